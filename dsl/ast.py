@@ -1,0 +1,488 @@
+"""Typed AST of the rules language: pydantic models, built once at load, never on the hot path."""
+from __future__ import annotations
+
+from typing import Literal, Optional, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class Pos(BaseModel):
+    """Where a node starts in its source file, for `file:line:col` messages."""
+
+    model_config = ConfigDict(frozen=True)
+    file: str
+    line: int
+    col: int
+
+
+class Node(BaseModel):
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    pos: Pos
+
+
+class Text(Node):
+    """A display text in several languages, keyed by language code."""
+
+    by_lang: dict[str, str]
+
+
+class Assumed(Node):
+    """A value the printed rules do not give, reconstructed by the ruleset's author."""
+
+    why: str = ""
+
+
+# ------------------------------------------------------------------ expressions
+
+
+class Num(Node):
+    value: int
+
+
+class Str(Node):
+    value: str
+
+
+class BoolLit(Node):
+    value: bool
+
+
+class Name(Node):
+    name: str
+
+
+class Attr(Node):
+    obj: "Expr"
+    name: str
+
+
+class Index(Node):
+    obj: "Expr"
+    index: "Expr"
+
+
+class Call(Node):
+    func: str
+    args: list["Expr"]
+
+
+class Comprehension(Node):
+    """`expr for var in source [if cond] [by key]`: a list, filtered and optionally sorted."""
+
+    expr: "Expr"
+    var: str
+    source: "Expr"
+    cond: Optional["Expr"] = None
+    key: Optional["Expr"] = None
+
+
+class CallComp(Node):
+    """An aggregate over a comprehension: `sum(c.strength for c in zone)`."""
+
+    func: str
+    comp: Comprehension
+
+
+class BinOp(Node):
+    op: str
+    left: "Expr"
+    right: "Expr"
+
+
+class Not(Node):
+    operand: "Expr"
+
+
+class Neg(Node):
+    operand: "Expr"
+
+
+class CondExpr(Node):
+    cond: "Expr"
+    then: "Expr"
+    other: "Expr"
+
+
+class ListLit(Node):
+    items: list["Expr"]
+
+
+class MapLit(Node):
+    items: list[tuple["Expr", "Expr"]]
+
+
+Expr = Union[Num, Str, BoolLit, Name, Attr, Index, Call, CallComp, Comprehension, BinOp, Not, Neg,
+             CondExpr, ListLit, MapLit]
+
+
+# ------------------------------------------------------------------ statements
+
+
+class Let(Node):
+    name: str
+    value: Expr
+
+
+class LetChoose(Node):
+    """A decision by any seat among the items of a list."""
+
+    name: str
+    seat: Expr
+    options: Expr
+
+
+class LetRandom(Node):
+    """A chance node: one item of a list, uniformly."""
+
+    name: str
+    options: Expr
+
+
+class SetStmt(Node):
+    target: Expr
+    value: Expr
+
+
+class Move(Node):
+    what: Expr
+    to: Expr
+    bottom: bool = False
+
+
+class Draw(Node):
+    count: Optional[Expr]
+    source: Expr
+    to: Expr
+
+
+class Reveal(Node):
+    what: Expr
+
+
+class Pay(Node):
+    amount: Expr
+    currency: str
+    payer: Optional[Expr]  # None = the bank
+    payee: Optional[Expr]
+    at_most_available: bool = False
+
+
+class If(Node):
+    cond: Expr
+    then: list["Stmt"]
+    other: list["Stmt"] = Field(default_factory=list)
+
+
+class For(Node):
+    var: str
+    source: Expr
+    body: list["Stmt"]
+
+
+class While(Node):
+    cond: Expr
+    body: list["Stmt"]
+
+
+class Repeat(Node):
+    count: Expr
+    body: list["Stmt"]
+
+
+class Break(Node):
+    pass
+
+
+class ChooseAction(Node):
+    seat: Expr
+    actions: list[str]
+
+
+class CallRule(Node):
+    rule: str
+    args: list[Expr]
+
+
+class Run(Node):
+    """Runs an effect held in a card field: `run tile.effect`."""
+
+    target: Expr
+
+
+class Modify(Node):
+    kind: str
+    field: str
+    mode: Literal["by", "to"]
+    value: Expr
+    where: Optional[Expr]
+    until: str
+
+
+class Forbid(Node):
+    actions: list[str]
+    where: Optional[Expr]
+    until: str
+
+
+class Turns(Node):
+    var: str
+    start: Expr
+    until: Expr
+    skip: Optional[Expr]
+    body: list["Stmt"]
+
+
+class Log(Node):
+    text: Text
+
+
+class Require(Node):
+    cond: Expr
+    text: Optional[Text] = None
+
+
+class Give(Node):
+    what: Expr
+    to: Expr
+
+
+class EndGame(Node):
+    pass
+
+
+class Emit(Node):
+    event: str
+    args: list[Expr]
+
+
+Stmt = Union[Let, LetChoose, LetRandom, SetStmt, Move, Draw, Reveal, Pay, If, For, While, Repeat, Break,
+             ChooseAction, CallRule, Run, Modify, Forbid, Turns, Log, Require, Give, EndGame, Emit]
+
+
+# ------------------------------------------------------------------ definitions
+
+
+class TypeRef(Node):
+    name: str
+    list_of: Optional["TypeRef"] = None
+
+
+class Param(Node):
+    name: str
+    type: TypeRef
+
+
+class GameDef(Node):
+    name: str
+    title: Optional[Text] = None
+    min_players: int = 2
+    max_players: int = 2
+    goal: Optional[Text] = None
+
+
+class EnumValue(Node):
+    name: str
+    text: Text
+
+
+class EnumDef(Node):
+    name: str
+    title: Optional[Text]
+    values: list[EnumValue]
+
+
+class FieldDef(Node):
+    name: str
+    type: TypeRef
+    back: bool
+    text: Optional[Text]
+
+
+class KindDef(Node):
+    name: str
+    title: Optional[Text]
+    fields: list[FieldDef]
+    id_template: Optional[str]
+
+
+class Literal_(Node):
+    value: Union[int, str, bool]
+    is_name: bool = False
+
+
+class CardRow(Node):
+    values: list[Literal_]
+    assumed: Optional[Assumed] = None
+
+
+class FieldValue(Node):
+    name: str
+    value: Literal_
+    assumed: Optional[Assumed] = None
+
+
+class EffectValue(Node):
+    name: str
+    body: list[Stmt]
+
+
+class CardEntry(Node):
+    name: str
+    title: Optional[Text]
+    note: Optional[Text]
+    values: list[FieldValue]
+    effects: list[EffectValue]
+
+
+class CardsDef(Node):
+    name: str  # the kind
+    zone: str
+    assumed: Optional[Assumed]
+    each: Optional[tuple[str, str]]  # (field, enum)
+    columns: list[str]
+    rows: list[CardRow]
+    cards: list[CardEntry]
+
+
+class ZoneDef(Node):
+    name: str
+    text: Optional[Text]
+    shape: Literal["single", "per_player", "indexed"]
+    size: Optional[Expr]
+    kind: str
+    visibility: Literal["public", "hidden", "owner"]
+    shuffled: bool
+    capacity: Optional[int]
+    assumed: Optional[Assumed]
+
+
+class VarDef(Node):
+    name: str
+    per_player: bool
+    type: TypeRef
+    init: Expr
+    text: Optional[Text]
+    assumed: Optional[Assumed]
+
+
+class ConstDef(Node):
+    name: str
+    value: Expr
+    text: Optional[Text]
+    assumed: Optional[Assumed]
+
+
+class CurrencyDef(Node):
+    name: str
+    text: Optional[Text]
+    start: Expr
+    assumed: Optional[Assumed]
+
+
+class FunctionDef(Node):
+    name: str
+    params: list[Param]
+    body: Expr
+
+
+class RuleDef(Node):
+    name: str
+    params: list[Param]
+    text: Optional[Text]
+    body: list[Stmt]
+
+
+class ActionParam(Node):
+    name: str
+    domain: Expr
+
+
+class ActionDef(Node):
+    name: str
+    params: list[ActionParam]
+    text: Optional[Text]
+    label: str
+    body: list[Stmt]
+
+
+class SetupDef(Node):
+    body: list[Stmt]
+
+
+class PhaseDef(Node):
+    name: str
+    text: Optional[Text]
+    body: list[Stmt]
+
+
+class RoundDef(Node):
+    repeat_while: Expr
+    phases: list[PhaseDef]
+
+
+class ScoreDef(Node):
+    var: str
+    expr: Expr
+
+
+class HeuristicDef(Node):
+    var: str
+    expr: Expr
+
+
+class TriggerDef(Node):
+    event: str
+    params: list[str]
+    where: Optional[Expr]
+    body: list[Stmt]
+
+
+Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, CurrencyDef, FunctionDef,
+             RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, TriggerDef]
+
+
+class VariantOp(Node):
+    """One change of an overlay: add or replace an item, remove a named part, or add/replace a phase."""
+
+    op: Literal["add", "replace", "remove", "add_phase", "replace_phase"]
+    item: Optional[Item] = None
+    part: Optional[str] = None
+    name: Optional[str] = None
+    phase: Optional[PhaseDef] = None
+    position: Optional[Literal["before", "after"]] = None
+    anchor: Optional[str] = None
+
+
+class VariantDef(Node):
+    name: str
+    title: Text
+    ops: list[VariantOp]
+
+
+class Step(Node):
+    kind: Literal["choose", "chance", "expect", "legal", "illegal"]
+    seat: Optional[str] = None
+    label: Optional[str] = None
+    expr: Optional[Expr] = None
+
+
+class ScenarioDef(Node):
+    name: str
+    title: Text
+    players: list[str]
+    seed: int
+    variants: list[str]
+    steps: list[Step]
+
+
+class RulesFile(Node):
+    """One parsed source file: its items, variants and scenarios in source order."""
+
+    items: list[Item]
+    variants: list[VariantDef]
+    scenarios: list[ScenarioDef]
+
+
+for _model in list(globals().values()):
+    if isinstance(_model, type) and issubclass(_model, BaseModel) and _model is not BaseModel:
+        _model.model_rebuild()

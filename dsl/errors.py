@@ -1,0 +1,54 @@
+"""Diagnostics for rules files: `file:line:col: error: message`, the source line and a caret."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable, Optional
+
+from dsl.ast import Pos
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem in one place of a rules file."""
+
+    file: str
+    line: int
+    col: int
+    message: str
+    hint: str = ""
+
+    def render(self, sources: dict[str, str]) -> str:
+        head = f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+        text = sources.get(self.file)
+        lines = [head]
+        if text is not None and 1 <= self.line <= len(text.splitlines()):
+            src = text.splitlines()[self.line - 1]
+            lines.append(f"    {src}")
+            lines.append("    " + " " * (max(self.col, 1) - 1) + "^")
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+
+class RulesError(Exception):
+    """One or more diagnostics; carries the sources so it can draw carets itself."""
+
+    def __init__(self, diagnostics: list[Diagnostic], sources: Optional[dict[str, str]] = None) -> None:
+        self.diagnostics = diagnostics
+        self.sources = sources or {}
+        super().__init__(self.render())
+
+    def render(self) -> str:
+        return "\n".join(d.render(self.sources) for d in self.diagnostics)
+
+
+def error_at(pos: Pos, message: str, hint: str = "") -> RulesError:
+    """A single diagnostic at an AST position (sources are attached by the loader)."""
+    return RulesError([Diagnostic(pos.file, pos.line, pos.col, message, hint)])
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """A hint naming the closest known spelling, or nothing."""
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,182 @@
+"""Finds a ruleset folder, parses its files and lays the chosen variants over the base game.
+
+A variant is an overlay of named parts (add, replace, remove, add/replace a phase), never a copy;
+variants compose as long as no two of them change the same part."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional, Sequence
+
+from dsl import ast as A
+from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
+from dsl.parser import parse_file
+from dsl.validate import check_texts, part_key
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def rulesets_dir() -> Path:
+    return Path(os.environ.get("REGELWERK_RULESETS", REPO_ROOT / "rulesets"))
+
+
+@dataclass
+class RulesetSource:
+    """Everything parsed from one ruleset folder (or one file), before variants are applied."""
+
+    name: str
+    folder: Path
+    items: list[A.Node] = field(default_factory=list)
+    variants: dict[str, A.VariantDef] = field(default_factory=dict)
+    scenarios: list[A.ScenarioDef] = field(default_factory=list)
+    sources: dict[str, str] = field(default_factory=dict)
+
+
+def find_ruleset(name: str) -> Path:
+    path = Path(name)
+    if path.exists():
+        return path
+    candidate = rulesets_dir() / name
+    if candidate.is_dir():
+        return candidate
+    known = sorted(p.name for p in rulesets_dir().iterdir() if p.is_dir()) if rulesets_dir().is_dir() else []
+    hint = did_you_mean(name, known)
+    raise FileNotFoundError(f"no ruleset '{name}'" + (f"; {hint}" if hint else f" (known: {', '.join(known)})"))
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def rules_files(folder: Path) -> list[Path]:
+    if folder.is_file():
+        return [folder]
+    files = sorted(folder.glob("*.rules"))
+    for sub in ("variants", "scenarios"):
+        files += sorted((folder / sub).glob("*.rules"))
+    return files
+
+
+def read_ruleset(path: Path) -> RulesetSource:
+    """Parse every file; all syntax errors of all files are reported together."""
+    src = RulesetSource(name=path.stem if path.is_file() else path.name, folder=path)
+    problems: list[Diagnostic] = []
+    for file in rules_files(path):
+        try:
+            parsed, text = parse_file(file, _display(file))
+        except RulesError as exc:
+            problems.extend(exc.diagnostics)
+            src.sources.update(exc.sources)
+            continue
+        src.sources[parsed.pos.file] = text
+        src.items.extend(parsed.items)
+        for v in parsed.variants:
+            if v.name in src.variants:
+                problems.append(Diagnostic(v.pos.file, v.pos.line, v.pos.col, f"variant '{v.name}' is defined twice"))
+            src.variants[v.name] = v
+        src.scenarios.extend(parsed.scenarios)
+    if problems:
+        raise RulesError(problems, src.sources)
+    return src
+
+
+def _index(items: list[A.Node]) -> dict[tuple[str, str], int]:
+    index: dict[tuple[str, str], int] = {}
+    for i, item in enumerate(items):
+        key = part_key(item, index)
+        if key in index:
+            first = items[index[key]].pos
+            raise error_at(item.pos, f"{key[0]} '{key[1]}' is defined twice (first at {first.file}:{first.line})")
+        index[key] = i
+    return index
+
+
+def _round(items: list[A.Node]) -> tuple[int, A.RoundDef]:
+    for i, item in enumerate(items):
+        if isinstance(item, A.RoundDef):
+            return i, item
+    raise error_at(items[0].pos, "the base game has no `round` to change phases of")
+
+
+def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, str], str]) -> list[A.Node]:
+    items = list(items)
+    for op in variant.ops:
+        index = _index(items)
+        if op.op in ("add", "replace"):
+            assert op.item is not None
+            key = part_key(op.item, {} if op.op == "replace" else index)
+            exists = key in index
+            if op.op == "add" and exists:
+                raise error_at(op.pos, f"{key[0]} '{key[1]}' exists already", "use `replace` to change it")
+            if op.op == "replace" and not exists:
+                names = [k[1] for k in index if k[0] == key[0]]
+                raise error_at(op.pos, f"there is no {key[0]} '{key[1]}' to replace", did_you_mean(key[1], names))
+        elif op.op == "remove":
+            assert op.part is not None and op.name is not None
+            key = (op.part, op.name)
+            if key not in index and op.part != "phase":
+                names = [k[1] for k in index if k[0] == op.part]
+                raise error_at(op.pos, f"there is no {op.part} '{op.name}' to remove", did_you_mean(op.name, names))
+        else:
+            assert op.phase is not None
+            key = ("phase", op.phase.name)
+        if key in touched and touched[key] != variant.name:
+            raise error_at(op.pos, f"variants '{touched[key]}' and '{variant.name}' both change {key[0]} '{key[1]}'",
+                           "they cannot be combined; write a variant that makes both changes")
+        touched[key] = variant.name
+        if op.op == "add":
+            items.append(op.item)  # type: ignore[arg-type]
+        elif op.op == "replace":
+            items[index[key]] = op.item  # type: ignore[call-overload]
+        elif op.op == "remove" and op.part != "phase":
+            del items[index[key]]
+        else:
+            items = _change_phase(items, op)
+    return items
+
+
+def _change_phase(items: list[A.Node], op: A.VariantOp) -> list[A.Node]:
+    ri, rnd = _round(items)
+    phases = list(rnd.phases)
+    names = [p.name for p in phases]
+    target = op.name if op.op != "add_phase" else op.anchor
+    assert target is not None
+    if target not in names:
+        raise error_at(op.pos, f"there is no phase '{target}'", did_you_mean(target, names))
+    at = names.index(target)
+    if op.op == "add_phase":
+        assert op.phase is not None
+        if op.phase.name in names:
+            raise error_at(op.pos, f"phase '{op.phase.name}' exists already", "use `replace phase` to change it")
+        phases.insert(at if op.position == "before" else at + 1, op.phase)
+    elif op.op == "replace_phase":
+        assert op.phase is not None
+        phases[at] = op.phase
+    else:
+        del phases[at]
+    items[ri] = rnd.model_copy(update={"phases": phases})
+    return items
+
+
+def apply_variants(src: RulesetSource, names: Sequence[str]) -> list[A.Node]:
+    """The base items with each named variant laid over them, in the order given."""
+    items = list(src.items)
+    _index(items)
+    touched: dict[tuple[str, str], str] = {}
+    for name in names:
+        if name not in src.variants:
+            hint = did_you_mean(name, src.variants)
+            raise RulesError([Diagnostic(str(src.folder), 1, 1, f"ruleset '{src.name}' has no variant '{name}'",
+                                         hint or f"variants: {', '.join(sorted(src.variants)) or 'none'}")])
+        items = _apply(items, src.variants[name], touched)
+    return items
+
+
+def validate_source(src: RulesetSource, extra: Optional[list[Any]] = None) -> None:
+    """Checks that need no compiling: every display text in German and English."""
+    nodes: list[Any] = list(src.items) + list(src.variants.values()) + list(src.scenarios) + (extra or [])
+    check_texts(nodes)

@@ -1,0 +1,536 @@
+"""Parses rules source text into the typed AST; syntax errors become diagnostics with a caret."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Callable, Optional
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from dsl import ast as A
+from dsl.errors import Diagnostic, RulesError
+
+GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
+
+
+@lru_cache(maxsize=1)
+def grammar() -> Lark:
+    """The one LALR parser, built once per process (Lark caches the tables on disk too)."""
+    return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", strict=True,
+                propagate_positions=True, maybe_placeholders=True, cache=True)
+
+
+def _unquote(tok: str) -> str:
+    body = tok[1:-1]
+    return body.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+
+
+def _nodes(children: list[Any], cls: type) -> list[Any]:
+    return [c for c in children if isinstance(c, cls)]
+
+
+def _one(children: list[Any], cls: type) -> Any:
+    found = _nodes(children, cls)
+    return found[0] if found else None
+
+
+def _tokens(children: list[Any], kind: str) -> list[str]:
+    return [str(c) for c in children if isinstance(c, Token) and c.type == kind]
+
+
+class _Tagged(tuple):  # type: ignore[type-arg]
+    """A small (tag, value) pair passed upward between transformer callbacks."""
+
+
+def _tag(tag: str, value: Any) -> _Tagged:
+    return _Tagged((tag, value))
+
+
+def _tagged(children: list[Any], tag: str) -> list[Any]:
+    return [c[1] for c in children if isinstance(c, _Tagged) and c[0] == tag]
+
+
+@v_args(meta=True)
+class _ToAst(Transformer):  # type: ignore[type-arg]
+    """Lark tree → pydantic AST; every node keeps its file:line:col."""
+
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+
+    def _p(self, meta: Any) -> A.Pos:
+        if getattr(meta, "empty", True):
+            return A.Pos(file=self.file, line=0, col=0)
+        return A.Pos(file=self.file, line=meta.line, col=meta.column)
+
+    # ---------------------------------------------------------------- texts, markers
+    def start(self, meta: Any, ch: list[Any]) -> A.RulesFile:
+        items = [c for c in ch if not isinstance(c, (A.VariantDef, A.ScenarioDef))]
+        return A.RulesFile(pos=A.Pos(file=self.file, line=1, col=1), items=items,
+                           variants=_nodes(ch, A.VariantDef), scenarios=_nodes(ch, A.ScenarioDef))
+
+    def text(self, meta: Any, ch: list[Any]) -> A.Text:
+        return A.Text(pos=self._p(meta), by_lang=dict(ch))
+
+    def lang_text(self, meta: Any, ch: list[Any]) -> tuple[str, str]:
+        return (str(ch[0].children[0]), _unquote(ch[1]))
+
+    def assumed(self, meta: Any, ch: list[Any]) -> A.Assumed:
+        return A.Assumed(pos=self._p(meta), why=_unquote(ch[0]) if ch and ch[0] else "")
+
+    def note(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("note", ch[0])
+
+    def title(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("title", ch[0])
+
+    # ---------------------------------------------------------------- definitions
+    def game_def(self, meta: Any, ch: list[Any]) -> A.GameDef:
+        players = _tagged(ch, "players")
+        lo, hi = players[0] if players else (2, 2)
+        return A.GameDef(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
+                         min_players=lo, max_players=hi, goal=(_tagged(ch, "goal") or [None])[0])
+
+    def players_range(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("players", (int(ch[0]), int(ch[1])))
+
+    def goal(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("goal", ch[0])
+
+    def enum_def(self, meta: Any, ch: list[Any]) -> A.EnumDef:
+        return A.EnumDef(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
+                         values=_nodes(ch, A.EnumValue))
+
+    def enum_value(self, meta: Any, ch: list[Any]) -> A.EnumValue:
+        return A.EnumValue(pos=self._p(meta), name=str(ch[0]), text=ch[1])
+
+    def kind_def(self, meta: Any, ch: list[Any]) -> A.KindDef:
+        ids = _tagged(ch, "id")
+        return A.KindDef(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
+                         fields=_nodes(ch, A.FieldDef), id_template=ids[0] if ids else None)
+
+    def field_def(self, meta: Any, ch: list[Any]) -> A.FieldDef:
+        back = any(isinstance(c, Tree) and c.data == "back" for c in ch)
+        return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text))
+
+    def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("id", _unquote(ch[0]))
+
+    def type_ref(self, meta: Any, ch: list[Any]) -> A.TypeRef:
+        return A.TypeRef(pos=self._p(meta), name=str(ch[0]))
+
+    def list_type(self, meta: Any, ch: list[Any]) -> A.TypeRef:
+        return A.TypeRef(pos=self._p(meta), name="list", list_of=ch[0])
+
+    def cards_def(self, meta: Any, ch: list[Any]) -> A.CardsDef:
+        each = _tagged(ch, "each")
+        columns = _tagged(ch, "columns")
+        return A.CardsDef(pos=self._p(meta), name=str(ch[0]), zone=str(ch[1]), assumed=_one(ch, A.Assumed),
+                          each=each[0] if each else None, columns=columns[0] if columns else [],
+                          rows=_nodes(ch, A.CardRow), cards=_nodes(ch, A.CardEntry))
+
+    def cards_each(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("each", (str(ch[0]), str(ch[1])))
+
+    def cards_columns(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("columns", [str(c) for c in ch])
+
+    def cards_row(self, meta: Any, ch: list[Any]) -> A.CardRow:
+        values = [self._literal(c) for c in ch if isinstance(c, (A.Literal_, A.Num, A.Str, A.BoolLit))]
+        return A.CardRow(pos=self._p(meta), values=values, assumed=_one(ch, A.Assumed))
+
+    def card_entry(self, meta: Any, ch: list[Any]) -> A.CardEntry:
+        return A.CardEntry(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
+                           note=(_tagged(ch, "note") or [None])[0], values=_nodes(ch, A.FieldValue),
+                           effects=_nodes(ch, A.EffectValue))
+
+    def field_value(self, meta: Any, ch: list[Any]) -> A.FieldValue:
+        return A.FieldValue(pos=self._p(meta), name=str(ch[0]), value=self._literal(ch[1]),
+                            assumed=_one(ch, A.Assumed))
+
+    def effect_value(self, meta: Any, ch: list[Any]) -> A.EffectValue:
+        return A.EffectValue(pos=self._p(meta), name=str(ch[0]), body=ch[1])
+
+    def literal(self, meta: Any, ch: list[Any]) -> A.Literal_:
+        return self._literal(ch[0])
+
+    def name_lit(self, meta: Any, ch: list[Any]) -> A.Literal_:
+        return A.Literal_(pos=self._p(meta), value=str(ch[0]), is_name=True)
+
+    def _literal(self, node: Any) -> A.Literal_:
+        if isinstance(node, A.Literal_):
+            return node
+        return A.Literal_(pos=node.pos, value=node.value)
+
+    def zone_def(self, meta: Any, ch: list[Any]) -> A.ZoneDef:
+        opts = [c for c in ch if isinstance(c, _Tagged) and c[0] == "opt"]
+        flags = [o[1] for o in opts]
+        shape = _tagged(ch, "shape")
+        caps = _tagged(ch, "capacity")
+        names = [c for c in ch if isinstance(c, Token) and c.type == "NAME"]
+        vis = [f for f in flags if f in ("public", "hidden", "owner")]
+        shape_kind, size = shape[0] if shape else ("single", None)
+        return A.ZoneDef(pos=self._p(meta), name=str(names[0]), text=_one(ch, A.Text), shape=shape_kind,
+                         size=size, kind=str(names[1]), visibility=vis[-1] if vis else "public",
+                         shuffled="shuffled" in flags, capacity=caps[0] if caps else None,
+                         assumed=_one(ch, A.Assumed))
+
+    def per_player(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("shape", ("per_player", None))
+
+    def indexed(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("shape", ("indexed", ch[0]))
+
+    def zone_opt(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("opt", str(ch[0]))
+
+    def capacity(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("capacity", int(ch[-1]))
+
+    def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
+        per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
+        rest = [c for c in ch if not (isinstance(c, Tree) and c.data == "per_player_var") and c is not None]
+        return A.VarDef(pos=self._p(meta), name=str(rest[0]), per_player=per_player, type=rest[1], init=rest[2],
+                        text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed))
+
+    def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
+        return A.ConstDef(pos=self._p(meta), name=str(ch[0]), value=ch[1], text=_one(ch[2:], A.Text),
+                          assumed=_one(ch[2:], A.Assumed))
+
+    def currency_def(self, meta: Any, ch: list[Any]) -> A.CurrencyDef:
+        rest = [c for c in ch[1:] if c is not None and not isinstance(c, (A.Text, A.Assumed))]
+        return A.CurrencyDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), start=rest[0],
+                             assumed=_one(ch, A.Assumed))
+
+    def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
+        return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], body=ch[2])
+
+    def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
+        return list(ch)
+
+    def param(self, meta: Any, ch: list[Any]) -> A.Param:
+        return A.Param(pos=self._p(meta), name=str(ch[0]), type=ch[1])
+
+    def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
+        return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
+                         body=ch[-1])
+
+    def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
+        label = _tagged(ch, "label")[0]
+        body = [c for c in ch[2:] if not isinstance(c, (A.Text, _Tagged)) and c is not None]
+        return A.ActionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1], text=_one(ch, A.Text),
+                           label=label, body=body)
+
+    def action_params(self, meta: Any, ch: list[Any]) -> list[A.ActionParam]:
+        return list(ch)
+
+    def action_param(self, meta: Any, ch: list[Any]) -> A.ActionParam:
+        return A.ActionParam(pos=self._p(meta), name=str(ch[0]), domain=ch[1])
+
+    def action_label(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("label", _unquote(ch[0]))
+
+    def setup_def(self, meta: Any, ch: list[Any]) -> A.SetupDef:
+        return A.SetupDef(pos=self._p(meta), body=ch[0])
+
+    def round_def(self, meta: Any, ch: list[Any]) -> A.RoundDef:
+        return A.RoundDef(pos=self._p(meta), repeat_while=ch[0], phases=_nodes(ch, A.PhaseDef))
+
+    def phase_def(self, meta: Any, ch: list[Any]) -> A.PhaseDef:
+        return A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])
+
+    def score_def(self, meta: Any, ch: list[Any]) -> A.ScoreDef:
+        return A.ScoreDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
+
+    def heuristic_def(self, meta: Any, ch: list[Any]) -> A.HeuristicDef:
+        return A.HeuristicDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
+
+    def trigger_def(self, meta: Any, ch: list[Any]) -> A.TriggerDef:
+        event, params = ch[0]
+        return A.TriggerDef(pos=self._p(meta), event=event, params=params, where=ch[1], body=ch[2])
+
+    def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[str]]:
+        names = [str(c) for c in ch if c is not None]
+        return names[0], names[1:]
+
+    # ---------------------------------------------------------------- variants
+    def variant_def(self, meta: Any, ch: list[Any]) -> A.VariantDef:
+        return A.VariantDef(pos=self._p(meta), name=str(ch[0]), title=_tagged(ch, "title")[0],
+                            ops=_nodes(ch, A.VariantOp))
+
+    def variant_add(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        return A.VariantOp(pos=self._p(meta), op="add", item=ch[0])
+
+    def variant_replace(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        return A.VariantOp(pos=self._p(meta), op="replace", item=ch[0])
+
+    def variant_remove(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        return A.VariantOp(pos=self._p(meta), op="remove", part=str(ch[0].children[0]), name=str(ch[1]))
+
+    def variant_add_phase(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        pos_tree = next(c for c in ch if isinstance(c, Tree) and c.data == "position")
+        phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])
+        return A.VariantOp(pos=self._p(meta), op="add_phase", phase=phase,
+                           position=str(pos_tree.children[0]), anchor=str(ch[-2]))
+
+    def variant_replace_phase(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])
+        return A.VariantOp(pos=self._p(meta), op="replace_phase", phase=phase, name=str(ch[0]))
+
+    # ---------------------------------------------------------------- scenarios
+    def scenario_def(self, meta: Any, ch: list[Any]) -> A.ScenarioDef:
+        players = _tagged(ch, "players")
+        seeds = _tagged(ch, "seed")
+        return A.ScenarioDef(pos=self._p(meta), name=str(ch[0]), title=_tagged(ch, "title")[0],
+                             players=players[0] if players else [], seed=seeds[0] if seeds else 0,
+                             variants=_tagged(ch, "variant"), steps=_nodes(ch, A.Step))
+
+    def scenario_players(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("players", [str(c) for c in ch])
+
+    def scenario_seed(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("seed", int(ch[0]))
+
+    def scenario_variant(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("variant", str(ch[0]))
+
+    def step_choose(self, meta: Any, ch: list[Any]) -> A.Step:
+        return A.Step(pos=self._p(meta), kind="choose", seat=str(ch[0]), label=_unquote(ch[1]))
+
+    def step_chance(self, meta: Any, ch: list[Any]) -> A.Step:
+        return A.Step(pos=self._p(meta), kind="chance", label=_unquote(ch[0]))
+
+    def step_expect(self, meta: Any, ch: list[Any]) -> A.Step:
+        return A.Step(pos=self._p(meta), kind="expect", expr=ch[0])
+
+    def step_legal(self, meta: Any, ch: list[Any]) -> A.Step:
+        return A.Step(pos=self._p(meta), kind="legal", seat=str(ch[0]), label=_unquote(ch[1]))
+
+    def step_illegal(self, meta: Any, ch: list[Any]) -> A.Step:
+        return A.Step(pos=self._p(meta), kind="illegal", seat=str(ch[0]), label=_unquote(ch[1]))
+
+    # ---------------------------------------------------------------- statements
+    def block(self, meta: Any, ch: list[Any]) -> list[Any]:
+        return list(ch)
+
+    def let_stmt(self, meta: Any, ch: list[Any]) -> A.Let:
+        return A.Let(pos=self._p(meta), name=str(ch[0]), value=ch[1])
+
+    def let_choose(self, meta: Any, ch: list[Any]) -> A.LetChoose:
+        return A.LetChoose(pos=self._p(meta), name=str(ch[0]), seat=ch[1], options=ch[2])
+
+    def let_random(self, meta: Any, ch: list[Any]) -> A.LetRandom:
+        return A.LetRandom(pos=self._p(meta), name=str(ch[0]), options=ch[1])
+
+    def set_stmt(self, meta: Any, ch: list[Any]) -> A.SetStmt:
+        return A.SetStmt(pos=self._p(meta), target=ch[0], value=ch[1])
+
+    def move_stmt(self, meta: Any, ch: list[Any]) -> A.Move:
+        return A.Move(pos=self._p(meta), what=ch[0], to=ch[1], bottom=len(ch) > 2 and ch[2] is not None)
+
+    def draw_stmt(self, meta: Any, ch: list[Any]) -> A.Draw:
+        return A.Draw(pos=self._p(meta), count=ch[0], source=ch[1], to=ch[2])
+
+    def reveal_stmt(self, meta: Any, ch: list[Any]) -> A.Reveal:
+        return A.Reveal(pos=self._p(meta), what=ch[0])
+
+    def pay_stmt(self, meta: Any, ch: list[Any]) -> A.Pay:
+        def party(node: Any) -> Optional[A.Expr]:
+            return None if isinstance(node, Tree) and node.data == "bank" else node
+        return A.Pay(pos=self._p(meta), amount=ch[0], currency=str(ch[1]), payer=party(ch[2]),
+                     payee=party(ch[3]), at_most_available=len(ch) > 4 and ch[4] is not None)
+
+    def if_stmt(self, meta: Any, ch: list[Any]) -> A.If:
+        other = ch[2] if len(ch) > 2 else None
+        if isinstance(other, A.If):
+            other = [other]
+        return A.If(pos=self._p(meta), cond=ch[0], then=ch[1], other=other or [])
+
+    def for_stmt(self, meta: Any, ch: list[Any]) -> A.For:
+        return A.For(pos=self._p(meta), var=str(ch[0]), source=ch[1], body=ch[2])
+
+    def while_stmt(self, meta: Any, ch: list[Any]) -> A.While:
+        return A.While(pos=self._p(meta), cond=ch[0], body=ch[1])
+
+    def repeat_stmt(self, meta: Any, ch: list[Any]) -> A.Repeat:
+        return A.Repeat(pos=self._p(meta), count=ch[0], body=ch[1])
+
+    def break_stmt(self, meta: Any, ch: list[Any]) -> A.Break:
+        return A.Break(pos=self._p(meta))
+
+    def choose_action(self, meta: Any, ch: list[Any]) -> A.ChooseAction:
+        return A.ChooseAction(pos=self._p(meta), seat=ch[0], actions=[str(c) for c in ch[1:]])
+
+    def call_stmt(self, meta: Any, ch: list[Any]) -> A.CallRule:
+        return A.CallRule(pos=self._p(meta), rule=str(ch[0]), args=(ch[1] if len(ch) > 1 else None) or [])
+
+    def run_stmt(self, meta: Any, ch: list[Any]) -> A.Run:
+        return A.Run(pos=self._p(meta), target=ch[0])
+
+    def modify_stmt(self, meta: Any, ch: list[Any]) -> A.Modify:
+        mode = str(ch[2].children[0])
+        until = str(ch[5].children[-1])
+        return A.Modify(pos=self._p(meta), kind=str(ch[0]), field=str(ch[1]), mode=mode,  # type: ignore[arg-type]
+                        value=ch[3], where=ch[4], until=until)
+
+    def forbid_stmt(self, meta: Any, ch: list[Any]) -> A.Forbid:
+        names = [str(c) for c in ch if isinstance(c, Token) and c.type == "NAME"]
+        exprs = [c for c in ch if not isinstance(c, (Token, Tree))]
+        until = str(ch[-1].children[-1])
+        return A.Forbid(pos=self._p(meta), actions=names, where=exprs[0] if exprs else None, until=until)
+
+    def turns_stmt(self, meta: Any, ch: list[Any]) -> A.Turns:
+        return A.Turns(pos=self._p(meta), var=str(ch[0]), start=ch[1], until=ch[2], skip=ch[3], body=ch[4])
+
+    def log_stmt(self, meta: Any, ch: list[Any]) -> A.Log:
+        return A.Log(pos=self._p(meta), text=ch[0])
+
+    def require_stmt(self, meta: Any, ch: list[Any]) -> A.Require:
+        return A.Require(pos=self._p(meta), cond=ch[0], text=_one(ch[1:], A.Text))
+
+    def give_stmt(self, meta: Any, ch: list[Any]) -> A.Give:
+        return A.Give(pos=self._p(meta), what=ch[0], to=ch[1])
+
+    def end_stmt(self, meta: Any, ch: list[Any]) -> A.EndGame:
+        return A.EndGame(pos=self._p(meta))
+
+    def emit_stmt(self, meta: Any, ch: list[Any]) -> A.Emit:
+        return A.Emit(pos=self._p(meta), event=str(ch[0]), args=(ch[1] if len(ch) > 1 else None) or [])
+
+    # ---------------------------------------------------------------- expressions
+    def cond_expr(self, meta: Any, ch: list[Any]) -> A.CondExpr:
+        return A.CondExpr(pos=self._p(meta), cond=ch[0], then=ch[1], other=ch[2])
+
+    def or_op(self, meta: Any, ch: list[Any]) -> A.BinOp:
+        return A.BinOp(pos=self._p(meta), op="or", left=ch[0], right=ch[1])
+
+    def and_op(self, meta: Any, ch: list[Any]) -> A.BinOp:
+        return A.BinOp(pos=self._p(meta), op="and", left=ch[0], right=ch[1])
+
+    def not_op(self, meta: Any, ch: list[Any]) -> A.Not:
+        return A.Not(pos=self._p(meta), operand=ch[0])
+
+    def compare(self, meta: Any, ch: list[Any]) -> A.BinOp:
+        return A.BinOp(pos=self._p(meta), op=str(ch[1]), left=ch[0], right=ch[2])
+
+    binop = compare
+
+    def neg(self, meta: Any, ch: list[Any]) -> A.Neg:
+        return A.Neg(pos=self._p(meta), operand=ch[0])
+
+    def attr(self, meta: Any, ch: list[Any]) -> A.Attr:
+        return A.Attr(pos=self._p(meta), obj=ch[0], name=str(ch[1]))
+
+    def index(self, meta: Any, ch: list[Any]) -> A.Index:
+        return A.Index(pos=self._p(meta), obj=ch[0], index=ch[1])
+
+    def call(self, meta: Any, ch: list[Any]) -> A.Call:
+        return A.Call(pos=self._p(meta), func=str(ch[0]), args=ch[1] or [])
+
+    def call_comp(self, meta: Any, ch: list[Any]) -> A.CallComp:
+        return A.CallComp(pos=self._p(meta), func=str(ch[0]), comp=ch[1])
+
+    def int_lit(self, meta: Any, ch: list[Any]) -> A.Num:
+        return A.Num(pos=self._p(meta), value=int(ch[0]))
+
+    def str_lit(self, meta: Any, ch: list[Any]) -> A.Str:
+        return A.Str(pos=self._p(meta), value=_unquote(ch[0]))
+
+    def true_lit(self, meta: Any, ch: list[Any]) -> A.BoolLit:
+        return A.BoolLit(pos=self._p(meta), value=True)
+
+    def false_lit(self, meta: Any, ch: list[Any]) -> A.BoolLit:
+        return A.BoolLit(pos=self._p(meta), value=False)
+
+    def name(self, meta: Any, ch: list[Any]) -> A.Name:
+        return A.Name(pos=self._p(meta), name=str(ch[0]))
+
+    def list_lit(self, meta: Any, ch: list[Any]) -> A.ListLit:
+        return A.ListLit(pos=self._p(meta), items=ch[0] or [])
+
+    def list_comp(self, meta: Any, ch: list[Any]) -> A.Comprehension:
+        comp: A.Comprehension = ch[0]
+        return comp
+
+    def map_lit(self, meta: Any, ch: list[Any]) -> A.MapLit:
+        return A.MapLit(pos=self._p(meta), items=list(ch))
+
+    def args(self, meta: Any, ch: list[Any]) -> list[Any]:
+        return list(ch)
+
+    def map_item(self, meta: Any, ch: list[Any]) -> tuple[Any, Any]:
+        return (ch[0], ch[1])
+
+    def comprehension(self, meta: Any, ch: list[Any]) -> A.Comprehension:
+        return A.Comprehension(pos=self._p(meta), expr=ch[0], var=str(ch[1]), source=ch[2], cond=ch[3], key=ch[4])
+
+
+_EXPECTED_NAMES = {"NAME": "a name", "STRING": 'a text in quotes', "INT": "a whole number",
+                   "SIGNED_INT": "a whole number", "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('",
+                   "RPAR": "')'", "COLON": "':'", "EQUAL": "'='", "COMMA": "','", "$END": "the end of the file"}
+
+
+def _describe_expected(expected: set[str]) -> str:
+    parser = grammar()
+    names = []
+    for term in sorted(expected):
+        if term in _EXPECTED_NAMES:
+            names.append(_EXPECTED_NAMES[term])
+            continue
+        try:
+            pattern = parser.get_terminal(term).pattern
+            names.append(f"'{pattern.value}'" if pattern.type == "str" else term.lower())
+        except KeyError:
+            names.append(term.lower())
+    names = sorted(set(names))
+    if len(names) > 8:
+        return ", ".join(names[:8]) + ", …"
+    return ", ".join(names)
+
+
+def _syntax_error(exc: UnexpectedInput, file: str, source: str) -> RulesError:
+    line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    if isinstance(exc, UnexpectedToken):
+        tok = exc.token
+        shown = "the end of the file" if tok.type == "$END" else f"'{tok}'"
+        message = f"unexpected {shown}"
+        hint = f"expected {_describe_expected(set(exc.expected))}"
+        if tok.type == "$END":
+            lines = source.splitlines() or [""]
+            line, col = len(lines), len(lines[-1]) + 1
+    elif isinstance(exc, UnexpectedCharacters):
+        message = f"unexpected character {source[exc.pos_in_stream]!r}"
+        hint = "names are lower-case letters, digits and '_'; texts go in double quotes"
+    elif isinstance(exc, UnexpectedEOF):
+        lines = source.splitlines() or [""]
+        line, col = len(lines), len(lines[-1]) + 1
+        message, hint = "unexpected end of file", "a block or definition is not closed"
+    else:
+        message, hint = str(exc).splitlines()[0], ""
+    return RulesError([Diagnostic(file, line, col, message, hint)], {file: source})
+
+
+def parse_text(source: str, file: str = "<rules>") -> A.RulesFile:
+    """Parse one file's text; raises RulesError (never a Lark exception) on bad input."""
+    try:
+        tree = grammar().parse(source)
+    except UnexpectedInput as exc:
+        raise _syntax_error(exc, file, source) from None
+    try:
+        result: A.RulesFile = _ToAst(file).transform(tree)
+    except VisitError as exc:
+        inner = exc.orig_exc
+        if isinstance(inner, RulesError):
+            inner.sources.setdefault(file, source)
+            raise inner from None
+        raise
+    return result
+
+
+def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.RulesFile, str]:
+    """Parse a file from disk; returns the AST and the source (kept for caret messages)."""
+    source = path.read_text(encoding="utf-8")
+    return parse_text(source, display or str(path)), source
+
+

@@ -1,0 +1,103 @@
+"""A ruleset compiled for one player count: the zone layout, constants and the factory of states."""
+from __future__ import annotations
+
+import json
+from typing import Any, Optional
+
+from interpreter.primitives import GameRuleError
+from interpreter.program import Op, Program
+from interpreter.state import State
+
+
+class _Probe:
+    """Stands in for a state while constants and zone sizes are evaluated (they read only the game)."""
+
+    def __init__(self, game: "Game") -> None:
+        self.game = game
+
+
+class Game:
+    def __init__(self, program: Program, num_players: int, ruleset: str, variants: list[str]) -> None:
+        if not program.min_players <= num_players <= program.max_players:
+            raise ValueError(f"{ruleset} is for {program.min_players} to {program.max_players} players, "
+                             f"not {num_players}")
+        self.program = program
+        self.ruleset = ruleset
+        self.variants = list(variants)
+        self.num_players = num_players
+        self.players = list(range(num_players))
+        self.all_mask = (1 << num_players) - 1
+        self.card_ids = [c.id for c in program.cards]
+        self.card_vals = program.card_vals
+        self.code: list[list[Op]] = program.code
+        self.nlocals = [b.nlocals for b in program.blocks]
+        probe: Any = _Probe(self)
+        self.consts: list[Any] = []
+        try:
+            for _, fn in program.consts:
+                self.consts.append(fn(probe, []))
+        except GameRuleError as exc:
+            raise ValueError(f"a constant of {ruleset} cannot be computed for {num_players} players: {exc}") from None
+        self.fam_zones: list[list[int]] = []
+        self.zone_names: list[str] = []
+        self.zone_number: list[int] = []
+        self.zone_player: list[int] = []
+        self.zone_mask: list[int] = []  # who sees the cards: a bit per seat; -1 = the card's owner
+        self.zone_shuffled: list[bool] = []
+        self.zone_cap: list[Optional[int]] = []
+        self.zone_family: list[int] = []
+        for spec in program.zones:
+            if spec.shape == "single":
+                count = 1
+            elif spec.shape == "per_player":
+                count = num_players
+            else:
+                assert spec.size is not None
+                count = spec.size(probe, [])
+            ids = []
+            for i in range(count):
+                z = len(self.zone_names)
+                ids.append(z)
+                if spec.shape == "single":
+                    self.zone_names.append(spec.name)
+                elif spec.shape == "per_player":
+                    self.zone_names.append(f"{spec.name}[P{i + 1}]")
+                else:
+                    self.zone_names.append(f"{spec.name}[{i + 1}]")
+                self.zone_number.append(0 if spec.shape == "single" else i + 1)
+                self.zone_player.append(i if spec.shape == "per_player" else -1)
+                if spec.visibility == "public":
+                    mask = self.all_mask
+                elif spec.visibility == "hidden":
+                    mask = 0
+                else:
+                    mask = 1 << i if spec.shape == "per_player" else -1
+                self.zone_mask.append(mask)
+                self.zone_shuffled.append(spec.shuffled)
+                self.zone_cap.append(spec.capacity)
+                self.zone_family.append(spec.family_id)
+            self.fam_zones.append(ids)
+
+    def sees(self, z: int, c: int, owner: list[int]) -> int:
+        """The seats that see card c while it lies in zone z face down (a bit per seat)."""
+        mask = self.zone_mask[z]
+        if mask >= 0:
+            return mask
+        return 1 << owner[c] if owner[c] >= 0 else 0
+
+    def new_initial_state(self, seed: int = 0) -> State:
+        return State(self, seed)
+
+    def state_from_json(self, text: str) -> State:
+        data = json.loads(text)
+        if data.get("ruleset") != self.ruleset or data.get("variants") != self.variants \
+                or data.get("players") != self.num_players:
+            raise ValueError("the saved state belongs to another game "
+                             f"({data.get('ruleset')}, variants {data.get('variants')}, {data.get('players')} players)")
+        return State.from_dict(self, data)
+
+    def __repr__(self) -> str:
+        variants = f" +{'+'.join(self.variants)}" if self.variants else ""
+        return f"<Game {self.ruleset}{variants} players={self.num_players}>"
+
+

@@ -1,0 +1,613 @@
+"""Builders of the engine's closures: expression closures `f(state, locals)` and statement ops
+`op(state, frame)` over plain data. This is the hot path: no pydantic, no type checks here."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+
+from interpreter.options import enumerate_options
+from interpreter.primitives import GameRuleError
+from interpreter.program import Fn, Op
+from interpreter.types import T
+
+if TYPE_CHECKING:
+    from interpreter.state import State
+
+DECIDE, CHANCE = 0, 1
+# log entry tags
+L_MOVE, L_REVEAL, L_PAY, L_DECIDE, L_ROUND, L_PHASE, L_TEXT = range(7)
+
+Fmt = Callable[["State", Any], str]
+
+
+# ================================================================== value formatting (labels)
+
+
+def formatter(t: T) -> Fmt:
+    """How a value of type t is shown in a stable option label."""
+    if t.name == "card":
+        return lambda st, v: st.game.card_ids[v]
+    if t.name == "player":
+        return lambda st, v: f"P{v + 1}"
+    if t.name == "bool":
+        return lambda st, v: "yes" if v else "no"
+    if t.name == "list" and t.elem is not None:
+        inner = formatter(t.elem)
+        return lambda st, v: "[" + ", ".join(inner(st, x) for x in v) + "]"
+    if t.name == "any":
+        return lambda st, v: str(v)
+    return lambda st, v: str(v)
+
+
+def unique(labels: list[str]) -> list[str]:
+    """Labels of one decision must differ; equal ones get a running number."""
+    if len(set(labels)) == len(labels):
+        return labels
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label} #{seen[label]}")
+    return out
+
+
+# ================================================================== expressions
+
+
+def const(v: Any) -> Fn:
+    return lambda st, L: v
+
+
+zero = const(0)
+one = const(1)
+
+
+def local(slot: int) -> Fn:
+    return lambda st, L: L[slot]
+
+
+def const_value(idx: int) -> Fn:
+    return lambda st, L: st.game.consts[idx]
+
+
+def gvar(idx: int) -> Fn:
+    return lambda st, L: st.gvars[idx]
+
+
+def pvar(obj: Fn, idx: int) -> Fn:
+    return lambda st, L: st.pvars[obj(st, L)][idx]
+
+
+def single_zone(fid: int) -> Fn:
+    return lambda st, L: st.game.fam_zones[fid][0]
+
+
+def players(st: "State", L: list[Any]) -> Any:
+    return st.game.players
+
+
+def player_count(st: "State", L: list[Any]) -> Any:
+    return st.game.num_players
+
+
+def round_number(st: "State", L: list[Any]) -> Any:
+    return st.round
+
+
+def card_field(obj: Fn, fidx: int) -> Fn:
+    return lambda st, L: st.game.card_vals[obj(st, L)][fidx]
+
+
+def card_field_modified(obj: Fn, fidx: int, kind: str) -> Fn:
+    """A field some modifier may change: the printed value, then every active modifier in order."""
+    def read(st: "State", L: list[Any]) -> Any:
+        c = obj(st, L)
+        v = st.game.card_vals[c][fidx]
+        if st.mods:
+            moddefs = st.game.program.moddefs
+            for mid, _ in st.mods:
+                md = moddefs[mid]
+                if md.field == fidx and md.kind == kind:
+                    ML = [c] + [None] * (md.nlocals - 1)
+                    if md.where is None or md.where(st, ML):
+                        v = v + md.value(st, ML) if md.add else md.value(st, ML)
+        return v
+    return read
+
+
+def card_field_dynamic(obj: Fn, name: str) -> Fn:
+    def read(st: "State", L: list[Any]) -> Any:
+        c = obj(st, L)
+        kind = st.game.program.kinds[st.game.program.card_kind[c]]
+        if name not in kind.index:
+            raise GameRuleError(f"{st.game.card_ids[c]} has no field '{name}'")
+        return st.game.card_vals[c][kind.index[name]]
+    return read
+
+
+def family_member(fam: Fn, idx: Fn, per_player: bool, name: str) -> Fn:
+    def member(st: "State", L: list[Any]) -> Any:
+        zones = st.game.fam_zones[fam(st, L)]
+        i = idx(st, L)
+        if per_player:
+            return zones[i]
+        if 1 <= i <= len(zones):
+            return zones[i - 1]
+        raise GameRuleError(f"{name}[{i}] does not exist (1 to {len(zones)})")
+    return member
+
+
+def map_get(obj: Fn, key: Fn) -> Fn:
+    def get(st: "State", L: list[Any]) -> Any:
+        k = key(st, L)
+        try:
+            return obj(st, L)[k]
+        except KeyError:
+            raise GameRuleError(f"the map has no entry for {k!r}") from None
+    return get
+
+
+def list_get(obj: Fn, idx: Fn) -> Fn:
+    def get(st: "State", L: list[Any]) -> Any:
+        items, i = obj(st, L), idx(st, L)
+        if 1 <= i <= len(items):
+            return items[i - 1]
+        raise GameRuleError(f"position {i} is outside the list (1 to {len(items)})")
+    return get
+
+
+def call_function(body: Fn, args: Sequence[Fn], size: int) -> Fn:
+    pad = [None] * (size - len(args))
+    arg_fns = list(args)
+    if len(arg_fns) == 1:
+        a0 = arg_fns[0]
+        return lambda st, L: body(st, [a0(st, L), *pad])
+    return lambda st, L: body(st, [a(st, L) for a in arg_fns] + pad)
+
+
+def as_sequence(fn: Fn, t: T) -> Fn:
+    """The items of a list, zone or family, without copying where possible (for pure reads)."""
+    if t.name == "zone":
+        return lambda st, L: st.zones[fn(st, L)]
+    if t.name == "family":
+        def all_cards(st: "State", L: list[Any]) -> list[int]:
+            out: list[int] = []
+            for z in st.game.fam_zones[fn(st, L)]:
+                out.extend(st.zones[z])
+            return out
+        return all_cards
+    return fn
+
+
+def copy_sequence(fn: Fn, t: T) -> Fn:
+    """A private copy of the items, for loops and moves that change the zones they read."""
+    seq = as_sequence(fn, t)
+    if t.name == "zone":
+        return lambda st, L: list(seq(st, L))
+    return seq
+
+
+def single(fn: Fn) -> Fn:
+    return lambda st, L: [fn(st, L)]
+
+
+def comprehension(src: Fn, slot: int, body: Fn, cond: Optional[Fn], key: Optional[Fn]) -> Fn:
+    if cond is None and key is None:
+        def plain(st: "State", L: list[Any]) -> list[Any]:
+            out = []
+            for x in src(st, L):
+                L[slot] = x
+                out.append(body(st, L))
+            return out
+        return plain
+
+    def full(st: "State", L: list[Any]) -> list[Any]:
+        keyed = []
+        for x in list(src(st, L)):
+            L[slot] = x
+            if cond is None or cond(st, L):
+                keyed.append((key(st, L) if key is not None else 0, body(st, L)))
+        if key is not None:
+            keyed.sort(key=lambda kv: kv[0])
+        return [v for _, v in keyed]
+    return full
+
+
+def logic(op: str, a: Fn, b: Fn) -> Fn:
+    if op == "and":
+        return lambda st, L: a(st, L) and b(st, L)
+    return lambda st, L: a(st, L) or b(st, L)
+
+
+def compare(op: str, a: Fn, b: Fn) -> Fn:
+    table: dict[str, Fn] = {
+        "==": lambda st, L: a(st, L) == b(st, L),
+        "!=": lambda st, L: a(st, L) != b(st, L),
+        "<": lambda st, L: a(st, L) < b(st, L),
+        "<=": lambda st, L: a(st, L) <= b(st, L),
+        ">": lambda st, L: a(st, L) > b(st, L),
+        ">=": lambda st, L: a(st, L) >= b(st, L),
+    }
+    return table[op]
+
+
+def _divide(x: int, y: int) -> int:
+    if y == 0:
+        raise GameRuleError("division by zero")
+    return x // y
+
+
+def _modulo(x: int, y: int) -> int:
+    if y == 0:
+        raise GameRuleError("division by zero")
+    return x % y
+
+
+def arith(op: str, a: Fn, b: Fn) -> Fn:
+    table: dict[str, Fn] = {
+        "+": lambda st, L: a(st, L) + b(st, L),
+        "-": lambda st, L: a(st, L) - b(st, L),
+        "*": lambda st, L: a(st, L) * b(st, L),
+        "/": lambda st, L: _divide(a(st, L), b(st, L)),
+        "%": lambda st, L: _modulo(a(st, L), b(st, L)),
+    }
+    return table[op]
+
+
+def negate_bool(fn: Fn) -> Fn:
+    return lambda st, L: not fn(st, L)
+
+
+def negate_int(fn: Fn) -> Fn:
+    return lambda st, L: -fn(st, L)
+
+
+def choice(cond: Fn, a: Fn, b: Fn) -> Fn:
+    return lambda st, L: a(st, L) if cond(st, L) else b(st, L)
+
+
+def make_list(items: Sequence[Fn]) -> Fn:
+    fns = list(items)
+    return lambda st, L: [f(st, L) for f in fns]
+
+
+def make_map(pairs: Sequence[tuple[Fn, Fn]]) -> Fn:
+    items = list(pairs)
+    return lambda st, L: {k(st, L): v(st, L) for k, v in items}
+
+
+def with_frame(fn: Fn, size: int) -> Callable[["State", int], Any]:
+    """A closure over one player (score, heuristic), given its own locals."""
+    pad = [None] * (size - 1)
+    return lambda st, p: fn(st, [p, *pad])
+
+
+# ================================================================== statements
+
+
+def ret(st: "State", fr: list[Any]) -> None:
+    st.frames.pop()
+
+
+def push_block(bid: int, nargs: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])
+    return op
+
+
+def set_local(slot: int, fn: Fn) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        L[slot] = fn(st, L)
+    return op
+
+
+def set_gvar(idx: int, fn: Fn) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        st.gvars[idx] = fn(st, fr[2])
+    return op
+
+
+def set_pvar(obj: Fn, idx: int, fn: Fn) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        st.pvars[obj(st, L)][idx] = fn(st, L)
+    return op
+
+
+def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
+    def op(st: "State", fr: list[Any]) -> bool:
+        L = fr[2]
+        values = list(opts(st, L))
+        if not values:
+            raise GameRuleError("a decision with no options")
+        st.pending = (DECIDE, seat(st, L), unique([fmt(st, v) for v in values]), values, slot)
+        return True
+    return op
+
+
+def chance(opts: Fn, slot: int, fmt: Fmt) -> Op:
+    def op(st: "State", fr: list[Any]) -> Optional[bool]:
+        L = fr[2]
+        values = list(opts(st, L))
+        if not values:
+            raise GameRuleError("a random choice among no outcomes")
+        if len(values) == 1:
+            L[slot] = values[0]
+            return None
+        st.pending = (CHANCE, -1, unique([fmt(st, v) for v in values]), values, slot)
+        return True
+    return op
+
+
+def draw_pick(src: Fn, left: int, picked: int, end: list[int]) -> Op:
+    """One card of a draw: a chance node over the cards left in a shuffled zone, else the top card."""
+    def op(st: "State", fr: list[Any]) -> Optional[bool]:
+        L = fr[2]
+        if L[left] <= 0:
+            fr[1] = end[0]
+            return None
+        z = src(st, L)
+        cards = st.zones[z]
+        if not cards:
+            raise GameRuleError(f"cannot draw from the empty zone {st.game.zone_names[z]}")
+        if st.game.zone_shuffled[z] and len(cards) > 1:
+            ids = st.game.card_ids
+            st.pending = (CHANCE, -1, [ids[c] for c in cards], list(cards), picked)
+            return True
+        L[picked] = cards[-1]
+        return None
+    return op
+
+
+def draw_place(picked: int, left: int, to: Fn, notify: bool) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        c, z = L[picked], to(st, L)
+        src = st.where[c]
+        st.move_card(c, z, False)
+        L[left] -= 1
+        if notify:
+            fire(st, "moved", [[c, src, z]])
+    return op
+
+
+def move(what: Fn, to: Fn, bottom: bool, notify: bool) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        z = to(st, L)
+        moved = []
+        for c in what(st, L):
+            moved.append([c, st.where[c], z])
+            st.move_card(c, z, bottom)
+        if notify:
+            fire(st, "moved", moved)
+    return op
+
+
+def reveal(what: Fn) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        for c in what(st, fr[2]):
+            if not st.face_up[c]:
+                st.face_up[c] = True
+                st.log.append((L_REVEAL, c))
+    return op
+
+
+def pay(amount: Fn, payer: Optional[Fn], payee: Optional[Fn], pidx: int, bank: int, name: str,
+        at_most: bool) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        n = amount(st, L)
+        if n < 0:
+            raise GameRuleError(f"a payment of {n} {name}")
+        src = payer(st, L) if payer is not None else -1
+        dst = payee(st, L) if payee is not None else -1
+        if src >= 0:
+            have = st.pvars[src][pidx]
+            if have < n:
+                if not at_most:
+                    raise GameRuleError(f"P{src + 1} cannot pay {n} {name} (has {have})")
+                n = have
+            st.pvars[src][pidx] = have - n
+        else:
+            st.gvars[bank] -= n
+        if dst >= 0:
+            st.pvars[dst][pidx] += n
+        else:
+            st.gvars[bank] += n
+        if n:
+            st.log.append((L_PAY, src, dst, n, name))
+    return op
+
+
+def jump(cell: list[int]) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        fr[1] = cell[0]
+    return op
+
+
+def jump_unless(cond: Fn, cell: list[int]) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        if not cond(st, fr[2]):
+            fr[1] = cell[0]
+    return op
+
+
+def round_begin(emit_op: Optional[Op]) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        st.round += 1
+        st.log.append((L_ROUND, st.round))
+        if emit_op is not None:
+            emit_op(st, fr)
+    return op
+
+
+def phase_begin(name: str, bid: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        st.phase = name
+        st.log.append((L_PHASE, name))
+        st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])
+    return op
+
+
+def expire(scope: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        if st.mods:
+            st.mods = [m for m in st.mods if m[1] > scope]
+        if st.forbids:
+            st.forbids = [f for f in st.forbids if f[1] > scope]
+    return op
+
+
+def for_init(src: Fn, items: int, idx: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        L[items] = src(st, L)
+        L[idx] = 0
+    return op
+
+
+def for_next(items: int, idx: int, var: int, end: list[int]) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        i = L[idx]
+        seq = L[items]
+        if i >= len(seq):
+            fr[1] = end[0]
+            return
+        L[var] = seq[i]
+        L[idx] = i + 1
+    return op
+
+
+def countdown(left: int, end: list[int]) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        if L[left] <= 0:
+            fr[1] = end[0]
+        else:
+            L[left] -= 1
+    return op
+
+
+def choose_action(seat: Fn, aids: list[int]) -> Op:
+    def op(st: "State", fr: list[Any]) -> bool:
+        who = seat(st, fr[2])
+        labels, values = enumerate_options(st, who, aids)
+        if not labels:
+            raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
+        st.pending = (DECIDE, who, labels, values, -1)
+        return True
+    return op
+
+
+def call_rule(bid: int, args: Sequence[Fn]) -> Op:
+    arg_fns = list(args)
+
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        locals_ = [a(st, L) for a in arg_fns]
+        locals_.extend([None] * (st.game.nlocals[bid] - len(arg_fns)))
+        st.frames.append([bid, 0, locals_])
+    return op
+
+
+def run_effect(obj: Fn, field: str) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        c = obj(st, fr[2])
+        bid = st.game.program.cards[c].effects.get(field)
+        if bid is not None:
+            st.frames.append([bid, 0, [c] + [None] * (st.game.nlocals[bid] - 1)])
+    return op
+
+
+def add_modifier(mid: int, scope: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        st.mods.append((mid, scope))
+    return op
+
+
+def add_forbid(fid: int, scope: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        st.forbids.append((fid, scope))
+    return op
+
+
+def turns_init(start: Fn, var: int, skips: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        L[var] = start(st, L)
+        L[skips] = 0
+    return op
+
+
+def turns_head(until: Fn, skip: Optional[Fn], var: int, skips: int, end: list[int], top: list[int]) -> Op:
+    """Ends the turns when `until` holds; passes over players who must be skipped."""
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        n = st.game.num_players
+        while True:
+            if until(st, L):
+                fr[1] = end[0]
+                return
+            if skip is None or not skip(st, L):
+                L[skips] = 0
+                return
+            L[skips] += 1
+            if L[skips] > n:
+                raise GameRuleError("every player would be skipped, but the turns have not ended")
+            L[var] = (L[var] + 1) % n
+    return op
+
+
+def next_player(var: int) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        L[var] = (L[var] + 1) % st.game.num_players
+    return op
+
+
+def log_text(text: str) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        st.log.append((L_TEXT, text))
+    return op
+
+
+def require(cond: Fn, message: str) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        if not cond(st, fr[2]):
+            raise GameRuleError(message)
+    return op
+
+
+def give(what: Fn, to: Fn) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        p = to(st, L)
+        for c in what(st, L):
+            st.owner[c] = p
+    return op
+
+
+def end_game(st: "State", fr: list[Any]) -> None:
+    st.frames.clear()
+
+
+def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
+    """Pushes the frames of the triggers listening to `event`, so they run in definition order."""
+    frames = []
+    for values in occurrences:
+        for trig in st.game.program.triggers.get(event, []):
+            TL = values + [None] * (st.game.nlocals[trig.block] - len(values))
+            if trig.where is None or trig.where(st, TL):
+                frames.append([trig.block, 0, TL])
+    st.frames.extend(reversed(frames))
+
+
+def emit(event: str, args: Sequence[Fn]) -> Op:
+    arg_fns = list(args)
+
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        fire(st, event, [[a(st, L) for a in arg_fns]])
+    return op

@@ -1,0 +1,256 @@
+"""The closed registry of built-in functions: each declares its parameters, checks its argument
+types at load, describes itself (de/en) for the language reference, and builds a fast closure."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+
+from interpreter.types import BOOL, INT, PLAYER, T, element_type, list_of
+
+if TYPE_CHECKING:
+    from interpreter.state import State
+
+Fn = Callable[["State", list[Any]], Any]
+Result = Union[T, str]  # a type, or an error message about the arguments
+
+
+class GameRuleError(Exception):
+    """A rules file asked for something impossible at run time (empty zone, unaffordable payment)."""
+
+
+@dataclass(frozen=True)
+class Primitive:
+    name: str
+    params: str  # human-readable parameter list for the reference
+    describe_de: str
+    describe_en: str
+    example: str
+    check: Callable[[Sequence[T]], Result]
+    build: Callable[[Sequence[Fn], Sequence[T]], Fn]
+
+
+REGISTRY: dict[str, Primitive] = {}
+
+
+def primitive(name: str, params: str, de: str, en: str, example: str,
+              check: Callable[[Sequence[T]], Result]) -> Callable[[Callable[[Sequence[Fn], Sequence[T]], Fn]], None]:
+    """Registers a primitive; `build` receives compiled argument closures and their types."""
+    def wrap(build: Callable[[Sequence[Fn], Sequence[T]], Fn]) -> None:
+        REGISTRY[name] = Primitive(name, params, de, en, example, check, build)
+    return wrap
+
+
+# ------------------------------------------------------------------ argument checks
+
+
+def _arity(n: int, types: Sequence[T]) -> Optional[str]:
+    return None if len(types) == n else f"takes {n} argument{'s' if n != 1 else ''}, got {len(types)}"
+
+
+def _collection(types: Sequence[T], result: Callable[[T], T]) -> Result:
+    if len(types) != 1:
+        return f"takes 1 argument, got {len(types)}"
+    elem = element_type(types[0])
+    if elem is None:
+        return f"needs a list, zone or zone family, got {types[0]}"
+    return result(elem)
+
+
+def _one_of(kind: str, result: T) -> Callable[[Sequence[T]], Result]:
+    def check(types: Sequence[T]) -> Result:
+        err = _arity(1, types)
+        if err:
+            return err
+        if types[0].name not in (kind, "any"):
+            return f"needs a {kind}, got {types[0]}"
+        return result
+    return check
+
+
+def _numbers(types: Sequence[T]) -> Result:
+    if len(types) == 1:
+        elem = element_type(types[0])
+        if elem is None or elem.name not in ("int", "any"):
+            return f"needs a list of numbers or several numbers, got {types[0]}"
+        return INT
+    if not types:
+        return "needs at least one argument"
+    for t in types:
+        if t.name not in ("int", "any"):
+            return f"needs numbers, got {t}"
+    return INT
+
+
+def _seq(fn: Fn, t: T) -> Fn:
+    """A closure giving the items of a list, zone or family argument as a list."""
+    from interpreter.ops import as_sequence
+    return as_sequence(fn, t)
+
+
+# ------------------------------------------------------------------ the primitives
+
+
+@primitive("count", "(collection)", "Anzahl der Elemente einer Liste oder Karten einer Zone",
+           "number of items in a list or cards in a zone", "count(hand(me))",
+           lambda ts: _collection(ts, lambda e: INT))
+def _count(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    seq = _seq(fns[0], ts[0])
+    return lambda st, L: len(seq(st, L))
+
+
+@primitive("sum", "(numbers)", "Summe einer Liste von Zahlen", "sum of a list of numbers",
+           "sum(c.strength for c in attack[i])", _numbers)
+def _sum(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    if len(fns) == 1:
+        seq = _seq(fns[0], ts[0])
+        return lambda st, L: sum(seq(st, L))
+    return lambda st, L: sum(f(st, L) for f in fns)
+
+
+def _extreme(pick: Callable[..., Any], what: str) -> Callable[[Sequence[Fn], Sequence[T]], Fn]:
+    def build(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+        if len(fns) == 1:
+            seq = _seq(fns[0], ts[0])
+
+            def over_list(st: "State", L: list[Any]) -> Any:
+                items = seq(st, L)
+                if not items:
+                    raise GameRuleError(f"{what} of an empty list")
+                return pick(items)
+            return over_list
+        a_fns = list(fns)
+        return lambda st, L: pick([f(st, L) for f in a_fns])
+    return build
+
+
+primitive("min", "(numbers) or (a, b, …)", "kleinster Wert", "smallest value", "min(pair_sum(i) for i in positions(attack))",
+          _numbers)(_extreme(min, "min"))
+primitive("max", "(numbers) or (a, b, …)", "größter Wert", "largest value", "max(0, guard(i).loot)",
+          _numbers)(_extreme(max, "max"))
+
+
+def _bools(types: Sequence[T]) -> Result:
+    return _collection(types, lambda e: BOOL if e.name in ("bool", "any") else T("error"))
+
+
+@primitive("any", "(conditions)", "ob mindestens eine Bedingung zutrifft", "whether at least one condition holds",
+           "any(c.strength == 5 for c in hand(me))", _bools)
+def _any(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    seq = fns[0]
+    return lambda st, L: any(seq(st, L))
+
+
+@primitive("all", "(conditions)", "ob alle Bedingungen zutreffen", "whether every condition holds",
+           "all(count(attack[i]) == 2 for i in positions(attack))", _bools)
+def _all(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    seq = fns[0]
+    return lambda st, L: all(seq(st, L))
+
+
+def _end_item(index: int, what: str) -> Callable[[Sequence[Fn], Sequence[T]], Fn]:
+    def build(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+        seq = _seq(fns[0], ts[0])
+
+        def pick(st: "State", L: list[Any]) -> Any:
+            items = seq(st, L)
+            if not items:
+                raise GameRuleError(f"{what} of an empty {'zone' if ts[0].name == 'zone' else 'list'}")
+            return items[index]
+        return pick
+    return build
+
+
+primitive("first", "(collection)", "das erste Element (die unterste Karte einer Zone)",
+          "the first item (the bottom card of a zone)", "first(attack[i])",
+          lambda ts: _collection(ts, lambda e: e))(_end_item(0, "first"))
+primitive("last", "(collection)", "das letzte Element (die oberste Karte einer Zone)",
+          "the last item (the top card of a zone)", "last(attack[i])",
+          lambda ts: _collection(ts, lambda e: e))(_end_item(-1, "last"))
+
+
+def _check_top(ts: Sequence[T]) -> Result:
+    err = _arity(1, ts)
+    if err:
+        return err
+    if ts[0].name != "zone":
+        return f"needs a zone, got {ts[0]}"
+    return T("card", ts[0].arg)
+
+
+REGISTRY["top"] = Primitive("top", "(zone)", "die oberste Karte einer Zone", "the top card of a zone",
+                            "top(guard_at[i])", _check_top, _end_item(-1, "top"))
+
+
+@primitive("cards", "(zone or zone family)", "alle Karten einer Zone oder aller Zonen einer Familie",
+           "all cards of a zone, or of every zone of a family", "cards(attack)",
+           lambda ts: _arity(1, ts) or (list_of(element_type(ts[0]) or INT) if ts[0].name in ("zone", "family")
+                                         else f"needs a zone or zone family, got {ts[0]}"))
+def _cards(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    seq = _seq(fns[0], ts[0])
+    return lambda st, L: list(seq(st, L))
+
+
+def _check_positions(ts: Sequence[T]) -> Result:
+    err = _arity(1, ts)
+    if err:
+        return err
+    if ts[0].name != "family":
+        return f"needs a zone family, got {ts[0]}"
+    return list_of(INT)
+
+
+@primitive("positions", "(zone family)", "die Nummern 1 … n der Zonen einer Familie",
+           "the numbers 1 … n of the zones of a family", "positions(guard_at)", _check_positions)
+def _positions(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    fam = fns[0]
+    return lambda st, L: list(range(1, len(st.game.fam_zones[fam(st, L)]) + 1))
+
+
+@primitive("position", "(card)", "die Nummer der Zone, in der die Karte liegt (0 außerhalb einer Familie)",
+           "the number of the zone the card lies in (0 outside a family)", "position(victim)",
+           _one_of("card", INT))
+def _position(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    f = fns[0]
+    return lambda st, L: st.game.zone_number[st.where[f(st, L)]]
+
+
+@primitive("owner", "(card)", "der Besitzer der Karte", "the owner of the card", "owner(victim)",
+           _one_of("card", PLAYER))
+def _owner(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    f = fns[0]
+    return lambda st, L: st.owner[f(st, L)]
+
+
+@primitive("revealed", "(card)", "ob die Karte aufgedeckt ist", "whether the card is face up", "revealed(guard(i))",
+           _one_of("card", BOOL))
+def _revealed(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    f = fns[0]
+    return lambda st, L: st.face_up[f(st, L)]
+
+
+@primitive("next", "(player)", "der nächste Spieler im Uhrzeigersinn", "the next player clockwise",
+           "next(start_player)", _one_of("player", PLAYER))
+def _next(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    f = fns[0]
+    return lambda st, L: (f(st, L) + 1) % st.game.num_players
+
+
+@primitive("previous", "(player)", "der vorige Spieler im Uhrzeigersinn", "the previous player clockwise",
+           "previous(start_player)", _one_of("player", PLAYER))
+def _previous(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    f = fns[0]
+    return lambda st, L: (f(st, L) - 1) % st.game.num_players
+
+
+@primitive("contains", "(collection, item)", "ob die Liste oder Zone das Element enthält",
+           "whether the list or zone holds the item", "contains(hand(me), card)",
+           lambda ts: _arity(2, ts) or (BOOL if element_type(ts[0]) is not None else f"needs a list or zone, got {ts[0]}"))
+def _contains(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    seq, item = _seq(fns[0], ts[0]), fns[1]
+    return lambda st, L: item(st, L) in seq(st, L)
+
+
+@primitive("abs", "(number)", "Betrag einer Zahl", "absolute value of a number", "abs(a - b)", _one_of("int", INT))
+def _abs(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    f = fns[0]
+    return lambda st, L: abs(f(st, L))

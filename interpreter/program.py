@@ -1,0 +1,129 @@
+"""The compiled, static form of a ruleset: plain data and closures, shared by every state of a game."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, Optional
+
+from dsl import ast as A
+from interpreter.types import T
+
+if TYPE_CHECKING:
+    from interpreter.state import State
+
+Fn = Callable[["State", list[Any]], Any]
+Op = Callable[["State", list[Any]], Optional[bool]]  # returns True to suspend at a decision or chance node
+
+SCOPES = {"turn": 0, "phase": 1, "round": 2, "game": 3}
+
+
+@dataclass
+class KindInfo:
+    name: str
+    fields: list[str]
+    types: list[T]
+    back: list[bool]
+    index: dict[str, int]
+    ast: A.KindDef
+
+
+@dataclass
+class CardInfo:
+    id: str
+    kind: str
+    values: list[Any]
+    zone: str
+    effects: dict[str, int]  # effect field → block id
+    ast: Optional[A.Node]
+
+
+@dataclass
+class ZoneSpec:
+    name: str
+    family_id: int
+    shape: str
+    size: Optional[Fn]
+    kind: str
+    visibility: str
+    shuffled: bool
+    capacity: Optional[int]
+    ast: A.ZoneDef
+
+
+@dataclass
+class Block:
+    name: str
+    code: list[Op]
+    nlocals: int
+
+
+@dataclass
+class ActionInfo:
+    """An action's parameters, its pure `let`/`require` prefix grouped by how many parameters it needs,
+    and the block that runs once an option is chosen."""
+
+    name: str
+    aid: int
+    params: list[tuple[str, Fn, int, T]]
+    prefix: list[list[tuple[bool, Fn, int]]]  # per level: (is_let, fn, slot)
+    block: int
+    nlocals: int
+    label: str
+    formats: list[Callable[["State", Any], str]]
+    ast: A.ActionDef
+
+
+@dataclass
+class ModDef:
+    kind: str
+    field: int
+    add: bool
+    value: Fn
+    where: Optional[Fn]
+    scope: int
+    nlocals: int
+
+
+@dataclass
+class ForbidDef:
+    where: dict[int, tuple[Optional[Fn], list[int], int]]  # action id → (condition, parameter slots, frame size)
+    scope: int
+
+
+@dataclass
+class Trigger:
+    event: str
+    where: Optional[Fn]
+    block: int
+    nparams: int
+
+
+@dataclass
+class Program:
+    name: str
+    min_players: int
+    max_players: int
+    kinds: dict[str, KindInfo] = field(default_factory=dict)
+    enums: dict[str, list[str]] = field(default_factory=dict)
+    cards: list[CardInfo] = field(default_factory=list)
+    card_vals: list[list[Any]] = field(default_factory=list)
+    card_kind: list[str] = field(default_factory=list)
+    zones: list[ZoneSpec] = field(default_factory=list)
+    zone_by_name: dict[str, ZoneSpec] = field(default_factory=dict)
+    gvars: list[tuple[str, T, Fn]] = field(default_factory=list)
+    pvars: list[tuple[str, T, Fn]] = field(default_factory=list)
+    currencies: dict[str, tuple[int, int]] = field(default_factory=dict)  # name → (pvar index, gvar index of bank)
+    consts: list[tuple[str, Fn]] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+    actions: list[ActionInfo] = field(default_factory=list)
+    moddefs: list[ModDef] = field(default_factory=list)
+    forbids: list[ForbidDef] = field(default_factory=list)
+    triggers: dict[str, list[Trigger]] = field(default_factory=dict)
+    main_block: int = 0
+    score: Optional[Fn] = None
+    heuristic: Optional[Fn] = None
+    variants: list[str] = field(default_factory=list)
+    items: list[A.Node] = field(default_factory=list)
+
+    @property
+    def code(self) -> list[list[Op]]:
+        return [b.code for b in self.blocks]

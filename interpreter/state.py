@@ -1,0 +1,252 @@
+"""A game state with an OpenSpiel-shaped API. All of it is plain lists and ints, so it clones by
+copying lists and saves to JSON anywhere, mid-turn included."""
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any, Optional
+
+from interpreter.ops import CHANCE, DECIDE, L_DECIDE
+from interpreter.primitives import GameRuleError
+
+if TYPE_CHECKING:
+    from interpreter.game import Game
+
+CHANCE_PLAYER = -1
+TERMINAL_PLAYER = -4
+_MASK = (1 << 64) - 1
+FORMAT = "regelwerk-state/1"
+
+
+class IllegalActionError(ValueError):
+    """An action that is not legal here; the state is left exactly as it was."""
+
+
+def _mix(x: int) -> int:
+    """splitmix64: a tiny, fast, portable random function whose whole state is two integers."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+class State:
+    __slots__ = ("game", "zones", "where", "face_up", "owner", "gvars", "pvars", "frames", "mods", "forbids",
+                 "pending", "seed", "draws", "round", "phase", "log", "history", "_returns")
+
+    def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
+        self.game = game
+        if _empty:
+            return
+        prog = game.program
+        ncards = len(prog.cards)
+        self.zones: list[list[int]] = [[] for _ in game.zone_names]
+        self.where: list[int] = [0] * ncards
+        for c, info in enumerate(prog.cards):
+            z = game.fam_zones[prog.zone_by_name[info.zone].family_id][0]
+            self.zones[z].append(c)
+            self.where[c] = z
+        self.face_up: list[bool] = [False] * ncards
+        self.owner: list[int] = [-1] * ncards
+        self.gvars: list[Any] = []
+        self.pvars: list[list[Any]] = [[] for _ in game.players]
+        self.mods: list[tuple[int, int]] = []
+        self.forbids: list[tuple[int, int]] = []
+        self.pending: Optional[tuple[Any, ...]] = None
+        self.seed = seed
+        self.draws = 0
+        self.round = 0
+        self.phase = "setup"
+        self.log: list[tuple[Any, ...]] = []
+        self.history: list[str] = []
+        self._returns: Optional[list[float]] = None
+        for _, _, init in prog.gvars:
+            self.gvars.append(init(self, []))
+        for p in game.players:
+            for _, _, init in prog.pvars:
+                self.pvars[p].append(init(self, [p]))
+        for _, (pidx, bank) in prog.currencies.items():
+            self.gvars[bank] -= sum(self.pvars[p][pidx] for p in game.players)
+        self.frames: list[list[Any]] = [[prog.main_block, 0, []]]
+        self._run()
+
+    # ---------------------------------------------------------------- execution
+    def _run(self) -> None:
+        frames = self.frames
+        code = self.game.code
+        while frames:
+            fr = frames[-1]
+            pc = fr[1]
+            fr[1] = pc + 1
+            if code[fr[0]][pc](self, fr):
+                return
+        self.pending = None
+        score = self.game.program.score
+        assert score is not None
+        scores = [score(self, p) for p in self.game.players]
+        best = max(scores)
+        self._returns = [1.0 if s == best else 0.0 for s in scores]
+
+    def move_card(self, c: int, z: int, bottom: bool) -> None:
+        game = self.game
+        src = self.where[c]
+        self.zones[src].remove(c)
+        dst = self.zones[z]
+        cap = game.zone_cap[z]
+        if cap is not None and len(dst) >= cap:
+            raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
+        if bottom:
+            dst.insert(0, c)
+        else:
+            dst.append(c)
+        self.where[c] = z
+        vis = game.all_mask if self.face_up[c] else 0
+        self.face_up[c] = False
+        self.log.append((0, c, src, z, vis | game.sees(src, c, self.owner) | game.sees(z, c, self.owner)))
+
+    # ---------------------------------------------------------------- OpenSpiel-shaped API
+    def current_player(self) -> int:
+        if self.pending is None:
+            return TERMINAL_PLAYER
+        return CHANCE_PLAYER if self.pending[0] == CHANCE else int(self.pending[1])
+
+    def is_terminal(self) -> bool:
+        return self.pending is None
+
+    def is_chance_node(self) -> bool:
+        return self.pending is not None and self.pending[0] == CHANCE
+
+    def legal_actions(self) -> list[int]:
+        return list(range(len(self.pending[2]))) if self.pending is not None else []
+
+    def legal_labels(self) -> list[str]:
+        return list(self.pending[2]) if self.pending is not None else []
+
+    def action_to_string(self, action: int) -> str:
+        if self.pending is None or not 0 <= action < len(self.pending[2]):
+            raise IllegalActionError(f"action {action} is not legal here")
+        return str(self.pending[2][action])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        if not self.is_chance_node():
+            return []
+        assert self.pending is not None
+        n = len(self.pending[2])
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def returns(self) -> list[float]:
+        return list(self._returns) if self._returns is not None else [0.0] * self.game.num_players
+
+    def scores(self) -> list[int]:
+        score = self.game.program.score
+        assert score is not None
+        return [score(self, p) for p in self.game.players]
+
+    def random_unit(self) -> float:
+        """The next number in [0, 1) from the state's seeded stream (advances it)."""
+        self.draws += 1
+        return _mix((self.seed * 0x2545F4914F6CDD1D + self.draws) & _MASK) / 2.0 ** 64
+
+    def sample_chance(self) -> int:
+        """A chance outcome drawn from the state's seeded stream: same seed, same game."""
+        assert self.pending is not None and self.pending[0] == CHANCE
+        return int(self.random_unit() * len(self.pending[2]))
+
+    def apply_action(self, action: int) -> None:
+        pending = self.pending
+        if pending is None:
+            raise IllegalActionError("the game is over; no action is legal")
+        if not isinstance(action, int) or not 0 <= action < len(pending[2]):
+            shown = ", ".join(f"{i}: {label}" for i, label in enumerate(pending[2][:12]))
+            raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
+                                     + (" …" if len(pending[2]) > 12 else ""))
+        kind, seat, labels, values, slot = pending
+        label = labels[action]
+        self.pending = None
+        self.history.append(label)
+        fr = self.frames[-1]
+        if kind == DECIDE:
+            self.log.append((L_DECIDE, seat, label))
+        if slot >= 0:
+            fr[2][slot] = values[action]
+        else:
+            aid, params = values[action]
+            info = self.game.program.actions[aid]
+            L: list[Any] = [None] * info.nlocals
+            L[0] = seat
+            for (_, _, pslot, _), v in zip(info.params, params):
+                L[pslot] = v
+            self.frames.append([info.block, 0, L])
+        self._run()
+
+    def apply_label(self, label: str) -> None:
+        """Applies the option with this label (for scenarios, replays and humans)."""
+        labels = self.legal_labels()
+        if label not in labels:
+            from dsl.errors import did_you_mean
+            hint = did_you_mean(label, labels)
+            raise IllegalActionError(f"'{label}' is not legal here" + (f"; {hint}" if hint else "")
+                                     + f" (legal: {', '.join(labels[:10])}{' …' if len(labels) > 10 else ''})")
+        self.apply_action(labels.index(label))
+
+    def clone(self) -> "State":
+        s = State(self.game, _empty=True)
+        s.zones = [z[:] for z in self.zones]
+        s.where = self.where[:]
+        s.face_up = self.face_up[:]
+        s.owner = self.owner[:]
+        s.gvars = self.gvars[:]
+        s.pvars = [p[:] for p in self.pvars]
+        s.frames = [[f[0], f[1], f[2][:]] for f in self.frames]
+        s.mods = self.mods[:]
+        s.forbids = self.forbids[:]
+        s.pending = self.pending
+        s.seed, s.draws, s.round, s.phase = self.seed, self.draws, self.round, self.phase
+        s.log = self.log[:]
+        s.history = self.history[:]
+        s._returns = self._returns
+        return s
+
+    # ---------------------------------------------------------------- persistence
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "ruleset": self.game.ruleset, "variants": self.game.variants,
+            "players": self.game.num_players, "seed": self.seed, "draws": self.draws,
+            "round": self.round, "phase": self.phase,
+            "zones": self.zones, "face_up": self.face_up, "owner": self.owner,
+            "gvars": self.gvars, "pvars": self.pvars,
+            "frames": self.frames, "mods": self.mods, "forbids": self.forbids,
+            "pending": list(self.pending) if self.pending is not None else None,
+            "log": self.log, "history": self.history, "returns": self._returns,
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, game: "Game", d: dict[str, Any]) -> "State":
+        if d.get("format") != FORMAT:
+            raise ValueError(f"not a saved state of format {FORMAT}")
+        s = cls(game, _empty=True)
+        s.zones = [list(z) for z in d["zones"]]
+        s.where = [0] * len(game.program.cards)
+        for z, cards in enumerate(s.zones):
+            for c in cards:
+                s.where[c] = z
+        s.face_up, s.owner = list(d["face_up"]), list(d["owner"])
+        s.gvars, s.pvars = list(d["gvars"]), [list(p) for p in d["pvars"]]
+        s.frames = [[f[0], f[1], list(f[2])] for f in d["frames"]]
+        s.mods = [tuple(m) for m in d["mods"]]  # type: ignore[misc]
+        s.forbids = [tuple(f) for f in d["forbids"]]  # type: ignore[misc]
+        p = d["pending"]
+        s.pending = None if p is None else (p[0], p[1], list(p[2]), list(p[3]), p[4])
+        s.seed, s.draws, s.round, s.phase = d["seed"], d["draws"], d["round"], d["phase"]
+        s.log = [tuple(e) for e in d["log"]]
+        s.history = list(d["history"])
+        s._returns = d["returns"]
+        return s
+
+    def __repr__(self) -> str:
+        who = self.current_player()
+        return (f"<State {self.game.ruleset} round={self.round} phase={self.phase} "
+                f"player={'terminal' if who == TERMINAL_PLAYER else 'chance' if who == CHANCE_PLAYER else who}>")
+
