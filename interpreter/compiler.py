@@ -145,7 +145,16 @@ class Compiler:
             self._trigger(trig)
         self._card_effects()
         self._flow()
+        self.p.compile_expr = self.detached
         return self.p
+
+    def detached(self, node: Any, names: dict[str, T]) -> tuple[Fn, T, int]:
+        """Compiles an expression outside the rules (a scenario's `expect`), with extra local names."""
+        scope = Scope(Layout(), note="a scenario expectation")
+        for name, t in names.items():
+            scope.define(name, t)
+        fn, t = self.expr(node, scope)
+        return fn, t, scope.layout.size
 
     def _new_block(self, name: str) -> int:
         self.p.blocks.append(Block(name, [], 0))

@@ -28,6 +28,7 @@ class Game:
         self.players = list(range(num_players))
         self.all_mask = (1 << num_players) - 1
         self.card_ids = [c.id for c in program.cards]
+        self.card_index = {cid: c for c, cid in enumerate(self.card_ids)}
         self.card_vals = program.card_vals
         self.code: list[list[Op]] = program.code
         self.nlocals = [b.nlocals for b in program.blocks]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
 
-from interpreter.types import BOOL, INT, PLAYER, T, element_type, list_of
+from interpreter.types import BOOL, CARD, INT, PLAYER, T, element_type, list_of
 
 if TYPE_CHECKING:
     from interpreter.state import State
@@ -254,3 +254,17 @@ def _contains(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
 def _abs(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
     f = fns[0]
     return lambda st, L: abs(f(st, L))
+
+
+@primitive("card", "(id)", "die Karte mit dieser Kennung", "the card with this id", 'card("orks_3")',
+           lambda ts: _arity(1, ts) or (CARD if ts[0].name in ("text", "any") else f"needs a card id text, got {ts[0]}"))
+def _card(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
+    f = fns[0]
+
+    def find(st: "State", L: list[Any]) -> Any:
+        cid = f(st, L)
+        index = st.game.card_index
+        if cid not in index:
+            raise GameRuleError(f"there is no card '{cid}'")
+        return index[cid]
+    return find

@@ -123,6 +123,7 @@ class Program:
     heuristic: Optional[Fn] = None
     variants: list[str] = field(default_factory=list)
     items: list[A.Node] = field(default_factory=list)
+    compile_expr: Optional[Callable[[Any, dict[str, T]], tuple[Fn, T, int]]] = None  # for scenario expectations
 
     @property
     def code(self) -> list[list[Op]]:

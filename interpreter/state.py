@@ -136,6 +136,11 @@ class State:
     def returns(self) -> list[float]:
         return list(self._returns) if self._returns is not None else [0.0] * self.game.num_players
 
+    def observation(self, seat: int) -> dict[str, Any]:
+        """JSON-able view for one seat: only what that seat may see."""
+        from interpreter.observation import observation
+        return observation(self, seat)
+
     def scores(self) -> list[int]:
         score = self.game.program.score
         assert score is not None

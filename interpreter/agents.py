@@ -1,0 +1,66 @@
+"""Bots that pick an action for the seat to move. They see the state through clone/apply only, so
+a search agent (MCTS) fits the same interface later."""
+from __future__ import annotations
+
+import random
+from typing import Callable, Protocol
+
+from interpreter.state import State
+
+
+class Agent(Protocol):
+    name: str
+
+    def act(self, state: State) -> int:
+        """Index of a legal action for `state.current_player()`."""
+        ...
+
+
+class RandomAgent:
+    """Uniform over the legal actions, from its own seeded stream."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: State) -> int:
+        return self.rng.randrange(len(state.pending[2])) if state.pending is not None else 0
+
+
+class GreedyAgent:
+    """Tries every option on a clone and keeps the best by the ruleset's `heuristic(p)` (or its score);
+    a won end of game beats any heuristic value. Ties are broken at random."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, state: State) -> int:
+        seat = state.current_player()
+        prog = state.game.program
+        value = prog.heuristic or prog.score
+        assert value is not None
+        best: list[int] = []
+        best_value = float("-inf")
+        for action in state.legal_actions():
+            child = state.clone()
+            child.apply_action(action)
+            v = float(value(child, seat))
+            if child.is_terminal():
+                v += 1e6 * child.returns()[seat]
+            if v > best_value:
+                best, best_value = [action], v
+            elif v == best_value:
+                best.append(action)
+        return self.rng.choice(best)
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent '{name}' (known: {', '.join(AGENTS)})")
+    return AGENTS[name](seed)

@@ -1,0 +1,116 @@
+"""Runs scenario files: a seeded game driven by chance outcomes and choices named by label, with
+expectations on the state. Failures name the scenario file, line and column."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from dsl import ast as A
+from dsl.errors import RulesError, error_at
+from dsl.loader import RulesetSource, find_ruleset, read_ruleset
+from interpreter.loading import load_game
+from interpreter.primitives import GameRuleError
+from interpreter.state import IllegalActionError, State
+from interpreter.types import BOOL, PLAYER
+
+
+@dataclass
+class ScenarioResult:
+    name: str
+    file: str
+    passed: bool
+    message: str = ""
+    steps: int = 0
+
+
+class ScenarioFailure(Exception):
+    def __init__(self, step: A.Node, message: str) -> None:
+        super().__init__(f"{step.pos.file}:{step.pos.line}:{step.pos.col}: {message}")
+
+
+def _pending(st: State) -> str:
+    if st.is_terminal():
+        return "the game is over"
+    if st.is_chance_node():
+        return f"a chance node ({', '.join(st.legal_labels()[:8])}{' …' if len(st.legal_labels()) > 8 else ''})"
+    return f"P{st.current_player() + 1} decides ({', '.join(st.legal_labels()[:8])}{' …' if len(st.legal_labels()) > 8 else ''})"
+
+
+def _to_decision(st: State, step: A.Step) -> None:
+    """Chance nodes the scenario does not name are drawn from its seed."""
+    while st.is_chance_node():
+        st.apply_action(st.sample_chance())
+    if st.is_terminal():
+        raise ScenarioFailure(step, "the game is over")
+
+
+def _to_chance(st: State, step: A.Step, label: str) -> None:
+    """Skips (samples) chance nodes until one offers `label`; a decision on the way is an error."""
+    while st.is_chance_node() and label not in st.legal_labels():
+        st.apply_action(st.sample_chance())
+    if not st.is_chance_node():
+        raise ScenarioFailure(step, f"no chance node offers '{label}' before {_pending(st)}")
+
+
+def _sides(expr: A.Expr, compile_expr: Any, players: list[str], st: State, frame: list[Any]) -> str:
+    """For a failed comparison, what each side evaluated to."""
+    if not isinstance(expr, A.BinOp) or expr.op not in ("==", "!=", "<", "<=", ">", ">="):
+        return ""
+    names = {n: PLAYER for n in players}
+    left = compile_expr(expr.left, names)[0](st, frame + [None] * 32)
+    right = compile_expr(expr.right, names)[0](st, frame + [None] * 32)
+    return f": left side is {left!r}, right side is {right!r}"
+
+
+def run_scenario(ruleset: str, scen: A.ScenarioDef) -> ScenarioResult:
+    result = ScenarioResult(scen.name, scen.pos.file, False)
+    try:
+        game = load_game(ruleset, scen.variants, players=len(scen.players))
+        seat_of = {name: i for i, name in enumerate(scen.players)}
+        compile_expr = game.program.compile_expr
+        assert compile_expr is not None
+        st = game.new_initial_state(seed=scen.seed)
+        for step in scen.steps:
+            if step.kind == "chance":
+                assert step.label is not None
+                _to_chance(st, step, step.label)
+                st.apply_label(step.label)
+            elif step.kind == "expect":
+                fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
+                if t != BOOL:
+                    raise error_at(step.pos, f"an expectation must be a condition, got {t}")
+                frame = list(seat_of.values()) + [None] * (size - len(seat_of))
+                if not fn(st, frame):
+                    raise ScenarioFailure(step, "expectation does not hold" + _sides(step.expr, compile_expr,
+                                                                                     scen.players, st, frame))
+            else:
+                assert step.seat is not None and step.label is not None
+                if step.seat not in seat_of:
+                    raise ScenarioFailure(step, f"unknown player '{step.seat}' (players: {', '.join(scen.players)})")
+                _to_decision(st, step)
+                if st.current_player() != seat_of[step.seat]:
+                    raise ScenarioFailure(step, f"{step.seat} is not to decide: {_pending(st)}")
+                legal = step.label in st.legal_labels()
+                if step.kind == "choose":
+                    st.apply_label(step.label)
+                elif legal != (step.kind == "legal"):
+                    raise ScenarioFailure(step, f"'{step.label}' is {'not ' if not legal else ''}legal for {step.seat}; "
+                                                f"options: {', '.join(st.legal_labels())}")
+            result.steps += 1
+        result.passed = True
+    except (ScenarioFailure, IllegalActionError, GameRuleError, ValueError) as exc:
+        result.message = str(exc)
+    except RulesError as exc:
+        result.message = exc.render()
+    return result
+
+
+def scenarios_of(ruleset: str) -> tuple[RulesetSource, list[A.ScenarioDef]]:
+    src = read_ruleset(find_ruleset(ruleset))
+    return src, src.scenarios
+
+
+def run_all(ruleset: str, only: Optional[Path] = None) -> list[ScenarioResult]:
+    src, scenarios = scenarios_of(ruleset)
+    return [run_scenario(str(src.folder), s) for s in scenarios if only is None or s.pos.file == str(only)]
