@@ -22,13 +22,23 @@ class Diagnostic:
         head = f"{self.file}:{self.line}:{self.col}: error: {self.message}"
         text = sources.get(self.file)
         lines = [head]
-        if text is not None and 1 <= self.line <= len(text.splitlines()):
-            src = text.splitlines()[self.line - 1]
+        src = source_line(text, self.line) if text is not None else None
+        if src is not None:
             lines.append(f"    {src}")
-            lines.append("    " + " " * (max(self.col, 1) - 1) + "^")
+            # Keep tabs under tabs so the caret lines up however wide the terminal draws them.
+            lead = "".join("\t" if ch == "\t" else " " for ch in src[:max(self.col, 1) - 1])
+            lines.append(f"    {lead}^")
         if self.hint:
             lines.append(f"  hint: {self.hint}")
         return "\n".join(lines)
+
+
+def source_line(text: str, line: int) -> Optional[str]:
+    """Line `line` (1-based) as the parser counts lines: only '\n' ends a line (not form feeds etc.)."""
+    lines = text.split("\n")
+    if not 1 <= line <= len(lines):
+        return None
+    return "".join(ch if ch == "\t" or ch.isprintable() else " " for ch in lines[line - 1].rstrip("\r"))
 
 
 class RulesError(Exception):

@@ -84,22 +84,27 @@ def read_ruleset(path: Path) -> RulesetSource:
     return src
 
 
+def _named(key: tuple[str, str]) -> str:
+    """How a message names a part: `rule 'x'`, or just `score` for the parts a game has once."""
+    return f"{key[0]} '{key[1]}'" if key[1] else f"`{key[0]}`"
+
+
 def _index(items: list[A.Node]) -> dict[tuple[str, str], int]:
     index: dict[tuple[str, str], int] = {}
     for i, item in enumerate(items):
         key = part_key(item, index)
         if key in index:
             first = items[index[key]].pos
-            raise error_at(item.pos, f"{key[0]} '{key[1]}' is defined twice (first at {first.file}:{first.line})")
+            raise error_at(item.pos, f"{_named(key)} is defined twice (first at {first.file}:{first.line})")
         index[key] = i
     return index
 
 
-def _round(items: list[A.Node]) -> tuple[int, A.RoundDef]:
+def _round(items: list[A.Node], at: A.Pos) -> tuple[int, A.RoundDef]:
     for i, item in enumerate(items):
         if isinstance(item, A.RoundDef):
             return i, item
-    raise error_at(items[0].pos, "the base game has no `round` to change phases of")
+    raise error_at(at, "the base game has no `round` to change phases of")
 
 
 def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, str], str]) -> list[A.Node]:
@@ -111,10 +116,10 @@ def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, 
             key = part_key(op.item, {} if op.op == "replace" else index)
             exists = key in index
             if op.op == "add" and exists:
-                raise error_at(op.pos, f"{key[0]} '{key[1]}' exists already", "use `replace` to change it")
+                raise error_at(op.pos, f"{_named(key)} exists already", "use `replace` to change it")
             if op.op == "replace" and not exists:
                 names = [k[1] for k in index if k[0] == key[0]]
-                raise error_at(op.pos, f"there is no {key[0]} '{key[1]}' to replace", did_you_mean(key[1], names))
+                raise error_at(op.pos, f"there is no {_named(key)} to replace", did_you_mean(key[1], names))
         elif op.op == "remove":
             assert op.part is not None and op.name is not None
             key = (op.part, op.name)
@@ -125,7 +130,7 @@ def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, 
             assert op.phase is not None
             key = ("phase", op.phase.name)
         if key in touched and touched[key] != variant.name:
-            raise error_at(op.pos, f"variants '{touched[key]}' and '{variant.name}' both change {key[0]} '{key[1]}'",
+            raise error_at(op.pos, f"variants '{touched[key]}' and '{variant.name}' both change {_named(key)}",
                            "they cannot be combined; write a variant that makes both changes")
         touched[key] = variant.name
         if op.op == "add":
@@ -140,7 +145,7 @@ def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, 
 
 
 def _change_phase(items: list[A.Node], op: A.VariantOp) -> list[A.Node]:
-    ri, rnd = _round(items)
+    ri, rnd = _round(items, op.pos)
     phases = list(rnd.phases)
     names = [p.name for p in phases]
     target = op.name if op.op != "add_phase" else op.anchor
@@ -165,6 +170,10 @@ def _change_phase(items: list[A.Node], op: A.VariantOp) -> list[A.Node]:
 def apply_variants(src: RulesetSource, names: Sequence[str]) -> list[A.Node]:
     """The base items with each named variant laid over them, in the order given."""
     items = list(src.items)
+    if not any(isinstance(i, A.GameDef) for i in items):
+        first = next(iter(src.sources), str(src.folder))
+        raise RulesError([Diagnostic(first, 1, 1, "no `game` definition found",
+                                     'a ruleset starts with game NAME { title de "…" en "…" players N to M }')])
     _index(items)
     touched: dict[tuple[str, str], str] = {}
     for name in names:

@@ -1,6 +1,7 @@
 """Parses rules source text into the typed AST; syntax errors become diagnostics with a caret."""
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Optional
@@ -9,7 +10,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from dsl import ast as A
-from dsl.errors import Diagnostic, RulesError
+from dsl.errors import Diagnostic, RulesError, error_at
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -259,11 +260,17 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.VariantDef(pos=self._p(meta), name=str(ch[0]), title=_tagged(ch, "title")[0],
                             ops=_nodes(ch, A.VariantOp))
 
+    def _part(self, meta: Any, item: Any, op: str) -> Any:
+        if isinstance(item, (A.VariantDef, A.ScenarioDef)):
+            what = "variant" if isinstance(item, A.VariantDef) else "scenario"
+            raise error_at(item.pos, f"a variant cannot {op} a {what}", f"write the {what} at the top level of a file")
+        return item
+
     def variant_add(self, meta: Any, ch: list[Any]) -> A.VariantOp:
-        return A.VariantOp(pos=self._p(meta), op="add", item=ch[0])
+        return A.VariantOp(pos=self._p(meta), op="add", item=self._part(meta, ch[0], "add"))
 
     def variant_replace(self, meta: Any, ch: list[Any]) -> A.VariantOp:
-        return A.VariantOp(pos=self._p(meta), op="replace", item=ch[0])
+        return A.VariantOp(pos=self._p(meta), op="replace", item=self._part(meta, ch[0], "replace"))
 
     def variant_remove(self, meta: Any, ch: list[Any]) -> A.VariantOp:
         return A.VariantOp(pos=self._p(meta), op="remove", part=str(ch[0].children[0]), name=str(ch[1]))
@@ -489,26 +496,127 @@ def _describe_expected(expected: set[str]) -> str:
     return ", ".join(names)
 
 
+def _shown(tok: Token) -> str:
+    """A token as quoted in a message: its first line, shortened."""
+    text = str(tok).split("\n")[0]
+    return f"'{text[:40]}…'" if len(text) > 40 or "\n" in str(tok) else f"'{text}'"
+
+
+@dataclass
+class _Scan:
+    """What a quick pass over the raw text finds: brackets still open at each offset, broken texts."""
+
+    open_at: list[tuple[int, str, int, int]]  # (offset, bracket, line, col) of each opening bracket
+    close_at: list[int]  # offsets of closing brackets
+    broken_text: Optional[tuple[int, int, int]]  # (offset, line, col) of the first text not closed on its line
+
+
+def _scan(source: str) -> _Scan:
+    """Walks the text as the lexer does (texts, comments, brackets) without parsing it."""
+    opens: list[tuple[int, str, int, int]] = []
+    closes: list[int] = []
+    broken: Optional[tuple[int, int, int]] = None
+    line, line_start, i, n = 1, 0, 0, len(source)
+    while i < n:
+        ch = source[i]
+        if ch == "\n":
+            line, line_start = line + 1, i + 1
+        elif ch == "#":
+            while i + 1 < n and source[i + 1] != "\n":
+                i += 1
+        elif ch == '"':
+            start, sline, scol = i, line, i - line_start + 1
+            i += 1
+            while i < n and source[i] != '"':
+                if source[i] == "\\":
+                    i += 1
+                elif source[i] == "\n":
+                    line, line_start = line + 1, i + 1
+                    if broken is None:
+                        broken = (start, sline, scol)
+                i += 1
+            if i >= n and broken is None:
+                broken = (start, sline, scol)
+        elif ch in "{([":
+            opens.append((i, ch, line, i - line_start + 1))
+        elif ch in "})]":
+            closes.append(i)
+        i += 1
+    return _Scan(opens, closes, broken)
+
+
+def _still_open(scan: _Scan, upto: int) -> Optional[tuple[int, str, int, int]]:
+    """The innermost bracket opened before `upto` and not closed before it (brackets matched by nesting)."""
+    stack: list[tuple[int, str, int, int]] = []
+    events = sorted([(o[0], 0, o) for o in scan.open_at if o[0] < upto] + [(c, 1, None) for c in scan.close_at if c < upto],
+                    key=lambda e: e[0])
+    for _, closing, item in events:
+        if closing:
+            if stack:
+                stack.pop()
+        elif item is not None:
+            stack.append(item)
+    return stack[-1] if stack else None
+
+
+_CLOSER = {"{": "}", "(": ")", "[": "]"}
+
+
 def _syntax_error(exc: UnexpectedInput, file: str, source: str) -> RulesError:
     line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
-    if isinstance(exc, UnexpectedToken):
-        tok = exc.token
-        shown = "the end of the file" if tok.type == "$END" else f"'{tok}'"
-        message = f"unexpected {shown}"
+    offset = getattr(exc, "pos_in_stream", None)
+    at_end = isinstance(exc, UnexpectedEOF) or (isinstance(exc, UnexpectedToken) and exc.token.type == "$END")
+    if at_end or offset is None:
+        offset = len(source)
+    scan = _scan(source)
+    if scan.broken_text is not None and scan.broken_text[0] <= offset:
+        _, tline, tcol = scan.broken_text
+        return RulesError([Diagnostic(file, tline, tcol, "this text is not closed on its line",
+                                      'a text ends with a second " on the same line')], {file: source})
+    if at_end:
+        body = source.rstrip()
+        line = body.count("\n") + 1
+        col = len(body) - (body.rfind("\n") + 1) + 1
+        message = "unexpected end of file"
+        still = _still_open(scan, len(source))
+        if still is not None:
+            hint = f"the '{still[1]}' at line {still[2]}, column {still[3]} is never closed by '{_CLOSER[still[1]]}'"
+        elif isinstance(exc, UnexpectedToken):
+            hint = f"expected {_describe_expected(set(exc.expected))}"
+        else:
+            hint = "a block or definition is not finished"
+    elif isinstance(exc, UnexpectedToken):
+        message = f"unexpected {_shown(exc.token)}"
         hint = f"expected {_describe_expected(set(exc.expected))}"
-        if tok.type == "$END":
-            lines = source.splitlines() or [""]
-            line, col = len(lines), len(lines[-1]) + 1
+        still = _still_open(scan, offset)
+        if "RBRACE" in exc.expected and still is not None and still[1] == "{" and still[2] < line:
+            hint += f"; is a '}}' missing? the '{{' at line {still[2]}, column {still[3]} is still open"
     elif isinstance(exc, UnexpectedCharacters):
-        message = f"unexpected character {source[exc.pos_in_stream]!r}"
+        bad = source[offset] if 0 <= offset < len(source) else "?"
+        message = f"unexpected character {bad!r}"
         hint = "names are lower-case letters, digits and '_'; texts go in double quotes"
-    elif isinstance(exc, UnexpectedEOF):
-        lines = source.splitlines() or [""]
-        line, col = len(lines), len(lines[-1]) + 1
-        message, hint = "unexpected end of file", "a block or definition is not closed"
     else:
         message, hint = str(exc).splitlines()[0], ""
+    here = source.split("\n")[line - 1] if 1 <= line <= source.count("\n") + 1 else ""
+    if here.split("#")[0].replace('\\"', "").count('"') % 2:
+        hint = 'the quotes on this line do not pair up: is a " missing or one too many?'
     return RulesError([Diagnostic(file, line, col, message, hint)], {file: source})
+
+
+def _deepest(source: str) -> tuple[int, int]:
+    """Line and column of the most deeply nested bracket, where a too-deep expression is."""
+    depth = best = 0
+    where = (1, 1)
+    scan = _scan(source)
+    for item in sorted([(o[0], 1, o[2], o[3]) for o in scan.open_at] + [(c, -1, 0, 0) for c in scan.close_at]):
+        depth += item[1]
+        if depth > best:
+            best, where = depth, (item[2], item[3])
+    if best < 50:  # not the brackets: a very long chain of operators, on the longest line
+        lines = source.split("\n")
+        longest = max(range(len(lines)), key=lambda i: len(lines[i]))
+        where = (longest + 1, len(lines[longest]) - len(lines[longest].lstrip()) + 1)
+    return where
 
 
 def parse_text(source: str, file: str = "<rules>") -> A.RulesFile:
@@ -517,6 +625,10 @@ def parse_text(source: str, file: str = "<rules>") -> A.RulesFile:
         tree = grammar().parse(source)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, file, source) from None
+    except RecursionError:
+        line, col = _deepest(source)
+        raise RulesError([Diagnostic(file, line, col, "this is nested too deeply to read",
+                                     "split it up with `let` or a `function`")], {file: source}) from None
     try:
         result: A.RulesFile = _ToAst(file).transform(tree)
     except VisitError as exc:
@@ -524,13 +636,31 @@ def parse_text(source: str, file: str = "<rules>") -> A.RulesFile:
         if isinstance(inner, RulesError):
             inner.sources.setdefault(file, source)
             raise inner from None
-        raise
+        meta = getattr(exc.obj, "meta", None)
+        line, col = (getattr(meta, "line", 1), getattr(meta, "column", 1)) if meta is not None else (1, 1)
+        raise RulesError([Diagnostic(file, line or 1, col or 1, f"cannot read this {exc.rule.replace('_', ' ')}: "
+                                     f"{str(inner).splitlines()[0]}")], {file: source}) from None
+    except RecursionError:
+        line, col = _deepest(source)
+        raise RulesError([Diagnostic(file, line, col, "this is nested too deeply to read",
+                                     "split it up with `let` or a `function`")], {file: source}) from None
     return result
 
 
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.RulesFile, str]:
     """Parse a file from disk; returns the AST and the source (kept for caret messages)."""
-    source = path.read_text(encoding="utf-8")
-    return parse_text(source, display or str(path)), source
+    file = display or str(path)
+    raw = path.read_bytes()
+    try:
+        source = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        before = raw[:exc.start].decode("utf-8", errors="replace")
+        line, col = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        text = raw.decode("utf-8", errors="replace")
+        raise RulesError([Diagnostic(file, line, col, f"the file is not UTF-8 text (byte 0x{raw[exc.start]:02x})",
+                                     "save the rules file as UTF-8")], {file: text}) from None
+    if source.startswith("\ufeff"):
+        source = source[1:]
+    return parse_text(source, file), source
 
 

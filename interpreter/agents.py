@@ -25,7 +25,7 @@ class RandomAgent:
         self.rng = random.Random(seed)
 
     def act(self, state: State) -> int:
-        return self.rng.randrange(len(state.pending[2])) if state.pending is not None else 0
+        return self.rng.randrange(len(state.pending[3])) if state.pending is not None else 0
 
 
 class GreedyAgent:

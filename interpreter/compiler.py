@@ -4,15 +4,18 @@ Statements become ops over a frame `[block, pc, locals]`, so the engine can stop
 be saved, loaded or cloned there; expressions become closures `f(state, locals)`."""
 from __future__ import annotations
 
+import itertools
 import string
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from pydantic import BaseModel
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter import ops as O
-from interpreter.primitives import REGISTRY, GameRuleError
+from interpreter.primitives import REGISTRY, GameRuleError, seq_code
+from interpreter.options import forbidden
+from interpreter.runtime import ENV
 from interpreter.program import (SCOPES, ActionInfo, Block, CardInfo, Fn, ForbidDef, KindInfo, ModDef, Op,
                                  Program, Trigger, ZoneSpec)
 from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, TEXT, T, card, compatible, element_type, enum, list_of
@@ -33,10 +36,14 @@ class Layout:
 
 
 class Scope:
+    """Names visible at one place: frame slots (ints) or Python variables of generated code (strs)."""
+
+    counter = itertools.count()
+
     def __init__(self, layout: Layout, parent: Optional["Scope"] = None, note: str = "") -> None:
         self.layout = layout
         self.parent = parent
-        self.names: dict[str, tuple[int, T]] = {}
+        self.names: dict[str, tuple[Union[int, str], T]] = {}
         self.note = note  # why outer locals are not visible here, for the error message
 
     def define(self, name: str, t: T) -> int:
@@ -44,7 +51,12 @@ class Scope:
         self.names[name] = (slot, t)
         return slot
 
-    def lookup(self, name: str) -> Optional[tuple[int, T]]:
+    def define_py(self, name: str, t: T) -> str:
+        ident = f"_v{next(Scope.counter)}_{name}"
+        self.names[name] = (ident, t)
+        return ident
+
+    def lookup(self, name: str) -> Optional[tuple[Union[int, str], T]]:
         scope: Optional[Scope] = self
         while scope is not None:
             if name in scope.names:
@@ -106,7 +118,9 @@ class Compiler:
         for item in items:
             self.by_type.setdefault(type(item), []).append(item)
         self.functions: dict[str, A.FunctionDef] = {f.name: f for f in self.of(A.FunctionDef)}
-        self.compiled_functions: dict[str, tuple[Fn, T, int]] = {}
+        self.compiled_functions: dict[str, tuple[str, T]] = {}
+        self.env: dict[str, Any] = dict(ENV, _forbidden=forbidden)
+        self.lambdas: dict[str, Any] = {}
         self.compiling: set[str] = set()
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
         self.rule_blocks: dict[str, int] = {}
@@ -233,7 +247,7 @@ class Compiler:
             self.p.pvars.append((cur.name, INT, fn))
             self.gvar_index[f"bank_{cur.name}"] = (len(self.p.gvars), INT)
             self.p.currencies[cur.name] = (len(self.p.pvars) - 1, len(self.p.gvars))
-            self.p.gvars.append((f"bank_{cur.name}", INT, O.zero))
+            self.p.gvars.append((f"bank_{cur.name}", INT, self.fn("0")))
         for v in self.of(A.VarDef):
             t = self._type(v.type)
             fn, it = self.expr(v.init, Scope(Layout(), note="a variable's start value"))
@@ -336,7 +350,8 @@ class Compiler:
                 info.effects[ef.name] = bid
 
     # ================================================================== functions, actions, triggers
-    def _function(self, name: str, at: A.Pos) -> tuple[Fn, T, int]:
+    def _function(self, name: str, at: A.Pos) -> tuple[str, T]:
+        """Compiles a pure function once into a Python function named in the generated code's globals."""
         if name in self.compiled_functions:
             return self.compiled_functions[name]
         if name in self.compiling:
@@ -344,33 +359,41 @@ class Compiler:
         self.compiling.add(name)
         fd = self.functions[name]
         scope = Scope(Layout(), note=f"function '{name}'")
-        for prm in fd.params:
-            scope.define(prm.name, self._type(prm.type))
-        body, t = self.expr(fd.body, scope)
-        self.compiled_functions[name] = (body, t, scope.layout.size)
+        params = [scope.define_py(prm.name, self._type(prm.type)) for prm in fd.params]
+        body, t = self.code(fd.body, scope)
+        ident = f"_f_{name}"
+        self.env[ident] = self.fn(body, "st" + "".join(", " + p for p in params))
+        self.compiled_functions[name] = (ident, t)
         self.compiling.discard(name)
         return self.compiled_functions[name]
 
     def _action(self, act: A.ActionDef) -> ActionInfo:
+        """Compiles an action's body, and its option enumerator: one generated function of nested loops
+        over the parameters, each `let`/`require` of the pure prefix placed in the outermost loop
+        where its inputs are bound."""
         aid = self.action_ids[act.name]
         scope = Scope(Layout(), note=f"action '{act.name}'")
         scope.define("me", PLAYER)
-        params: list[tuple[str, Fn, int, T]] = []
+        params: list[tuple[str, int, T]] = []
+        domains: list[str] = []
         level_of: dict[str, int] = {}
         for i, prm in enumerate(act.params):
-            dom, dt = self.expr(prm.domain, scope)
+            src, dt = self.code(prm.domain, scope)
             elem = element_type(dt)
             if elem is None:
-                raise error_at(prm.domain.pos, f"the choices for '{prm.name}' must be a list or zone, got {dt}")
-            dom = O.as_sequence(dom, dt)
-            slot = scope.define(prm.name, elem)
-            params.append((prm.name, dom, slot, elem))
+                raise error_at(prm.domain.pos, f"the choices for '{prm.name}' must be a list, zone or zone family, "
+                                               f"got {dt}")
+            domains.append(seq_code(src, dt))
+            params.append((prm.name, scope.define(prm.name, elem), elem))
             level_of[prm.name] = i + 1
-        for _, fname, _, _ in string.Formatter().parse(act.label):
-            if fname and fname not in level_of:
-                raise error_at(act.pos, f"label of action '{act.name}' names '{fname}', which is not a parameter",
-                               did_you_mean(fname, level_of))
-        prefix: list[list[tuple[bool, Fn, int]]] = [[] for _ in range(len(params) + 1)]
+        named = {fname for _, fname, _, _ in string.Formatter().parse(act.label) if fname}
+        for fname in sorted(named - set(level_of)):
+            raise error_at(act.pos, f"label of action '{act.name}' names '{fname}', which is not a parameter",
+                           did_you_mean(fname, level_of))
+        for fname in [p[0] for p in params if p[0] not in named]:
+            raise error_at(act.pos, f"label of action '{act.name}' does not name parameter '{fname}'",
+                           "every option needs its own label: put {" + fname + "} into the label")
+        prefix: list[list[str]] = [[] for _ in range(len(params) + 1)]
         body_scope = scope.child()
         for stmt in act.body:
             if not isinstance(stmt, (A.Let, A.Require)):
@@ -378,14 +401,14 @@ class Compiler:
             deps = names_in(stmt.value if isinstance(stmt, A.Let) else stmt.cond)
             level = max([level_of.get(n, 0) for n in deps] + [0])
             if isinstance(stmt, A.Let):
-                fn, t = self.expr(stmt.value, body_scope)
+                src, t = self.code(stmt.value, body_scope)
                 slot = body_scope.define(stmt.name, t)
                 level_of[stmt.name] = level
-                prefix[level].append((True, fn, slot))
+                prefix[level].append(f"L[{slot}] = {src}")
             else:
-                fn, t = self.expr(stmt.cond, body_scope)
+                src, t = self.code(stmt.cond, body_scope)
                 self._expect(stmt.cond, t, BOOL, "a requirement")
-                prefix[level].append((False, fn, -1))
+                prefix[level].append(f"if not {src}: {'continue' if level else 'return out'}")
         bid = self._new_block(f"action {act.name}")
         # The body re-runs the prefix: lets fill their slots, requires guard against stale options.
         em = Emitter()
@@ -393,8 +416,22 @@ class Compiler:
         em.emit(O.ret)
         self.p.blocks[bid].code = em.code
         self.p.blocks[bid].nlocals = scope.layout.size
-        return ActionInfo(act.name, aid, params, prefix, bid, scope.layout.size, act.label,
-                          [O.formatter(p[3]) for p in params], act)
+        lines = ["def enumerate_options(st, me, forbids):", f"    L = [None] * {scope.layout.size}",
+                 "    L[0] = me", "    out = []"]
+        lines += ["    " + line for line in prefix[0]]
+        for k, (_, slot, _) in enumerate(params):
+            pad = "    " * (k + 1)
+            lines += [f"{pad}for _p{k} in {domains[k]}:", f"{pad}    L[{slot}] = _p{k}"]
+            lines += [f"{pad}    {line}" for line in prefix[k + 1]]
+        pad = "    " * (len(params) + 1)
+        chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
+        skip = "continue" if params else "return out"
+        lines += [f"{pad}if forbids and _forbidden(st, me, {chosen}, forbids): {skip}",
+                  f"{pad}out.append(({aid}, {chosen}))", "    return out"]
+        namespace: dict[str, Any] = {}
+        exec("\n".join(lines), self.env, namespace)  # noqa: S102 - our own generated code
+        return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
+                          [O.formatter(p[2]) for p in params], act)
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())
@@ -447,10 +484,10 @@ class Compiler:
             defs = self.of(cls)
             if defs:
                 scope = Scope(Layout())
-                scope.define(defs[0].var, PLAYER)
-                fn, t = self.expr(defs[0].expr, scope)
+                ident = scope.define_py(defs[0].var, PLAYER)
+                src, t = self.code(defs[0].expr, scope)
                 self._expect(defs[0].expr, t, INT, f"the {attr} expression")
-                setattr(self.p, attr, O.with_frame(fn, scope.layout.size))
+                setattr(self.p, attr, self.fn(src, f"st, {ident}"))
         if self.p.score is None:
             raise error_at(self.items[0].pos, "a game needs a `score(p) = …` definition")
 
@@ -477,18 +514,12 @@ class Compiler:
     def s_LetChoose(self, s: A.LetChoose, scope: Scope, em: Emitter) -> None:
         seat, st = self.expr(s.seat, scope)
         self._expect(s.seat, st, PLAYER, "the deciding player")
-        opts, ot = self.expr(s.options, scope)
-        elem = element_type(ot)
-        if elem is None:
-            raise error_at(s.options.pos, f"the choices must be a list or zone, got {ot}")
-        em.emit(O.decide(seat, O.as_sequence(opts, ot), scope.define(s.name, elem), O.formatter(elem)))
+        opts, elem = self.seq(s.options, scope, False, "the choices")
+        em.emit(O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem)))
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
-        opts, ot = self.expr(s.options, scope)
-        elem = element_type(ot)
-        if elem is None:
-            raise error_at(s.options.pos, f"the outcomes must be a list or zone, got {ot}")
-        em.emit(O.chance(O.as_sequence(opts, ot), scope.define(s.name, elem), O.formatter(elem)))
+        opts, elem = self.seq(s.options, scope, False, "the outcomes")
+        em.emit(O.chance(opts, scope.define(s.name, elem), O.formatter(elem)))
 
     def s_SetStmt(self, s: A.SetStmt, scope: Scope, em: Emitter) -> None:
         val, vt = self.expr(s.value, scope)
@@ -524,11 +555,12 @@ class Compiler:
         return fn
 
     def _cards_expr(self, node: Any, scope: Scope) -> Fn:
-        fn, t = self.expr(node, scope)
+        """A closure giving a private list of the cards meant: one card, a list, or a zone's cards."""
+        src, t = self.code(node, scope)
         if t.name == "card":
-            return O.single(fn)
+            return self.fn(f"[{src}]")
         if t.name in ("zone", "family") or (t.name == "list" and t.elem is not None and t.elem.name in ("card", "any")):
-            return O.copy_sequence(fn, t)
+            return self.seq(node, scope, True, "the cards")[0]
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
@@ -537,7 +569,7 @@ class Compiler:
         em.emit(O.move(what, to, s.bottom, "moved" in self.events))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
-        count: Fn = O.one
+        count: Fn = self.fn("1")
         if s.count is not None:
             count, ct = self.expr(s.count, scope)
             self._expect(s.count, ct, INT, "the number of cards to draw")
@@ -597,14 +629,11 @@ class Compiler:
         em.loop_ends.pop()
 
     def s_For(self, s: A.For, scope: Scope, em: Emitter) -> None:
-        src, t = self.expr(s.source, scope)
-        elem = element_type(t)
-        if elem is None:
-            raise error_at(s.source.pos, f"cannot loop over {t}")
+        src, elem = self.seq(s.source, scope, True, "a loop's source")
         inner = scope.child()
         items, idx = scope.layout.alloc(), scope.layout.alloc()
         var = inner.define(s.var, elem)
-        em.emit(O.for_init(O.copy_sequence(src, t), items, idx))
+        em.emit(O.for_init(src, items, idx))
         top = em.here()
         end = [0]
         head = O.for_next(items, idx, var, end)
@@ -669,11 +698,6 @@ class Compiler:
             raise error_at(tgt.pos, f"'{tgt.name}' is not an effect field of {t}")
         em.emit(O.run_effect(obj, tgt.name))
 
-    def _scope_for_modifier(self, kind: str, what: str) -> Scope:
-        scope = Scope(Layout(), note=what)
-        scope.define("it", card(kind))
-        return scope
-
     def s_Modify(self, s: A.Modify, scope: Scope, em: Emitter) -> None:
         kind = self.p.kinds.get(s.kind)
         if kind is None:
@@ -683,14 +707,17 @@ class Compiler:
         fidx = kind.index[s.field]
         if kind.types[fidx] != INT:
             raise error_at(s.pos, f"only number fields can be modified; '{s.field}' is {kind.types[fidx]}")
-        mscope = self._scope_for_modifier(s.kind, "a modifier (it is evaluated whenever the value is read)")
-        value, vt = self.expr(s.value, mscope)
+        mscope = Scope(Layout(), note="a modifier (it is evaluated whenever the value is read)")
+        it = mscope.define_py("it", card(s.kind))
+        value, vt = self.code(s.value, mscope)
         self._expect(s.value, vt, INT, "a modifier's value")
         where = None
         if s.where is not None:
-            where, wt = self.expr(s.where, mscope)
+            wsrc, wt = self.code(s.where, mscope)
             self._expect(s.where, wt, BOOL, "a modifier's condition")
-        self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", value, where, SCOPES[s.until], mscope.layout.size))
+            where = self.fn(wsrc, f"st, {it}")
+        self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, f"st, {it}"), where,
+                                     SCOPES[s.until]))
         em.emit(O.add_modifier(len(self.p.moddefs) - 1, SCOPES[s.until]))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
@@ -703,7 +730,7 @@ class Compiler:
             fscope.define("me", PLAYER)
             slots = []
             for prm in act.params:
-                _, dt = self.expr(prm.domain, fscope.child())
+                _, dt = self.code(prm.domain, fscope.child())
                 slots.append(fscope.define(prm.name, element_type(dt) or ANY))
             cond = None
             if s.where is not None:
@@ -762,48 +789,72 @@ class Compiler:
         em.emit(op)
 
     # ================================================================== expressions
+    # Expressions compile to Python source, evaluated once into one closure per expression: a whole
+    # condition costs one call instead of one per node. Frame locals are `L[slot]`; comprehension
+    # variables, function parameters and a modifier's `it` are plain Python names.
     def _expect(self, node: Any, got: T, want: T, what: str) -> None:
         if not compatible(want, got):
             raise error_at(node.pos, f"{what} must be {want}, got {got}")
 
+    def fn(self, src: str, params: str = "st, L") -> Any:
+        key = f"{params}|{src}"
+        if key not in self.lambdas:
+            self.lambdas[key] = eval(f"lambda {params}: {src}", self.env)  # noqa: S307 - our own generated code
+        return self.lambdas[key]
+
     def expr(self, e: Any, scope: Scope) -> tuple[Fn, T]:
+        src, t = self.code(e, scope)
+        return self.fn(src), t
+
+    def code(self, e: Any, scope: Scope) -> tuple[str, T]:
         method = getattr(self, "e_" + type(e).__name__)
-        result: tuple[Fn, T] = method(e, scope)
+        result: tuple[str, T] = method(e, scope)
         return result
 
-    def e_Num(self, e: A.Num, scope: Scope) -> tuple[Fn, T]:
-        return O.const(e.value), INT
+    def seq(self, e: Any, scope: Scope, copy: bool, what: str) -> tuple[Fn, T]:
+        """A closure giving the items of a list, zone or family, and the item type."""
+        src, t = self.code(e, scope)
+        elem = element_type(t)
+        if elem is None:
+            raise error_at(e.pos, f"{what} must be a list, zone or zone family, got {t}")
+        if t.name == "zone" and copy:
+            return self.fn(f"list(st.zones[{src}])"), elem
+        return self.fn(seq_code(src, t)), elem
 
-    def e_Str(self, e: A.Str, scope: Scope) -> tuple[Fn, T]:
-        return O.const(e.value), TEXT
+    def e_Num(self, e: A.Num, scope: Scope) -> tuple[str, T]:
+        return repr(e.value), INT
 
-    def e_BoolLit(self, e: A.BoolLit, scope: Scope) -> tuple[Fn, T]:
-        return O.const(e.value), BOOL
+    def e_Str(self, e: A.Str, scope: Scope) -> tuple[str, T]:
+        return repr(e.value), TEXT
 
-    def e_Name(self, e: A.Name, scope: Scope) -> tuple[Fn, T]:
+    def e_BoolLit(self, e: A.BoolLit, scope: Scope) -> tuple[str, T]:
+        return repr(e.value), BOOL
+
+    def e_Name(self, e: A.Name, scope: Scope) -> tuple[str, T]:
         name = e.name
         local = scope.lookup(name)
         if local is not None:
-            return O.local(local[0]), local[1]
+            slot, t = local
+            return (slot if isinstance(slot, str) else f"L[{slot}]"), t
         if name in self.consts:
             idx, t = self.consts[name]
-            return O.const_value(idx), t
+            return f"st.game.consts[{idx}]", t
         if name in self.gvar_index:
             idx, t = self.gvar_index[name]
-            return O.gvar(idx), t
+            return f"st.gvars[{idx}]", t
         if name in self.p.zone_by_name:
             spec = self.p.zone_by_name[name]
             if spec.shape == "single":
-                return O.single_zone(spec.family_id), T("zone", spec.kind)
-            return O.const(spec.family_id), T("family", spec.name, elem=card(spec.kind))
+                return f"st.game.fam_zones[{spec.family_id}][0]", T("zone", spec.kind)
+            return repr(spec.family_id), T("family", spec.name, elem=card(spec.kind))
         if name in self.p.enums:
-            return O.const(list(self.p.enums[name])), list_of(enum(name))
+            return repr(list(self.p.enums[name])), list_of(enum(name))
         if name == "players":
-            return O.players, list_of(PLAYER)
+            return "st.game.players", list_of(PLAYER)
         if name == "player_count":
-            return O.player_count, INT
+            return "st.game.num_players", INT
         if name == "round":
-            return O.round_number, INT
+            return "st.round", INT
         known = scope.all_names() + list(self.consts) + list(self.gvar_index) + list(self.p.zone_by_name) + \
             list(self.p.enums) + ["players", "player_count", "round"]
         hint = did_you_mean(name, known)
@@ -811,146 +862,154 @@ class Compiler:
             hint = f"inside {scope.note} only its own names, constants, variables and zones are visible"
         raise error_at(e.pos, f"unknown name '{name}'", hint)
 
-    def e_Attr(self, e: A.Attr, scope: Scope) -> tuple[Fn, T]:
+    def e_Attr(self, e: A.Attr, scope: Scope) -> tuple[str, T]:
         if isinstance(e.obj, A.Name) and e.obj.name in self.p.enums and scope.lookup(e.obj.name) is None:
             values = self.p.enums[e.obj.name]
             if e.name not in values:
                 raise error_at(e.pos, f"'{e.name}' is not a value of enum '{e.obj.name}'", did_you_mean(e.name, values))
-            return O.const(e.name), enum(e.obj.name)
-        obj, t = self.expr(e.obj, scope)
+            return repr(e.name), enum(e.obj.name)
+        obj, t = self.code(e.obj, scope)
         if t.name == "card":
             if not t.arg:
-                return O.card_field_dynamic(obj, e.name), ANY
+                return f"_dynfield(st, {obj}, {e.name!r})", ANY
             kind = self.p.kinds[t.arg]
             if e.name not in kind.index:
                 raise error_at(e.pos, f"{t.arg} cards have no field '{e.name}'", did_you_mean(e.name, kind.index))
             fidx = kind.index[e.name]
             if (t.arg, e.name) in self.modifiable:
-                return O.card_field_modified(obj, fidx, t.arg), kind.types[fidx]
-            return O.card_field(obj, fidx), kind.types[fidx]
+                return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]
+            return f"st.game.card_vals[{obj}][{fidx}]", kind.types[fidx]
         if t.name == "player":
             if e.name not in self.pvar_index:
                 raise error_at(e.pos, f"players have no variable '{e.name}'", did_you_mean(e.name, self.pvar_index))
             idx, vt = self.pvar_index[e.name]
-            return O.pvar(obj, idx), vt
+            return f"st.pvars[{obj}][{idx}]", vt
         raise error_at(e.pos, f"{t} has no field '{e.name}'")
 
-    def e_Index(self, e: A.Index, scope: Scope) -> tuple[Fn, T]:
-        obj, t = self.expr(e.obj, scope)
-        idx, it = self.expr(e.index, scope)
+    def e_Index(self, e: A.Index, scope: Scope) -> tuple[str, T]:
+        obj, t = self.code(e.obj, scope)
+        idx, it = self.code(e.index, scope)
         if t.name == "family":
             spec = self.p.zone_by_name[t.arg]
-            want = PLAYER if spec.shape == "per_player" else INT
-            self._expect(e.index, it, want, f"the index of zone family '{spec.name}'")
-            return O.family_member(obj, idx, spec.shape == "per_player", spec.name), T("zone", spec.kind)
+            if spec.shape == "per_player":
+                self._expect(e.index, it, PLAYER, f"the index of zone family '{spec.name}'")
+                return f"st.game.fam_zones[{obj}][{idx}]", T("zone", spec.kind)
+            self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
+            return f"_member(st, {obj}, {idx}, {spec.name!r})", T("zone", spec.kind)
         if t.name == "map":
             assert t.key is not None and t.elem is not None
             self._expect(e.index, it, t.key, "a key")
-            return O.map_get(obj, idx), t.elem
+            return f"_mapget({obj}, {idx})", t.elem
         if t.name == "list":
             assert t.elem is not None
             self._expect(e.index, it, INT, "a list position")
-            return O.list_get(obj, idx), t.elem
+            return f"_listget({obj}, {idx})", t.elem
         raise error_at(e.pos, f"cannot index {t}")
 
-    def e_Call(self, e: A.Call, scope: Scope) -> tuple[Fn, T]:
+    def e_Call(self, e: A.Call, scope: Scope) -> tuple[str, T]:
         if e.func in self.p.zone_by_name:
             if len(e.args) != 1:
                 raise error_at(e.pos, f"zone family '{e.func}' takes one index")
             return self.e_Index(A.Index(pos=e.pos, obj=A.Name(pos=e.pos, name=e.func), index=e.args[0]), scope)
-        compiled = [self.expr(a, scope) for a in e.args]
-        fns = [c[0] for c in compiled]
+        compiled = [self.code(a, scope) for a in e.args]
+        srcs = [c[0] for c in compiled]
         types = [c[1] for c in compiled]
         if e.func in self.functions:
             fd = self.functions[e.func]
-            if len(fns) != len(fd.params):
-                raise error_at(e.pos, f"function '{e.func}' takes {len(fd.params)} argument(s), got {len(fns)}")
+            if len(srcs) != len(fd.params):
+                raise error_at(e.pos, f"function '{e.func}' takes {len(fd.params)} argument(s), got {len(srcs)}")
             for arg, prm, t in zip(e.args, fd.params, types):
                 self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of '{e.func}'")
-            body, rt, _ = self._function(e.func, e.pos)
-            size = self.compiled_functions[e.func][2]
-            return O.call_function(body, fns, size), rt
+            ident, rt = self._function(e.func, e.pos)
+            return f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
         prim = REGISTRY.get(e.func)
         if prim is None:
             known = list(self.functions) + list(REGISTRY) + list(self.p.zone_by_name)
             raise error_at(e.pos, f"unknown function '{e.func}'", did_you_mean(e.func, known))
         result = prim.check(types)
-        if isinstance(result, str) or result.name == "error":
-            raise error_at(e.pos, f"{e.func}{prim.params}: {result if isinstance(result, str) else 'wrong argument'}")
-        return prim.build(fns, types), result
+        if isinstance(result, str):
+            raise error_at(e.pos, f"{e.func}{prim.params}: {result}")
+        return prim.build(srcs, types), result
 
-    def e_CallComp(self, e: A.CallComp, scope: Scope) -> tuple[Fn, T]:
+    def e_CallComp(self, e: A.CallComp, scope: Scope) -> tuple[str, T]:
         if e.func not in AGGREGATES:
             raise error_at(e.pos, f"'{e.func}' does not take a `… for … in …` argument",
                            f"aggregates that do: {', '.join(sorted(AGGREGATES))}")
         return self.e_Call(A.Call(pos=e.pos, func=e.func, args=[e.comp]), scope)
 
-    def e_Comprehension(self, e: A.Comprehension, scope: Scope) -> tuple[Fn, T]:
-        src, st = self.expr(e.source, scope)
+    def e_Comprehension(self, e: A.Comprehension, scope: Scope) -> tuple[str, T]:
+        src, st = self.code(e.source, scope)
         elem = element_type(st)
         if elem is None:
             raise error_at(e.source.pos, f"cannot loop over {st}")
         inner = scope.child()
-        slot = inner.define(e.var, elem)
-        body, bt = self.expr(e.expr, inner)
-        cond = key = None
+        var = inner.define_py(e.var, elem)
+        body, bt = self.code(e.expr, inner)
+        cond = ""
         if e.cond is not None:
-            cond, ct = self.expr(e.cond, inner)
+            ccode, ct = self.code(e.cond, inner)
             self._expect(e.cond, ct, BOOL, "a filter condition")
+            cond = f" if {ccode}"
+        source = seq_code(src, st)
         if e.key is not None:
-            key, _ = self.expr(e.key, inner)
-        return O.comprehension(O.as_sequence(src, st), slot, body, cond, key), list_of(bt)
+            key, _ = self.code(e.key, inner)
+            return f"_sorted_by([({key}, {body}) for {var} in {source}{cond}])", list_of(bt)
+        return f"[{body} for {var} in {source}{cond}]", list_of(bt)
 
-    def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[Fn, T]:
-        left, lt = self.expr(e.left, scope)
-        right, rt = self.expr(e.right, scope)
+    def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[str, T]:
+        left, lt = self.code(e.left, scope)
+        right, rt = self.code(e.right, scope)
         if e.op in ("and", "or"):
             self._expect(e.left, lt, BOOL, f"the left side of '{e.op}'")
             self._expect(e.right, rt, BOOL, f"the right side of '{e.op}'")
-            return O.logic(e.op, left, right), BOOL
+            return f"({left} {e.op} {right})", BOOL
         if e.op in ("==", "!="):
             if not (compatible(lt, rt) or compatible(rt, lt)):
                 raise error_at(e.pos, f"cannot compare {lt} with {rt}")
-            return O.compare(e.op, left, right), BOOL
+            return f"({left} {e.op} {right})", BOOL
         self._expect(e.left, lt, INT, f"the left side of '{e.op}'")
         self._expect(e.right, rt, INT, f"the right side of '{e.op}'")
         if e.op in ("<", "<=", ">", ">="):
-            return O.compare(e.op, left, right), BOOL
-        return O.arith(e.op, left, right), INT
+            return f"({left} {e.op} {right})", BOOL
+        if e.op == "/":
+            return f"_div({left}, {right})", INT
+        if e.op == "%":
+            return f"_mod({left}, {right})", INT
+        return f"({left} {e.op} {right})", INT
 
-    def e_Not(self, e: A.Not, scope: Scope) -> tuple[Fn, T]:
-        fn, t = self.expr(e.operand, scope)
+    def e_Not(self, e: A.Not, scope: Scope) -> tuple[str, T]:
+        src, t = self.code(e.operand, scope)
         self._expect(e.operand, t, BOOL, "the operand of 'not'")
-        return O.negate_bool(fn), BOOL
+        return f"(not {src})", BOOL
 
-    def e_Neg(self, e: A.Neg, scope: Scope) -> tuple[Fn, T]:
-        fn, t = self.expr(e.operand, scope)
+    def e_Neg(self, e: A.Neg, scope: Scope) -> tuple[str, T]:
+        src, t = self.code(e.operand, scope)
         self._expect(e.operand, t, INT, "the operand of '-'")
-        return O.negate_int(fn), INT
+        return f"(-{src})", INT
 
-    def e_CondExpr(self, e: A.CondExpr, scope: Scope) -> tuple[Fn, T]:
-        cond, ct = self.expr(e.cond, scope)
+    def e_CondExpr(self, e: A.CondExpr, scope: Scope) -> tuple[str, T]:
+        cond, ct = self.code(e.cond, scope)
         self._expect(e.cond, ct, BOOL, "the condition")
-        a, at = self.expr(e.then, scope)
-        b, bt = self.expr(e.other, scope)
+        a, at = self.code(e.then, scope)
+        b, bt = self.code(e.other, scope)
         if not (compatible(at, bt) or compatible(bt, at)):
             raise error_at(e.pos, f"both branches must have the same type, got {at} and {bt}")
-        return O.choice(cond, a, b), at if at.name != "any" else bt
+        return f"({a} if {cond} else {b})", at if at.name != "any" else bt
 
-    def e_ListLit(self, e: A.ListLit, scope: Scope) -> tuple[Fn, T]:
-        items = [self.expr(i, scope) for i in e.items]
+    def e_ListLit(self, e: A.ListLit, scope: Scope) -> tuple[str, T]:
+        items = [self.code(i, scope) for i in e.items]
         elem = items[0][1] if items else ANY
         for node, (_, t) in zip(e.items, items):
             self._expect(node, t, elem, "a list item")
-        return O.make_list([i[0] for i in items]), list_of(elem)
+        return "[" + ", ".join(i[0] for i in items) + "]", list_of(elem)
 
-    def e_MapLit(self, e: A.MapLit, scope: Scope) -> tuple[Fn, T]:
-        pairs = [(self.expr(k, scope), self.expr(v, scope)) for k, v in e.items]
+    def e_MapLit(self, e: A.MapLit, scope: Scope) -> tuple[str, T]:
+        pairs = [(self.code(k, scope), self.code(v, scope)) for k, v in e.items]
         kt, vt = pairs[0][0][1], pairs[0][1][1]
         for (k, v), ((_, kt2), (_, vt2)) in zip(e.items, pairs):
             self._expect(k, kt2, kt, "a map key")
             self._expect(v, vt2, vt, "a map value")
-        return O.make_map([(k[0], v[0]) for k, v in pairs]), T("map", elem=vt, key=kt)
+        return "{" + ", ".join(f"{k[0]}: {v[0]}" for k, v in pairs) + "}", T("map", elem=vt, key=kt)
 
 
 def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Program:

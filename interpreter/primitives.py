@@ -1,17 +1,14 @@
 """The closed registry of built-in functions: each declares its parameters, checks its argument
-types at load, describes itself (de/en) for the language reference, and builds a fast closure."""
+types at load, describes itself (de/en) for the language reference, and writes its Python code."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 from interpreter.types import BOOL, CARD, INT, PLAYER, T, element_type, list_of
 
-if TYPE_CHECKING:
-    from interpreter.state import State
-
-Fn = Callable[["State", list[Any]], Any]
 Result = Union[T, str]  # a type, or an error message about the arguments
+Build = Callable[[Sequence[str], Sequence[T]], str]
 
 
 class GameRuleError(Exception):
@@ -26,18 +23,28 @@ class Primitive:
     describe_en: str
     example: str
     check: Callable[[Sequence[T]], Result]
-    build: Callable[[Sequence[Fn], Sequence[T]], Fn]
+    build: Build
 
 
 REGISTRY: dict[str, Primitive] = {}
 
 
 def primitive(name: str, params: str, de: str, en: str, example: str,
-              check: Callable[[Sequence[T]], Result]) -> Callable[[Callable[[Sequence[Fn], Sequence[T]], Fn]], None]:
-    """Registers a primitive; `build` receives compiled argument closures and their types."""
-    def wrap(build: Callable[[Sequence[Fn], Sequence[T]], Fn]) -> None:
+              check: Callable[[Sequence[T]], Result]) -> Callable[[Build], Build]:
+    """Registers a primitive; `build` turns the arguments' code and types into the call's code."""
+    def wrap(build: Build) -> Build:
         REGISTRY[name] = Primitive(name, params, de, en, example, check, build)
+        return build
     return wrap
+
+
+def seq_code(code: str, t: T) -> str:
+    """Code for the items of a list, zone or zone family (no copy: for pure reads)."""
+    if t.name == "zone":
+        return f"st.zones[{code}]"
+    if t.name == "family":
+        return f"_famcards(st, {code})"
+    return code
 
 
 # ------------------------------------------------------------------ argument checks
@@ -47,7 +54,7 @@ def _arity(n: int, types: Sequence[T]) -> Optional[str]:
     return None if len(types) == n else f"takes {n} argument{'s' if n != 1 else ''}, got {len(types)}"
 
 
-def _collection(types: Sequence[T], result: Callable[[T], T]) -> Result:
+def _collection(types: Sequence[T], result: Callable[[T], Result]) -> Result:
     if len(types) != 1:
         return f"takes 1 argument, got {len(types)}"
     elem = element_type(types[0])
@@ -81,10 +88,8 @@ def _numbers(types: Sequence[T]) -> Result:
     return INT
 
 
-def _seq(fn: Fn, t: T) -> Fn:
-    """A closure giving the items of a list, zone or family argument as a list."""
-    from interpreter.ops import as_sequence
-    return as_sequence(fn, t)
+def _bools(types: Sequence[T]) -> Result:
+    return _collection(types, lambda e: BOOL if e.name in ("bool", "any") else f"needs conditions, got a list of {e}")
 
 
 # ------------------------------------------------------------------ the primitives
@@ -93,70 +98,47 @@ def _seq(fn: Fn, t: T) -> Fn:
 @primitive("count", "(collection)", "Anzahl der Elemente einer Liste oder Karten einer Zone",
            "number of items in a list or cards in a zone", "count(hand(me))",
            lambda ts: _collection(ts, lambda e: INT))
-def _count(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    seq = _seq(fns[0], ts[0])
-    return lambda st, L: len(seq(st, L))
+def _count(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"len({seq_code(args[0], ts[0])})"
 
 
 @primitive("sum", "(numbers)", "Summe einer Liste von Zahlen", "sum of a list of numbers",
            "sum(c.strength for c in attack[i])", _numbers)
-def _sum(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    if len(fns) == 1:
-        seq = _seq(fns[0], ts[0])
-        return lambda st, L: sum(seq(st, L))
-    return lambda st, L: sum(f(st, L) for f in fns)
+def _sum(args: Sequence[str], ts: Sequence[T]) -> str:
+    if len(args) == 1:
+        return f"sum({seq_code(args[0], ts[0])})"
+    return "(" + " + ".join(args) + ")"
 
 
-def _extreme(pick: Callable[..., Any], what: str) -> Callable[[Sequence[Fn], Sequence[T]], Fn]:
-    def build(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-        if len(fns) == 1:
-            seq = _seq(fns[0], ts[0])
-
-            def over_list(st: "State", L: list[Any]) -> Any:
-                items = seq(st, L)
-                if not items:
-                    raise GameRuleError(f"{what} of an empty list")
-                return pick(items)
-            return over_list
-        a_fns = list(fns)
-        return lambda st, L: pick([f(st, L) for f in a_fns])
+def _extreme(fn: str) -> Build:
+    def build(args: Sequence[str], ts: Sequence[T]) -> str:
+        if len(args) == 1:
+            return f"_extreme({fn}, {seq_code(args[0], ts[0])}, '{fn}')"
+        return f"{fn}({', '.join(args)})"
     return build
 
 
-primitive("min", "(numbers) or (a, b, …)", "kleinster Wert", "smallest value", "min(pair_sum(i) for i in positions(attack))",
-          _numbers)(_extreme(min, "min"))
+primitive("min", "(numbers) or (a, b, …)", "kleinster Wert", "smallest value",
+          "min(pair_sum(i) for i in positions(attack))", _numbers)(_extreme("min"))
 primitive("max", "(numbers) or (a, b, …)", "größter Wert", "largest value", "max(0, guard(i).loot)",
-          _numbers)(_extreme(max, "max"))
-
-
-def _bools(types: Sequence[T]) -> Result:
-    return _collection(types, lambda e: BOOL if e.name in ("bool", "any") else T("error"))
+          _numbers)(_extreme("max"))
 
 
 @primitive("any", "(conditions)", "ob mindestens eine Bedingung zutrifft", "whether at least one condition holds",
            "any(c.strength == 5 for c in hand(me))", _bools)
-def _any(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    seq = fns[0]
-    return lambda st, L: any(seq(st, L))
+def _any(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"any({seq_code(args[0], ts[0])})"
 
 
 @primitive("all", "(conditions)", "ob alle Bedingungen zutreffen", "whether every condition holds",
            "all(count(attack[i]) == 2 for i in positions(attack))", _bools)
-def _all(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    seq = fns[0]
-    return lambda st, L: all(seq(st, L))
+def _all(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"all({seq_code(args[0], ts[0])})"
 
 
-def _end_item(index: int, what: str) -> Callable[[Sequence[Fn], Sequence[T]], Fn]:
-    def build(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-        seq = _seq(fns[0], ts[0])
-
-        def pick(st: "State", L: list[Any]) -> Any:
-            items = seq(st, L)
-            if not items:
-                raise GameRuleError(f"{what} of an empty {'zone' if ts[0].name == 'zone' else 'list'}")
-            return items[index]
-        return pick
+def _end_item(index: int, what: str) -> Build:
+    def build(args: Sequence[str], ts: Sequence[T]) -> str:
+        return f"_pick({seq_code(args[0], ts[0])}, {index}, '{what}')"
     return build
 
 
@@ -177,17 +159,18 @@ def _check_top(ts: Sequence[T]) -> Result:
     return T("card", ts[0].arg)
 
 
-REGISTRY["top"] = Primitive("top", "(zone)", "die oberste Karte einer Zone", "the top card of a zone",
-                            "top(guard_at[i])", _check_top, _end_item(-1, "top"))
+primitive("top", "(zone)", "die oberste Karte einer Zone", "the top card of a zone", "top(guard_at[i])",
+          _check_top)(_end_item(-1, "top"))
 
 
 @primitive("cards", "(zone or zone family)", "alle Karten einer Zone oder aller Zonen einer Familie",
            "all cards of a zone, or of every zone of a family", "cards(attack)",
            lambda ts: _arity(1, ts) or (list_of(element_type(ts[0]) or INT) if ts[0].name in ("zone", "family")
                                          else f"needs a zone or zone family, got {ts[0]}"))
-def _cards(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    seq = _seq(fns[0], ts[0])
-    return lambda st, L: list(seq(st, L))
+def _cards(args: Sequence[str], ts: Sequence[T]) -> str:
+    if ts[0].name == "zone":
+        return f"list(st.zones[{args[0]}])"
+    return seq_code(args[0], ts[0])
 
 
 def _check_positions(ts: Sequence[T]) -> Result:
@@ -201,70 +184,54 @@ def _check_positions(ts: Sequence[T]) -> Result:
 
 @primitive("positions", "(zone family)", "die Nummern 1 … n der Zonen einer Familie",
            "the numbers 1 … n of the zones of a family", "positions(guard_at)", _check_positions)
-def _positions(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    fam = fns[0]
-    return lambda st, L: list(range(1, len(st.game.fam_zones[fam(st, L)]) + 1))
+def _positions(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"list(range(1, len(st.game.fam_zones[{args[0]}]) + 1))"
 
 
 @primitive("position", "(card)", "die Nummer der Zone, in der die Karte liegt (0 außerhalb einer Familie)",
            "the number of the zone the card lies in (0 outside a family)", "position(victim)",
            _one_of("card", INT))
-def _position(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    f = fns[0]
-    return lambda st, L: st.game.zone_number[st.where[f(st, L)]]
+def _position(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"st.game.zone_number[st.where[{args[0]}]]"
 
 
 @primitive("owner", "(card)", "der Besitzer der Karte", "the owner of the card", "owner(victim)",
            _one_of("card", PLAYER))
-def _owner(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    f = fns[0]
-    return lambda st, L: st.owner[f(st, L)]
+def _owner(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"st.owner[{args[0]}]"
 
 
 @primitive("revealed", "(card)", "ob die Karte aufgedeckt ist", "whether the card is face up", "revealed(guard(i))",
            _one_of("card", BOOL))
-def _revealed(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    f = fns[0]
-    return lambda st, L: st.face_up[f(st, L)]
+def _revealed(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"st.face_up[{args[0]}]"
 
 
 @primitive("next", "(player)", "der nächste Spieler im Uhrzeigersinn", "the next player clockwise",
            "next(start_player)", _one_of("player", PLAYER))
-def _next(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    f = fns[0]
-    return lambda st, L: (f(st, L) + 1) % st.game.num_players
+def _next(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"(({args[0]}) + 1) % st.game.num_players"
 
 
 @primitive("previous", "(player)", "der vorige Spieler im Uhrzeigersinn", "the previous player clockwise",
            "previous(start_player)", _one_of("player", PLAYER))
-def _previous(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    f = fns[0]
-    return lambda st, L: (f(st, L) - 1) % st.game.num_players
+def _previous(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"(({args[0]}) - 1) % st.game.num_players"
 
 
 @primitive("contains", "(collection, item)", "ob die Liste oder Zone das Element enthält",
            "whether the list or zone holds the item", "contains(hand(me), card)",
            lambda ts: _arity(2, ts) or (BOOL if element_type(ts[0]) is not None else f"needs a list or zone, got {ts[0]}"))
-def _contains(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    seq, item = _seq(fns[0], ts[0]), fns[1]
-    return lambda st, L: item(st, L) in seq(st, L)
+def _contains(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"(({args[1]}) in {seq_code(args[0], ts[0])})"
 
 
 @primitive("abs", "(number)", "Betrag einer Zahl", "absolute value of a number", "abs(a - b)", _one_of("int", INT))
-def _abs(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    f = fns[0]
-    return lambda st, L: abs(f(st, L))
+def _abs(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"abs({args[0]})"
 
 
 @primitive("card", "(id)", "die Karte mit dieser Kennung", "the card with this id", 'card("orks_3")',
            lambda ts: _arity(1, ts) or (CARD if ts[0].name in ("text", "any") else f"needs a card id text, got {ts[0]}"))
-def _card(fns: Sequence[Fn], ts: Sequence[T]) -> Fn:
-    f = fns[0]
-
-    def find(st: "State", L: list[Any]) -> Any:
-        cid = f(st, L)
-        index = st.game.card_index
-        if cid not in index:
-            raise GameRuleError(f"there is no card '{cid}'")
-        return index[cid]
-    return find
+def _card(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"_card(st, {args[0]})"

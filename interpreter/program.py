@@ -58,13 +58,13 @@ class Block:
 
 @dataclass
 class ActionInfo:
-    """An action's parameters, its pure `let`/`require` prefix grouped by how many parameters it needs,
-    and the block that runs once an option is chosen."""
+    """An action's parameters (name, slot, type), the generated function listing its legal options
+    as (action id, parameter values), and the block that runs once an option is chosen."""
 
     name: str
     aid: int
-    params: list[tuple[str, Fn, int, T]]
-    prefix: list[list[tuple[bool, Fn, int]]]  # per level: (is_let, fn, slot)
+    params: list[tuple[str, int, T]]
+    enumerate: Callable[["State", int, list[Any]], list[Any]]
     block: int
     nlocals: int
     label: str
@@ -77,10 +77,9 @@ class ModDef:
     kind: str
     field: int
     add: bool
-    value: Fn
-    where: Optional[Fn]
+    value: Callable[["State", int], Any]  # (state, the card read) → value
+    where: Optional[Callable[["State", int], Any]]
     scope: int
-    nlocals: int
 
 
 @dataclass

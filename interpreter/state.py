@@ -5,7 +5,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Optional
 
-from interpreter.ops import CHANCE, DECIDE, L_DECIDE
+from interpreter.ops import CHANCE, DECIDE, L_DECIDE, unique
+from interpreter.options import option_label
 from interpreter.primitives import GameRuleError
 
 if TYPE_CHECKING:
@@ -116,21 +117,30 @@ class State:
         return self.pending is not None and self.pending[0] == CHANCE
 
     def legal_actions(self) -> list[int]:
-        return list(range(len(self.pending[2]))) if self.pending is not None else []
+        return list(range(len(self.pending[3]))) if self.pending is not None else []
+
+    def _labels(self) -> list[str]:
+        pending = self.pending
+        assert pending is not None
+        if pending[2] is None:
+            labels = unique([option_label(self, v) for v in pending[3]])
+            self.pending = (pending[0], pending[1], labels, pending[3], pending[4])
+            return labels
+        return list(pending[2])
 
     def legal_labels(self) -> list[str]:
-        return list(self.pending[2]) if self.pending is not None else []
+        return self._labels() if self.pending is not None else []
 
     def action_to_string(self, action: int) -> str:
-        if self.pending is None or not 0 <= action < len(self.pending[2]):
-            raise IllegalActionError(f"action {action} is not legal here")
-        return str(self.pending[2][action])
+        if self.pending is None or not isinstance(action, int) or not 0 <= action < len(self.pending[3]):
+            raise IllegalActionError(f"action {action!r} is not legal here")
+        return self._labels()[action]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         if not self.is_chance_node():
             return []
         assert self.pending is not None
-        n = len(self.pending[2])
+        n = len(self.pending[3])
         return [(i, 1.0 / n) for i in range(n)]
 
     def returns(self) -> list[float]:
@@ -154,18 +164,19 @@ class State:
     def sample_chance(self) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game."""
         assert self.pending is not None and self.pending[0] == CHANCE
-        return int(self.random_unit() * len(self.pending[2]))
+        return int(self.random_unit() * len(self.pending[3]))
 
     def apply_action(self, action: int) -> None:
         pending = self.pending
         if pending is None:
             raise IllegalActionError("the game is over; no action is legal")
-        if not isinstance(action, int) or not 0 <= action < len(pending[2]):
-            shown = ", ".join(f"{i}: {label}" for i, label in enumerate(pending[2][:12]))
+        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(pending[3]):
+            labels = self._labels()
+            shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
             raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
-                                     + (" …" if len(pending[2]) > 12 else ""))
+                                     + (" …" if len(labels) > 12 else ""))
         kind, seat, labels, values, slot = pending
-        label = labels[action]
+        label = labels[action] if labels is not None else option_label(self, values[action])
         self.pending = None
         self.history.append(label)
         fr = self.frames[-1]
@@ -178,7 +189,7 @@ class State:
             info = self.game.program.actions[aid]
             L: list[Any] = [None] * info.nlocals
             L[0] = seat
-            for (_, _, pslot, _), v in zip(info.params, params):
+            for (_, pslot, _), v in zip(info.params, params):
                 L[pslot] = v
             self.frames.append([info.block, 0, L])
         self._run()
@@ -243,7 +254,7 @@ class State:
         s.mods = [tuple(m) for m in d["mods"]]  # type: ignore[misc]
         s.forbids = [tuple(f) for f in d["forbids"]]  # type: ignore[misc]
         p = d["pending"]
-        s.pending = None if p is None else (p[0], p[1], list(p[2]), list(p[3]), p[4])
+        s.pending = None if p is None else (p[0], p[1], None if p[2] is None else list(p[2]), list(p[3]), p[4])
         s.seed, s.draws, s.round, s.phase = d["seed"], d["draws"], d["round"], d["phase"]
         s.log = [tuple(e) for e in d["log"]]
         s.history = list(d["history"])

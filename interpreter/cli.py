@@ -1,0 +1,224 @@
+"""The `regelwerk` command: check, simulate, replay, play and test rulesets from the shell.
+Exit codes: 0 ok, 1 failure, 2 usage; errors are one line (or a rendered RulesError), never a traceback."""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from pathlib import Path
+from typing import Callable, Optional, Sequence
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from dsl.errors import RulesError
+from dsl.loader import find_ruleset, read_ruleset
+from interpreter.agents import AGENTS
+from interpreter.loading import load_game, load_program
+from interpreter.observation import player_name
+from interpreter.primitives import GameRuleError
+from interpreter.records import RecordError, read_record, replay, ruleset_ref
+from interpreter.scenario import run_all
+from interpreter.simulate import Summary, seat_agents, simulate
+from interpreter.terminal import HUMAN, play
+
+
+class UsageError(Exception):
+    """Arguments that parse but do not fit together (exit code 2)."""
+
+
+def _err(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def _seats(spec: str, players: int, allowed: Sequence[str]) -> list[str]:
+    names = [name.strip() for name in spec.split(",")]
+    unknown = [name for name in names if name not in allowed]
+    if unknown:
+        raise UsageError(f"unknown agent '{unknown[0]}' (known: {', '.join(allowed)})")
+    try:
+        return seat_agents(names, players)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+# ------------------------------------------------------------------ check
+
+
+def check_ruleset(path: str) -> tuple[str, list[str]]:
+    """Compiles the base game, each variant alone and all together; raises one RulesError for all problems."""
+    src = read_ruleset(find_ruleset(path))
+    combos: list[tuple[str, ...]] = [()] + [(v,) for v in src.variants]
+    if len(src.variants) > 1:
+        combos.append(tuple(src.variants))
+    load_program(path, ())
+    problems: list[RulesError] = []
+    for combo in combos[1:]:
+        try:
+            load_program(path, combo)
+        except RulesError as exc:
+            problems.append(exc)
+    if problems:
+        diagnostics = list(dict.fromkeys(d for exc in problems for d in exc.diagnostics))
+        raise RulesError(diagnostics, {f: t for exc in problems for f, t in exc.sources.items()})
+    return src.name, ["+".join(combo) or "base" for combo in combos]
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    failed = False
+    for path in args.paths:
+        try:
+            name, compiled = check_ruleset(path)
+        except RulesError as exc:
+            _err(exc.render())
+            failed = True
+        except (FileNotFoundError, ValueError, OSError) as exc:
+            _err(f"{path}: error: {exc}")
+            failed = True
+        else:
+            print(f"ok: {name} ({', '.join(compiled)})")
+    return 1 if failed else 0
+
+
+# ------------------------------------------------------------------ simulate
+
+
+def summary_table(summary: Summary) -> Table:
+    table = Table(title=f"{summary.games} games, {summary.errors} errors")
+    for column in ("seat", "agent", "wins", "share"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for seat, (agent, wins) in enumerate(zip(summary.agents, summary.wins_by_seat)):
+        share = f"{wins / summary.finished:.1%}" if summary.finished else "—"
+        table.add_row(player_name(seat), agent, str(wins), share)
+    return table
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    game = load_game(args.game, args.variant, args.players)
+    agents = _seats(args.agents, game.num_players, list(AGENTS))
+    if args.games < 0:
+        raise UsageError("--games must not be negative")
+    errors = Console(stderr=True)
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=errors, disable=not errors.is_terminal, transient=True) as bar:
+        task = bar.add_task("games", total=args.games)
+        summary = simulate(game, ruleset_ref(args.game), args.games, args.seed, agents,
+                           Path(args.save) if args.save else None, lambda: bar.advance(task))
+    if args.json:
+        print(json.dumps(summary.to_dict()))
+    else:
+        out = Console()
+        out.print(summary_table(summary))
+        out.print(f"{summary.mean_decisions:.1f} decisions per game · {summary.games_per_second:.1f} games/s · "
+                  f"digest {summary.digest[:16]}")
+    return 0
+
+
+# ------------------------------------------------------------------ replay
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    try:
+        record = read_record(Path(args.file))
+        state = replay(record)
+    except RecordError as exc:
+        _err(f"{args.file}: error: {exc}")
+        return 1
+    scores = tuple(state.scores()) if state.is_terminal() else None
+    shown = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(scores)) if scores is not None else "unfinished"
+    if scores != record.scores:
+        recorded = ", ".join(map(str, record.scores)) if record.scores is not None else "unfinished"
+        _err(f"{args.file}: error: the replay ends with {shown}, the record says {recorded}")
+        return 1
+    variants = f" +{'+'.join(record.variants)}" if record.variants else ""
+    print(f"ok: {args.file}: {record.ruleset}{variants}, {record.players} players, seed {record.seed}, "
+          f"{len(record.actions)} actions replayed; {shown}")
+    return 0
+
+
+# ------------------------------------------------------------------ play and test
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    game = load_game(args.game, args.variant, args.players)
+    spec = args.seats or ",".join([HUMAN] + ["random"] * (game.num_players - 1))
+    seats = _seats(spec, game.num_players, [HUMAN, *AGENTS])
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    save = Path(args.save) if args.save else Path("saved_games") / f"{game.ruleset}-{seed}.json"
+    print(f"{game.ruleset}{''.join(' +' + v for v in game.variants)}, {game.num_players} players, seed {seed}: "
+          + ", ".join(f"{player_name(p)} {name}" for p, name in enumerate(seats)))
+    return play(game, ruleset_ref(args.game), seed, seats, save)
+
+
+def cmd_test(args: argparse.Namespace) -> int:
+    results = run_all(args.game)
+    for r in results:
+        message = r.message.replace("\n", "\n    ")
+        print(f"PASS {r.name}" if r.passed else f"FAIL {r.name}: {message}")
+    failed = sum(not r.passed for r in results)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+# ------------------------------------------------------------------ arguments
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="regelwerk", description="Tabletop games written as rules files.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def command(name: str, run: Callable[[argparse.Namespace], int], text: str) -> argparse.ArgumentParser:
+        p = sub.add_parser(name, help=text, description=text)
+        p.set_defaults(run=run)
+        return p
+
+    def game_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument("game", metavar="GAME", help="ruleset name or folder")
+        p.add_argument("--variant", action="append", default=[], metavar="V", help="a variant (repeatable)")
+        p.add_argument("--players", type=int, default=0, metavar="N", help="player count (default: the minimum)")
+
+    p = command("check", cmd_check, "compile rulesets with each variant and parse their scenarios")
+    p.add_argument("paths", nargs="+", metavar="PATH", help="ruleset name, folder or .rules file")
+
+    p = command("simulate", cmd_simulate, "play many seeded bot games and summarise them")
+    game_options(p)
+    p.add_argument("--games", type=int, default=100, metavar="G")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="game k uses seed S+k")
+    p.add_argument("--agents", default="random", metavar="A,…", help=f"per seat or one for all: {', '.join(AGENTS)}")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--save", metavar="DIR", help="write a record of every game to DIR")
+
+    p = command("replay", cmd_replay, "replay a game record, checking every step and the scores")
+    p.add_argument("file", metavar="FILE")
+
+    p = command("play", cmd_play, "play at the terminal against bots or each other")
+    game_options(p)
+    p.add_argument("--seed", type=int, default=None, metavar="S", help="default: a random seed")
+    p.add_argument("--seats", metavar="S,…", help=f"per seat: {HUMAN}, {', '.join(AGENTS)} (default: human, then random)")
+    p.add_argument("--save", metavar="FILE", help="default: saved_games/<ruleset>-<seed>.json")
+
+    p = command("test", cmd_test, "run a ruleset's scenarios")
+    p.add_argument("game", metavar="GAME")
+    return parser
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else 0
+    try:
+        code: int = args.run(args)
+    except UsageError as exc:
+        _err(f"regelwerk {args.command}: error: {exc}")
+        return 2
+    except RulesError as exc:
+        _err(exc.render())
+        return 1
+    except (FileNotFoundError, ValueError, OSError, GameRuleError) as exc:
+        _err(f"error: {exc}")
+        return 1
+    return code
