@@ -7,6 +7,8 @@ from typing import Iterable, Optional
 
 from dsl.ast import Pos
 
+_WIDTH = 160  # longest source line shown whole under a message
+
 
 @dataclass(frozen=True)
 class Diagnostic:
@@ -24,9 +26,14 @@ class Diagnostic:
         lines = [head]
         src = source_line(text, self.line) if text is not None else None
         if src is not None:
+            start = max(0, self.col - 1 - _WIDTH // 2) if len(src) > _WIDTH else 0
+            if start or len(src) > _WIDTH:  # a very long line: show the part around the caret
+                cut = src[start:start + _WIDTH]
+                src = ("…" if start else "") + cut + ("…" if start + _WIDTH < len(src) else "")
+                start -= 1 if start else 0
             lines.append(f"    {src}")
             # Keep tabs under tabs so the caret lines up however wide the terminal draws them.
-            lead = "".join("\t" if ch == "\t" else " " for ch in src[:max(self.col, 1) - 1])
+            lead = "".join("\t" if ch == "\t" else " " for ch in src[:max(self.col - start, 1) - 1])
             lines.append(f"    {lead}^")
         if self.hint:
             lines.append(f"  hint: {self.hint}")

@@ -220,7 +220,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
         label = _tagged(ch, "label")[0]
         body = [c for c in ch[2:] if not isinstance(c, (A.Text, _Tagged)) and c is not None]
-        return A.ActionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1], text=_one(ch, A.Text),
+        return A.ActionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
                            label=label, body=body)
 
     def action_params(self, meta: Any, ch: list[Any]) -> list[A.ActionParam]:

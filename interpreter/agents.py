@@ -3,7 +3,7 @@ a search agent (MCTS) fits the same interface later."""
 from __future__ import annotations
 
 import random
-from typing import Callable, Protocol
+from typing import Any, Callable, Protocol
 
 from interpreter.state import State
 
@@ -43,14 +43,12 @@ class GreedyAgent:
         value = prog.heuristic or prog.score
         assert value is not None
         best: list[int] = []
-        best_value = float("-inf")
+        best_value: Any = None
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
-            v = float(value(child, seat))
-            if child.is_terminal():
-                v += 1e6 * child.returns()[seat]
-            if v > best_value:
+            v = (child.returns()[seat] if child.is_terminal() else 0.0, value(child, seat))
+            if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:
                 best.append(action)

@@ -57,12 +57,9 @@ class Scope:
         return ident
 
     def lookup(self, name: str) -> Optional[tuple[Union[int, str], T]]:
-        scope: Optional[Scope] = self
-        while scope is not None:
-            if name in scope.names:
-                return scope.names[name]
-            scope = scope.parent
-        return None
+        if name in self.names:
+            return self.names[name]
+        return self.parent.lookup(name) if self.parent is not None else None
 
     def all_names(self) -> list[str]:
         out: list[str] = []
@@ -74,6 +71,49 @@ class Scope:
 
     def child(self) -> "Scope":
         return Scope(self.layout, self, self.note)
+
+
+class CaptureScope(Scope):
+    """The scope of code that runs later (a modifier, a restriction): the creating block's locals
+    it names are captured by value when it is created, and become extra parameters of its code."""
+
+    def __init__(self, outer: Scope, note: str) -> None:
+        super().__init__(Layout(), None, note)
+        self.outer = outer
+        self.captured: list[tuple[int, str]] = []  # (slot in the creating frame, parameter name)
+
+    def lookup(self, name: str) -> Optional[tuple[Union[int, str], T]]:
+        if name in self.names:
+            return self.names[name]
+        found = self.outer.lookup(name)
+        if found is None or not isinstance(found[0], int):
+            return found
+        ident = f"_k{len(self.captured)}_{name}"
+        self.captured.append((found[0], ident))
+        self.names[name] = (ident, found[1])
+        return self.names[name]
+
+    def params(self) -> str:
+        return "".join(", " + ident for _, ident in self.captured)
+
+    def slots(self) -> list[int]:
+        return [slot for slot, _ in self.captured]
+
+
+def template_fields(template: str, pos: A.Pos, what: str) -> list[str]:
+    """The names in braces of a label or id template; a malformed template is a RulesError."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise error_at(pos, f"{what} is malformed: {exc}", "write names in braces, as in \"{name}\"; '{{' is a brace") \
+            from None
+    names = []
+    for _, fname, _, _ in parts:
+        if fname is not None:
+            if not fname.isidentifier():
+                raise error_at(pos, f"{what} has '{{{fname}}}', which is not a name", "write a name in the braces")
+            names.append(fname)
+    return names
 
 
 def walk(node: Any) -> Iterator[Any]:
@@ -216,8 +256,8 @@ class Compiler:
                 info.types.append(self._type(f.type))
                 info.back.append(f.back)
             if k.id_template:
-                for _, fname, _, _ in string.Formatter().parse(k.id_template):
-                    if fname and fname not in info.index:
+                for fname in template_fields(k.id_template, k.pos, f"the id template of kind '{k.name}'"):
+                    if fname not in info.index:
                         raise error_at(k.pos, f"id template of kind '{k.name}' names unknown field '{fname}'",
                                        did_you_mean(fname, info.index))
 
@@ -328,7 +368,11 @@ class Compiler:
             if not kind.ast.id_template:
                 cid = f"{kind.name}_{sum(1 for c in self.p.cards if c.kind == kind.name) + 1}"
             else:
-                cid = kind.ast.id_template.format(**dict(zip(kind.fields, vals)))
+                try:
+                    cid = kind.ast.id_template.format(**dict(zip(kind.fields, vals)))
+                except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+                    raise error_at(kind.ast.pos, f"the id template of kind '{kind.name}' cannot be filled in: {exc}",
+                                   'write plain field names in braces, as in id "{type}_{strength}"') from None
         if cid in seen:
             prev = seen[cid]
             raise error_at(node.pos, f"card id '{cid}' is used twice (first at line {prev.line})",
@@ -345,7 +389,8 @@ class Compiler:
             for ef in info.ast.effects:
                 bid = self._new_block(f"effect {info.id}.{ef.name}")
                 scope = Scope(Layout())
-                scope.define("this", card(info.kind))
+                scope.define("self", card(info.kind))
+                scope.define("me", PLAYER)
                 self._fill_block(bid, ef.body, scope)
                 info.effects[ef.name] = bid
 
@@ -386,13 +431,18 @@ class Compiler:
             domains.append(seq_code(src, dt))
             params.append((prm.name, scope.define(prm.name, elem), elem))
             level_of[prm.name] = i + 1
-        named = {fname for _, fname, _, _ in string.Formatter().parse(act.label) if fname}
+        named = set(template_fields(act.label, act.pos, f"the label of action '{act.name}'"))
         for fname in sorted(named - set(level_of)):
             raise error_at(act.pos, f"label of action '{act.name}' names '{fname}', which is not a parameter",
                            did_you_mean(fname, level_of))
         for fname in [p[0] for p in params if p[0] not in named]:
             raise error_at(act.pos, f"label of action '{act.name}' does not name parameter '{fname}'",
                            "every option needs its own label: put {" + fname + "} into the label")
+        try:  # labels are filled with texts at run time; a format spec that needs a number fails here
+            act.label.format(**{p[0]: "x" for p in params})
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+            raise error_at(act.pos, f"the label of action '{act.name}' cannot be filled in: {exc}",
+                           "write plain parameter names in braces, as in label \"place {card} at {i}\"") from None
         prefix: list[list[str]] = [[] for _ in range(len(params) + 1)]
         body_scope = scope.child()
         for stmt in act.body:
@@ -486,7 +536,8 @@ class Compiler:
                 scope = Scope(Layout())
                 ident = scope.define_py(defs[0].var, PLAYER)
                 src, t = self.code(defs[0].expr, scope)
-                self._expect(defs[0].expr, t, INT, f"the {attr} expression")
+                if not (attr == "score" and t.name == "list" and t.elem in (INT, ANY)):
+                    self._expect(defs[0].expr, t, INT, f"the {attr} expression")
                 setattr(self.p, attr, self.fn(src, f"st, {ident}"))
         if self.p.score is None:
             raise error_at(self.items[0].pos, "a game needs a `score(p) = …` definition")
@@ -539,6 +590,15 @@ class Compiler:
                            did_you_mean(tgt.name, list(self.gvar_index) + scope.all_names()))
         if isinstance(tgt, A.Attr):
             obj, ot = self.expr(tgt.obj, scope)
+            if ot.name == "card" and ot.arg:
+                kind = self.p.kinds[ot.arg]
+                if tgt.name not in kind.index or kind.types[kind.index[tgt.name]] == EFFECT:
+                    raise error_at(tgt.pos, f"{ot.arg} cards have no field '{tgt.name}' that can be set",
+                                   did_you_mean(tgt.name, kind.index))
+                fidx = kind.index[tgt.name]
+                self._expect(s.value, vt, kind.types[fidx], f"field '{tgt.name}'")
+                em.emit(O.set_card_field(obj, fidx, val))
+                return
             if ot.name == "player" and tgt.name in self.pvar_index:
                 if tgt.name in self.p.currencies:
                     raise error_at(tgt.pos, f"'{tgt.name}' is a currency: it changes only by `pay`")
@@ -546,7 +606,7 @@ class Compiler:
                 self._expect(s.value, vt, t, f"'{tgt.name}'")
                 em.emit(O.set_pvar(obj, idx, val))
                 return
-        raise error_at(tgt.pos, "only variables and player variables can be set")
+        raise error_at(tgt.pos, "only variables, player variables and card fields can be set")
 
     def _zone_expr(self, node: Any, scope: Scope, what: str) -> Fn:
         fn, t = self.expr(node, scope)
@@ -696,7 +756,9 @@ class Compiler:
         kind = self.p.kinds.get(t.arg) if t.name == "card" else None
         if kind is None or tgt.name not in kind.index or kind.types[kind.index[tgt.name]] != EFFECT:
             raise error_at(tgt.pos, f"'{tgt.name}' is not an effect field of {t}")
-        em.emit(O.run_effect(obj, tgt.name))
+        me = scope.lookup("me")
+        acting = self.fn(f"L[{me[0]}]" if me is not None and isinstance(me[0], int) else "-1")
+        em.emit(O.run_effect(obj, tgt.name, acting))
 
     def s_Modify(self, s: A.Modify, scope: Scope, em: Emitter) -> None:
         kind = self.p.kinds.get(s.kind)
@@ -705,28 +767,33 @@ class Compiler:
         if s.field not in kind.index:
             raise error_at(s.pos, f"kind '{s.kind}' has no field '{s.field}'", did_you_mean(s.field, kind.index))
         fidx = kind.index[s.field]
-        if kind.types[fidx] != INT:
-            raise error_at(s.pos, f"only number fields can be modified; '{s.field}' is {kind.types[fidx]}")
-        mscope = Scope(Layout(), note="a modifier (it is evaluated whenever the value is read)")
+        ftype = kind.types[fidx]
+        if ftype == EFFECT or (s.mode == "by" and ftype != INT):
+            raise error_at(s.pos, f"`modify … by` needs a number field; '{s.field}' is {ftype}"
+                           if ftype != EFFECT else f"'{s.field}' is an effect and cannot be modified",
+                           "use `modify … to` to replace the value" if ftype != EFFECT else "")
+        mscope = CaptureScope(scope, "a modifier")
         it = mscope.define_py("it", card(s.kind))
         value, vt = self.code(s.value, mscope)
-        self._expect(s.value, vt, INT, "a modifier's value")
-        where = None
+        self._expect(s.value, vt, ftype, "a modifier's value")
+        wsrc = "True"
         if s.where is not None:
             wsrc, wt = self.code(s.where, mscope)
             self._expect(s.where, wt, BOOL, "a modifier's condition")
-            where = self.fn(wsrc, f"st, {it}")
-        self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, f"st, {it}"), where,
+        params = f"st, {it}{mscope.params()}"
+        where = self.fn(wsrc, params) if s.where is not None else None
+        self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
                                      SCOPES[s.until]))
-        em.emit(O.add_modifier(len(self.p.moddefs) - 1, SCOPES[s.until]))
+        em.emit(O.add_modifier(len(self.p.moddefs) - 1, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
         wheres: dict[int, tuple[Optional[Fn], list[int], int]] = {}
+        captured: dict[str, list[int]] = {}
         for name in s.actions:
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             act = next(a for a in self.of(A.ActionDef) if a.name == name)
-            fscope = Scope(Layout(), note=f"a restriction of action '{name}' (it sees only the action's parameters)")
+            fscope = CaptureScope(scope, f"a restriction of action '{name}'")
             fscope.define("me", PLAYER)
             slots = []
             for prm in act.params:
@@ -734,11 +801,15 @@ class Compiler:
                 slots.append(fscope.define(prm.name, element_type(dt) or ANY))
             cond = None
             if s.where is not None:
-                cond, t = self.expr(s.where, fscope)
+                src, t = self.code(s.where, fscope)
                 self._expect(s.where, t, BOOL, "a restriction's condition")
+                cond = self.fn(src, f"st, L{fscope.params()}")
+            captured[name] = fscope.slots()
             wheres[self.action_ids[name]] = (cond, slots, fscope.layout.size)
+        if len({tuple(c) for c in captured.values()}) > 1:
+            raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
         self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until]))
-        em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until]))
+        em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:
         start, t = self.expr(s.start, scope)
@@ -878,7 +949,7 @@ class Compiler:
             fidx = kind.index[e.name]
             if (t.arg, e.name) in self.modifiable:
                 return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]
-            return f"st.game.card_vals[{obj}][{fidx}]", kind.types[fidx]
+            return f"st.card_vals[{obj}][{fidx}]", kind.types[fidx]
         if t.name == "player":
             if e.name not in self.pvar_index:
                 raise error_at(e.pos, f"players have no variable '{e.name}'", did_you_mean(e.name, self.pvar_index))
@@ -922,6 +993,11 @@ class Compiler:
                 self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of '{e.func}'")
             ident, rt = self._function(e.func, e.pos)
             return f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
+        if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str):
+            ids = {c.id: c.kind for c in self.p.cards}
+            if e.args[0].value not in ids:
+                raise error_at(e.args[0].pos, f"there is no card '{e.args[0].value}'", did_you_mean(e.args[0].value, ids))
+            return f"_card(st, {srcs[0]})", card(ids[e.args[0].value])
         prim = REGISTRY.get(e.func)
         if prim is None:
             known = list(self.functions) + list(REGISTRY) + list(self.p.zone_by_name)

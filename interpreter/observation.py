@@ -26,7 +26,7 @@ def card_back(st: "State", c: int) -> dict[str, Any]:
     back: dict[str, Any] = {"kind": kind.name}
     for i, name in enumerate(kind.fields):
         if kind.back[i]:
-            back[name] = st.game.card_vals[c][i]
+            back[name] = st.card_vals[c][i]
     return back
 
 

@@ -281,24 +281,40 @@ def call_rule(bid: int, args: Sequence[Fn]) -> Op:
     return op
 
 
-def run_effect(obj: Fn, field: str) -> Op:
+def run_effect(obj: Fn, field: str, acting: Fn) -> Op:
+    """Runs a card's effect block with `self` = the card and `me` = the seat acting where it was run."""
     def op(st: "State", fr: list[Any]) -> None:
-        c = obj(st, fr[2])
+        L = fr[2]
+        c = obj(st, L)
         bid = st.game.program.cards[c].effects.get(field)
         if bid is not None:
-            st.frames.append([bid, 0, [c] + [None] * (st.game.nlocals[bid] - 1)])
+            st.frames.append([bid, 0, [c, acting(st, L)] + [None] * (st.game.nlocals[bid] - 2)])
     return op
 
 
-def add_modifier(mid: int, scope: int) -> Op:
+def set_card_field(obj: Fn, fidx: int, fn: Fn) -> Op:
+    """Changes a card's base value; rows are copied, never changed in place, so clones stay apart."""
     def op(st: "State", fr: list[Any]) -> None:
-        st.mods.append((mid, scope))
+        L = fr[2]
+        c = obj(st, L)
+        row = st.card_vals[c][:]
+        row[fidx] = fn(st, L)
+        st.card_vals[c] = row
     return op
 
 
-def add_forbid(fid: int, scope: int) -> Op:
+def add_modifier(mid: int, scope: int, captured: list[int]) -> Op:
+    """Activates a modifier, with the values of the creating block's locals it names."""
     def op(st: "State", fr: list[Any]) -> None:
-        st.forbids.append((fid, scope))
+        L = fr[2]
+        st.mods.append((mid, scope, [L[s] for s in captured]))
+    return op
+
+
+def add_forbid(fid: int, scope: int, captured: list[int]) -> Op:
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        st.forbids.append((fid, scope, [L[s] for s in captured]))
     return op
 
 

@@ -7,29 +7,29 @@ from typing import TYPE_CHECKING, Any, Callable, Optional
 if TYPE_CHECKING:
     from interpreter.state import State
 
-Forbid = tuple[Optional[Callable[["State", list[Any]], Any]], list[int], int]
+Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any]]
 
 
 def enumerate_options(st: "State", seat: int, aids: list[int]) -> list[Any]:
     prog = st.game.program
     values: list[Any] = []
     for aid in aids:
-        forbids = [prog.forbids[fid].where[aid] for fid, _ in st.forbids if aid in prog.forbids[fid].where] \
-            if st.forbids else None
+        forbids = [(*prog.forbids[fid].where[aid], cap) for fid, _, cap in st.forbids
+                   if aid in prog.forbids[fid].where] if st.forbids else None
         values.extend(prog.actions[aid].enumerate(st, seat, forbids))
     return values
 
 
 def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[Forbid]) -> bool:
     """Whether an active `forbid` rules this binding out (its condition sees the action's parameters)."""
-    for cond, slots, size in forbids:
+    for cond, slots, size, cap in forbids:
         if cond is None:
             return True
         FL: list[Any] = [None] * size
         FL[0] = seat
         for slot, value in zip(slots, chosen):
             FL[slot] = value
-        if cond(st, FL):
+        if cond(st, FL, *cap):
             return True
     return False
 

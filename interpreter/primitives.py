@@ -235,3 +235,162 @@ def _abs(args: Sequence[str], ts: Sequence[T]) -> str:
            lambda ts: _arity(1, ts) or (CARD if ts[0].name in ("text", "any") else f"needs a card id text, got {ts[0]}"))
 def _card(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"_card(st, {args[0]})"
+
+
+# ------------------------------------------------------------------ graphs and lists (LANGUAGE.md section 4)
+#
+# A board is a list of edges [a, b] between numbered nodes; the engine knows nothing else about it.
+
+
+def _is_number(t: T) -> bool:
+    return t.name in ("int", "any")
+
+
+def _is_number_list(t: T) -> bool:
+    return t.name == "any" or (t.name == "list" and t.elem is not None and _is_number(t.elem))
+
+
+def _is_edge_list(t: T) -> bool:
+    if t.name == "any":
+        return True
+    if t.name != "list" or t.elem is None:
+        return False
+    return t.elem.name == "any" or _is_number_list(t.elem)
+
+
+_GRAPH_ARGS: dict[str, tuple[Callable[[T], bool], str]] = {
+    "edges": (_is_edge_list, "an edge list (a list of [a, b] pairs of numbers)"),
+    "node": (_is_number, "a node number"),
+    "number": (_is_number, "a number"),
+    "stops": (_is_number_list, "a list of node numbers"),
+}
+
+
+def _graph_check(*params: tuple[str, str], result: T) -> Callable[[Sequence[T]], Result]:
+    """A check for positional arguments given as (name, kind) with kind a key of _GRAPH_ARGS."""
+    def check(types: Sequence[T]) -> Result:
+        err = _arity(len(params), types)
+        if err:
+            return err
+        for (name, kind), t in zip(params, types):
+            ok, wanted = _GRAPH_ARGS[kind]
+            if not ok(t):
+                return f"'{name}' needs {wanted}, got {t}"
+        return result
+    return check
+
+
+def _helper_call(helper: str) -> Build:
+    def build(args: Sequence[str], ts: Sequence[T]) -> str:
+        return f"{helper}({', '.join(args)})"
+    return build
+
+
+_EDGES = ("edges", "edges")
+_NODE = ("node", "node")
+
+primitive("neighbours", "(edges, node)",
+          "die Knoten, die eine Kante in beliebiger Richtung mit dem Knoten verbindet, aufsteigend",
+          "the nodes joined to the node by an edge in either direction, in ascending order",
+          "neighbours(edges, here)",
+          _graph_check(_EDGES, _NODE, result=list_of(INT)))(_helper_call("_neighbours"))
+primitive("successors", "(edges, node)",
+          "die Knoten b, zu denen eine gerichtete Kante [node, b] führt (vorwärts), aufsteigend",
+          "the nodes b a directed edge [node, b] leads to (forward), in ascending order",
+          "successors(paths, here)",
+          _graph_check(_EDGES, _NODE, result=list_of(INT)))(_helper_call("_successors"))
+primitive("predecessors", "(edges, node)",
+          "die Knoten a, von denen eine gerichtete Kante [a, node] kommt (dahinter), aufsteigend",
+          "the nodes a a directed edge [a, node] comes from (behind), in ascending order",
+          "predecessors(paths, here)",
+          _graph_check(_EDGES, _NODE, result=list_of(INT)))(_helper_call("_predecessors"))
+primitive("steps_ahead", "(edges, node, n)",
+          "die Knoten, die man über genau n gerichtete Kanten erreicht (alle Abzweigungen), aufsteigend",
+          "the nodes reached by following exactly n directed edges (every branch), in ascending order",
+          "steps_ahead(paths, here, 3)",
+          _graph_check(_EDGES, _NODE, ("n", "number"), result=list_of(INT)))(_helper_call("_steps_ahead"))
+primitive("graph_distance", "(edges, a, b)",
+          "die kleinste Zahl von Kanten auf einem ungerichteten Weg von a nach b, -1 wenn es keinen gibt",
+          "the fewest edges on an undirected path from a to b, or -1 if there is none",
+          "graph_distance(edges, here, goal)",
+          _graph_check(_EDGES, ("a", "node"), ("b", "node"), result=INT))(_helper_call("_graph_distance"))
+primitive("frontier", "(edges, node, stops)",
+          "alle Knoten, die man vom Knoten aus über ungerichtete Kanten erreicht, ohne durch einen Haltepunkt "
+          "hindurchzugehen (erreichte Haltepunkte zählen mit, der Knoten selbst nicht), aufsteigend",
+          "every node reachable from the node along undirected edges without passing through a stop "
+          "(stops reached count, the node itself does not), in ascending order",
+          "frontier(edges, here, walls)",
+          _graph_check(_EDGES, _NODE, ("stops", "stops"), result=list_of(INT)))(_helper_call("_frontier"))
+primitive("shortest_path", "(edges, a, b, stops)",
+          "die Knoten eines kürzesten ungerichteten Weges von a nach b, ohne a und mit b, dessen innere Knoten "
+          "keine Haltepunkte sind; bei Gleichstand der lexikografisch kleinste, [] wenn es keinen gibt",
+          "the nodes of a shortest undirected path from a to b, without a and with b, whose inner nodes avoid "
+          "the stops; on a tie the lexicographically smallest, [] if there is none",
+          "shortest_path(edges, here, goal, walls)",
+          _graph_check(_EDGES, ("a", "node"), ("b", "node"), ("stops", "stops"), result=list_of(INT)))(
+              _helper_call("_shortest_path"))
+
+
+def _union(a: T, b: T) -> Optional[T]:
+    """The item type of a list holding items of types a and b, or None if they do not mix."""
+    if a.name == "any":
+        return b
+    if b.name == "any" or a == b:
+        return a
+    if a.name == "list" and b.name == "list" and a.elem is not None and b.elem is not None:
+        inner = _union(a.elem, b.elem)
+        return list_of(inner) if inner is not None else None
+    if a.name == "card" and b.name == "card":
+        return a if not a.arg else b if not b.arg else None  # a card of any kind, or two different kinds
+    if a.name == "map" and b.name == "map":
+        return a
+    return None
+
+
+def _check_concat(ts: Sequence[T]) -> Result:
+    err = _arity(2, ts)
+    if err:
+        return err
+    for name, t in zip(("xs", "ys"), ts):
+        if t.name not in ("list", "any"):
+            hint = " (use cards(…) for the cards of a zone)" if t.name in ("zone", "family") else ""
+            return f"'{name}' needs a list, got {t}{hint}"
+    elems = [t.elem if t.name == "list" and t.elem is not None else T("any") for t in ts]
+    joined = _union(elems[0], elems[1])
+    if joined is None:
+        return f"needs two lists of the same kind of item, got {ts[0]} and {ts[1]}"
+    return list_of(joined)
+
+
+@primitive("concat", "(xs, ys)", "die erste Liste, gefolgt von der zweiten", "the first list followed by the second",
+           "concat(xs, [me])", _check_concat)
+def _concat(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"({args[0]} + {args[1]})"
+
+
+@primitive("range", "(lo, hi)", "die ganzen Zahlen von lo bis einschließlich hi, [] wenn hi kleiner als lo ist",
+           "the whole numbers from lo up to and including hi, [] if hi is less than lo", "range(1, 6)",
+           _graph_check(("lo", "number"), ("hi", "number"), result=list_of(INT)))
+def _range(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"list(range({args[0]}, ({args[1]}) + 1))"
+
+
+def _check_subsets(ts: Sequence[T]) -> Result:
+    err = _arity(1, ts)
+    if err:
+        return err
+    if ts[0].name == "any":
+        return list_of(list_of(T("any")))
+    if ts[0].name != "list":
+        hint = " (use cards(…) for the cards of a zone)" if ts[0].name in ("zone", "family") else ""
+        return f"'xs' needs a list, got {ts[0]}{hint}"
+    return list_of(ts[0])
+
+
+@primitive("subsets", "(xs)",
+           "alle Teillisten einer Liste in ihrer Reihenfolge, die leere zuerst, dann nach Länge; "
+           "um mehrere Dinge auf einmal zu wählen",
+           "every sub-list of a list keeping its order, the empty one first, then by length; "
+           "for choosing several things at once", "subsets(xs)", _check_subsets)
+def _subsets(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"_subsets({args[0]})"

@@ -77,8 +77,8 @@ class ModDef:
     kind: str
     field: int
     add: bool
-    value: Callable[["State", int], Any]  # (state, the card read) → value
-    where: Optional[Callable[["State", int], Any]]
+    value: Callable[..., Any]  # (state, the card read, *captured locals) → value
+    where: Optional[Callable[..., Any]]
     scope: int
 
 

@@ -2,7 +2,9 @@
 (bounds, empty zones, division by zero) and reads through active modifiers."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable
+from collections import deque
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from interpreter.primitives import GameRuleError
 
@@ -67,15 +69,26 @@ def sorted_by(keyed: list[tuple[Any, Any]]) -> list[Any]:
     return [v for _, v in keyed]
 
 
+_READING: set[tuple[int, int, int]] = set()  # (state, card, field) whose modifiers are being applied
+
+
 def modified(st: "State", c: int, fidx: int, kind: str) -> Any:
-    """A field some modifier may change: the printed value, then every active modifier in order."""
-    v = st.game.card_vals[c][fidx]
+    """A field some modifier may change: the base value, then every active modifier in order.
+    Inside a modifier, reading the field it modifies gives the base value (no endless loop)."""
+    v = st.card_vals[c][fidx]
     if st.mods:
-        moddefs = st.game.program.moddefs
-        for mid, _ in st.mods:
-            md = moddefs[mid]
-            if md.field == fidx and md.kind == kind and (md.where is None or md.where(st, c)):
-                v = v + md.value(st, c) if md.add else md.value(st, c)
+        key = (id(st), c, fidx)
+        if key in _READING:
+            return v
+        _READING.add(key)
+        try:
+            moddefs = st.game.program.moddefs
+            for mid, _, cap in st.mods:
+                md = moddefs[mid]
+                if md.field == fidx and md.kind == kind and (md.where is None or md.where(st, c, *cap)):
+                    v = v + md.value(st, c, *cap) if md.add else md.value(st, c, *cap)
+        finally:
+            _READING.discard(key)
     return v
 
 
@@ -84,7 +97,7 @@ def dynamic_field(st: "State", c: int, name: str) -> Any:
     kind = prog.kinds[prog.card_kind[c]]
     if name not in kind.index:
         raise GameRuleError(f"{st.game.card_ids[c]} has no field '{name}'")
-    return st.game.card_vals[c][kind.index[name]]
+    return modified(st, c, kind.index[name], kind.name)
 
 
 def card_by_id(st: "State", cid: str) -> int:
@@ -94,8 +107,158 @@ def card_by_id(st: "State", cid: str) -> int:
     return index[cid]
 
 
+# ------------------------------------------------------------------ graphs and lists (LANGUAGE.md section 4)
+# A board is a list of edges [a, b] between integer nodes. Each call reads the edge list afresh (the rules
+# build it from the state), so adjacency is built per call, and only where a search needs it.
+
+Edges = Sequence[Sequence[int]]
+
+
+def _bad_edge(edges: Edges) -> GameRuleError:
+    for e in edges:
+        if not isinstance(e, (list, tuple)) or len(e) != 2:
+            return GameRuleError(f"an edge needs exactly two nodes [a, b], got {e!r}")
+    return GameRuleError("the edge list is malformed")
+
+
+def undirected(edges: Edges) -> dict[int, list[int]]:
+    """Node -> the nodes an edge joins it to, in either direction (duplicates possible)."""
+    adj: dict[int, list[int]] = {}
+    try:
+        for a, b in edges:
+            adj.setdefault(a, []).append(b)
+            adj.setdefault(b, []).append(a)
+    except (ValueError, TypeError):
+        raise _bad_edge(edges) from None
+    return adj
+
+
+def neighbours(edges: Edges, node: int) -> list[int]:
+    out: set[int] = set()
+    try:
+        for a, b in edges:
+            if a == node:
+                out.add(b)
+            if b == node:
+                out.add(a)
+    except (ValueError, TypeError):
+        raise _bad_edge(edges) from None
+    return sorted(out)
+
+
+def successors(edges: Edges, node: int) -> list[int]:
+    try:
+        return sorted({b for a, b in edges if a == node})
+    except (ValueError, TypeError):
+        raise _bad_edge(edges) from None
+
+
+def predecessors(edges: Edges, node: int) -> list[int]:
+    try:
+        return sorted({a for a, b in edges if b == node})
+    except (ValueError, TypeError):
+        raise _bad_edge(edges) from None
+
+
+def steps_ahead(edges: Edges, node: int, n: int) -> list[int]:
+    """The ends of all directed walks of exactly n edges from node; none for n < 0."""
+    if n < 0:
+        return []
+    succ: dict[int, list[int]] = {}
+    try:
+        for a, b in edges:
+            succ.setdefault(a, []).append(b)
+    except (ValueError, TypeError):
+        raise _bad_edge(edges) from None
+    current: frozenset[int] = frozenset((node,))
+    seen: dict[frozenset[int], int] = {}
+    step = 0
+    while step < n and current:
+        if current in seen:  # the sets repeat from here on: skip whole periods
+            step = n - (n - step) % (step - seen[current])
+            seen.clear()
+            continue
+        seen[current] = step
+        current = frozenset(m for x in current for m in succ.get(x, ()))
+        step += 1
+    return sorted(current)
+
+
+def graph_distance(edges: Edges, a: int, b: int) -> int:
+    if a == b:
+        return 0
+    adj = undirected(edges)
+    dist = {a: 0}
+    queue = deque((a,))
+    while queue:
+        x = queue.popleft()
+        d = dist[x] + 1
+        for y in adj.get(x, ()):
+            if y not in dist:
+                if y == b:
+                    return d
+                dist[y] = d
+                queue.append(y)
+    return -1
+
+
+def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
+    """Everything reachable from node without passing through a stop; reached stops count, node does not."""
+    adj = undirected(edges)
+    blocked = set(stops)
+    seen = {node}
+    queue = deque((node,))  # node itself is left even if it is a stop
+    while queue:
+        for y in adj.get(queue.popleft(), ()):
+            if y not in seen:
+                seen.add(y)
+                if y not in blocked:
+                    queue.append(y)
+    seen.discard(node)
+    return sorted(seen)
+
+
+def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[int]:
+    """A shortest undirected path a → b without a, with b, inner nodes not in stops; the lexicographically
+    smallest of equal ones; [] if there is none (or a == b)."""
+    if a == b:
+        return []
+    adj = undirected(edges)
+    blocked = set(stops)
+    blocked.discard(b)
+    dist = {b: 0}  # distances to b, searched from b so the walk from a can pick the smallest next node
+    queue = deque((b,))
+    while queue and a not in dist:
+        x = queue.popleft()
+        d = dist[x] + 1
+        for y in adj.get(x, ()):
+            if y not in dist:
+                dist[y] = d
+                if y == a:
+                    break
+                if y not in blocked:
+                    queue.append(y)
+    if a not in dist:
+        return []
+    path: list[int] = []
+    here = a
+    while here != b:
+        d = dist[here] - 1
+        here = min(y for y in adj[here] if dist.get(y) == d and y not in blocked)
+        path.append(here)
+    return path
+
+
+def subsets(xs: Sequence[Any]) -> list[list[Any]]:
+    """Every sub-list keeping the order: by length, then in the order of the positions taken."""
+    return [list(c) for k in range(len(xs) + 1) for c in combinations(xs, k)]
+
+
 ENV: dict[str, Any] = {
     "_famcards": family_cards, "_member": member, "_mapget": map_get, "_listget": list_get, "_pick": pick,
     "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_modified": modified,
     "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
+    "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,
+    "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier,
+    "_shortest_path": shortest_path, "_subsets": subsets,
 }

@@ -31,7 +31,7 @@ def _mix(x: int) -> int:
 
 
 class State:
-    __slots__ = ("game", "zones", "where", "face_up", "owner", "gvars", "pvars", "frames", "mods", "forbids",
+    __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "pending", "seed", "draws", "round", "phase", "log", "history", "_returns")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
@@ -48,10 +48,11 @@ class State:
             self.where[c] = z
         self.face_up: list[bool] = [False] * ncards
         self.owner: list[int] = [-1] * ncards
+        self.card_vals: list[list[Any]] = list(game.card_vals)
         self.gvars: list[Any] = []
         self.pvars: list[list[Any]] = [[] for _ in game.players]
-        self.mods: list[tuple[int, int]] = []
-        self.forbids: list[tuple[int, int]] = []
+        self.mods: list[tuple[int, int, list[Any]]] = []  # (modifier, scope, captured locals)
+        self.forbids: list[tuple[int, int, list[Any]]] = []
         self.pending: Optional[tuple[Any, ...]] = None
         self.seed = seed
         self.draws = 0
@@ -210,6 +211,7 @@ class State:
         s.where = self.where[:]
         s.face_up = self.face_up[:]
         s.owner = self.owner[:]
+        s.card_vals = self.card_vals[:]
         s.gvars = self.gvars[:]
         s.pvars = [p[:] for p in self.pvars]
         s.frames = [[f[0], f[1], f[2][:]] for f in self.frames]
@@ -229,6 +231,7 @@ class State:
             "players": self.game.num_players, "seed": self.seed, "draws": self.draws,
             "round": self.round, "phase": self.phase,
             "zones": self.zones, "face_up": self.face_up, "owner": self.owner,
+            "changed_cards": {str(c): row for c, row in enumerate(self.card_vals) if row != self.game.card_vals[c]},
             "gvars": self.gvars, "pvars": self.pvars,
             "frames": self.frames, "mods": self.mods, "forbids": self.forbids,
             "pending": list(self.pending) if self.pending is not None else None,
@@ -249,10 +252,13 @@ class State:
             for c in cards:
                 s.where[c] = z
         s.face_up, s.owner = list(d["face_up"]), list(d["owner"])
+        s.card_vals = list(game.card_vals)
+        for c, row in d["changed_cards"].items():
+            s.card_vals[int(c)] = list(row)
         s.gvars, s.pvars = list(d["gvars"]), [list(p) for p in d["pvars"]]
         s.frames = [[f[0], f[1], list(f[2])] for f in d["frames"]]
-        s.mods = [tuple(m) for m in d["mods"]]  # type: ignore[misc]
-        s.forbids = [tuple(f) for f in d["forbids"]]  # type: ignore[misc]
+        s.mods = [(m[0], m[1], list(m[2])) for m in d["mods"]]
+        s.forbids = [(f[0], f[1], list(f[2])) for f in d["forbids"]]
         p = d["pending"]
         s.pending = None if p is None else (p[0], p[1], None if p[2] is None else list(p[2]), list(p[3]), p[4])
         s.seed, s.draws, s.round, s.phase = d["seed"], d["draws"], d["round"], d["phase"]

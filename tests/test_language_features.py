@@ -1,0 +1,106 @@
+"""Language features beyond Mächtige Monster that later games rely on: card fields as state, captured
+locals in modifiers and restrictions, effects with `self` and `me`, list scores, actions without
+parameters."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from interpreter import load_game
+from interpreter.game import Game
+
+HEADER = '''
+game feature_test { title de "T" en "T" players 2 to 2 }
+kind token {
+  title de "Stein" en "token"
+  field power: int de "Kraft" en "power"
+  field shiny: bool de "glänzend" en "shiny"
+  field effect: effect de "Wirkung" en "effect"
+}
+zone box de "Schachtel" en "box" of token public
+zone pile de "Stapel" en "pile" per player of token public
+cards token in box {
+  card alpha { title de "A" en "A" power = 1 shiny = false
+    effect { set self.power = self.power + 10  give self to me  move self to pile(me) } }
+  card beta { title de "B" en "B" power = 2 shiny = false }
+}
+var done: int = 0 de "fertig" en "done"
+'''
+
+
+def _game(tmp_path: Path, body: str, players: int = 2) -> Game:
+    folder = tmp_path / "feature_test"
+    folder.mkdir(exist_ok=True)
+    (folder / "game.rules").write_text(HEADER + body, encoding="utf-8")
+    return load_game(str(folder), players=players)
+
+
+def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:
+    """`run` passes the acting seat as `me`; `set self.power` changes the base value, per state."""
+    game = _game(tmp_path, '''
+action use() de "benutzen" en "use" {
+  label "use"
+  run card("alpha").effect
+  set done = 1
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for next(first(players)): use } }
+score(p) = sum(c.power for c in pile(p))
+''')
+    state = game.new_initial_state(seed=1)
+    before = state.clone()
+    assert state.legal_labels() == ["use"]
+    state.apply_label("use")
+    assert state.is_terminal()
+    assert state.scores() == [0, 11]
+    assert before.card_vals[game.card_index["alpha"]][0] == 1  # the clone kept its own value
+    reloaded = game.state_from_json(state.to_json())
+    assert reloaded.card_vals[game.card_index["alpha"]][0] == 11
+
+
+def test_modifier_captures_locals_by_value(tmp_path: Path) -> None:
+    """A modifier reads the creating block's locals as they were when it was made."""
+    game = _game(tmp_path, '''
+setup {
+  let boost = 5
+  modify token.power by boost where it.power < 2 until end of game
+  modify token.shiny to true where owner(it) == first(players) until end of game
+  give card("beta") to first(players)
+  set done = card("alpha").power + card("beta").power
+  if card("beta").shiny { set done = done + 100 }
+}
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = done
+''')
+    state = game.new_initial_state()
+    assert state.is_terminal()
+    assert state.scores()[0] == (1 + 5) + 2 + 100
+
+
+def test_forbid_captures_locals_and_sees_parameters(tmp_path: Path) -> None:
+    """`forbid … where` sees the action's parameters and the creating block's locals."""
+    game = _game(tmp_path, '''
+action take(t in box) de "nehmen" en "take" {
+  label "take {t}"
+  give t to me
+  move t to pile(me)
+}
+setup {
+  let limit = 2
+  forbid take where t.power >= limit until end of round
+}
+round { repeat while count(box) > 1 phase p de "P" en "P" { choose action for first(players): take } }
+score(p) = count(pile(p))
+''')
+    state = game.new_initial_state()
+    assert state.legal_labels() == ["take alpha"]
+    state.apply_label("take alpha")
+    assert state.is_terminal()
+
+
+def test_list_scores_break_ties_lexicographically(tmp_path: Path) -> None:
+    """A list score compares element by element; equal lists share the win."""
+    game = _game(tmp_path, '''
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = [1, if p == first(players) then 2 else 3]
+''')
+    state = game.new_initial_state()
+    assert state.returns() == [0.0, 1.0]
