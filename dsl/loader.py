@@ -133,10 +133,12 @@ def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, 
             raise error_at(op.pos, f"variants '{touched[key]}' and '{variant.name}' both change {_named(key)}",
                            "they cannot be combined; write a variant that makes both changes")
         touched[key] = variant.name
-        if op.op == "add":
-            items.append(op.item)  # type: ignore[arg-type]
-        elif op.op == "replace":
-            items[index[key]] = op.item  # type: ignore[call-overload]
+        if op.op in ("add", "replace"):
+            assert op.item is not None
+            if op.op == "add":
+                items.append(op.item)
+            else:
+                items[index[key]] = op.item
         elif op.op == "remove" and op.part != "phase":
             del items[index[key]]
         else:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any, Literal, Optional
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
@@ -171,7 +171,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         caps = _tagged(ch, "capacity")
         names = [c for c in ch if isinstance(c, Token) and c.type == "NAME"]
         vis = [f for f in flags if f in ("public", "hidden", "owner")]
-        shape_kind, size = shape[0] if shape else ("single", None)
+        shape_kind: Literal["single", "per_player", "indexed"] = shape[0][0] if shape else "single"
+        size = shape[0][1] if shape else None
         return A.ZoneDef(pos=self._p(meta), name=str(names[0]), text=_one(ch, A.Text), shape=shape_kind,
                          size=size, kind=str(names[1]), visibility=vis[-1] if vis else "public",
                          shuffled="shuffled" in flags, capacity=caps[0] if caps else None,
@@ -278,8 +279,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def variant_add_phase(self, meta: Any, ch: list[Any]) -> A.VariantOp:
         pos_tree = next(c for c in ch if isinstance(c, Tree) and c.data == "position")
         phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])
-        return A.VariantOp(pos=self._p(meta), op="add_phase", phase=phase,
-                           position=str(pos_tree.children[0]), anchor=str(ch[-2]))
+        position: Literal["before", "after"] = "before" if str(pos_tree.children[0]) == "before" else "after"
+        return A.VariantOp(pos=self._p(meta), op="add_phase", phase=phase, position=position, anchor=str(ch[-2]))
 
     def variant_replace_phase(self, meta: Any, ch: list[Any]) -> A.VariantOp:
         phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])

@@ -577,7 +577,7 @@ class Compiler:
         tgt = s.target
         if isinstance(tgt, A.Name):
             local = scope.lookup(tgt.name)
-            if local is not None:
+            if local is not None and isinstance(local[0], int):
                 self._expect(s.value, vt, local[1], f"'{tgt.name}'")
                 em.emit(O.set_local(local[0], val))
                 return
@@ -867,11 +867,12 @@ class Compiler:
         if not compatible(want, got):
             raise error_at(node.pos, f"{what} must be {want}, got {got}")
 
-    def fn(self, src: str, params: str = "st, L") -> Any:
+    def fn(self, src: str, params: str = "st, L") -> Fn:
         key = f"{params}|{src}"
         if key not in self.lambdas:
             self.lambdas[key] = eval(f"lambda {params}: {src}", self.env)  # noqa: S307 - our own generated code
-        return self.lambdas[key]
+        result: Fn = self.lambdas[key]
+        return result
 
     def expr(self, e: Any, scope: Scope) -> tuple[Fn, T]:
         src, t = self.code(e, scope)

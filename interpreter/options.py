@@ -38,4 +38,4 @@ def option_label(st: "State", value: Any) -> str:
     """The stable label of one action option, from the action's label template."""
     aid, chosen = value
     action = st.game.program.actions[aid]
-    return action.label.format(**{p[0]: fmt(st, v) for p, fmt, v in zip(action.params, action.formats, chosen)})
+    return str(action.label.format(**{p[0]: fmt(st, v) for p, fmt, v in zip(action.params, action.formats, chosen)}))

@@ -103,7 +103,7 @@ def _count(args: Sequence[str], ts: Sequence[T]) -> str:
 
 
 @primitive("sum", "(numbers)", "Summe einer Liste von Zahlen", "sum of a list of numbers",
-           "sum(c.strength for c in attack[i])", _numbers)
+           "sum(c.value for c in slot[i])", _numbers)
 def _sum(args: Sequence[str], ts: Sequence[T]) -> str:
     if len(args) == 1:
         return f"sum({seq_code(args[0], ts[0])})"
@@ -119,19 +119,19 @@ def _extreme(fn: str) -> Build:
 
 
 primitive("min", "(numbers) or (a, b, …)", "kleinster Wert", "smallest value",
-          "min(pair_sum(i) for i in positions(attack))", _numbers)(_extreme("min"))
-primitive("max", "(numbers) or (a, b, …)", "größter Wert", "largest value", "max(0, guard(i).loot)",
+          "min(count(slot[i]) for i in positions(slot))", _numbers)(_extreme("min"))
+primitive("max", "(numbers) or (a, b, …)", "größter Wert", "largest value", "max(0, c.value - 2)",
           _numbers)(_extreme("max"))
 
 
 @primitive("any", "(conditions)", "ob mindestens eine Bedingung zutrifft", "whether at least one condition holds",
-           "any(c.strength == 5 for c in hand(me))", _bools)
+           "any(c.value == 5 for c in hand(me))", _bools)
 def _any(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"any({seq_code(args[0], ts[0])})"
 
 
 @primitive("all", "(conditions)", "ob alle Bedingungen zutreffen", "whether every condition holds",
-           "all(count(attack[i]) == 2 for i in positions(attack))", _bools)
+           "all(count(slot[i]) == 2 for i in positions(slot))", _bools)
 def _all(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"all({seq_code(args[0], ts[0])})"
 
@@ -143,10 +143,10 @@ def _end_item(index: int, what: str) -> Build:
 
 
 primitive("first", "(collection)", "das erste Element (die unterste Karte einer Zone)",
-          "the first item (the bottom card of a zone)", "first(attack[i])",
+          "the first item (the bottom card of a zone)", "first(slot[i])",
           lambda ts: _collection(ts, lambda e: e))(_end_item(0, "first"))
 primitive("last", "(collection)", "das letzte Element (die oberste Karte einer Zone)",
-          "the last item (the top card of a zone)", "last(attack[i])",
+          "the last item (the top card of a zone)", "last(slot[i])",
           lambda ts: _collection(ts, lambda e: e))(_end_item(-1, "last"))
 
 
@@ -159,12 +159,12 @@ def _check_top(ts: Sequence[T]) -> Result:
     return T("card", ts[0].arg)
 
 
-primitive("top", "(zone)", "die oberste Karte einer Zone", "the top card of a zone", "top(guard_at[i])",
+primitive("top", "(zone)", "die oberste Karte einer Zone", "the top card of a zone", "top(deck)",
           _check_top)(_end_item(-1, "top"))
 
 
 @primitive("cards", "(zone or zone family)", "alle Karten einer Zone oder aller Zonen einer Familie",
-           "all cards of a zone, or of every zone of a family", "cards(attack)",
+           "all cards of a zone, or of every zone of a family", "cards(slot)",
            lambda ts: _arity(1, ts) or (list_of(element_type(ts[0]) or INT) if ts[0].name in ("zone", "family")
                                          else f"needs a zone or zone family, got {ts[0]}"))
 def _cards(args: Sequence[str], ts: Sequence[T]) -> str:
@@ -183,25 +183,25 @@ def _check_positions(ts: Sequence[T]) -> Result:
 
 
 @primitive("positions", "(zone family)", "die Nummern 1 … n der Zonen einer Familie",
-           "the numbers 1 … n of the zones of a family", "positions(guard_at)", _check_positions)
+           "the numbers 1 … n of the zones of a family", "positions(slot)", _check_positions)
 def _positions(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"list(range(1, len(st.game.fam_zones[{args[0]}]) + 1))"
 
 
 @primitive("position", "(card)", "die Nummer der Zone, in der die Karte liegt (0 außerhalb einer Familie)",
-           "the number of the zone the card lies in (0 outside a family)", "position(victim)",
+           "the number of the zone the card lies in (0 outside a family)", "position(c)",
            _one_of("card", INT))
 def _position(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"st.game.zone_number[st.where[{args[0]}]]"
 
 
-@primitive("owner", "(card)", "der Besitzer der Karte", "the owner of the card", "owner(victim)",
+@primitive("owner", "(card)", "der Besitzer der Karte", "the owner of the card", "owner(c)",
            _one_of("card", PLAYER))
 def _owner(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"st.owner[{args[0]}]"
 
 
-@primitive("revealed", "(card)", "ob die Karte aufgedeckt ist", "whether the card is face up", "revealed(guard(i))",
+@primitive("revealed", "(card)", "ob die Karte aufgedeckt ist", "whether the card is face up", "revealed(top(deck))",
            _one_of("card", BOOL))
 def _revealed(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"st.face_up[{args[0]}]"
@@ -231,7 +231,7 @@ def _abs(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"abs({args[0]})"
 
 
-@primitive("card", "(id)", "die Karte mit dieser Kennung", "the card with this id", 'card("orks_3")',
+@primitive("card", "(id)", "die Karte mit dieser Kennung", "the card with this id", 'card("token_1")',
            lambda ts: _arity(1, ts) or (CARD if ts[0].name in ("text", "any") else f"needs a card id text, got {ts[0]}"))
 def _card(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"_card(st, {args[0]})"

@@ -64,7 +64,7 @@ class ActionInfo:
     name: str
     aid: int
     params: list[tuple[str, int, T]]
-    enumerate: Callable[["State", int, list[Any]], list[Any]]
+    enumerate: Callable[..., list[Any]]  # (state, seat, active restrictions or None) → options
     block: int
     nlocals: int
     label: str
@@ -118,8 +118,8 @@ class Program:
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
     main_block: int = 0
-    score: Optional[Fn] = None
-    heuristic: Optional[Fn] = None
+    score: Optional[Callable[["State", int], Any]] = None  # (state, seat) → number or list
+    heuristic: Optional[Callable[["State", int], Any]] = None
     variants: list[str] = field(default_factory=list)
     items: list[A.Node] = field(default_factory=list)
     compile_expr: Optional[Callable[[Any, dict[str, T]], tuple[Fn, T, int]]] = None  # for scenario expectations

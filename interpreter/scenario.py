@@ -77,6 +77,7 @@ def run_scenario(ruleset: str, scen: A.ScenarioDef) -> ScenarioResult:
                 _to_chance(st, step, step.label)
                 st.apply_label(step.label)
             elif step.kind == "expect":
+                assert step.expr is not None
                 fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
                 if t != BOOL:
                     raise error_at(step.pos, f"an expectation must be a condition, got {t}")

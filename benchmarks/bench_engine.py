@@ -1,0 +1,68 @@
+"""Engine speed, printed as numbers (never asserted): random games per second, decisions per second,
+and ruleset load time. Run: python benchmarks/bench_engine.py [--games N] [--players N] [--variant V]."""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from interpreter.loading import load_game, load_program
+
+
+def load_ms(ruleset: str, variants: tuple[str, ...], repeats: int) -> float:
+    """Median wall time of a cold parse + overlay + compile (the program cache is cleared each time)."""
+    times = []
+    for _ in range(repeats):
+        load_program.cache_clear()
+        start = time.perf_counter()
+        load_program(ruleset, variants)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def play(ruleset: str, variants: tuple[str, ...], players: int, games: int, seed: int) -> tuple[float, int, int]:
+    """Plays random games on one core; returns (cpu seconds, decisions, chance outcomes)."""
+    game = load_game(ruleset, variants, players=players)
+    rng = random.Random(seed)
+    decisions = chances = 0
+    start = time.process_time()
+    for k in range(games):
+        state = game.new_initial_state(seed=seed + k)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance())
+                chances += 1
+            else:
+                state.apply_action(rng.randrange(len(state.legal_actions())))
+                decisions += 1
+    return time.process_time() - start, decisions, chances
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--ruleset", default="maechtige_monster")
+    parser.add_argument("--variant", action="append", default=[])
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rounds", type=int, default=3, help="repeat the timing, report the best")
+    args = parser.parse_args()
+    variants = tuple(args.variant)
+    print(f"ruleset {args.ruleset} {'+'.join(variants) or '(base)'}, {args.players} players, "
+          f"{args.games} random games, best of {args.rounds}")
+    print(f"load (parse + variants + compile): {load_ms(args.ruleset, variants, 5):.1f} ms")
+    best = None
+    for _ in range(args.rounds):
+        seconds, decisions, chances = play(args.ruleset, variants, args.players, args.games, args.seed)
+        if best is None or seconds < best[0]:
+            best = (seconds, decisions, chances)
+    assert best is not None
+    seconds, decisions, chances = best
+    print(f"games/s: {args.games / seconds:.0f}")
+    print(f"decisions/s: {decisions / seconds:.0f}  (chance outcomes/s: {chances / seconds:.0f})")
+    print(f"decisions per game: {decisions / args.games:.1f}, cpu seconds: {seconds:.2f}")
+
+
+if __name__ == "__main__":
+    main()

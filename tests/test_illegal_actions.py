@@ -1,0 +1,148 @@
+"""Illegal actions and labels are refused with a helpful message and leave the state byte-identical."""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+import pytest
+
+from interpreter import IllegalActionError, load_game
+from interpreter.state import State
+
+RULESET = "maechtige_monster"
+
+
+def advance(state: State, until: Callable[[State], bool], seed: int = 0) -> State:
+    """Plays random moves (chance from the state's seed) until `until` holds."""
+    rng = random.Random(seed)
+    while not until(state):
+        assert not state.is_terminal(), "the wanted node never came"
+        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+    return state
+
+
+def node(kind: str) -> State:
+    """A state at a setup decision, a chance node, a decision mid-turn in the play phase, or the end."""
+    game = load_game(RULESET, variants=["waechterkette", "koenigs_neue_regeln"], players=4)
+    state = game.new_initial_state(seed=21)
+    if kind == "setup":
+        return state
+    if kind == "chance":
+        return advance(state, lambda s: s.is_chance_node() and s.phase == "lay_out" and s.round == 2)
+    if kind == "play":
+        return advance(state, lambda s: s.phase == "play" and not s.is_chance_node() and s.round == 3)
+    return advance(state, lambda s: s.is_terminal())
+
+
+OPEN_NODES = ["setup", "chance", "play"]
+
+
+def refuse(state: State, call: Callable[[], Any]) -> str:
+    """Runs `call`, expects IllegalActionError, checks nothing changed; returns the message."""
+    before = state.to_json()
+    labels = state.legal_labels()
+    history = list(state.history)
+    with pytest.raises(IllegalActionError) as info:
+        call()
+    assert state.to_json() == before, "a refused action changed the state"
+    assert state.legal_labels() == labels and state.history == history
+    message = str(info.value)
+    assert message.strip(), "the error has no message"
+    return message
+
+
+@pytest.mark.parametrize("kind", OPEN_NODES)
+@pytest.mark.parametrize("offset", [0, 1, 1000])
+def test_out_of_range_action(kind: str, offset: int) -> None:
+    """An index past the last option is refused, and the message shows it and the legal options."""
+    state = node(kind)
+    bad = len(state.legal_actions()) + offset
+    message = refuse(state, lambda: state.apply_action(bad))
+    assert str(bad) in message
+    assert "legal" in message and state.legal_labels()[0] in message, message
+
+
+@pytest.mark.parametrize("kind", OPEN_NODES)
+@pytest.mark.parametrize("bad", [-1, -2])
+def test_negative_action(kind: str, bad: int) -> None:
+    """Negative indices are refused (no Python-style counting from the end)."""
+    state = node(kind)
+    message = refuse(state, lambda: state.apply_action(bad))
+    assert str(bad) in message and "legal" in message
+
+
+@pytest.mark.parametrize("kind", OPEN_NODES)
+@pytest.mark.parametrize("bad", ["0", 0.0, 1.5, None, [0], b"\x00"], ids=["str", "float0", "float", "none", "list", "bytes"])
+def test_non_int_action(kind: str, bad: Any) -> None:
+    """Anything but an int index is refused, even if it looks like one."""
+    state = node(kind)
+    message = refuse(state, lambda: state.apply_action(bad))
+    assert repr(bad) in message or str(bad) in message, message
+    assert "legal" in message
+
+
+def test_actions_after_the_end() -> None:
+    """Once the game is over, every action and label is refused with a message that says so."""
+    state = node("end")
+    assert state.is_terminal() and state.legal_actions() == []
+    for bad in (0, 1, -1, "0"):
+        message = refuse(state, lambda: state.apply_action(bad))  # noqa: B023 - called at once
+        assert "over" in message, message
+    message = refuse(state, lambda: state.apply_label("place orks_1 at 1"))
+    assert "place orks_1 at 1" in message
+    refuse(state, lambda: state.action_to_string(0))
+
+
+@pytest.mark.parametrize("kind", OPEN_NODES)
+def test_unknown_label(kind: str) -> None:
+    """An unknown label is refused, naming the label and listing legal ones."""
+    state = node(kind)
+    message = refuse(state, lambda: state.apply_label("fly to the moon"))
+    assert "fly to the moon" in message and "not legal" in message
+    assert state.legal_labels()[0] in message, message
+
+
+@pytest.mark.parametrize("kind", OPEN_NODES)
+def test_near_miss_label_suggests_the_right_one(kind: str) -> None:
+    """A misspelt label gets a 'did you mean' hint with the closest legal label."""
+    state = node(kind)
+    good = state.legal_labels()[-1]
+    typo = good[:-1] + ("X" if good[-1] != "X" else "Y")
+    message = refuse(state, lambda: state.apply_label(typo))
+    assert "did you mean" in message and f"'{good}'" in message, message
+
+
+def test_label_of_another_node_is_refused() -> None:
+    """A label that is legal elsewhere (a play option at a chance node, a chance outcome at a decision) is refused."""
+    play = node("play")
+    chance = node("chance")
+    refuse(chance, lambda: chance.apply_label(play.legal_labels()[0]))
+    refuse(play, lambda: play.apply_label(chance.legal_labels()[0]))
+    refuse(play, lambda: play.apply_label(""))
+
+
+@pytest.mark.parametrize("kind", OPEN_NODES)
+def test_action_to_string_rejects_bad_indices(kind: str) -> None:
+    """action_to_string names legal indices and refuses the others."""
+    state = node(kind)
+    n = len(state.legal_actions())
+    assert [state.action_to_string(a) for a in range(n)] == state.legal_labels()
+    for bad in (n, -1):
+        message = refuse(state, lambda: state.action_to_string(bad))  # noqa: B023 - called at once
+        assert str(bad) in message
+
+
+@pytest.mark.parametrize("kind", OPEN_NODES)
+def test_state_plays_on_after_a_refusal(kind: str) -> None:
+    """After refused calls the state accepts a legal action exactly like an untouched copy."""
+    state = node(kind)
+    twin = state.clone()
+    for bad in (-1, len(state.legal_actions()), "x"):
+        with pytest.raises(IllegalActionError):
+            state.apply_action(bad)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError):
+        state.apply_label("no such option")
+    label = state.legal_labels()[0]
+    state.apply_label(label)
+    twin.apply_action(0)
+    assert state.to_json() == twin.to_json()
