@@ -66,6 +66,11 @@ def error_at(pos: Pos, message: str, hint: str = "") -> RulesError:
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
-    """A hint naming the closest known spelling, or nothing."""
-    close = difflib.get_close_matches(name, sorted(set(known)), n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else ""
+    """A hint naming the closest known spelling; failing that, the few known names; or nothing."""
+    names = sorted({k for k in known if k != name and not k.startswith("_")})
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    if 0 < len(names) <= 6:
+        return "known here: " + ", ".join(names)
+    return ""

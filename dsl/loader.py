@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
 from dsl.parser import parse_file
-from dsl.validate import check_texts, part_key
+from dsl.validate import check_definitions, check_texts, part_key
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -191,3 +191,4 @@ def validate_source(src: RulesetSource, extra: Optional[list[Any]] = None) -> No
     """Checks that need no compiling: every display text in German and English."""
     nodes: list[Any] = list(src.items) + list(src.variants.values()) + list(src.scenarios) + (extra or [])
     check_texts(nodes)
+    check_definitions(nodes)

@@ -49,3 +49,41 @@ def check_texts(nodes: list[Any]) -> None:
                                          'write both, as in de "…" en "…"').diagnostics)
     if problems:
         raise RulesError(problems)
+
+
+def _names_twice(what: str, named: list[Any]) -> list[Any]:
+    seen: dict[str, Any] = {}
+    out = []
+    for node in named:
+        if node.name in seen:
+            out.extend(error_at(node.pos, f"{what} '{node.name}' appears twice (first at line {seen[node.name].line})"
+                                ).diagnostics)
+        seen.setdefault(node.name, node.pos)
+    return out
+
+
+def check_definitions(nodes: list[Any]) -> None:
+    """Small sanity checks inside single definitions: names given twice, an impossible player range."""
+    problems = []
+    for node in nodes:
+        for item in _walk_items(node):
+            if isinstance(item, (A.FunctionDef, A.RuleDef, A.ActionDef)):
+                problems += _names_twice("parameter", list(item.params))
+            elif isinstance(item, A.EnumDef):
+                problems += _names_twice("enum value", list(item.values))
+            elif isinstance(item, A.GameDef) and not 1 <= item.min_players <= item.max_players:
+                problems += error_at(item.pos, f"players {item.min_players} to {item.max_players}: the "
+                                     "range must start at 1 or more and not run backwards",
+                                     "write the smaller number first, as in players 3 to 6").diagnostics
+    if problems:
+        raise RulesError(problems)
+
+
+def _walk_items(node: Any) -> Iterator[Any]:
+    """A top-level item, or the items a variant adds or replaces."""
+    if isinstance(node, A.VariantDef):
+        for op in node.ops:
+            if op.item is not None:
+                yield op.item
+    else:
+        yield node

@@ -100,6 +100,21 @@ class CaptureScope(Scope):
         return [slot for slot, _ in self.captured]
 
 
+def _chain(scope: Optional[Scope]) -> Iterator[Scope]:
+    """A scope and those around it, through a capturing scope to the block that creates it."""
+    while scope is not None:
+        yield scope
+        scope = scope.outer if isinstance(scope, CaptureScope) else scope.parent
+
+
+def _visible_names(scope: Scope) -> list[str]:
+    return [name for s in _chain(scope) for name in s.names]
+
+
+def _captures(scope: Scope) -> bool:
+    return any(isinstance(s, CaptureScope) for s in _chain(scope))
+
+
 def template_fields(template: str, pos: A.Pos, what: str) -> list[str]:
     """The names in braces of a label or id template; a malformed template is a RulesError."""
     try:
@@ -927,10 +942,10 @@ class Compiler:
             return "st.game.num_players", INT
         if name == "round":
             return "st.round", INT
-        known = scope.all_names() + list(self.consts) + list(self.gvar_index) + list(self.p.zone_by_name) + \
+        known = _visible_names(scope) + list(self.consts) + list(self.gvar_index) + list(self.p.zone_by_name) + \
             list(self.p.enums) + ["players", "player_count", "round"]
         hint = did_you_mean(name, known)
-        if not hint and scope.note:
+        if not hint.startswith("did you mean") and scope.note and not _captures(scope):
             hint = f"inside {scope.note} only its own names, constants, variables and zones are visible"
         raise error_at(e.pos, f"unknown name '{name}'", hint)
 

@@ -76,7 +76,7 @@ def observation(st: "State", seat: int) -> dict[str, Any]:
     }
     pending = st.pending
     if pending is not None and pending[0] != CHANCE:
-        obs["decision"] = {"seat": pending[1], "options": list(pending[2]) if pending[1] == seat else None}
+        obs["decision"] = {"seat": pending[1], "options": st.legal_labels() if pending[1] == seat else None}
     if st.is_terminal():
         obs["scores"] = st.scores()
         obs["returns"] = st.returns()

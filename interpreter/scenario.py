@@ -72,39 +72,47 @@ def run_scenario(ruleset: str, scen: A.ScenarioDef) -> ScenarioResult:
         assert compile_expr is not None
         st = game.new_initial_state(seed=scen.seed)
         for step in scen.steps:
-            if step.kind == "chance":
-                assert step.label is not None
-                _to_chance(st, step, step.label)
-                st.apply_label(step.label)
-            elif step.kind == "expect":
-                assert step.expr is not None
-                fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
-                if t != BOOL:
-                    raise error_at(step.pos, f"an expectation must be a condition, got {t}")
-                frame = list(seat_of.values()) + [None] * (size - len(seat_of))
-                if not fn(st, frame):
-                    raise ScenarioFailure(step, "expectation does not hold" + _sides(step.expr, compile_expr,
-                                                                                     scen.players, st, frame))
-            else:
-                assert step.seat is not None and step.label is not None
-                if step.seat not in seat_of:
-                    raise ScenarioFailure(step, f"unknown player '{step.seat}' (players: {', '.join(scen.players)})")
-                _to_decision(st, step)
-                if st.current_player() != seat_of[step.seat]:
-                    raise ScenarioFailure(step, f"{step.seat} is not to decide: {_pending(st)}")
-                legal = step.label in st.legal_labels()
-                if step.kind == "choose":
-                    st.apply_label(step.label)
-                elif legal != (step.kind == "legal"):
-                    raise ScenarioFailure(step, f"'{step.label}' is {'not ' if not legal else ''}legal for {step.seat}; "
-                                                f"options: {', '.join(st.legal_labels())}")
+            try:
+                _step(st, step, scen, seat_of, compile_expr)
+            except (IllegalActionError, GameRuleError) as exc:
+                raise ScenarioFailure(step, str(exc)) from None
             result.steps += 1
         result.passed = True
-    except (ScenarioFailure, IllegalActionError, GameRuleError, ValueError) as exc:
+    except (ScenarioFailure, ValueError) as exc:
         result.message = str(exc)
     except RulesError as exc:
         result.message = exc.render()
     return result
+
+
+def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int], compile_expr: Any) -> None:
+    """One step of a scenario; failures raise ScenarioFailure at the step's position."""
+    if step.kind == "chance":
+        assert step.label is not None
+        _to_chance(st, step, step.label)
+        st.apply_label(step.label)
+    elif step.kind == "expect":
+        assert step.expr is not None
+        fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
+        if t != BOOL:
+            raise error_at(step.pos, f"an expectation must be a condition, got {t}")
+        frame = list(seat_of.values()) + [None] * (size - len(seat_of))
+        if not fn(st, frame):
+            raise ScenarioFailure(step, "expectation does not hold" + _sides(step.expr, compile_expr,
+                                                                             scen.players, st, frame))
+    else:
+        assert step.seat is not None and step.label is not None
+        if step.seat not in seat_of:
+            raise ScenarioFailure(step, f"unknown player '{step.seat}' (players: {', '.join(scen.players)})")
+        _to_decision(st, step)
+        if st.current_player() != seat_of[step.seat]:
+            raise ScenarioFailure(step, f"{step.seat} is not to decide: {_pending(st)}")
+        legal = step.label in st.legal_labels()
+        if step.kind == "choose":
+            st.apply_label(step.label)
+        elif legal != (step.kind == "legal"):
+            raise ScenarioFailure(step, f"'{step.label}' is {'not ' if not legal else ''}legal for {step.seat}; "
+                                        f"options: {', '.join(st.legal_labels())}")
 
 
 def scenarios_of(ruleset: str) -> tuple[RulesetSource, list[A.ScenarioDef]]:

@@ -234,9 +234,16 @@ class State:
             "changed_cards": {str(c): row for c, row in enumerate(self.card_vals) if row != self.game.card_vals[c]},
             "gvars": self.gvars, "pvars": self.pvars,
             "frames": self.frames, "mods": self.mods, "forbids": self.forbids,
-            "pending": list(self.pending) if self.pending is not None else None,
+            "pending": self._saved_pending(),
             "log": self.log, "history": self.history, "returns": self._returns,
         }
+
+    def _saved_pending(self) -> Optional[list[Any]]:
+        """The open node; action labels are left out, as they follow from the options."""
+        p = self.pending
+        if p is None:
+            return None
+        return [p[0], p[1], None if p[4] < 0 else p[2], p[3], p[4]]
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)

@@ -185,7 +185,8 @@ def test_graph_distance_in_rules(tmp_path: Path) -> None:
 
 def test_graph_primitives_take_typed_parameters(tmp_path: Path) -> None:
     body = ("function far(links: list of list of int, a: int, walls: list of int) =\n"
-            "  [graph_distance(links, a, 4), count(frontier(links, a, walls)), count(shortest_path(links, a, 4, walls))]\n"
+            "  [graph_distance(links, a, 4), count(frontier(links, a, walls)),\n"
+            "   count(shortest_path(links, a, 4, walls))]\n"
             "const links = [[1, 2], [2, 3], [3, 4]]\n"
             "const r = far(links, 1, [3])")
     game = load_game(write_game(tmp_path, body), players=2)
@@ -348,7 +349,8 @@ def test_every_new_primitive_has_a_load_error_test() -> None:
 
 def test_result_types_are_checked_downstream(tmp_path: Path) -> None:
     """The declared result types reach the checker: an int is no condition, a list no number."""
-    assert "the left side of 'and' must be bool, got int" in load_error(tmp_path / "a", "graph_distance([[1, 2]], 1, 2) and true")
+    not_bool = load_error(tmp_path / "a", "graph_distance([[1, 2]], 1, 2) and true")
+    assert "the left side of 'and' must be bool, got int" in not_bool
     assert "must be int, got list of int" in load_error(tmp_path / "b", "neighbours([[1, 2]], 1) + 1")
     assert "must be int, got list of list of int" in load_error(tmp_path / "c", "subsets([1]) + 1")
 

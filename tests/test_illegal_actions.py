@@ -40,12 +40,11 @@ OPEN_NODES = ["setup", "chance", "play"]
 def refuse(state: State, call: Callable[[], Any]) -> str:
     """Runs `call`, expects IllegalActionError, checks nothing changed; returns the message."""
     before = state.to_json()
-    labels = state.legal_labels()
     history = list(state.history)
     with pytest.raises(IllegalActionError) as info:
         call()
-    assert state.to_json() == before, "a refused action changed the state"
-    assert state.legal_labels() == labels and state.history == history
+    assert state.to_json() == before, "a refused call changed the saved state"
+    assert state.history == history
     message = str(info.value)
     assert message.strip(), "the error has no message"
     return message
