@@ -65,6 +65,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
             return A.Pos(file=self.file, line=0, col=0)
         return A.Pos(file=self.file, line=meta.line, col=meta.column)
 
+    def _int(self, tok: Token) -> int:
+        try:
+            return int(tok)
+        except ValueError:  # Python refuses to convert thousands of digits
+            raise RulesError([Diagnostic(self.file, tok.line or 1, tok.column or 1, "this number is too large")]) \
+                from None
+
     # ---------------------------------------------------------------- texts, markers
     def start(self, meta: Any, ch: list[Any]) -> A.RulesFile:
         items = [c for c in ch if not isinstance(c, (A.VariantDef, A.ScenarioDef))]
@@ -94,7 +101,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
                          min_players=lo, max_players=hi, goal=(_tagged(ch, "goal") or [None])[0])
 
     def players_range(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("players", (int(ch[0]), int(ch[1])))
+        return _tag("players", (self._int(ch[0]), self._int(ch[1])))
 
     def goal(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("goal", ch[0])
@@ -188,7 +195,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return _tag("opt", str(ch[0]))
 
     def capacity(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("capacity", int(ch[-1]))
+        return _tag("capacity", self._int(ch[-1]))
 
     def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
         per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
@@ -298,7 +305,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return _tag("players", [str(c) for c in ch])
 
     def scenario_seed(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("seed", int(ch[0]))
+        return _tag("seed", self._int(ch[0]))
 
     def scenario_variant(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("variant", str(ch[0]))
@@ -440,7 +447,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.CallComp(pos=self._p(meta), func=str(ch[0]), comp=ch[1])
 
     def int_lit(self, meta: Any, ch: list[Any]) -> A.Num:
-        return A.Num(pos=self._p(meta), value=int(ch[0]))
+        return A.Num(pos=self._p(meta), value=self._int(ch[0]))
 
     def str_lit(self, meta: Any, ch: list[Any]) -> A.Str:
         return A.Str(pos=self._p(meta), value=_unquote(ch[0]))
@@ -637,6 +644,10 @@ def parse_text(source: str, file: str = "<rules>") -> A.RulesFile:
         if isinstance(inner, RulesError):
             inner.sources.setdefault(file, source)
             raise inner from None
+        if isinstance(inner, RecursionError):
+            line, col = _deepest(source)
+            raise RulesError([Diagnostic(file, line, col, "this is nested too deeply to read",
+                                         "split it up with `let` or a `function`")], {file: source}) from None
         meta = getattr(exc.obj, "meta", None)
         line, col = (getattr(meta, "line", 1), getattr(meta, "column", 1)) if meta is not None else (1, 1)
         raise RulesError([Diagnostic(file, line or 1, col or 1, f"cannot read this {exc.rule.replace('_', ' ')}: "

@@ -164,6 +164,7 @@ class Emitter:
 class Compiler:
     def __init__(self, items: list[A.Node], name: str, variants: list[str]) -> None:
         self.items = items
+        self.at: A.Pos = items[0].pos if items else A.Pos(file="?", line=1, col=1)  # where errors point
         game = next((i for i in items if isinstance(i, A.GameDef)), None)
         if game is None:
             raise error_at(items[0].pos if items else A.Pos(file="?", line=1, col=1), "no `game` definition found")
@@ -885,7 +886,11 @@ class Compiler:
     def fn(self, src: str, params: str = "st, L") -> Fn:
         key = f"{params}|{src}"
         if key not in self.lambdas:
-            self.lambdas[key] = eval(f"lambda {params}: {src}", self.env)  # noqa: S307 - our own generated code
+            try:
+                self.lambdas[key] = eval(f"lambda {params}: {src}", self.env)  # noqa: S307 - our own generated code
+            except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
+                raise error_at(self.at, "this expression is nested too deeply",
+                               "split it up with `let` or a `function`") from None
         result: Fn = self.lambdas[key]
         return result
 
@@ -894,8 +899,10 @@ class Compiler:
         return self.fn(src), t
 
     def code(self, e: Any, scope: Scope) -> tuple[str, T]:
+        self.at = e.pos  # for errors found below: the innermost node while descending, this one after
         method = getattr(self, "e_" + type(e).__name__)
         result: tuple[str, T] = method(e, scope)
+        self.at = e.pos
         return result
 
     def seq(self, e: Any, scope: Scope, copy: bool, what: str) -> tuple[Fn, T]:
@@ -1106,9 +1113,13 @@ class Compiler:
 
 def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Program:
     """Type-check and compile; raises RulesError with the position of the first problem."""
+    compiler = Compiler(items, name, variants)
     try:
-        return Compiler(items, name, variants).compile()
+        return compiler.compile()
     except RulesError:
         raise
+    except RecursionError:
+        raise error_at(compiler.at, "this expression is nested too deeply",
+                       "split it up with `let` or a `function`") from None
     except GameRuleError as exc:  # a constant expression failed while compiling
         raise error_at(items[0].pos, str(exc)) from None

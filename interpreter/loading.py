@@ -6,6 +6,7 @@ from typing import Sequence
 
 from dsl.errors import RulesError
 from dsl.loader import apply_variants, find_ruleset, read_ruleset, validate_source
+from dsl.reachability import check_reachable
 from interpreter.compiler import compile_program
 from interpreter.game import Game
 from interpreter.program import Program
@@ -18,7 +19,9 @@ def load_program(ruleset: str, variants: tuple[str, ...] = ()) -> Program:
     try:
         validate_source(src)
         items = apply_variants(src, variants)
-        return compile_program(items, src.name, list(variants))
+        program = compile_program(items, src.name, list(variants))
+        check_reachable(items)
+        return program
     except RulesError as exc:
         for file, text in src.sources.items():
             exc.sources.setdefault(file, text)

@@ -89,7 +89,14 @@ def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
         values = list(opts(st, L))
         if not values:
             raise GameRuleError("a decision with no options")
-        st.pending = (DECIDE, seat(st, L), unique([fmt(st, v) for v in values]), values, slot)
+        labels: list[str] = []
+        distinct: list[Any] = []
+        for v in values:  # a choice among equal values is one option
+            label = fmt(st, v)
+            if label not in labels:
+                labels.append(label)
+                distinct.append(v)
+        st.pending = (DECIDE, seat(st, L), labels, distinct, slot)
         return True
     return op
 

@@ -35,9 +35,10 @@ def map_get(mapping: dict[Any, Any], key: Any) -> Any:
 
 
 def list_get(items: list[Any], i: int) -> Any:
-    if 1 <= i <= len(items):
-        return items[i - 1]
-    raise GameRuleError(f"position {i} is outside the list (1 to {len(items)})")
+    """Lists count from 0, as in LANGUAGE.md (zone families count from 1, like a board's places)."""
+    if 0 <= i < len(items):
+        return items[i]
+    raise GameRuleError(f"index {i} is outside the list (0 to {len(items) - 1})")
 
 
 def pick(items: list[Any], index: int, what: str) -> Any:

@@ -1,7 +1,8 @@
-"""A game at the terminal: humans and bots at one table. A human sees only observation(seat) and the
-log as that seat may read it, so hot-seat play leaks nothing the rules keep hidden."""
+"""A game at the terminal: humans and bots at one table. A human is shown only observation(seat) and
+the log as that seat may read it, so the screen never shows what the rules hide from that seat."""
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field
 from itertools import groupby
 from pathlib import Path
@@ -137,7 +138,6 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
     table = Table.seated(seats, seed)
     spectator = not table.read
     shown = 0
-    code = 0
     broken = False
     try:
         while not state.is_terminal():
@@ -158,13 +158,14 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
                     print(log_line(state, entry, -1))
                 shown = len(state.log)
     except GameRuleError as exc:
-        print(f"the game broke a rule: {exc}")
-        code, broken = 1, True
+        print(f"error: the game broke a rule: {exc}", file=sys.stderr)
+        broken = True
     if state.is_terminal() and not broken:
         if table.read:
             first = min(table.read)
+            print(f"since {player_name(first)}'s last decision:")
             print("\n".join(log_since(state, table.read[first], first)))
         print("\n".join(final_lines(state, table)))
     write_record(save, record_of(state, ruleset, seats, broken))
     print(f"record saved to {save}")
-    return code
+    return 1 if broken else 0

@@ -71,7 +71,8 @@ def test_negative_action(kind: str, bad: int) -> None:
 
 
 @pytest.mark.parametrize("kind", OPEN_NODES)
-@pytest.mark.parametrize("bad", ["0", 0.0, 1.5, None, [0], b"\x00"], ids=["str", "float0", "float", "none", "list", "bytes"])
+@pytest.mark.parametrize("bad", ["0", 0.0, 1.5, None, [0], b"\x00", True, False],
+                         ids=["str", "float0", "float", "none", "list", "bytes", "true", "false"])
 def test_non_int_action(kind: str, bad: Any) -> None:
     """Anything but an int index is refused, even if it looks like one."""
     state = node(kind)
@@ -85,7 +86,7 @@ def test_actions_after_the_end() -> None:
     state = node("end")
     assert state.is_terminal() and state.legal_actions() == []
     for bad in (0, 1, -1, "0"):
-        message = refuse(state, lambda: state.apply_action(bad))  # noqa: B023 - called at once
+        message = refuse(state, lambda: state.apply_action(bad))  # type: ignore[arg-type]  # noqa: B023
         assert "over" in message, message
     message = refuse(state, lambda: state.apply_label("place orks_1 at 1"))
     assert "place orks_1 at 1" in message

@@ -338,9 +338,32 @@ def test_clone_is_independent(variants: tuple[str, ...]) -> None:
     poked.frames.clear()
     poked.log.clear()
     poked.history.append("nonsense")
-    poked.mods.append((0, 0))
+    poked.mods.clear()
+    poked.forbids.clear()
     assert state.to_json() == before
     assert state.history == history
     # and the original still plays on normally
     play(state, pick)
     check_end(state)
+
+
+@pytest.mark.parametrize("variants", [(), ("waechterkette", "koenigs_neue_regeln")], ids=["base", "both"])
+def test_reading_a_state_does_not_change_it(variants: tuple[str, ...]) -> None:
+    """Asking for options, labels, observations or scores leaves the saved state byte-identical."""
+    game = game_for(4, variants)
+    state = game.new_initial_state(seed=8)
+    pick = random_picker(8)
+    while not state.is_terminal():
+        before = state.to_json()
+        state.legal_actions()
+        state.chance_outcomes()
+        state.current_player()
+        state.scores()
+        state.returns()
+        state.legal_labels()
+        state.action_to_string(0)
+        for seat in game.players:
+            state.observation(seat)
+        state.clone()
+        assert state.to_json() == before, f"reading the state at {state!r} changed its saved form"
+        state.apply_action(pick(state))

@@ -35,12 +35,23 @@ def record() -> dict[str, Any]:
             "history": state.history, "scores": state.scores(), "returns": state.returns()}
 
 
+def dump(data: dict[str, Any]) -> str:
+    """JSON with one step per line, so that a changed game shows as a readable diff."""
+    head = {k: v for k, v in data.items() if k not in ("steps", "history")}
+    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ', "history": ' + json.dumps(data["history"], ensure_ascii=False)
+             + ', "steps": [']
+    lines += [" " + json.dumps(step, ensure_ascii=False) + ("," if i < len(data["steps"]) - 1 else "")
+              for i, step in enumerate(data["steps"])]
+    lines.append("]}")
+    return "\n".join(lines) + "\n"
+
+
 @pytest.fixture(scope="module")
 def golden() -> dict[str, Any]:
     """The stored playthrough; written once from a fresh recording if the file is missing."""
     if not GOLDEN.exists():
         GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text(json.dumps(record(), indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        GOLDEN.write_text(dump(record()), encoding="utf-8")
     data: dict[str, Any] = json.loads(GOLDEN.read_text(encoding="utf-8"))
     return data
 

@@ -17,7 +17,7 @@ RULESETS = sorted(p.name for p in RULESETS_DIR.iterdir() if (p / "game.rules").i
 
 def all_scenarios() -> list[tuple[str, str]]:
     """(ruleset, scenario name) for every scenario found under rulesets/."""
-    out = []
+    out: list[tuple[str, str]] = []
     for ruleset in RULESETS:
         _, scenarios = scenarios_of(ruleset)
         out.extend((ruleset, s.name) for s in scenarios)

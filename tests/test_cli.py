@@ -1,0 +1,156 @@
+"""The `regelwerk` command run in-process: exit codes, messages and records, as a user meets them."""
+from __future__ import annotations
+
+import io
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dsl.loader import find_ruleset
+from interpreter.cli import main
+
+GAME = "maechtige_monster"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def simulate_json(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, object]:
+    code, out, _ = run(capsys, "simulate", GAME, "--players", "4", "--games", "8", "--json", *extra)
+    assert code == 0
+    data: dict[str, object] = json.loads(out)
+    return data
+
+
+def test_check_ok(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", GAME)
+    assert code == 0
+    assert out.startswith(f"ok: {GAME} (base, ") and "waechterkette" in out and "koenigs_neue_regeln" in out
+
+
+def test_check_broken_copy_points_at_the_error(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    folder = tmp_path / GAME
+    shutil.copytree(find_ruleset(GAME), folder)
+    rules = folder / "game.rules"
+    lines = rules.read_text(encoding="utf-8").splitlines()
+    line = next(i for i, text in enumerate(lines) if text.startswith("function guard("))
+    lines[line] = lines[line].replace("top(guard_at[i])", "top(guard_att[i])")
+    rules.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(capsys, "check", str(folder))
+    assert code == 1 and out == ""
+    assert re.search(rf"game\.rules:{line + 1}:\d+: error: ", err)
+    assert re.search(r"^\s+\^$", err, re.MULTILINE)
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("path", ["no_such_game", "/", "pyproject.toml"])
+def test_check_bad_paths_fail_in_one_line(capsys: pytest.CaptureFixture[str], path: str) -> None:
+    code, _, err = run(capsys, "check", path)
+    assert code == 1 and err and "Traceback" not in err
+
+
+def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = simulate_json(capsys, "--seed", "5")
+    again = simulate_json(capsys, "--seed", "5")
+    other = simulate_json(capsys, "--seed", "6")
+    assert first["digest"] == again["digest"] != other["digest"]
+    assert set(first) == {"games", "errors", "wins_by_seat", "mean_decisions", "seconds", "games_per_second", "digest"}
+    wins = first["wins_by_seat"]
+    assert isinstance(wins, list) and len(wins) == 4
+    assert sum(wins) >= 8 - int(str(first["errors"]))
+
+
+def test_simulate_table_names_the_agents(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", GAME, "--players", "3", "--games", "3", "--agents", "random,greedy,random")
+    assert code == 0 and "greedy" in out and "games/s" in out
+
+
+def test_simulate_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys, "simulate", GAME, "--agents", "wizard")[0] == 2
+    assert run(capsys, "simulate", GAME, "--players", "4", "--agents", "random,greedy")[0] == 2
+    code, _, err = run(capsys, "simulate", GAME, "--players", "9")
+    assert code == 1 and "3 to 6" in err
+
+
+def test_saved_records_replay_and_tampering_is_caught(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    saved = tmp_path / "records"
+    code, _, _ = run(capsys, "simulate", GAME, "--players", "3", "--games", "3", "--seed", "11",
+                     "--variant", "waechterkette", "--save", str(saved))
+    assert code == 0
+    files = sorted(saved.glob("*.json"))
+    assert len(files) == 3
+    for file in files:
+        code, out, err = run(capsys, "replay", str(file))
+        assert code == 0, err
+        assert out.startswith("ok: ")
+    record = json.loads(files[0].read_text(encoding="utf-8"))
+    assert record["format"] == "regelwerk-record/1" and record["variants"] == ["waechterkette"]
+    record["actions"][20] = "not a move"
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(record), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(tampered))
+    assert code == 1 and "step 21" in err and "legal:" in err
+    record = json.loads(files[1].read_text(encoding="utf-8"))
+    record["scores"][0] += 1
+    tampered.write_text(json.dumps(record), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(tampered))
+    assert code == 1 and "the record says" in err
+
+
+def test_replay_rejects_what_is_not_a_record(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "something-else"}', encoding="utf-8")
+    assert run(capsys, "replay", str(bad))[0] == 1
+    bad.write_text("{", encoding="utf-8")
+    assert run(capsys, "replay", str(bad))[0] == 1
+    assert run(capsys, "replay", str(tmp_path / "missing.json"))[0] == 1
+
+
+def test_play_with_bots_only(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    save = tmp_path / "bots.json"
+    code, out, _ = run(capsys, "play", GAME, "--players", "3", "--seed", "4", "--seats", "random,greedy,random",
+                       "--save", str(save))
+    assert code == 0 and "game over" in out and "winner" in out and "P2: " in out
+    assert json.loads(save.read_text(encoding="utf-8"))["scores"] is not None
+    assert run(capsys, "replay", str(save))[0] == 0
+
+
+def test_play_with_a_human_on_piped_stdin(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\nnonsense\n99\n1\n2\nq\n"))
+    save = tmp_path / "human.json"
+    code, out, _ = run(capsys, "play", GAME, "--players", "4", "--seed", "3", "--seats", "human,random,greedy,random",
+                       "--save", str(save))
+    assert code == 0
+    assert "options:" in out and "is not a choice" in out and "quit." in out
+    assert "(32 cards)" in out and "[guard L" in out and "since P1's last decision" in out
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["scores"] is None and record["agents"][0] == "human"
+    assert run(capsys, "replay", str(save))[0] == 0
+
+
+def test_play_treats_end_of_input_as_quit(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    save = tmp_path / "eof.json"
+    code, out, _ = run(capsys, "play", GAME, "--players", "3", "--seed", "1", "--seats", "human,random,random",
+                       "--save", str(save))
+    assert code == 0 and "quit." in out and save.exists()
+
+
+def test_scenarios_pass(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "test", GAME)
+    assert code == 0
+    assert re.search(r"^\d+ passed, 0 failed$", out, re.MULTILINE) and "PASS " in out
+
+
+def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run(capsys)[0] == 2
+    assert run(capsys, "frobnicate")[0] == 2
+    assert run(capsys, "simulate", GAME, "--games", "many")[0] == 2
