@@ -1,7 +1,7 @@
 """Typed AST of the rules language: pydantic models, built once at load, never on the hot path."""
 from __future__ import annotations
 
-from typing import Literal, Optional, Union
+from typing import Iterator, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -481,6 +481,17 @@ class RulesFile(Node):
     items: list[Item]
     variants: list[VariantDef]
     scenarios: list[ScenarioDef]
+
+
+def walk(node: object) -> Iterator[object]:
+    """Every AST node below (and including) `node`, depth first."""
+    if isinstance(node, BaseModel):
+        yield node
+        for name in type(node).model_fields:
+            yield from walk(getattr(node, name))
+    elif isinstance(node, (list, tuple)):
+        for item in node:
+            yield from walk(item)
 
 
 for _model in list(globals().values()):

@@ -2,22 +2,8 @@
 never used. Such a part is almost always a misspelling or a leftover, so it is a load error."""
 from __future__ import annotations
 
-from typing import Any, Iterator
-
-from pydantic import BaseModel
-
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
-
-
-def _nodes(node: Any) -> Iterator[Any]:
-    if isinstance(node, BaseModel):
-        yield node
-        for name in type(node).model_fields:
-            yield from _nodes(getattr(node, name))
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from _nodes(item)
 
 
 def check_reachable(items: list[A.Node]) -> None:
@@ -25,7 +11,7 @@ def check_reachable(items: list[A.Node]) -> None:
     used: dict[str, set[str]] = {"rule": set(), "action": set(), "function": set()}
     for item in items:
         own = getattr(item, "name", None)
-        for node in _nodes(item):
+        for node in A.walk(item):
             if isinstance(node, A.CallRule) and node.rule != own:
                 used["rule"].add(node.rule)
             elif isinstance(node, A.ChooseAction):

@@ -8,7 +8,6 @@ import itertools
 import string
 from typing import Any, Iterator, Optional, Sequence, Union
 
-from pydantic import BaseModel
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
@@ -131,19 +130,8 @@ def template_fields(template: str, pos: A.Pos, what: str) -> list[str]:
     return names
 
 
-def walk(node: Any) -> Iterator[Any]:
-    """Every AST node below (and including) `node`."""
-    if isinstance(node, BaseModel):
-        yield node
-        for name in type(node).model_fields:
-            yield from walk(getattr(node, name))
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from walk(item)
-
-
 def names_in(node: Any) -> set[str]:
-    return {n.name for n in walk(node) if isinstance(n, A.Name)}
+    return {n.name for n in A.walk(node) if isinstance(n, A.Name)}
 
 
 class Emitter:
@@ -185,7 +173,7 @@ class Compiler:
         self.gvar_index: dict[str, tuple[int, T]] = {}
         self.pvar_index: dict[str, tuple[int, T]] = {}
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
-        self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in walk(items) if isinstance(m, A.Modify)}
+        self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in A.walk(items) if isinstance(m, A.Modify)}
 
     def of(self, cls: type) -> list[Any]:
         return self.by_type.get(cls, [])
