@@ -43,17 +43,35 @@ class Scope:
         self.layout = layout
         self.parent = parent
         self.names: dict[str, tuple[Union[int, str], T]] = {}
+        self.index_of: dict[str, int] = {}  # names that run over positions(family): index it unchecked
         self.note = note  # why outer locals are not visible here, for the error message
 
-    def define(self, name: str, t: T) -> int:
+    def define(self, name: str, t: T, index_of: Optional[int] = None) -> int:
         slot = self.layout.alloc()
         self.names[name] = (slot, t)
+        if index_of is not None:
+            self.index_of[name] = index_of
         return slot
 
-    def define_py(self, name: str, t: T) -> str:
+    def define_py(self, name: str, t: T, index_of: Optional[int] = None) -> str:
         ident = f"_v{next(Scope.counter)}_{name}"
         self.names[name] = (ident, t)
+        if index_of is not None:
+            self.index_of[name] = index_of
         return ident
+
+    def forget_index(self, name: str) -> None:
+        """A name that is set may leave the family's range: its reads are checked from here on."""
+        if name in self.names:
+            self.index_of.pop(name, None)
+        elif self.parent is not None:
+            self.parent.forget_index(name)
+
+    def safe_index(self, name: str) -> Optional[int]:
+        """The family whose positions `name` runs over, if its nearest definition says so."""
+        if name in self.names:
+            return self.index_of.get(name)
+        return self.parent.safe_index(name) if self.parent is not None else None
 
     def lookup(self, name: str) -> Optional[tuple[Union[int, str], T]]:
         if name in self.names:
@@ -433,7 +451,7 @@ class Compiler:
                 raise error_at(prm.domain.pos, f"the choices for '{prm.name}' must be a list, zone or zone family, "
                                                f"got {dt}")
             domains.append(seq_code(src, dt))
-            params.append((prm.name, scope.define(prm.name, elem), elem))
+            params.append((prm.name, scope.define(prm.name, elem, self._positions_of(prm.domain)), elem))
             level_of[prm.name] = i + 1
         named = set(template_fields(act.label, act.pos, f"the label of action '{act.name}'"))
         for fname in sorted(named - set(level_of)):
@@ -583,6 +601,7 @@ class Compiler:
             local = scope.lookup(tgt.name)
             if local is not None and isinstance(local[0], int):
                 self._expect(s.value, vt, local[1], f"'{tgt.name}'")
+                scope.forget_index(tgt.name)
                 em.emit(O.set_local(local[0], val))
                 return
             if tgt.name in self.gvar_index:
@@ -696,7 +715,7 @@ class Compiler:
         src, elem = self.seq(s.source, scope, True, "a loop's source")
         inner = scope.child()
         items, idx = scope.layout.alloc(), scope.layout.alloc()
-        var = inner.define(s.var, elem)
+        var = inner.define(s.var, elem, self._positions_of(s.source))
         em.emit(O.for_init(src, items, idx))
         top = em.here()
         end = [0]
@@ -903,6 +922,13 @@ class Compiler:
             return self.fn(f"list(st.zones[{src}])"), elem
         return self.fn(seq_code(src, t)), elem
 
+    def _positions_of(self, source: Any) -> Optional[int]:
+        """The family id when `source` is literally `positions(family)`."""
+        if isinstance(source, A.Call) and source.func == "positions" and len(source.args) == 1 \
+                and isinstance(source.args[0], A.Name) and source.args[0].name in self.p.zone_by_name:
+            return self.p.zone_by_name[source.args[0].name].family_id
+        return None
+
     def e_Num(self, e: A.Num, scope: Scope) -> tuple[str, T]:
         return repr(e.value), INT
 
@@ -977,6 +1003,8 @@ class Compiler:
                 self._expect(e.index, it, PLAYER, f"the index of zone family '{spec.name}'")
                 return f"st.game.fam_zones[{obj}][{idx}]", T("zone", spec.kind)
             self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
+            if isinstance(e.index, A.Name) and scope.safe_index(e.index.name) == spec.family_id:
+                return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
             return f"_member(st, {obj}, {idx}, {spec.name!r})", T("zone", spec.kind)
         if t.name == "map":
             assert t.key is not None and t.elem is not None
@@ -1030,7 +1058,7 @@ class Compiler:
         if elem is None:
             raise error_at(e.source.pos, f"cannot loop over {st}")
         inner = scope.child()
-        var = inner.define_py(e.var, elem)
+        var = inner.define_py(e.var, elem, self._positions_of(e.source))
         body, bt = self.code(e.expr, inner)
         cond = ""
         if e.cond is not None:
