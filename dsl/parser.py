@@ -556,8 +556,8 @@ def _scan(source: str) -> _Scan:
 def _still_open(scan: _Scan, upto: int) -> Optional[tuple[int, str, int, int]]:
     """The innermost bracket opened before `upto` and not closed before it (brackets matched by nesting)."""
     stack: list[tuple[int, str, int, int]] = []
-    events = sorted([(o[0], 0, o) for o in scan.open_at if o[0] < upto] + [(c, 1, None) for c in scan.close_at if c < upto],
-                    key=lambda e: e[0])
+    events = sorted([(o[0], 0, o) for o in scan.open_at if o[0] < upto] +
+                    [(c, 1, None) for c in scan.close_at if c < upto], key=lambda e: e[0])
     for _, closing, item in events:
         if closing:
             if stack:

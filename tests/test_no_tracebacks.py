@@ -9,7 +9,7 @@ import shutil
 import tempfile
 import traceback
 from pathlib import Path
-from typing import Callable, Optional
+from typing import Optional
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -29,38 +29,43 @@ INSERTS = ["{", "}", "(", ")", "[", "]", ",", ":", "=", "==", ".", '"', "#", "-"
            "for", "break", "call", "modify", "forbid", "until end of round", "de", "en", 'de "x"', "label"]
 VARIANT_SETS = [(), ("koenigs_neue_regeln",), ("waechterkette",), ("waechterkette", "koenigs_neue_regeln")]
 
-Draw = Callable[[st.SearchStrategy], object]  # type: ignore[type-arg]
+Draw = st.DrawFn
 
 
 def _delete_span(text: str, draw: Draw) -> str:
+    """Delete up to 80 characters somewhere."""
     start = draw(st.integers(0, len(text) - 1))
     length = draw(st.integers(1, 80))
-    return text[:start] + text[start + length:]  # type: ignore[operator]
+    return text[:start] + text[start + length:]
 
 
 def _duplicate_line(text: str, draw: Draw) -> str:
+    """Write one line twice."""
     lines = text.split("\n")
     i = draw(st.integers(0, len(lines) - 1))
-    return "\n".join(lines[:i + 1] + lines[i:])  # type: ignore[operator, misc]
+    return "\n".join(lines[:i + 1] + lines[i:])
 
 
 def _swap_tokens(text: str, draw: Draw) -> str:
+    """Swap two tokens (names, numbers, texts or punctuation)."""
     tokens = list(TOKEN.finditer(text))
-    i, j = sorted(draw(st.lists(st.integers(0, len(tokens) - 1), min_size=2, max_size=2, unique=True)))  # type: ignore[call-overload]
+    i, j = sorted(draw(st.lists(st.integers(0, len(tokens) - 1), min_size=2, max_size=2, unique=True)))
     a, b = tokens[i], tokens[j]
     return text[:a.start()] + b.group() + text[a.end():b.start()] + a.group() + text[b.end():]
 
 
 def _insert(text: str, draw: Draw) -> str:
+    """Insert a keyword, a word of the game, punctuation or any character."""
     at = draw(st.integers(0, len(text)))
     piece = draw(st.sampled_from(INSERTS) | st.sampled_from(WORDS) | st.characters(exclude_categories=("Cs",)))
-    return text[:at] + piece + text[at:]  # type: ignore[operator, index, misc]
+    return text[:at] + piece + text[at:]
 
 
 def _replace_token(text: str, draw: Draw) -> str:
+    """Replace one token by another word or piece."""
     tokens = list(TOKEN.finditer(text))
-    tok = tokens[draw(st.integers(0, len(tokens) - 1))]  # type: ignore[index]
-    return text[:tok.start()] + draw(st.sampled_from(WORDS + INSERTS)) + text[tok.end():]  # type: ignore[operator]
+    tok = tokens[draw(st.integers(0, len(tokens) - 1))]
+    return text[:tok.start()] + draw(st.sampled_from(WORDS + INSERTS)) + text[tok.end():]
 
 
 MUTATIONS = [_delete_span, _duplicate_line, _swap_tokens, _insert, _replace_token]
@@ -70,9 +75,9 @@ MUTATIONS = [_delete_span, _duplicate_line, _swap_tokens, _insert, _replace_toke
 def mutated_game(draw: Draw) -> str:
     """The reference game.rules with one to three random mutations."""
     text = SOURCE
-    for _ in range(draw(st.integers(1, 3))):  # type: ignore[call-overload]
+    for _ in range(draw(st.integers(1, 3))):
         mutation = draw(st.sampled_from(MUTATIONS))
-        text = mutation(text, draw)  # type: ignore[operator]
+        text = mutation(text, draw)
     return text
 
 
