@@ -3,7 +3,36 @@ never used. Such a part is almost always a misspelling or a leftover, so it is a
 from __future__ import annotations
 
 from dsl import ast as A
-from dsl.errors import RulesError, error_at
+from dsl.errors import Diagnostic, RulesError, error_at
+
+
+def _recursive_rules(items: list[A.Node]) -> list[Diagnostic]:
+    """A rule that calls itself on every path (not under an `if` or a loop), directly or through
+    others, would never end; recursion under a condition is allowed (the engine caps the depth)."""
+    calls = {item.name: [n for n in item.body if isinstance(n, A.CallRule)]
+             for item in items if isinstance(item, A.RuleDef)}
+    problems: list[Diagnostic] = []
+    for start in calls:
+        path = [start]
+        seen = {start}
+        stack = [(start, iter(calls[start]))]
+        while stack:
+            _, it = stack[-1]
+            call = next(it, None)
+            if call is None:
+                stack.pop()
+                path.pop()
+                continue
+            if call.rule == start:
+                chain = " → ".join(path + [start])
+                problems.extend(error_at(call.pos, f"rule '{start}' calls itself ({chain}), so it would never end",
+                                         "repeat with a loop instead").diagnostics)
+                break
+            if call.rule in calls and call.rule not in seen:
+                seen.add(call.rule)
+                path.append(call.rule)
+                stack.append((call.rule, iter(calls[call.rule])))
+    return problems
 
 
 def check_reachable(items: list[A.Node]) -> None:
@@ -18,7 +47,7 @@ def check_reachable(items: list[A.Node]) -> None:
                 used["action"].update(node.actions)
             elif isinstance(node, (A.Call, A.CallComp)) and not (isinstance(item, A.FunctionDef) and node.func == own):
                 used["function"].add(node.func)
-    problems = []
+    problems = _recursive_rules(items)
     for item in items:
         for cls, part, how in ((A.RuleDef, "rule", "call it with `call`"),
                                (A.ActionDef, "action", "offer it in a `choose action for …: …`"),

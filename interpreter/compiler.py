@@ -20,6 +20,9 @@ from interpreter.program import (SCOPES, ActionInfo, Block, CardInfo, Fn, Forbid
 from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, TEXT, T, card, compatible, element_type, enum, list_of
 
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
+# Events the engine itself raises, with the types of the values they carry.
+ENGINE_EVENTS: dict[str, list[T]] = {"round_start": [], "moved": [card(""), T("zone", ""), T("zone", "")]}
+ENGINE_EVENT_PARAMS = {"round_start": [], "moved": ["c", "source", "target"]}
 BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
 
 
@@ -507,8 +510,13 @@ class Compiler:
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())
-        for prm in trig.params:
-            scope.define(prm, ANY)
+        types = ENGINE_EVENTS.get(trig.event)
+        if types is not None and len(types) != len(trig.params):
+            raise error_at(trig.pos, f"event '{trig.event}' carries {len(types)} value(s), "
+                                     f"not {len(trig.params)}", f"write `when {trig.event}"
+                                     + (f"({', '.join(ENGINE_EVENT_PARAMS[trig.event])})`" if types else "`"))
+        for i, prm in enumerate(trig.params):
+            scope.define(prm, types[i] if types is not None else ANY)
         where = None
         if trig.where is not None:
             where, t = self.expr(trig.where, scope)
@@ -613,7 +621,10 @@ class Compiler:
                            did_you_mean(tgt.name, list(self.gvar_index) + scope.all_names()))
         if isinstance(tgt, A.Attr):
             obj, ot = self.expr(tgt.obj, scope)
-            if ot.name == "card" and ot.arg:
+            if ot.name == "card" and not ot.arg:
+                em.emit(O.set_card_field(obj, tgt.name, val))
+                return
+            if ot.name == "card":
                 kind = self.p.kinds[ot.arg]
                 if tgt.name not in kind.index or kind.types[kind.index[tgt.name]] == EFFECT:
                     raise error_at(tgt.pos, f"{ot.arg} cards have no field '{tgt.name}' that can be set",
@@ -640,7 +651,7 @@ class Compiler:
     def _cards_expr(self, node: Any, scope: Scope) -> Fn:
         """A closure giving a private list of the cards meant: one card, a list, or a zone's cards."""
         src, t = self.code(node, scope)
-        if t.name == "card":
+        if t.name in ("card", "any"):
             return self.fn(f"[{src}]")
         if t.name in ("zone", "family") or (t.name == "list" and t.elem is not None and t.elem.name in ("card", "any")):
             return self.seq(node, scope, True, "the cards")[0]

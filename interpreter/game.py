@@ -9,6 +9,14 @@ from interpreter.program import Op, Program
 from interpreter.state import State
 
 
+class ConstantError(ValueError):
+    """A constant (or zone size) that cannot be computed for a player count."""
+
+    def __init__(self, name: str, players: int, why: str) -> None:
+        super().__init__(f"'{name}' cannot be computed for {players} players: {why}")
+        self.name = name
+
+
 class _Probe:
     """Stands in for a state while constants and zone sizes are evaluated (they read only the game)."""
 
@@ -34,11 +42,11 @@ class Game:
         self.nlocals = [b.nlocals for b in program.blocks]
         probe: Any = _Probe(self)
         self.consts: list[Any] = []
-        try:
-            for _, fn in program.consts:
+        for name, fn in program.consts:
+            try:
                 self.consts.append(fn(probe, []))
-        except GameRuleError as exc:
-            raise ValueError(f"a constant of {ruleset} cannot be computed for {num_players} players: {exc}") from None
+            except GameRuleError as exc:
+                raise ConstantError(name, num_players, str(exc)) from None
         self.fam_zones: list[list[int]] = []
         self.zone_names: list[str] = []
         self.zone_number: list[int] = []
@@ -54,7 +62,10 @@ class Game:
                 count = num_players
             else:
                 assert spec.size is not None
-                count = spec.size(probe, [])
+                try:
+                    count = spec.size(probe, [])
+                except GameRuleError as exc:
+                    raise ConstantError(spec.name, num_players, str(exc)) from None
             ids = []
             for i in range(count):
                 z = len(self.zone_names)

@@ -4,11 +4,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from dsl.errors import RulesError
+from dsl import ast as A
+from dsl.errors import RulesError, error_at
 from dsl.loader import apply_variants, find_ruleset, read_ruleset, validate_source
 from dsl.reachability import check_reachable
 from interpreter.compiler import compile_program
-from interpreter.game import Game
+from interpreter.game import ConstantError, Game
 from interpreter.program import Program
 
 
@@ -21,11 +22,22 @@ def load_program(ruleset: str, variants: tuple[str, ...] = ()) -> Program:
         items = apply_variants(src, variants)
         program = compile_program(items, src.name, list(variants))
         check_reachable(items)
+        _check_player_counts(program, items, src.name, list(variants))
         return program
     except RulesError as exc:
         for file, text in src.sources.items():
             exc.sources.setdefault(file, text)
         raise
+
+
+def _check_player_counts(program: Program, items: list[A.Node], name: str, variants: list[str]) -> None:
+    """Constants and zone sizes are computed for every allowed player count once, at load."""
+    for players in range(program.min_players, program.max_players + 1):
+        try:
+            Game(program, players, name, variants)
+        except ConstantError as exc:
+            where = next((i for i in items if isinstance(i, (A.ConstDef, A.ZoneDef)) and i.name == exc.name), items[0])
+            raise error_at(where.pos, str(exc)) from None
 
 
 def load_game(ruleset: str, variants: Sequence[str] = (), players: int = 0) -> Game:

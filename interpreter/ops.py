@@ -277,6 +277,15 @@ def choose_action(seat: Fn, aids: list[int]) -> Op:
     return op
 
 
+MAX_DEPTH = 200  # frames; deeper means triggers that keep setting each other off
+
+
+def _guard_depth(st: "State") -> None:
+    if len(st.frames) > MAX_DEPTH:
+        raise GameRuleError(f"more than {MAX_DEPTH} rules, effects and triggers are running inside each other; "
+                            "do two triggers keep setting each other off?")
+
+
 def call_rule(bid: int, args: Sequence[Fn]) -> Op:
     arg_fns = list(args)
 
@@ -285,6 +294,7 @@ def call_rule(bid: int, args: Sequence[Fn]) -> Op:
         locals_ = [a(st, L) for a in arg_fns]
         locals_.extend([None] * (st.game.nlocals[bid] - len(arg_fns)))
         st.frames.append([bid, 0, locals_])
+        _guard_depth(st)
     return op
 
 
@@ -299,11 +309,18 @@ def run_effect(obj: Fn, field: str, acting: Fn) -> Op:
     return op
 
 
-def set_card_field(obj: Fn, fidx: int, fn: Fn) -> Op:
-    """Changes a card's base value; rows are copied, never changed in place, so clones stay apart."""
+def set_card_field(obj: Fn, field: int | str, fn: Fn) -> Op:
+    """Changes a card's base value; rows are copied, never changed in place, so clones stay apart.
+    `field` is an index, or a name when the card's kind is known only at run time."""
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         c = obj(st, L)
+        fidx = field
+        if isinstance(fidx, str):
+            kind = st.game.program.kinds[st.game.program.card_kind[c]]
+            if fidx not in kind.index or kind.types[kind.index[fidx]].name == "effect":
+                raise GameRuleError(f"{st.game.card_ids[c]} has no field '{fidx}' that can be set")
+            fidx = kind.index[fidx]
         row = st.card_vals[c][:]
         row[fidx] = fn(st, L)
         st.card_vals[c] = row
@@ -394,6 +411,7 @@ def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
             if trig.where is None or trig.where(st, TL):
                 frames.append([trig.block, 0, TL])
     st.frames.extend(reversed(frames))
+    _guard_depth(st)
 
 
 def emit(event: str, args: Sequence[Fn]) -> Op:

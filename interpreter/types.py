@@ -54,7 +54,7 @@ def compatible(expected: T, got: T) -> bool:
     """Whether a value of type `got` may stand where `expected` is wanted."""
     if expected == got or expected.name == "any" or got.name == "any":
         return True
-    if expected.name == "card" and got.name == "card":
+    if expected.name == got.name and expected.name in ("card", "zone"):
         return not expected.arg or not got.arg or expected.arg == got.arg
     if expected.name == "list" and got.name == "list":
         assert expected.elem is not None and got.elem is not None

@@ -104,3 +104,47 @@ score(p) = [1, if p == first(players) then 2 else 3]
 ''')
     state = game.new_initial_state()
     assert state.returns() == [0.0, 1.0]
+
+
+def test_triggers_that_set_each_other_off_are_stopped(tmp_path: Path) -> None:
+    """An endless chain of events ends in a clear rules error, not in exhausted memory."""
+    import pytest
+
+    from interpreter.primitives import GameRuleError
+
+    with pytest.raises(GameRuleError, match="setting each other off"):
+        _game(tmp_path, '''
+when ping { emit pong }
+when pong { emit ping }
+setup { emit ping }
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = 0
+''').new_initial_state()
+
+
+def test_moved_trigger_sees_card_and_zones(tmp_path: Path) -> None:
+    """The engine's `moved` event carries the card and both zones, typed, so rules can act on them."""
+    game = _game(tmp_path, '''
+when moved(c, source, target) where target == pile(first(players)) {
+  set c.power = c.power * 100
+}
+setup { move card("alpha") to pile(first(players)) move card("beta") to pile(next(first(players))) }
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = sum(c.power for c in pile(p))
+''')
+    assert game.new_initial_state().scores() == [100, 2]
+
+
+def test_runaway_recursion_is_stopped(tmp_path: Path) -> None:
+    """Recursion under a condition is allowed, but one that never ends is a clear rules error."""
+    import pytest
+
+    from interpreter.primitives import GameRuleError
+
+    with pytest.raises(GameRuleError, match="inside each other"):
+        _game(tmp_path, '''
+rule climb(n: int) { if n > 0 { call climb(n + 1) } }
+setup { call climb(1) }
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = 0
+''').new_initial_state()
