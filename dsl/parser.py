@@ -36,8 +36,6 @@ def _one(children: list[Any], cls: type) -> Any:
     return found[0] if found else None
 
 
-def _tokens(children: list[Any], kind: str) -> list[str]:
-    return [str(c) for c in children if isinstance(c, Token) and c.type == kind]
 
 
 class _Tagged(tuple):  # type: ignore[type-arg]

@@ -523,7 +523,7 @@ class Compiler:
             self._expect(trig.where, t, BOOL, "a trigger's condition")
         bid = self._new_block(f"when {trig.event}")
         self._fill_block(bid, trig.body, scope)
-        self.p.triggers.setdefault(trig.event, []).append(Trigger(trig.event, where, bid, len(trig.params)))
+        self.p.triggers.setdefault(trig.event, []).append(Trigger(trig.event, where, bid))
 
     def _flow(self) -> None:
         setups = self.of(A.SetupDef)
@@ -536,7 +536,7 @@ class Compiler:
         if setups:
             setup_bid = self._new_block("setup")
             self._fill_block(setup_bid, setups[0].body, Scope(Layout()))
-            em.emit(O.push_block(setup_bid, 0))
+            em.emit(O.push_block(setup_bid))
         cond, t = self.expr(rnd.repeat_while, Scope(Layout(), note="the round's repeat condition"))
         self._expect(rnd.repeat_while, t, BOOL, "the round's repeat condition")
         top = em.here()

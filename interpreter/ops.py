@@ -57,7 +57,7 @@ def ret(st: "State", fr: list[Any]) -> None:
     st.frames.pop()
 
 
-def push_block(bid: int, nargs: int) -> Op:
+def push_block(bid: int) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])
     return op

@@ -93,7 +93,6 @@ class Trigger:
     event: str
     where: Optional[Fn]
     block: int
-    nparams: int
 
 
 @dataclass

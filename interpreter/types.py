@@ -34,7 +34,6 @@ TEXT = T("text")
 PLAYER = T("player")
 ANY = T("any")
 EFFECT = T("effect")
-NONE = T("none")
 CARD = T("card")
 
 
