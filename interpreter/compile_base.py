@@ -1,0 +1,113 @@
+"""What the parts of the compiler share: the program being built, the names it knows so far, the
+namespace of the generated code, type references and type expectations."""
+from __future__ import annotations
+
+import string
+from typing import Any
+
+from dsl import ast as A
+from dsl.errors import did_you_mean, error_at
+from interpreter.options import forbidden
+from interpreter.program import Fn, Op, Program
+from interpreter.runtime import ENV
+from interpreter.types import BOOL, EFFECT, INT, PLAYER, TEXT, T, card, compatible, enum, list_of
+
+BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
+
+
+def template_fields(template: str, pos: A.Pos, what: str) -> list[str]:
+    """The names in braces of a label or id template; a malformed template is a RulesError."""
+    try:
+        parts = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise error_at(pos, f"{what} is malformed: {exc}", "write names in braces, as in \"{name}\"; '{{' is a brace") \
+            from None
+    names = []
+    for _, fname, _, _ in parts:
+        if fname is not None:
+            if not fname.isidentifier():
+                raise error_at(pos, f"{what} has '{{{fname}}}', which is not a name", "write a name in the braces")
+            names.append(fname)
+    return names
+
+
+def names_in(node: Any) -> set[str]:
+    return {n.name for n in A.walk(node) if isinstance(n, A.Name)}
+
+
+class Emitter:
+    """Collects a block's ops; jumps are patched once their target is known."""
+
+    def __init__(self) -> None:
+        self.code: list[Op] = []
+        self.loop_ends: list[list[list[int]]] = []
+
+    def emit(self, op: Op) -> int:
+        self.code.append(op)
+        return len(self.code) - 1
+
+    def here(self) -> int:
+        return len(self.code)
+
+
+class CompilerBase:
+    """The compiler's shared state; the expression, statement and definition parts build on it."""
+
+    def __init__(self, items: list[A.Node], name: str, variants: list[str]) -> None:
+        self.items = items
+        self.at: A.Pos = items[0].pos if items else A.Pos(file="?", line=1, col=1)  # where errors point
+        game = next((i for i in items if isinstance(i, A.GameDef)), None)
+        if game is None:
+            raise error_at(items[0].pos if items else A.Pos(file="?", line=1, col=1), "no `game` definition found")
+        self.p = Program(name=game.name, min_players=game.min_players, max_players=game.max_players,
+                         variants=variants, items=items)
+        self.by_type: dict[type, list[Any]] = {}
+        for item in items:
+            self.by_type.setdefault(type(item), []).append(item)
+        self.functions: dict[str, A.FunctionDef] = {f.name: f for f in self.of(A.FunctionDef)}
+        self.compiled_functions: dict[str, tuple[str, T]] = {}
+        self.env: dict[str, Any] = dict(ENV, _forbidden=forbidden)
+        self.lambdas: dict[str, Any] = {}
+        self.compiling: set[str] = set()
+        self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
+        self.rule_blocks: dict[str, int] = {}
+        self.action_ids: dict[str, int] = {}
+        self.consts: dict[str, tuple[int, T]] = {}
+        self.gvar_index: dict[str, tuple[int, T]] = {}
+        self.pvar_index: dict[str, tuple[int, T]] = {}
+        self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
+        self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in A.walk(items) if isinstance(m, A.Modify)}
+
+    def of(self, cls: type) -> list[Any]:
+        return self.by_type.get(cls, [])
+
+    def _type(self, ref: A.TypeRef) -> T:
+        if ref.list_of is not None:
+            return list_of(self._type(ref.list_of))
+        if ref.name in BUILTIN_TYPES:
+            return BUILTIN_TYPES[ref.name]
+        if ref.name == "card":
+            return card("")
+        if ref.name in self.p.kinds:
+            return card(ref.name)
+        if ref.name in self.p.enums:
+            return enum(ref.name)
+        known = list(BUILTIN_TYPES) + list(self.p.kinds) + list(self.p.enums) + ["card"]
+        raise error_at(ref.pos, f"unknown type '{ref.name}'", did_you_mean(ref.name, known))
+
+    def _expect(self, node: Any, got: T, want: T, what: str) -> None:
+        if not compatible(want, got):
+            raise error_at(node.pos, f"{what} must be {want}, got {got}")
+
+    def fn(self, src: str, params: str = "st, L") -> Fn:
+        """Generated expression source → one Python function (cached). Frame locals are `L[slot]`;
+        comprehension variables, function parameters and a modifier's `it` are plain names."""
+        key = f"{params}|{src}"
+        if key not in self.lambdas:
+            try:
+                self.lambdas[key] = eval(f"lambda {params}: {src}", self.env)  # noqa: S307 - our own generated code
+            except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
+                raise error_at(self.at, "this expression is nested too deeply",
+                               "split it up with `let` or a `function`") from None
+        result: Fn = self.lambdas[key]
+        return result

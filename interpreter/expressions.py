@@ -1,0 +1,259 @@
+"""Compiles expressions to Python source: one generated function per expression, type-checked
+on the way, so a whole condition costs one call at run time."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from dsl import ast as A
+from dsl.errors import did_you_mean, error_at
+from interpreter.compile_base import CompilerBase
+from interpreter.primitives import REGISTRY, seq_code
+from interpreter.program import Fn
+from interpreter.scope import Layout, Scope, _captures, _visible_names
+from interpreter.types import ANY, BOOL, INT, PLAYER, TEXT, T, card, compatible, element_type, enum, list_of
+
+AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
+
+
+class ExpressionCompiler(CompilerBase):
+    def _function(self, name: str, at: A.Pos) -> tuple[str, T]:
+        """Compiles a pure function once into a Python function named in the generated code's globals."""
+        if name in self.compiled_functions:
+            return self.compiled_functions[name]
+        if name in self.compiling:
+            raise error_at(at, f"function '{name}' calls itself", "functions may not be recursive")
+        self.compiling.add(name)
+        fd = self.functions[name]
+        scope = Scope(Layout(), note=f"function '{name}'")
+        params = [scope.define_py(prm.name, self._type(prm.type)) for prm in fd.params]
+        body, t = self.code(fd.body, scope)
+        ident = f"_f_{name}"
+        self.env[ident] = self.fn(body, "st" + "".join(", " + p for p in params))
+        self.compiled_functions[name] = (ident, t)
+        self.compiling.discard(name)
+        return self.compiled_functions[name]
+
+    def expr(self, e: Any, scope: Scope) -> tuple[Fn, T]:
+        src, t = self.code(e, scope)
+        return self.fn(src), t
+
+    def code(self, e: Any, scope: Scope) -> tuple[str, T]:
+        self.at = e.pos  # for errors found below: the innermost node while descending, this one after
+        method = getattr(self, "e_" + type(e).__name__)
+        result: tuple[str, T] = method(e, scope)
+        self.at = e.pos
+        return result
+
+    def seq(self, e: Any, scope: Scope, copy: bool, what: str) -> tuple[Fn, T]:
+        """A closure giving the items of a list, zone or family, and the item type."""
+        src, t = self.code(e, scope)
+        elem = element_type(t)
+        if elem is None:
+            raise error_at(e.pos, f"{what} must be a list, zone or zone family, got {t}")
+        if t.name == "zone" and copy:
+            return self.fn(f"list(st.zones[{src}])"), elem
+        return self.fn(seq_code(src, t)), elem
+
+    def _positions_of(self, source: Any) -> Optional[int]:
+        """The family id when `source` is literally `positions(family)`."""
+        if isinstance(source, A.Call) and source.func == "positions" and len(source.args) == 1 \
+                and isinstance(source.args[0], A.Name) and source.args[0].name in self.p.zone_by_name:
+            return self.p.zone_by_name[source.args[0].name].family_id
+        return None
+
+    def e_Num(self, e: A.Num, scope: Scope) -> tuple[str, T]:
+        return repr(e.value), INT
+
+    def e_Str(self, e: A.Str, scope: Scope) -> tuple[str, T]:
+        return repr(e.value), TEXT
+
+    def e_BoolLit(self, e: A.BoolLit, scope: Scope) -> tuple[str, T]:
+        return repr(e.value), BOOL
+
+    def e_Name(self, e: A.Name, scope: Scope) -> tuple[str, T]:
+        name = e.name
+        local = scope.lookup(name)
+        if local is not None:
+            slot, t = local
+            return (slot if isinstance(slot, str) else f"L[{slot}]"), t
+        if name in self.consts:
+            idx, t = self.consts[name]
+            return f"st.game.consts[{idx}]", t
+        if name in self.gvar_index:
+            idx, t = self.gvar_index[name]
+            return f"st.gvars[{idx}]", t
+        if name in self.p.zone_by_name:
+            spec = self.p.zone_by_name[name]
+            if spec.shape == "single":
+                return f"st.game.fam_zones[{spec.family_id}][0]", T("zone", spec.kind)
+            return repr(spec.family_id), T("family", spec.name, elem=card(spec.kind))
+        if name in self.p.enums:
+            return repr(list(self.p.enums[name])), list_of(enum(name))
+        if name == "players":
+            return "st.game.players", list_of(PLAYER)
+        if name == "player_count":
+            return "st.game.num_players", INT
+        if name == "round":
+            return "st.round", INT
+        known = _visible_names(scope) + list(self.consts) + list(self.gvar_index) + list(self.p.zone_by_name) + \
+            list(self.p.enums) + ["players", "player_count", "round"]
+        hint = did_you_mean(name, known)
+        if not hint.startswith("did you mean") and scope.note and not _captures(scope):
+            hint = f"inside {scope.note} only its own names, constants, variables and zones are visible"
+        raise error_at(e.pos, f"unknown name '{name}'", hint)
+
+    def e_Attr(self, e: A.Attr, scope: Scope) -> tuple[str, T]:
+        if isinstance(e.obj, A.Name) and e.obj.name in self.p.enums and scope.lookup(e.obj.name) is None:
+            values = self.p.enums[e.obj.name]
+            if e.name not in values:
+                raise error_at(e.pos, f"'{e.name}' is not a value of enum '{e.obj.name}'", did_you_mean(e.name, values))
+            return repr(e.name), enum(e.obj.name)
+        obj, t = self.code(e.obj, scope)
+        if t.name == "card":
+            if not t.arg:
+                return f"_dynfield(st, {obj}, {e.name!r})", ANY
+            kind = self.p.kinds[t.arg]
+            if e.name not in kind.index:
+                raise error_at(e.pos, f"{t.arg} cards have no field '{e.name}'", did_you_mean(e.name, kind.index))
+            fidx = kind.index[e.name]
+            if (t.arg, e.name) in self.modifiable:
+                return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]
+            return f"st.card_vals[{obj}][{fidx}]", kind.types[fidx]
+        if t.name == "player":
+            if e.name not in self.pvar_index:
+                raise error_at(e.pos, f"players have no variable '{e.name}'", did_you_mean(e.name, self.pvar_index))
+            idx, vt = self.pvar_index[e.name]
+            return f"st.pvars[{obj}][{idx}]", vt
+        raise error_at(e.pos, f"{t} has no field '{e.name}'")
+
+    def e_Index(self, e: A.Index, scope: Scope) -> tuple[str, T]:
+        obj, t = self.code(e.obj, scope)
+        idx, it = self.code(e.index, scope)
+        if t.name == "family":
+            spec = self.p.zone_by_name[t.arg]
+            if spec.shape == "per_player":
+                self._expect(e.index, it, PLAYER, f"the index of zone family '{spec.name}'")
+                return f"st.game.fam_zones[{obj}][{idx}]", T("zone", spec.kind)
+            self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
+            if isinstance(e.index, A.Name) and scope.safe_index(e.index.name) == spec.family_id:
+                return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
+            return f"_member(st, {obj}, {idx}, {spec.name!r})", T("zone", spec.kind)
+        if t.name == "map":
+            assert t.key is not None and t.elem is not None
+            self._expect(e.index, it, t.key, "a key")
+            return f"_mapget({obj}, {idx})", t.elem
+        if t.name == "list":
+            assert t.elem is not None
+            self._expect(e.index, it, INT, "a list position")
+            return f"_listget({obj}, {idx})", t.elem
+        raise error_at(e.pos, f"cannot index {t}")
+
+    def e_Call(self, e: A.Call, scope: Scope) -> tuple[str, T]:
+        if e.func in self.p.zone_by_name:
+            if len(e.args) != 1:
+                raise error_at(e.pos, f"zone family '{e.func}' takes one index")
+            return self.e_Index(A.Index(pos=e.pos, obj=A.Name(pos=e.pos, name=e.func), index=e.args[0]), scope)
+        compiled = [self.code(a, scope) for a in e.args]
+        srcs = [c[0] for c in compiled]
+        types = [c[1] for c in compiled]
+        if e.func in self.functions:
+            fd = self.functions[e.func]
+            if len(srcs) != len(fd.params):
+                raise error_at(e.pos, f"function '{e.func}' takes {len(fd.params)} argument(s), got {len(srcs)}")
+            for arg, prm, t in zip(e.args, fd.params, types):
+                self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of '{e.func}'")
+            ident, rt = self._function(e.func, e.pos)
+            return f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
+        if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str):
+            ids = {c.id: c.kind for c in self.p.cards}
+            if e.args[0].value not in ids:
+                raise error_at(e.args[0].pos, f"there is no card '{e.args[0].value}'", did_you_mean(e.args[0].value, ids))
+            return f"_card(st, {srcs[0]})", card(ids[e.args[0].value])
+        prim = REGISTRY.get(e.func)
+        if prim is None:
+            known = list(self.functions) + list(REGISTRY) + list(self.p.zone_by_name)
+            raise error_at(e.pos, f"unknown function '{e.func}'", did_you_mean(e.func, known))
+        result = prim.check(types)
+        if isinstance(result, str):
+            raise error_at(e.pos, f"{e.func}{prim.params}: {result}")
+        return prim.build(srcs, types), result
+
+    def e_CallComp(self, e: A.CallComp, scope: Scope) -> tuple[str, T]:
+        if e.func not in AGGREGATES:
+            raise error_at(e.pos, f"'{e.func}' does not take a `… for … in …` argument",
+                           f"aggregates that do: {', '.join(sorted(AGGREGATES))}")
+        return self.e_Call(A.Call(pos=e.pos, func=e.func, args=[e.comp]), scope)
+
+    def e_Comprehension(self, e: A.Comprehension, scope: Scope) -> tuple[str, T]:
+        src, st = self.code(e.source, scope)
+        elem = element_type(st)
+        if elem is None:
+            raise error_at(e.source.pos, f"cannot loop over {st}")
+        inner = scope.child()
+        var = inner.define_py(e.var, elem, self._positions_of(e.source))
+        body, bt = self.code(e.expr, inner)
+        cond = ""
+        if e.cond is not None:
+            ccode, ct = self.code(e.cond, inner)
+            self._expect(e.cond, ct, BOOL, "a filter condition")
+            cond = f" if {ccode}"
+        source = seq_code(src, st)
+        if e.key is not None:
+            key, _ = self.code(e.key, inner)
+            return f"_sorted_by([({key}, {body}) for {var} in {source}{cond}])", list_of(bt)
+        return f"[{body} for {var} in {source}{cond}]", list_of(bt)
+
+    def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[str, T]:
+        left, lt = self.code(e.left, scope)
+        right, rt = self.code(e.right, scope)
+        if e.op in ("and", "or"):
+            self._expect(e.left, lt, BOOL, f"the left side of '{e.op}'")
+            self._expect(e.right, rt, BOOL, f"the right side of '{e.op}'")
+            return f"({left} {e.op} {right})", BOOL
+        if e.op in ("==", "!="):
+            if not (compatible(lt, rt) or compatible(rt, lt)):
+                raise error_at(e.pos, f"cannot compare {lt} with {rt}")
+            return f"({left} {e.op} {right})", BOOL
+        self._expect(e.left, lt, INT, f"the left side of '{e.op}'")
+        self._expect(e.right, rt, INT, f"the right side of '{e.op}'")
+        if e.op in ("<", "<=", ">", ">="):
+            return f"({left} {e.op} {right})", BOOL
+        if e.op == "/":
+            return f"_div({left}, {right})", INT
+        if e.op == "%":
+            return f"_mod({left}, {right})", INT
+        return f"({left} {e.op} {right})", INT
+
+    def e_Not(self, e: A.Not, scope: Scope) -> tuple[str, T]:
+        src, t = self.code(e.operand, scope)
+        self._expect(e.operand, t, BOOL, "the operand of 'not'")
+        return f"(not {src})", BOOL
+
+    def e_Neg(self, e: A.Neg, scope: Scope) -> tuple[str, T]:
+        src, t = self.code(e.operand, scope)
+        self._expect(e.operand, t, INT, "the operand of '-'")
+        return f"(-{src})", INT
+
+    def e_CondExpr(self, e: A.CondExpr, scope: Scope) -> tuple[str, T]:
+        cond, ct = self.code(e.cond, scope)
+        self._expect(e.cond, ct, BOOL, "the condition")
+        a, at = self.code(e.then, scope)
+        b, bt = self.code(e.other, scope)
+        if not (compatible(at, bt) or compatible(bt, at)):
+            raise error_at(e.pos, f"both branches must have the same type, got {at} and {bt}")
+        return f"({a} if {cond} else {b})", at if at.name != "any" else bt
+
+    def e_ListLit(self, e: A.ListLit, scope: Scope) -> tuple[str, T]:
+        items = [self.code(i, scope) for i in e.items]
+        elem = items[0][1] if items else ANY
+        for node, (_, t) in zip(e.items, items):
+            self._expect(node, t, elem, "a list item")
+        return "[" + ", ".join(i[0] for i in items) + "]", list_of(elem)
+
+    def e_MapLit(self, e: A.MapLit, scope: Scope) -> tuple[str, T]:
+        pairs = [(self.code(k, scope), self.code(v, scope)) for k, v in e.items]
+        kt, vt = pairs[0][0][1], pairs[0][1][1]
+        for (k, v), ((_, kt2), (_, vt2)) in zip(e.items, pairs):
+            self._expect(k, kt2, kt, "a map key")
+            self._expect(v, vt2, vt, "a map value")
+        return "{" + ", ".join(f"{k[0]}: {v[0]}" for k, v in pairs) + "}", T("map", elem=vt, key=kt)

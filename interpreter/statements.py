@@ -1,0 +1,350 @@
+"""Compiles statements into flat op lists over frames `[block, pc, locals]`, with jumps for
+control flow, so the engine can stop at any decision and resume from plain data."""
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from dsl import ast as A
+from dsl.errors import did_you_mean, error_at
+from interpreter import ops as O
+from interpreter.compile_base import Emitter
+from interpreter.expressions import ExpressionCompiler
+from interpreter.program import SCOPES, Block, Fn, ForbidDef, ModDef, Op
+from interpreter.scope import CaptureScope, Scope
+from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, card, element_type
+
+
+class StatementCompiler(ExpressionCompiler):
+    def _new_block(self, name: str) -> int:
+        self.p.blocks.append(Block(name, [], 0))
+        return len(self.p.blocks) - 1
+
+    def _fill_block(self, bid: int, body: list[Any], scope: Scope, prologue: Sequence[Op] = ()) -> None:
+        em = Emitter()
+        for op in prologue:
+            em.emit(op)
+        self.stmts(body, scope, em)
+        em.emit(O.ret)
+        self.p.blocks[bid].code = em.code
+        self.p.blocks[bid].nlocals = scope.layout.size
+
+    def _emit_fn(self, event: str, args: list[Fn]) -> Optional[Op]:
+        if event not in self.events:
+            return None
+        return O.emit(event, args)
+
+    # ================================================================== statements
+    def stmts(self, body: list[Any], scope: Scope, em: Emitter) -> None:
+        for s in body:
+            self.stmt(s, scope, em)
+
+    def stmt(self, s: Any, scope: Scope, em: Emitter) -> None:
+        method = getattr(self, "s_" + type(s).__name__)
+        method(s, scope, em)
+
+    def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
+        fn, t = self.expr(s.value, scope)
+        if t.name == "map":
+            raise error_at(s.pos, "a map cannot be held in a local name", "index the constant directly")
+        em.emit(O.set_local(scope.define(s.name, t), fn))
+
+    def s_LetChoose(self, s: A.LetChoose, scope: Scope, em: Emitter) -> None:
+        seat, st = self.expr(s.seat, scope)
+        self._expect(s.seat, st, PLAYER, "the deciding player")
+        opts, elem = self.seq(s.options, scope, False, "the choices")
+        em.emit(O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem)))
+
+    def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
+        opts, elem = self.seq(s.options, scope, False, "the outcomes")
+        em.emit(O.chance(opts, scope.define(s.name, elem), O.formatter(elem)))
+
+    def s_SetStmt(self, s: A.SetStmt, scope: Scope, em: Emitter) -> None:
+        val, vt = self.expr(s.value, scope)
+        tgt = s.target
+        if isinstance(tgt, A.Name):
+            local = scope.lookup(tgt.name)
+            if local is not None and isinstance(local[0], int):
+                self._expect(s.value, vt, local[1], f"'{tgt.name}'")
+                scope.forget_index(tgt.name)
+                em.emit(O.set_local(local[0], val))
+                return
+            if tgt.name in self.gvar_index:
+                idx, t = self.gvar_index[tgt.name]
+                self._expect(s.value, vt, t, f"'{tgt.name}'")
+                em.emit(O.set_gvar(idx, val))
+                return
+            raise error_at(tgt.pos, f"cannot set '{tgt.name}': not a variable",
+                           did_you_mean(tgt.name, list(self.gvar_index) + scope.all_names()))
+        if isinstance(tgt, A.Attr):
+            obj, ot = self.expr(tgt.obj, scope)
+            if ot.name == "card" and not ot.arg:
+                em.emit(O.set_card_field(obj, tgt.name, val))
+                return
+            if ot.name == "card":
+                kind = self.p.kinds[ot.arg]
+                if tgt.name not in kind.index or kind.types[kind.index[tgt.name]] == EFFECT:
+                    raise error_at(tgt.pos, f"{ot.arg} cards have no field '{tgt.name}' that can be set",
+                                   did_you_mean(tgt.name, kind.index))
+                fidx = kind.index[tgt.name]
+                self._expect(s.value, vt, kind.types[fidx], f"field '{tgt.name}'")
+                em.emit(O.set_card_field(obj, fidx, val))
+                return
+            if ot.name == "player" and tgt.name in self.pvar_index:
+                if tgt.name in self.p.currencies:
+                    raise error_at(tgt.pos, f"'{tgt.name}' is a currency: it changes only by `pay`")
+                idx, t = self.pvar_index[tgt.name]
+                self._expect(s.value, vt, t, f"'{tgt.name}'")
+                em.emit(O.set_pvar(obj, idx, val))
+                return
+        raise error_at(tgt.pos, "only variables, player variables and card fields can be set")
+
+    def _zone_expr(self, node: Any, scope: Scope, what: str) -> Fn:
+        fn, t = self.expr(node, scope)
+        if t.name != "zone":
+            raise error_at(node.pos, f"{what} must be a zone, got {t}")
+        return fn
+
+    def _cards_expr(self, node: Any, scope: Scope) -> Fn:
+        """A closure giving a private list of the cards meant: one card, a list, or a zone's cards."""
+        src, t = self.code(node, scope)
+        if t.name in ("card", "any"):
+            return self.fn(f"[{src}]")
+        if t.name in ("zone", "family") or (t.name == "list" and t.elem is not None and t.elem.name in ("card", "any")):
+            return self.seq(node, scope, True, "the cards")[0]
+        raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
+
+    def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
+        what = self._cards_expr(s.what, scope)
+        to = self._zone_expr(s.to, scope, "the destination")
+        em.emit(O.move(what, to, s.bottom, "moved" in self.events))
+
+    def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
+        count: Fn = self.fn("1")
+        if s.count is not None:
+            count, ct = self.expr(s.count, scope)
+            self._expect(s.count, ct, INT, "the number of cards to draw")
+        src = self._zone_expr(s.source, scope, "the zone drawn from")
+        to = self._zone_expr(s.to, scope, "the destination")
+        left, picked = scope.layout.alloc(), scope.layout.alloc()
+        em.emit(O.set_local(left, count))
+        top = em.here()
+        end = [0]
+        em.emit(O.draw_pick(src, left, picked, end))
+        em.emit(O.draw_place(picked, left, to, "moved" in self.events))
+        em.emit(O.jump([top]))
+        end[0] = em.here()
+
+    def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
+        em.emit(O.reveal(self._cards_expr(s.what, scope)))
+
+    def s_Pay(self, s: A.Pay, scope: Scope, em: Emitter) -> None:
+        if s.currency not in self.p.currencies:
+            raise error_at(s.pos, f"unknown currency '{s.currency}'", did_you_mean(s.currency, self.p.currencies))
+        amount, at = self.expr(s.amount, scope)
+        self._expect(s.amount, at, INT, "an amount")
+        parties: list[Optional[Fn]] = []
+        for party in (s.payer, s.payee):
+            if party is None:
+                parties.append(None)
+                continue
+            fn, pt = self.expr(party, scope)
+            self._expect(party, pt, PLAYER, "who pays or is paid")
+            parties.append(fn)
+        pidx, bank = self.p.currencies[s.currency]
+        em.emit(O.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available))
+
+    def s_If(self, s: A.If, scope: Scope, em: Emitter) -> None:
+        cond, t = self.expr(s.cond, scope)
+        self._expect(s.cond, t, BOOL, "a condition")
+        else_cell = [0]
+        em.emit(O.jump_unless(cond, else_cell))
+        self.stmts(s.then, scope.child(), em)
+        if s.other:
+            end_cell = [0]
+            em.emit(O.jump(end_cell))
+            else_cell[0] = em.here()
+            self.stmts(s.other, scope.child(), em)
+            end_cell[0] = em.here()
+        else:
+            else_cell[0] = em.here()
+
+    def _loop(self, em: Emitter, body: list[Any], scope: Scope, head: Op, top: int, end_cell: list[int],
+              tail: Sequence[Op] = ()) -> None:
+        em.loop_ends.append([end_cell])
+        self.stmts(body, scope, em)
+        for op in tail:
+            em.emit(op)
+        em.emit(O.jump([top]))
+        end_cell[0] = em.here()
+        em.loop_ends.pop()
+
+    def s_For(self, s: A.For, scope: Scope, em: Emitter) -> None:
+        src, elem = self.seq(s.source, scope, True, "a loop's source")
+        inner = scope.child()
+        items, idx = scope.layout.alloc(), scope.layout.alloc()
+        var = inner.define(s.var, elem, self._positions_of(s.source))
+        em.emit(O.for_init(src, items, idx))
+        top = em.here()
+        end = [0]
+        head = O.for_next(items, idx, var, end)
+        em.emit(head)
+        self._loop(em, s.body, inner, head, top, end)
+
+    def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
+        cond, t = self.expr(s.cond, scope)
+        self._expect(s.cond, t, BOOL, "a condition")
+        top = em.here()
+        end = [0]
+        head = O.jump_unless(cond, end)
+        em.emit(head)
+        self._loop(em, s.body, scope.child(), head, top, end)
+
+    def s_Repeat(self, s: A.Repeat, scope: Scope, em: Emitter) -> None:
+        count, t = self.expr(s.count, scope)
+        self._expect(s.count, t, INT, "a repeat count")
+        left = scope.layout.alloc()
+        em.emit(O.set_local(left, count))
+        top = em.here()
+        end = [0]
+        head = O.countdown(left, end)
+        em.emit(head)
+        self._loop(em, s.body, scope.child(), head, top, end)
+
+    def s_Break(self, s: A.Break, scope: Scope, em: Emitter) -> None:
+        if not em.loop_ends:
+            raise error_at(s.pos, "`break` outside a loop")
+        em.emit(O.jump(em.loop_ends[-1][0]))
+
+    def s_ChooseAction(self, s: A.ChooseAction, scope: Scope, em: Emitter) -> None:
+        seat, t = self.expr(s.seat, scope)
+        self._expect(s.seat, t, PLAYER, "the deciding player")
+        aids = []
+        for name in s.actions:
+            if name not in self.action_ids:
+                raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
+            aids.append(self.action_ids[name])
+        em.emit(O.choose_action(seat, aids))
+
+    def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
+        rule = self.rules.get(s.rule)
+        if rule is None:
+            raise error_at(s.pos, f"unknown rule '{s.rule}'", did_you_mean(s.rule, self.rules))
+        if len(s.args) != len(rule.params):
+            raise error_at(s.pos, f"rule '{s.rule}' takes {len(rule.params)} argument(s), got {len(s.args)}")
+        args = []
+        for arg, prm in zip(s.args, rule.params):
+            fn, t = self.expr(arg, scope)
+            self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of rule '{s.rule}'")
+            args.append(fn)
+        em.emit(O.call_rule(self.rule_blocks[s.rule], args))
+
+    def s_Run(self, s: A.Run, scope: Scope, em: Emitter) -> None:
+        tgt = s.target
+        if not isinstance(tgt, A.Attr):
+            raise error_at(s.pos, "`run` needs a card's effect field, as in `run tile.effect`")
+        obj, t = self.expr(tgt.obj, scope)
+        kind = self.p.kinds.get(t.arg) if t.name == "card" else None
+        if kind is None or tgt.name not in kind.index or kind.types[kind.index[tgt.name]] != EFFECT:
+            raise error_at(tgt.pos, f"'{tgt.name}' is not an effect field of {t}")
+        me = scope.lookup("me")
+        acting = self.fn(f"L[{me[0]}]" if me is not None and isinstance(me[0], int) else "-1")
+        em.emit(O.run_effect(obj, tgt.name, acting))
+
+    def s_Modify(self, s: A.Modify, scope: Scope, em: Emitter) -> None:
+        kind = self.p.kinds.get(s.kind)
+        if kind is None:
+            raise error_at(s.pos, f"unknown kind '{s.kind}'", did_you_mean(s.kind, self.p.kinds))
+        if s.field not in kind.index:
+            raise error_at(s.pos, f"kind '{s.kind}' has no field '{s.field}'", did_you_mean(s.field, kind.index))
+        fidx = kind.index[s.field]
+        ftype = kind.types[fidx]
+        if ftype == EFFECT or (s.mode == "by" and ftype != INT):
+            raise error_at(s.pos, f"`modify … by` needs a number field; '{s.field}' is {ftype}"
+                           if ftype != EFFECT else f"'{s.field}' is an effect and cannot be modified",
+                           "use `modify … to` to replace the value" if ftype != EFFECT else "")
+        mscope = CaptureScope(scope, "a modifier")
+        it = mscope.define_py("it", card(s.kind))
+        value, vt = self.code(s.value, mscope)
+        self._expect(s.value, vt, ftype, "a modifier's value")
+        wsrc = "True"
+        if s.where is not None:
+            wsrc, wt = self.code(s.where, mscope)
+            self._expect(s.where, wt, BOOL, "a modifier's condition")
+        params = f"st, {it}{mscope.params()}"
+        where = self.fn(wsrc, params) if s.where is not None else None
+        self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
+                                     SCOPES[s.until]))
+        em.emit(O.add_modifier(len(self.p.moddefs) - 1, SCOPES[s.until], mscope.slots()))
+
+    def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
+        wheres: dict[int, tuple[Optional[Fn], list[int], int]] = {}
+        captured: dict[str, list[int]] = {}
+        for name in s.actions:
+            if name not in self.action_ids:
+                raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
+            act = next(a for a in self.of(A.ActionDef) if a.name == name)
+            fscope = CaptureScope(scope, f"a restriction of action '{name}'")
+            fscope.define("me", PLAYER)
+            slots = []
+            for prm in act.params:
+                _, dt = self.code(prm.domain, fscope.child())
+                slots.append(fscope.define(prm.name, element_type(dt) or ANY))
+            cond = None
+            if s.where is not None:
+                src, t = self.code(s.where, fscope)
+                self._expect(s.where, t, BOOL, "a restriction's condition")
+                cond = self.fn(src, f"st, L{fscope.params()}")
+            captured[name] = fscope.slots()
+            wheres[self.action_ids[name]] = (cond, slots, fscope.layout.size)
+        if len({tuple(c) for c in captured.values()}) > 1:
+            raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
+        self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until]))
+        em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
+
+    def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:
+        start, t = self.expr(s.start, scope)
+        self._expect(s.start, t, PLAYER, "the first player")
+        inner = scope.child()
+        var = inner.define(s.var, PLAYER)
+        skips = scope.layout.alloc()
+        until, ut = self.expr(s.until, inner)
+        self._expect(s.until, ut, BOOL, "the end condition of the turns")
+        skip = None
+        if s.skip is not None:
+            skip, kt = self.expr(s.skip, inner)
+            self._expect(s.skip, kt, BOOL, "the skip condition")
+        em.emit(O.turns_init(start, var, skips))
+        top = em.here()
+        end = [0]
+        head = O.turns_head(until, skip, var, skips, end, [top])
+        em.emit(head)
+        self._loop(em, s.body, inner, head, top, end, tail=[O.expire(SCOPES["turn"]), O.next_player(var)])
+
+    def s_Log(self, s: A.Log, scope: Scope, em: Emitter) -> None:
+        em.emit(O.log_text(s.text.by_lang.get("en", next(iter(s.text.by_lang.values())))))
+
+    def s_Require(self, s: A.Require, scope: Scope, em: Emitter) -> None:
+        cond, t = self.expr(s.cond, scope)
+        self._expect(s.cond, t, BOOL, "a requirement")
+        em.emit(O.require(cond, f"{s.pos.file}:{s.pos.line}: requirement failed"))
+
+    def s_Give(self, s: A.Give, scope: Scope, em: Emitter) -> None:
+        what = self._cards_expr(s.what, scope)
+        to, t = self.expr(s.to, scope)
+        self._expect(s.to, t, PLAYER, "the new owner")
+        em.emit(O.give(what, to))
+
+    def s_EndGame(self, s: A.EndGame, scope: Scope, em: Emitter) -> None:
+        em.emit(O.end_game)
+
+    def s_Emit(self, s: A.Emit, scope: Scope, em: Emitter) -> None:
+        args = [self.expr(a, scope)[0] for a in s.args]
+        for trig in self.of(A.TriggerDef):
+            if trig.event == s.event and len(trig.params) != len(args):
+                raise error_at(s.pos, f"event '{s.event}' carries {len(trig.params)} value(s) at line {trig.pos.line}, "
+                               f"but is emitted with {len(args)}")
+        op = self._emit_fn(s.event, args)
+        if op is None:
+            raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
+                           did_you_mean(s.event, self.events))
+        em.emit(op)
