@@ -33,6 +33,10 @@ class RulesetSource:
     sources: dict[str, str] = field(default_factory=dict)
 
 
+class UnknownVariantError(ValueError):
+    """A variant was asked for by a name the ruleset does not define (a caller's mistake, not a file's)."""
+
+
 def find_ruleset(name: str) -> Path:
     path = Path(name)
     if path.exists():
@@ -180,9 +184,8 @@ def apply_variants(src: RulesetSource, names: Sequence[str]) -> list[A.Node]:
     touched: dict[tuple[str, str], str] = {}
     for name in names:
         if name not in src.variants:
-            hint = did_you_mean(name, src.variants)
-            raise RulesError([Diagnostic(str(src.folder), 1, 1, f"ruleset '{src.name}' has no variant '{name}'",
-                                         hint or f"variants: {', '.join(sorted(src.variants)) or 'none'}")])
+            hint = did_you_mean(name, src.variants) or f"variants: {', '.join(sorted(src.variants)) or 'none'}"
+            raise UnknownVariantError(f"ruleset '{src.name}' has no variant '{name}'; {hint}")
         items = _apply(items, src.variants[name], touched)
     return items
 
