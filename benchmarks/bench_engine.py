@@ -39,6 +39,24 @@ def play(ruleset: str, variants: tuple[str, ...], players: int, games: int, seed
     return time.process_time() - start, decisions, chances
 
 
+def state_costs(ruleset: str, variants: tuple[str, ...], players: int, seed: int) -> tuple[float, float]:
+    """Microseconds per clone and per JSON save + load, measured on a state in the middle of a game."""
+    game = load_game(ruleset, variants, players=players)
+    state = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    for _ in range(60):
+        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+    start = time.perf_counter()
+    for _ in range(2000):
+        state.clone()
+    clone_us = (time.perf_counter() - start) / 2000 * 1e6
+    start = time.perf_counter()
+    for _ in range(200):
+        game.state_from_json(state.to_json())
+    json_us = (time.perf_counter() - start) / 200 * 1e6
+    return clone_us, json_us
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ruleset", default="maechtige_monster")
@@ -62,6 +80,8 @@ def main() -> None:
     print(f"games/s: {args.games / seconds:.0f}")
     print(f"decisions/s: {decisions / seconds:.0f}  (chance outcomes/s: {chances / seconds:.0f})")
     print(f"decisions per game: {decisions / args.games:.1f}, cpu seconds: {seconds:.2f}")
+    clone_us, json_us = state_costs(args.ruleset, variants, args.players, args.seed)
+    print(f"clone: {clone_us:.1f} µs, JSON save + load: {json_us:.0f} µs (a state in mid-game)")
 
 
 if __name__ == "__main__":
