@@ -296,6 +296,7 @@ class FieldDef(Node):
     type: TypeRef
     back: bool
     text: Optional[Text]
+    default: Optional["Literal_"] = None
 
 
 class KindDef(Node):
@@ -306,8 +307,12 @@ class KindDef(Node):
 
 
 class Literal_(Node):
-    value: Union[int, str, bool]
+    """A value written in data (a cards row, a field value or default): number, text, truth value,
+    enum value (a bare name) or a list of these."""
+
+    value: Union[int, str, bool, None]
     is_name: bool = False
+    items: Optional[list["Literal_"]] = None
 
 
 class CardRow(Node):

@@ -118,7 +118,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def field_def(self, meta: Any, ch: list[Any]) -> A.FieldDef:
         back = any(isinstance(c, Tree) and c.data == "back" for c in ch)
-        return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text))
+        default = self._literal(ch[2]) if ch[2] is not None else None
+        return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text),
+                          default=default)
 
     def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("id", _unquote(ch[0]))
@@ -160,6 +162,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def literal(self, meta: Any, ch: list[Any]) -> A.Literal_:
         return self._literal(ch[0])
+
+    def list_value(self, meta: Any, ch: list[Any]) -> A.Literal_:
+        items = [self._literal(c) for c in ch if c is not None]
+        return A.Literal_(pos=self._p(meta), value=None, items=items)
 
     def name_lit(self, meta: Any, ch: list[Any]) -> A.Literal_:
         return A.Literal_(pos=self._p(meta), value=str(ch[0]), is_name=True)

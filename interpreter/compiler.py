@@ -75,6 +75,8 @@ class Compiler(StatementCompiler):
                 info.fields.append(f.name)
                 info.types.append(self._type(f.type))
                 info.back.append(f.back)
+                info.defaults.append(None if f.default is None else
+                                     self._literal(f.default, info.types[-1], f"the default of field '{f.name}'"))
             if k.id_template:
                 for fname in template_fields(k.id_template, k.pos, f"the id template of kind '{k.name}'"):
                     if fname not in info.index:
@@ -118,6 +120,12 @@ class Compiler(StatementCompiler):
             store.append((v.name, t, fn))
 
     def _literal(self, lit: A.Literal_, t: T, where: str) -> Any:
+        if t.name == "list" and t.elem is not None:
+            if lit.items is None:
+                raise error_at(lit.pos, f"{where}: expected {t}, got {lit.value!r}", "write a list as [a, b, c]")
+            return [self._literal(item, t.elem, where) for item in lit.items]
+        if lit.items is not None:
+            raise error_at(lit.pos, f"{where}: expected {t}, got a list")
         if t.name == "enum":
             if not lit.is_name or lit.value not in self.p.enums[t.arg]:
                 raise error_at(lit.pos, f"{where}: '{lit.value}' is not a value of enum '{t.arg}'",
@@ -181,8 +189,11 @@ class Compiler(StatementCompiler):
     def _add_card(self, kind: KindInfo, vals: list[Any], name: Optional[str], zone: str, node: A.Node,
                   seen: dict[str, A.Pos]) -> None:
         for i, (fname, t) in enumerate(zip(kind.fields, kind.types)):
+            if vals[i] is None and kind.defaults[i] is not None:
+                vals[i] = kind.defaults[i]
             if vals[i] is None and t != EFFECT:
-                raise error_at(node.pos, f"{kind.name} card has no value for field '{fname}'")
+                raise error_at(node.pos, f"{kind.name} card has no value for field '{fname}'",
+                               f"give it in every card, or a default: `field {fname}: {t} = …`")
         cid = name
         if cid is None:
             if not kind.ast.id_template:

@@ -24,6 +24,7 @@ class KindInfo:
     back: list[bool]
     index: dict[str, int]
     ast: A.KindDef
+    defaults: list[Any] = field(default_factory=list)  # None where a card must give the value
 
 
 @dataclass

@@ -148,3 +148,27 @@ setup { call climb(1) }
 round { repeat while false phase p de "P" en "P" { } }
 score(p) = 0
 ''').new_initial_state()
+
+
+def test_field_defaults_and_list_values(tmp_path: Path) -> None:
+    """A field may have a default (state such as poison starts at it) and hold a list written in data."""
+    folder = tmp_path / "defaults"
+    folder.mkdir()
+    (folder / "game.rules").write_text('''
+game defaults { title de "T" en "T" players 2 to 2 }
+kind creature {
+  field size: int
+  field poison: int = 0
+  field moves: list of int = [1, 2]
+}
+zone box of creature public
+cards creature in box {
+  columns size moves
+  row 3 [2, 2, 4]
+  card small { size = 1 }
+}
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = sum(sum(c.moves) + c.poison for c in box) + count(box)
+''', encoding="utf-8")
+    game = load_game(str(folder), players=2)
+    assert game.new_initial_state().scores() == [8 + 3 + 2, 8 + 3 + 2]
