@@ -8,6 +8,7 @@ from itertools import groupby
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from dsl import ast as A
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
 from interpreter.observation import log_line, player_name
@@ -62,6 +63,21 @@ def view_lines(state: State, seat: int, seats: Sequence[str]) -> list[str]:
         lines.append("  " + ", ".join(f"{name} {value_text(obs['vars'][name], t)}" for name, t, _ in prog.gvars))
     width = max(len(name) for name in obs["zones"])
     lines += [f"  {name.ljust(width)}  {zone_text(view)}" for name, view in obs["zones"].items()]
+    lines += card_texts(state, obs)
+    return lines
+
+
+def card_texts(state: State, obs: dict[str, Any]) -> list[str]:
+    """Title and note of every card in view that has them (a revealed rule card, say), in English."""
+    lines = []
+    for view in obs["zones"].values():
+        for cid in view if isinstance(view, list) else []:
+            if not isinstance(cid, str):
+                continue
+            entry = state.game.program.cards[state.game.card_index[cid]].ast
+            if isinstance(entry, A.CardEntry) and entry.title is not None:
+                note = f" — {entry.note.by_lang['en']}" if entry.note is not None else ""
+                lines.append(f"  ⓘ {cid}: {entry.title.by_lang['en']}{note}")
     return lines
 
 
