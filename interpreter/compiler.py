@@ -107,7 +107,6 @@ class Compiler(StatementCompiler):
             self._expect(cur.start, t, INT, "a currency's start amount")
             self.pvar_index[cur.name] = (len(self.p.pvars), INT)
             self.p.pvars.append((cur.name, INT, fn))
-            self.gvar_index[f"bank_{cur.name}"] = (len(self.p.gvars), INT)
             self.p.currencies[cur.name] = (len(self.p.pvars) - 1, len(self.p.gvars))
             self.p.gvars.append((f"bank_{cur.name}", INT, self.fn("0")))
         for v in self.of(A.VarDef):

@@ -65,10 +65,12 @@ def log_line(st: "State", entry: Any, seat: int) -> str:
 def observation(st: "State", seat: int) -> dict[str, Any]:
     game = st.game
     prog = game.program
+    banks = {bank for _, bank in prog.currencies.values()}
     obs: dict[str, Any] = {
         "ruleset": game.ruleset, "variants": game.variants, "seat": seat, "round": st.round, "phase": st.phase,
         "current_player": st.current_player(), "terminal": st.is_terminal(),
-        "vars": {name: st.gvars[i] for i, (name, _, _) in enumerate(prog.gvars)},
+        "vars": {name: st.gvars[i] for i, (name, _, _) in enumerate(prog.gvars) if i not in banks},
+        "bank": {name: st.gvars[bank] for name, (_, bank) in prog.currencies.items()},  # net: paid in minus paid out
         "players": [{"seat": p, "name": player_name(p),
                      **{name: st.pvars[p][i] for i, (name, _, _) in enumerate(prog.pvars)}} for p in game.players],
         "zones": {game.zone_names[z]: zone_view(st, z, seat) for z in range(len(st.zones))},

@@ -59,8 +59,9 @@ def view_lines(state: State, seat: int, seats: Sequence[str]) -> list[str]:
         values = ", ".join(f"{name} {value_text(p[name], t)}" for name, t, _ in prog.pvars)
         you = " ← you" if p["seat"] == seat else ""
         lines.append(f"  {p['name']} ({seats[p['seat']]}): {values}{you}")
-    if prog.gvars:
-        lines.append("  " + ", ".join(f"{name} {value_text(obs['vars'][name], t)}" for name, t, _ in prog.gvars))
+    shown = [f"{name} {value_text(obs['vars'][name], t)}" for name, t, _ in prog.gvars if name in obs["vars"]]
+    if shown:
+        lines.append("  " + ", ".join(shown))
     width = max(len(name) for name in obs["zones"])
     lines += [f"  {name.ljust(width)}  {zone_text(view)}" for name, view in obs["zones"].items()]
     lines += card_texts(state, obs)
