@@ -33,8 +33,6 @@ def formatter(t: T) -> Fmt:
     if t.name == "list" and t.elem is not None:
         inner = formatter(t.elem)
         return lambda st, v: "[" + ", ".join(inner(st, x) for x in v) + "]"
-    if t.name == "any":
-        return lambda st, v: str(v)
     return lambda st, v: str(v)
 
 
