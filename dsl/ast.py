@@ -436,8 +436,11 @@ class HeuristicDef(Node):
 
 
 class TriggerDef(Node):
+    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it."""
+
     event: str
     params: list[str]
+    name: Optional[str] = None
     where: Optional[Expr]
     body: list[Stmt]
 

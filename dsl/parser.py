@@ -261,7 +261,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def trigger_def(self, meta: Any, ch: list[Any]) -> A.TriggerDef:
         event, params = ch[0]
-        return A.TriggerDef(pos=self._p(meta), event=event, params=params, where=ch[1], body=ch[2])
+        name = str(ch[1]) if ch[1] is not None else None
+        return A.TriggerDef(pos=self._p(meta), event=event, params=params, name=name, where=ch[2], body=ch[3])
 
     def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[str]]:
         names = [str(c) for c in ch if c is not None]

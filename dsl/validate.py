@@ -20,9 +20,9 @@ _PARTS: dict[type, str] = {
 
 
 def part_key(item: Any, existing: Mapping[tuple[str, str], int]) -> tuple[str, str]:
-    """The (part, name) by which a variant addresses an item; triggers are numbered per event."""
+    """The (part, name) by which a variant addresses an item; unnamed triggers are numbered per event."""
     part = _PARTS[type(item)]
-    if isinstance(item, A.TriggerDef):
+    if isinstance(item, A.TriggerDef) and item.name is None:
         n = sum(1 for k in existing if k[0] == "trigger" and k[1].split("#")[0] == item.event)
         return part, f"{item.event}#{n + 1}"
     return part, str(getattr(item, "name", ""))

@@ -172,3 +172,32 @@ score(p) = sum(sum(c.moves) + c.poison for c in box) + count(box)
 ''', encoding="utf-8")
     game = load_game(str(folder), players=2)
     assert game.new_initial_state().scores() == [8 + 3 + 2, 8 + 3 + 2]
+
+
+def test_variants_replace_and_remove_named_triggers(tmp_path: Path) -> None:
+    """A trigger written `when EVENT as NAME` is a named part: a variant can replace or remove it."""
+    folder = tmp_path / "triggers"
+    (folder / "variants").mkdir(parents=True)
+    (folder / "game.rules").write_text('''
+game triggers { title de "T" en "T" players 2 to 2 }
+kind token { field value: int }
+zone box of token public
+var points: int = 0
+when round_start as tick { set points = points + 1 }
+when round_start as bonus where round == 2 { set points = points + 10 }
+round { repeat while round < 3 phase p de "P" en "P" { } }
+score(p) = points
+''', encoding="utf-8")
+    (folder / "variants" / "changes.rules").write_text('''
+variant double_tick {
+  title de "Doppelt" en "Double"
+  replace when round_start as tick { set points = points + 2 }
+}
+variant no_bonus {
+  title de "Ohne Bonus" en "No bonus"
+  remove trigger bonus
+}
+''', encoding="utf-8")
+    scores = {variants: load_game(str(folder), variants, players=2).new_initial_state().scores()[0]
+              for variants in [(), ("double_tick",), ("no_bonus",), ("double_tick", "no_bonus")]}
+    assert scores == {(): 13, ("double_tick",): 16, ("no_bonus",): 3, ("double_tick", "no_bonus"): 6}
