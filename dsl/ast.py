@@ -255,8 +255,16 @@ class Emit(Node):
     args: list[Expr]
 
 
+class TurnsIn(Node):
+    """`turns p in ORDER { … }`: one turn per player of a list (an order by bid, by wisdom, …)."""
+
+    var: str
+    order: Expr
+    body: list["Stmt"]
+
+
 Stmt = Union[Let, LetChoose, LetRandom, SetStmt, Move, Draw, Reveal, Pay, If, For, While, Repeat, Break,
-             ChooseAction, CallRule, Run, Modify, Forbid, Turns, Log, Require, Give, EndGame, Emit]
+             ChooseAction, CallRule, Run, Modify, Forbid, Turns, TurnsIn, Log, Require, Give, EndGame, Emit]
 
 
 # ------------------------------------------------------------------ definitions

@@ -403,6 +403,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def turns_stmt(self, meta: Any, ch: list[Any]) -> A.Turns:
         return A.Turns(pos=self._p(meta), var=str(ch[0]), start=ch[1], until=ch[2], skip=ch[3], body=ch[4])
 
+    def turns_in(self, meta: Any, ch: list[Any]) -> A.TurnsIn:
+        return A.TurnsIn(pos=self._p(meta), var=str(ch[0]), order=ch[1], body=ch[2])
+
     def log_stmt(self, meta: Any, ch: list[Any]) -> A.Log:
         return A.Log(pos=self._p(meta), text=ch[0])
 

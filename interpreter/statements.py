@@ -11,7 +11,7 @@ from interpreter.compile_base import Emitter
 from interpreter.expressions import ExpressionCompiler
 from interpreter.program import SCOPES, Block, Fn, ForbidDef, ModDef, Op
 from interpreter.scope import CaptureScope, Scope
-from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, card, element_type
+from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, card, element_type, list_of
 
 
 class StatementCompiler(ExpressionCompiler):
@@ -179,16 +179,25 @@ class StatementCompiler(ExpressionCompiler):
         em.loop_ends.pop()
 
     def s_For(self, s: A.For, scope: Scope, em: Emitter) -> None:
-        src, elem = self.seq(s.source, scope, True, "a loop's source")
+        self._for_each(s.var, s.source, s.body, scope, em, tail=())
+
+    def s_TurnsIn(self, s: A.TurnsIn, scope: Scope, em: Emitter) -> None:
+        src, t = self.code(s.order, scope)
+        self._expect(s.order, t, list_of(PLAYER), "the order of the turns")
+        self._for_each(s.var, s.order, s.body, scope, em, tail=[O.expire(SCOPES["turn"])])
+
+    def _for_each(self, name: str, source: Any, body: list[Any], scope: Scope, em: Emitter,
+                  tail: Sequence[Op]) -> None:
+        src, elem = self.seq(source, scope, True, "a loop's source")
         inner = scope.child()
         items, idx = scope.layout.alloc(), scope.layout.alloc()
-        var = inner.define(s.var, elem, self._positions_of(s.source))
+        var = inner.define(name, elem, self._positions_of(source))
         em.emit(O.for_init(src, items, idx))
         top = em.here()
         end = [0]
         head = O.for_next(items, idx, var, end)
         em.emit(head)
-        self._loop(em, s.body, inner, head, top, end)
+        self._loop(em, body, inner, head, top, end, tail)
 
     def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
         cond, t = self.expr(s.cond, scope)

@@ -201,3 +201,30 @@ variant no_bonus {
     scores = {variants: load_game(str(folder), variants, players=2).new_initial_state().scores()[0]
               for variants in [(), ("double_tick",), ("no_bonus",), ("double_tick", "no_bonus")]}
     assert scores == {(): 13, ("double_tick",): 16, ("no_bonus",): 3, ("double_tick", "no_bonus"): 6}
+
+
+def test_turns_in_a_given_order_end_turn_modifiers(tmp_path: Path) -> None:
+    """`turns p in ORDER` gives each listed player a turn; `until end of turn` modifiers end with it."""
+    game = _game(tmp_path, '''
+action take(t in box) de "nehmen" en "take" {
+  label "take {t}"
+  modify token.power by 100 where owner(it) == me until end of turn
+  give t to me
+  set done = done * 1000 + card("beta").power
+  move t to pile(me)
+}
+round {
+  repeat while count(box) > 0
+  phase p de "P" en "P" {
+    turns p in [last(players), first(players)] { choose action for p: take }
+  }
+}
+score(p) = done
+''')
+    state = game.new_initial_state()
+    assert state.current_player() == 1
+    state.apply_label("take beta")
+    assert state.current_player() == 0
+    state.apply_label("take alpha")
+    assert state.is_terminal()
+    assert state.scores()[0] == 102 * 1000 + 2  # beta gains 100 in its owner's turn only
