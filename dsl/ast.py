@@ -443,6 +443,14 @@ class HeuristicDef(Node):
     expr: Expr
 
 
+class WinnerDef(Node):
+    """`can_win(p) = COND`: only players for whom COND holds can win; of them, the best score wins.
+    When it holds for nobody, nobody wins."""
+
+    var: str
+    expr: Expr
+
+
 class TriggerDef(Node):
     """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it."""
 
@@ -454,7 +462,7 @@ class TriggerDef(Node):
 
 
 Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, CurrencyDef, FunctionDef,
-             RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, TriggerDef]
+             RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, WinnerDef, TriggerDef]
 
 
 class VariantOp(Node):

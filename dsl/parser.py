@@ -256,6 +256,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def score_def(self, meta: Any, ch: list[Any]) -> A.ScoreDef:
         return A.ScoreDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
 
+    def winner_def(self, meta: Any, ch: list[Any]) -> A.WinnerDef:
+        return A.WinnerDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
+
     def heuristic_def(self, meta: Any, ch: list[Any]) -> A.HeuristicDef:
         return A.HeuristicDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
 

@@ -15,7 +15,7 @@ _PARTS: dict[type, str] = {
     A.GameDef: "game", A.EnumDef: "enum", A.KindDef: "kind", A.CardsDef: "cards", A.ZoneDef: "zone",
     A.VarDef: "var", A.ConstDef: "const", A.CurrencyDef: "currency", A.FunctionDef: "function",
     A.RuleDef: "rule", A.ActionDef: "action", A.SetupDef: "setup", A.RoundDef: "round",
-    A.ScoreDef: "score", A.HeuristicDef: "heuristic", A.TriggerDef: "trigger",
+    A.ScoreDef: "score", A.HeuristicDef: "heuristic", A.WinnerDef: "can_win", A.TriggerDef: "trigger",
 }
 
 

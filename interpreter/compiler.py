@@ -349,13 +349,15 @@ class Compiler(StatementCompiler):
         self.p.blocks[main].code = em.code
         self.p.blocks[main].nlocals = 0
         self.p.main_block = main
-        for cls, attr in ((A.ScoreDef, "score"), (A.HeuristicDef, "heuristic")):
+        for cls, attr in ((A.ScoreDef, "score"), (A.HeuristicDef, "heuristic"), (A.WinnerDef, "winner")):
             defs = self.of(cls)
             if defs:
                 scope = Scope(Layout())
                 ident = scope.define_py(defs[0].var, PLAYER)
                 src, t = self.code(defs[0].expr, scope)
-                if not (attr == "score" and t.name == "list" and t.elem in (INT, ANY)):
+                if attr == "winner":
+                    self._expect(defs[0].expr, t, BOOL, "who can win")
+                elif not (attr == "score" and t.name == "list" and t.elem in (INT, ANY)):
                     self._expect(defs[0].expr, t, INT, f"the {attr} expression")
                 setattr(self.p, attr, self.fn(src, f"st, {ident}"))
         if self.p.score is None:

@@ -120,6 +120,7 @@ class Program:
     main_block: int = 0
     score: Optional[Callable[["State", int], Any]] = None  # (state, seat) → number or list
     heuristic: Optional[Callable[["State", int], Any]] = None
+    winner: Optional[Callable[["State", int], Any]] = None  # (state, seat) → may win; default: everyone
     variants: list[str] = field(default_factory=list)
     items: list[A.Node] = field(default_factory=list)
     compile_expr: Optional[Callable[[Any, dict[str, T]], tuple[Fn, T, int]]] = None  # for scenario expectations

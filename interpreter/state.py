@@ -84,9 +84,11 @@ class State:
         self.pending = None
         score = self.game.program.score
         assert score is not None
+        can_win = self.game.program.winner
+        eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
         scores = [score(self, p) for p in self.game.players]
-        best = max(scores)
-        self._returns = [1.0 if s == best else 0.0 for s in scores]
+        best = max((s for s, e in zip(scores, eligible) if e), default=None)
+        self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
     def move_card(self, c: int, z: int, bottom: bool) -> None:
         game = self.game

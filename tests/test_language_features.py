@@ -29,7 +29,7 @@ var done: int = 0 de "fertig" en "done"
 
 def _game(tmp_path: Path, body: str, players: int = 2) -> Game:
     folder = tmp_path / "feature_test"
-    folder.mkdir(exist_ok=True)
+    folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.rules").write_text(HEADER + body, encoding="utf-8")
     return load_game(str(folder), players=players)
 
@@ -228,3 +228,18 @@ score(p) = done
     state.apply_label("take alpha")
     assert state.is_terminal()
     assert state.scores()[0] == 102 * 1000 + 2  # beta gains 100 in its owner's turn only
+
+
+def test_can_win_filters_winners_and_may_leave_nobody(tmp_path: Path) -> None:
+    """`can_win(p) = COND`: the best score among those who may win wins; if nobody may, nobody does."""
+    body = '''
+var neutral: int = NEUTRAL
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = if p == first(players) then 3 else 4
+can_win(p) = neutral < 5 and p.score_bar < 9
+player var score_bar: int = 4
+'''
+    nobody = _game(tmp_path / "a", body.replace("NEUTRAL", "7")).new_initial_state()
+    assert nobody.scores() == [3, 4] and nobody.returns() == [0.0, 0.0]
+    best = _game(tmp_path / "b", body.replace("NEUTRAL", "1")).new_initial_state()
+    assert best.returns() == [0.0, 1.0]
