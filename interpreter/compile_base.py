@@ -10,7 +10,18 @@ from dsl.errors import did_you_mean, error_at
 from interpreter.options import forbidden
 from interpreter.program import Fn, Op, Program
 from interpreter.runtime import ENV
-from interpreter.types import BOOL, EFFECT, INT, PLAYER, TEXT, T, card, compatible, enum, list_of
+from interpreter.types import (
+    BOOL,
+    EFFECT,
+    INT,
+    PLAYER,
+    TEXT,
+    T,
+    card,
+    compatible,
+    enum,
+    list_of,
+)
 
 BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
 

@@ -10,7 +10,16 @@ from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter import ops as O
 from interpreter.compile_base import Emitter, names_in, template_fields
 from interpreter.primitives import GameRuleError, seq_code
-from interpreter.program import SCOPES, ActionInfo, CardInfo, Fn, KindInfo, Program, Trigger, ZoneSpec
+from interpreter.program import (
+    SCOPES,
+    ActionInfo,
+    CardInfo,
+    Fn,
+    KindInfo,
+    Program,
+    Trigger,
+    ZoneSpec,
+)
 from interpreter.scope import Layout, Scope
 from interpreter.statements import StatementCompiler
 from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type

@@ -10,7 +10,19 @@ from interpreter.compile_base import CompilerBase
 from interpreter.primitives import REGISTRY, seq_code
 from interpreter.program import Fn
 from interpreter.scope import Layout, Scope, _captures, _visible_names
-from interpreter.types import ANY, BOOL, INT, PLAYER, TEXT, T, card, compatible, element_type, enum, list_of
+from interpreter.types import (
+    ANY,
+    BOOL,
+    INT,
+    PLAYER,
+    TEXT,
+    T,
+    card,
+    compatible,
+    element_type,
+    enum,
+    list_of,
+)
 
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
 

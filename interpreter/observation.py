@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.ops import CHANCE, L_DECIDE, L_MOVE, L_PAY, L_PHASE, L_REVEAL, L_ROUND, L_TEXT
+from interpreter.ops import (
+    CHANCE,
+    L_DECIDE,
+    L_MOVE,
+    L_PAY,
+    L_PHASE,
+    L_REVEAL,
+    L_ROUND,
+    L_TEXT,
+)
 
 if TYPE_CHECKING:
     from interpreter.state import State

@@ -348,7 +348,7 @@ def turns_init(start: Fn, var: int, skips: int) -> Op:
     return op
 
 
-def turns_head(until: Fn, skip: Optional[Fn], var: int, skips: int, end: list[int], top: list[int]) -> Op:
+def turns_head(until: Fn, skip: Optional[Fn], var: int, skips: int, end: list[int]) -> Op:
     """Ends the turns when `until` holds; passes over players who must be skipped."""
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]

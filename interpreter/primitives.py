@@ -63,14 +63,15 @@ def _collection(types: Sequence[T], result: Callable[[T], Result]) -> Result:
     return result(elem)
 
 
-def _one_of(kind: str, result: T) -> Callable[[Sequence[T]], Result]:
+def _one_of(kind: str, result: Union[T, Callable[[T], T]], what: str = "") -> Callable[[Sequence[T]], Result]:
+    """A check for one argument of a kind of type; the result may depend on the argument's type."""
     def check(types: Sequence[T]) -> Result:
         err = _arity(1, types)
         if err:
             return err
         if types[0].name not in (kind, "any"):
-            return f"needs a {kind}, got {types[0]}"
-        return result
+            return f"needs a {what or kind}, got {types[0]}"
+        return result(types[0]) if callable(result) else result
     return check
 
 
@@ -150,17 +151,8 @@ primitive("last", "(collection)", "das letzte Element (die oberste Karte einer Z
           lambda ts: _collection(ts, lambda e: e))(_end_item(-1, "last"))
 
 
-def _check_top(ts: Sequence[T]) -> Result:
-    err = _arity(1, ts)
-    if err:
-        return err
-    if ts[0].name != "zone":
-        return f"needs a zone, got {ts[0]}"
-    return T("card", ts[0].arg)
-
-
 primitive("top", "(zone)", "die oberste Karte einer Zone", "the top card of a zone", "top(deck)",
-          _check_top)(_end_item(-1, "top"))
+          _one_of("zone", lambda t: T("card", t.arg)))(_end_item(-1, "top"))
 
 
 @primitive("cards", "(zone or zone family)", "alle Karten einer Zone oder aller Zonen einer Familie",
@@ -173,17 +165,9 @@ def _cards(args: Sequence[str], ts: Sequence[T]) -> str:
     return seq_code(args[0], ts[0])
 
 
-def _check_positions(ts: Sequence[T]) -> Result:
-    err = _arity(1, ts)
-    if err:
-        return err
-    if ts[0].name != "family":
-        return f"needs a zone family, got {ts[0]}"
-    return list_of(INT)
-
-
 @primitive("positions", "(zone family)", "die Nummern 1 … n der Zonen einer Familie",
-           "the numbers 1 … n of the zones of a family", "positions(slot)", _check_positions)
+           "the numbers 1 … n of the zones of a family", "positions(slot)",
+           _one_of("family", list_of(INT), "zone family"))
 def _positions(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"list(range(1, len(st.game.fam_zones[{args[0]}]) + 1))"
 

@@ -2,7 +2,7 @@
 control flow, so the engine can stop at any decision and resume from plain data."""
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
@@ -11,7 +11,16 @@ from interpreter.compile_base import Emitter
 from interpreter.expressions import ExpressionCompiler
 from interpreter.program import SCOPES, Block, Fn, ForbidDef, ModDef, Op
 from interpreter.scope import CaptureScope, Scope
-from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, card, element_type, list_of
+from interpreter.types import (
+    ANY,
+    BOOL,
+    EFFECT,
+    INT,
+    PLAYER,
+    card,
+    element_type,
+    list_of,
+)
 
 
 class StatementCompiler(ExpressionCompiler):
@@ -168,14 +177,19 @@ class StatementCompiler(ExpressionCompiler):
         else:
             else_cell[0] = em.here()
 
-    def _loop(self, em: Emitter, body: list[Any], scope: Scope, head: Op, top: int, end_cell: list[int],
+    def _loop(self, em: Emitter, body: list[Any], scope: Scope, make_head: Callable[[list[int]], Op],
               tail: Sequence[Op] = ()) -> None:
-        em.loop_ends.append([end_cell])
+        """A loop: its head op (given the cell of the loop's end, for leaving), the body, the tail, and
+        the jump back; `break` jumps to the end."""
+        top = em.here()
+        end: list[int] = [0]
+        em.emit(make_head(end))
+        em.loop_ends.append([end])
         self.stmts(body, scope, em)
         for op in tail:
             em.emit(op)
         em.emit(O.jump([top]))
-        end_cell[0] = em.here()
+        end[0] = em.here()
         em.loop_ends.pop()
 
     def s_For(self, s: A.For, scope: Scope, em: Emitter) -> None:
@@ -193,31 +207,19 @@ class StatementCompiler(ExpressionCompiler):
         items, idx = scope.layout.alloc(), scope.layout.alloc()
         var = inner.define(name, elem, self._positions_of(source))
         em.emit(O.for_init(src, items, idx))
-        top = em.here()
-        end = [0]
-        head = O.for_next(items, idx, var, end)
-        em.emit(head)
-        self._loop(em, body, inner, head, top, end, tail)
+        self._loop(em, body, inner, lambda end: O.for_next(items, idx, var, end), tail)
 
     def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
         cond, t = self.expr(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a condition")
-        top = em.here()
-        end = [0]
-        head = O.jump_unless(cond, end)
-        em.emit(head)
-        self._loop(em, s.body, scope.child(), head, top, end)
+        self._loop(em, s.body, scope.child(), lambda end: O.jump_unless(cond, end))
 
     def s_Repeat(self, s: A.Repeat, scope: Scope, em: Emitter) -> None:
         count, t = self.expr(s.count, scope)
         self._expect(s.count, t, INT, "a repeat count")
         left = scope.layout.alloc()
         em.emit(O.set_local(left, count))
-        top = em.here()
-        end = [0]
-        head = O.countdown(left, end)
-        em.emit(head)
-        self._loop(em, s.body, scope.child(), head, top, end)
+        self._loop(em, s.body, scope.child(), lambda end: O.countdown(left, end))
 
     def s_Break(self, s: A.Break, scope: Scope, em: Emitter) -> None:
         if not em.loop_ends:
@@ -323,11 +325,8 @@ class StatementCompiler(ExpressionCompiler):
             skip, kt = self.expr(s.skip, inner)
             self._expect(s.skip, kt, BOOL, "the skip condition")
         em.emit(O.turns_init(start, var, skips))
-        top = em.here()
-        end = [0]
-        head = O.turns_head(until, skip, var, skips, end, [top])
-        em.emit(head)
-        self._loop(em, s.body, inner, head, top, end, tail=[O.expire(SCOPES["turn"]), O.next_player(var)])
+        self._loop(em, s.body, inner, lambda end: O.turns_head(until, skip, var, skips, end),
+                   tail=[O.expire(SCOPES["turn"]), O.next_player(var)])
 
     def s_Log(self, s: A.Log, scope: Scope, em: Emitter) -> None:
         em.emit(O.log_text(s.text.by_lang.get("en", next(iter(s.text.by_lang.values())))))

@@ -3,15 +3,12 @@ from __future__ import annotations
 
 from interpreter import load_game
 from interpreter.agents import GreedyAgent, RandomAgent, make_agent
+from interpreter.simulate import play_bots
 from interpreter.state import State
 
 
 def _play(state: State, agents: list[RandomAgent | GreedyAgent]) -> State:
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-        else:
-            state.apply_action(agents[state.current_player()].act(state))
+    play_bots(state, agents)
     return state
 
 
