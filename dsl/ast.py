@@ -395,6 +395,7 @@ class CurrencyDef(Node):
 class FunctionDef(Node):
     name: str
     params: list[Param]
+    text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
 
 
@@ -402,6 +403,7 @@ class RuleDef(Node):
     name: str
     params: list[Param]
     text: Optional[Text]
+    note: Optional[Text] = None  # the author's clarification, shown beside the generated rule text
     body: list[Stmt]
 
 
@@ -415,6 +417,7 @@ class ActionDef(Node):
     params: list[ActionParam]
     text: Optional[Text]
     label: str
+    note: Optional[Text] = None
     body: list[Stmt]
 
 
@@ -425,6 +428,7 @@ class SetupDef(Node):
 class PhaseDef(Node):
     name: str
     text: Optional[Text]
+    note: Optional[Text] = None
     body: list[Stmt]
 
 
@@ -459,6 +463,7 @@ class TriggerDef(Node):
     name: Optional[str] = None
     where: Optional[Expr]
     body: list[Stmt]
+    note: Optional[Text] = None
 
 
 Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, CurrencyDef, FunctionDef,

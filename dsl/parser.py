@@ -50,6 +50,11 @@ def _tagged(children: list[Any], tag: str) -> list[Any]:
     return [c[1] for c in children if isinstance(c, _Tagged) and c[0] == tag]
 
 
+def _note(children: list[Any]) -> Optional[A.Text]:
+    found: Optional[A.Text] = (_tagged(children, "note") or [None])[0]
+    return found
+
+
 @v_args(meta=True)
 class _ToAst(Transformer):  # type: ignore[type-arg]
     """Lark tree → pydantic AST; every node keeps its file:line:col."""
@@ -150,7 +155,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def card_entry(self, meta: Any, ch: list[Any]) -> A.CardEntry:
         return A.CardEntry(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
-                           note=(_tagged(ch, "note") or [None])[0], values=_nodes(ch, A.FieldValue),
+                           note=_note(ch), values=_nodes(ch, A.FieldValue),
                            effects=_nodes(ch, A.EffectValue))
 
     def field_value(self, meta: Any, ch: list[Any]) -> A.FieldValue:
@@ -217,7 +222,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
                              assumed=_one(ch, A.Assumed))
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
-        return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], body=ch[2])
+        return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
+                             body=ch[-1])
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)
@@ -227,13 +233,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
         return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                         body=ch[-1])
+                         note=_note(ch), body=ch[-1])
 
     def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
         label = _tagged(ch, "label")[0]
         body = [c for c in ch[2:] if not isinstance(c, (A.Text, _Tagged)) and c is not None]
         return A.ActionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                           label=label, body=body)
+                           label=label, body=body, note=_note(ch))
 
     def action_params(self, meta: Any, ch: list[Any]) -> list[A.ActionParam]:
         return list(ch)
@@ -251,7 +257,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.RoundDef(pos=self._p(meta), repeat_while=ch[0], phases=_nodes(ch, A.PhaseDef))
 
     def phase_def(self, meta: Any, ch: list[Any]) -> A.PhaseDef:
-        return A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])
+        return A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), note=_note(ch), body=ch[-1])
 
     def score_def(self, meta: Any, ch: list[Any]) -> A.ScoreDef:
         return A.ScoreDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
@@ -265,7 +271,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def trigger_def(self, meta: Any, ch: list[Any]) -> A.TriggerDef:
         event, params = ch[0]
         name = str(ch[1]) if ch[1] is not None else None
-        return A.TriggerDef(pos=self._p(meta), event=event, params=params, name=name, where=ch[2], body=ch[3])
+        return A.TriggerDef(pos=self._p(meta), event=event, params=params, name=name, where=ch[2], note=_note(ch),
+                            body=ch[-1])
 
     def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[str]]:
         names = [str(c) for c in ch if c is not None]
@@ -293,12 +300,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def variant_add_phase(self, meta: Any, ch: list[Any]) -> A.VariantOp:
         pos_tree = next(c for c in ch if isinstance(c, Tree) and c.data == "position")
-        phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])
+        phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), note=_note(ch), body=ch[-1])
         position: Literal["before", "after"] = "before" if str(pos_tree.children[0]) == "before" else "after"
         return A.VariantOp(pos=self._p(meta), op="add_phase", phase=phase, position=position, anchor=str(ch[-2]))
 
     def variant_replace_phase(self, meta: Any, ch: list[Any]) -> A.VariantOp:
-        phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), body=ch[-1])
+        phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), note=_note(ch), body=ch[-1])
         return A.VariantOp(pos=self._p(meta), op="replace_phase", phase=phase, name=str(ch[0]))
 
     # ---------------------------------------------------------------- scenarios

@@ -1,0 +1,1 @@
+"""Rulebooks generated from the rules: sentences, assembly, templates, the language reference."""

@@ -1,0 +1,76 @@
+"""The rulebook as plain data, in one language: what the assembler builds from the rules and the
+templates render to Markdown and HTML. Nothing here knows a game or a language."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+
+@dataclass
+class Line:
+    """One generated rule sentence; `children` are the sentences it governs (a loop's body, an if's
+    branches), `note` an author's clarification shown beside it, never instead of it."""
+
+    text: str
+    children: list["Line"] = field(default_factory=list)
+    note: Optional[str] = None
+
+
+@dataclass
+class Table:
+    headers: list[str]
+    rows: list[list[str]]
+    caption: str = ""
+
+
+@dataclass
+class Entry:
+    """A titled unit of rules: an action, a phase, a rule, a card's effect, a definition."""
+
+    anchor: str
+    title: str
+    code: str  # the name in the rules file, shown small for modders
+    lines: list[Line] = field(default_factory=list)
+    note: Optional[str] = None  # the author's flavour or clarification text
+    table: Optional[Table] = None
+
+
+@dataclass
+class Change:
+    """One change of a variant against the base game, with the generated text before and after."""
+
+    kind: str  # "added", "replaced" or "removed" (the template looks up its display word)
+    what: str  # the changed part, in words ("rule Lay out the guards")
+    old: list[Line] = field(default_factory=list)
+    new: list[Line] = field(default_factory=list)
+
+
+@dataclass
+class Assumption:
+    what: str
+    why: str
+    file: str
+    line: int
+
+
+@dataclass
+class Section:
+    """A chapter of the rulebook; `template` names the section template that renders it."""
+
+    anchor: str
+    title: str
+    template: str
+    paragraphs: list[str] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
+    entries: list[Entry] = field(default_factory=list)
+    changes: list[Change] = field(default_factory=list)
+    assumptions: list[Assumption] = field(default_factory=list)
+
+
+@dataclass
+class Rulebook:
+    lang: str
+    title: str  # the game's title, with the variants' titles for a variant rulebook
+    subtitle: str
+    sections: list[Section] = field(default_factory=list)
+    ui: dict[str, str] = field(default_factory=dict)  # the language's interface words (table of contents, …)

@@ -1,0 +1,140 @@
+"""Message catalogues and the small grammar machinery of generated sentences: phrases with forms
+(cases, main or subordinate clause), nouns with an article, and pattern filling. Knows no game."""
+from __future__ import annotations
+
+import re
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Mapping, Optional, Union
+
+from dsl import ast as A
+
+CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
+LANGUAGES = ("de", "en")
+DEFAULT_FORMS = ("nom", "main", "default")
+_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+
+Pattern = Union[str, Mapping[str, str]]
+
+
+class MissingRendering(Exception):
+    """A construct the catalogue of a language has no sentence for, or a name without a display
+    text: the rulebook would show a placeholder, so it is a validation error at the node."""
+
+    def __init__(self, pos: Optional[A.Pos], message: str, hint: str = "") -> None:
+        super().__init__(message)
+        self.pos = pos
+        self.message = message
+        self.hint = hint
+
+
+class Catalogue:
+    """One language's messages, loaded from rulebook/catalogue/<lang>.toml."""
+
+    def __init__(self, lang: str, data: Mapping[str, object]) -> None:
+        self.lang = lang
+        self.data = data
+        contractions = data.get("contractions", {})
+        assert isinstance(contractions, dict)
+        self.contractions = [(re.compile(k), str(v)) for k, v in contractions.items()]
+
+    def pattern(self, key: str, pos: Optional[A.Pos] = None) -> Pattern:
+        node: object = self.data
+        for part in key.split("."):
+            if not isinstance(node, dict) or part not in node:
+                raise MissingRendering(pos, f"no {self.lang} rendering for '{key}'",
+                                       f"add '{key}' to {CATALOGUE_DIR.name}/{self.lang}.toml")
+            node = node[part]
+        if isinstance(node, dict):
+            return {str(k): str(v) for k, v in node.items()}
+        return str(node)
+
+    def has(self, key: str) -> bool:
+        try:
+            self.pattern(key)
+        except MissingRendering:
+            return False
+        return True
+
+    def table(self, key: str) -> dict[str, str]:
+        found = self.pattern(key)
+        return dict(found) if isinstance(found, Mapping) else {}
+
+    def polish(self, text: str, capitalise: bool = True) -> str:
+        """A finished sentence: contractions applied, first letter capitalised unless it starts with a
+        name of the rules file (a variable keeps its spelling)."""
+        for regex, repl in self.contractions:
+            text = regex.sub(repl, text)
+        return text[:1].upper() + text[1:] if capitalise else text
+
+
+@lru_cache(maxsize=None)
+def catalogue(lang: str) -> Catalogue:
+    with open(CATALOGUE_DIR / f"{lang}.toml", "rb") as fh:
+        return Catalogue(lang, tomllib.load(fh))
+
+
+class Phrase:
+    """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused."""
+
+    __slots__ = ("_make", "_cache")
+
+    def __init__(self, make: Union[str, Callable[[str], str]]) -> None:
+        self._make = make
+        self._cache: dict[str, str] = {}
+
+    def form(self, f: str) -> str:
+        if isinstance(self._make, str):
+            return self._make
+        if f not in self._cache:
+            self._cache[f] = self._make(f)
+        return self._cache[f]
+
+
+Arg = Union[Phrase, str]
+
+
+def pick(pattern: Pattern, form: str) -> str:
+    """The pattern for a form, or its default one."""
+    if isinstance(pattern, str):
+        return pattern
+    for f in (form, *DEFAULT_FORMS):
+        if f in pattern:
+            return pattern[f]
+    return next(iter(pattern.values()))
+
+
+def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
+    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own."""
+    def sub(m: re.Match[str]) -> str:
+        value = args[m.group(1)]
+        return value if isinstance(value, str) else value.form(m.group(2) or form)
+    return _PLACEHOLDER.sub(sub, pick(pattern, form))
+
+
+class Noun:
+    """A display text used as a noun; a leading article known to the catalogue gives its gender."""
+
+    def __init__(self, text: str, cat: Catalogue) -> None:
+        articles = cat.data.get("articles", {})
+        assert isinstance(articles, dict)
+        first, _, rest = text.partition(" ")
+        if first in articles and rest:
+            self.gender, self.word = first, rest
+        else:
+            self.gender, self.word = "default", text
+        self.dets = articles.get(self.gender, {})
+
+    def det(self, det: str) -> Phrase:
+        """The determiner alone (def, each, your, indef, rel, bare), declined by form."""
+        forms = self.dets.get(det, "")
+        if isinstance(forms, dict):
+            table = {str(k): str(v) for k, v in forms.items()}
+            return Phrase(lambda f: pick(table, f))
+        return Phrase(str(forms))
+
+    def np(self, det: str) -> Phrase:
+        """The noun with a determiner, declined by form."""
+        article = self.det(det)
+        return Phrase(lambda f: f"{article.form(f)} {self.word}".strip())
