@@ -29,6 +29,15 @@ from interpreter.records import RecordError, read_record, replay, ruleset_ref
 from interpreter.scenario import run_all
 from interpreter.simulate import Summary, seat_agents, simulate
 from interpreter.terminal import HUMAN, play
+from rulebook.docs import (
+    DOCS_DIR,
+    check_renderings,
+    expected_files,
+    first_pages,
+    html_pages,
+    stale_files,
+    write_files,
+)
 
 
 class UsageError(Exception):
@@ -54,7 +63,8 @@ def _seats(spec: str, players: int, allowed: Sequence[str]) -> list[str]:
 
 
 def check_ruleset(path: str) -> tuple[str, list[str]]:
-    """Compiles the base game, each variant alone and all together; raises one RulesError for all problems."""
+    """Compiles the base game, each variant alone and all together, and renders their rulebooks;
+    raises one RulesError for all problems."""
     src = read_ruleset(find_ruleset(path))
     combos: list[tuple[str, ...]] = [()] + [(v,) for v in src.variants]
     if len(src.variants) > 1:
@@ -66,6 +76,10 @@ def check_ruleset(path: str) -> tuple[str, list[str]]:
             load_program(path, combo)
         except RulesError as exc:
             problems.append(exc)
+    try:
+        check_renderings(src)
+    except RulesError as exc:
+        problems.append(exc)
     if problems:
         diagnostics = list(dict.fromkeys(d for exc in problems for d in exc.diagnostics))
         raise RulesError(diagnostics, {f: t for exc in problems for f, t in exc.sources.items()})
@@ -168,6 +182,42 @@ def cmd_test(args: argparse.Namespace) -> int:
     return 1 if failed else 0
 
 
+# ------------------------------------------------------------------ docs
+
+
+def cmd_docs(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    expected = expected_files(args.games)
+    if args.check:
+        stale = stale_files(out, expected)
+        for rel in stale:
+            _err(f"stale: {out / rel}")
+        if stale:
+            _err("generated docs are not what the rules produce now; run `regelwerk docs` and commit")
+            return 1
+        print(f"ok: {len(expected)} generated files are up to date")
+    else:
+        touched = write_files(out, expected)
+        print(f"wrote {len(touched)} of {len(expected)} files to {out}")
+    if args.screenshots:
+        return _browser_check(out)
+    return 0
+
+
+def _browser_check(out: Path) -> int:
+    """Opens every HTML rulebook in headless Chromium and keeps each game's first page as a PNG."""
+    from rulebook.browser import check_pages, chromium_path
+    if chromium_path() is None:
+        raise UsageError("--screenshots needs Chromium (Debian package chromium)")
+    reports = check_pages(html_pages(out), first_pages(out))
+    for report in reports:
+        if not report.ok:
+            _err(report.summary())
+    print(f"browser: {sum(r.ok for r in reports)} of {len(reports)} pages ok; "
+          f"screenshots: {', '.join(str(p) for p in first_pages(out).values())}")
+    return 0 if all(r.ok for r in reports) else 1
+
+
 # ------------------------------------------------------------------ arguments
 
 
@@ -204,6 +254,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, metavar="S", help="default: a random seed")
     p.add_argument("--seats", metavar="S,…", help=f"per seat: {HUMAN}, {', '.join(AGENTS)} (default: human, then random)")
     p.add_argument("--save", metavar="FILE", help="default: saved_games/<ruleset>-<seed>.json")
+
+    p = command("docs", cmd_docs, "render the rulebooks and the language reference into generated_docs/")
+    p.add_argument("games", nargs="*", metavar="GAME", help="rulesets to render (default: all)")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is stale")
+    p.add_argument("--out", default=str(DOCS_DIR), metavar="DIR", help="default: generated_docs/")
+    p.add_argument("--screenshots", action="store_true",
+                   help="open the HTML in headless Chromium, check it, keep each game's first page as PNG")
 
     p = command("test", cmd_test, "run a ruleset's scenarios")
     p.add_argument("game", metavar="GAME")

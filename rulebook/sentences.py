@@ -211,8 +211,15 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             return self._function(sym.functions[e.func], [self.expr(a) for a in e.args], e)
-        key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else "")
+        key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
+                        "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         return self.msg(f"prim.{key}", e, **{str(i): self.expr(a) for i, a in enumerate(e.args)})
+
+    def _is_zone(self, e: A.Expr) -> bool:
+        """Whether an expression names a zone (its items are cards), not a list of other things."""
+        zones = self.sym.zones
+        return (isinstance(e, A.Name) and e.name in zones) or (isinstance(e, A.Call) and e.func in zones) \
+            or (isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name in zones)
 
     def _comp_args(self, c: A.Comprehension) -> dict[str, Arg]:
         return {"expr": self.expr(c.expr), "var": c.var, "source": self.expr(c.source),

@@ -1,0 +1,443 @@
+"""Builds the rulebook of a ruleset (with variants) in one language from its AST and its compiled
+program: the sections a rulebook has, in the order a rulebook uses. Knows no game."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterator, Optional, Sequence
+
+from dsl import ast as A
+from dsl.loader import RulesetSource, apply_variants
+from dsl.validate import part_key
+from interpreter.game import Game
+from interpreter.loading import load_program
+from interpreter.program import Program
+from rulebook.model import Assumption, Change, Entry, Line, Rulebook, Section, Table
+from rulebook.phrases import MissingRendering, Phrase, catalogue, fill
+from rulebook.sentences import Speaker, Symbols, text_of
+
+
+def _slug(*parts: str) -> str:
+    return "-".join(p.replace("_", "-").replace("#", "-") for p in parts if p)
+
+
+class Assembler:
+    """One rulebook: the variant-applied items rendered by a Speaker; the base game's items by a
+    second Speaker, for the old text of each change."""
+
+    def __init__(self, src: RulesetSource, variants: Sequence[str], lang: str) -> None:
+        self.src = src
+        self.variants = list(variants)
+        self.lang = lang
+        self.cat = catalogue(lang)
+        self.items: list[A.Node] = apply_variants(src, tuple(variants))
+        self.base_items: list[A.Node] = apply_variants(src, ())
+        self.sp = Speaker(lang, Symbols(self.items))
+        self.base_sp = Speaker(lang, Symbols(self.base_items))
+        self.program: Program = load_program(str(src.folder), tuple(variants))
+        self.ui = {k: str(v) for k, v in self.cat.table("ui").items()}
+
+    # ------------------------------------------------------------ small helpers
+    def t(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
+        return text_of(text, self.lang, what, pos)
+
+    def say(self, key: str, node: A.Node, form: str = "default", **args: Any) -> str:
+        return self.sp.sentence(key, node, form, **args)
+
+    def of(self, cls: type) -> list[Any]:
+        return [i for i in self.items if isinstance(i, cls)]
+
+    def one(self, cls: type) -> Any:
+        found = self.of(cls)
+        return found[0] if found else None
+
+    def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
+        """A display text without its leading article, for headings and tables."""
+        return self.sp.noun(text, what, pos).np("bare").form("nom")
+
+    def title_of(self, item: Any) -> str:
+        """How a part is called in headings: its display text, or its name in the rules file."""
+        for attr in ("text", "title"):
+            text = getattr(item, attr, None)
+            if isinstance(text, A.Text) and self.lang in text.by_lang:
+                word = self.bare(text, "", item.pos)
+                if isinstance(item, A.FunctionDef):
+                    word = fill(word, "nom", {p.name: p.name for p in item.params})
+                return word[:1].upper() + word[1:]
+        return str(getattr(item, "name", "") or getattr(item, "event", ""))
+
+    def source_file(self, pos: A.Pos) -> str:
+        """A position's file relative to the rulesets folder, so the text is the same on any machine."""
+        path = Path(pos.file)
+        try:
+            return str(path.resolve().relative_to(self.src.folder.resolve().parent))
+        except ValueError:
+            return path.name
+
+    # ------------------------------------------------------------ the book
+    def build(self) -> Rulebook:
+        game: A.GameDef = self.one(A.GameDef)
+        title = self.t(game.title, "game", game.pos) if game else self.src.name
+        subtitle = ""
+        if self.variants:
+            names = [self.t(self.src.variants[v].title, f"variant '{v}'", self.src.variants[v].pos)
+                     for v in self.variants]
+            subtitle = fill(self.ui["variant_of"], "nom", {"game": title})
+            title = f"{title}: {', '.join(names)}"
+        sections = ([self.changes()] if self.variants else []) + [
+            self.overview(game), self.components(), self.setup(), self.round(), self.actions(),
+            self.special_rules(), self.definitions(), self.game_end()] + self.references() + [self.assumptions()]
+        return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
+                        sections=[s for s in sections if s is not None], ui=self.ui)
+
+    def section(self, anchor: str, key: str, template: str = "entries", **fmt: str) -> Section:
+        return Section(anchor=anchor, title=fill(self.ui[key], "nom", fmt) if fmt else self.ui[key], template=template)
+
+    def overview(self, game: Optional[A.GameDef]) -> Section:
+        sec = self.section("overview", "overview", "text")
+        if game is not None:
+            if game.goal is not None:
+                sec.paragraphs.append(self.t(game.goal, "goal", game.pos))
+            sec.paragraphs.append(fill(self.ui["players"], "nom",
+                                       {"min": str(game.min_players), "max": str(game.max_players)}))
+        return sec
+
+    # ------------------------------------------------------------ components
+    def components(self) -> Section:
+        sec = self.section("components", "components", "tables")
+        sec.tables.append(self.zone_table())
+        for kind in self.program.kinds.values():
+            cards = [c for c in self.program.cards if c.kind == kind.name]
+            if cards:
+                sec.tables.append(self.card_table(kind.ast, cards))
+        values = self.values_table()
+        if values.rows:
+            sec.tables.append(values)
+        return sec
+
+    def zone_table(self) -> Table:
+        ui = self.ui
+        rows = []
+        for z in self.of(A.ZoneDef):
+            kind = self.program.kinds[z.kind].ast
+            if z.shape == "per_player":
+                layout = ui["one_each"]
+            elif z.shape == "indexed":
+                layout = fill(ui["numbered"], "nom", {"size": self.sp.expr(z.size).form("nom")})
+            else:
+                layout = ""
+            vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
+            rows.append([self.bare(z.text, f"zone '{z.name}'", z.pos), self.bare(kind.title, "kind", kind.pos),
+                         layout, ", ".join(vis), str(z.capacity) if z.capacity else ""])
+        return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
+
+    def card_table(self, kind: A.KindDef, cards: list[Any]) -> Table:
+        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect"]
+        titled = any(isinstance(c.ast, A.CardEntry) and c.ast.title for c in cards)
+        headers = ([self.ui["card"]] if titled else []) + \
+            [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
+        rows = []
+        for c in cards:
+            row = [self.t(c.ast.title, "card", c.ast.pos)] if titled and isinstance(c.ast, A.CardEntry) else []
+            rows.append(row + [self.value_text(c.values[i]) for i in shown])
+        zone = self.sp.sym.zones[cards[0].zone]
+        caption = f"{self.bare(kind.title, 'kind', kind.pos)} ({len(cards)}) — {self.bare(zone.text, 'zone', zone.pos)}"
+        return Table(headers, rows, caption)
+
+    def value_text(self, value: Any) -> str:
+        if isinstance(value, bool):
+            return self.sp.word("true" if value else "false")
+        if isinstance(value, str) and value in self.sp.sym.enum_values:
+            return self.t(self.sp.sym.enum_values[value], "value", A.Pos(file="", line=0, col=0))
+        if isinstance(value, list):
+            return ", ".join(self.value_text(v) for v in value)
+        return "" if value is None else str(value)
+
+    def values_table(self) -> Table:
+        rows = []
+        for cur in self.of(A.CurrencyDef):
+            rows.append([self.bare(cur.text, "currency", cur.pos), self.sp.expr(cur.start).form("nom")])
+        for var in self.of(A.VarDef):
+            rows.append([self.bare(var.text, f"var '{var.name}'", var.pos), self.sp.expr(var.init).form("nom")])
+        for const in self.of(A.ConstDef):
+            rows.append([self.bare(const.text, f"const '{const.name}'", const.pos), self.const_value(const)])
+        return Table([self.ui["what"], self.ui["start"]], rows, self.ui["values"])
+
+    def const_value(self, const: A.ConstDef) -> str:
+        return self.sp._table(const.value).form("nom")
+
+    # ------------------------------------------------------------ rules
+    def entry(self, item: Any, prefix: str, lines: list[Line], note: Optional[A.Text] = None,
+              title: str = "") -> Entry:
+        name = str(getattr(item, "name", "") or "")
+        return Entry(anchor=_slug(prefix, name), title=title or self.title_of(item), code=name, lines=lines,
+                     note=self.t(note, "note", item.pos) if note else None)
+
+    def setup(self) -> Section:
+        sec = self.section("setup", "setup")
+        for i, setup in enumerate(self.of(A.SetupDef)):
+            lines = [Line(self.say("item.setup_intro", setup), self.sp.lines(setup.body))]
+            sec.entries.append(Entry(anchor=_slug("setup-rules", str(i + 1) if i else ""), title=self.ui["setup"],
+                                     code="setup", lines=lines))
+        table = self.player_count_table()
+        if table is not None and sec.entries:
+            sec.entries[0].table = table
+        return sec
+
+    def player_count_table(self) -> Optional[Table]:
+        """Values that differ by player count: tables keyed by it, computed constants, zone families."""
+        prog = self.program
+        counts = list(range(prog.min_players, prog.max_players + 1))
+        games = [Game(prog, n, prog.name, self.variants) for n in counts]
+        columns: list[tuple[str, list[str]]] = []
+        for idx, const in enumerate(self.of(A.ConstDef)):
+            values = [g.consts[idx] for g in games]
+            if isinstance(values[0], dict) and set(values[0]) >= set(counts):
+                columns.append((self.bare(const.text, "const", const.pos), [str(v[n]) for v, n in zip(values, counts)]))
+            elif len({repr(v) for v in values}) > 1:
+                columns.append((self.bare(const.text, "const", const.pos), [self.value_text(v) for v in values]))
+        for spec in prog.zones:
+            if spec.shape == "indexed":
+                sizes = [str(sum(1 for f in g.zone_family if f == spec.family_id)) for g in games]
+                if len(set(sizes)) > 1:
+                    zone = self.bare(spec.ast.text, "zone", spec.ast.pos)
+                    columns.append((fill(self.ui["zone_count"], "nom", {"zone": zone}), sizes))
+        if not columns:
+            return None
+        rows = [[str(n)] + [col[1][i] for col in columns] for i, n in enumerate(counts)]
+        return Table([self.ui["player_count"]] + [c[0] for c in columns], rows, self.ui["per_player_count"])
+
+    def round(self) -> Optional[Section]:
+        rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
+        if rnd is None:
+            return None
+        sec = self.section("round", "round")
+        phases = self.sp.join([self.sp.quoted(self.title_of(p)) for p in rnd.phases])
+        sec.paragraphs.append(self.say("item.round_repeat", rnd, "sub", cond=self.sp.expr(rnd.repeat_while),
+                                       phases=phases))
+        sec.entries = [self.entry(p, "phase", self.sp.lines(p.body), p.note) for p in rnd.phases]
+        return sec
+
+    def action_lines(self, action: A.ActionDef) -> list[Line]:
+        params = [self.sp.msg("item.action_param", p, name=p.name, domain=self.sp.expr(p.domain))
+                  for p in action.params]
+        head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
+        return head + self.sp.lines(action.body)
+
+    def actions(self) -> Optional[Section]:
+        acts = self.of(A.ActionDef)
+        if not acts:
+            return None
+        sec = self.section("actions", "actions")
+        sec.entries = [self.entry(a, "action", self.action_lines(a), a.note) for a in acts]
+        return sec
+
+    def trigger_lines(self, trig: A.TriggerDef) -> list[Line]:
+        event = self.sp.event(trig)
+        if trig.where is not None:
+            head = self.say("item.trigger_where", trig, "sub", event=event, cond=self.sp.expr(trig.where))
+        else:
+            head = self.say("item.trigger", trig, "sub", event=event)
+        return [Line(head, self.sp.lines(trig.body))]
+
+    def special_rules(self) -> Optional[Section]:
+        sec = self.section("special-rules", "special_rules")
+        sec.entries = [self.entry(r, "rule", self.sp.lines(r.body), r.note) for r in self.of(A.RuleDef)]
+        seen: dict[tuple[str, str], int] = {}
+        for trig in self.of(A.TriggerDef):
+            key = part_key(trig, seen)
+            seen[key] = 1
+            sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.ui["event"], code=key[1],
+                                     lines=self.trigger_lines(trig),
+                                     note=self.t(trig.note, "note", trig.pos) if trig.note else None))
+        return sec if sec.entries else None
+
+    def function_line(self, fn: A.FunctionDef) -> Line:
+        name = self.sp._function(fn, [Phrase(p.name) for p in fn.params], fn)
+        return Line(self.say("item.function", fn, name=name, body=self.sp.expr(fn.body)))
+
+    def definitions(self) -> Optional[Section]:
+        fns = self.of(A.FunctionDef)
+        if not fns:
+            return None
+        sec = self.section("definitions", "definitions")
+        sec.entries = [self.entry(f, "function", [self.function_line(f)]) for f in fns]
+        return sec
+
+    def end_lines(self) -> list[Line]:
+        lines = []
+        score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
+        if score is not None:
+            lines.append(Line(self.say("item.score", score, var=score.var, expr=self.sp.expr(score.expr))))
+        winner: Optional[A.WinnerDef] = self.one(A.WinnerDef)
+        if winner is not None:
+            lines.append(Line(self.say("item.can_win", winner, var=winner.var, cond=self.sp.expr(winner.expr))))
+        elif score is not None:
+            lines.append(Line(self.say("item.winner_default", score)))
+        return lines
+
+    def game_end(self) -> Section:
+        sec = self.section("game-end", "game_end")
+        rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
+        if rnd is not None:
+            sec.paragraphs.append(self.say("item.round_repeat_end", rnd, "sub", cond=self.sp.expr(rnd.repeat_while)))
+        sec.entries.append(Entry(anchor="scoring", title=self.ui["game_end"], code="score", lines=self.end_lines()))
+        heur: Optional[A.HeuristicDef] = self.one(A.HeuristicDef)
+        if heur is not None:
+            sec.entries.append(Entry(anchor="bots", title=self.ui["bots"], code="heuristic", lines=[
+                Line(self.say("item.heuristic", heur, var=heur.var, expr=self.sp.expr(heur.expr)))]))
+        return sec
+
+    def card_lines(self, card: A.CardEntry, speaker: Optional[Speaker] = None) -> list[Line]:
+        sp = speaker or self.sp
+        kind = sp.sym.kinds.get(self.card_kind(card))
+        lines = []
+        for value in card.values:
+            lines.append(Line(sp.sentence("item.const", value, name=self.field_title(kind, value.name, value.pos),
+                                          value=self.value_text(value.value.value))))
+        for effect in card.effects:
+            body = sp.lines(effect.body)
+            head = sp.sentence("item.effect", effect, field=self.field_title(kind, effect.name, effect.pos))
+            lines.append(Line(head, body or [Line(sp.sentence("item.no_effect", effect))]))
+        return lines
+
+    def card_kind(self, card: A.CardEntry) -> str:
+        return next(c.name for c in self.of(A.CardsDef) + [
+            i for i in self.base_items if isinstance(i, A.CardsDef)] if card in c.cards)
+
+    def field_title(self, kind: Optional[A.KindDef], name: str, pos: A.Pos) -> str:
+        fdef = next((f for f in kind.fields if f.name == name), None) if kind else None
+        return self.bare(fdef.text, f"field '{name}'", pos) if fdef else name
+
+    def references(self) -> list[Section]:
+        out = []
+        for cards in self.of(A.CardsDef):
+            if not cards.cards:
+                continue
+            kind = self.sp.sym.kinds[cards.name]
+            sec = self.section(_slug("reference", cards.name), "reference",
+                               kind=self.bare(kind.title, "kind", kind.pos))
+            sec.entries = [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
+                           for c in cards.cards]
+            out.append(sec)
+        return out
+
+    # ------------------------------------------------------------ assumptions
+    def assumptions(self) -> Section:
+        sec = self.section("assumptions", "assumptions", "assumptions")
+        for item in self.items:
+            for node, owner in _assumed(item):
+                assert node.assumed is not None
+                sec.assumptions.append(Assumption(what=self.describe(node, owner), why=node.assumed.why,
+                                                  file=self.source_file(node.assumed.pos), line=node.assumed.pos.line))
+        if not sec.assumptions:
+            sec.paragraphs.append(self.ui["no_assumptions"])
+        return sec
+
+    def describe(self, node: Any, owner: Any) -> str:
+        if isinstance(node, A.CardsDef):
+            kind = self.sp.sym.kinds[node.name]
+            return self.bare(kind.title, "kind", kind.pos)
+        if isinstance(node, A.CardRow):
+            return f"{self.title_of(owner)}: {', '.join(self.value_text(v.value) for v in node.values)}"
+        if isinstance(node, A.FieldValue):
+            return f"{self.title_of(owner)}: {node.name} = {self.value_text(node.value.value)}"
+        return self.title_of(node)
+
+    # ------------------------------------------------------------ changes
+    def part_word(self, part: str) -> str:
+        return str(self.cat.pattern(f"part.{part}"))
+
+    def changes(self) -> Section:
+        sec = self.section("changes", "changes", "changes")
+        base = {part_key(i, {}): i for i in self.base_items if not isinstance(i, A.TriggerDef) or i.name}
+        rnd = next((i for i in self.base_items if isinstance(i, A.RoundDef)), None)
+        base_phases = {p.name: p for p in rnd.phases} if rnd else {}
+        for name in self.variants:
+            for op in self.src.variants[name].ops:
+                sec.changes.append(self.change(op, base, base_phases))
+        return sec
+
+    def change(self, op: A.VariantOp, base: dict[tuple[str, str], Any], phases: dict[str, A.PhaseDef]) -> Change:
+        if op.op in ("add", "replace"):
+            assert op.item is not None
+            key = part_key(op.item, {})
+            new = self.item_lines(op.item, self.sp)
+            old = self.item_lines(base[key], self.base_sp) if op.op == "replace" and key in base else []
+            return Change("added" if op.op == "add" else "replaced", self.what(key[0], op.item), old, new)
+        if op.op == "remove":
+            key = (str(op.part), str(op.name))
+            gone = phases.get(key[1]) if key[0] == "phase" else base.get(key)
+            old = self.item_lines(gone, self.base_sp) if gone is not None else []
+            return Change("removed", self.what(key[0], gone) if gone is not None else key[1], old, [])
+        assert op.phase is not None
+        new = self.sp.lines(op.phase.body)
+        what = self.what("phase", op.phase)
+        if op.op == "add_phase":
+            anchor = phases.get(str(op.anchor))
+            where = self.part_word(str(op.position))
+            what += f" ({where} {self.sp.quoted(self.title_of(anchor) if anchor else str(op.anchor))})"
+            return Change("added", what, [], new)
+        old_phase = phases.get(op.phase.name)
+        return Change("replaced", what, self.base_sp.lines(old_phase.body) if old_phase else [], new)
+
+    def what(self, part: str, item: Any) -> str:
+        return f"{self.part_word(part)} {self.sp.quoted(self.title_of(item))}"
+
+    def item_lines(self, item: Any, sp: Speaker) -> list[Line]:
+        """Any part of a ruleset as generated lines, for the old and new side of a change."""
+        swap, self.sp = self.sp, sp
+        try:
+            return self._item_lines(item)
+        finally:
+            self.sp = swap
+
+    def _item_lines(self, item: Any) -> list[Line]:
+        sp = self.sp
+        if isinstance(item, (A.RuleDef, A.PhaseDef, A.SetupDef)):
+            return sp.lines(item.body)
+        if isinstance(item, A.ActionDef):
+            return self.action_lines(item)
+        if isinstance(item, A.TriggerDef):
+            return self.trigger_lines(item)
+        if isinstance(item, A.FunctionDef):
+            return [self.function_line(item)]
+        if isinstance(item, (A.ScoreDef, A.WinnerDef)):
+            return self.end_lines()
+        if isinstance(item, A.ConstDef):
+            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, "const", item.pos),
+                                     value=self.const_value(item)))]
+        if isinstance(item, (A.VarDef, A.CurrencyDef)):
+            init = item.init if isinstance(item, A.VarDef) else item.start
+            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, "value", item.pos),
+                                     value=sp.expr(init)))]
+        if isinstance(item, A.CardsDef):
+            return [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]
+        if isinstance(item, A.RoundDef):
+            phases = sp.join([sp.quoted(self.title_of(p)) for p in item.phases])
+            return [Line(sp.sentence("item.round_repeat", item, "sub", cond=sp.expr(item.repeat_while),
+                                     phases=phases))]
+        return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]
+
+
+def _assumed(item: Any) -> Iterator[tuple[Any, Any]]:
+    """Every node below an item that carries an `assumed` marker, with the node that owns it."""
+    stack: list[tuple[Any, Any]] = [(item, item)]
+    while stack:
+        node, owner = stack.pop(0)
+        if getattr(node, "assumed", None) is not None:
+            yield node, owner
+        if isinstance(node, A.Node):
+            for name in type(node).model_fields:
+                value = getattr(node, name)
+                for child in value if isinstance(value, list) else [value]:
+                    if isinstance(child, A.Node) and not isinstance(child, A.Assumed):
+                        stack.append((child, node if isinstance(node, (A.CardsDef, A.CardEntry)) else owner))
+
+
+def build_rulebook(src: RulesetSource, variants: Sequence[str], lang: str) -> Rulebook:
+    """The rulebook; a name without a display text or a construct without a sentence raises
+    MissingRendering with the position to report."""
+    return Assembler(src, variants, lang).build()
+
+
+__all__ = ["Assembler", "MissingRendering", "build_rulebook"]
