@@ -27,9 +27,11 @@ class Text(Node):
 
 
 class Assumed(Node):
-    """A value the printed rules do not give, reconstructed by the ruleset's author."""
+    """A value the printed rules do not give, reconstructed by the ruleset's author; `text` gives
+    the reason in each language (`why` is a single-language reason)."""
 
     why: str = ""
+    text: Optional[Text] = None
 
 
 # ------------------------------------------------------------------ expressions

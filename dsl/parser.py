@@ -88,6 +88,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return (str(ch[0].children[0]), _unquote(ch[1]))
 
     def assumed(self, meta: Any, ch: list[Any]) -> A.Assumed:
+        if ch and isinstance(ch[0], A.Text):
+            return A.Assumed(pos=self._p(meta), why=ch[0].by_lang.get("en", ""), text=ch[0])
         return A.Assumed(pos=self._p(meta), why=_unquote(ch[0]) if ch and ch[0] else "")
 
     def note(self, meta: Any, ch: list[Any]) -> _Tagged:

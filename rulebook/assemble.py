@@ -2,6 +2,7 @@
 program: the sections a rulebook has, in the order a rulebook uses. Knows no game."""
 from __future__ import annotations
 
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Optional, Sequence
 
@@ -33,8 +34,12 @@ class Assembler:
         self.base_items: list[A.Node] = apply_variants(src, ())
         self.sp = Speaker(lang, Symbols(self.items))
         self.base_sp = Speaker(lang, Symbols(self.base_items))
-        self.program: Program = load_program(str(src.folder), tuple(variants))
         self.ui = {k: str(v) for k, v in self.cat.table("ui").items()}
+
+    @cached_property
+    def program(self) -> Program:
+        """The compiled ruleset, for what only the engine computes: the cards, values by player count."""
+        return load_program(str(self.src.folder), tuple(self.variants))
 
     # ------------------------------------------------------------ small helpers
     def t(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
@@ -263,14 +268,26 @@ class Assembler:
         sec.entries = [self.entry(f, "function", [self.function_line(f)]) for f in fns]
         return sec
 
+    def score_line(self, score: A.ScoreDef) -> Line:
+        """A list-valued score ranks by its first entry; the others break ties, in order."""
+        if isinstance(score.expr, A.ListLit) and len(score.expr.items) > 1:
+            first, *rest = (self.sp.expr(e) for e in score.expr.items)
+            return Line(self.say("item.score_ties", score, var=score.var, expr=first,
+                                 ties=self.sp.join(rest, "then_last")))
+        return Line(self.say("item.score", score, var=score.var, expr=self.sp.expr(score.expr)))
+
+    def winner_line(self, winner: A.WinnerDef) -> Line:
+        return Line(self.say("item.can_win", winner, var=winner.var, cond=self.sp.expr(winner.expr)))
+
+    def heuristic_line(self, heur: A.HeuristicDef) -> Line:
+        return Line(self.say("item.heuristic", heur, var=heur.var, expr=self.sp.expr(heur.expr)))
+
     def end_lines(self) -> list[Line]:
-        lines = []
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
-        if score is not None:
-            lines.append(Line(self.say("item.score", score, var=score.var, expr=self.sp.expr(score.expr))))
         winner: Optional[A.WinnerDef] = self.one(A.WinnerDef)
+        lines = [self.score_line(score)] if score is not None else []
         if winner is not None:
-            lines.append(Line(self.say("item.can_win", winner, var=winner.var, cond=self.sp.expr(winner.expr))))
+            lines.append(self.winner_line(winner))
         elif score is not None:
             lines.append(Line(self.say("item.winner_default", score)))
         return lines
@@ -283,8 +300,8 @@ class Assembler:
         sec.entries.append(Entry(anchor="scoring", title=self.ui["game_end"], code="score", lines=self.end_lines()))
         heur: Optional[A.HeuristicDef] = self.one(A.HeuristicDef)
         if heur is not None:
-            sec.entries.append(Entry(anchor="bots", title=self.ui["bots"], code="heuristic", lines=[
-                Line(self.say("item.heuristic", heur, var=heur.var, expr=self.sp.expr(heur.expr)))]))
+            sec.entries.append(Entry(anchor="bots", title=self.ui["bots"], code="heuristic",
+                                     lines=[self.heuristic_line(heur)]))
         return sec
 
     def card_lines(self, card: A.CardEntry, speaker: Optional[Speaker] = None) -> list[Line]:
@@ -327,7 +344,8 @@ class Assembler:
         for item in self.items:
             for node, owner in _assumed(item):
                 assert node.assumed is not None
-                sec.assumptions.append(Assumption(what=self.describe(node, owner), why=node.assumed.why,
+                why = node.assumed.text.by_lang.get(self.lang, "") if node.assumed.text else node.assumed.why
+                sec.assumptions.append(Assumption(what=self.describe(node, owner), why=why,
                                                   file=self.source_file(node.assumed.pos), line=node.assumed.pos.line))
         if not sec.assumptions:
             sec.paragraphs.append(self.ui["no_assumptions"])
@@ -401,8 +419,12 @@ class Assembler:
             return self.trigger_lines(item)
         if isinstance(item, A.FunctionDef):
             return [self.function_line(item)]
-        if isinstance(item, (A.ScoreDef, A.WinnerDef)):
-            return self.end_lines()
+        if isinstance(item, A.ScoreDef):
+            return [self.score_line(item)]
+        if isinstance(item, A.WinnerDef):
+            return [self.winner_line(item)]
+        if isinstance(item, A.HeuristicDef):
+            return [self.heuristic_line(item)]
         if isinstance(item, A.ConstDef):
             return [Line(sp.sentence("item.const", item, name=self.bare(item.text, "const", item.pos),
                                      value=self.const_value(item)))]
@@ -416,7 +438,7 @@ class Assembler:
             phases = sp.join([sp.quoted(self.title_of(p)) for p in item.phases])
             return [Line(sp.sentence("item.round_repeat", item, "sub", cond=sp.expr(item.repeat_while),
                                      phases=phases))]
-        return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]
+        return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]  # enum, kind, zone, game
 
 
 def _assumed(item: Any) -> Iterator[tuple[Any, Any]]:

@@ -11,6 +11,7 @@ from rulebook.phrases import Arg, Catalogue, MissingRendering, Noun, Phrase, cat
 _BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
            "<=": "le", ">": "gt", ">=": "ge", "and": "and", "or": "or"}
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
+_PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 
 
@@ -236,12 +237,18 @@ class Speaker:
         return self.msg(f"prim.{e.func}", e, **{"0": self._e_Comprehension(e.comp)})
 
     def _e_BinOp(self, e: A.BinOp) -> Phrase:
-        return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(e.left), right=self._operand(e.right))
+        return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(e.left, e.op),
+                        right=self._operand(e.right, e.op, right=True))
 
-    def _operand(self, e: A.Expr) -> Phrase:
-        """An if-then-else inside arithmetic or a comparison is bracketed, so its extent is clear."""
+    def _operand(self, e: A.Expr, parent: str = "", right: bool = False) -> Phrase:
+        """Brackets where words alone would leave the grouping open: an if-then-else inside an
+        operation, a sum inside a product, any arithmetic inside a division or remainder."""
         inner = self.expr(e)
-        return Phrase(lambda f: f"({inner.form(f)})") if isinstance(e, A.CondExpr) else inner
+        child = _PRECEDENCE.get(e.op, 0) if isinstance(e, A.BinOp) else 0
+        outer = _PRECEDENCE.get(parent, 0)
+        bracket = isinstance(e, A.CondExpr) or (child > 0 and outer > 0 and (
+            child < outer or parent in ("/", "%") or e.op in ("/", "%") or (right and parent == "-")))
+        return Phrase(lambda f: f"({inner.form(f)})") if bracket else inner
 
     def _e_Not(self, e: A.Not) -> Phrase:
         inner = e.operand
@@ -294,7 +301,8 @@ class Speaker:
         return "you" if isinstance(seat, A.Name) and seat.name == "me" else "default"
 
     def _s_Let(self, s: A.Let) -> list[Line]:
-        return self._line("stmt.let", s, name=s.name, value=self.expr(s.value))
+        return self._line("stmt.let_cond" if is_condition(s.value) else "stmt.let", s, name=s.name,
+                          value=self.expr(s.value))
 
     def _s_LetChoose(self, s: A.LetChoose) -> list[Line]:
         return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=s.name,
@@ -368,7 +376,8 @@ class Speaker:
         return self._line("stmt.while", s, children=self.lines(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
-        return self._line("stmt.repeat", s, children=self.lines(s.body), count=self.expr(s.count))
+        key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
+        return self._line(key, s, children=self.lines(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:
         return self._line("stmt.break", s)
