@@ -7,7 +7,13 @@ from pathlib import Path
 from typing import Any, Literal, Optional
 
 from lark import Lark, Token, Transformer, Tree, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, error_at

@@ -318,8 +318,9 @@ class Assembler:
         return lines
 
     def card_kind(self, card: A.CardEntry) -> str:
-        return next(c.name for c in self.of(A.CardsDef) + [
+        found: A.CardsDef = next(c for c in self.of(A.CardsDef) + [
             i for i in self.base_items if isinstance(i, A.CardsDef)] if card in c.cards)
+        return found.name
 
     def field_title(self, kind: Optional[A.KindDef], name: str, pos: A.Pos) -> str:
         fdef = next((f for f in kind.fields if f.name == name), None) if kind else None

@@ -12,10 +12,10 @@ from rulebook.assemble import build_rulebook
 from rulebook.language_reference import render_language_reference
 from rulebook.model import Rulebook
 from rulebook.phrases import CATALOGUE_DIR, LANGUAGES, MissingRendering
-from rulebook.render import render
+from rulebook.render import Format, render
 
 DOCS_DIR = REPO_ROOT / "generated_docs"
-FORMATS = ("md", "html")
+FORMATS: tuple[Format, ...] = ("md", "html")
 GENERATED = ("rulebook.*.md", "rulebook.*.html")  # what a stale-check may find left over
 SCREENSHOT = "first_page.png"
 

@@ -5,19 +5,17 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined
 from pydantic import BaseModel, ConfigDict, Field
 
 from dsl.parser import GRAMMAR_PATH
 from interpreter.primitives import REGISTRY
+from rulebook.render import environment
 
 HERE = Path(__file__).resolve().parent
 CATALOGUE_PATH = HERE / "catalogue" / "keywords.toml"
-TEMPLATES = HERE / "templates"
 TEMPLATE = "language.md.j2"
 OUTPUT = HERE.parent / "generated_docs" / "language.md"  # the committed copy the tests compare with
 
@@ -156,28 +154,6 @@ def example_source(entry: KeywordEntry) -> str:
 # ------------------------------------------------------------------ rendering
 
 
-def _cell(value: str) -> str:
-    """Text safe inside a Markdown table cell."""
-    return " ".join(value.split()).replace("|", "\\|")
-
-
-def _code(value: str) -> str:
-    """Inline code that survives backticks in the value."""
-    fence = "``" if "`" in value else "`"
-    pad = " " if value.startswith("`") or value.endswith("`") else ""
-    return f"{fence}{pad}{value}{pad}{fence}"
-
-
-@lru_cache(maxsize=1)
-def _environment() -> Environment:
-    """One Jinja environment for the template; StrictUndefined turns a template typo into an error."""
-    env = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=False, undefined=StrictUndefined,
-                      keep_trailing_newline=True, trim_blocks=True, lstrip_blocks=True)
-    env.filters["cell"] = _cell
-    env.filters["code"] = _code
-    return env
-
-
 def render_language_reference() -> str:
     """The Markdown language reference; deterministic (no dates), so the committed copy can be
     compared with a fresh render."""
@@ -190,7 +166,7 @@ def render_language_reference() -> str:
         for keyword in entry.keywords:
             index.setdefault(keyword, []).append(entry)
     name_pattern = grammar_definitions()["NAME"].strip().strip("/")
-    return _environment().get_template(TEMPLATE).render(
+    return environment().get_template(TEMPLATE).render(
         sections=[(s, entries) for s, entries in sections if entries],
         operators=operators,
         primitives=list(REGISTRY.values()),

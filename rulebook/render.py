@@ -31,11 +31,23 @@ UI_KEYS: tuple[str, ...] = ("contents", "added", "replaced", "removed", "before"
                             "why", "where", "note", "rules_name", "generated_by")
 
 
+def md_cell(value: object) -> str:
+    """Text safe inside a Markdown table cell: one line, backslashes and pipes escaped."""
+    return " ".join(str(value).split()).replace("\\", "\\\\").replace("|", "\\|")
+
+
+def md_code(value: str) -> str:
+    """Inline code that survives backticks in the value."""
+    fence = "``" if "`" in value else "`"
+    pad = " " if value.startswith("`") or value.endswith("`") else ""
+    return f"{fence}{pad}{value}{pad}{fence}"
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """One environment for both formats: loading and compiling templates once per process; `.html.j2`
     templates autoescape, `.md.j2` templates do not (Markdown has its own escaping in macros.md.j2)."""
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default=False,
                                             default_for_string=False),
@@ -44,6 +56,9 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["cell"] = md_cell
+    env.filters["code"] = md_code
+    return env
 
 
 def render(book: Rulebook, fmt: Format) -> str:

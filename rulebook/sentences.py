@@ -2,11 +2,19 @@
 language, composed from the catalogue's patterns with names and numbers from the rules."""
 from __future__ import annotations
 
-from typing import Callable, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
-from rulebook.phrases import Arg, Catalogue, MissingRendering, Noun, Phrase, catalogue, fill
+from rulebook.phrases import (
+    Arg,
+    Catalogue,
+    MissingRendering,
+    Noun,
+    Phrase,
+    catalogue,
+    fill,
+)
 
 _BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
            "<=": "le", ">": "gt", ">=": "ge", "and": "and", "or": "or"}
@@ -30,10 +38,10 @@ class Symbols:
         self.enums: dict[str, A.EnumDef] = {}
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
-        tables: dict[type, dict[str, object]] = {
+        tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
-            A.KindDef: self.kinds, A.EnumDef: self.enums}  # type: ignore[dict-item]
+            A.KindDef: self.kinds, A.EnumDef: self.enums}
         for item in items:
             table = tables.get(type(item))
             if table is not None:
@@ -79,6 +87,10 @@ class Speaker:
         return Phrase(lambda f: fill(pattern, f, args))
 
     def sentence(self, key: str, node: Optional[A.Node], form: str = "default", **args: Arg) -> str:
+        return self.text(key, node, form, args)
+
+    def text(self, key: str, node: Optional[A.Node], form: str, args: Mapping[str, Arg]) -> str:
+        """A finished sentence; one that starts with a variable keeps its spelling."""
         text = self.msg(key, node, **args).form(form)
         return self.cat.polish(text, capitalise=text.split(" ", 1)[0] not in self.locals)
 
@@ -244,10 +256,10 @@ class Speaker:
         """Brackets where words alone would leave the grouping open: an if-then-else inside an
         operation, a sum inside a product, any arithmetic inside a division or remainder."""
         inner = self.expr(e)
-        child = _PRECEDENCE.get(e.op, 0) if isinstance(e, A.BinOp) else 0
-        outer = _PRECEDENCE.get(parent, 0)
+        op = e.op if isinstance(e, A.BinOp) else ""
+        child, outer = _PRECEDENCE.get(op, 0), _PRECEDENCE.get(parent, 0)
         bracket = isinstance(e, A.CondExpr) or (child > 0 and outer > 0 and (
-            child < outer or parent in ("/", "%") or e.op in ("/", "%") or (right and parent == "-")))
+            child < outer or parent in ("/", "%") or op in ("/", "%") or (right and parent == "-")))
         return Phrase(lambda f: f"({inner.form(f)})") if bracket else inner
 
     def _e_Not(self, e: A.Not) -> Phrase:
@@ -294,7 +306,7 @@ class Speaker:
 
     def _line(self, key: str, s: A.Node, form: str = "default", children: Optional[list[Line]] = None,
               note: Optional[str] = None, **args: Arg) -> list[Line]:
-        return [Line(self.sentence(key, s, form, **args), children or [], note)]
+        return [Line(self.text(key, s, form, args), children or [], note)]
 
     @staticmethod
     def _subject(seat: Optional[A.Expr]) -> str:
@@ -329,8 +341,8 @@ class Speaker:
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to)}
         if n != 1 and s.count is not None:
             args["count"] = self.expr(s.count)
-        return self._line("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
-                          **args)
+        return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
+                               "default", args))]
 
     def _s_Reveal(self, s: A.Reveal) -> list[Line]:
         return self._line("stmt.reveal", s, what=self.expr(s.what))
@@ -362,7 +374,7 @@ class Speaker:
         src = s.source
         if isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var:
             args = self._comp_args(src.model_copy(update={"var": s.var}) if src.var != s.var else src)
-            return self._line("stmt.for_filtered", s, children=body, **args)
+            return [Line(self.text("stmt.for_filtered", s, "default", args), body)]
         if isinstance(src, A.Name) and src.name == "players":
             return self._line("stmt.for_players", s, children=body, var=s.var)
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \

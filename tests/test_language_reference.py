@@ -11,8 +11,15 @@ from lark.lexer import PatternStr
 from dsl.errors import RulesError
 from dsl.parser import grammar, parse_text
 from interpreter.primitives import REGISTRY
-from rulebook.language_reference import (OUTPUT, KeywordEntry, example_source, keywords_in_grammar, load_catalogue,
-                                         render_language_reference, symbols_of)
+from rulebook.language_reference import (
+    OUTPUT,
+    KeywordEntry,
+    example_source,
+    keywords_in_grammar,
+    load_catalogue,
+    render_language_reference,
+    symbols_of,
+)
 
 CATALOGUE = load_catalogue()
 ENTRIES = CATALOGUE.entries

@@ -4,16 +4,12 @@ from __future__ import annotations
 
 import os
 import struct
-import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # `rulebook` is not an installed package; plain `pytest` needs this
-    sys.path.insert(0, str(ROOT))
-
-from rulebook.browser import BrowserReport, chromium_path, check_pages  # noqa: E402
+from rulebook.browser import BrowserReport, check_pages, chromium_path
 
 pytestmark = pytest.mark.browser
 

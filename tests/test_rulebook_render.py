@@ -3,7 +3,6 @@ navigable, printable, with notes beside the generated text and every interface w
 from __future__ import annotations
 
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -11,13 +10,16 @@ import jinja2
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:  # `rulebook` is not an installed package; plain `pytest` needs this
-    sys.path.insert(0, str(ROOT))
-
-from rulebook.model import (  # noqa: E402
-    Assumption, Change, Entry, Line, Rulebook, Section, Table,
+from rulebook.model import (
+    Assumption,
+    Change,
+    Entry,
+    Line,
+    Rulebook,
+    Section,
+    Table,
 )
-from rulebook.render import TEMPLATES, UI_KEYS, render  # noqa: E402
+from rulebook.render import TEMPLATES, UI_KEYS, render
 
 # German interface words, none of which occurs in the book's content, so finding one proves it came
 # from `ui` and not from a template.

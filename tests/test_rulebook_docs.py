@@ -1,0 +1,182 @@
+"""`regelwerk docs`: the rulebooks of every shipped ruleset and variant, built from the same rules the
+engine runs, are what generated_docs/ holds; they have the sections a rulebook needs, tables from the
+card data, the changes of a variant with old and new text, and every assumed value with file:line.
+A construct or name the generator cannot render is a validation error at its place in the file."""
+from __future__ import annotations
+
+import re
+import shutil
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from dsl.loader import find_ruleset, read_ruleset
+from interpreter.cli import main
+from interpreter.loading import load_program
+from rulebook import phrases
+from rulebook.assemble import build_rulebook
+from rulebook.docs import DOCS_DIR, expected_files, stale_files
+from rulebook.model import Line, Rulebook
+
+GAME = "maechtige_monster"
+BASE_ORDER = ["overview", "components", "setup", "round", "actions", "special-rules", "definitions", "game-end",
+              "reference-king-tile", "assumptions"]
+
+
+@lru_cache(maxsize=None)
+def book(lang: str, *variants: str) -> Rulebook:
+    return build_rulebook(read_ruleset(find_ruleset(GAME)), variants, lang)
+
+
+def texts(lines: list[Line]) -> list[str]:
+    return [t for line in lines for t in [line.text, *texts(line.children)]]
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_generated_docs_are_fresh(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "docs", "--check")
+    assert code == 0, err
+    assert "up to date" in out
+
+
+def test_check_names_a_stale_file_and_docs_rewrites_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    shutil.copytree(DOCS_DIR, tmp_path / "docs")
+    out = tmp_path / "docs"
+    page = out / GAME / "rulebook.en.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("gold", "silver"), encoding="utf-8")
+    (out / GAME / "rulebook.xx.md").write_text("left over", encoding="utf-8")
+    code, _, err = run(capsys, "docs", "--check", "--out", str(out))
+    assert code == 1
+    assert f"stale: {page}" in err and "rulebook.xx.md" in err
+    assert run(capsys, "docs", "--out", str(out))[0] == 0
+    assert run(capsys, "docs", "--check", "--out", str(out))[0] == 0
+    assert not (out / GAME / "rulebook.xx.md").exists()
+
+
+def test_every_game_and_variant_has_four_rulebooks() -> None:
+    files = expected_files([GAME])
+    folders = [GAME] + [f"{GAME}/{v}" for v in read_ruleset(find_ruleset(GAME)).variants]
+    for folder in folders:
+        for name in ("rulebook.de.md", "rulebook.en.md", "rulebook.de.html", "rulebook.en.html"):
+            assert f"{folder}/{name}" in files
+    assert "language.md" in files
+    assert stale_files(DOCS_DIR, files) == []
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_sections_come_in_rulebook_order(lang: str) -> None:
+    assert [s.anchor for s in book(lang).sections] == BASE_ORDER
+    assert [s.anchor for s in book(lang, "waechterkette").sections] == ["changes"] + BASE_ORDER
+
+
+def test_component_tables_list_every_card_with_its_numbers() -> None:
+    components = next(s for s in book("en").sections if s.anchor == "components")
+    captions = {t.caption: t for t in components.tables}
+    program = load_program(GAME)
+    monsters = captions["monster card (30) — box (monsters)"]
+    guards = captions["guard card (36) — guard deck"]
+    assert len(monsters.rows) == sum(c.kind == "monster" for c in program.cards) == 30
+    assert monsters.headers == ["monster type", "strength", "heal cost"]
+    assert ["Dragons", "5", "3"] in monsters.rows
+    # the guard Inga and Frank fight in the rulebook example: strength 6, loot 11, level 2
+    assert ["2", "5", "8", "6", "11", "6", "11"] in guards.rows
+    zones = captions["Places for cards"]
+    assert ["card place", "guard card", "numbered 1 to the number of players", "face down", "1"] in zones.rows
+
+
+def test_values_by_player_count_are_computed_by_the_engine() -> None:
+    setup = next(s for s in book("de").sections if s.anchor == "setup")
+    table = setup.entries[0].table
+    assert table is not None
+    assert table.headers[:2] == ["Spieler", "Zahl der Königsplättchen"]
+    assert [row[:2] for row in table.rows] == [["3", "6"], ["4", "6"], ["5", "5"], ["6", "6"]]
+
+
+def test_every_action_phase_and_king_tile_has_an_entry_with_generated_text() -> None:
+    en = book("en", "koenigs_neue_regeln")
+    anchors = {e.anchor: e for s in en.sections for e in s.entries}
+    for name in ("action-place", "action-displace", "phase-king-tile", "phase-play", "phase-fight",
+                 "rule-share-loot", "card-no-weaklings", "card-last-weak-poor"):
+        assert anchors[name].lines, name
+    tile = anchors["card-first-rich"]
+    assert tile.note == "The first guard has +3 loot."  # the author's note, beside …
+    assert texts(tile.lines)[1] == ("Until the end of the round, every guard card for which the place number of "
+                                    "the guard card is 1 has +3 loot.")  # … the generated rule
+
+
+def test_a_requirement_keeps_its_clarification_beside_the_generated_sentence() -> None:
+    de = book("de")
+    displace = next(e for s in de.sections for e in s.entries if e.anchor == "action-displace")
+    line = next(l for l in displace.lines if "kleiner als 5" in l.text)
+    assert line.text == "Nur erlaubt, wenn die Stärke von victim kleiner als 5 ist."
+    assert line.note == "Ein Monster mit Stärke 5 kann nicht verdrängt werden."
+
+
+def test_a_variant_opens_with_its_changes_old_and_new() -> None:
+    changes = book("en", "billiges_verdraengen").sections[0]
+    assert changes.anchor == "changes" and changes.title == "Changes from the base game"
+    [change] = changes.changes
+    assert change.kind == "replaced" and change.what == "Constant “Compensation per guard level”"
+    assert texts(change.old) == ["Compensation per guard level: 1: 0, 2: 1, 3: 2."]
+    assert texts(change.new) == ["Compensation per guard level: 1: 0, 2: 0, 3: 1."]
+    # the new value is what the rest of the variant's rulebook shows too
+    displace = next(e for s in book("en", "billiges_verdraengen").sections for e in s.entries
+                    if e.anchor == "action-displace")
+    assert any("(1: 0, 2: 0, 3: 1)" in t for t in texts(displace.lines))
+
+
+def test_an_added_phase_names_its_place() -> None:
+    [added, replaced] = book("de", "koenigs_neue_regeln").sections[0].changes
+    assert (added.kind, added.what) == ("added", "Phase „Königsplättchen umdrehen“ (vor „Monsterkarten spielen“)")
+    assert added.old == [] and texts(added.new)[-1] == "Führe die Regeländerung von tile aus."
+    assert replaced.kind == "replaced" and texts(replaced.old) != texts(replaced.new)
+
+
+def test_every_assumed_value_is_in_the_appendix_with_file_and_line() -> None:
+    folder = find_ruleset(GAME)
+    marked = []
+    for path in sorted(folder.rglob("*.rules")):
+        if "scenarios" in path.parts:
+            continue
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"\bassumed\b", text.split("#")[0]):
+                marked.append((str(path.relative_to(folder.parent)), number))
+    variant_book = book("de", "billiges_verdraengen")  # the house rule's own assumption included
+    appendix = variant_book.sections[-1]
+    assert sorted((a.file, a.line) for a in appendix.assumptions) == sorted(marked)
+    assert all(a.why and a.what for a in appendix.assumptions)
+    assert any(a.why.startswith("Die Anleitung nennt keine Heilkosten") for a in appendix.assumptions)
+
+
+def test_a_function_without_display_text_is_a_validation_error(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    folder = tmp_path / GAME
+    shutil.copytree(find_ruleset(GAME), folder)
+    rules = folder / "game.rules"
+    text = rules.read_text(encoding="utf-8")
+    text = text.replace('function guard(i: int) de "der Wächter an Kartenplatz {i}" en "guard at card place {i}" =',
+                        "function guard(i: int) =")
+    rules.write_text(text, encoding="utf-8")
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("function guard("))
+    code, out, err = run(capsys, "check", str(folder))
+    assert code == 1 and out == ""
+    assert f"game.rules:{line}:1: error: function 'guard' has no display text" in err
+    assert re.search(r"^\s+\^$", err, re.MULTILINE) and "hint:" in err and "Traceback" not in err
+
+
+def test_a_construct_without_a_sentence_is_a_validation_error(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    german = phrases.catalogue("de")
+    stmt = dict(german.data["stmt"])  # type: ignore[call-overload]
+    del stmt["reveal"]
+    monkeypatch.setitem(german.data, "stmt", stmt)  # type: ignore[arg-type]
+    code, _, err = run(capsys, "check", GAME)
+    assert code == 1
+    assert re.search(r"game\.rules:\d+:7: error: no de rendering for 'stmt\.reveal'", err)
+    assert "reveal guard(i)" in err and "hint: add 'stmt.reveal' to catalogue/de.toml" in err
