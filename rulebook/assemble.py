@@ -223,7 +223,7 @@ class Assembler:
         return sec
 
     def action_lines(self, action: A.ActionDef) -> list[Line]:
-        params = [self.sp.msg("item.action_param", p, name=p.name, domain=self.sp.expr(p.domain))
+        params = [self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain))
                   for p in action.params]
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
         return head + self.sp.lines(action.body)
@@ -257,7 +257,7 @@ class Assembler:
         return sec if sec.entries else None
 
     def function_line(self, fn: A.FunctionDef) -> Line:
-        name = self.sp._function(fn, [Phrase(p.name) for p in fn.params], fn)
+        name = self.sp._function(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
         return Line(self.say("item.function", fn, name=name, body=self.sp.expr(fn.body)))
 
     def definitions(self) -> Optional[Section]:
@@ -272,15 +272,15 @@ class Assembler:
         """A list-valued score ranks by its first entry; the others break ties, in order."""
         if isinstance(score.expr, A.ListLit) and len(score.expr.items) > 1:
             first, *rest = (self.sp.expr(e) for e in score.expr.items)
-            return Line(self.say("item.score_ties", score, var=score.var, expr=first,
+            return Line(self.say("item.score_ties", score, var=self.sp.var(score.var), expr=first,
                                  ties=self.sp.join(rest, "then_last")))
-        return Line(self.say("item.score", score, var=score.var, expr=self.sp.expr(score.expr)))
+        return Line(self.say("item.score", score, var=self.sp.var(score.var), expr=self.sp.expr(score.expr)))
 
     def winner_line(self, winner: A.WinnerDef) -> Line:
-        return Line(self.say("item.can_win", winner, var=winner.var, cond=self.sp.expr(winner.expr)))
+        return Line(self.say("item.can_win", winner, var=self.sp.var(winner.var), cond=self.sp.expr(winner.expr)))
 
     def heuristic_line(self, heur: A.HeuristicDef) -> Line:
-        return Line(self.say("item.heuristic", heur, var=heur.var, expr=self.sp.expr(heur.expr)))
+        return Line(self.say("item.heuristic", heur, var=self.sp.var(heur.var), expr=self.sp.expr(heur.expr)))
 
     def end_lines(self) -> list[Line]:
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)

@@ -9,7 +9,8 @@ from typing import Optional
 @dataclass
 class Line:
     """One generated rule sentence; `children` are the sentences it governs (a loop's body, an if's
-    branches), `note` an author's clarification shown beside it, never instead of it."""
+    branches), `note` an author's clarification shown beside it, never instead of it. Variables of the
+    rules are marked *like this* (Markdown's emphasis); a literal asterisk is written \\*."""
 
     text: str
     children: list["Line"] = field(default_factory=list)

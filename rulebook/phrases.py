@@ -61,12 +61,12 @@ class Catalogue:
         found = self.pattern(key)
         return dict(found) if isinstance(found, Mapping) else {}
 
-    def polish(self, text: str, capitalise: bool = True) -> str:
-        """A finished sentence: contractions applied, first letter capitalised unless it starts with a
-        name of the rules file (a variable keeps its spelling)."""
+    def polish(self, text: str) -> str:
+        """A finished sentence: contractions applied, first letter capitalised (a sentence that starts
+        with a *variable* keeps its spelling)."""
         for regex, repl in self.contractions:
             text = regex.sub(repl, text)
-        return text[:1].upper() + text[1:] if capitalise else text
+        return text[:1].upper() + text[1:]
 
 
 @lru_cache(maxsize=None)

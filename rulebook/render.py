@@ -14,11 +14,13 @@ keys, or rendering raises jinja2.UndefinedError (StrictUndefined) instead of pri
 """
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
 import jinja2
+import markupsafe
 
 from rulebook.model import Rulebook
 
@@ -43,6 +45,15 @@ def md_code(value: str) -> str:
     return f"{fence}{pad}{value}{pad}{fence}"
 
 
+_VARIABLE = re.compile(r"(?<!\\)\*(.+?)(?<!\\)\*")
+
+
+def rule_html(text: str) -> markupsafe.Markup:
+    """A generated sentence as HTML: escaped, its *variables* as <var>, `\\*` as a plain asterisk."""
+    escaped = str(markupsafe.escape(text))
+    return markupsafe.Markup(_VARIABLE.sub(r"<var>\1</var>", escaped).replace("\\*", "*"))
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """One environment for both formats: loading and compiling templates once per process; `.html.j2`
@@ -58,6 +69,7 @@ def environment() -> jinja2.Environment:
     )
     env.filters["cell"] = md_cell
     env.filters["code"] = md_code
+    env.filters["rule_html"] = rule_html
     return env
 
 

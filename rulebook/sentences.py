@@ -79,7 +79,6 @@ class Speaker:
         self.cat: Catalogue = catalogue(lang)
         self.sym = symbols
         self.it_kind: Optional[str] = None
-        self.locals: set[str] = set()  # names shown as they are written (never capitalised)
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -90,9 +89,18 @@ class Speaker:
         return self.text(key, node, form, args)
 
     def text(self, key: str, node: Optional[A.Node], form: str, args: Mapping[str, Arg]) -> str:
-        """A finished sentence; one that starts with a variable keeps its spelling."""
-        text = self.msg(key, node, **args).form(form)
-        return self.cat.polish(text, capitalise=text.split(" ", 1)[0] not in self.locals)
+        return self.cat.polish(self.msg(key, node, **args).form(form))
+
+    @staticmethod
+    def var(name: str) -> str:
+        """A variable of the rules (parameter, loop variable, `let`), marked *like this* in the text:
+        Markdown shows it in italics, the HTML template as <var>."""
+        return f"*{name}*"
+
+    @staticmethod
+    def literal(text: str) -> str:
+        """Text from the rules file inside a sentence, with its asterisks kept literal."""
+        return text.replace("*", "\\*")
 
     def noun(self, text: Optional[A.Text], what: str, pos: A.Pos) -> Noun:
         return Noun(text_of(text, self.lang, what, pos), self.cat)
@@ -111,7 +119,7 @@ class Speaker:
         return Phrase(make)
 
     def quoted(self, text: str) -> str:
-        return fill(self.cat.pattern("expr.string"), "nom", {"value": text})
+        return fill(self.cat.pattern("expr.string"), "nom", {"value": self.literal(text)})
 
     def rule_title(self, name: str, pos: A.Pos) -> str:
         rule = self.sym.rules.get(name)
@@ -161,8 +169,7 @@ class Speaker:
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")
         if name in sym.functions and not sym.functions[name].params:
             return self._function(sym.functions[name], [], e)
-        self.locals.add(name)
-        return Phrase(name)  # a local: a parameter, loop variable or `let`
+        return Phrase(self.var(name))  # a local: a parameter, loop variable or `let`
 
     def _function(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node) -> Phrase:
         """A function's text names its value; `{param}` places in it take the arguments, otherwise
@@ -235,7 +242,7 @@ class Speaker:
             or (isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name in zones)
 
     def _comp_args(self, c: A.Comprehension) -> dict[str, Arg]:
-        return {"expr": self.expr(c.expr), "var": c.var, "source": self.expr(c.source),
+        return {"expr": self.expr(c.expr), "var": self.var(c.var), "source": self.expr(c.source),
                 "filter": self.msg("expr.filter", c, cond=self.expr(c.cond)) if c.cond else "",
                 "order": self.msg("expr.order", c, key=self.expr(c.key)) if c.key else ""}
 
@@ -313,15 +320,15 @@ class Speaker:
         return "you" if isinstance(seat, A.Name) and seat.name == "me" else "default"
 
     def _s_Let(self, s: A.Let) -> list[Line]:
-        return self._line("stmt.let_cond" if is_condition(s.value) else "stmt.let", s, name=s.name,
+        return self._line("stmt.let_cond" if is_condition(s.value) else "stmt.let", s, name=self.var(s.name),
                           value=self.expr(s.value))
 
     def _s_LetChoose(self, s: A.LetChoose) -> list[Line]:
-        return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=s.name,
+        return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=self.var(s.name),
                           options=self.expr(s.options))
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
-        return self._line("stmt.let_random", s, name=s.name, options=self.expr(s.options))
+        return self._line("stmt.let_random", s, name=self.var(s.name), options=self.expr(s.options))
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
@@ -376,13 +383,13 @@ class Speaker:
             args = self._comp_args(src.model_copy(update={"var": s.var}) if src.var != s.var else src)
             return [Line(self.text("stmt.for_filtered", s, "default", args), body)]
         if isinstance(src, A.Name) and src.name == "players":
-            return self._line("stmt.for_players", s, children=body, var=s.var)
+            return self._line("stmt.for_players", s, children=body, var=self.var(s.var))
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
             each = self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
-            return self._line("stmt.for_positions", s, children=body, var=s.var, zone=each)
-        return self._line("stmt.for", s, children=body, var=s.var, source=self.expr(src))
+            return self._line("stmt.for_positions", s, children=body, var=self.var(s.var), zone=each)
+        return self._line("stmt.for", s, children=body, var=self.var(s.var), source=self.expr(src))
 
     def _s_While(self, s: A.While) -> list[Line]:
         return self._line("stmt.while", s, children=self.lines(s.body), cond=self.expr(s.cond))
@@ -437,15 +444,15 @@ class Speaker:
     def _s_Turns(self, s: A.Turns) -> list[Line]:
         body = self.lines(s.body)
         if s.skip is not None:
-            body = self._line("stmt.turns_skip", s, var=s.var, skip=self.expr(s.skip)) + body
-        return self._line("stmt.turns", s, children=body, var=s.var, start=self.expr(s.start),
+            body = self._line("stmt.turns_skip", s, var=self.var(s.var), skip=self.expr(s.skip)) + body
+        return self._line("stmt.turns", s, children=body, var=self.var(s.var), start=self.expr(s.start),
                           until=self.expr(s.until))
 
     def _s_TurnsIn(self, s: A.TurnsIn) -> list[Line]:
-        return self._line("stmt.turns_in", s, children=self.lines(s.body), var=s.var, order=self.expr(s.order))
+        return self._line("stmt.turns_in", s, children=self.lines(s.body), var=self.var(s.var), order=self.expr(s.order))
 
     def _s_Log(self, s: A.Log) -> list[Line]:
-        return self._line("stmt.log", s, text=text_of(s.text, self.lang, "log", s.pos))
+        return self._line("stmt.log", s, text=self.literal(text_of(s.text, self.lang, "log", s.pos)))
 
     def _s_Require(self, s: A.Require) -> list[Line]:
         note = text_of(s.text, self.lang, "require", s.pos) if s.text else None
@@ -464,9 +471,9 @@ class Speaker:
 
     # ------------------------------------------------------------ definitions
     def event(self, t: A.TriggerDef) -> Phrase:
-        args = {str(i): Phrase(p) for i, p in enumerate(t.params)}
+        args = {str(i): Phrase(self.var(p)) for i, p in enumerate(t.params)}
         if self.cat.has(f"event.{t.event}"):
             return self.msg(f"event.{t.event}", t, **args)
         if t.params:
-            return self.msg("event.other", t, event=t.event, args=self.join(list(t.params)))
+            return self.msg("event.other", t, event=t.event, args=self.join([self.var(p) for p in t.params]))
         return self.msg("event.other_plain", t, event=t.event)

@@ -114,7 +114,7 @@ def test_a_requirement_keeps_its_clarification_beside_the_generated_sentence() -
     de = book("de")
     displace = next(e for s in de.sections for e in s.entries if e.anchor == "action-displace")
     line = next(l for l in displace.lines if "kleiner als 5" in l.text)
-    assert line.text == "Nur erlaubt, wenn die Stärke von victim kleiner als 5 ist."
+    assert line.text == "Nur erlaubt, wenn die Stärke von *victim* kleiner als 5 ist."
     assert line.note == "Ein Monster mit Stärke 5 kann nicht verdrängt werden."
 
 
@@ -134,7 +134,7 @@ def test_a_variant_opens_with_its_changes_old_and_new() -> None:
 def test_an_added_phase_names_its_place() -> None:
     [added, replaced] = book("de", "koenigs_neue_regeln").sections[0].changes
     assert (added.kind, added.what) == ("added", "Phase „Königsplättchen umdrehen“ (vor „Monsterkarten spielen“)")
-    assert added.old == [] and texts(added.new)[-1] == "Führe die Regeländerung von tile aus."
+    assert added.old == [] and texts(added.new)[-1] == "Führe die Regeländerung von *tile* aus."
     assert replaced.kind == "replaced" and texts(replaced.old) != texts(replaced.new)
 
 

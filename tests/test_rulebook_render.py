@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import jinja2
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 from rulebook.model import (
     Assumption,
     Change,

@@ -60,7 +60,7 @@ def test_every_construct_renders_as_in_the_golden_file(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_placeholder_or_code_leaks_into_sentences(lang: str) -> None:
     text = render_fixture(lang)
-    for leak in ("{", "}", "None", "[<", "Name(", "BinOp", "pos=", "_s_", "_e_"):
+    for leak in ("{", "}", "None", "[<", "Name(", "BinOp", "pos=", "_s_", "_e_", "**"):
         assert leak not in text, leak
 
 
@@ -106,14 +106,14 @@ EXAMPLES = [
      "Bis zum Ende des Zuges hat jede Karte den Wert 4 als Wert.",
      "Until the end of the turn, the value of every card is 4."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
-     "Für jedes c aus deiner Hand, bei dem der Wert von c mindestens 3 ist:",
-     "For each c in your hand for which the value of c is at least 3:"),
+     "Für jedes *c* aus deiner Hand, bei dem der Wert von *c* mindestens 3 ist:",
+     "For each *c* in your hand for which the value of *c* is at least 3:"),
     ("if not revealed(top(deck)) { reveal top(deck) }",
      "Wenn die oberste Karte vom Stapel verdeckt ist:",
      "If the top card of the deck is face down:"),
     ("let s = sum(c.value for c in slot[1])",
-     "Sei s die Summe vom Wert von c für jedes c aus dem Platz 1.",
-     "Let s be the sum of the value of c for each c in the slot 1."),
+     "Sei *s* die Summe vom Wert von *c* für jedes *c* aus dem Platz 1.",
+     "Let *s* be the sum of the value of *c* for each *c* in the slot 1."),
 ]
 
 
