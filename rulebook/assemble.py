@@ -296,7 +296,8 @@ class Assembler:
         sec = self.section("game-end", "game_end")
         rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
         if rnd is not None:
-            sec.paragraphs.append(self.say("item.round_repeat_end", rnd, "sub", cond=self.sp.expr(rnd.repeat_while)))
+            over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)
+            sec.paragraphs.append(self.say("item.round_repeat_end", rnd, "sub", cond=self.sp.expr(over)))
         sec.entries.append(Entry(anchor="scoring", title=self.ui["game_end"], code="score", lines=self.end_lines()))
         heur: Optional[A.HeuristicDef] = self.one(A.HeuristicDef)
         if heur is not None:

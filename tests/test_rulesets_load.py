@@ -30,14 +30,16 @@ def test_every_variant_combination_compiles(name: str) -> None:
 
 
 def test_engine_names_no_ruleset() -> None:
-    """The engine knows no game: no ruleset's name, nor a kind, zone or card id of one, is in its code."""
+    """The engine and the rulebook generator know no game: no ruleset's name, nor a kind, zone or card id
+    of one, is in their code, sentence catalogues or templates."""
     words: set[str] = set()
     for name in RULESETS:
         program = load_program(name, ())
         words |= {name} | set(program.kinds) | {z.name for z in program.zones} | {c.id for c in program.cards}
     words = {w for w in words if len(w) > 5}  # short ids like "hand" are ordinary English
-    for folder in ("dsl", "interpreter"):
-        for path in (ROOT / folder).rglob("*.py"):
+    for folder in ("dsl", "interpreter", "rulebook"):
+        for path in [*(ROOT / folder).rglob("*.py"), *(ROOT / folder).glob("catalogue/??.toml"),
+                     *(ROOT / folder).glob("templates/*.j2")]:
             text = path.read_text(encoding="utf-8").lower()
             found = sorted(w for w in words if w in text)
             assert not found, f"{path} names {found}"
