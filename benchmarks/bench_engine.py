@@ -1,5 +1,5 @@
 """Engine speed, printed as numbers (never asserted): random games per second, decisions per second,
-and ruleset load time. Run: python benchmarks/bench_engine.py [--games N] [--players N] [--variant V]."""
+ruleset load time and rulebook rendering time. Run: python benchmarks/bench_engine.py [--games N] [--players N] [--variant V]."""
 from __future__ import annotations
 
 import argparse
@@ -7,7 +7,10 @@ import random
 import statistics
 import time
 
+from dsl.loader import find_ruleset, read_ruleset
 from interpreter.loading import load_game, load_program
+from rulebook.docs import rulebooks
+from rulebook.render import render
 
 
 def load_ms(ruleset: str, variants: tuple[str, ...], repeats: int) -> float:
@@ -17,6 +20,20 @@ def load_ms(ruleset: str, variants: tuple[str, ...], repeats: int) -> float:
         load_program.cache_clear()
         start = time.perf_counter()
         load_program(ruleset, variants)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def rulebook_ms(ruleset: str, variants: tuple[str, ...], repeats: int) -> float:
+    """Median wall time of building the German and English rulebooks and rendering both formats
+    (the compiled program is cached, as in `regelwerk docs`)."""
+    src = read_ruleset(find_ruleset(ruleset))
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for book in rulebooks(src, variants).values():
+            render(book, "md")
+            render(book, "html")
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
 
@@ -82,6 +99,7 @@ def main() -> None:
     print(f"decisions per game: {decisions / args.games:.1f}, cpu seconds: {seconds:.2f}")
     clone_us, json_us = state_costs(args.ruleset, variants, args.players, args.seed)
     print(f"clone: {clone_us:.1f} µs, JSON save + load: {json_us:.0f} µs (a state in mid-game)")
+    print(f"rulebooks (de + en, Markdown + HTML): {rulebook_ms(args.ruleset, variants, 5):.0f} ms")
 
 
 if __name__ == "__main__":

@@ -379,9 +379,8 @@ class Speaker:
     def _s_For(self, s: A.For) -> list[Line]:
         body = self.lines(s.body)
         src = s.source
-        if isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var:
-            args = self._comp_args(src.model_copy(update={"var": s.var}) if src.var != s.var else src)
-            return [Line(self.text("stmt.for_filtered", s, "default", args), body)]
+        if isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var:
+            return [Line(self.text("stmt.for_filtered", s, "default", self._comp_args(src)), body)]
         if isinstance(src, A.Name) and src.name == "players":
             return self._line("stmt.for_players", s, children=body, var=self.var(s.var))
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \

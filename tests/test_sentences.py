@@ -36,14 +36,14 @@ def render_fixture(lang: str) -> str:
     out: list[str] = []
     for item in asm.items:
         if isinstance(item, A.RoundDef):
-            out += [asm.sp.cat.polish(asm._item_lines(item)[0].text)]
+            out += [asm.sp.cat.polish(asm.item_lines(item, asm.sp)[0].text)]
             for phase in item.phases:
                 out += [f"## phase {phase.name}"] + flatten(asm.sp.lines(phase.body))
             continue
         if isinstance(item, (A.GameDef, A.EnumDef, A.KindDef, A.ZoneDef)):
             continue
         out += [f"## {type(item).__name__} {getattr(item, 'name', '') or ''}".rstrip()]
-        out += flatten(asm._item_lines(item))
+        out += flatten(asm.item_lines(item, asm.sp))
     return "\n".join(out) + "\n"
 
 
