@@ -168,7 +168,7 @@ class Assembler:
         return Table([self.ui["what"], self.ui["start"]], rows, self.ui["values"])
 
     def const_value(self, const: A.ConstDef) -> str:
-        return self.sp._table(const.value).form("nom")
+        return self.sp.table(const.value).form("nom")
 
     # ------------------------------------------------------------ rules
     def entry(self, item: Any, prefix: str, lines: list[Line], note: Optional[A.Text] = None,
@@ -257,7 +257,7 @@ class Assembler:
         return sec if sec.entries else None
 
     def function_line(self, fn: A.FunctionDef) -> Line:
-        name = self.sp._function(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
+        name = self.sp.function_phrase(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
         return Line(self.say("item.function", fn, name=name, body=self.sp.expr(fn.body)))
 
     def definitions(self) -> Optional[Section]:

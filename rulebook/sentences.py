@@ -168,10 +168,10 @@ class Speaker:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")
         if name in sym.functions and not sym.functions[name].params:
-            return self._function(sym.functions[name], [], e)
+            return self.function_phrase(sym.functions[name], [], e)
         return Phrase(self.var(name))  # a local: a parameter, loop variable or `let`
 
-    def _function(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node) -> Phrase:
+    def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node) -> Phrase:
         """A function's text names its value; `{param}` places in it take the arguments, otherwise
         they follow as "of …". A condition's text is a clause (main-clause order)."""
         noun = self.noun(fn.text, f"function '{fn.name}'", fn.pos)
@@ -210,11 +210,11 @@ class Speaker:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             noun = self.noun(const.text, f"const '{const.name}'", const.pos)
-            return self.msg("expr.map_of", e, name=noun.np("def"), table=self._table(const.value),
+            return self.msg("expr.map_of", e, name=noun.np("def"), table=self.table(const.value),
                             index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
 
-    def _table(self, value: A.Expr) -> Phrase:
+    def table(self, value: A.Expr) -> Phrase:
         if isinstance(value, A.MapLit):
             return self.join([self.msg("expr.map_item", value, key=self.expr(k), value=self.expr(v))
                               for k, v in value.items], "list_sep")
@@ -230,7 +230,7 @@ class Speaker:
             return self.msg("expr.zone_of", e, zone=noun.np("def"),
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
-            return self._function(sym.functions[e.func], [self.expr(a) for a in e.args], e)
+            return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e)
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         return self.msg(f"prim.{key}", e, **{str(i): self.expr(a) for i, a in enumerate(e.args)})
@@ -293,7 +293,7 @@ class Speaker:
         return self.msg("expr.list", e, items=self.join([self.expr(i) for i in e.items]))
 
     def _e_MapLit(self, e: A.MapLit) -> Phrase:
-        return self.msg("expr.map", e, items=self._table(e))
+        return self.msg("expr.map", e, items=self.table(e))
 
     def signed(self, e: A.Expr) -> Phrase:
         """A modifier's amount: +3, −2, or the expression."""

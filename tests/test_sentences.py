@@ -14,6 +14,7 @@ from dsl.loader import read_ruleset
 from dsl.parser import parse_text
 from rulebook.assemble import Assembler
 from rulebook.model import Line
+from rulebook import phrases
 from rulebook.phrases import LANGUAGES
 from rulebook.sentences import Speaker, Symbols
 
@@ -124,3 +125,18 @@ def test_representative_sentences(stmt: str, de: str, en: str) -> None:
     for lang, expected in (("de", de), ("en", en)):
         first = Speaker(lang, Symbols(items)).lines(rule.body)[0].text
         assert first == expected
+
+
+def keys(table: object, prefix: str = "") -> set[str]:
+    """The message keys of a catalogue table; a table of forms counts as one message."""
+    if not isinstance(table, dict) or set(table) <= {"nom", "acc", "dat", "main", "sub", "default", "you"}:
+        return {prefix}
+    return {k for name, value in table.items() for k in keys(value, f"{prefix}.{name}" if prefix else name)}
+
+
+def test_both_catalogues_have_the_same_messages() -> None:
+    """A message only one language has would render in one rulebook and fail in the other."""
+    de, en = (phrases.catalogue(lang).data for lang in ("de", "en"))
+    grammar_only = ("articles", "contractions")  # each language's own declension and spelling rules
+    assert ({k for k in keys(de) if not k.startswith(grammar_only)}
+            == {k for k in keys(en) if not k.startswith(grammar_only)})
