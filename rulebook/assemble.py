@@ -165,7 +165,7 @@ class Assembler:
             rows.append([self.bare(var.text, f"var '{var.name}'", var.pos), self.sp.expr(var.init).form("nom")])
         for const in self.of(A.ConstDef):
             rows.append([self.bare(const.text, f"const '{const.name}'", const.pos), self.const_value(const)])
-        return Table([self.ui["what"], self.ui["start"]], rows, self.ui["values"])
+        return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])
 
     def const_value(self, const: A.ConstDef) -> str:
         return self.sp.table(const.value).form("nom")
@@ -181,7 +181,7 @@ class Assembler:
         sec = self.section("setup", "setup")
         for i, setup in enumerate(self.of(A.SetupDef)):
             lines = [Line(self.say("item.setup_intro", setup), self.sp.lines(setup.body))]
-            sec.entries.append(Entry(anchor=_slug("setup-rules", str(i + 1) if i else ""), title=self.ui["setup"],
+            sec.entries.append(Entry(anchor=_slug("setup-rules", str(i + 1) if i else ""), title=self.ui["setup_steps"],
                                      code="setup", lines=lines))
         table = self.player_count_table()
         if table is not None and sec.entries:
@@ -298,7 +298,7 @@ class Assembler:
         if rnd is not None:
             over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)
             sec.paragraphs.append(self.say("item.round_repeat_end", rnd, "sub", cond=self.sp.expr(over)))
-        sec.entries.append(Entry(anchor="scoring", title=self.ui["game_end"], code="score", lines=self.end_lines()))
+        sec.entries.append(Entry(anchor="scoring", title=self.ui["scoring"], code="score", lines=self.end_lines()))
         heur: Optional[A.HeuristicDef] = self.one(A.HeuristicDef)
         if heur is not None:
             sec.entries.append(Entry(anchor="bots", title=self.ui["bots"], code="heuristic",

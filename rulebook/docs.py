@@ -7,7 +7,7 @@ from typing import Sequence
 
 from dsl.ast import Pos
 from dsl.errors import error_at
-from dsl.loader import REPO_ROOT, RulesetSource, read_ruleset, rulesets_dir
+from dsl.loader import REPO_ROOT, RulesetSource, find_ruleset, read_ruleset, rulesets_dir
 from rulebook.assemble import build_rulebook
 from rulebook.language_reference import render_language_reference
 from rulebook.model import Rulebook
@@ -49,7 +49,7 @@ def folder_of(src: RulesetSource, variants: Sequence[str]) -> str:
 def expected_files(names: Sequence[str] = ()) -> dict[str, str]:
     """Relative path → content of everything generated, for the named rulesets (default: all)."""
     root = rulesets_dir()
-    folders = [root / n for n in names] if names else sorted(p for p in root.iterdir() if p.is_dir())
+    folders = [find_ruleset(n) for n in names] if names else sorted(p for p in root.iterdir() if p.is_dir())
     files: dict[str, str] = {"language.md": render_language_reference()}
     for folder in folders:
         src = read_ruleset(folder)

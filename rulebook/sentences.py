@@ -206,7 +206,11 @@ class Speaker:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.zones:
             zone = self.sym.zones[e.obj.name]
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
-            return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(e.index).form("nom"))
+            where = e.index
+            if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
+                # the family's zone at a card's position: "the attack place of victim"
+                return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))
+            return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             noun = self.noun(const.text, f"const '{const.name}'", const.pos)
