@@ -208,7 +208,7 @@ class Speaker:
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             where = e.index
             if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
-                # the family's zone at a card's position: "the attack place of victim"
+                # the zone of a family that holds the card: "the slot of c"
                 return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))
             return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
