@@ -13,7 +13,8 @@ from dsl import ast as A
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
 LANGUAGES = ("de", "en")
 DEFAULT_FORMS = ("nom", "main", "default")
-_PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+CASES = ("nom", "acc", "dat")  # the forms a text of the rules file may ask for
 
 Pattern = Union[str, Mapping[str, str]]
 
@@ -110,7 +111,7 @@ def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
     def sub(m: re.Match[str]) -> str:
         value = args[m.group(1)]
         return value if isinstance(value, str) else value.form(m.group(2) or form)
-    return _PLACEHOLDER.sub(sub, pick(pattern, form))
+    return PLACEHOLDER.sub(sub, pick(pattern, form))
 
 
 class Noun:

@@ -7,6 +7,8 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 from dsl import ast as A
 from rulebook.model import Line
 from rulebook.phrases import (
+    CASES,
+    PLACEHOLDER,
     Arg,
     Catalogue,
     MissingRendering,
@@ -176,13 +178,30 @@ class Speaker:
         they follow as "of …". A condition's text is a clause (main-clause order)."""
         noun = self.noun(fn.text, f"function '{fn.name}'", fn.pos)
         name = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
-        if "{" in noun.word:
+        if "{" in noun.word or "}" in noun.word:
+            self._check_slots(noun.word, fn)
             values = dict(zip((p.name for p in fn.params), args))
             clause = Phrase(lambda f: fill(name.form(f), f, values))
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
         if not args:
             return name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def _check_slots(self, text: str, fn: A.FunctionDef) -> None:
+        """A function text's `{param}` and `{param:case}` places must name its parameters and cases."""
+        params = [p.name for p in fn.params]
+        pos = fn.text.pos if fn.text else fn.pos
+        for m in PLACEHOLDER.finditer(text):
+            if m.group(1) not in params:
+                raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' has a place "
+                                       f"{{{m.group(1)}}}, but the function has no such parameter",
+                                       f"its parameters: {', '.join(params) or 'none'}")
+            if m.group(2) and m.group(2) not in CASES:
+                raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' asks for an unknown "
+                                       f"case '{m.group(2)}'", f"write one of {', '.join(CASES)}")
+        if "{" in PLACEHOLDER.sub("", text) or "}" in PLACEHOLDER.sub("", text):
+            raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' has an unmatched brace",
+                                   "write a parameter's place as {name} or {name:dat}")
 
     def _e_Attr(self, e: A.Attr) -> Phrase:
         sym = self.sym
@@ -455,7 +474,8 @@ class Speaker:
         return self._line("stmt.turns_in", s, children=self.lines(s.body), var=self.var(s.var), order=self.expr(s.order))
 
     def _s_Log(self, s: A.Log) -> list[Line]:
-        return self._line("stmt.log", s, text=self.literal(text_of(s.text, self.lang, "log", s.pos)))
+        text = self.literal(text_of(s.text, self.lang, "log", s.pos))
+        return self._line("stmt.log", s, text=PLACEHOLDER.sub(lambda m: self.var(m.group(1)), text))
 
     def _s_Require(self, s: A.Require) -> list[Line]:
         note = text_of(s.text, self.lang, "require", s.pos) if s.text else None

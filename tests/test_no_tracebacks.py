@@ -1,4 +1,5 @@
-"""No rules text, however mangled, makes loading fail with anything but a RulesError.
+"""No rules text, however mangled, makes loading or rendering its rulebooks fail with anything but
+a RulesError.
 
 A property test mutates the reference game (deletes a span, duplicates a line, swaps two tokens,
 inserts a character or keyword) and loads it; a few hand-made nasty inputs pin fixed bugs down."""
@@ -16,7 +17,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dsl.errors import RulesError
+from dsl.loader import read_ruleset
 from interpreter.loading import load_program
+from rulebook.docs import rulebooks
 
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "rulesets" / "maechtige_monster"
@@ -96,6 +99,7 @@ def load_text(text: Optional[str], variants: tuple[str, ...] = (), raw: Optional
         load_program.cache_clear()
         try:
             load_program(str(folder), variants)
+            rulebooks(read_ruleset(folder), variants)
         except RulesError as error:
             check_positions(error)
             return error
@@ -147,7 +151,12 @@ NASTY = {
     "duplicate_score": SOURCE + "score(p) = 0\n",
     "players_backwards": SOURCE.replace("players 3 to 6", "players 6 to 3"),
     "huge_number": SOURCE.replace("players 3 to 6", "players 3 to " + "9" * 5000),
+    "function_text_unknown_slot": SOURCE.replace('en "pair sum at attack place {i}"', 'en "pair sum at {j}"'),
+    "function_text_bad_form": SOURCE.replace('en "pair sum at attack place {i}"', 'en "pair sum at {i:q}"'),
+    "function_text_brace": SOURCE.replace('en "pair sum at attack place {i}"', 'en "pair sum at {i"'),
+    "zone_text_braces": SOURCE.replace('en "guard deck"', 'en "guard {deck}"'),
 }
+LOADS |= {"zone_text_braces"}
 
 
 @pytest.mark.parametrize("name", sorted(NASTY))
