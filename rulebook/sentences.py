@@ -254,6 +254,8 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e)
+        if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
+            return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         return self.msg(f"prim.{key}", e, **{str(i): self.expr(a) for i, a in enumerate(e.args)})
