@@ -10,8 +10,8 @@ from dsl.errors import error_at
 from dsl.loader import REPO_ROOT, RulesetSource, find_ruleset, read_ruleset, rulesets_dir
 from rulebook.assemble import build_rulebook
 from rulebook.language_reference import render_language_reference
-from rulebook.model import Rulebook
-from rulebook.phrases import CATALOGUE_DIR, LANGUAGES, MissingRendering
+from rulebook.model import Link, Rulebook
+from rulebook.phrases import CATALOGUE_DIR, LANGUAGES, MissingRendering, catalogue, fill
 from rulebook.render import Format, render
 
 DOCS_DIR = REPO_ROOT / "generated_docs"
@@ -55,9 +55,23 @@ def expected_files(names: Sequence[str] = ()) -> dict[str, str]:
         src = read_ruleset(folder)
         for variants in variant_sets(src):
             for lang, book in rulebooks(src, variants).items():
+                book.links = sibling_links(src, variants, lang)
                 for fmt in FORMATS:
                     files[f"{folder_of(src, variants)}/rulebook.{lang}.{fmt}"] = render(book, fmt)
     return files
+
+
+def sibling_links(src: RulesetSource, variants: Sequence[str], lang: str) -> list[Link]:
+    """From a rulebook to the same one in the other languages, and between base game and variants."""
+    ui = catalogue(lang).table("ui")
+    links = [Link(catalogue(other).table("ui")["language_name"], f"rulebook.{other}")
+             for other in LANGUAGES if other != lang]
+    if variants:
+        return links + [Link(ui["base_game"], f"../rulebook.{lang}")]
+    for name, variant in src.variants.items():
+        links.append(Link(fill(ui["variant_link"], "nom", {"variant": variant.title.by_lang[lang]}),
+                          f"{name}/rulebook.{lang}"))
+    return links
 
 
 def stale_files(out: Path, expected: dict[str, str]) -> list[str]:

@@ -69,9 +69,19 @@ class Section:
 
 
 @dataclass
+class Link:
+    """A link to a sibling rulebook (the other language, a variant, the base game); `stem` is its
+    path without the format's extension, which the template adds."""
+
+    text: str
+    stem: str
+
+
+@dataclass
 class Rulebook:
     lang: str
     title: str  # the game's title, with the variants' titles for a variant rulebook
     subtitle: str
     sections: list[Section] = field(default_factory=list)
     ui: dict[str, str] = field(default_factory=dict)  # the language's interface words (table of contents, …)
+    links: list[Link] = field(default_factory=list)

@@ -4,6 +4,7 @@ card data, the changes of a variant with old and new text, and every assumed val
 A construct or name the generator cannot render is a validation error at its place in the file."""
 from __future__ import annotations
 
+import os
 import re
 import shutil
 from functools import lru_cache
@@ -180,3 +181,21 @@ def test_a_construct_without_a_sentence_is_a_validation_error(capsys: pytest.Cap
     assert code == 1
     assert re.search(r"game\.rules:\d+:7: error: no de rendering for 'stmt\.reveal'", err)
     assert "reveal guard(i)" in err and "hint: add 'stmt.reveal' to catalogue/de.toml" in err
+
+
+def test_links_between_rulebooks_lead_to_files_that_exist() -> None:
+    """Each rulebook links the other language and the base game or its variants, in its own format."""
+    files = expected_files([GAME])
+    targets = 0
+    for rel, text in files.items():
+        if not rel.endswith((".md", ".html")) or rel == "language.md":
+            continue
+        ext = rel.rsplit(".", 1)[1]
+        hrefs = re.findall(r'href="([^"#]+)"', text) if ext == "html" else re.findall(r"\]\(([^)#]+)\)", text)
+        assert hrefs, rel
+        for href in hrefs:
+            assert href.endswith(f".{ext}"), (rel, href)
+            target = (Path(rel).parent / href).as_posix()
+            assert os.path.normpath(target) in files, (rel, href)
+            targets += 1
+    assert targets == 2 * 2 * (1 + 3 + 2 * 3)  # per language and format: base → 1 + 3 links, variant → 2
