@@ -55,6 +55,10 @@ class Assembler:
         found = self.of(cls)
         return found[0] if found else None
 
+    def word(self, key: str, **args: str) -> str:
+        """An interface text of the catalogue with its places filled (titles, captions, labels)."""
+        return fill(self.ui[key], "nom", args)
+
     def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
         """A display text without its leading article, for headings and tables."""
         return self.sp.noun(text, what, pos).np("bare").form("nom")
@@ -86,8 +90,8 @@ class Assembler:
         if self.variants:
             names = [self.t(self.src.variants[v].title, f"variant '{v}'", self.src.variants[v].pos)
                      for v in self.variants]
-            subtitle = fill(self.ui["variant_of"], "nom", {"game": title})
-            title = f"{title}: {', '.join(names)}"
+            subtitle = self.word("variant_of", game=title)
+            title = self.word("variant_title", game=title, variants=", ".join(names))
         sections = ([self.changes()] if self.variants else []) + [
             self.overview(game), self.components(), self.setup(), self.round(), self.actions(),
             self.special_rules(), self.definitions(), self.game_end()] + self.references() + [self.assumptions()]
@@ -95,15 +99,14 @@ class Assembler:
                         sections=[s for s in sections if s is not None], ui=self.ui)
 
     def section(self, anchor: str, key: str, template: str = "entries", **fmt: str) -> Section:
-        return Section(anchor=anchor, title=fill(self.ui[key], "nom", fmt) if fmt else self.ui[key], template=template)
+        return Section(anchor=anchor, title=self.word(key, **fmt), template=template)
 
     def overview(self, game: Optional[A.GameDef]) -> Section:
         sec = self.section("overview", "overview", "text")
         if game is not None:
             if game.goal is not None:
                 sec.paragraphs.append(self.t(game.goal, "goal", game.pos))
-            sec.paragraphs.append(fill(self.ui["players"], "nom",
-                                       {"min": str(game.min_players), "max": str(game.max_players)}))
+            sec.paragraphs.append(self.word("players", min=str(game.min_players), max=str(game.max_players)))
         return sec
 
     # ------------------------------------------------------------ components
@@ -127,7 +130,7 @@ class Assembler:
             if z.shape == "per_player":
                 layout = ui["one_each"]
             elif z.shape == "indexed":
-                layout = fill(ui["numbered"], "nom", {"size": self.sp.expr(z.size).form("nom")})
+                layout = self.word("numbered", size=self.sp.expr(z.size).form("nom"))
             else:
                 layout = ""
             vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
@@ -145,7 +148,8 @@ class Assembler:
             row = [self.t(c.ast.title, "card", c.ast.pos)] if titled and isinstance(c.ast, A.CardEntry) else []
             rows.append(row + [self.value_text(c.values[i]) for i in shown])
         zone = self.sp.sym.zones[cards[0].zone]
-        caption = f"{self.bare(kind.title, 'kind', kind.pos)} ({len(cards)}) — {self.bare(zone.text, 'zone', zone.pos)}"
+        caption = self.word("cards_caption", kind=self.bare(kind.title, "kind", kind.pos), count=str(len(cards)),
+                            zone=self.bare(zone.text, "zone", zone.pos))
         return Table(headers, rows, caption)
 
     def value_text(self, value: Any) -> str:
@@ -205,7 +209,7 @@ class Assembler:
                 sizes = [str(sum(1 for f in g.zone_family if f == spec.family_id)) for g in games]
                 if len(set(sizes)) > 1:
                     zone = self.bare(spec.ast.text, "zone", spec.ast.pos)
-                    columns.append((fill(self.ui["zone_count"], "nom", {"zone": zone}), sizes))
+                    columns.append((self.word("zone_count", zone=zone), sizes))
         if not columns:
             return None
         rows = [[str(n)] + [col[1][i] for col in columns] for i, n in enumerate(counts)]
@@ -358,9 +362,13 @@ class Assembler:
             kind = self.sp.sym.kinds[node.name]
             return self.bare(kind.title, "kind", kind.pos)
         if isinstance(node, A.CardRow):
-            return f"{self.title_of(owner)}: {', '.join(self.value_text(v.value) for v in node.values)}"
+            return self.word("assumed_in", owner=self.title_of(owner),
+                             what=", ".join(self.value_text(v.value) for v in node.values))
         if isinstance(node, A.FieldValue):
-            return f"{self.title_of(owner)}: {node.name} = {self.value_text(node.value.value)}"
+            owning = self.sp.sym.kinds.get(self.card_kind(owner)) if isinstance(owner, A.CardEntry) else None
+            value = self.word("field_value", field=self.field_title(owning, node.name, node.pos),
+                              value=self.value_text(node.value.value))
+            return self.word("assumed_in", owner=self.title_of(owner), what=value)
         return self.title_of(node)
 
     # ------------------------------------------------------------ changes
@@ -395,13 +403,14 @@ class Assembler:
         if op.op == "add_phase":
             anchor = phases.get(str(op.anchor))
             where = self.part_word(str(op.position))
-            what += f" ({where} {self.sp.quoted(self.title_of(anchor) if anchor else str(op.anchor))})"
+            what = self.word("phase_placed", what=what, position=where,
+                             anchor=self.sp.quoted(self.title_of(anchor) if anchor else str(op.anchor)))
             return Change("added", what, [], new)
         old_phase = phases.get(op.phase.name)
         return Change("replaced", what, self.base_sp.lines(old_phase.body) if old_phase else [], new)
 
     def what(self, part: str, item: Any) -> str:
-        return f"{self.part_word(part)} {self.sp.quoted(self.title_of(item))}"
+        return self.word("part_named", part=self.part_word(part), name=self.sp.quoted(self.title_of(item)))
 
     def item_lines(self, item: Any, sp: Speaker) -> list[Line]:
         """Any part of a ruleset as generated lines, for the old and new side of a change."""

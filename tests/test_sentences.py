@@ -140,3 +140,12 @@ def test_both_catalogues_have_the_same_messages() -> None:
     grammar_only = ("articles", "contractions")  # each language's own declension and spelling rules
     assert ({k for k in keys(de) if not k.startswith(grammar_only)}
             == {k for k in keys(en) if not k.startswith(grammar_only)})
+
+
+def test_assumptions_name_the_value_in_the_rulebooks_language() -> None:
+    for lang, power, why in (("de", "Erster Stein: Kraft 3", "Die Kraft ist nicht abgedruckt."),
+                             ("en", "First stone: power 3", "The power is not printed.")):
+        listed = Assembler(read_ruleset(FIXTURE), (), lang).assumptions().assumptions
+        assert [(a.what, a.why, a.file) for a in listed] == [
+            (power, why, "sentences/constructs.rules"),
+            ("Grenze" if lang == "de" else "Limit", "Only one language given.", "sentences/constructs.rules")]
