@@ -227,6 +227,8 @@ class Assembler:
         return sec
 
     def action_lines(self, action: A.ActionDef) -> list[Line]:
+        for p in action.params:
+            self.sp.bind(p.name, p.domain)
         params = [self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain))
                   for p in action.params]
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []

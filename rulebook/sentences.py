@@ -2,6 +2,7 @@
 language, composed from the catalogue's patterns with names and numbers from the rules."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
@@ -81,6 +82,7 @@ class Speaker:
         self.cat: Catalogue = catalogue(lang)
         self.sym = symbols
         self.it_kind: Optional[str] = None
+        self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -173,7 +175,8 @@ class Speaker:
             return self.function_phrase(sym.functions[name], [], e)
         return Phrase(self.var(name))  # a local: a parameter, loop variable or `let`
 
-    def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node) -> Phrase:
+    def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node,
+                        nodes: Sequence[A.Expr] = ()) -> Phrase:
         """A function's text names its value; `{param}` places in it take the arguments, otherwise
         they follow as "of …". A condition's text is a clause (main-clause order)."""
         noun = self.noun(fn.text, f"function '{fn.name}'", fn.pos)
@@ -181,11 +184,48 @@ class Speaker:
         if "{" in noun.word or "}" in noun.word:
             self._check_slots(noun.word, fn)
             values = dict(zip((p.name for p in fn.params), args))
-            clause = Phrase(lambda f: fill(name.form(f), f, values))
+            for param, node in zip(fn.params, nodes):
+                card = self._place_of(node, noun.word, param.name)
+                if card is not None:
+                    values[param.name] = self.msg("expr.place_of_card", node, card=card)
+            clause = Phrase(lambda f: fill(name.form(f), "nom", values))  # a place without a case: nominative
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
         if not args:
             return name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def _place_of(self, node: A.Expr, text: str, param: str) -> Optional[Phrase]:
+        """`ZONE {i}` in a function's text, given `position(c)`: the zone is the one `c` lies in, so
+        the text says "ZONE of c" rather than "ZONE the place number of c"."""
+        if not (isinstance(node, A.Call) and node.func == "position" and len(node.args) == 1):
+            return None
+        zone = self.sym.zones.get(self.family_of(node.args[0]) or "")
+        if zone is None or zone.text is None:
+            return None
+        before = re.split(r"\{" + param + r"(?::\w+)?\}", text)[0].rstrip()
+        word = Noun(text_of(zone.text, self.lang, "zone", zone.pos), self.cat).word
+        return self.expr(node.args[0]) if before.endswith(word) else None
+
+    def bind(self, name: str, source: A.Expr) -> None:
+        """Remembers where a parameter or loop variable takes its values from."""
+        self.sources[name] = source
+
+    def family_of(self, e: A.Expr) -> Optional[str]:
+        """The zone family a card lies in, where the rules make it certain: a variable drawn from the
+        family's cards, or a modifier's card whose kind only one family holds."""
+        if isinstance(e, A.Name) and e.name == "it" and self.it_kind:
+            held = [z.name for z in self.sym.zones.values() if z.shape == "indexed" and z.kind == self.it_kind]
+            return held[0] if len(held) == 1 else None
+        if isinstance(e, A.Name) and e.name in self.sources:
+            return self.family_of(self.sources[e.name])
+        if isinstance(e, A.Comprehension):
+            return self.family_of(e.source)
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:
+            e = e.args[0]
+        if isinstance(e, A.Index):
+            e = e.obj
+        found = e.name if isinstance(e, A.Name) else None
+        return found if found in self.sym.zones and self.sym.zones[found].shape == "indexed" else None
 
     def _check_slots(self, text: str, fn: A.FunctionDef) -> None:
         """A function text's `{param}` and `{param:case}` places must name its parameters and cases."""
@@ -253,7 +293,7 @@ class Speaker:
             return self.msg("expr.zone_of", e, zone=noun.np("def"),
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
-            return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e)
+            return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
@@ -402,6 +442,7 @@ class Speaker:
         return out
 
     def _s_For(self, s: A.For) -> list[Line]:
+        self.bind(s.var, s.source)
         body = self.lines(s.body)
         src = s.source
         if isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var:

@@ -161,7 +161,7 @@ def test_a_function_without_display_text_is_a_validation_error(capsys: pytest.Ca
     shutil.copytree(find_ruleset(GAME), folder)
     rules = folder / "game.rules"
     text = rules.read_text(encoding="utf-8")
-    text = text.replace('function guard(i: int) de "der Wächter an Kartenplatz {i}" en "guard at card place {i}" =',
+    text = text.replace('function guard(i: int) de "der Wächter am Kartenplatz {i}" en "guard at card place {i}" =',
                         "function guard(i: int) =")
     rules.write_text(text, encoding="utf-8")
     line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("function guard("))
