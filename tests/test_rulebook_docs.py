@@ -199,3 +199,31 @@ def test_links_between_rulebooks_lead_to_files_that_exist() -> None:
             assert os.path.normpath(target) in files, (rel, href)
             targets += 1
     assert targets == 2 * 2 * (1 + 3 + 2 * 3)  # per language and format: base → 1 + 3 links, variant → 2
+
+
+def test_a_modders_variant_lists_removed_replaced_and_added_parts(tmp_path: Path) -> None:
+    """Every kind of overlay change shows up, with the generated text of what goes and what comes."""
+    folder = tmp_path / GAME
+    shutil.copytree(find_ruleset(GAME), folder)
+    (folder / "variants" / "schnell.rules").write_text('''
+variant schnell {
+  title de "Schnell" en "Quick"
+  replace phase lay_out de "Wächter direkt auslegen" en "Lay out the guards directly" {
+    for i in positions(guard_at) { draw 1 from guard_deck to guard_at[i] }
+  }
+  remove rule lay_out_guards
+  add const spare = 2 de "die Reserve" en "spare"
+}
+''', encoding="utf-8")
+    en = build_rulebook(read_ruleset(folder), ("schnell",), "en")
+    changes = en.sections[0].changes
+    assert [(c.kind, c.what) for c in changes] == [
+        ("replaced", "Phase “Lay out the guards directly”"),
+        ("removed", "Rule “Lay out the guards”"),
+        ("added", "Constant “Spare”")]
+    assert texts(changes[0].old) == ["Carry out “Lay out the guards”."]
+    assert texts(changes[0].new) == ["For every card place *i*, in order:",
+                                     "Draw one card from the guard deck to the card place *i*."]
+    assert texts(changes[1].old)[-1] == "Draw one card from the guard deck to the card place *i*." and not changes[1].new
+    assert texts(changes[2].new) == ["Spare: 2."] and not changes[2].old
+    assert "rule-lay-out-guards" not in {e.anchor for s in en.sections for e in s.entries}
