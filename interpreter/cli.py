@@ -206,7 +206,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 def _browser_check(out: Path) -> int:
     """Opens every HTML rulebook in headless Chromium and keeps each game's first page as a PNG."""
-    from rulebook.browser import check_pages, chromium_path
+    from rulebook.browser import check_pages, chromium_path  # Playwright is a test extra: load it only here
     if chromium_path() is None:
         raise UsageError("--screenshots needs Chromium (Debian package chromium)")
     reports = check_pages(html_pages(out), first_pages(out))
