@@ -13,7 +13,7 @@ from interpreter.game import Game
 from interpreter.loading import load_program
 from interpreter.program import Program
 from rulebook.model import Assumption, Change, Entry, Line, Rulebook, Section, Table
-from rulebook.phrases import MissingRendering, Phrase, catalogue, fill
+from rulebook.phrases import Phrase, catalogue, fill
 from rulebook.sentences import Speaker, Symbols, text_of
 
 
@@ -473,6 +473,3 @@ def build_rulebook(src: RulesetSource, variants: Sequence[str], lang: str) -> Ru
     """The rulebook; a name without a display text or a construct without a sentence raises
     MissingRendering with the position to report."""
     return Assembler(src, variants, lang).build()
-
-
-__all__ = ["Assembler", "MissingRendering", "build_rulebook"]

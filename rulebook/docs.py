@@ -7,7 +7,13 @@ from typing import Sequence
 
 from dsl.ast import Pos
 from dsl.errors import error_at
-from dsl.loader import REPO_ROOT, RulesetSource, find_ruleset, read_ruleset, rulesets_dir
+from dsl.loader import (
+    REPO_ROOT,
+    RulesetSource,
+    find_ruleset,
+    read_ruleset,
+    rulesets_dir,
+)
 from rulebook.assemble import build_rulebook
 from rulebook.language_reference import render_language_reference
 from rulebook.model import Link, Rulebook

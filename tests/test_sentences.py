@@ -12,9 +12,9 @@ import pytest
 from dsl import ast as A
 from dsl.loader import read_ruleset
 from dsl.parser import parse_text
+from rulebook import phrases
 from rulebook.assemble import Assembler
 from rulebook.model import Line
-from rulebook import phrases
 from rulebook.phrases import LANGUAGES
 from rulebook.sentences import Speaker, Symbols
 
