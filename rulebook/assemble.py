@@ -134,7 +134,7 @@ class Assembler:
             else:
                 layout = ""
             vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
-            rows.append([self.bare(z.text, f"zone '{z.name}'", z.pos), self.bare(kind.title, "kind", kind.pos),
+            rows.append([self.bare(z.text, f"zone '{z.name}'", z.pos), self.bare(kind.title, f"kind '{kind.name}'", kind.pos),
                          layout, ", ".join(vis), str(z.capacity) if z.capacity else ""])
         return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
 
@@ -148,15 +148,16 @@ class Assembler:
             row = [self.t(c.ast.title, "card", c.ast.pos)] if titled and isinstance(c.ast, A.CardEntry) else []
             rows.append(row + [self.value_text(c.values[i]) for i in shown])
         zone = self.sp.sym.zones[cards[0].zone]
-        caption = self.word("cards_caption", kind=self.bare(kind.title, "kind", kind.pos), count=str(len(cards)),
-                            zone=self.bare(zone.text, "zone", zone.pos))
+        caption = self.word("cards_caption", kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos), count=str(len(cards)),
+                            zone=self.bare(zone.text, f"zone '{zone.name}'", zone.pos))
         return Table(headers, rows, caption)
 
     def value_text(self, value: Any) -> str:
         if isinstance(value, bool):
             return self.sp.word("true" if value else "false")
         if isinstance(value, str) and value in self.sp.sym.enum_values:
-            return self.t(self.sp.sym.enum_values[value], "value", A.Pos(file="", line=0, col=0))
+            text = self.sp.sym.enum_values[value]
+            return self.t(text, f"value '{value}'", text.pos)
         if isinstance(value, list):
             return ", ".join(self.value_text(v) for v in value)
         return "" if value is None else str(value)
@@ -164,7 +165,7 @@ class Assembler:
     def values_table(self) -> Table:
         rows = []
         for cur in self.of(A.CurrencyDef):
-            rows.append([self.bare(cur.text, "currency", cur.pos), self.sp.expr(cur.start).form("nom")])
+            rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos), self.sp.expr(cur.start).form("nom")])
         for var in self.of(A.VarDef):
             rows.append([self.bare(var.text, f"var '{var.name}'", var.pos), self.sp.expr(var.init).form("nom")])
         for const in self.of(A.ConstDef):
@@ -201,14 +202,14 @@ class Assembler:
         for idx, const in enumerate(self.of(A.ConstDef)):
             values = [g.consts[idx] for g in games]
             if isinstance(values[0], dict) and set(values[0]) >= set(counts):
-                columns.append((self.bare(const.text, "const", const.pos), [str(v[n]) for v, n in zip(values, counts)]))
+                columns.append((self.bare(const.text, f"const '{const.name}'", const.pos), [str(v[n]) for v, n in zip(values, counts)]))
             elif len({repr(v) for v in values}) > 1:
-                columns.append((self.bare(const.text, "const", const.pos), [self.value_text(v) for v in values]))
+                columns.append((self.bare(const.text, f"const '{const.name}'", const.pos), [self.value_text(v) for v in values]))
         for spec in prog.zones:
             if spec.shape == "indexed":
                 sizes = [str(sum(1 for f in g.zone_family if f == spec.family_id)) for g in games]
                 if len(set(sizes)) > 1:
-                    zone = self.bare(spec.ast.text, "zone", spec.ast.pos)
+                    zone = self.bare(spec.ast.text, f"zone '{spec.name}'", spec.ast.pos)
                     columns.append((self.word("zone_count", zone=zone), sizes))
         if not columns:
             return None
@@ -340,7 +341,7 @@ class Assembler:
                 continue
             kind = self.sp.sym.kinds[cards.name]
             sec = self.section(_slug("reference", cards.name), "reference",
-                               kind=self.bare(kind.title, "kind", kind.pos))
+                               kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
             sec.entries = [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
                            for c in cards.cards]
             out.append(sec)
@@ -362,7 +363,7 @@ class Assembler:
     def describe(self, node: Any, owner: Any) -> str:
         if isinstance(node, A.CardsDef):
             kind = self.sp.sym.kinds[node.name]
-            return self.bare(kind.title, "kind", kind.pos)
+            return self.bare(kind.title, f"kind '{kind.name}'", kind.pos)
         if isinstance(node, A.CardRow):
             return self.word("assumed_in", owner=self.title_of(owner),
                              what=", ".join(self.value_text(v.value) for v in node.values))
@@ -439,11 +440,11 @@ class Assembler:
         if isinstance(item, A.HeuristicDef):
             return [self.heuristic_line(item)]
         if isinstance(item, A.ConstDef):
-            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, "const", item.pos),
+            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"const '{item.name}'", item.pos),
                                      value=self.const_value(item)))]
         if isinstance(item, (A.VarDef, A.CurrencyDef)):
             init = item.init if isinstance(item, A.VarDef) else item.start
-            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, "value", item.pos),
+            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"var '{item.name}'", item.pos),
                                      value=sp.expr(init)))]
         if isinstance(item, A.CardsDef):
             return [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]

@@ -203,7 +203,7 @@ class Speaker:
         if zone is None or zone.text is None:
             return None
         before = re.split(r"\{" + param + r"(?::\w+)?\}", text)[0].rstrip()
-        word = Noun(text_of(zone.text, self.lang, "zone", zone.pos), self.cat).word
+        word = Noun(text_of(zone.text, self.lang, f"zone '{zone.name}'", zone.pos), self.cat).word
         return self.expr(node.args[0]) if before.endswith(word) else None
 
     def bind(self, name: str, source: A.Expr) -> None:
@@ -248,7 +248,8 @@ class Speaker:
         owned = sym.currencies.get(e.name) or (sym.vars.get(e.name) if sym.vars.get(e.name, None) is not None
                                                and sym.vars[e.name].per_player else None)
         if owned is not None:
-            noun = self.noun(owned.text, f"'{e.name}'", owned.pos)
+            part = "currency" if isinstance(owned, A.CurrencyDef) else "var"
+            noun = self.noun(owned.text, f"{part} '{e.name}'", owned.pos)
         elif self.it_kind and isinstance(e.obj, A.Name) and e.obj.name == "it" \
                 and any(f.name == e.name for f in sym.kinds[self.it_kind].fields):
             fdef = next(f for f in sym.kinds[self.it_kind].fields if f.name == e.name)
