@@ -218,6 +218,13 @@ def _previous(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"(({args[0]}) - 1) % st.game.num_players"
 
 
+@primitive("others", "(player)", "die anderen Spieler, im Uhrzeigersinn nach diesem",
+           "the other players, clockwise from the one after this one", "others(me)",
+           _one_of("player", list_of(PLAYER)))
+def _others(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"[(({args[0]}) + _k) % st.game.num_players for _k in range(1, st.game.num_players)]"
+
+
 @primitive("contains", "(collection, item)", "ob die Liste oder Zone das Element enthält",
            "whether the list or zone holds the item", "contains(hand(me), card)",
            lambda ts: _arity(2, ts) or (BOOL if element_type(ts[0]) is not None else f"needs a list or zone, got {ts[0]}"))
