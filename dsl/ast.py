@@ -241,8 +241,19 @@ class Log(Node):
 
 
 class Require(Node):
+    """A guard; `require COND as NAME` names it, so that a variant can replace or remove it."""
+
     cond: Expr
     text: Optional[Text] = None
+    name: Optional[str] = None
+
+
+class NamedStep(Node):
+    """`step NAME { … }`: statements a variant can replace or remove; it runs as if written in
+    place (no scope of its own), so its requirements still count towards an action's options."""
+
+    name: str
+    body: list["Stmt"]
 
 
 class Give(Node):
@@ -268,7 +279,17 @@ class TurnsIn(Node):
 
 
 Stmt = Union[Let, LetChoose, LetRandom, SetStmt, Move, Draw, Reveal, Pay, If, For, While, Repeat, Break,
-             ChooseAction, CallRule, Run, Modify, Forbid, Turns, TurnsIn, Log, Require, Give, EndGame, Emit]
+             ChooseAction, CallRule, Run, Modify, Forbid, Turns, TurnsIn, Log, Require, Give, EndGame, Emit,
+             NamedStep]
+
+
+def opened(body: list[Stmt]) -> Iterator[Stmt]:
+    """A body's statements with its named steps opened up, in the order they run."""
+    for stmt in body:
+        if isinstance(stmt, NamedStep):
+            yield from opened(stmt.body)
+        else:
+            yield stmt
 
 
 # ------------------------------------------------------------------ definitions
@@ -482,15 +503,19 @@ Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, Cur
 
 
 class VariantOp(Node):
-    """One change of an overlay: add or replace an item, remove a named part, or add/replace a phase."""
+    """One change of an overlay: add or replace an item, remove a named part, add/replace a phase, or
+    change one named step or requirement (`stmt`) of the action, rule or phase `owner`."""
 
-    op: Literal["add", "replace", "remove", "add_phase", "replace_phase"]
+    op: Literal["add", "replace", "remove", "add_phase", "replace_phase", "replace_step", "remove_step",
+                "add_step", "replace_require", "remove_require"]
     item: Optional[Item] = None
     part: Optional[str] = None
     name: Optional[str] = None
     phase: Optional[PhaseDef] = None
     position: Optional[Literal["before", "after"]] = None
     anchor: Optional[str] = None
+    owner: Optional[str] = None
+    stmt: Optional[Union[NamedStep, Require]] = None
 
 
 class VariantDef(Node):

@@ -332,6 +332,34 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), note=_note(ch), body=ch[-1])
         return A.VariantOp(pos=self._p(meta), op="replace_phase", phase=phase, name=str(ch[0]))
 
+    def step_ref(self, meta: Any, ch: list[Any]) -> tuple[str, str]:
+        return str(ch[0]), str(ch[1])
+
+    def variant_replace_step(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        step = A.NamedStep(pos=self._p(meta), name=name, body=ch[1])
+        return A.VariantOp(pos=self._p(meta), op="replace_step", owner=owner, name=name, stmt=step)
+
+    def variant_remove_step(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        return A.VariantOp(pos=self._p(meta), op="remove_step", owner=owner, name=name)
+
+    def variant_add_step(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, anchor = ch[2]
+        step = A.NamedStep(pos=self._p(meta), name=str(ch[0]), body=ch[3])
+        position: Literal["before", "after"] = "before" if str(ch[1].children[0]) == "before" else "after"
+        return A.VariantOp(pos=self._p(meta), op="add_step", owner=owner, name=str(ch[0]), anchor=anchor,
+                           position=position, stmt=step)
+
+    def variant_replace_require(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        require = A.Require(pos=self._p(meta), cond=ch[1], text=_one(ch[2:], A.Text), name=name)
+        return A.VariantOp(pos=self._p(meta), op="replace_require", owner=owner, name=name, stmt=require)
+
+    def variant_remove_require(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        return A.VariantOp(pos=self._p(meta), op="remove_require", owner=owner, name=name)
+
     # ---------------------------------------------------------------- scenarios
     def scenario_def(self, meta: Any, ch: list[Any]) -> A.ScenarioDef:
         players = _tagged(ch, "players")
@@ -444,7 +472,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Log(pos=self._p(meta), text=ch[0])
 
     def require_stmt(self, meta: Any, ch: list[Any]) -> A.Require:
-        return A.Require(pos=self._p(meta), cond=ch[0], text=_one(ch[1:], A.Text))
+        return A.Require(pos=self._p(meta), cond=ch[0], text=_one(ch[2:], A.Text),
+                         name=str(ch[1]) if ch[1] is not None else None)
+
+    def named_step(self, meta: Any, ch: list[Any]) -> A.NamedStep:
+        return A.NamedStep(pos=self._p(meta), name=str(ch[0]), body=ch[1])
 
     def give_stmt(self, meta: Any, ch: list[Any]) -> A.Give:
         return A.Give(pos=self._p(meta), what=ch[0], to=ch[1])

@@ -293,7 +293,7 @@ class Compiler(StatementCompiler):
                            "write plain parameter names in braces, as in label \"place {card} at {i}\"") from None
         prefix: list[list[str]] = [[] for _ in range(len(params) + 1)]
         body_scope = scope.child()
-        for stmt in act.body:
+        for stmt in A.opened(act.body):  # a named step's leading requirements guard the options too
             if not isinstance(stmt, (A.Let, A.Require)):
                 break
             deps = names_in(stmt.value if isinstance(stmt, A.Let) else stmt.cond)

@@ -380,6 +380,9 @@ class StatementCompiler(ExpressionCompiler):
         self._expect(s.cond, t, BOOL, "a requirement")
         em.emit(O.require(cond, f"{s.pos.file}:{s.pos.line}: requirement failed"))
 
+    def s_NamedStep(self, s: A.NamedStep, scope: Scope, em: Emitter) -> None:
+        self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
+
     def s_Give(self, s: A.Give, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
         to, t = self.expr(s.to, scope)

@@ -8,6 +8,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from dsl import ast as A
 from dsl.loader import RulesetSource, apply_variants
+from dsl.steps import named_part, owners
 from dsl.validate import part_key
 from interpreter.game import Game
 from interpreter.loading import load_program
@@ -422,6 +423,8 @@ class Assembler:
             gone = phases.get(key[1]) if key[0] == "phase" else base.get(key)
             old = self.item_lines(gone, self.base_sp) if gone is not None else []
             return Change("removed", self.what(key[0], gone) if gone is not None else key[1], old, [])
+        if op.op.endswith(("_step", "_require")):
+            return self.step_change(op)
         assert op.phase is not None
         new = self.sp.lines(op.phase.body)
         what = self.what("phase", op.phase)
@@ -433,6 +436,21 @@ class Assembler:
             return Change("added", what, [], new)
         old_phase = phases.get(op.phase.name)
         return Change("replaced", what, self.base_sp.lines(old_phase.body) if old_phase else [], new)
+
+    def step_change(self, op: A.VariantOp) -> Change:
+        """One step or requirement changed: its own text before and after, under the part that holds it."""
+        held = owners(self.base_items).get(str(op.owner)) or owners(self.items).get(str(op.owner))
+        assert held, f"the loader lets no step of an unknown '{op.owner}' through"
+        part, owner = held[0]
+        for sp in (self.sp, self.base_sp):
+            for p in getattr(owner, "params", []):
+                if isinstance(p, A.ActionParam):
+                    sp.bind(p.name, p.domain)
+        old = named_part(owner, str(op.name)) if op.op != "add_step" else None
+        new = op.stmt if not op.op.startswith("remove") else None
+        kind = "added" if op.op == "add_step" else "removed" if new is None else "replaced"
+        what = self.word("require_of" if op.op.endswith("require") else "step_of", what=self.what(part, owner))
+        return Change(kind, what, self.base_sp.lines([old]) if old else [], self.sp.lines([new]) if new else [])
 
     def what(self, part: str, item: Any) -> str:
         return self.word("part_named", part=self.part_word(part), name=self.sp.quoted(self.title_of(item)))

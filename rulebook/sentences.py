@@ -531,6 +531,9 @@ class Speaker:
         note = text_of(s.text, self.lang, "require", s.pos) if s.text else None
         return self._line("stmt.require", s, note=note, cond=self.expr(s.cond))
 
+    def _s_NamedStep(self, s: A.NamedStep) -> list[Line]:
+        return self.lines(s.body)  # the name is for modders, not for the prose
+
     def _s_Give(self, s: A.Give) -> list[Line]:
         return self._line("stmt.give", s, what=self.expr(s.what), to=self.expr(s.to))
 
