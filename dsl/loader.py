@@ -113,26 +113,27 @@ def _round(items: list[A.Node], at: A.Pos) -> tuple[int, A.RoundDef]:
 
 
 def _claim(touched: dict[tuple[str, str], str], key: tuple[str, str], variant: str, pos: A.Pos,
-           holder: Optional[tuple[str, str]] = None) -> None:
+           holders: Sequence[tuple[str, str]] = ()) -> None:
     """Marks a part as changed by a variant. Another variant may not change it too, nor its named
-    steps, nor (for a step) the action, rule or phase `holder` that holds it."""
-    checks = [(key, key), ((f"steps of {key[0]}", key[1]), key)] + ([(holder, holder)] if holder else [])
+    steps, nor (for a step) the action, rule or phase that holds it (`holders`: the candidates)."""
+    checks = [(key, key), ((f"steps of {key[0]}", key[1]), key)] + [(h, h) for h in holders]
     for mark, named in checks:
         other = touched.get(mark)
         if other is not None and other != variant:
             raise error_at(pos, f"variants '{other}' and '{variant}' both change {_named(named)}",
                            "they cannot be combined; write a variant that makes both changes")
     touched[key] = variant
-    if holder:
+    for holder in holders:
         touched[(f"steps of {holder[0]}", holder[1])] = variant
 
 
 def _change_step(items: list[A.Node], op: A.VariantOp, variant: str,
                  touched: dict[tuple[str, str], str]) -> list[A.Node]:
     """Replaces, removes or adds one named step or requirement of an action, rule or phase."""
-    part, owner = find_owner(items, op)
     kind = "require" if op.op.endswith("require") else "step"
-    _claim(touched, (kind, f"{owner.name}.{op.name}"), variant, op.pos, (part, owner.name))
+    holders = [(part, str(op.owner)) for part in ("action", "rule", "phase")]
+    _claim(touched, (kind, f"{op.owner}.{op.name}"), variant, op.pos, holders)
+    part, owner = find_owner(items, op)
     changed = apply_step((part, owner), op)
     if part != "phase":
         return [changed if item is owner else item for item in items]
