@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Union, get_args
 
 from dsl import ast as A
-from dsl.errors import Diagnostic, did_you_mean, error_at
+from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
 
 Named = Union[A.NamedStep, A.Require]
 _STMTS = get_args(A.Stmt)
-_OWNERS: tuple[tuple[type, str], ...] = ((A.ActionDef, "action"), (A.RuleDef, "rule"))
 _KIND = {"replace_step": "step", "remove_step": "step", "add_step": "step", "replace_require": "require",
          "remove_require": "require"}
 
@@ -27,10 +26,9 @@ def owners(items: list[A.Node]) -> dict[str, list[tuple[str, Any]]]:
     """Actions, rules and phases by name, each as (part, item): the parts that can hold named steps."""
     found: dict[str, list[tuple[str, Any]]] = {}
     for item in items:
-        for cls, part in _OWNERS:
-            if isinstance(item, cls):
-                found.setdefault(item.name, []).append((part, item))
-        if isinstance(item, A.RoundDef):
+        if isinstance(item, (A.ActionDef, A.RuleDef)):
+            found.setdefault(item.name, []).append(("action" if isinstance(item, A.ActionDef) else "rule", item))
+        elif isinstance(item, A.RoundDef):
             for phase in item.phases:
                 found.setdefault(phase.name, []).append(("phase", phase))
     return found
@@ -74,35 +72,44 @@ def _edit(body: list[Any], name: str, change: Callable[[Named], list[Any]]) -> l
     return out
 
 
-def apply_step(owner: tuple[str, Any], op: A.VariantOp) -> Any:
-    """The owner with one step or requirement replaced, removed or added; checks that the addressed name
-    exists with the right kind and that an added name is new."""
-    part, item = owner
+_WORD = {"step": "step", "require": "requirement"}
+
+
+def _missing(part: str, item: Any, op: A.VariantOp, target: str, named: dict[str, Named]) -> RulesError:
+    """No step or requirement of that name (and kind): the error, with the closest name as a hint."""
     kind = _KIND[op.op]
+    anchor = op.op == "add_step"
+    found = named.get(target)
+    same = [n for n, node in named.items() if anchor or kind_of(node) == kind]
+    if found is not None:
+        hint = f"'{target}' is a {_WORD[kind_of(found)]}: write `{op.op.split('_')[0]} {kind_of(found)} " \
+               f"{item.name}.{target}`"
+    elif same:
+        hint = did_you_mean(target, same)
+    else:
+        hint = f"name one in the {part}, as in " + ("`step NAME { … }`" if kind == "step" else "`require COND as NAME`")
+    what = "step or requirement" if anchor else _WORD[kind]
+    return error_at(op.pos, f"{part} '{item.name}' has no {what} '{target}'", hint)
+
+
+def apply_step(owner: tuple[str, Any], op: A.VariantOp) -> Any:
+    """The owner with one step or requirement replaced, removed or added; the addressed name must exist
+    (with the operation's kind) and an added name must be new."""
+    part, item = owner
     named = {str(n.name): n for n in named_in(item.body)}
     target = str(op.anchor if op.op == "add_step" else op.name)
     if op.op == "add_step" and str(op.name) in named:
         raise error_at(op.pos, f"{part} '{item.name}' has a step or requirement '{op.name}' already",
                        "use `replace step` to change it")
     found = named.get(target)
-    if found is None or (op.op != "add_step" and kind_of(found) != kind):
-        same = [n for n, node in named.items() if op.op == "add_step" or kind_of(node) == kind]
-        hint = did_you_mean(target, same)
-        if found is not None:
-            hint = f"'{target}' is a named {kind_of(found)}: write `{op.op.split('_')[0]} {kind_of(found)} " \
-                   f"{item.name}.{target}`"
-        elif not same:
-            hint = f"name one in the {part}, as in " + ("`step NAME { … }`" if kind == "step" else "`require COND as NAME`")
-        what = "step or requirement" if op.op == "add_step" else kind if kind == "step" else "requirement"
-        raise error_at(op.pos, f"{part} '{item.name}' has no {what} '{target}'", hint)
-    new: Optional[Named] = op.stmt
-    if op.op.startswith("remove"):
+    if found is None or (op.op != "add_step" and kind_of(found) != _KIND[op.op]):
+        raise _missing(part, item, op, target, named)
+    new = op.stmt
+    if new is None:
         body = _edit(item.body, target, lambda old: [])
     elif op.op == "add_step":
-        assert new is not None
         body = _edit(item.body, target, lambda old: [new, old] if op.position == "before" else [old, new])
     else:
-        assert new is not None
         body = _edit(item.body, target, lambda old: [new])
     changed = item.model_copy(update={"body": body})
     problems = duplicate_names(part, changed)

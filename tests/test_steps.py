@@ -10,7 +10,7 @@ import pytest
 
 from dsl import ast as A
 from dsl.errors import RulesError
-from dsl.loader import apply_variants, read_ruleset
+from dsl.loader import REPO_ROOT, apply_variants, read_ruleset
 from interpreter import load_game
 from interpreter.scenario import run_all
 from rulebook.assemble import build_rulebook
@@ -136,7 +136,7 @@ variant two {{
     ("remove step take.cost", "action 'take' has no step 'cost'", "did you mean 'costs'?"),
     ("replace require take.smal true", "action 'take' has no requirement 'smal'", "did you mean 'small'?"),
     ("remove step take.small", "action 'take' has no step 'small'",
-     "'small' is a named require: write `remove require take.small`"),
+     "'small' is a requirement: write `remove require take.small`"),
     ("add step small before take.costs { }", "action 'take' has a step or requirement 'small' already",
      "use `replace step`"),
     ("add step extra after take.cots { }", "action 'take' has no step or requirement 'cots'",
@@ -183,3 +183,19 @@ def test_a_named_step_renders_like_its_statements() -> None:
                                      "Only allowed if your gold is at least the power of *t*.",
                                      "You pay the bank gold: the power of *t*.",
                                      "Move *t* to your pile."]
+
+
+def test_the_shipped_game_names_the_steps_a_house_rule_would_change(tmp_path: Path) -> None:
+    """Mächtige Monster names the requirements and the fees of `displace`; a house rule drops one."""
+    folder = tmp_path / "maechtige_monster"
+    shutil.copytree(REPO_ROOT / "rulesets" / "maechtige_monster", folder)
+    (folder / "variants" / "fives.rules").write_text('''
+variant fives {
+  title de "Fünfer verdrängen (Hausregel)" en "Displacing fives (house rule)"
+  remove require displace.not_strongest
+}
+''', encoding="utf-8")
+    load_game(str(folder), ("fives", "billiges_verdraengen"), players=3)
+    [change] = build_rulebook(read_ruleset(folder), ("fives",), "en").sections[0].changes
+    assert (change.kind, change.what) == ("removed", "Action “Displace a monster”: one requirement")
+    assert texts(change.old) == ["Only allowed if the strength of *victim* is less than 5."]
