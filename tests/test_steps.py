@@ -108,6 +108,17 @@ variant big_only {
     assert state.legal_labels() == ["take token_2"]  # big enough, and 1 gold pays for it with the discount
 
 
+def test_a_requirement_inside_a_step_is_addressed_by_its_own_name(tmp_path: Path) -> None:
+    folder = _copy(tmp_path, '''
+variant rich {
+  title de "Reich" en "Rich"
+  replace require take.enough_gold me.gold + 1 >= t.power
+}
+''')
+    state = load_game(str(folder), ("rich",), players=2).new_initial_state(seed=1)
+    assert state.legal_labels() == ["take token_1", "take token_2"]
+
+
 @pytest.mark.parametrize("ops", [
     ("replace step take.costs { pay 1 gold from me to bank }", "remove step take.costs"),
     ("remove require take.small", "replace require take.small true"),
