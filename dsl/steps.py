@@ -19,6 +19,7 @@ def named_in(body: list[Any]) -> list[Named]:
 
 
 def kind_of(node: Named) -> str:
+    """The keyword a variant uses for it: `step` or `require`."""
     return "step" if isinstance(node, A.NamedStep) else "require"
 
 
