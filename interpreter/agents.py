@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Protocol
 
+from interpreter.primitives import GameRuleError
 from interpreter.state import State
 
 
@@ -42,12 +43,16 @@ class GreedyAgent:
         prog = state.game.program
         value = prog.heuristic or prog.score
         assert value is not None
+        where = prog.def_pos["heuristic" if prog.heuristic else "score"]
         best: list[int] = []
         best_value: Any = None
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
-            v = (child.returns()[seat] if child.is_terminal() else 0.0, value(child, seat))
+            try:
+                v = (child.returns()[seat] if child.is_terminal() else 0.0, value(child, seat))
+            except GameRuleError as exc:
+                raise exc.at(where).during(child.seed, child.history) from None
             if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:
