@@ -206,9 +206,11 @@ class CallRule(Node):
 
 
 class Run(Node):
-    """Runs an effect held in a card field: `run tile.effect`."""
+    """Runs an effect held in a card field: `run tile.effect`, or `run tile.effect by p` where no
+    acting player (`me`) is known, as in a rule or phase."""
 
     target: Expr
+    by: Optional[Expr] = None
 
 
 class Modify(Node):
@@ -323,11 +325,13 @@ class Literal_(Node):
     value: Union[int, str, bool, None]
     is_name: bool = False
     items: Optional[list["Literal_"]] = None
+    range: Optional[tuple[int, int]] = None  # `3..35` in a cards row: one card per number
 
 
 class CardRow(Node):
     values: list[Literal_]
     assumed: Optional[Assumed] = None
+    effects: list["EffectValue"] = Field(default_factory=list)
 
 
 class FieldValue(Node):
@@ -347,11 +351,13 @@ class CardEntry(Node):
     note: Optional[Text]
     values: list[FieldValue]
     effects: list[EffectValue]
+    copies: int = 1  # `copies N`: N identical cards, ids NAME_1 … NAME_N
 
 
 class CardsDef(Node):
     name: str  # the kind
     zone: str
+    table: Optional[str] = None  # `cards NAME of KIND in ZONE`: a kind's second table needs its own name
     assumed: Optional[Assumed]
     each: Optional[tuple[str, str]]  # (field, enum)
     columns: list[str]
@@ -440,8 +446,11 @@ class RoundDef(Node):
 
 
 class ScoreDef(Node):
+    """`score(p) = EXPR [lowest wins]`: the best score is the highest, or the lowest."""
+
     var: str
     expr: Expr
+    lowest: bool = False
 
 
 class HeuristicDef(Node):

@@ -25,6 +25,8 @@ def part_key(item: Any, existing: Mapping[tuple[str, str], int]) -> tuple[str, s
     if isinstance(item, A.TriggerDef) and item.name is None:
         n = sum(1 for k in existing if k[0] == "trigger" and k[1].split("#")[0] == item.event)
         return part, f"{item.event}#{n + 1}"
+    if isinstance(item, A.CardsDef):
+        return part, item.table or item.name
     return part, str(getattr(item, "name", ""))
 
 

@@ -43,6 +43,7 @@ class GreedyAgent:
         prog = state.game.program
         value = prog.heuristic or prog.score
         assert value is not None
+        lower = prog.heuristic is None and prog.lowest_wins  # a heuristic is always "more is better"
         where = prog.def_pos["heuristic" if prog.heuristic else "score"]
         best: list[int] = []
         best_value: Any = None
@@ -50,7 +51,7 @@ class GreedyAgent:
             child = state.clone()
             child.apply_action(action)
             try:
-                v = (child.returns()[seat] if child.is_terminal() else 0.0, value(child, seat))
+                v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
             except GameRuleError as exc:
                 raise exc.at(where).during(child.seed, child.history) from None
             if best_value is None or v > best_value:
@@ -58,6 +59,13 @@ class GreedyAgent:
             elif v == best_value:
                 best.append(action)
         return self.rng.choice(best)
+
+
+def _better(v: Any, lower: bool) -> Any:
+    """A score turned so that more is better: negated, item by item for a list, when the lowest wins."""
+    if not lower:
+        return v
+    return [-x for x in v] if isinstance(v, list) else -v
 
 
 AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -245,6 +245,10 @@ class Speaker:
 
     def _e_Attr(self, e: A.Attr) -> Phrase:
         sym = self.sym
+        if isinstance(e.obj, A.Name) and e.obj.name in sym.enums:  # `role.countess`: the value itself
+            value = next((v for v in sym.enums[e.obj.name].values if v.name == e.name), None)
+            if value is not None:
+                return Phrase(text_of(value.text, self.lang, f"value '{e.name}'", e.pos))
         owned = sym.currencies.get(e.name) or (sym.vars.get(e.name) if sym.vars.get(e.name, None) is not None
                                                and sym.vars[e.name].per_player else None)
         if owned is not None:
@@ -481,6 +485,8 @@ class Speaker:
         return self._line("stmt.call", s, rule=title)
 
     def _s_Run(self, s: A.Run) -> list[Line]:
+        if s.by is not None:
+            return self._line("stmt.run_by", s, self._subject(s.by), by=self.expr(s.by), target=self.expr(s.target))
         return self._line("stmt.run", s, target=self.expr(s.target))
 
     def _s_Modify(self, s: A.Modify) -> list[Line]:
