@@ -24,6 +24,7 @@ from interpreter.types import (
     list_of,
 )
 
+LOCATED_HELPERS = ("_pick(", "_extreme(", "_card(")  # runtime helpers with a last `at` parameter
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
 
 
@@ -207,7 +208,10 @@ class ExpressionCompiler(CompilerBase):
         result = prim.check(types)
         if isinstance(result, str):
             raise error_at(e.pos, f"{e.func}{prim.params}: {result}")
-        return prim.build(srcs, types), result
+        src = prim.build(srcs, types)
+        if src.startswith(LOCATED_HELPERS):  # one helper call: it learns where it is, for its errors
+            src = f"{src[:-1]}, {self.where(e.pos)})"
+        return src, result
 
     def e_CallComp(self, e: A.CallComp, scope: Scope) -> tuple[str, T]:
         if e.func not in AGGREGATES:

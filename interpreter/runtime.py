@@ -48,15 +48,15 @@ def list_get(items: list[Any], i: int, at: Optional["Pos"] = None) -> Any:
     raise _error(f"index {i} is outside the list (0 to {len(items) - 1})", at)
 
 
-def pick(items: list[Any], index: int, what: str) -> Any:
+def pick(items: list[Any], index: int, what: str, at: Optional["Pos"] = None) -> Any:
     if not items:
-        raise GameRuleError(f"{what} of an empty list or zone")
+        raise _error(f"{what} of an empty list or zone", at)
     return items[index]
 
 
-def extreme(fn: Callable[..., Any], items: list[Any], what: str) -> Any:
+def extreme(fn: Callable[..., Any], items: list[Any], what: str, at: Optional["Pos"] = None) -> Any:
     if not items:
-        raise GameRuleError(f"{what} of an empty list")
+        raise _error(f"{what} of an empty list", at)
     return fn(items)
 
 
@@ -110,10 +110,10 @@ def dynamic_field(st: "State", c: int, name: str) -> Any:
     return modified(st, c, kind.index[name], kind.name)
 
 
-def card_by_id(st: "State", cid: str) -> int:
+def card_by_id(st: "State", cid: str, at: Optional["Pos"] = None) -> int:
     index = st.game.card_index
     if cid not in index:
-        raise GameRuleError(f"there is no card '{cid}'")
+        raise _error(f"there is no card '{cid}'", at)
     return index[cid]
 
 

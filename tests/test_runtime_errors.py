@@ -68,9 +68,12 @@ def setup(*lines: str) -> str:
     return "setup {\n" + "\n".join(lines) + "\n}\n" + NO_ROUNDS
 
 
+BAD_EDGES = "count(neighbours([[1]], 1))"
+EDGE_MESSAGE = "an edge needs exactly two nodes [a, b], got [1]"
+
 # (body, the failing line, where in it the error must point, a fragment of the message)
 CASES = {
-    "empty first": (setup("  move first(pile) to out"), "  move first(pile) to out", "move",
+    "empty first": (setup("  move first(pile) to out"), "  move first(pile) to out", "first",
                     "first of an empty list or zone"),
     "family index": (setup("  move card(\"t1\") to spot[acc + 5]"), "  move card(\"t1\") to spot[acc + 5]", "spot[",
                      "spot[5] does not exist (1 to 2)"),
@@ -85,23 +88,27 @@ CASES = {
                             "a decision for seat -1, which is no player (the players are seats 0 to 1, P1 to P2)"),
     "action for the bank": (REST + setup("  choose action for owner(card(\"t1\")): rest"),
                             "  choose action for owner(card(\"t1\")): rest", "choose", "a decision for seat -1"),
-    "trigger condition": ("when moved(c, origin, dest) where first(pile) == c {\n  set acc = 1\n}\n"
+    # a helper that does not know its place: the error names the definition that called it
+    "trigger condition": (f"when moved(c, origin, dest) where {BAD_EDGES} > 0 {{\n  set acc = 1\n}}\n"
                           + setup("  move card(\"t1\") to out"),
-                          "when moved(c, origin, dest) where first(pile) == c {", "when",
-                          "first of an empty list or zone"),
-    "modifier": (setup("  modify tok.w by first(pile).v until end of game", "  set acc = card(\"t1\").w"),
-                 "  modify tok.w by first(pile).v until end of game", "modify", "first of an empty list or zone"),
-    "forbid condition": (REST + setup("  forbid rest where first(pile) == card(\"t1\") until end of game",
+                          f"when moved(c, origin, dest) where {BAD_EDGES} > 0 {{", "when", EDGE_MESSAGE),
+    "modifier": (setup(f"  modify tok.w by {BAD_EDGES} until end of game", "  set acc = card(\"t1\").w"),
+                 f"  modify tok.w by {BAD_EDGES} until end of game", "modify", EDGE_MESSAGE),
+    "forbid condition": (REST + setup(f"  forbid rest where {BAD_EDGES} > 0 until end of game",
                                       "  choose action for first(players): rest"),
-                         "  forbid rest where first(pile) == card(\"t1\") until end of game", "forbid",
-                         "first of an empty list or zone"),
-    "action prefix": ("action peek(x in [1]) {\n  label \"peek {x}\"\n  require first(pile).v > x\n}\n"
+                         f"  forbid rest where {BAD_EDGES} > 0 until end of game", "forbid", EDGE_MESSAGE),
+    "action prefix": (f"action peek(x in [1]) {{\n  label \"peek {{x}}\"\n  require {BAD_EDGES} > x\n}}\n"
                       + setup("  choose action for first(players): peek"),
-                      "action peek(x in [1]) {", "action", "first of an empty list or zone"),
-    "start value": ("var bad: int = first(pile).v\n" + setup(), "var bad: int = first(pile).v", "first",
-                    "first of an empty list or zone"),
-    "score": ("round {\n  repeat while round < 1\n  phase idle { }\n}\nscore(p) = first(pile).v\n",
-              "score(p) = first(pile).v", "score", "first of an empty list or zone"),
+                      "action peek(x in [1]) {", "action", EDGE_MESSAGE),
+    "modifier, located inside": (setup("  modify tok.w by first(pile).v until end of game",
+                                       "  set acc = card(\"t1\").w"),
+                                 "  modify tok.w by first(pile).v until end of game", "first",
+                                 "first of an empty list or zone"),
+    "card id": ("var wanted: text = \"t9\"\n" + setup("  move card(wanted) to out"), "  move card(wanted) to out",
+                "card", "there is no card 't9'"),
+    "start value": (f"var bad: int = {BAD_EDGES}\n" + setup(), f"var bad: int = {BAD_EDGES}", "count", EDGE_MESSAGE),
+    "score": (f"round {{\n  repeat while round < 1\n  phase idle {{ }}\n}}\nscore(p) = {BAD_EDGES}\n",
+              f"score(p) = {BAD_EDGES}", "score", EDGE_MESSAGE),
 }
 
 
@@ -130,7 +137,7 @@ def test_the_decision_number_counts_the_applied_decisions() -> None:
     state.apply_label("pick 2")
     with pytest.raises(GameRuleError) as info:
         state.apply_label("pick 4")
-    line, col = place(FAULTS_RULES, "      move first(pile) to box", "move")
+    line, col = place(FAULTS_RULES, "      move first(pile) to box", "first")
     assert (info.value.line, info.value.col, info.value.decision) == (line, col, 3)
     assert info.value.actions == ("pick 1", "pick 2", "pick 4")
     assert str(info.value).endswith(f"game.rules:{line}:{col}: runtime error: first of an empty list or zone "
@@ -162,7 +169,7 @@ def test_simulate_exits_1_and_reports_each_kind_of_failure_once(capsys: pytest.C
     data = json.loads(out)
     failures = data["failures"]
     assert data["errors"] > 0 and sum(f["count"] for f in failures) == data["errors"]
-    first_line, first_col = place(FAULTS_RULES, "      move first(pile) to box", "move")
+    first_line, first_col = place(FAULTS_RULES, "      move first(pile) to box", "first")
     seat_line, seat_col = place(FAULTS_RULES, "      let x = choose owner(card(\"t1\")) from [1, 2]", "let")
     assert sorted((f["location"].rsplit("game.rules", 1)[1], f["message"]) for f in failures) == sorted([
         (f":{first_line}:{first_col}", "first of an empty list or zone"),
