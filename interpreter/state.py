@@ -97,9 +97,9 @@ class State:
             raise exc.at(self.game.op_pos[fr[0]][pc]).during(self.seed, self.history) from None
         self.pending = None
         prog = self.game.program
+        score = prog.score
+        assert score is not None
         try:
-            score = prog.score
-            assert score is not None
             can_win = prog.winner
             eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
         except GameRuleError as exc:

@@ -13,6 +13,7 @@ from interpreter import IllegalActionError, load_game
 from interpreter.cli import main
 from interpreter.game import Game
 from interpreter.primitives import GameRuleError
+from interpreter.simulate import reproduce_command
 
 FAULTS = Path(__file__).parent / "fixtures" / "runtime_faults"
 FAULTS_RULES = (FAULTS / "game.rules").read_text(encoding="utf-8")
@@ -225,3 +226,22 @@ def test_saved_failing_games_replay_to_the_same_located_error(capsys: pytest.Cap
     path.write_text(json.dumps(shortened), encoding="utf-8")
     code, _, err = run(capsys, "replay", str(path))
     assert code == 1 and "the record says the game failed" in err
+
+
+def test_the_command_names_variants_and_agents() -> None:
+    assert reproduce_command("g", ["a", "b c"], 3, 9, ["random", "greedy", "random"]) == \
+        "regelwerk simulate g --variant a --variant 'b c' --players 3 --seed 9 --games 1 --agents random,greedy,random"
+    assert reproduce_command("g", [], 2, 0, ["random", "random"]) == "regelwerk simulate g --players 2 --seed 0 --games 1"
+
+
+def test_a_failure_inside_a_greedy_look_ahead_is_recorded_so_it_replays(capsys: pytest.CaptureFixture[str],
+                                                                      tmp_path: Path) -> None:
+    """The greedy bot tries every option on a clone; the option that breaks a rule ends the record."""
+    saved = tmp_path / "records"
+    code, out, _ = run(capsys, "simulate", str(FAULTS), "--games", "2", "--agents", "greedy", "--json",
+                       "--save", str(saved))
+    failures = json.loads(out)["failures"]
+    assert code == 1 and failures and all("--agents greedy,greedy" in f["command"] for f in failures)
+    for failure in failures:
+        code, _, err = run(capsys, "replay", failure["record"])
+        assert code == 1 and failure["location"] in err and "step 3 of 3" in err
