@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Protocol
 
+from interpreter.primitives import GameRuleError
 from interpreter.state import State
 
 
@@ -43,12 +44,16 @@ class GreedyAgent:
         value = prog.heuristic or prog.score
         assert value is not None
         lower = prog.heuristic is None and prog.lowest_wins  # a heuristic is always "more is better"
+        where = prog.def_pos["heuristic" if prog.heuristic else "score"]
         best: list[int] = []
         best_value: Any = None
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
-            v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
+            try:
+                v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
+            except GameRuleError as exc:
+                raise exc.at(where).during(child.seed, child.history) from None
             if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:

@@ -81,9 +81,18 @@ def set_pvar(obj: Fn, idx: int, fn: Fn) -> Op:
     return op
 
 
+def check_seat(st: "State", who: int) -> int:
+    """A decision goes to a seat that exists; the bank (-1) or any other number is a rules error."""
+    if not 0 <= who < st.game.num_players:
+        raise GameRuleError(f"a decision for seat {who}, which is no player (the players are seats 0 to "
+                            f"{st.game.num_players - 1}, P1 to P{st.game.num_players})")
+    return who
+
+
 def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
     def op(st: "State", fr: list[Any]) -> bool:
         L = fr[2]
+        who = check_seat(st, seat(st, L))
         values = list(opts(st, L))
         if not values:
             raise GameRuleError("a decision with no options")
@@ -94,7 +103,7 @@ def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
             if label not in labels:
                 labels.append(label)
                 distinct.append(v)
-        st.pending = (DECIDE, seat(st, L), labels, distinct, slot)
+        st.pending = (DECIDE, who, labels, distinct, slot)
         return True
     return op
 
@@ -266,7 +275,7 @@ def countdown(left: int, end: list[int]) -> Op:
 
 def choose_action(seat: Fn, aids: list[int]) -> Op:
     def op(st: "State", fr: list[Any]) -> bool:
-        who = seat(st, fr[2])
+        who = check_seat(st, seat(st, fr[2]))
         values = enumerate_options(st, who, aids)
         if not values:
             raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
@@ -424,8 +433,11 @@ def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
     for values in occurrences:
         for trig in st.game.program.triggers.get(event, []):
             TL = values + [None] * (st.game.nlocals[trig.block] - len(values))
-            if trig.where is None or trig.where(st, TL):
-                frames.append([trig.block, 0, TL])
+            try:
+                if trig.where is None or trig.where(st, TL):
+                    frames.append([trig.block, 0, TL])
+            except GameRuleError as exc:
+                raise exc.at(trig.pos) from None
     st.frames.extend(reversed(frames))
     _guard_depth(st)
 

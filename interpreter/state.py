@@ -10,7 +10,9 @@ from interpreter.options import option_label
 from interpreter.primitives import GameRuleError
 
 if TYPE_CHECKING:
+    from dsl.ast import Pos
     from interpreter.game import Game
+    from interpreter.program import Fn
 
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
@@ -61,34 +63,52 @@ class State:
         self.log: list[tuple[Any, ...]] = []
         self.history: list[str] = []
         self._returns: Optional[list[float]] = None
-        for _, _, init in prog.gvars:
-            self.gvars.append(init(self, []))
+        for (_, _, init), pos in zip(prog.gvars, prog.gvar_pos):
+            self.gvars.append(self._start_value(init, [], pos))
         for p in game.players:
-            for _, _, init in prog.pvars:
-                self.pvars[p].append(init(self, [p]))
+            for (_, _, init), pos in zip(prog.pvars, prog.pvar_pos):
+                self.pvars[p].append(self._start_value(init, [p], pos))
         for _, (pidx, bank) in prog.currencies.items():
             self.gvars[bank] -= sum(self.pvars[p][pidx] for p in game.players)
         self.frames: list[list[Any]] = [[prog.main_block, 0, []]]
         self._run()
 
     # ---------------------------------------------------------------- execution
+    def _start_value(self, init: "Fn", L: list[Any], pos: "Pos") -> Any:
+        """A variable's start value; a failure names the line that gives it."""
+        try:
+            return init(self, L)
+        except GameRuleError as exc:
+            raise exc.at(pos).during(self.seed, []) from None
+
     def _run(self) -> None:
+        """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
+        at the failing op's statement (or an inner position), with the seed and decision number."""
         frames = self.frames
         code = self.game.code
-        while frames:
-            fr = frames[-1]
-            pc = fr[1]
-            fr[1] = pc + 1
-            if code[fr[0]][pc](self, fr):
-                return
+        try:
+            while frames:
+                fr = frames[-1]
+                pc = fr[1]
+                fr[1] = pc + 1
+                if code[fr[0]][pc](self, fr):
+                    return
+        except GameRuleError as exc:
+            raise exc.at(self.game.op_pos[fr[0]][pc]).during(self.seed, self.history) from None
         self.pending = None
-        score = self.game.program.score
+        prog = self.game.program
+        score = prog.score
         assert score is not None
-        can_win = self.game.program.winner
-        eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
-        scores = [score(self, p) for p in self.game.players]
-        best = (min if self.game.program.lowest_wins else max)((s for s, e in zip(scores, eligible) if e),
-                                                               default=None)
+        try:
+            can_win = prog.winner
+            eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
+        except GameRuleError as exc:
+            raise exc.at(prog.def_pos["winner"]).during(self.seed, self.history) from None
+        try:
+            scores = [score(self, p) for p in self.game.players]
+        except GameRuleError as exc:
+            raise exc.at(prog.def_pos["score"]).during(self.seed, self.history) from None
+        best = (min if prog.lowest_wins else max)((s for s, e in zip(scores, eligible) if e), default=None)
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
     def move_card(self, c: int, z: int, bottom: bool) -> None:

@@ -29,13 +29,13 @@ class StatementCompiler(ExpressionCompiler):
         self.p.blocks.append(Block(name, [], 0))
         return len(self.p.blocks) - 1
 
-    def _fill_block(self, bid: int, body: list[Any], scope: Scope, prologue: Sequence[Op] = ()) -> None:
-        em = Emitter()
-        for op in prologue:
-            em.emit(op)
+    def _fill_block(self, bid: int, body: list[Any], scope: Scope, at: A.Pos) -> None:
+        """`at`: where the block is defined, the position of ops outside its statements."""
+        em = Emitter(at)
         self.stmts(body, scope, em)
         em.emit(O.ret)
         self.p.blocks[bid].code = em.code
+        self.p.blocks[bid].pos = em.pos
         self.p.blocks[bid].nlocals = scope.layout.size
 
     def _emit_fn(self, event: str, args: list[Fn]) -> Optional[Op]:
@@ -50,7 +50,10 @@ class StatementCompiler(ExpressionCompiler):
 
     def stmt(self, s: Any, scope: Scope, em: Emitter) -> None:
         method = getattr(self, "s_" + type(s).__name__)
+        outer = em.at
+        em.at = s.pos
         method(s, scope, em)
+        em.at = outer
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
         fn, t = self.expr(s.value, scope)
@@ -313,7 +316,7 @@ class StatementCompiler(ExpressionCompiler):
         params = f"st, {it}{mscope.params()}"
         where = self.fn(wsrc, params) if s.where is not None else None
         self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
-                                     SCOPES[s.until]))
+                                     SCOPES[s.until], s.pos))
         em.emit(O.add_modifier(len(self.p.moddefs) - 1, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
@@ -338,7 +341,7 @@ class StatementCompiler(ExpressionCompiler):
             wheres[self.action_ids[name]] = (cond, slots, fscope.layout.size)
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
-        self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until]))
+        self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until], s.pos))
         em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:
@@ -378,7 +381,7 @@ class StatementCompiler(ExpressionCompiler):
     def s_Require(self, s: A.Require, scope: Scope, em: Emitter) -> None:
         cond, t = self.expr(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a requirement")
-        em.emit(O.require(cond, f"{s.pos.file}:{s.pos.line}: requirement failed"))
+        em.emit(O.require(cond, "requirement failed"))
 
     def s_NamedStep(self, s: A.NamedStep, scope: Scope, em: Emitter) -> None:
         self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
