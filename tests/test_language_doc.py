@@ -148,10 +148,11 @@ def program_items(snippet: Snippet) -> list[A.Node]:
     return apply_variants(src, [v.name for v in rules.variants])
 
 
-def _fail(snippet: Snippet, what: str, error: RulesError) -> None:
+def _failure(snippet: Snippet, what: str, error: RulesError) -> BaseException:
+    """The failure to raise: the snippet's line and context, then the loader's message with its source line."""
     error.sources.setdefault(DOC_NAME, TEXT)
-    pytest.fail(f"{DOC_NAME} line {snippet.line}: ```rules snippet (context {snippet.context}) {what}:\n"
-                f"{error.render()}", pytrace=False)
+    return pytest.fail.Exception(f"{DOC_NAME} line {snippet.line}: ```rules snippet (context {snippet.context}) "
+                                 f"{what}:\n{error.render()}", pytrace=False)
 
 
 def test_doc_has_snippets() -> None:
@@ -186,7 +187,7 @@ def test_snippet_parses(snippet: Snippet) -> None:
     try:
         parsed(snippet)
     except RulesError as error:
-        _fail(snippet, "does not parse", error)
+        raise _failure(snippet, "does not parse", error) from None
 
 
 @pytest.mark.parametrize("snippet", SNIPPETS, ids=IDS)
@@ -200,7 +201,7 @@ def test_snippet_compiles(snippet: Snippet) -> None:
         items = program_items(snippet)
         compile_program(items, DOC_NAME, [v.name for v in parsed(snippet).variants])
     except RulesError as error:
-        _fail(snippet, "does not compile", error)
+        raise _failure(snippet, "does not compile", error) from None
     assert snippet.context != SELF_CONTAINED or whole_game(items), \
         f"{DOC_NAME} line {snippet.line}: a snippet with context none must be a whole game (game, round, score)"
     for scenario in parsed(snippet).scenarios:
@@ -220,7 +221,7 @@ def test_whole_game_snippet_plays(snippet: Snippet, tmp_path: Path) -> None:
     try:
         game = load_game(str(file))
     except RulesError as error:
-        _fail(snippet, "does not load", error)
+        raise _failure(snippet, "does not load", error) from None
     for players in range(game.program.min_players, game.program.max_players + 1):
         game = load_game(str(file), players=players)
         for seed in range(GAMES):
