@@ -55,7 +55,7 @@ class Snippet:
     line: int  # of the opening fence
     source: str
     context: str
-    defines: Optional[str]  # the context a `context-def` block declares
+    defines: Optional[str]  # set on a `context-def` block: the context it declares (also its `context`)
     planned: bool
     section: tuple[int, int]  # (top-level section, §2 item number or 0)
 
@@ -83,7 +83,7 @@ def snippets() -> list[Snippet]:
         before = TEXT[:m.start()].rstrip("\n").rsplit("\n", 1)[-1]
         mark = MARK.match(before)
         defines = mark.group(2) if mark and mark.group(1) == "context-def" else None
-        context = mark.group(2) if mark and mark.group(1) == "context" else DEFAULT_CONTEXT
+        context = mark.group(2) if mark else DEFAULT_CONTEXT
         out.append(Snippet(line, m.group(2), context, defines, m.group(1) == "planned", _section(m.start())))
     return out
 
@@ -127,9 +127,8 @@ def context_items(snippet: Snippet) -> list[A.Node]:
     if snippet.context == DEFAULT_CONTEXT:
         return list(ruleset_items(DEFAULT_CONTEXT))
     defs = [s for s in SNIPPETS if s.defines == snippet.context]
-    assert len(defs) == 1, f"context '{snippet.context}' needs exactly one <!-- context-def: … --> block"
     items: list[A.Node] = []
-    for other in defs + [s for s in SNIPPETS if s.context == snippet.context and s != snippet]:
+    for other in defs + [s for s in SNIPPETS if s.context == snippet.context and not s.defines and s != snippet]:
         items = overlay(items, parsed(other).items)
     return items
 
@@ -142,8 +141,6 @@ def program_items(snippet: Snippet) -> list[A.Node]:
     """The snippet's items over its context, with the snippet's variants applied in order."""
     rules = parsed(snippet)
     items = overlay(context_items(snippet), rules.items)
-    check_texts(list(rules.items) + list(rules.variants))
-    check_definitions(list(rules.items) + list(rules.variants))
     src = RulesetSource(DOC_NAME, DOC, items, {v.name: v for v in rules.variants})
     return apply_variants(src, [v.name for v in rules.variants])
 
@@ -164,9 +161,12 @@ def test_fences_and_marks_are_known() -> None:
     """A misspelt fence or context would silently take a snippet out of the checks below."""
     fences = [n for n, line in enumerate(TEXT.splitlines(), 1) if line.startswith("```rules")]
     assert fences == [s.line for s in SNIPPETS], "a ```rules fence is neither ```rules nor ```rules planned"
-    known = {DEFAULT_CONTEXT, SELF_CONTAINED} | {s.defines for s in SNIPPETS if s.defines}
-    unknown = [(s.line, s.context) for s in SNIPPETS if s.context not in known]
+    defined = [s.defines for s in SNIPPETS if s.defines]
+    assert len(defined) == len(set(defined)), f"a context is defined twice: {defined}"
+    unknown = [(s.line, s.context) for s in SNIPPETS if s.context not in {DEFAULT_CONTEXT, SELF_CONTAINED, *defined}]
     assert not unknown, f"snippets name contexts no <!-- context-def: … --> block defines: {unknown}"
+    unused = [d for d in defined if not any(s.context == d and not s.defines for s in SNIPPETS)]
+    assert not unused, f"contexts no snippet uses: {unused}"
     for line in TEXT.splitlines():
         assert not line.startswith("<!-- context") or MARK.match(line), f"malformed context mark: {line}"
 
@@ -195,16 +195,19 @@ def test_snippet_compiles(snippet: Snippet) -> None:
     """Laid over its context, the snippet passes the load checks and compiles; its scenarios pass."""
     if snippet.planned:
         pytest.skip("planned: needs a construct the language does not have yet")
-    if snippet.defines is not None:
-        pytest.skip("a context definition is compiled with each snippet of its context")
+    rules = parsed(snippet)
     try:
+        check_texts(list(rules.items) + list(rules.variants))
+        check_definitions(list(rules.items) + list(rules.variants))
+        if snippet.defines is not None:
+            return  # a context definition is compiled with each snippet of its context
         items = program_items(snippet)
-        compile_program(items, DOC_NAME, [v.name for v in parsed(snippet).variants])
+        compile_program(items, DOC_NAME, [v.name for v in rules.variants])
     except RulesError as error:
         raise _failure(snippet, "does not compile", error) from None
     assert snippet.context != SELF_CONTAINED or whole_game(items), \
         f"{DOC_NAME} line {snippet.line}: a snippet with context none must be a whole game (game, round, score)"
-    for scenario in parsed(snippet).scenarios:
+    for scenario in rules.scenarios:
         assert snippet.context == DEFAULT_CONTEXT, f"line {snippet.line}: scenarios run against {DEFAULT_CONTEXT}"
         result = run_scenario(DEFAULT_CONTEXT, scenario)
         assert result.passed, f"{DOC_NAME} line {snippet.line}: scenario {scenario.name} fails: {result.message}"
@@ -214,9 +217,11 @@ WHOLE_GAMES = [s for s in SNIPPETS if s.context == SELF_CONTAINED and not s.plan
 
 
 @pytest.mark.parametrize("snippet", WHOLE_GAMES, ids=[s.id for s in WHOLE_GAMES])
-def test_whole_game_snippet_plays(snippet: Snippet, tmp_path: Path) -> None:
+def test_whole_game_snippet_plays(snippet: Snippet, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A self-contained snippet loads like a ruleset for every player count and plays seeded games to the end."""
-    file = tmp_path / f"language_line{snippet.line}.rules"
+    monkeypatch.chdir(tmp_path)  # the loader names files relative to here: errors read docs/LANGUAGE.md:LINE
+    file = tmp_path / DOC_NAME
+    file.parent.mkdir()
     file.write_text("\n" * snippet.line + snippet.source, encoding="utf-8")
     try:
         game = load_game(str(file))
