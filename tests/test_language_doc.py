@@ -3,8 +3,8 @@ game, loads and plays to the end: a claim of the manual that the engine does not
 
 A snippet compiles in a *context*, named by an HTML comment on the line before its fence:
 
-- none: the Mächtige Monster ruleset (rulesets/maechtige_monster, base game), which §1 and §2 items 1–4
-  quote;
+- no mark: the Mächtige Monster ruleset (rulesets/maechtige_monster, base game), which §1 and §2 items
+  1–4 quote;
 - `<!-- context: none -->`: the snippet alone; it must be a whole game (game, round, score) and is then
   loaded like a ruleset and played by random bots;
 - `<!-- context: NAME -->`: a game sketched in the manual: the block marked `<!-- context-def: NAME -->`
