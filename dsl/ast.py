@@ -488,10 +488,13 @@ class WinnerDef(Node):
 
 
 class TriggerDef(Node):
-    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it."""
+    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
+    A parameter of an event the rules emit may carry a type (`when met(m: monster)`), so its fields
+    can be read."""
 
     event: str
     params: list[str]
+    types: list[Optional["TypeRef"]] = Field(default_factory=list)
     name: Optional[str] = None
     where: Optional[Expr]
     body: list[Stmt]

@@ -295,12 +295,14 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def trigger_def(self, meta: Any, ch: list[Any]) -> A.TriggerDef:
         event, params = ch[0]
         name = str(ch[1]) if ch[1] is not None else None
-        return A.TriggerDef(pos=self._p(meta), event=event, params=params, name=name, where=ch[2], note=_note(ch),
-                            body=ch[-1])
+        return A.TriggerDef(pos=self._p(meta), event=event, params=[p[0] for p in params],
+                            types=[p[1] for p in params], name=name, where=ch[2], note=_note(ch), body=ch[-1])
 
-    def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[str]]:
-        names = [str(c) for c in ch if c is not None]
-        return names[0], names[1:]
+    def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[tuple[str, Optional[A.TypeRef]]]]:
+        return str(ch[0]), [c for c in ch[1:] if c is not None]
+
+    def event_param(self, meta: Any, ch: list[Any]) -> tuple[str, Optional[A.TypeRef]]:
+        return str(ch[0]), ch[1]
 
     # ---------------------------------------------------------------- variants
     def variant_def(self, meta: Any, ch: list[Any]) -> A.VariantDef:

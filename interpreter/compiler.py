@@ -342,8 +342,12 @@ class Compiler(StatementCompiler):
             raise error_at(trig.pos, f"event '{trig.event}' carries {len(types)} value(s), "
                                      f"not {len(trig.params)}", f"write `when {trig.event}"
                                      + (f"({', '.join(ENGINE_EVENT_PARAMS[trig.event])})`" if types else "`"))
+        if types is not None and any(trig.types):
+            raise error_at(trig.pos, f"the engine's event '{trig.event}' gives its values' types itself",
+                           f"write `when {trig.event}({', '.join(ENGINE_EVENT_PARAMS[trig.event])})`")
+        declared = [self._type(t) if t is not None else ANY for t in trig.types] or [ANY] * len(trig.params)
         for i, prm in enumerate(trig.params):
-            scope.define(prm, types[i] if types is not None else ANY)
+            scope.define(prm, types[i] if types is not None else declared[i])
         where = None
         if trig.where is not None:
             where, t = self.expr(trig.where, scope)

@@ -396,11 +396,16 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.end_game)
 
     def s_Emit(self, s: A.Emit, scope: Scope, em: Emitter) -> None:
-        args = [self.expr(a, scope)[0] for a in s.args]
+        compiled = [self.expr(a, scope) for a in s.args]
+        args = [fn for fn, _ in compiled]
         for trig in self.of(A.TriggerDef):
             if trig.event == s.event and len(trig.params) != len(args):
                 raise error_at(s.pos, f"event '{s.event}' carries {len(trig.params)} value(s) at line {trig.pos.line}, "
                                f"but is emitted with {len(args)}")
+            if trig.event == s.event:
+                for arg, (_, t), prm, ref in zip(s.args, compiled, trig.params, trig.types):
+                    if ref is not None:
+                        self._expect(arg, t, self._type(ref), f"'{prm}' of event '{s.event}' (line {trig.pos.line})")
         op = self._emit_fn(s.event, args)
         if op is None:
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
