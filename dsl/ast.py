@@ -489,7 +489,7 @@ class WinnerDef(Node):
 
 class TriggerDef(Node):
     """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
-    A parameter of an event the rules emit may carry a type (`when met(m: monster)`), so its fields
+    A parameter of an event the rules emit may carry a type (`when met(c: creature)`), so its fields
     can be read."""
 
     event: str
