@@ -176,6 +176,25 @@ def reveal(what: Fn) -> Op:
     return op
 
 
+def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
+    """Shows cards to some seats only; the log entry `(L_REVEAL, c, shown, readers)` names the card
+    to the shown seats and to whoever sees it anyway (plain public reveals have no seat masks)."""
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        who = seats(st, L)
+        mask = 0
+        for p in [who] if single else who:
+            if not 0 <= p < st.game.num_players:
+                raise GameRuleError(f"a card can be shown only to a player, not to {p}")
+            mask |= 1 << p
+        for c in what(st, L):
+            if st.face_up[c] or not mask & ~st.known[c]:
+                continue
+            st.known[c] |= mask
+            st.log.append((L_REVEAL, c, mask, st.known[c] | st.game.sees(st.where[c], c, st.owner)))
+    return op
+
+
 def pay(amount: Fn, payer: Optional[Fn], payee: Optional[Fn], pidx: int, bank: int, name: str,
         at_most: bool) -> Op:
     def op(st: "State", fr: list[Any]) -> None:

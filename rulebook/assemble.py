@@ -166,12 +166,18 @@ class Assembler:
     def values_table(self) -> Table:
         rows = []
         for cur in self.of(A.CurrencyDef):
-            rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos), self.sp.expr(cur.start).form("nom")])
+            rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos),
+                         self.secret(self.sp.expr(cur.start).form("nom"), cur.hidden)])
         for var in self.of(A.VarDef):
-            rows.append([self.bare(var.text, f"var '{var.name}'", var.pos), self.sp.expr(var.init).form("nom")])
+            rows.append([self.bare(var.text, f"var '{var.name}'", var.pos),
+                         self.secret(self.sp.expr(var.init).form("nom"), var.hidden)])
         for const in self.of(A.ConstDef):
             rows.append([self.bare(const.text, f"const '{const.name}'", const.pos), self.const_value(const)])
         return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])
+
+    def secret(self, value: str, hidden: bool) -> str:
+        """A start value, marked when only its own player sees the value."""
+        return f"{value} ({self.ui['secret']})" if hidden else value
 
     def const_value(self, const: A.ConstDef) -> str:
         return self.sp.table(const.value).form("nom")
@@ -485,8 +491,12 @@ class Assembler:
                                      value=self.const_value(item)))]
         if isinstance(item, (A.VarDef, A.CurrencyDef)):
             init = item.init if isinstance(item, A.VarDef) else item.start
-            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"var '{item.name}'", item.pos),
-                                     value=sp.expr(init)))]
+            lines = [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"var '{item.name}'", item.pos),
+                                      value=sp.expr(init)))]
+            if item.hidden:
+                key = "item.hidden" if isinstance(item, A.VarDef) else "item.hidden_currency"
+                lines.append(Line(sp.sentence(key, item, name=sp.noun(item.text, f"var '{item.name}'", item.pos).np("your"))))
+            return lines
         if isinstance(item, A.CardsDef):
             return [Line(self.row_title(item, r), self.effect_lines(sp.sym.kinds.get(item.name), r.effects, sp))
                     for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]
