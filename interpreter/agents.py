@@ -32,8 +32,8 @@ class RandomAgent:
 
 class GreedyAgent:
     """Tries every option on a clone and keeps the best by the ruleset's `heuristic(p)` (or its score);
-    a won end of game beats any heuristic value. Ties are broken at random. Other seats' `hidden`
-    values are put back to their start values before rating, so they cannot sway the choice."""
+    a won end of game beats any heuristic value. Ties are broken at random. The clone has the other
+    seats' `hidden` values set back to their start values, so what it may not know cannot sway it."""
 
     name = "greedy"
 
@@ -52,9 +52,14 @@ class GreedyAgent:
         best_value: Any = None
         for action in state.legal_actions():
             child = state.clone()
-            child.apply_action(action)
-            if hidden and not child.is_terminal():
+            if hidden:
                 conceal(child, seat)
+            try:
+                child.apply_action(action)
+            except GameRuleError:
+                if not hidden:
+                    raise
+                continue  # it breaks a rule only with the values guessed for the others
             try:
                 v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
             except GameRuleError as exc:
@@ -63,7 +68,7 @@ class GreedyAgent:
                 best, best_value = [action], v
             elif v == best_value:
                 best.append(action)
-        return self.rng.choice(best)
+        return self.rng.choice(best or state.legal_actions())
 
 
 def _better(v: Any, lower: bool) -> Any:
