@@ -13,6 +13,7 @@ import pytest
 
 from dsl import ast as A
 from dsl.errors import RulesError
+from dsl.loader import read_ruleset
 from dsl.parser import parse_text
 from interpreter import load_game
 from interpreter.agents import GreedyAgent
@@ -20,6 +21,8 @@ from interpreter.game import Game
 from interpreter.ops import L_REVEAL
 from interpreter.state import State
 from interpreter.terminal import view_lines
+from rulebook.assemble import build_rulebook
+from rulebook.render import render
 
 RULES = '''
 game secrets { title de "Geheimnisse" en "Secrets" players 2 to 4 }
@@ -408,3 +411,28 @@ def test_saves_without_knowledge_still_load(folder: Path) -> None:
     restored = game.state_from_json(json.dumps(data))
     assert restored.known == [0] * len(game.card_ids)
     assert restored.to_json() == state.to_json()
+
+
+# ------------------------------------------------------------------ the rulebook
+
+
+@pytest.mark.parametrize("lang,expected", [
+    ("de", ["Halte deine Chips geheim: Die anderen Spieler sehen den Betrag erst am Spielende; "
+            "von einer Zahlung erfahren sie nur, dass sie geschieht.",
+            "Halte deine Siegpunkte geheim: Die anderen Spieler sehen den Wert erst am Spielende.",
+            "| Chips | 5 (geheim: nur der eigene Spieler sieht den Wert) |",
+            "- Sieh dir die oberste Karte von der Hand von *q* geheim an.",
+            "- Zeige die oberste Karte von deiner Hand nur *q*."]),
+    ("en", ["Keep your chips secret: the other players see the amount only when the game ends; "
+            "of a payment they learn only that it happens.",
+            "Keep your victory points secret: the other players see the value only when the game ends.",
+            "| chips | 5 (secret: only its own player sees it) |",
+            "- Look at the top card of the hand of *q* in secret.",
+            "- Show the top card of your hand only to *q*."]),
+])
+def test_the_rulebook_says_who_sees_what(folder: Path, lang: str, expected: list[str]) -> None:
+    """`reveal … to me` and `to [me]` read as looking in secret; hidden values get a rule and a table note."""
+    book = render(build_rulebook(read_ruleset(folder), (), lang), "md")
+    lines = book.splitlines()
+    for line in expected:
+        assert line in lines, line
