@@ -418,7 +418,7 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, bool, Fmt]]) -> Op:
         for name, fn, is_card, fmt in values:
             v = fn(st, L)
             if is_card:
-                seen = st.game.all_mask if st.face_up[v] else st.game.sees(st.where[v], v, st.owner)
+                seen = st.game.all_mask if st.face_up[v] else st.known[v] | st.game.sees(st.where[v], v, st.owner)
                 filled[name] = [v, seen]
             else:
                 filled[name] = fmt(st, v)

@@ -42,6 +42,8 @@ action peek(q in [q for q in players if q != me]) de "spicken" en "peek" {
   label "peek at {q}"
   require count(hand(q)) > 0
   reveal top(hand(q)) to me
+  let c = top(hand(q))
+  log de "Ein Blick zu {q}: {c}." en "A look at {q}: {c}."
 }
 action compare(q in [q for q in players if q != me]) de "vergleichen" en "compare" {
   label "compare with {q}"
@@ -170,6 +172,7 @@ def test_peek_shows_the_card_to_the_peeking_seat_only(folder: Path) -> None:
     assert "P1 is shown " + target in p2["log"], "the owner sees its own card named"
     assert p3["zones"]["hand[P2]"][-1] == {"kind": "token"}
     assert "P1 is shown a token card" in p3["log"]
+    assert f"A look at P2: {target}." in p1["log"] and "A look at P2: a token card." in p3["log"]
     assert not mentions(p3, target)
 
 
