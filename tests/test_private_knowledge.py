@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from hypothesis import given, settings, strategies
 
 from dsl import ast as A
 from dsl.errors import RulesError
@@ -381,6 +382,17 @@ def test_observations_leak_no_private_knowledge(folder: Path, players: int, seed
             check_seat(state, seat, model)
         shown += sum(len(m) for m in model.shown.values())
     assert shown > 0, "no card was ever shown privately"
+
+
+@settings(max_examples=30, deadline=None)
+@given(players=strategies.integers(2, 4), seed=strategies.integers(0, 2**32))
+def test_no_random_game_leaks_private_knowledge(folder: Path, players: int, seed: int) -> None:
+    """The same check over games hypothesis picks: any player count, any seed."""
+    game = game_of(folder, players)
+    model = Model(game)
+    for state in stops(game, seed, model):
+        for seat in game.players:
+            check_seat(state, seat, model)
 
 
 # ------------------------------------------------------------------ clone and save
