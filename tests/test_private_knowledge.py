@@ -212,8 +212,8 @@ def test_a_move_ends_the_knowledge_but_the_knowing_seat_sees_it_go(folder: Path)
         assert obs["zones"]["table"] == [{"kind": "token"}], "in the hidden pile it is a back again"
 
 
-def test_a_public_reveal_and_a_private_one_agree(folder: Path) -> None:
-    """`reveal c` stays a public reveal: face up for all, and a private reveal of it then does nothing."""
+def test_a_public_reveal_stays_public(folder: Path) -> None:
+    """`reveal c` without `to` still turns the card face up for all, logged as before."""
     game = game_of(folder)
     state = started(game)
     card = hand(state, 0)[-1]
@@ -260,7 +260,8 @@ def test_terminal_observation_shows_every_value(folder: Path) -> None:
         state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
     obs = state.observation(1)
     assert obs["scores"] == state.scores()
-    assert [row["chips"] for row in obs["players"]] == [state.pvars[p][0] for p in game.players]
+    chips = game.program.currencies["chips"][0]
+    assert [row["chips"] for row in obs["players"]] == [state.pvars[p][chips] for p in game.players]
     assert obs["bank"]["chips"] is not None
 
 
