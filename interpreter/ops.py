@@ -188,10 +188,11 @@ def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
                 raise GameRuleError(f"a card can be shown only to a player, not to {p}")
             mask |= 1 << p
         for c in what(st, L):
-            if st.face_up[c] or not mask & ~st.known[c]:
+            sees = st.game.sees(st.where[c], c, st.owner)
+            if st.face_up[c] or not mask & ~(st.known[c] | sees):
                 continue
             st.known[c] |= mask
-            st.log.append((L_REVEAL, c, mask, st.known[c] | st.game.sees(st.where[c], c, st.owner)))
+            st.log.append((L_REVEAL, c, mask, st.known[c] | sees))
     return op
 
 
