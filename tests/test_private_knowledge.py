@@ -58,6 +58,11 @@ action show(q in [me]) de "zeigen" en "show" {
   require count(hand(me)) > 0
   reveal top(hand(me)) to [p for p in players if p != me]
 }
+action look(q in [me]) de "ansehen" en "look" {
+  label "look {q}"
+  require count(hand(me)) > 0
+  reveal top(hand(me)) to me
+}
 action steal(q in [q for q in players if q != me]) de "stehlen" en "steal" {
   label "steal from {q}"
   pay 2 chips from q to me at most available
@@ -78,7 +83,7 @@ action flip(q in [me]) de "aufdecken" en "flip" {
 round { repeat while turn_count < 6
   phase play de "Spielen" en "Play" {
     for p in players {
-      choose action for p: peek, compare, show, steal, discard, flip
+      choose action for p: peek, compare, show, look, steal, discard, flip
       set p.moves = p.moves + 1
     }
     set turn_count = turn_count + 1
@@ -191,6 +196,15 @@ def test_showing_again_or_a_face_up_card_logs_nothing(folder: Path) -> None:
     state.apply_label("peek at P1")  # P3 looks at it: nothing to learn
     assert state.known[face_up] == 0b010
     assert not [e for e in state.log[before:] if e[0] == L_REVEAL], "nothing is shown, nothing logged"
+
+
+def test_showing_a_seat_its_own_card_does_nothing(folder: Path) -> None:
+    game = game_of(folder)
+    state = started(game)
+    before = len(state.log)
+    state.apply_label("look P1")
+    assert not any(state.known)
+    assert not [e for e in state.log[before:] if e[0] == L_REVEAL]
 
 
 def test_a_move_ends_the_knowledge_but_the_knowing_seat_sees_it_go(folder: Path) -> None:
