@@ -158,7 +158,10 @@ class Draw(Node):
 
 
 class Reveal(Node):
+    """`reveal c` turns a card face up for all; `reveal c to p` (or a list of seats) shows it to those alone."""
+
     what: Expr
+    to: Optional[Expr] = None
 
 
 class Pay(Node):
@@ -405,6 +408,7 @@ class VarDef(Node):
     init: Expr
     text: Optional[Text]
     assumed: Optional[Assumed]
+    hidden: bool = False  # a player var only its own seat sees (until the game ends)
 
 
 class ConstDef(Node):
@@ -419,6 +423,7 @@ class CurrencyDef(Node):
     text: Optional[Text]
     start: Expr
     assumed: Optional[Assumed]
+    hidden: bool = False  # a balance only its own seat sees (until the game ends)
 
 
 class FunctionDef(Node):

@@ -124,12 +124,18 @@ class Compiler(StatementCompiler):
             self.p.currencies[cur.name] = (len(self.p.pvars) - 1, len(self.p.gvars))
             self.p.gvars.append((f"bank_{cur.name}", INT, self.fn("0")))
             self.p.gvar_pos.append(cur.pos)
+            if cur.hidden:
+                self.p.hidden.add(len(self.p.pvars) - 1)
         for v in self.of(A.VarDef):
             t = self._type(v.type)
             fn, it = self.expr(v.init, Scope(Layout(), note="a variable's start value"))
             self._expect(v.init, it, t, f"the start value of '{v.name}'")
             target = self.pvar_index if v.per_player else self.gvar_index
             store = self.p.pvars if v.per_player else self.p.gvars
+            if v.hidden:
+                if not v.per_player:
+                    raise error_at(v.pos, f"'{v.name}' is a game var, seen by all: only a `player var` can be hidden")
+                self.p.hidden.add(len(store))
             target[v.name] = (len(store), t)
             store.append((v.name, t, fn))
             (self.p.pvar_pos if v.per_player else self.p.gvar_pos).append(v.init.pos)

@@ -176,6 +176,26 @@ def reveal(what: Fn) -> Op:
     return op
 
 
+def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
+    """Shows cards to some seats only; the log entry `(L_REVEAL, c, shown, readers)` names the card
+    to the shown seats and to whoever sees it anyway (plain public reveals have no seat masks)."""
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        who = seats(st, L)
+        mask = 0
+        for p in [who] if single else who:
+            if not 0 <= p < st.game.num_players:
+                raise GameRuleError(f"a card can be shown only to a player, not to {p}")
+            mask |= 1 << p
+        for c in what(st, L):
+            sees = st.game.sees(st.where[c], c, st.owner)
+            if st.face_up[c] or not mask & ~(st.known[c] | sees):
+                continue
+            st.known[c] |= mask
+            st.log.append((L_REVEAL, c, mask, st.known[c] | sees))
+    return op
+
+
 def pay(amount: Fn, payer: Optional[Fn], payee: Optional[Fn], pidx: int, bank: int, name: str,
         at_most: bool) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
@@ -399,7 +419,7 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, bool, Fmt]]) -> Op:
         for name, fn, is_card, fmt in values:
             v = fn(st, L)
             if is_card:
-                seen = st.game.all_mask if st.face_up[v] else st.game.sees(st.where[v], v, st.owner)
+                seen = st.game.all_mask if st.face_up[v] else st.known[v] | st.game.sees(st.where[v], v, st.owner)
                 filled[name] = [v, seen]
             else:
                 filled[name] = fmt(st, v)

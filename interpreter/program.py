@@ -118,6 +118,7 @@ class Program:
     gvar_pos: list[A.Pos] = field(default_factory=list)  # where each start value is written
     pvar_pos: list[A.Pos] = field(default_factory=list)
     currencies: dict[str, tuple[int, int]] = field(default_factory=dict)  # name → (pvar index, gvar index of bank)
+    hidden: set[int] = field(default_factory=set)  # pvar indexes only their own seat sees (`hidden`)
     consts: list[tuple[str, Fn]] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     actions: list[ActionInfo] = field(default_factory=list)

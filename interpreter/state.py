@@ -34,7 +34,7 @@ def _mix(x: int) -> int:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "pending", "seed", "draws", "round", "phase", "log", "history", "_returns")
+                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -49,6 +49,7 @@ class State:
             self.zones[z].append(c)
             self.where[c] = z
         self.face_up: list[bool] = [False] * ncards
+        self.known: list[int] = [0] * ncards  # seats a card was shown to (`reveal c to p`), a bit each, until it moves
         self.owner: list[int] = [-1] * ncards
         self.card_vals: list[list[Any]] = list(game.card_vals)
         self.gvars: list[Any] = []
@@ -124,8 +125,9 @@ class State:
         else:
             dst.append(c)
         self.where[c] = z
-        vis = game.all_mask if self.face_up[c] else 0
+        vis = game.all_mask if self.face_up[c] else self.known[c]  # who knew the card still sees it leave
         self.face_up[c] = False
+        self.known[c] = 0
         self.log.append((0, c, src, z, vis | game.sees(src, c, self.owner) | game.sees(z, c, self.owner)))
 
     # ---------------------------------------------------------------- OpenSpiel-shaped API
@@ -233,6 +235,7 @@ class State:
         s.zones = [z[:] for z in self.zones]
         s.where = self.where[:]
         s.face_up = self.face_up[:]
+        s.known = self.known[:]
         s.owner = self.owner[:]
         s.card_vals = self.card_vals[:]
         s.gvars = self.gvars[:]
@@ -253,7 +256,7 @@ class State:
             "format": FORMAT, "ruleset": self.game.ruleset, "variants": self.game.variants,
             "players": self.game.num_players, "seed": self.seed, "draws": self.draws,
             "round": self.round, "phase": self.phase,
-            "zones": self.zones, "face_up": self.face_up, "owner": self.owner,
+            "zones": self.zones, "face_up": self.face_up, "known": self.known, "owner": self.owner,
             "changed_cards": {str(c): row for c, row in enumerate(self.card_vals) if row != self.game.card_vals[c]},
             "gvars": self.gvars, "pvars": self.pvars,
             "frames": self.frames, "mods": self.mods, "forbids": self.forbids,
@@ -282,6 +285,7 @@ class State:
             for c in cards:
                 s.where[c] = z
         s.face_up, s.owner = list(d["face_up"]), list(d["owner"])
+        s.known = list(d.get("known") or [0] * len(s.where))  # saves from before private reveals have none
         s.card_vals = list(game.card_vals)
         for c, row in d["changed_cards"].items():
             s.card_vals[int(c)] = list(row)

@@ -19,6 +19,7 @@ from interpreter.types import (
     PLAYER,
     T,
     card,
+    compatible,
     element_type,
     list_of,
 )
@@ -159,7 +160,14 @@ class StatementCompiler(ExpressionCompiler):
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
-        em.emit(O.reveal(self._cards_expr(s.what, scope)))
+        what = self._cards_expr(s.what, scope)
+        if s.to is None:
+            em.emit(O.reveal(what))
+            return
+        seats, t = self.expr(s.to, scope)
+        if t != PLAYER and not (t.name == "list" and compatible(list_of(PLAYER), t)):
+            raise error_at(s.to.pos, f"a card is shown to a player or a list of players, not to {t}")
+        em.emit(O.reveal_to(what, seats, t == PLAYER))
 
     def s_Pay(self, s: A.Pay, scope: Scope, em: Emitter) -> None:
         if s.currency not in self.p.currencies:

@@ -47,6 +47,9 @@ def zone_text(view: Any) -> str:
     return " ".join(parts)
 
 def value_text(value: Any, t: T) -> str:
+    """A value as observation() gives it; None is another seat's hidden value."""
+    if value is None:
+        return "?"
     return player_name(value) if t == PLAYER and isinstance(value, int) else str(value)
 
 
