@@ -23,7 +23,7 @@ def combos(folder: Path) -> list[tuple[str, ...]]:
 
 
 def test_there_are_fixture_games() -> None:
-    assert len(GAMES) >= 1, GAMES
+    assert len(GAMES) >= 2, GAMES
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -44,3 +44,18 @@ def test_bots_play_every_player_count_and_variant_without_errors(name: str) -> N
             summary = simulate(game, str(folder), 20, 1, ["random"] * players)
             assert summary.errors == 0, (name, variants, players)
             assert summary.finished == 20 and summary.decisions > 0
+
+
+def test_a_peek_shows_the_card_to_the_peeker_only() -> None:
+    """Spitzel: P1 peeks at P2's top card; P3's observation names neither that card nor P1's chips."""
+    game = load_game(str(GAMES_DIR / "spitzel"), players=3)
+    state = game.new_initial_state(seed=5)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    hand_p2 = game.fam_zones[game.program.zone_by_name["hand"].family_id][1]
+    seen = game.card_ids[state.zones[hand_p2][-1]]
+    state.apply_label("P1 peeks at P2")
+    assert seen in str(state.observation(0)["zones"]["hand[P2]"])
+    assert seen not in str(state.observation(2))
+    assert state.observation(2)["players"][0]["chips"] is None
+    assert state.observation(0)["players"][0]["chips"] == 2
