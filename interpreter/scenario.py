@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from dsl import ast as A
-from dsl.errors import RulesError, error_at
-from dsl.loader import RulesetSource, find_ruleset, read_ruleset
+from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
+from dsl.loader import RulesetSource, add_variant_files, find_ruleset, read_ruleset
 from interpreter.loading import load_game
 from interpreter.primitives import GameRuleError
 from interpreter.state import IllegalActionError, State
@@ -63,10 +63,11 @@ def _sides(expr: A.Expr, compile_expr: Any, players: list[str], st: State, frame
     return f": left side is {left!r}, right side is {right!r}"
 
 
-def run_scenario(ruleset: str, scen: A.ScenarioDef) -> ScenarioResult:
+def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -> ScenarioResult:
+    """`variants`: the scenario's own (see variants_of) and any laid over every scenario."""
     result = ScenarioResult(scen.name, scen.pos.file, False)
     try:
-        game = load_game(ruleset, scen.variants, players=len(scen.players))
+        game = load_game(ruleset, variants, players=len(scen.players))
         seat_of = {name: i for i, name in enumerate(scen.players)}
         compile_expr = game.program.compile_expr
         assert compile_expr is not None
@@ -92,10 +93,7 @@ def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int],
         _to_chance(st, step, step.label)
         st.apply_label(step.label)
     elif step.kind == "expect":
-        assert step.expr is not None
-        fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
-        if t != BOOL:
-            raise error_at(step.pos, f"an expectation must be a condition, got {t}")
+        fn, size = _expectation(step, scen, compile_expr)
         frame = list(seat_of.values()) + [None] * (size - len(seat_of))
         if not fn(st, frame):
             raise ScenarioFailure(step, "expectation does not hold" + _sides(step.expr, compile_expr,
@@ -115,11 +113,51 @@ def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int],
                                         f"options: {', '.join(st.legal_labels())}")
 
 
-def scenarios_of(ruleset: str) -> tuple[RulesetSource, list[A.ScenarioDef]]:
+def _expectation(step: A.Step, scen: A.ScenarioDef, compile_expr: Any) -> tuple[Any, int]:
+    """An `expect` compiled with the scenario's player names: the condition and its frame size."""
+    assert step.expr is not None
+    fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
+    if t != BOOL:
+        raise error_at(step.pos, f"an expectation must be a condition, got {t}")
+    return fn, size
+
+
+def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -> None:
+    """What can be checked without playing: the variants, the player count, the seats named and every
+    expectation compiled; raises a RulesError at the scenario or step."""
+    try:
+        game = load_game(ruleset, variants, players=len(scen.players))
+    except ValueError as exc:
+        raise error_at(scen.pos, f"scenario '{scen.name}': {exc}") from None
+    compile_expr = game.program.compile_expr
+    assert compile_expr is not None
+    problems: list[Diagnostic] = []
+    for step in scen.steps:
+        try:
+            if step.kind == "expect":
+                _expectation(step, scen, compile_expr)
+            elif step.seat is not None and step.seat not in scen.players:
+                raise error_at(step.pos, f"unknown player '{step.seat}'", did_you_mean(step.seat, scen.players))
+        except RulesError as exc:
+            problems += exc.diagnostics
+    if problems:
+        raise RulesError(problems)
+
+
+def variants_of(src: RulesetSource, scen: A.ScenarioDef, extra: Sequence[str] = ()) -> tuple[str, ...]:
+    """The scenario's own variants (one from an outside file by that file), then `extra`, each once."""
+    return tuple(dict.fromkeys(src.refs(scen.variants) + tuple(extra)))
+
+
+def scenarios_of(ruleset: str, variants: Sequence[str] = ()) -> tuple[RulesetSource, list[A.ScenarioDef]]:
+    """The ruleset's scenarios and those in the variant files among `variants`."""
     src = read_ruleset(find_ruleset(ruleset))
+    add_variant_files(src, variants)
     return src, src.scenarios
 
 
-def run_all(ruleset: str, only: Optional[Path] = None) -> list[ScenarioResult]:
-    src, scenarios = scenarios_of(ruleset)
-    return [run_scenario(str(src.folder), s) for s in scenarios if only is None or s.pos.file == str(only)]
+def run_all(ruleset: str, only: Optional[Path] = None, variants: Sequence[str] = ()) -> list[ScenarioResult]:
+    """`variants` are laid over every scenario's own."""
+    src, scenarios = scenarios_of(ruleset, variants)
+    return [run_scenario(str(src.folder), s, variants_of(src, s, variants)) for s in scenarios
+            if only is None or s.pos.file == str(only)]
