@@ -82,7 +82,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
             problems.append(exc)
     for scen in src.scenarios:
         try:
-            check_scenario(path, scen, variants_of(src, scen, variants))
+            check_scenario(path, scen, variants_of(src, scen))
         except RulesError as exc:
             exc.sources.update(src.sources)
             problems.append(exc)
@@ -184,6 +184,8 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_test(args: argparse.Namespace) -> int:
     results = run_all(args.game, variants=args.variant)
+    if args.variant and not results:
+        raise UsageError(f"no scenario loads {' or '.join(args.variant)}")
     for r in results:
         message = r.message.replace("\n", "\n    ")
         print(f"PASS {r.name}" if r.passed else f"FAIL {r.name}: {message}")
@@ -281,7 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--screenshots", action="store_true",
                    help="open the HTML in headless Chromium, check it, keep each game's first page as PNG")
 
-    p = command("test", cmd_test, "run a ruleset's scenarios (and those in variant files given)")
+    p = command("test", cmd_test, "run a ruleset's scenarios; with --variant those that load one of the variants")
     p.add_argument("game", metavar="GAME")
     variant_option(p)
     return parser

@@ -64,7 +64,7 @@ def _sides(expr: A.Expr, compile_expr: Any, players: list[str], st: State, frame
 
 
 def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -> ScenarioResult:
-    """`variants`: the scenario's own (see variants_of) and any laid over every scenario."""
+    """`variants`: the scenario's own, as variants_of gives them."""
     result = ScenarioResult(scen.name, scen.pos.file, False)
     try:
         game = load_game(ruleset, variants, players=len(scen.players))
@@ -144,20 +144,20 @@ def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -
         raise RulesError(problems)
 
 
-def variants_of(src: RulesetSource, scen: A.ScenarioDef, extra: Sequence[str] = ()) -> tuple[str, ...]:
-    """The scenario's own variants (one from an outside file by that file), then `extra`, each once."""
-    return tuple(dict.fromkeys(src.refs(scen.variants) + tuple(extra)))
+def variants_of(src: RulesetSource, scen: A.ScenarioDef) -> tuple[str, ...]:
+    """The scenario's variants as load_program takes them: one from a variant file by that file."""
+    return src.refs(scen.variants)
 
 
 def scenarios_of(ruleset: str, variants: Sequence[str] = ()) -> tuple[RulesetSource, list[A.ScenarioDef]]:
-    """The ruleset's scenarios and those in the variant files among `variants`."""
+    """The scenarios that load one of `variants` (those of variant files among them included); all
+    of the ruleset's if none are given."""
     src = read_ruleset(find_ruleset(ruleset))
-    add_variant_files(src, variants)
-    return src, src.scenarios
+    wanted = set(add_variant_files(src, variants))
+    return src, [s for s in src.scenarios if not wanted or wanted & set(s.variants)]
 
 
 def run_all(ruleset: str, only: Optional[Path] = None, variants: Sequence[str] = ()) -> list[ScenarioResult]:
-    """`variants` are laid over every scenario's own."""
     src, scenarios = scenarios_of(ruleset, variants)
-    return [run_scenario(str(src.folder), s, variants_of(src, s, variants)) for s in scenarios
+    return [run_scenario(str(src.folder), s, variants_of(src, s)) for s in scenarios
             if only is None or s.pos.file == str(only)]
