@@ -93,7 +93,8 @@ def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int],
         _to_chance(st, step, step.label)
         st.apply_label(step.label)
     elif step.kind == "expect":
-        fn, size = _expectation(step, scen, compile_expr)
+        assert step.expr is not None
+        fn, size = _expectation(step.expr, step, scen, compile_expr)
         frame = list(seat_of.values()) + [None] * (size - len(seat_of))
         if not fn(st, frame):
             raise ScenarioFailure(step, "expectation does not hold" + _sides(step.expr, compile_expr,
@@ -113,10 +114,9 @@ def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int],
                                         f"options: {', '.join(st.legal_labels())}")
 
 
-def _expectation(step: A.Step, scen: A.ScenarioDef, compile_expr: Any) -> tuple[Any, int]:
+def _expectation(expr: A.Expr, step: A.Step, scen: A.ScenarioDef, compile_expr: Any) -> tuple[Any, int]:
     """An `expect` compiled with the scenario's player names: the condition and its frame size."""
-    assert step.expr is not None
-    fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
+    fn, t, size = compile_expr(expr, {n: PLAYER for n in scen.players})
     if t != BOOL:
         raise error_at(step.pos, f"an expectation must be a condition, got {t}")
     return fn, size
@@ -134,8 +134,8 @@ def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -
     problems: list[Diagnostic] = []
     for step in scen.steps:
         try:
-            if step.kind == "expect":
-                _expectation(step, scen, compile_expr)
+            if step.expr is not None:
+                _expectation(step.expr, step, scen, compile_expr)
             elif step.seat is not None and step.seat not in scen.players:
                 raise error_at(step.pos, f"unknown player '{step.seat}'", did_you_mean(step.seat, scen.players))
         except RulesError as exc:
