@@ -206,9 +206,11 @@ class CallRule(Node):
 
 
 class Run(Node):
-    """Runs an effect held in a card field: `run tile.effect`."""
+    """Runs an effect held in a card field: `run tile.effect`, or `run tile.effect by p` where no
+    acting player (`me`) is known, as in a rule or phase."""
 
     target: Expr
+    by: Optional[Expr] = None
 
 
 class Modify(Node):
@@ -239,8 +241,19 @@ class Log(Node):
 
 
 class Require(Node):
+    """A guard; `require COND as NAME` names it, so that a variant can replace or remove it."""
+
     cond: Expr
     text: Optional[Text] = None
+    name: Optional[str] = None
+
+
+class NamedStep(Node):
+    """`step NAME { … }`: statements a variant can replace or remove; it runs as if written in
+    place (no scope of its own), so its requirements still count towards an action's options."""
+
+    name: str
+    body: list["Stmt"]
 
 
 class Give(Node):
@@ -266,7 +279,17 @@ class TurnsIn(Node):
 
 
 Stmt = Union[Let, LetChoose, LetRandom, SetStmt, Move, Draw, Reveal, Pay, If, For, While, Repeat, Break,
-             ChooseAction, CallRule, Run, Modify, Forbid, Turns, TurnsIn, Log, Require, Give, EndGame, Emit]
+             ChooseAction, CallRule, Run, Modify, Forbid, Turns, TurnsIn, Log, Require, Give, EndGame, Emit,
+             NamedStep]
+
+
+def opened(body: list[Stmt]) -> Iterator[Stmt]:
+    """A body's statements with its named steps opened up, in the order they run."""
+    for stmt in body:
+        if isinstance(stmt, NamedStep):
+            yield from opened(stmt.body)
+        else:
+            yield stmt
 
 
 # ------------------------------------------------------------------ definitions
@@ -323,11 +346,13 @@ class Literal_(Node):
     value: Union[int, str, bool, None]
     is_name: bool = False
     items: Optional[list["Literal_"]] = None
+    range: Optional[tuple[int, int]] = None  # `3..35` in a cards row: one card per number
 
 
 class CardRow(Node):
     values: list[Literal_]
     assumed: Optional[Assumed] = None
+    effects: list["EffectValue"] = Field(default_factory=list)
 
 
 class FieldValue(Node):
@@ -347,11 +372,13 @@ class CardEntry(Node):
     note: Optional[Text]
     values: list[FieldValue]
     effects: list[EffectValue]
+    copies: int = 1  # `copies N`: N identical cards, ids NAME_1 … NAME_N
 
 
 class CardsDef(Node):
     name: str  # the kind
     zone: str
+    table: Optional[str] = None  # `cards NAME of KIND in ZONE`: a kind's second table needs its own name
     assumed: Optional[Assumed]
     each: Optional[tuple[str, str]]  # (field, enum)
     columns: list[str]
@@ -440,8 +467,11 @@ class RoundDef(Node):
 
 
 class ScoreDef(Node):
+    """`score(p) = EXPR [lowest wins]`: the best score is the highest, or the lowest."""
+
     var: str
     expr: Expr
+    lowest: bool = False
 
 
 class HeuristicDef(Node):
@@ -473,15 +503,19 @@ Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, Cur
 
 
 class VariantOp(Node):
-    """One change of an overlay: add or replace an item, remove a named part, or add/replace a phase."""
+    """One change of an overlay: add or replace an item, remove a named part, add/replace a phase, or
+    change one named step or requirement (`stmt`) of the action, rule or phase `owner`."""
 
-    op: Literal["add", "replace", "remove", "add_phase", "replace_phase"]
+    op: Literal["add", "replace", "remove", "add_phase", "replace_phase", "replace_step", "remove_step",
+                "add_step", "replace_require", "remove_require"]
     item: Optional[Item] = None
     part: Optional[str] = None
     name: Optional[str] = None
     phase: Optional[PhaseDef] = None
     position: Optional[Literal["before", "after"]] = None
     anchor: Optional[str] = None
+    owner: Optional[str] = None
+    stmt: Optional[Union[NamedStep, Require]] = None
 
 
 class VariantDef(Node):

@@ -12,6 +12,7 @@ from typing import Any, Optional, Sequence
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
 from dsl.parser import parse_file
+from dsl.steps import apply_step, find_owner
 from dsl.validate import check_definitions, check_texts, part_key
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
@@ -157,9 +158,42 @@ def _round(items: list[A.Node], at: A.Pos) -> tuple[int, A.RoundDef]:
     raise error_at(at, "the base game has no `round` to change phases of")
 
 
+def _claim(touched: dict[tuple[str, str], str], key: tuple[str, str], variant: str, pos: A.Pos,
+           holders: Sequence[tuple[str, str]] = ()) -> None:
+    """Marks a part as changed by a variant. Another variant may not change it too, nor its named
+    steps, nor (for a step) the action, rule or phase that holds it (`holders`: the candidates)."""
+    checks = [(key, key), ((f"steps of {key[0]}", key[1]), key)] + [(h, h) for h in holders]
+    for mark, named in checks:
+        other = touched.get(mark)
+        if other is not None and other != variant:
+            raise error_at(pos, f"variants '{other}' and '{variant}' both change {_named(named)}",
+                           "they cannot be combined; write a variant that makes both changes")
+    touched[key] = variant
+    for holder in holders:
+        touched[(f"steps of {holder[0]}", holder[1])] = variant
+
+
+def _change_step(items: list[A.Node], op: A.VariantOp, variant: str,
+                 touched: dict[tuple[str, str], str]) -> list[A.Node]:
+    """Replaces, removes or adds one named step or requirement of an action, rule or phase."""
+    kind = "require" if op.op.endswith("require") else "step"
+    holders = [(part, str(op.owner)) for part in ("action", "rule", "phase")]
+    _claim(touched, (kind, f"{op.owner}.{op.name}"), variant, op.pos, holders)
+    part, owner = find_owner(items, op)
+    changed = apply_step((part, owner), op)
+    if part != "phase":
+        return [changed if item is owner else item for item in items]
+    ri, rnd = _round(items, op.pos)
+    items[ri] = rnd.model_copy(update={"phases": [changed if p is owner else p for p in rnd.phases]})
+    return items
+
+
 def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, str], str]) -> list[A.Node]:
     items = list(items)
     for op in variant.ops:
+        if op.op.endswith(("_step", "_require")):
+            items = _change_step(items, op, variant.name, touched)
+            continue
         index = _index(items)
         if op.op in ("add", "replace"):
             assert op.item is not None
@@ -179,10 +213,7 @@ def _apply(items: list[A.Node], variant: A.VariantDef, touched: dict[tuple[str, 
         else:
             assert op.phase is not None
             key = ("phase", op.phase.name)
-        if key in touched and touched[key] != variant.name:
-            raise error_at(op.pos, f"variants '{touched[key]}' and '{variant.name}' both change {_named(key)}",
-                           "they cannot be combined; write a variant that makes both changes")
-        touched[key] = variant.name
+        _claim(touched, key, variant.name, op.pos)
         if op.op in ("add", "replace"):
             assert op.item is not None
             if op.op == "add":

@@ -149,7 +149,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def cards_def(self, meta: Any, ch: list[Any]) -> A.CardsDef:
         each = _tagged(ch, "each")
         columns = _tagged(ch, "columns")
-        return A.CardsDef(pos=self._p(meta), name=str(ch[0]), zone=str(ch[1]), assumed=_one(ch, A.Assumed),
+        names = [str(c) for c in ch if isinstance(c, Token) and c.type == "NAME"]
+        table = names[0] if len(names) == 3 else None
+        return A.CardsDef(pos=self._p(meta), name=names[-2], zone=names[-1], table=table, assumed=_one(ch, A.Assumed),
                           each=each[0] if each else None, columns=columns[0] if columns else [],
                           rows=_nodes(ch, A.CardRow), cards=_nodes(ch, A.CardEntry))
 
@@ -161,12 +163,23 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def cards_row(self, meta: Any, ch: list[Any]) -> A.CardRow:
         values = [self._literal(c) for c in ch if isinstance(c, (A.Literal_, A.Num, A.Str, A.BoolLit))]
-        return A.CardRow(pos=self._p(meta), values=values, assumed=_one(ch, A.Assumed))
+        return A.CardRow(pos=self._p(meta), values=values, assumed=_one(ch, A.Assumed),
+                         effects=_nodes(ch, A.EffectValue))
+
+    def range_lit(self, meta: Any, ch: list[Any]) -> A.Literal_:
+        low, high = self._int(ch[0]), self._int(ch[1])
+        if high < low:
+            raise error_at(self._p(meta), f"the range {low}..{high} runs backwards", f"write {high}..{low}")
+        return A.Literal_(pos=self._p(meta), value=None, range=(low, high))
+
+    def copies(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("copies", self._int(ch[0]))
 
     def card_entry(self, meta: Any, ch: list[Any]) -> A.CardEntry:
+        copies = _tagged(ch, "copies")
         return A.CardEntry(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
                            note=_note(ch), values=_nodes(ch, A.FieldValue),
-                           effects=_nodes(ch, A.EffectValue))
+                           effects=_nodes(ch, A.EffectValue), copies=copies[-1] if copies else 1)
 
     def field_value(self, meta: Any, ch: list[Any]) -> A.FieldValue:
         return A.FieldValue(pos=self._p(meta), name=str(ch[0]), value=self._literal(ch[1]),
@@ -270,7 +283,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), note=_note(ch), body=ch[-1])
 
     def score_def(self, meta: Any, ch: list[Any]) -> A.ScoreDef:
-        return A.ScoreDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
+        return A.ScoreDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1], lowest=ch[2] is not None)
+
+    def lowest_wins(self, meta: Any, ch: list[Any]) -> bool:
+        return True
 
     def winner_def(self, meta: Any, ch: list[Any]) -> A.WinnerDef:
         return A.WinnerDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1])
@@ -317,6 +333,34 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def variant_replace_phase(self, meta: Any, ch: list[Any]) -> A.VariantOp:
         phase = A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), note=_note(ch), body=ch[-1])
         return A.VariantOp(pos=self._p(meta), op="replace_phase", phase=phase, name=str(ch[0]))
+
+    def step_ref(self, meta: Any, ch: list[Any]) -> tuple[str, str]:
+        return str(ch[0]), str(ch[1])
+
+    def variant_replace_step(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        step = A.NamedStep(pos=self._p(meta), name=name, body=ch[1])
+        return A.VariantOp(pos=self._p(meta), op="replace_step", owner=owner, name=name, stmt=step)
+
+    def variant_remove_step(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        return A.VariantOp(pos=self._p(meta), op="remove_step", owner=owner, name=name)
+
+    def variant_add_step(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, anchor = ch[2]
+        step = A.NamedStep(pos=self._p(meta), name=str(ch[0]), body=ch[3])
+        position: Literal["before", "after"] = "before" if str(ch[1].children[0]) == "before" else "after"
+        return A.VariantOp(pos=self._p(meta), op="add_step", owner=owner, name=str(ch[0]), anchor=anchor,
+                           position=position, stmt=step)
+
+    def variant_replace_require(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        require = A.Require(pos=self._p(meta), cond=ch[1], text=_one(ch[2:], A.Text), name=name)
+        return A.VariantOp(pos=self._p(meta), op="replace_require", owner=owner, name=name, stmt=require)
+
+    def variant_remove_require(self, meta: Any, ch: list[Any]) -> A.VariantOp:
+        owner, name = ch[0]
+        return A.VariantOp(pos=self._p(meta), op="remove_require", owner=owner, name=name)
 
     # ---------------------------------------------------------------- scenarios
     def scenario_def(self, meta: Any, ch: list[Any]) -> A.ScenarioDef:
@@ -406,7 +450,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.CallRule(pos=self._p(meta), rule=str(ch[0]), args=(ch[1] if len(ch) > 1 else None) or [])
 
     def run_stmt(self, meta: Any, ch: list[Any]) -> A.Run:
-        return A.Run(pos=self._p(meta), target=ch[0])
+        return A.Run(pos=self._p(meta), target=ch[0], by=ch[1])
 
     def modify_stmt(self, meta: Any, ch: list[Any]) -> A.Modify:
         mode = str(ch[2].children[0])
@@ -430,7 +474,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Log(pos=self._p(meta), text=ch[0])
 
     def require_stmt(self, meta: Any, ch: list[Any]) -> A.Require:
-        return A.Require(pos=self._p(meta), cond=ch[0], text=_one(ch[1:], A.Text))
+        return A.Require(pos=self._p(meta), cond=ch[0], text=_one(ch[2:], A.Text),
+                         name=str(ch[1]) if ch[1] is not None else None)
+
+    def named_step(self, meta: Any, ch: list[Any]) -> A.NamedStep:
+        return A.NamedStep(pos=self._p(meta), name=str(ch[0]), body=ch[1])
 
     def give_stmt(self, meta: Any, ch: list[Any]) -> A.Give:
         return A.Give(pos=self._p(meta), what=ch[0], to=ch[1])

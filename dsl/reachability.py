@@ -9,7 +9,7 @@ from dsl.errors import Diagnostic, RulesError, error_at
 def _recursive_rules(items: list[A.Node]) -> list[Diagnostic]:
     """A rule that calls itself on every path (not under an `if` or a loop), directly or through
     others, would never end; recursion under a condition is allowed (the engine caps the depth)."""
-    calls = {item.name: [n for n in item.body if isinstance(n, A.CallRule)]
+    calls = {item.name: [n for n in A.opened(item.body) if isinstance(n, A.CallRule)]
              for item in items if isinstance(item, A.RuleDef)}
     problems: list[Diagnostic] = []
     for start in calls:

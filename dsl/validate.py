@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
+from dsl.steps import duplicate_names
 
 LANGUAGES = ("de", "en")
 
@@ -25,6 +26,8 @@ def part_key(item: Any, existing: Mapping[tuple[str, str], int]) -> tuple[str, s
     if isinstance(item, A.TriggerDef) and item.name is None:
         n = sum(1 for k in existing if k[0] == "trigger" and k[1].split("#")[0] == item.event)
         return part, f"{item.event}#{n + 1}"
+    if isinstance(item, A.CardsDef):
+        return part, item.table or item.name
     return part, str(getattr(item, "name", ""))
 
 
@@ -69,6 +72,11 @@ def check_definitions(nodes: list[Any]) -> None:
         for item in _walk_items(node):
             if isinstance(item, (A.FunctionDef, A.RuleDef, A.ActionDef)):
                 problems += _names_twice("parameter", list(item.params))
+            if isinstance(item, (A.RuleDef, A.ActionDef, A.PhaseDef)):
+                problems += duplicate_names(_PARTS.get(type(item), "phase"), item)
+            elif isinstance(item, A.RoundDef):
+                for phase in item.phases:
+                    problems += duplicate_names("phase", phase)
             elif isinstance(item, A.EnumDef):
                 problems += _names_twice("enum value", list(item.values))
             elif isinstance(item, A.GameDef) and not 1 <= item.min_players <= item.max_players:
@@ -80,10 +88,12 @@ def check_definitions(nodes: list[Any]) -> None:
 
 
 def _walk_items(node: Any) -> Iterator[Any]:
-    """A top-level item, or the items a variant adds or replaces."""
+    """A top-level item, or the items and phases a variant adds or replaces."""
     if isinstance(node, A.VariantDef):
         for op in node.ops:
             if op.item is not None:
                 yield op.item
+            if op.phase is not None:
+                yield op.phase
     else:
         yield node

@@ -42,17 +42,25 @@ class GreedyAgent:
         prog = state.game.program
         value = prog.heuristic or prog.score
         assert value is not None
+        lower = prog.heuristic is None and prog.lowest_wins  # a heuristic is always "more is better"
         best: list[int] = []
         best_value: Any = None
         for action in state.legal_actions():
             child = state.clone()
             child.apply_action(action)
-            v = (child.returns()[seat] if child.is_terminal() else 0.0, value(child, seat))
+            v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
             if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:
                 best.append(action)
         return self.rng.choice(best)
+
+
+def _better(v: Any, lower: bool) -> Any:
+    """A score turned so that more is better: negated, item by item for a list, when the lowest wins."""
+    if not lower:
+        return v
+    return [-x for x in v] if isinstance(v, list) else -v
 
 
 AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}

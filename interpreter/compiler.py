@@ -3,6 +3,7 @@ option enumerators, triggers, card effects and the round flow (statements and ex
 compiled by the modules this class builds on)."""
 from __future__ import annotations
 
+from itertools import product
 from typing import Any, Optional
 
 from dsl import ast as A
@@ -36,6 +37,7 @@ class Compiler(StatementCompiler):
         self._kinds()
         self._zones()
         self._values()
+        self._zone_sizes()
         self._cards()
         for act in self.of(A.ActionDef):
             self.action_ids[act.name] = len(self.action_ids)
@@ -96,15 +98,17 @@ class Compiler(StatementCompiler):
         for z in self.of(A.ZoneDef):
             if z.kind not in self.p.kinds:
                 raise error_at(z.pos, f"zone '{z.name}' holds unknown kind '{z.kind}'", did_you_mean(z.kind, self.p.kinds))
-            size: Optional[Fn] = None
             spec = ZoneSpec(z.name, len(self.p.zones), z.shape, None, z.kind, z.visibility, z.shuffled, z.capacity, z)
             self.p.zones.append(spec)
             self.p.zone_by_name[z.name] = spec
-            if z.size is not None:
-                fn, t = self.expr(z.size, Scope(Layout(), note="a zone's size"))
-                self._expect(z.size, t, INT, "the size of a zone family")
-                size = fn
-            spec.size = size
+
+    def _zone_sizes(self) -> None:
+        """After the constants, so that a family's size may name one (`zone room [room_count] of …`)."""
+        for spec in self.p.zones:
+            if spec.ast.size is not None:
+                fn, t = self.expr(spec.ast.size, Scope(Layout(), note="a zone's size"))
+                self._expect(spec.ast.size, t, INT, "the size of a zone family")
+                spec.size = fn
 
     def _values(self) -> None:
         for c in self.of(A.ConstDef):
@@ -172,14 +176,32 @@ class Compiler(StatementCompiler):
                 for row in cd.rows:
                     if len(row.values) != len(cd.columns):
                         raise error_at(row.pos, f"row has {len(row.values)} values but {len(cd.columns)} columns")
-                    vals: list[Any] = [None] * len(kind.fields)
-                    if cd.each and ev is not None:
-                        vals[kind.index[cd.each[0]]] = ev
-                    for col, lit in zip(cd.columns, row.values):
-                        vals[kind.index[col]] = self._literal(lit, kind.types[kind.index[col]], f"column '{col}'")
-                    self._add_card(kind, vals, None, cd.zone, row, seen)
+                    self._check_effects(kind, row.effects)
+                    for combo in product(*[self._row_values(kind, col, lit) for col, lit in zip(cd.columns, row.values)]):
+                        vals: list[Any] = [None] * len(kind.fields)
+                        if cd.each and ev is not None:
+                            vals[kind.index[cd.each[0]]] = ev
+                        for col, value in zip(cd.columns, combo):
+                            vals[kind.index[col]] = value
+                        self._add_card(kind, vals, None, cd.zone, row, seen, row.effects)
                 for entry in cd.cards:
                     self._card_entry(kind, entry, cd.zone, seen)
+
+    def _row_values(self, kind: KindInfo, col: str, lit: A.Literal_) -> list[Any]:
+        """The values one cell of a row stands for: one, or each number of a range `3..35`."""
+        t = kind.types[kind.index[col]]
+        if lit.range is None:
+            return [self._literal(lit, t, f"column '{col}'")]
+        if t != INT:
+            raise error_at(lit.pos, f"column '{col}': a range stands for numbers, but the field is {t}")
+        return list(range(lit.range[0], lit.range[1] + 1))
+
+    def _check_effects(self, kind: KindInfo, effects: list[A.EffectValue]) -> None:
+        for ef in effects:
+            idx = kind.index.get(ef.name)
+            if idx is None or kind.types[idx] != EFFECT:
+                raise error_at(ef.pos, f"kind '{kind.name}' has no effect field '{ef.name}'",
+                               did_you_mean(ef.name, [f for f, t in zip(kind.fields, kind.types) if t == EFFECT]))
 
     def _card_entry(self, kind: KindInfo, entry: A.CardEntry, zone: str, seen: dict[str, A.Pos]) -> None:
         vals: list[Any] = [None] * len(kind.fields)
@@ -187,15 +209,15 @@ class Compiler(StatementCompiler):
             if fv.name not in kind.index:
                 raise error_at(fv.pos, f"kind '{kind.name}' has no field '{fv.name}'", did_you_mean(fv.name, kind.index))
             vals[kind.index[fv.name]] = self._literal(fv.value, kind.types[kind.index[fv.name]], f"field '{fv.name}'")
-        for ef in entry.effects:
-            idx = kind.index.get(ef.name)
-            if idx is None or kind.types[idx] != EFFECT:
-                raise error_at(ef.pos, f"kind '{kind.name}' has no effect field '{ef.name}'",
-                               did_you_mean(ef.name, [f for f, t in zip(kind.fields, kind.types) if t == EFFECT]))
-        self._add_card(kind, vals, entry.name, zone, entry, seen)
+        self._check_effects(kind, entry.effects)
+        if entry.copies < 1:
+            raise error_at(entry.pos, f"card '{entry.name}' has {entry.copies} copies", "write copies 1 or more")
+        names = [entry.name] if entry.copies == 1 else [f"{entry.name}_{k + 1}" for k in range(entry.copies)]
+        for name in names:
+            self._add_card(kind, list(vals), name, zone, entry, seen, entry.effects)
 
     def _add_card(self, kind: KindInfo, vals: list[Any], name: Optional[str], zone: str, node: A.Node,
-                  seen: dict[str, A.Pos]) -> None:
+                  seen: dict[str, A.Pos], effects: list[A.EffectValue]) -> None:
         for i, (fname, t) in enumerate(zip(kind.fields, kind.types)):
             if vals[i] is None and kind.defaults[i] is not None:
                 vals[i] = kind.defaults[i]
@@ -217,21 +239,24 @@ class Compiler(StatementCompiler):
             raise error_at(node.pos, f"card id '{cid}' is used twice (first at line {prev.line})",
                            "give the kind an id template that tells its cards apart")
         seen[cid] = node.pos
-        self.p.cards.append(CardInfo(cid, kind.name, vals, zone, {}, node))
+        self.p.cards.append(CardInfo(cid, kind.name, vals, zone, {}, node, effects))
         self.p.card_vals.append(vals)
         self.p.card_kind.append(kind.name)
 
     def _card_effects(self) -> None:
-        for cid, info in enumerate(self.p.cards):
-            if not isinstance(info.ast, A.CardEntry):
-                continue
-            for ef in info.ast.effects:
-                bid = self._new_block(f"effect {info.id}.{ef.name}")
-                scope = Scope(Layout())
-                scope.define("self", card(info.kind))
-                scope.define("me", PLAYER)
-                self._fill_block(bid, ef.body, scope)
-                info.effects[ef.name] = bid
+        """One block per effect written in the rules; the copies of a card and the cards of a row
+        with a range share it."""
+        compiled: dict[tuple[int, str], int] = {}
+        for info in self.p.cards:
+            for ef in info.effect_src:
+                key = (id(ef), ef.name)
+                if key not in compiled:
+                    compiled[key] = self._new_block(f"effect {info.id}.{ef.name}")
+                    scope = Scope(Layout())
+                    scope.define("self", card(info.kind))
+                    scope.define("me", PLAYER)
+                    self._fill_block(compiled[key], ef.body, scope)
+                info.effects[ef.name] = compiled[key]
 
     # ================================================================== functions, actions, triggers
 
@@ -255,20 +280,20 @@ class Compiler(StatementCompiler):
             params.append((prm.name, scope.define(prm.name, elem, self._positions_of(prm.domain)), elem))
             level_of[prm.name] = i + 1
         named = set(template_fields(act.label, act.pos, f"the label of action '{act.name}'"))
-        for fname in sorted(named - set(level_of)):
+        for fname in sorted(named - set(level_of) - {"me"}):
             raise error_at(act.pos, f"label of action '{act.name}' names '{fname}', which is not a parameter",
                            did_you_mean(fname, level_of))
         for fname in [p[0] for p in params if p[0] not in named]:
             raise error_at(act.pos, f"label of action '{act.name}' does not name parameter '{fname}'",
                            "every option needs its own label: put {" + fname + "} into the label")
         try:  # labels are filled with texts at run time; a format spec that needs a number fails here
-            act.label.format(**{p[0]: "x" for p in params})
+            act.label.format(me="P1", **{p[0]: "x" for p in params})
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise error_at(act.pos, f"the label of action '{act.name}' cannot be filled in: {exc}",
                            "write plain parameter names in braces, as in label \"place {card} at {i}\"") from None
         prefix: list[list[str]] = [[] for _ in range(len(params) + 1)]
         body_scope = scope.child()
-        for stmt in act.body:
+        for stmt in A.opened(act.body):  # a named step's leading requirements guard the options too
             if not isinstance(stmt, (A.Let, A.Require)):
                 break
             deps = names_in(stmt.value if isinstance(stmt, A.Let) else stmt.cond)
@@ -369,6 +394,8 @@ class Compiler(StatementCompiler):
                 elif not (attr == "score" and t.name == "list" and t.elem in (INT, ANY)):
                     self._expect(defs[0].expr, t, INT, f"the {attr} expression")
                 setattr(self.p, attr, self.fn(src, f"st, {ident}"))
+                if isinstance(defs[0], A.ScoreDef):
+                    self.p.lowest_wins = defs[0].lowest
         if self.p.score is None:
             raise error_at(self.items[0].pos, "a game needs a `score(p) = …` definition")
 

@@ -56,6 +56,13 @@ class ExpressionCompiler(CompilerBase):
         self.at = e.pos
         return result
 
+    def code_as(self, e: Any, scope: Scope, want: T) -> tuple[str, T]:
+        """Like code, where the context expects type `want` (a bare enum value may need it)."""
+        if isinstance(e, A.Name):
+            self.at = e.pos
+            return self.e_Name(e, scope, want)
+        return self.code(e, scope)
+
     def seq(self, e: Any, scope: Scope, copy: bool, what: str) -> tuple[Fn, T]:
         """A closure giving the items of a list, zone or family, and the item type."""
         src, t = self.code(e, scope)
@@ -82,7 +89,9 @@ class ExpressionCompiler(CompilerBase):
     def e_BoolLit(self, e: A.BoolLit, scope: Scope) -> tuple[str, T]:
         return repr(e.value), BOOL
 
-    def e_Name(self, e: A.Name, scope: Scope) -> tuple[str, T]:
+    def e_Name(self, e: A.Name, scope: Scope, want: Optional[T] = None) -> tuple[str, T]:
+        """A name: local, constant, variable, zone, enum, built-in, or a bare enum value (`countess`),
+        which `want`, the type the context expects, tells apart where two enums share it."""
         name = e.name
         local = scope.lookup(name)
         if local is not None:
@@ -107,6 +116,14 @@ class ExpressionCompiler(CompilerBase):
             return "st.game.num_players", INT
         if name == "round":
             return "st.round", INT
+        owners = [en for en, values in self.p.enums.items() if name in values]
+        if owners:
+            if want is not None and want.name == "enum" and want.arg in owners:
+                return repr(name), want
+            if len(owners) == 1:
+                return repr(name), enum(owners[0])
+            raise error_at(e.pos, f"'{name}' is a value of several enums ({', '.join(owners)})",
+                           f"write it with its enum, as in {owners[0]}.{name}")
         known = _visible_names(scope) + list(self.consts) + list(self.gvar_index) + list(self.p.zone_by_name) + \
             list(self.p.enums) + ["players", "player_count", "round"]
         hint = did_you_mean(name, known)
@@ -165,7 +182,9 @@ class ExpressionCompiler(CompilerBase):
             if len(e.args) != 1:
                 raise error_at(e.pos, f"zone family '{e.func}' takes one index")
             return self.e_Index(A.Index(pos=e.pos, obj=A.Name(pos=e.pos, name=e.func), index=e.args[0]), scope)
-        compiled = [self.code(a, scope) for a in e.args]
+        fd_types = [self._type(p.type) for p in self.functions[e.func].params] if e.func in self.functions else []
+        compiled = [self.code_as(a, scope, fd_types[i]) if i < len(fd_types) else self.code(a, scope)
+                    for i, a in enumerate(e.args)]
         srcs = [c[0] for c in compiled]
         types = [c[1] for c in compiled]
         if e.func in self.functions:
@@ -216,8 +235,12 @@ class ExpressionCompiler(CompilerBase):
         return f"[{body} for {var} in {source}{cond}]", list_of(bt)
 
     def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[str, T]:
-        left, lt = self.code(e.left, scope)
-        right, rt = self.code(e.right, scope)
+        if e.op in ("==", "!=") and isinstance(e.left, A.Name):
+            right, rt = self.code(e.right, scope)
+            left, lt = self.code_as(e.left, scope, rt)
+        else:
+            left, lt = self.code(e.left, scope)
+            right, rt = self.code_as(e.right, scope, lt)
         if e.op in ("and", "or"):
             self._expect(e.left, lt, BOOL, f"the left side of '{e.op}'")
             self._expect(e.right, rt, BOOL, f"the right side of '{e.op}'")

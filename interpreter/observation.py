@@ -67,8 +67,21 @@ def log_line(st: "State", entry: Any, seat: int) -> str:
     if tag == L_PHASE:
         return f"phase {entry[1]}"
     if tag == L_TEXT:
-        return str(entry[1])
+        return str(entry[1]) if len(entry) < 3 else _filled(st, entry[1], entry[2], seat)
     return str(entry)
+
+
+def _filled(st: "State", text: str, values: dict[str, Any], seat: int) -> str:
+    """A log text with its places filled in; a card the seat did not see is named by its kind only."""
+    game = st.game
+    shown: dict[str, str] = {}
+    for name, v in values.items():
+        if isinstance(v, list):
+            c, seen = v
+            shown[name] = game.card_ids[c] if seat < 0 or seen & (1 << seat) else f"a {game.program.card_kind[c]} card"
+        else:
+            shown[name] = str(v)
+    return text.format(**shown)
 
 
 def observation(st: "State", seat: int) -> dict[str, Any]:

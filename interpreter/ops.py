@@ -374,9 +374,27 @@ def next_player(var: int) -> Op:
     return op
 
 
-def log_text(text: str) -> Op:
+def log_text(text: str, values: Sequence[tuple[str, Fn, bool, Fmt]]) -> Op:
+    """A text entry with its places filled; a card is kept as [card, seats that see it now], so each
+    seat's log names only the cards that seat saw."""
+    if not values:
+        plain = text.format()  # '{{' is a brace
+
+        def op_plain(st: "State", fr: list[Any]) -> None:
+            st.log.append((L_TEXT, plain))
+        return op_plain
+
     def op(st: "State", fr: list[Any]) -> None:
-        st.log.append((L_TEXT, text))
+        L = fr[2]
+        filled: dict[str, Any] = {}
+        for name, fn, is_card, fmt in values:
+            v = fn(st, L)
+            if is_card:
+                seen = st.game.all_mask if st.face_up[v] else st.game.sees(st.where[v], v, st.owner)
+                filled[name] = [v, seen]
+            else:
+                filled[name] = fmt(st, v)
+        st.log.append((L_TEXT, text, filled))
     return op
 
 

@@ -34,8 +34,10 @@ def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[For
     return False
 
 
-def option_label(st: "State", value: Any) -> str:
-    """The stable label of one action option, from the action's label template."""
+def option_label(st: "State", value: Any, seat: int) -> str:
+    """The stable label of one action option, from the action's label template; `{me}` names the
+    deciding seat."""
     aid, chosen = value
     action = st.game.program.actions[aid]
-    return str(action.label.format(**{p[0]: fmt(st, v) for p, fmt, v in zip(action.params, action.formats, chosen)}))
+    return str(action.label.format(me=f"P{seat + 1}",
+                                   **{p[0]: fmt(st, v) for p, fmt, v in zip(action.params, action.formats, chosen)}))

@@ -89,6 +89,19 @@ def _numbers(types: Sequence[T]) -> Result:
     return INT
 
 
+def _ordered(types: Sequence[T]) -> Result:
+    """min/max: numbers, or lists of numbers compared item by item (a score with tie-breaks)."""
+    def lexical(t: T) -> bool:
+        return t.name == "list" and t.elem is not None and t.elem.name in ("int", "any")
+    if len(types) == 1:
+        elem = element_type(types[0])
+        if elem is not None and lexical(elem):
+            return elem
+    elif types and all(lexical(t) for t in types):
+        return types[0]
+    return _numbers(types)
+
+
 def _bools(types: Sequence[T]) -> Result:
     return _collection(types, lambda e: BOOL if e.name in ("bool", "any") else f"needs conditions, got a list of {e}")
 
@@ -119,10 +132,12 @@ def _extreme(fn: str) -> Build:
     return build
 
 
-primitive("min", "(numbers) or (a, b, …)", "kleinster Wert", "smallest value",
-          "min(count(slot[i]) for i in positions(slot))", _numbers)(_extreme("min"))
-primitive("max", "(numbers) or (a, b, …)", "größter Wert", "largest value", "max(0, c.value - 2)",
-          _numbers)(_extreme("max"))
+primitive("min", "(numbers) or (a, b, …)", "kleinster Wert; Listen von Zahlen vergleicht es Stelle für Stelle",
+          "smallest value; lists of numbers compare item by item",
+          "min(count(slot[i]) for i in positions(slot))", _ordered)(_extreme("min"))
+primitive("max", "(numbers) or (a, b, …)", "größter Wert; Listen von Zahlen vergleicht es Stelle für Stelle",
+          "largest value; lists of numbers compare item by item", "max(0, c.value - 2)",
+          _ordered)(_extreme("max"))
 
 
 @primitive("any", "(conditions)", "ob mindestens eine Bedingung zutrifft", "whether at least one condition holds",
@@ -201,6 +216,13 @@ def _next(args: Sequence[str], ts: Sequence[T]) -> str:
            "previous(start_player)", _one_of("player", PLAYER))
 def _previous(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"(({args[0]}) - 1) % st.game.num_players"
+
+
+@primitive("others", "(player)", "die anderen Spieler, im Uhrzeigersinn nach diesem",
+           "the other players, clockwise from the one after this one", "others(me)",
+           _one_of("player", list_of(PLAYER)))
+def _others(args: Sequence[str], ts: Sequence[T]) -> str:
+    return f"[(({args[0]}) + _k) % st.game.num_players for _k in range(1, st.game.num_players)]"
 
 
 @primitive("contains", "(collection, item)", "ob die Liste oder Zone das Element enthält",

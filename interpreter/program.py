@@ -35,6 +35,7 @@ class CardInfo:
     zone: str
     effects: dict[str, int]  # effect field → block id
     ast: Optional[A.Node]
+    effect_src: list[A.EffectValue] = field(default_factory=list)  # the effects as written
 
 
 @dataclass
@@ -119,6 +120,7 @@ class Program:
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
     main_block: int = 0
     score: Optional[Callable[["State", int], Any]] = None  # (state, seat) → number or list
+    lowest_wins: bool = False
     heuristic: Optional[Callable[["State", int], Any]] = None
     winner: Optional[Callable[["State", int], Any]] = None  # (state, seat) → may win; default: everyone
     variants: list[str] = field(default_factory=list)

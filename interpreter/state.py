@@ -87,7 +87,8 @@ class State:
         can_win = self.game.program.winner
         eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
         scores = [score(self, p) for p in self.game.players]
-        best = max((s for s, e in zip(scores, eligible) if e), default=None)
+        best = (min if self.game.program.lowest_wins else max)((s for s, e in zip(scores, eligible) if e),
+                                                               default=None)
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
     def move_card(self, c: int, z: int, bottom: bool) -> None:
@@ -126,7 +127,7 @@ class State:
         pending = self.pending
         assert pending is not None
         if pending[2] is None:
-            labels = unique([option_label(self, v) for v in pending[3]])
+            labels = unique([option_label(self, v, pending[1]) for v in pending[3]])
             self.pending = (pending[0], pending[1], labels, pending[3], pending[4])
             return labels
         return list(pending[2])
@@ -179,7 +180,7 @@ class State:
             raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
                                      + (" …" if len(labels) > 12 else ""))
         kind, seat, labels, values, slot = pending
-        label = labels[action] if labels is not None else option_label(self, values[action])
+        label = labels[action] if labels is not None else option_label(self, values[action], seat)
         self.pending = None
         self.history.append(label)
         fr = self.frames[-1]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
-from dsl.errors import did_you_mean, error_at
+from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter import ops as O
-from interpreter.compile_base import Emitter
+from interpreter.compile_base import Emitter, template_fields
 from interpreter.expressions import ExpressionCompiler
 from interpreter.program import SCOPES, Block, Fn, ForbidDef, ModDef, Op
 from interpreter.scope import CaptureScope, Scope
@@ -17,6 +17,7 @@ from interpreter.types import (
     EFFECT,
     INT,
     PLAYER,
+    T,
     card,
     element_type,
     list_of,
@@ -68,8 +69,8 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.chance(opts, scope.define(s.name, elem), O.formatter(elem)))
 
     def s_SetStmt(self, s: A.SetStmt, scope: Scope, em: Emitter) -> None:
-        val, vt = self.expr(s.value, scope)
         tgt = s.target
+        val, vt = self._value_for(s.value, self._target_type(tgt, scope), scope)
         if isinstance(tgt, A.Name):
             local = scope.lookup(tgt.name)
             if local is not None and isinstance(local[0], int):
@@ -106,6 +107,17 @@ class StatementCompiler(ExpressionCompiler):
                 em.emit(O.set_pvar(obj, idx, val))
                 return
         raise error_at(tgt.pos, "only variables, player variables and card fields can be set")
+
+    def _target_type(self, tgt: Any, scope: Scope) -> Optional[T]:
+        """The type a `set` target holds, where it is known before the value is compiled."""
+        try:
+            return self.code(tgt, scope)[1]
+        except RulesError:
+            return None  # the target's own error is reported below, with its message
+
+    def _value_for(self, node: Any, want: Optional[T], scope: Scope) -> tuple[Fn, T]:
+        src, t = self.code(node, scope) if want is None else self.code_as(node, scope, want)
+        return self.fn(src), t
 
     def _zone_expr(self, node: Any, scope: Scope, what: str) -> Fn:
         fn, t = self.expr(node, scope)
@@ -244,7 +256,7 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(s.pos, f"rule '{s.rule}' takes {len(rule.params)} argument(s), got {len(s.args)}")
         args = []
         for arg, prm in zip(s.args, rule.params):
-            fn, t = self.expr(arg, scope)
+            fn, t = self._value_for(arg, self._type(prm.type), scope)
             self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of rule '{s.rule}'")
             args.append(fn)
         em.emit(O.call_rule(self.rule_blocks[s.rule], args))
@@ -257,9 +269,26 @@ class StatementCompiler(ExpressionCompiler):
         kind = self.p.kinds.get(t.arg) if t.name == "card" else None
         if kind is None or tgt.name not in kind.index or kind.types[kind.index[tgt.name]] != EFFECT:
             raise error_at(tgt.pos, f"'{tgt.name}' is not an effect field of {t}")
-        me = scope.lookup("me")
-        acting = self.fn(f"L[{me[0]}]" if me is not None and isinstance(me[0], int) else "-1")
+        if s.by is not None:
+            acting, bt = self.expr(s.by, scope)
+            self._expect(s.by, bt, PLAYER, "who carries out the effect")
+        else:
+            me = scope.lookup("me")
+            if me is None or not isinstance(me[0], int):
+                self._no_player_needed(s, kind.name, tgt.name)
+                acting = self.fn("-1")
+            else:
+                acting = self.fn(f"L[{me[0]}]")
         em.emit(O.run_effect(obj, tgt.name, acting))
+
+    def _no_player_needed(self, s: A.Run, kind: str, field: str) -> None:
+        """`run` without `by` where no `me` is known: no effect it may run can speak of `me`."""
+        for info in self.p.cards:
+            for ef in info.effect_src:
+                if info.kind == kind and ef.name == field and _mentions_me(ef.body):
+                    raise error_at(s.pos, f"who carries out this effect? The effect '{field}' of {info.id} "
+                                          f"(line {ef.pos.line}) speaks of `me`, and no `me` is known here",
+                                   f"name the player: `run … by PLAYER`")
 
     def s_Modify(self, s: A.Modify, scope: Scope, em: Emitter) -> None:
         kind = self.p.kinds.get(s.kind)
@@ -329,12 +358,30 @@ class StatementCompiler(ExpressionCompiler):
                    tail=[O.expire(SCOPES["turn"]), O.next_player(var)])
 
     def s_Log(self, s: A.Log, scope: Scope, em: Emitter) -> None:
-        em.emit(O.log_text(s.text.by_lang.get("en", next(iter(s.text.by_lang.values())))))
+        """Each `{name}` of the text (in every language) is a name visible here, filled in when the
+        entry is written; an unknown one is a load error."""
+        names: list[str] = []
+        for lang, text in s.text.by_lang.items():
+            for fname in template_fields(text, s.text.pos, f"the {lang} log text"):
+                if fname not in names:
+                    names.append(fname)
+        values = []
+        for fname in names:
+            try:
+                fn, t = self.expr(A.Name(pos=s.text.pos, name=fname), scope)
+            except RulesError as exc:
+                raise error_at(s.text.pos, f"the log text names '{{{fname}}}', which is not known here",
+                               did_you_mean(fname, scope.all_names())) from exc
+            values.append((fname, fn, t.name == "card", O.formatter(t)))
+        em.emit(O.log_text(s.text.by_lang.get("en", next(iter(s.text.by_lang.values()))), values))
 
     def s_Require(self, s: A.Require, scope: Scope, em: Emitter) -> None:
         cond, t = self.expr(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a requirement")
         em.emit(O.require(cond, f"{s.pos.file}:{s.pos.line}: requirement failed"))
+
+    def s_NamedStep(self, s: A.NamedStep, scope: Scope, em: Emitter) -> None:
+        self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
 
     def s_Give(self, s: A.Give, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
@@ -356,3 +403,9 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
                            did_you_mean(s.event, self.events))
         em.emit(op)
+
+
+def _mentions_me(body: list[Any]) -> bool:
+    """Whether statements read `me`, also through a nested `run` that passes it on."""
+    return any((isinstance(n, A.Name) and n.name == "me") or (isinstance(n, A.Run) and n.by is None)
+               for n in A.walk(body))

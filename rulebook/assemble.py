@@ -8,6 +8,7 @@ from typing import Any, Iterator, Optional, Sequence
 
 from dsl import ast as A
 from dsl.loader import RulesetSource, apply_variants
+from dsl.steps import named_part, owners
 from dsl.validate import part_key
 from interpreter.game import Game
 from interpreter.loading import load_program
@@ -283,8 +284,9 @@ class Assembler:
                                  ties=self.sp.join(rest, "then_last")))
         return Line(self.say("item.score", score, var=self.sp.var(score.var), expr=self.sp.expr(score.expr)))
 
-    def winner_line(self, winner: A.WinnerDef) -> Line:
-        return Line(self.say("item.can_win", winner, var=self.sp.var(winner.var), cond=self.sp.expr(winner.expr)))
+    def winner_line(self, winner: A.WinnerDef, lowest: bool) -> Line:
+        return Line(self.say("item.can_win_lowest" if lowest else "item.can_win", winner, var=self.sp.var(winner.var),
+                             cond=self.sp.expr(winner.expr)))
 
     def heuristic_line(self, heur: A.HeuristicDef) -> Line:
         return Line(self.say("item.heuristic", heur, var=self.sp.var(heur.var), expr=self.sp.expr(heur.expr)))
@@ -293,10 +295,11 @@ class Assembler:
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
         winner: Optional[A.WinnerDef] = self.one(A.WinnerDef)
         lines = [self.score_line(score)] if score is not None else []
+        lowest = score is not None and score.lowest
         if winner is not None:
-            lines.append(self.winner_line(winner))
+            lines.append(self.winner_line(winner, lowest))
         elif score is not None:
-            lines.append(Line(self.say("item.winner_default", score)))
+            lines.append(Line(self.say("item.winner_lowest" if lowest else "item.winner_default", score)))
         return lines
 
     def game_end(self) -> Section:
@@ -316,14 +319,30 @@ class Assembler:
         sp = speaker or self.sp
         kind = sp.sym.kinds.get(self.card_kind(card))
         lines = []
+        if card.copies > 1:
+            lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
         for value in card.values:
             lines.append(Line(sp.sentence("item.const", value, name=self.field_title(kind, value.name, value.pos),
                                           value=self.value_text(value.value.value))))
-        for effect in card.effects:
+        return lines + self.effect_lines(kind, card.effects, sp)
+
+    def effect_lines(self, kind: Optional[A.KindDef], effects: list[A.EffectValue], sp: Speaker) -> list[Line]:
+        lines = []
+        for effect in effects:
             body = sp.lines(effect.body)
             head = sp.sentence("item.effect", effect, field=self.field_title(kind, effect.name, effect.pos))
             lines.append(Line(head, body or [Line(sp.sentence("item.no_effect", effect))]))
         return lines
+
+    def literal_text(self, lit: A.Literal_) -> str:
+        """A value as a table shows it; a range `3..35` as "3–35"."""
+        return f"{lit.range[0]}–{lit.range[1]}" if lit.range is not None else self.value_text(lit.value)
+
+    def row_title(self, cards: A.CardsDef, row: A.CardRow) -> str:
+        kind = self.sp.sym.kinds.get(cards.name)
+        text = ", ".join(self.word("field_value", field=self.field_title(kind, col, row.pos), value=self.literal_text(v))
+                         for col, v in zip(cards.columns, row.values))
+        return text[:1].upper() + text[1:]
 
     def card_kind(self, card: A.CardEntry) -> str:
         found: A.CardsDef = next(c for c in self.of(A.CardsDef) + [
@@ -337,13 +356,17 @@ class Assembler:
     def references(self) -> list[Section]:
         out = []
         for cards in self.of(A.CardsDef):
-            if not cards.cards:
+            rows = [r for r in cards.rows if r.effects]
+            if not cards.cards and not rows:
                 continue
             kind = self.sp.sym.kinds[cards.name]
-            sec = self.section(_slug("reference", cards.name), "reference",
+            sec = self.section(_slug("reference", cards.table or cards.name), "reference",
                                kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
-            sec.entries = [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
-                           for c in cards.cards]
+            sec.entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
+                                 title=self.row_title(cards, r), code="",
+                                 lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
+            sec.entries += [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
+                            for c in cards.cards]
             out.append(sec)
         return out
 
@@ -366,7 +389,7 @@ class Assembler:
             return self.bare(kind.title, f"kind '{kind.name}'", kind.pos)
         if isinstance(node, A.CardRow):
             return self.word("assumed_in", owner=self.title_of(owner),
-                             what=", ".join(self.value_text(v.value) for v in node.values))
+                             what=", ".join(self.literal_text(v) for v in node.values))
         if isinstance(node, A.FieldValue):
             owning = self.sp.sym.kinds.get(self.card_kind(owner)) if isinstance(owner, A.CardEntry) else None
             value = self.word("field_value", field=self.field_title(owning, node.name, node.pos),
@@ -400,6 +423,8 @@ class Assembler:
             gone = phases.get(key[1]) if key[0] == "phase" else base.get(key)
             old = self.item_lines(gone, self.base_sp) if gone is not None else []
             return Change("removed", self.what(key[0], gone) if gone is not None else key[1], old, [])
+        if op.op.endswith(("_step", "_require")):
+            return self.step_change(op)
         assert op.phase is not None
         new = self.sp.lines(op.phase.body)
         what = self.what("phase", op.phase)
@@ -411,6 +436,21 @@ class Assembler:
             return Change("added", what, [], new)
         old_phase = phases.get(op.phase.name)
         return Change("replaced", what, self.base_sp.lines(old_phase.body) if old_phase else [], new)
+
+    def step_change(self, op: A.VariantOp) -> Change:
+        """One step or requirement changed: its own text before and after, under the part that holds it."""
+        held = owners(self.base_items).get(str(op.owner)) or owners(self.items).get(str(op.owner))
+        assert held, f"the loader lets no step of an unknown '{op.owner}' through"
+        part, owner = held[0]
+        for sp in (self.sp, self.base_sp):
+            for p in getattr(owner, "params", []):
+                if isinstance(p, A.ActionParam):
+                    sp.bind(p.name, p.domain)
+        old = named_part(owner, str(op.name)) if op.op != "add_step" else None
+        new = op.stmt if not op.op.startswith("remove") else None
+        kind = "added" if op.op == "add_step" else "removed" if new is None else "replaced"
+        what = self.word("require_of" if op.op.endswith("require") else "step_of", what=self.what(part, owner))
+        return Change(kind, what, self.base_sp.lines([old]) if old else [], self.sp.lines([new]) if new else [])
 
     def what(self, part: str, item: Any) -> str:
         return self.word("part_named", part=self.part_word(part), name=self.sp.quoted(self.title_of(item)))
@@ -434,9 +474,10 @@ class Assembler:
         if isinstance(item, A.FunctionDef):
             return [self.function_line(item)]
         if isinstance(item, A.ScoreDef):
-            return [self.score_line(item)]
+            return [self.score_line(item)] + ([Line(self.say("item.winner_lowest", item))] if item.lowest else [])
         if isinstance(item, A.WinnerDef):
-            return [self.winner_line(item)]
+            score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
+            return [self.winner_line(item, score is not None and score.lowest)]
         if isinstance(item, A.HeuristicDef):
             return [self.heuristic_line(item)]
         if isinstance(item, A.ConstDef):
@@ -447,7 +488,8 @@ class Assembler:
             return [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"var '{item.name}'", item.pos),
                                      value=sp.expr(init)))]
         if isinstance(item, A.CardsDef):
-            return [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]
+            return [Line(self.row_title(item, r), self.effect_lines(sp.sym.kinds.get(item.name), r.effects, sp))
+                    for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]
         if isinstance(item, A.RoundDef):
             phases = sp.join([sp.quoted(self.title_of(p)) for p in item.phases])
             return [Line(sp.sentence("item.round_repeat", item, "sub", cond=sp.expr(item.repeat_while),

@@ -245,6 +245,10 @@ class Speaker:
 
     def _e_Attr(self, e: A.Attr) -> Phrase:
         sym = self.sym
+        if isinstance(e.obj, A.Name) and e.obj.name in sym.enums:  # `role.countess`: the value itself
+            value = next((v for v in sym.enums[e.obj.name].values if v.name == e.name), None)
+            if value is not None:
+                return Phrase(text_of(value.text, self.lang, f"value '{e.name}'", e.pos))
         owned = sym.currencies.get(e.name) or (sym.vars.get(e.name) if sym.vars.get(e.name, None) is not None
                                                and sym.vars[e.name].per_player else None)
         if owned is not None:
@@ -481,6 +485,8 @@ class Speaker:
         return self._line("stmt.call", s, rule=title)
 
     def _s_Run(self, s: A.Run) -> list[Line]:
+        if s.by is not None:
+            return self._line("stmt.run_by", s, self._subject(s.by), by=self.expr(s.by), target=self.expr(s.target))
         return self._line("stmt.run", s, target=self.expr(s.target))
 
     def _s_Modify(self, s: A.Modify) -> list[Line]:
@@ -524,6 +530,9 @@ class Speaker:
     def _s_Require(self, s: A.Require) -> list[Line]:
         note = text_of(s.text, self.lang, "require", s.pos) if s.text else None
         return self._line("stmt.require", s, note=note, cond=self.expr(s.cond))
+
+    def _s_NamedStep(self, s: A.NamedStep) -> list[Line]:
+        return self.lines(s.body)  # the name is for modders, not for the prose
 
     def _s_Give(self, s: A.Give) -> list[Line]:
         return self._line("stmt.give", s, what=self.expr(s.what), to=self.expr(s.to))
