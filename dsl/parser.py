@@ -693,10 +693,12 @@ def _syntax_error(exc: UnexpectedInput, file: str, source: str) -> RulesError:
 
 
 _NAME = re.compile(r"([a-z_][a-z0-9_]*)")
+_OPENING_NAME = re.compile(r"[ \t]*([a-z_][a-z0-9_]*)")  # the first word of a line
 
 
 @lru_cache(maxsize=1)
 def _keywords() -> tuple[str, ...]:
+    """The grammar's word tokens, the candidates for a misspelt keyword."""
     return tuple(sorted(t.pattern.value for t in grammar().terminals
                         if t.pattern.type == "str" and t.pattern.value.isidentifier()))
 
@@ -705,7 +707,7 @@ def _misspelled_keyword(source: str, offset: int) -> Optional[tuple[int, str, st
     """(offset, word, keyword) when the unexpected name, or the word opening its line, is a near miss of a
     keyword with which the parse gets past this line; the check re-parses, so a real name is never blamed."""
     line_start = source.rfind("\n", 0, offset) + 1
-    opening = re.compile(r"[ \t]*([a-z_][a-z0-9_]*)").match(source, line_start)
+    opening = _OPENING_NAME.match(source, line_start)
     here = _NAME.match(source, offset)
     candidates = [(m.start(1), m.group(1)) for m in (here, opening) if m is not None]
     for at, word in dict.fromkeys(candidates):

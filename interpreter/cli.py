@@ -26,7 +26,7 @@ from interpreter.loading import load_game, load_program
 from interpreter.observation import player_name
 from interpreter.primitives import GameRuleError
 from interpreter.records import RecordError, read_record, replay, ruleset_ref
-from interpreter.scenario import check_scenario, run_all, variants_of
+from interpreter.scenario import check_scenario, run_all
 from interpreter.simulate import Summary, seat_agents, simulate
 from interpreter.terminal import HUMAN, play
 from rulebook.docs import (
@@ -63,8 +63,8 @@ def _seats(spec: str, players: int, allowed: Sequence[str]) -> list[str]:
 
 
 def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[str]]:
-    """Compiles the base game, each variant alone and all shipped ones together, the `variants` asked for
-    together, and every scenario's expectations, and renders the rulebooks; raises one RulesError for all problems."""
+    """Compiles the base game, each variant alone, all shipped ones together, the `variants` asked for
+    together and every scenario's expectations, and renders the rulebooks; one RulesError for all problems."""
     src = read_ruleset(find_ruleset(path))
     shipped = list(src.variants)
     add_variant_files(src, variants)
@@ -82,7 +82,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
             problems.append(exc)
     for scen in src.scenarios:
         try:
-            check_scenario(path, scen, variants_of(src, scen))
+            check_scenario(path, scen, src.refs(scen.variants))
         except RulesError as exc:
             exc.sources.update(src.sources)
             problems.append(exc)

@@ -84,8 +84,8 @@ def variant_ref(variant: str) -> str:
 def record_of(state: State, ruleset: str, agents: Optional[Sequence[str]] = None, broken: bool = False) -> Record:
     """`broken`: a GameRuleError stopped the game, so it has no scores even if nothing is pending."""
     game = state.game
-    return Record(ruleset=ruleset, variants=tuple(variant_ref(v) for v in game.variants), players=game.num_players, seed=state.seed,
-                  actions=tuple(state.history),
+    return Record(ruleset=ruleset, variants=tuple(variant_ref(v) for v in game.variants), players=game.num_players,
+                  seed=state.seed, actions=tuple(state.history),
                   scores=tuple(state.scores()) if state.is_terminal() and not broken else None,
                   agents=tuple(agents) if agents is not None else None)
 

@@ -64,7 +64,7 @@ def _sides(expr: A.Expr, compile_expr: Any, players: list[str], st: State, frame
 
 
 def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -> ScenarioResult:
-    """`variants`: the scenario's own, as variants_of gives them."""
+    """`variants`: the scenario's own as load_program takes them (RulesetSource.refs)."""
     result = ScenarioResult(scen.name, scen.pos.file, False)
     try:
         game = load_game(ruleset, variants, players=len(scen.players))
@@ -144,11 +144,6 @@ def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -
         raise RulesError(problems)
 
 
-def variants_of(src: RulesetSource, scen: A.ScenarioDef) -> tuple[str, ...]:
-    """The scenario's variants as load_program takes them: one from a variant file by that file."""
-    return src.refs(scen.variants)
-
-
 def scenarios_of(ruleset: str, variants: Sequence[str] = ()) -> tuple[RulesetSource, list[A.ScenarioDef]]:
     """The scenarios that load one of `variants` (those of variant files among them included); all
     of the ruleset's if none are given."""
@@ -159,5 +154,5 @@ def scenarios_of(ruleset: str, variants: Sequence[str] = ()) -> tuple[RulesetSou
 
 def run_all(ruleset: str, only: Optional[Path] = None, variants: Sequence[str] = ()) -> list[ScenarioResult]:
     src, scenarios = scenarios_of(ruleset, variants)
-    return [run_scenario(str(src.folder), s, variants_of(src, s)) for s in scenarios
+    return [run_scenario(str(src.folder), s, src.refs(s.variants)) for s in scenarios
             if only is None or s.pos.file == str(only)]
