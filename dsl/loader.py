@@ -43,6 +43,10 @@ class UnknownVariantError(ValueError):
     """A variant was asked for by a name the ruleset does not define (a caller's mistake, not a file's)."""
 
 
+class VariantConflict(RulesError):
+    """Two variants change the same part: each may be fine, they just cannot be loaded together."""
+
+
 def find_ruleset(name: str) -> Path:
     path = Path(name)
     if path.exists():
@@ -166,8 +170,9 @@ def _claim(touched: dict[tuple[str, str], str], key: tuple[str, str], variant: s
     for mark, named in checks:
         other = touched.get(mark)
         if other is not None and other != variant:
-            raise error_at(pos, f"variants '{other}' and '{variant}' both change {_named(named)}",
-                           "they cannot be combined; write a variant that makes both changes")
+            raise VariantConflict([Diagnostic(pos.file, pos.line, pos.col,
+                                              f"variants '{other}' and '{variant}' both change {_named(named)}",
+                                              "they cannot be combined; write a variant that makes both changes")])
     touched[key] = variant
     for holder in holders:
         touched[(f"steps of {holder[0]}", holder[1])] = variant

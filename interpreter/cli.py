@@ -20,7 +20,7 @@ from rich.progress import (
 from rich.table import Table
 
 from dsl.errors import RulesError
-from dsl.loader import add_variant_files, find_ruleset, read_ruleset
+from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
 from interpreter.agents import AGENTS
 from interpreter.loading import load_game, load_program
 from interpreter.observation import player_name
@@ -63,8 +63,9 @@ def _seats(spec: str, players: int, allowed: Sequence[str]) -> list[str]:
 
 
 def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[str]]:
-    """Compiles the base game, each variant alone, all shipped ones together, the `variants` asked for
-    together and every scenario's expectations, and renders the rulebooks; one RulesError for all problems."""
+    """Compiles the base game, each variant alone, all shipped ones together (unless two change the same part),
+    the `variants` asked for together and every scenario's expectations, and renders the rulebooks; one
+    RulesError for all problems."""
     src = read_ruleset(find_ruleset(path))
     shipped = list(src.variants)
     add_variant_files(src, variants)
@@ -75,9 +76,14 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
         combos.append(tuple(variants))
     load_program(path, ())
     problems: list[RulesError] = []
+    compiled = ["base"]
     for combo in combos[1:]:
         try:
             load_program(path, combo)
+            compiled.append("+".join(combo))
+        except VariantConflict as exc:
+            if combo == tuple(variants):  # asked for, so it must load; the shipped ones need not all combine
+                problems.append(exc)
         except RulesError as exc:
             problems.append(exc)
     for scen in src.scenarios:
@@ -93,7 +99,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
     if problems:
         diagnostics = list(dict.fromkeys(d for exc in problems for d in exc.diagnostics))
         raise RulesError(diagnostics, {f: t for exc in problems for f, t in exc.sources.items()})
-    return src.name, ["+".join(combo) or "base" for combo in combos]
+    return src.name, compiled
 
 
 def cmd_check(args: argparse.Namespace) -> int:

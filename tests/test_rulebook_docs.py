@@ -258,11 +258,12 @@ def rulesets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
 def test_a_variant_added_as_the_readme_says_breaks_no_test(capsys: pytest.CaptureFixture[str], tmp_path: Path,
                                                            rulesets_copy: Path) -> None:
     """A file dropped into variants/ and `regelwerk docs` is all a new variant needs: the checks that count
-    variants follow the folder, and `docs --check` calls the new rulebooks missing, not stale."""
+    variants follow the folder, `docs --check` calls the new rulebooks missing, not stale, and a variant
+    that changes the same part as a shipped one (they cannot be combined) still passes `check`."""
     (rulesets_copy / GAME / "variants" / "teure_schatzkammer.rules").write_text("""\
 variant teure_schatzkammer {
   title de "Teure Schatzkammer" en "Costly treasury"
-  replace const treasury_fee = 2 de "die Gebühr an die Schatzkammer beim Verdrängen" en "fee to the treasury for displacing"
+  replace const owner_fee = {1: 1, 2: 2, 3: 3} de "die Entschädigung je Wächter-Level" en "compensation per guard level"
 }
 """, encoding="utf-8")
     out = tmp_path / "generated_docs"
@@ -278,4 +279,6 @@ variant teure_schatzkammer {
     check_four_rulebooks(GAME, out)
     check_links(GAME)
     code, stdout, _ = run(capsys, "check", GAME)
-    assert code == 0 and "teure_schatzkammer" in stdout
+    assert code == 0 and "teure_schatzkammer" in stdout and "+" not in stdout  # all four do not combine
+    code, _, err = run(capsys, "check", GAME, "--variant", "teure_schatzkammer", "--variant", "billiges_verdraengen")
+    assert code == 1 and "variants 'teure_schatzkammer' and 'billiges_verdraengen' both change const 'owner_fee'" in err
