@@ -158,7 +158,10 @@ class Draw(Node):
 
 
 class Reveal(Node):
+    """`reveal c` turns a card face up for all; `reveal c to p` (or a list of seats) shows it to those alone."""
+
     what: Expr
+    to: Optional[Expr] = None
 
 
 class Pay(Node):
@@ -405,6 +408,7 @@ class VarDef(Node):
     init: Expr
     text: Optional[Text]
     assumed: Optional[Assumed]
+    hidden: bool = False  # a player var only its own seat sees (until the game ends)
 
 
 class ConstDef(Node):
@@ -419,6 +423,7 @@ class CurrencyDef(Node):
     text: Optional[Text]
     start: Expr
     assumed: Optional[Assumed]
+    hidden: bool = False  # a balance only its own seat sees (until the game ends)
 
 
 class FunctionDef(Node):
@@ -488,10 +493,13 @@ class WinnerDef(Node):
 
 
 class TriggerDef(Node):
-    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it."""
+    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
+    A parameter of an event the rules emit may carry a type (`when met(c: creature)`), so its fields
+    can be read."""
 
     event: str
     params: list[str]
+    types: list[Optional["TypeRef"]] = Field(default_factory=list)
     name: Optional[str] = None
     where: Optional[Expr]
     body: list[Stmt]

@@ -44,6 +44,11 @@ def _one(children: list[Any], cls: type) -> Any:
     return found[0] if found else None
 
 
+def _secret(children: list[Any]) -> bool:
+    """Whether a var or currency is marked `hidden`: only its own seat sees it."""
+    return any(isinstance(c, Tree) and c.data == "secret" for c in children)
+
+
 
 
 class _Tagged(tuple):  # type: ignore[type-arg]
@@ -231,9 +236,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
         per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
-        rest = [c for c in ch if not (isinstance(c, Tree) and c.data == "per_player_var") and c is not None]
+        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in ("per_player_var", "secret")) and c is not None]
         return A.VarDef(pos=self._p(meta), name=str(rest[0]), per_player=per_player, type=rest[1], init=rest[2],
-                        text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed))
+                        text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch))
 
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
         return A.ConstDef(pos=self._p(meta), name=str(ch[0]), value=ch[1], text=_one(ch[2:], A.Text),
@@ -242,7 +247,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def currency_def(self, meta: Any, ch: list[Any]) -> A.CurrencyDef:
         rest = [c for c in ch[1:] if c is not None and not isinstance(c, (A.Text, A.Assumed))]
         return A.CurrencyDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), start=rest[0],
-                             assumed=_one(ch, A.Assumed))
+                             assumed=_one(ch, A.Assumed), hidden=_secret(ch))
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
@@ -297,12 +302,14 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def trigger_def(self, meta: Any, ch: list[Any]) -> A.TriggerDef:
         event, params = ch[0]
         name = str(ch[1]) if ch[1] is not None else None
-        return A.TriggerDef(pos=self._p(meta), event=event, params=params, name=name, where=ch[2], note=_note(ch),
-                            body=ch[-1])
+        return A.TriggerDef(pos=self._p(meta), event=event, params=[p[0] for p in params],
+                            types=[p[1] for p in params], name=name, where=ch[2], note=_note(ch), body=ch[-1])
 
-    def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[str]]:
-        names = [str(c) for c in ch if c is not None]
-        return names[0], names[1:]
+    def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[tuple[str, Optional[A.TypeRef]]]]:
+        return str(ch[0]), [c for c in ch[1:] if c is not None]
+
+    def event_param(self, meta: Any, ch: list[Any]) -> tuple[str, Optional[A.TypeRef]]:
+        return str(ch[0]), ch[1]
 
     # ---------------------------------------------------------------- variants
     def variant_def(self, meta: Any, ch: list[Any]) -> A.VariantDef:
@@ -417,7 +424,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Draw(pos=self._p(meta), count=ch[0], source=ch[1], to=ch[2])
 
     def reveal_stmt(self, meta: Any, ch: list[Any]) -> A.Reveal:
-        return A.Reveal(pos=self._p(meta), what=ch[0])
+        return A.Reveal(pos=self._p(meta), what=ch[0], to=ch[1] if len(ch) > 1 else None)
 
     def pay_stmt(self, meta: Any, ch: list[Any]) -> A.Pay:
         def party(node: Any) -> Optional[A.Expr]:

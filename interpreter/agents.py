@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Protocol
 
+from interpreter.observation import conceal
+from interpreter.primitives import GameRuleError
 from interpreter.state import State
 
 
@@ -30,7 +32,8 @@ class RandomAgent:
 
 class GreedyAgent:
     """Tries every option on a clone and keeps the best by the ruleset's `heuristic(p)` (or its score);
-    a won end of game beats any heuristic value. Ties are broken at random."""
+    a won end of game beats any heuristic value. Ties are broken at random. The clone has the other
+    seats' `hidden` values set back to their start values, so what it may not know cannot sway it."""
 
     name = "greedy"
 
@@ -43,17 +46,29 @@ class GreedyAgent:
         value = prog.heuristic or prog.score
         assert value is not None
         lower = prog.heuristic is None and prog.lowest_wins  # a heuristic is always "more is better"
+        where = prog.def_pos["heuristic" if prog.heuristic else "score"]
+        hidden = bool(prog.hidden)
         best: list[int] = []
         best_value: Any = None
         for action in state.legal_actions():
             child = state.clone()
-            child.apply_action(action)
-            v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
+            if hidden:
+                conceal(child, seat)
+            try:
+                child.apply_action(action)
+            except GameRuleError:
+                if not hidden:
+                    raise
+                continue  # it breaks a rule only with the values guessed for the others
+            try:
+                v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
+            except GameRuleError as exc:
+                raise exc.at(where).during(child.seed, child.history) from None
             if best_value is None or v > best_value:
                 best, best_value = [action], v
             elif v == best_value:
                 best.append(action)
-        return self.rng.choice(best)
+        return self.rng.choice(best or state.legal_actions())
 
 
 def _better(v: Any, lower: bool) -> Any:

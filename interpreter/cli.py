@@ -149,6 +149,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         out.print(summary_table(summary))
         out.print(f"{summary.mean_decisions:.1f} decisions per game · {summary.games_per_second:.1f} games/s · "
                   f"digest {summary.digest[:16]}")
+    if summary.failures:
+        _err(f"{summary.errors} of {summary.games} games failed, {len(summary.failures)} kind(s) of error:")
+        for failure in summary.failures:
+            _err(failure.describe())
+        return 1
     return 0
 
 
@@ -161,6 +166,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         state = replay(record)
     except RecordError as exc:
         _err(f"{args.file}: error: {exc}")
+        return 1
+    if record.error is not None:
+        _err(f"{args.file}: error: the record says the game failed ({record.error}), but the replay does not")
         return 1
     scores = tuple(state.scores()) if state.is_terminal() else None
     shown = ", ".join(f"{player_name(p)} {s}" for p, s in enumerate(scores)) if scores is not None else "unfinished"
@@ -270,7 +278,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, metavar="S", help="game k uses seed S+k")
     p.add_argument("--agents", default="random", metavar="A,…", help=f"per seat or one for all: {', '.join(AGENTS)}")
     p.add_argument("--json", action="store_true", help="print one JSON object")
-    p.add_argument("--save", metavar="DIR", help="write a record of every game to DIR")
+    p.add_argument("--save", metavar="DIR", help="write a record of every game, failed ones too, to DIR")
 
     p = command("replay", cmd_replay, "replay a game record, checking every step and the scores")
     p.add_argument("file", metavar="FILE")

@@ -49,12 +49,15 @@ def names_in(node: Any) -> set[str]:
 class Emitter:
     """Collects a block's ops; jumps are patched once their target is known."""
 
-    def __init__(self) -> None:
+    def __init__(self, at: A.Pos) -> None:
         self.code: list[Op] = []
+        self.pos: list[A.Pos] = []  # per op, for located run-time errors
+        self.at = at  # the position of the statement being compiled
         self.loop_ends: list[list[list[int]]] = []
 
     def emit(self, op: Op) -> int:
         self.code.append(op)
+        self.pos.append(self.at)
         return len(self.code) - 1
 
     def here(self) -> int:
@@ -88,6 +91,7 @@ class CompilerBase:
         self.pvar_index: dict[str, tuple[int, T]] = {}
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in A.walk(items) if isinstance(m, A.Modify)}
+        self.pos_names: dict[A.Pos, str] = {}
 
     def of(self, cls: type) -> list[Any]:
         return self.by_type.get(cls, [])
@@ -109,6 +113,13 @@ class CompilerBase:
     def _expect(self, node: Any, got: T, want: T, what: str) -> None:
         if not compatible(want, got):
             raise error_at(node.pos, f"{what} must be {want}, got {got}")
+
+    def where(self, pos: A.Pos) -> str:
+        """The name under which generated code passes this position to a helper that may fail."""
+        if pos not in self.pos_names:
+            self.pos_names[pos] = f"_at{len(self.pos_names)}"
+            self.env[self.pos_names[pos]] = pos
+        return self.pos_names[pos]
 
     def fn(self, src: str, params: str = "st, L") -> Fn:
         """Generated expression source → one Python function (cached). Frame locals are `L[slot]`;

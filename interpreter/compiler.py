@@ -50,7 +50,7 @@ class Compiler(StatementCompiler):
             scope = Scope(Layout())
             for prm in rule.params:
                 scope.define(prm.name, self._type(prm.type))
-            self._fill_block(self.rule_blocks[rule.name], rule.body, scope)
+            self._fill_block(self.rule_blocks[rule.name], rule.body, scope, rule.pos)
         for act in self.of(A.ActionDef):
             self.p.actions[self.action_ids[act.name]] = self._action(act)
         for trig in self.of(A.TriggerDef):
@@ -120,16 +120,25 @@ class Compiler(StatementCompiler):
             self._expect(cur.start, t, INT, "a currency's start amount")
             self.pvar_index[cur.name] = (len(self.p.pvars), INT)
             self.p.pvars.append((cur.name, INT, fn))
+            self.p.pvar_pos.append(cur.pos)
             self.p.currencies[cur.name] = (len(self.p.pvars) - 1, len(self.p.gvars))
             self.p.gvars.append((f"bank_{cur.name}", INT, self.fn("0")))
+            self.p.gvar_pos.append(cur.pos)
+            if cur.hidden:
+                self.p.hidden.add(len(self.p.pvars) - 1)
         for v in self.of(A.VarDef):
             t = self._type(v.type)
             fn, it = self.expr(v.init, Scope(Layout(), note="a variable's start value"))
             self._expect(v.init, it, t, f"the start value of '{v.name}'")
             target = self.pvar_index if v.per_player else self.gvar_index
             store = self.p.pvars if v.per_player else self.p.gvars
+            if v.hidden:
+                if not v.per_player:
+                    raise error_at(v.pos, f"'{v.name}' is a game var, seen by all: only a `player var` can be hidden")
+                self.p.hidden.add(len(store))
             target[v.name] = (len(store), t)
             store.append((v.name, t, fn))
+            (self.p.pvar_pos if v.per_player else self.p.gvar_pos).append(v.init.pos)
 
     def _literal(self, lit: A.Literal_, t: T, where: str) -> Any:
         if t.name == "list" and t.elem is not None:
@@ -255,7 +264,7 @@ class Compiler(StatementCompiler):
                     scope = Scope(Layout())
                     scope.define("self", card(info.kind))
                     scope.define("me", PLAYER)
-                    self._fill_block(compiled[key], ef.body, scope)
+                    self._fill_block(compiled[key], ef.body, scope, ef.pos)
                 info.effects[ef.name] = compiled[key]
 
     # ================================================================== functions, actions, triggers
@@ -309,10 +318,11 @@ class Compiler(StatementCompiler):
                 prefix[level].append(f"if not {src}: {'continue' if level else 'return out'}")
         bid = self._new_block(f"action {act.name}")
         # The body re-runs the prefix: lets fill their slots, requires guard against stale options.
-        em = Emitter()
+        em = Emitter(act.pos)
         self.stmts(act.body, scope.child(), em)
         em.emit(O.ret)
         self.p.blocks[bid].code = em.code
+        self.p.blocks[bid].pos = em.pos
         self.p.blocks[bid].nlocals = scope.layout.size
         lines = ["def enumerate_options(st, me, forbids):", f"    L = [None] * {scope.layout.size}",
                  "    L[0] = me", "    out = []"]
@@ -338,15 +348,19 @@ class Compiler(StatementCompiler):
             raise error_at(trig.pos, f"event '{trig.event}' carries {len(types)} value(s), "
                                      f"not {len(trig.params)}", f"write `when {trig.event}"
                                      + (f"({', '.join(ENGINE_EVENT_PARAMS[trig.event])})`" if types else "`"))
+        if types is not None and any(trig.types):
+            raise error_at(trig.pos, f"the engine's event '{trig.event}' gives its values' types itself",
+                           f"write `when {trig.event}({', '.join(ENGINE_EVENT_PARAMS[trig.event])})`")
+        declared = [self._type(t) if t is not None else ANY for t in trig.types] or [ANY] * len(trig.params)
         for i, prm in enumerate(trig.params):
-            scope.define(prm, types[i] if types is not None else ANY)
+            scope.define(prm, types[i] if types is not None else declared[i])
         where = None
         if trig.where is not None:
             where, t = self.expr(trig.where, scope)
             self._expect(trig.where, t, BOOL, "a trigger's condition")
         bid = self._new_block(f"when {trig.event}")
-        self._fill_block(bid, trig.body, scope)
-        self.p.triggers.setdefault(trig.event, []).append(Trigger(trig.event, where, bid))
+        self._fill_block(bid, trig.body, scope, trig.pos)
+        self.p.triggers.setdefault(trig.event, []).append(Trigger(trig.event, where, bid, trig.pos))
 
     def _flow(self) -> None:
         setups = self.of(A.SetupDef)
@@ -355,16 +369,18 @@ class Compiler(StatementCompiler):
             where = rounds[1].pos if rounds else self.items[0].pos
             raise error_at(where, "a game needs exactly one `round` definition")
         rnd: A.RoundDef = rounds[0]
-        em = Emitter()
+        em = Emitter(rnd.pos)
         if setups:
             setup_bid = self._new_block("setup")
-            self._fill_block(setup_bid, setups[0].body, Scope(Layout()))
+            self._fill_block(setup_bid, setups[0].body, Scope(Layout()), setups[0].pos)
             em.emit(O.push_block(setup_bid))
         cond, t = self.expr(rnd.repeat_while, Scope(Layout(), note="the round's repeat condition"))
         self._expect(rnd.repeat_while, t, BOOL, "the round's repeat condition")
         top = em.here()
         end_cell = [0]
+        em.at = rnd.repeat_while.pos
         em.emit(O.jump_unless(cond, end_cell))
+        em.at = rnd.pos
         em.emit(O.round_begin(self._emit_fn("round_start", [])))
         seen: set[str] = set()
         for ph in rnd.phases:
@@ -372,7 +388,7 @@ class Compiler(StatementCompiler):
                 raise error_at(ph.pos, f"phase '{ph.name}' is defined twice")
             seen.add(ph.name)
             bid = self._new_block(f"phase {ph.name}")
-            self._fill_block(bid, ph.body, Scope(Layout()))
+            self._fill_block(bid, ph.body, Scope(Layout()), ph.pos)
             em.emit(O.phase_begin(ph.name, bid))
             em.emit(O.expire(SCOPES["phase"]))
         em.emit(O.expire(SCOPES["round"]))
@@ -381,6 +397,7 @@ class Compiler(StatementCompiler):
         em.emit(O.ret)
         main = self._new_block("main")
         self.p.blocks[main].code = em.code
+        self.p.blocks[main].pos = em.pos
         self.p.blocks[main].nlocals = 0
         self.p.main_block = main
         for cls, attr in ((A.ScoreDef, "score"), (A.HeuristicDef, "heuristic"), (A.WinnerDef, "winner")):
@@ -394,6 +411,7 @@ class Compiler(StatementCompiler):
                 elif not (attr == "score" and t.name == "list" and t.elem in (INT, ANY)):
                     self._expect(defs[0].expr, t, INT, f"the {attr} expression")
                 setattr(self.p, attr, self.fn(src, f"st, {ident}"))
+                self.p.def_pos[attr] = defs[0].pos
                 if isinstance(defs[0], A.ScoreDef):
                     self.p.lowest_wins = defs[0].lowest
         if self.p.score is None:
@@ -411,4 +429,5 @@ def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Prog
         raise error_at(compiler.at, "this expression is nested too deeply",
                        "split it up with `let` or a `function`") from None
     except GameRuleError as exc:  # a constant expression failed while compiling
-        raise error_at(items[0].pos, str(exc)) from None
+        where = A.Pos(file=exc.file, line=exc.line, col=exc.col) if exc.file is not None else items[0].pos
+        raise error_at(where, exc.message) from None

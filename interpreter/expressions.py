@@ -24,6 +24,7 @@ from interpreter.types import (
     list_of,
 )
 
+LOCATED_HELPERS = ("_pick(", "_extreme(", "_card(")  # runtime helpers with a last `at` parameter
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
 
 
@@ -166,15 +167,15 @@ class ExpressionCompiler(CompilerBase):
             self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
             if isinstance(e.index, A.Name) and scope.safe_index(e.index.name) == spec.family_id:
                 return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
-            return f"_member(st, {obj}, {idx}, {spec.name!r})", T("zone", spec.kind)
+            return f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})", T("zone", spec.kind)
         if t.name == "map":
             assert t.key is not None and t.elem is not None
             self._expect(e.index, it, t.key, "a key")
-            return f"_mapget({obj}, {idx})", t.elem
+            return f"_mapget({obj}, {idx}, {self.where(e.pos)})", t.elem
         if t.name == "list":
             assert t.elem is not None
             self._expect(e.index, it, INT, "a list position")
-            return f"_listget({obj}, {idx})", t.elem
+            return f"_listget({obj}, {idx}, {self.where(e.pos)})", t.elem
         raise error_at(e.pos, f"cannot index {t}")
 
     def e_Call(self, e: A.Call, scope: Scope) -> tuple[str, T]:
@@ -207,7 +208,10 @@ class ExpressionCompiler(CompilerBase):
         result = prim.check(types)
         if isinstance(result, str):
             raise error_at(e.pos, f"{e.func}{prim.params}: {result}")
-        return prim.build(srcs, types), result
+        src = prim.build(srcs, types)
+        if src.startswith(LOCATED_HELPERS):  # one helper call: it learns where it is, for its errors
+            src = f"{src[:-1]}, {self.where(e.pos)})"
+        return src, result
 
     def e_CallComp(self, e: A.CallComp, scope: Scope) -> tuple[str, T]:
         if e.func not in AGGREGATES:
@@ -254,9 +258,9 @@ class ExpressionCompiler(CompilerBase):
         if e.op in ("<", "<=", ">", ">="):
             return f"({left} {e.op} {right})", BOOL
         if e.op == "/":
-            return f"_div({left}, {right})", INT
+            return f"_div({left}, {right}, {self.where(e.pos)})", INT
         if e.op == "%":
-            return f"_mod({left}, {right})", INT
+            return f"_mod({left}, {right}, {self.where(e.pos)})", INT
         return f"({left} {e.op} {right})", INT
 
     def e_Not(self, e: A.Not, scope: Scope) -> tuple[str, T]:

@@ -39,6 +39,7 @@ class Game:
         self.card_index = {cid: c for c, cid in enumerate(self.card_ids)}
         self.card_vals = program.card_vals
         self.code: list[list[Op]] = program.code
+        self.op_pos = [b.pos for b in program.blocks]
         self.nlocals = [b.nlocals for b in program.blocks]
         probe: Any = _Probe(self)
         self.consts: list[Any] = []
@@ -46,7 +47,7 @@ class Game:
             try:
                 self.consts.append(fn(probe, []))
             except GameRuleError as exc:
-                raise ConstantError(name, num_players, str(exc)) from None
+                raise ConstantError(name, num_players, exc.message) from None
         self.fam_zones: list[list[int]] = []
         self.zone_names: list[str] = []
         self.zone_number: list[int] = []
@@ -65,7 +66,7 @@ class Game:
                 try:
                     count = spec.size(probe, [])
                 except GameRuleError as exc:
-                    raise ConstantError(spec.name, num_players, str(exc)) from None
+                    raise ConstantError(spec.name, num_players, exc.message) from None
             ids = []
             for i in range(count):
                 z = len(self.zone_names)

@@ -1,5 +1,6 @@
-"""What one seat may see: zones with hidden cards reduced to their backs, public values, its own
-decision, and the log filtered by who saw each card move. Nothing else leaves the engine."""
+"""What one seat may see: zones with hidden cards reduced to their backs, public values (a `hidden`
+value only to its own seat), its own decision, and the log filtered by who saw each card move or
+payment. Nothing else leaves the engine."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -26,7 +27,7 @@ def player_name(p: int) -> str:
 
 
 def card_visible(st: "State", c: int, seat: int) -> bool:
-    return st.face_up[c] or bool(st.game.sees(st.where[c], c, st.owner) & (1 << seat))
+    return st.face_up[c] or bool((st.known[c] | st.game.sees(st.where[c], c, st.owner)) & (1 << seat))
 
 
 def card_back(st: "State", c: int) -> dict[str, Any]:
@@ -56,10 +57,16 @@ def log_line(st: "State", entry: Any, seat: int) -> str:
         shown = game.card_ids[c] if seat < 0 or vis & (1 << seat) else f"a {game.program.card_kind[c]} card"
         return f"{shown}: {game.zone_names[src]} → {game.zone_names[dst]}"
     if tag == L_REVEAL:
-        return f"revealed {game.card_ids[entry[1]]}"
+        if len(entry) == 2:
+            return f"revealed {game.card_ids[entry[1]]}"
+        _, c, shown, readers = entry
+        seats = [player_name(p) for p in game.players if shown & (1 << p)]
+        what = game.card_ids[c] if seat < 0 or readers & (1 << seat) else f"a {game.program.card_kind[c]} card"
+        return f"{' and '.join(seats)} {'is' if len(seats) == 1 else 'are'} shown {what}"
     if tag == L_PAY:
         _, src, dst, n, name = entry
-        return f"{player_name(src)} pays {n} {name} to {player_name(dst)}"
+        secret = game.program.currencies[name][0] in game.program.hidden and seat not in (src, dst) and seat >= 0
+        return f"{player_name(src)} pays {'some' if secret else n} {name} to {player_name(dst)}"
     if tag == L_DECIDE:
         return f"{player_name(entry[1])}: {entry[2]}"
     if tag == L_ROUND:
@@ -84,17 +91,38 @@ def _filled(st: "State", text: str, values: dict[str, Any], seat: int) -> str:
     return text.format(**shown)
 
 
+def shown_value(st: "State", p: int, i: int, seat: int) -> Any:
+    """Seat p's player var i as `seat` sees it: a hidden one is None to the others until the game ends."""
+    if i in st.game.program.hidden and p != seat and st.pending is not None:
+        return None
+    return st.pvars[p][i]
+
+
+def conceal(st: "State", seat: int) -> None:
+    """Puts the other seats' hidden values back to their start values, in place (on a clone), so a
+    bot's look-ahead rates a position by what `seat` may know."""
+    prog = st.game.program
+    for p in st.game.players:
+        if p != seat:
+            for i in prog.hidden:
+                st.pvars[p][i] = prog.pvars[i][2](st, [p])
+
+
 def observation(st: "State", seat: int) -> dict[str, Any]:
     game = st.game
     prog = game.program
     banks = {bank for _, bank in prog.currencies.values()}
+    secret = st.pending is not None  # hidden values stay hidden until the game ends
     obs: dict[str, Any] = {
         "ruleset": game.ruleset, "variants": game.variants, "seat": seat, "round": st.round, "phase": st.phase,
         "current_player": st.current_player(), "terminal": st.is_terminal(),
         "vars": {name: st.gvars[i] for i, (name, _, _) in enumerate(prog.gvars) if i not in banks},
-        "bank": {name: st.gvars[bank] for name, (_, bank) in prog.currencies.items()},  # net: paid in minus paid out
+        # net: paid in minus paid out; of a hidden currency it would tell the secret amounts
+        "bank": {name: None if secret and pidx in prog.hidden else st.gvars[bank]
+                 for name, (pidx, bank) in prog.currencies.items()},
         "players": [{"seat": p, "name": player_name(p),
-                     **{name: st.pvars[p][i] for i, (name, _, _) in enumerate(prog.pvars)}} for p in game.players],
+                     **{name: shown_value(st, p, i, seat) for i, (name, _, _) in enumerate(prog.pvars)}}
+                    for p in game.players],
         "zones": {game.zone_names[z]: zone_view(st, z, seat) for z in range(len(st.zones))},
         "log": [log_line(st, e, seat) for e in st.log[-LOG_TAIL:]],
     }

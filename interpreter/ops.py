@@ -81,9 +81,18 @@ def set_pvar(obj: Fn, idx: int, fn: Fn) -> Op:
     return op
 
 
+def check_seat(st: "State", who: int) -> int:
+    """A decision goes to a seat that exists; the bank (-1) or any other number is a rules error."""
+    if not 0 <= who < st.game.num_players:
+        raise GameRuleError(f"a decision for seat {who}, which is no player (the players are seats 0 to "
+                            f"{st.game.num_players - 1}, P1 to P{st.game.num_players})")
+    return who
+
+
 def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
     def op(st: "State", fr: list[Any]) -> bool:
         L = fr[2]
+        who = check_seat(st, seat(st, L))
         values = list(opts(st, L))
         if not values:
             raise GameRuleError("a decision with no options")
@@ -94,7 +103,7 @@ def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
             if label not in labels:
                 labels.append(label)
                 distinct.append(v)
-        st.pending = (DECIDE, seat(st, L), labels, distinct, slot)
+        st.pending = (DECIDE, who, labels, distinct, slot)
         return True
     return op
 
@@ -164,6 +173,26 @@ def reveal(what: Fn) -> Op:
             if not st.face_up[c]:
                 st.face_up[c] = True
                 st.log.append((L_REVEAL, c))
+    return op
+
+
+def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
+    """Shows cards to some seats only; the log entry `(L_REVEAL, c, shown, readers)` names the card
+    to the shown seats and to whoever sees it anyway (plain public reveals have no seat masks)."""
+    def op(st: "State", fr: list[Any]) -> None:
+        L = fr[2]
+        who = seats(st, L)
+        mask = 0
+        for p in [who] if single else who:
+            if not 0 <= p < st.game.num_players:
+                raise GameRuleError(f"a card can be shown only to a player, not to {p}")
+            mask |= 1 << p
+        for c in what(st, L):
+            sees = st.game.sees(st.where[c], c, st.owner)
+            if st.face_up[c] or not mask & ~(st.known[c] | sees):
+                continue
+            st.known[c] |= mask
+            st.log.append((L_REVEAL, c, mask, st.known[c] | sees))
     return op
 
 
@@ -266,7 +295,7 @@ def countdown(left: int, end: list[int]) -> Op:
 
 def choose_action(seat: Fn, aids: list[int]) -> Op:
     def op(st: "State", fr: list[Any]) -> bool:
-        who = seat(st, fr[2])
+        who = check_seat(st, seat(st, fr[2]))
         values = enumerate_options(st, who, aids)
         if not values:
             raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
@@ -390,7 +419,7 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, bool, Fmt]]) -> Op:
         for name, fn, is_card, fmt in values:
             v = fn(st, L)
             if is_card:
-                seen = st.game.all_mask if st.face_up[v] else st.game.sees(st.where[v], v, st.owner)
+                seen = st.game.all_mask if st.face_up[v] else st.known[v] | st.game.sees(st.where[v], v, st.owner)
                 filled[name] = [v, seen]
             else:
                 filled[name] = fmt(st, v)
@@ -424,8 +453,11 @@ def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
     for values in occurrences:
         for trig in st.game.program.triggers.get(event, []):
             TL = values + [None] * (st.game.nlocals[trig.block] - len(values))
-            if trig.where is None or trig.where(st, TL):
-                frames.append([trig.block, 0, TL])
+            try:
+                if trig.where is None or trig.where(st, TL):
+                    frames.append([trig.block, 0, TL])
+            except GameRuleError as exc:
+                raise exc.at(trig.pos) from None
     st.frames.extend(reversed(frames))
     _guard_depth(st)
 

@@ -4,33 +4,42 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
+from interpreter.primitives import GameRuleError
+
 if TYPE_CHECKING:
+    from dsl.ast import Pos
     from interpreter.state import State
 
-Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any]]
+Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
 
 
 def enumerate_options(st: "State", seat: int, aids: list[int]) -> list[Any]:
     prog = st.game.program
     values: list[Any] = []
     for aid in aids:
-        forbids = [(*prog.forbids[fid].where[aid], cap) for fid, _, cap in st.forbids
+        forbids = [(*prog.forbids[fid].where[aid], cap, prog.forbids[fid].pos) for fid, _, cap in st.forbids
                    if aid in prog.forbids[fid].where] if st.forbids else None
-        values.extend(prog.actions[aid].enumerate(st, seat, forbids))
+        try:
+            values.extend(prog.actions[aid].enumerate(st, seat, forbids))
+        except GameRuleError as exc:  # in the action's `require`/`let` prefix, unless a forbid said where
+            raise exc.at(prog.actions[aid].ast.pos) from None
     return values
 
 
 def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[Forbid]) -> bool:
     """Whether an active `forbid` rules this binding out (its condition sees the action's parameters)."""
-    for cond, slots, size, cap in forbids:
+    for cond, slots, size, cap, pos in forbids:
         if cond is None:
             return True
         FL: list[Any] = [None] * size
         FL[0] = seat
         for slot, value in zip(slots, chosen):
             FL[slot] = value
-        if cond(st, FL, *cap):
-            return True
+        try:
+            if cond(st, FL, *cap):
+                return True
+        except GameRuleError as exc:
+            raise exc.at(pos) from None
     return False
 
 

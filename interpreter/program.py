@@ -56,6 +56,7 @@ class Block:
     name: str
     code: list[Op]
     nlocals: int
+    pos: list[A.Pos] = field(default_factory=list)  # per op: the statement it was compiled from
 
 
 @dataclass
@@ -82,12 +83,14 @@ class ModDef:
     value: Callable[..., Any]  # (state, the card read, *captured locals) → value
     where: Optional[Callable[..., Any]]
     scope: int
+    pos: A.Pos
 
 
 @dataclass
 class ForbidDef:
     where: dict[int, tuple[Optional[Fn], list[int], int]]  # action id → (condition, parameter slots, frame size)
     scope: int
+    pos: A.Pos
 
 
 @dataclass
@@ -95,6 +98,7 @@ class Trigger:
     event: str
     where: Optional[Fn]
     block: int
+    pos: A.Pos
 
 
 @dataclass
@@ -111,7 +115,10 @@ class Program:
     zone_by_name: dict[str, ZoneSpec] = field(default_factory=dict)
     gvars: list[tuple[str, T, Fn]] = field(default_factory=list)
     pvars: list[tuple[str, T, Fn]] = field(default_factory=list)
+    gvar_pos: list[A.Pos] = field(default_factory=list)  # where each start value is written
+    pvar_pos: list[A.Pos] = field(default_factory=list)
     currencies: dict[str, tuple[int, int]] = field(default_factory=dict)  # name → (pvar index, gvar index of bank)
+    hidden: set[int] = field(default_factory=set)  # pvar indexes only their own seat sees (`hidden`)
     consts: list[tuple[str, Fn]] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
     actions: list[ActionInfo] = field(default_factory=list)
@@ -123,6 +130,7 @@ class Program:
     lowest_wins: bool = False
     heuristic: Optional[Callable[["State", int], Any]] = None
     winner: Optional[Callable[["State", int], Any]] = None  # (state, seat) → may win; default: everyone
+    def_pos: dict[str, A.Pos] = field(default_factory=dict)  # "score", "heuristic", "winner" → definition
     variants: list[str] = field(default_factory=list)
     items: list[A.Node] = field(default_factory=list)
     compile_expr: Optional[Callable[[Any, dict[str, T]], tuple[Fn, T, int]]] = None  # for scenario expectations

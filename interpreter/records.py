@@ -28,6 +28,7 @@ class Record:
     actions: tuple[str, ...]
     scores: Optional[tuple[int, ...]]
     agents: Optional[tuple[str, ...]] = None
+    error: Optional[str] = None  # the rules error that stopped the game; replaying the actions shows it again
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset, "variants": list(self.variants),
@@ -36,6 +37,8 @@ class Record:
             data["agents"] = list(self.agents)
         data["actions"] = list(self.actions)
         data["scores"] = list(self.scores) if self.scores is not None else None
+        if self.error is not None:
+            data["error"] = self.error
         return data
 
     @classmethod
@@ -63,11 +66,14 @@ class Record:
                                    or not all(isinstance(s, int) and not isinstance(s, bool) for s in scores)):
             raise RecordError("'scores' must be a list of integers or null")
         agents = data.get("agents")
+        error = data.get("error")
+        if error is not None and not isinstance(error, str):
+            raise RecordError("'error' must be a string or absent")
         return cls(ruleset=ruleset, variants=strings("variants", data.get("variants")),
                    players=integer("players"), seed=integer("seed"),
                    actions=strings("actions", data.get("actions")),
                    scores=tuple(scores) if scores is not None else None,
-                   agents=strings("agents", agents) if agents is not None else None)
+                   agents=strings("agents", agents) if agents is not None else None, error=error)
 
 
 def ruleset_ref(game: str) -> str:
@@ -81,13 +87,14 @@ def variant_ref(variant: str) -> str:
     return str(Path(variant).resolve()) if is_variant_file(variant) else variant
 
 
-def record_of(state: State, ruleset: str, agents: Optional[Sequence[str]] = None, broken: bool = False) -> Record:
-    """`broken`: a GameRuleError stopped the game, so it has no scores even if nothing is pending."""
+def record_of(state: State, ruleset: str, agents: Optional[Sequence[str]] = None,
+              error: Optional[GameRuleError] = None) -> Record:
+    """`error`: the GameRuleError that stopped the game; it has no scores then, even if nothing is pending."""
     game = state.game
     return Record(ruleset=ruleset, variants=tuple(variant_ref(v) for v in game.variants), players=game.num_players,
                   seed=state.seed, actions=tuple(state.history),
-                  scores=tuple(state.scores()) if state.is_terminal() and not broken else None,
-                  agents=tuple(agents) if agents is not None else None)
+                  scores=tuple(state.scores()) if state.is_terminal() and error is None else None,
+                  agents=tuple(agents) if agents is not None else None, error=str(error) if error is not None else None)
 
 
 def write_record(path: Path, record: Record) -> None:
@@ -106,7 +113,10 @@ def read_record(path: Path) -> Record:
 def replay(record: Record) -> State:
     """Applies every label from the seeded initial state; the first illegal one stops it by step number."""
     game = load_game(record.ruleset, record.variants, record.players)
-    state = game.new_initial_state(record.seed)
+    try:
+        state = game.new_initial_state(record.seed)
+    except GameRuleError as exc:
+        raise RecordError(f"the setup breaks a rule: {exc}") from None
     total = len(record.actions)
     for step, label in enumerate(record.actions, start=1):
         legal = state.legal_labels()

@@ -4,12 +4,19 @@ from __future__ import annotations
 
 from collections import deque
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.primitives import GameRuleError
 
 if TYPE_CHECKING:
+    from dsl.ast import Pos
     from interpreter.state import State
+
+
+def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
+    """A rules error placed at the expression that failed, where the compiler passed its position."""
+    err = GameRuleError(message)
+    return err.at(at) if at is not None else err
 
 
 def family_cards(st: "State", fam: int) -> list[int]:
@@ -20,48 +27,48 @@ def family_cards(st: "State", fam: int) -> list[int]:
     return out
 
 
-def member(st: "State", fam: int, i: int, name: str) -> int:
+def member(st: "State", fam: int, i: int, name: str, at: Optional["Pos"] = None) -> int:
     zones = st.game.fam_zones[fam]
     if 1 <= i <= len(zones):
         return zones[i - 1]
-    raise GameRuleError(f"{name}[{i}] does not exist (1 to {len(zones)})")
+    raise _error(f"{name}[{i}] does not exist (1 to {len(zones)})", at)
 
 
-def map_get(mapping: dict[Any, Any], key: Any) -> Any:
+def map_get(mapping: dict[Any, Any], key: Any, at: Optional["Pos"] = None) -> Any:
     try:
         return mapping[key]
     except KeyError:
-        raise GameRuleError(f"the map has no entry for {key!r}") from None
+        raise _error(f"the map has no entry for {key!r}", at) from None
 
 
-def list_get(items: list[Any], i: int) -> Any:
+def list_get(items: list[Any], i: int, at: Optional["Pos"] = None) -> Any:
     """Lists count from 0, as in LANGUAGE.md (zone families count from 1, like a board's places)."""
     if 0 <= i < len(items):
         return items[i]
-    raise GameRuleError(f"index {i} is outside the list (0 to {len(items) - 1})")
+    raise _error(f"index {i} is outside the list (0 to {len(items) - 1})", at)
 
 
-def pick(items: list[Any], index: int, what: str) -> Any:
+def pick(items: list[Any], index: int, what: str, at: Optional["Pos"] = None) -> Any:
     if not items:
-        raise GameRuleError(f"{what} of an empty list or zone")
+        raise _error(f"{what} of an empty list or zone", at)
     return items[index]
 
 
-def extreme(fn: Callable[..., Any], items: list[Any], what: str) -> Any:
+def extreme(fn: Callable[..., Any], items: list[Any], what: str, at: Optional["Pos"] = None) -> Any:
     if not items:
-        raise GameRuleError(f"{what} of an empty list")
+        raise _error(f"{what} of an empty list", at)
     return fn(items)
 
 
-def divide(x: int, y: int) -> int:
+def divide(x: int, y: int, at: Optional["Pos"] = None) -> int:
     if y == 0:
-        raise GameRuleError("division by zero")
+        raise _error("division by zero", at)
     return x // y
 
 
-def modulo(x: int, y: int) -> int:
+def modulo(x: int, y: int, at: Optional["Pos"] = None) -> int:
     if y == 0:
-        raise GameRuleError("division by zero")
+        raise _error("division by zero", at)
     return x % y
 
 
@@ -88,6 +95,8 @@ def modified(st: "State", c: int, fidx: int, kind: str) -> Any:
                 md = moddefs[mid]
                 if md.field == fidx and md.kind == kind and (md.where is None or md.where(st, c, *cap)):
                     v = v + md.value(st, c, *cap) if md.add else md.value(st, c, *cap)
+        except GameRuleError as exc:  # the modifier's own line, not the line that read the field
+            raise exc.at(md.pos) from None
         finally:
             _READING.discard(key)
     return v
@@ -101,10 +110,10 @@ def dynamic_field(st: "State", c: int, name: str) -> Any:
     return modified(st, c, kind.index[name], kind.name)
 
 
-def card_by_id(st: "State", cid: str) -> int:
+def card_by_id(st: "State", cid: str, at: Optional["Pos"] = None) -> int:
     index = st.game.card_index
     if cid not in index:
-        raise GameRuleError(f"there is no card '{cid}'")
+        raise _error(f"there is no card '{cid}'", at)
     return index[cid]
 
 

@@ -10,7 +10,9 @@ from interpreter.options import option_label
 from interpreter.primitives import GameRuleError
 
 if TYPE_CHECKING:
+    from dsl.ast import Pos
     from interpreter.game import Game
+    from interpreter.program import Fn
 
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
@@ -32,7 +34,7 @@ def _mix(x: int) -> int:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "pending", "seed", "draws", "round", "phase", "log", "history", "_returns")
+                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -47,6 +49,7 @@ class State:
             self.zones[z].append(c)
             self.where[c] = z
         self.face_up: list[bool] = [False] * ncards
+        self.known: list[int] = [0] * ncards  # seats a card was shown to (`reveal c to p`), a bit each, until it moves
         self.owner: list[int] = [-1] * ncards
         self.card_vals: list[list[Any]] = list(game.card_vals)
         self.gvars: list[Any] = []
@@ -61,34 +64,52 @@ class State:
         self.log: list[tuple[Any, ...]] = []
         self.history: list[str] = []
         self._returns: Optional[list[float]] = None
-        for _, _, init in prog.gvars:
-            self.gvars.append(init(self, []))
+        for (_, _, init), pos in zip(prog.gvars, prog.gvar_pos):
+            self.gvars.append(self._start_value(init, [], pos))
         for p in game.players:
-            for _, _, init in prog.pvars:
-                self.pvars[p].append(init(self, [p]))
+            for (_, _, init), pos in zip(prog.pvars, prog.pvar_pos):
+                self.pvars[p].append(self._start_value(init, [p], pos))
         for _, (pidx, bank) in prog.currencies.items():
             self.gvars[bank] -= sum(self.pvars[p][pidx] for p in game.players)
         self.frames: list[list[Any]] = [[prog.main_block, 0, []]]
         self._run()
 
     # ---------------------------------------------------------------- execution
+    def _start_value(self, init: "Fn", L: list[Any], pos: "Pos") -> Any:
+        """A variable's start value; a failure names the line that gives it."""
+        try:
+            return init(self, L)
+        except GameRuleError as exc:
+            raise exc.at(pos).during(self.seed, []) from None
+
     def _run(self) -> None:
+        """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
+        at the failing op's statement (or an inner position), with the seed and decision number."""
         frames = self.frames
         code = self.game.code
-        while frames:
-            fr = frames[-1]
-            pc = fr[1]
-            fr[1] = pc + 1
-            if code[fr[0]][pc](self, fr):
-                return
+        try:
+            while frames:
+                fr = frames[-1]
+                pc = fr[1]
+                fr[1] = pc + 1
+                if code[fr[0]][pc](self, fr):
+                    return
+        except GameRuleError as exc:
+            raise exc.at(self.game.op_pos[fr[0]][pc]).during(self.seed, self.history) from None
         self.pending = None
-        score = self.game.program.score
+        prog = self.game.program
+        score = prog.score
         assert score is not None
-        can_win = self.game.program.winner
-        eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
-        scores = [score(self, p) for p in self.game.players]
-        best = (min if self.game.program.lowest_wins else max)((s for s, e in zip(scores, eligible) if e),
-                                                               default=None)
+        try:
+            can_win = prog.winner
+            eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
+        except GameRuleError as exc:
+            raise exc.at(prog.def_pos["winner"]).during(self.seed, self.history) from None
+        try:
+            scores = [score(self, p) for p in self.game.players]
+        except GameRuleError as exc:
+            raise exc.at(prog.def_pos["score"]).during(self.seed, self.history) from None
+        best = (min if prog.lowest_wins else max)((s for s, e in zip(scores, eligible) if e), default=None)
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
     def move_card(self, c: int, z: int, bottom: bool) -> None:
@@ -104,8 +125,9 @@ class State:
         else:
             dst.append(c)
         self.where[c] = z
-        vis = game.all_mask if self.face_up[c] else 0
+        vis = game.all_mask if self.face_up[c] else self.known[c]  # who knew the card still sees it leave
         self.face_up[c] = False
+        self.known[c] = 0
         self.log.append((0, c, src, z, vis | game.sees(src, c, self.owner) | game.sees(z, c, self.owner)))
 
     # ---------------------------------------------------------------- OpenSpiel-shaped API
@@ -213,6 +235,7 @@ class State:
         s.zones = [z[:] for z in self.zones]
         s.where = self.where[:]
         s.face_up = self.face_up[:]
+        s.known = self.known[:]
         s.owner = self.owner[:]
         s.card_vals = self.card_vals[:]
         s.gvars = self.gvars[:]
@@ -233,7 +256,7 @@ class State:
             "format": FORMAT, "ruleset": self.game.ruleset, "variants": self.game.variants,
             "players": self.game.num_players, "seed": self.seed, "draws": self.draws,
             "round": self.round, "phase": self.phase,
-            "zones": self.zones, "face_up": self.face_up, "owner": self.owner,
+            "zones": self.zones, "face_up": self.face_up, "known": self.known, "owner": self.owner,
             "changed_cards": {str(c): row for c, row in enumerate(self.card_vals) if row != self.game.card_vals[c]},
             "gvars": self.gvars, "pvars": self.pvars,
             "frames": self.frames, "mods": self.mods, "forbids": self.forbids,
@@ -262,6 +285,7 @@ class State:
             for c in cards:
                 s.where[c] = z
         s.face_up, s.owner = list(d["face_up"]), list(d["owner"])
+        s.known = list(d.get("known") or [0] * len(s.where))  # saves from before private reveals have none
         s.card_vals = list(game.card_vals)
         for c, row in d["changed_cards"].items():
             s.card_vals[int(c)] = list(row)

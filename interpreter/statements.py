@@ -19,6 +19,7 @@ from interpreter.types import (
     PLAYER,
     T,
     card,
+    compatible,
     element_type,
     list_of,
 )
@@ -29,13 +30,13 @@ class StatementCompiler(ExpressionCompiler):
         self.p.blocks.append(Block(name, [], 0))
         return len(self.p.blocks) - 1
 
-    def _fill_block(self, bid: int, body: list[Any], scope: Scope, prologue: Sequence[Op] = ()) -> None:
-        em = Emitter()
-        for op in prologue:
-            em.emit(op)
+    def _fill_block(self, bid: int, body: list[Any], scope: Scope, at: A.Pos) -> None:
+        """`at`: where the block is defined, the position of ops outside its statements."""
+        em = Emitter(at)
         self.stmts(body, scope, em)
         em.emit(O.ret)
         self.p.blocks[bid].code = em.code
+        self.p.blocks[bid].pos = em.pos
         self.p.blocks[bid].nlocals = scope.layout.size
 
     def _emit_fn(self, event: str, args: list[Fn]) -> Optional[Op]:
@@ -50,7 +51,10 @@ class StatementCompiler(ExpressionCompiler):
 
     def stmt(self, s: Any, scope: Scope, em: Emitter) -> None:
         method = getattr(self, "s_" + type(s).__name__)
+        outer = em.at
+        em.at = s.pos
         method(s, scope, em)
+        em.at = outer
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
         fn, t = self.expr(s.value, scope)
@@ -156,7 +160,14 @@ class StatementCompiler(ExpressionCompiler):
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
-        em.emit(O.reveal(self._cards_expr(s.what, scope)))
+        what = self._cards_expr(s.what, scope)
+        if s.to is None:
+            em.emit(O.reveal(what))
+            return
+        seats, t = self.expr(s.to, scope)
+        if t != PLAYER and not (t.name == "list" and compatible(list_of(PLAYER), t)):
+            raise error_at(s.to.pos, f"a card is shown to a player or a list of players, not to {t}")
+        em.emit(O.reveal_to(what, seats, t == PLAYER))
 
     def s_Pay(self, s: A.Pay, scope: Scope, em: Emitter) -> None:
         if s.currency not in self.p.currencies:
@@ -313,7 +324,7 @@ class StatementCompiler(ExpressionCompiler):
         params = f"st, {it}{mscope.params()}"
         where = self.fn(wsrc, params) if s.where is not None else None
         self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
-                                     SCOPES[s.until]))
+                                     SCOPES[s.until], s.pos))
         em.emit(O.add_modifier(len(self.p.moddefs) - 1, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
@@ -338,7 +349,7 @@ class StatementCompiler(ExpressionCompiler):
             wheres[self.action_ids[name]] = (cond, slots, fscope.layout.size)
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
-        self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until]))
+        self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until], s.pos))
         em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:
@@ -378,7 +389,7 @@ class StatementCompiler(ExpressionCompiler):
     def s_Require(self, s: A.Require, scope: Scope, em: Emitter) -> None:
         cond, t = self.expr(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a requirement")
-        em.emit(O.require(cond, f"{s.pos.file}:{s.pos.line}: requirement failed"))
+        em.emit(O.require(cond, "requirement failed"))
 
     def s_NamedStep(self, s: A.NamedStep, scope: Scope, em: Emitter) -> None:
         self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
@@ -393,11 +404,16 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.end_game)
 
     def s_Emit(self, s: A.Emit, scope: Scope, em: Emitter) -> None:
-        args = [self.expr(a, scope)[0] for a in s.args]
+        compiled = [self.expr(a, scope) for a in s.args]
+        args = [fn for fn, _ in compiled]
         for trig in self.of(A.TriggerDef):
             if trig.event == s.event and len(trig.params) != len(args):
                 raise error_at(s.pos, f"event '{s.event}' carries {len(trig.params)} value(s) at line {trig.pos.line}, "
                                f"but is emitted with {len(args)}")
+            if trig.event == s.event:
+                for arg, (_, t), prm, ref in zip(s.args, compiled, trig.params, trig.types):
+                    if ref is not None:
+                        self._expect(arg, t, self._type(ref), f"'{prm}' of event '{s.event}' (line {trig.pos.line})")
         op = self._emit_fn(s.event, args)
         if op is None:
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",

@@ -47,6 +47,9 @@ def zone_text(view: Any) -> str:
     return " ".join(parts)
 
 def value_text(value: Any, t: T) -> str:
+    """A value as observation() gives it; None is another seat's hidden value."""
+    if value is None:
+        return "?"
     return player_name(value) if t == PLAYER and isinstance(value, int) else str(value)
 
 
@@ -155,7 +158,7 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
     table = Table.seated(seats, seed)
     spectator = not table.read
     shown = 0
-    broken = False
+    broken: Optional[GameRuleError] = None
     try:
         while not state.is_terminal():
             seat = state.current_player()
@@ -176,8 +179,8 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
                 shown = len(state.log)
     except GameRuleError as exc:
         print(f"error: the game broke a rule: {exc}", file=sys.stderr)
-        broken = True
-    if state.is_terminal() and not broken:
+        broken = exc
+    if state.is_terminal() and broken is None:
         if table.read:
             first = min(table.read)
             print(f"since {player_name(first)}'s last decision:")
@@ -185,4 +188,4 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
         print("\n".join(final_lines(state, table)))
     write_record(save, record_of(state, ruleset, seats, broken))
     print(f"record saved to {save}")
-    return 1 if broken else 0
+    return 1 if broken is not None else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from dsl import ast as A
 from dsl.loader import RulesetSource, apply_variants
@@ -121,6 +121,8 @@ class Assembler:
         values = self.values_table()
         if values.rows:
             sec.tables.append(values)
+        sec.paragraphs += [self.secret_rule(item) for item in [*self.of(A.CurrencyDef), *self.of(A.VarDef)]
+                           if item.hidden]
         return sec
 
     def zone_table(self) -> Table:
@@ -166,12 +168,23 @@ class Assembler:
     def values_table(self) -> Table:
         rows = []
         for cur in self.of(A.CurrencyDef):
-            rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos), self.sp.expr(cur.start).form("nom")])
+            rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos),
+                         self.secret(self.sp.expr(cur.start).form("nom"), cur.hidden)])
         for var in self.of(A.VarDef):
-            rows.append([self.bare(var.text, f"var '{var.name}'", var.pos), self.sp.expr(var.init).form("nom")])
+            rows.append([self.bare(var.text, f"var '{var.name}'", var.pos),
+                         self.secret(self.sp.expr(var.init).form("nom"), var.hidden)])
         for const in self.of(A.ConstDef):
             rows.append([self.bare(const.text, f"const '{const.name}'", const.pos), self.const_value(const)])
         return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])
+
+    def secret_rule(self, item: Union[A.VarDef, A.CurrencyDef]) -> str:
+        """The sentence telling players to keep a `hidden` value to themselves."""
+        key = "item.hidden" if isinstance(item, A.VarDef) else "item.hidden_currency"
+        return self.sp.sentence(key, item, name=self.sp.noun(item.text, f"var '{item.name}'", item.pos).np("your"))
+
+    def secret(self, value: str, hidden: bool) -> str:
+        """A start value, marked when only its own player sees the value."""
+        return f"{value} ({self.ui['secret']})" if hidden else value
 
     def const_value(self, const: A.ConstDef) -> str:
         return self.sp.table(const.value).form("nom")
@@ -485,8 +498,11 @@ class Assembler:
                                      value=self.const_value(item)))]
         if isinstance(item, (A.VarDef, A.CurrencyDef)):
             init = item.init if isinstance(item, A.VarDef) else item.start
-            return [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"var '{item.name}'", item.pos),
-                                     value=sp.expr(init)))]
+            lines = [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"var '{item.name}'", item.pos),
+                                      value=sp.expr(init)))]
+            if item.hidden:
+                lines.append(Line(self.secret_rule(item)))
+            return lines
         if isinstance(item, A.CardsDef):
             return [Line(self.row_title(item, r), self.effect_lines(sp.sym.kinds.get(item.name), r.effects, sp))
                     for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]

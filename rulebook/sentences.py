@@ -422,7 +422,12 @@ class Speaker:
                                "default", args))]
 
     def _s_Reveal(self, s: A.Reveal) -> list[Line]:
-        return self._line("stmt.reveal", s, what=self.expr(s.what))
+        if s.to is None:
+            return self._line("stmt.reveal", s, what=self.expr(s.what))
+        to = s.to.items[0] if isinstance(s.to, A.ListLit) and len(s.to.items) == 1 else s.to
+        seats = self.join([self.expr(i) for i in to.items]) if isinstance(to, A.ListLit) and to.items \
+            else self.expr(to)  # "to p and q", not "to the list p and q"
+        return self._line("stmt.reveal_to", s, self._subject(to), what=self.expr(s.what), to=seats)
 
     def _party(self, party: Optional[A.Expr], at: A.Node) -> Phrase:
         return self.msg("name.bank", at) if party is None else self.expr(party)

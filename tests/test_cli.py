@@ -62,7 +62,9 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     again = simulate_json(capsys, "--seed", "5")
     other = simulate_json(capsys, "--seed", "6")
     assert first["digest"] == again["digest"] != other["digest"]
-    assert set(first) == {"games", "errors", "wins_by_seat", "mean_decisions", "seconds", "games_per_second", "digest"}
+    assert set(first) == {"games", "errors", "wins_by_seat", "mean_decisions", "seconds", "games_per_second", "digest",
+                          "failures"}
+    assert first["errors"] == 0 and first["failures"] == []
     wins = first["wins_by_seat"]
     assert isinstance(wins, list) and len(wins) == 4
     assert sum(wins) >= 8 - int(str(first["errors"]))

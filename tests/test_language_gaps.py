@@ -144,7 +144,7 @@ def test_a_bare_value_of_two_enums_needs_its_enum(tmp_path: Path) -> None:
             'cards tile in box { card a { n = 1 } }\nsetup { let x = thief }\n' + ONE_ROUND % '')
     assert "'thief' is a value of several enums (role, shade)" in _load_error(tmp_path, body)
     # where the context gives the type, the bare name is enough
-    _game(tmp_path, body.replace("let x = thief", 'if card("a").role == thief { log de "x" en "x" }'))
+    _game(tmp_path / "typed", body.replace("let x = thief", 'if card("a").role == thief { log de "x" en "x" }'))
 
 
 def test_the_rulebook_says_an_enum_value_by_its_text(tmp_path: Path) -> None:
@@ -232,3 +232,21 @@ score(p) = p.pts lowest wins
     state = game.new_initial_state(seed=1)
     bot = GreedyAgent(seed=1)
     assert state.legal_labels()[bot.act(state)] == "take 1"
+
+
+# ------------------------------------------------------------------ typed event values
+
+def test_a_typed_event_value_can_be_read_and_is_checked_where_emitted(tmp_path: Path) -> None:
+    body = ('cards tile in box { card a { n = 4 } }\n'
+            'when shown(t: tile, by: player) { pay t.n coins from bank to by }\n'
+            + ONE_ROUND % 'emit shown(card("a"), next(first(players)))')
+    state = _game(tmp_path, body).new_initial_state(seed=1)
+    assert state.scores() == [0, 4]
+    text = _load_error(tmp_path / "wrong", body.replace('emit shown(card("a"), next', 'emit shown(3, next'))
+    assert "'t' of event 'shown'" in text and "must be tile card" in text
+
+
+def test_an_untyped_event_value_has_no_fields_to_read(tmp_path: Path) -> None:
+    body = ('cards tile in box { card a { n = 4 } }\n'
+            'when shown(t) { pay t.n coins from bank to first(players) }\n' + ONE_ROUND % 'emit shown(card("a"))')
+    assert "has no field 'n'" in _load_error(tmp_path, body)
