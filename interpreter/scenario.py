@@ -63,11 +63,11 @@ def _sides(expr: A.Expr, compile_expr: Any, players: list[str], st: State, frame
     return f": left side is {left!r}, right side is {right!r}"
 
 
-def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -> ScenarioResult:
-    """`variants`: the scenario's own as load_program takes them (RulesetSource.refs)."""
+def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Optional[Sequence[str]] = None) -> ScenarioResult:
+    """`variants`: the scenario's own as load_program takes them (RulesetSource.refs), if one is from a file."""
     result = ScenarioResult(scen.name, scen.pos.file, False)
     try:
-        game = load_game(ruleset, variants, players=len(scen.players))
+        game = load_game(ruleset, scen.variants if variants is None else variants, players=len(scen.players))
         seat_of = {name: i for i, name in enumerate(scen.players)}
         compile_expr = game.program.compile_expr
         assert compile_expr is not None
