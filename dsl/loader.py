@@ -32,10 +32,19 @@ class RulesetSource:
     variants: dict[str, A.VariantDef] = field(default_factory=dict)
     scenarios: list[A.ScenarioDef] = field(default_factory=list)
     sources: dict[str, str] = field(default_factory=dict)
+    variant_files: dict[str, str] = field(default_factory=dict)  # variant name → the .rules file it came from
+
+    def refs(self, names: Sequence[str]) -> tuple[str, ...]:
+        """How load_program is told these variants: a variant from a file outside the ruleset by that file."""
+        return tuple(self.variant_files.get(name, name) for name in names)
 
 
 class UnknownVariantError(ValueError):
     """A variant was asked for by a name the ruleset does not define (a caller's mistake, not a file's)."""
+
+
+class VariantConflict(RulesError):
+    """Two variants change the same part: each may be fine, they just cannot be loaded together."""
 
 
 def find_ruleset(name: str) -> Path:
@@ -89,6 +98,47 @@ def read_ruleset(path: Path) -> RulesetSource:
     return src
 
 
+def is_variant_file(ref: str) -> bool:
+    """A `--variant` value naming an existing .rules file, anywhere on disk; any other value is a variant's name."""
+    return ref.endswith(".rules") and Path(ref).is_file()
+
+
+def add_variant_files(src: RulesetSource, refs: Sequence[str]) -> list[str]:
+    """Reads the refs that are .rules files into `src` (their variants, and scenarios to test them) and
+    returns the names of the variants to apply, in order, each once."""
+    names: list[str] = []
+    for ref in refs:
+        if not is_variant_file(ref):
+            if ref.endswith(".rules"):
+                raise UnknownVariantError(f"no variant file '{ref}'")
+            names.append(ref)
+            continue
+        file = _display(Path(ref))
+        if file not in src.sources:
+            _read_variant_file(src, ref, file)
+        names += [name for name in src.variant_files if src.variants[name].pos.file == file]
+    return list(dict.fromkeys(names))
+
+
+def _read_variant_file(src: RulesetSource, ref: str, file: str) -> None:
+    parsed, text = parse_file(Path(ref), file)
+    src.sources[file] = text
+    if parsed.items or not parsed.variants:
+        at = parsed.items[0].pos if parsed.items else A.Pos(file=file, line=1, col=1)
+        raise RulesError([Diagnostic(file, at.line, at.col, "a variant file holds `variant` and `scenario` blocks only",
+                                     "write `variant NAME { title de \"…\" en \"…\" add … }`; "
+                                     "a base-game part goes after `add` or `replace`")], {file: text})
+    for v in parsed.variants:
+        if v.name in src.variants:
+            first = src.variants[v.name].pos
+            raise RulesError([Diagnostic(file, v.pos.line, v.pos.col,
+                                         f"variant '{v.name}' is defined twice (first at {first.file}:{first.line})",
+                                         "give your variant a name of its own")], {file: text})
+        src.variants[v.name] = v
+        src.variant_files[v.name] = ref
+    src.scenarios.extend(parsed.scenarios)
+
+
 def _named(key: tuple[str, str]) -> str:
     """How a message names a part: `rule 'x'`, or just `score` for the parts a game has once."""
     return f"{key[0]} '{key[1]}'" if key[1] else f"`{key[0]}`"
@@ -120,8 +170,9 @@ def _claim(touched: dict[tuple[str, str], str], key: tuple[str, str], variant: s
     for mark, named in checks:
         other = touched.get(mark)
         if other is not None and other != variant:
-            raise error_at(pos, f"variants '{other}' and '{variant}' both change {_named(named)}",
-                           "they cannot be combined; write a variant that makes both changes")
+            raise VariantConflict([Diagnostic(pos.file, pos.line, pos.col,
+                                              f"variants '{other}' and '{variant}' both change {_named(named)}",
+                                              "they cannot be combined; write a variant that makes both changes")])
     touched[key] = variant
     for holder in holders:
         touched[(f"steps of {holder[0]}", holder[1])] = variant

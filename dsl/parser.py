@@ -1,6 +1,8 @@
 """Parses rules source text into the typed AST; syntax errors become diagnostics with a caret."""
 from __future__ import annotations
 
+import difflib
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -674,6 +676,11 @@ def _syntax_error(exc: UnexpectedInput, file: str, source: str) -> RulesError:
             hint = f"expected {_describe_expected(set(exc.expected))}"
         else:
             hint = "a block or definition is not finished"
+    elif isinstance(exc, UnexpectedToken) and (typo := _misspelled_keyword(source, offset)) is not None:
+        word_at, word, keyword = typo
+        before = source[:word_at]
+        line, col = before.count("\n") + 1, word_at - (before.rfind("\n") + 1) + 1
+        message, hint = f"unknown keyword '{word}'; did you mean '{keyword}'?", ""
     elif isinstance(exc, UnexpectedToken):
         message = f"unexpected {_shown(exc.token)}"
         hint = f"expected {_describe_expected(set(exc.expected))}"
@@ -690,6 +697,42 @@ def _syntax_error(exc: UnexpectedInput, file: str, source: str) -> RulesError:
     if here.split("#")[0].replace('\\"', "").count('"') % 2:
         hint = 'the quotes on this line do not pair up: is a " missing or one too many?'
     return RulesError([Diagnostic(file, line, col, message, hint)], {file: source})
+
+
+_NAME = re.compile(r"([a-z_][a-z0-9_]*)")
+_OPENING_NAME = re.compile(r"[ \t]*([a-z_][a-z0-9_]*)")  # the first word of a line
+
+
+@lru_cache(maxsize=1)
+def _keywords() -> tuple[str, ...]:
+    """The grammar's word tokens, the candidates for a misspelt keyword."""
+    return tuple(sorted(t.pattern.value for t in grammar().terminals
+                        if t.pattern.type == "str" and t.pattern.value.isidentifier()))
+
+
+def _misspelled_keyword(source: str, offset: int) -> Optional[tuple[int, str, str]]:
+    """(offset, word, keyword) when the unexpected name, or the word opening its line, is a near miss of a
+    keyword with which the parse gets past this line; the check re-parses, so a real name is never blamed."""
+    line_start = source.rfind("\n", 0, offset) + 1
+    opening = _OPENING_NAME.match(source, line_start)
+    here = _NAME.match(source, offset)
+    candidates = [(m.start(1), m.group(1)) for m in (here, opening) if m is not None]
+    for at, word in dict.fromkeys(candidates):
+        if word in _keywords():
+            continue
+        for keyword in difflib.get_close_matches(word, _keywords(), n=3, cutoff=0.6):
+            fixed = source[:at] + keyword + source[at + len(word):]
+            end_of_line = fixed.find("\n", at)
+            try:
+                grammar().parse(fixed)
+            except UnexpectedInput as again:
+                further = getattr(again, "pos_in_stream", None)
+                if further is None or end_of_line == -1 or further <= end_of_line:
+                    continue
+            except RecursionError:
+                continue
+            return at, word, keyword
+    return None
 
 
 def _deepest(source: str) -> tuple[int, int]:

@@ -20,13 +20,13 @@ from rich.progress import (
 from rich.table import Table
 
 from dsl.errors import RulesError
-from dsl.loader import find_ruleset, read_ruleset
+from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
 from interpreter.agents import AGENTS
 from interpreter.loading import load_game, load_program
 from interpreter.observation import player_name
 from interpreter.primitives import GameRuleError
 from interpreter.records import RecordError, read_record, replay, ruleset_ref
-from interpreter.scenario import run_all
+from interpreter.scenario import check_scenario, run_all
 from interpreter.simulate import Summary, seat_agents, simulate
 from interpreter.terminal import HUMAN, play
 from rulebook.docs import (
@@ -62,19 +62,35 @@ def _seats(spec: str, players: int, allowed: Sequence[str]) -> list[str]:
 # ------------------------------------------------------------------ check
 
 
-def check_ruleset(path: str) -> tuple[str, list[str]]:
-    """Compiles the base game, each variant alone and all together, and renders their rulebooks;
-    raises one RulesError for all problems."""
+def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[str]]:
+    """Compiles the base game, each variant alone, all shipped ones together (unless two change the same part),
+    the `variants` asked for together and every scenario's expectations, and renders the rulebooks; one
+    RulesError for all problems."""
     src = read_ruleset(find_ruleset(path))
-    combos: list[tuple[str, ...]] = [()] + [(v,) for v in src.variants]
-    if len(src.variants) > 1:
-        combos.append(tuple(src.variants))
+    shipped = list(src.variants)
+    add_variant_files(src, variants)
+    combos: list[tuple[str, ...]] = [()] + [src.refs([v]) for v in src.variants]
+    if len(shipped) > 1:
+        combos.append(tuple(shipped))
+    if variants and tuple(variants) not in combos:
+        combos.append(tuple(variants))
     load_program(path, ())
     problems: list[RulesError] = []
+    compiled = ["base"]
     for combo in combos[1:]:
         try:
             load_program(path, combo)
+            compiled.append("+".join(combo))
+        except VariantConflict as exc:
+            if combo == tuple(variants):  # asked for, so it must load; the shipped ones need not all combine
+                problems.append(exc)
         except RulesError as exc:
+            problems.append(exc)
+    for scen in src.scenarios:
+        try:
+            check_scenario(path, scen, src.refs(scen.variants))
+        except RulesError as exc:
+            exc.sources.update(src.sources)
             problems.append(exc)
     try:
         check_renderings(src)
@@ -83,14 +99,14 @@ def check_ruleset(path: str) -> tuple[str, list[str]]:
     if problems:
         diagnostics = list(dict.fromkeys(d for exc in problems for d in exc.diagnostics))
         raise RulesError(diagnostics, {f: t for exc in problems for f, t in exc.sources.items()})
-    return src.name, ["+".join(combo) or "base" for combo in combos]
+    return src.name, compiled
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     failed = False
     for path in args.paths:
         try:
-            name, compiled = check_ruleset(path)
+            name, compiled = check_ruleset(path, args.variant)
         except RulesError as exc:
             _err(exc.render())
             failed = True
@@ -181,7 +197,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    results = run_all(args.game)
+    results = run_all(args.game, variants=args.variant)
+    if args.variant and not results:
+        raise UsageError(f"no scenario loads {' or '.join(args.variant)}")
     for r in results:
         message = r.message.replace("\n", "\n    ")
         print(f"PASS {r.name}" if r.passed else f"FAIL {r.name}: {message}")
@@ -194,14 +212,17 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    if args.variant and len(args.games) != 1:
+        raise UsageError("--variant needs exactly one GAME")
     out = Path(args.out)
-    expected = expected_files(args.games)
+    expected = expected_files(args.games, args.variant)
     if args.check:
         stale = stale_files(out, expected)
         for rel in stale:
-            _err(f"stale: {out / rel}")
+            what = "left over" if rel not in expected else "stale" if (out / rel).is_file() else "missing"
+            _err(f"{what}: {out / rel}")
         if stale:
-            _err("generated docs are not what the rules produce now; run `regelwerk docs` and commit")
+            _err("generated docs are missing or not what the rules produce now; run `regelwerk docs` and commit")
             return 1
         print(f"ok: {len(expected)} generated files are up to date")
     else:
@@ -238,13 +259,18 @@ def build_parser() -> argparse.ArgumentParser:
         p.set_defaults(run=run)
         return p
 
+    def variant_option(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--variant", action="append", default=[], metavar="V",
+                       help="a variant's name or a .rules file holding one, anywhere on disk (repeatable)")
+
     def game_options(p: argparse.ArgumentParser) -> None:
         p.add_argument("game", metavar="GAME", help="ruleset name or folder")
-        p.add_argument("--variant", action="append", default=[], metavar="V", help="a variant (repeatable)")
+        variant_option(p)
         p.add_argument("--players", type=int, default=0, metavar="N", help="player count (default: the minimum)")
 
-    p = command("check", cmd_check, "compile rulesets with each variant and parse their scenarios")
+    p = command("check", cmd_check, "compile rulesets with each variant and their scenarios' expectations")
     p.add_argument("paths", nargs="+", metavar="PATH", help="ruleset name, folder or .rules file")
+    variant_option(p)
 
     p = command("simulate", cmd_simulate, "play many seeded bot games and summarise them")
     game_options(p)
@@ -265,13 +291,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("docs", cmd_docs, "render the rulebooks and the language reference into generated_docs/")
     p.add_argument("games", nargs="*", metavar="GAME", help="rulesets to render (default: all)")
-    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is stale")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is missing or stale")
     p.add_argument("--out", default=str(DOCS_DIR), metavar="DIR", help="default: generated_docs/")
+    variant_option(p)
     p.add_argument("--screenshots", action="store_true",
                    help="open the HTML in headless Chromium, check it, keep each game's first page as PNG")
 
-    p = command("test", cmd_test, "run a ruleset's scenarios")
+    p = command("test", cmd_test, "run a ruleset's scenarios; with --variant those that load one of the variants")
     p.add_argument("game", metavar="GAME")
+    variant_option(p)
     return parser
 
 

@@ -6,7 +6,13 @@ from typing import Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
-from dsl.loader import apply_variants, find_ruleset, read_ruleset, validate_source
+from dsl.loader import (
+    add_variant_files,
+    apply_variants,
+    find_ruleset,
+    read_ruleset,
+    validate_source,
+)
 from dsl.reachability import check_reachable
 from interpreter.compiler import compile_program
 from interpreter.game import ConstantError, Game
@@ -15,14 +21,16 @@ from interpreter.program import Program
 
 @lru_cache(maxsize=64)
 def load_program(ruleset: str, variants: tuple[str, ...] = ()) -> Program:
-    """Parse, overlay, validate and compile once per (ruleset, variants); every error is a RulesError."""
+    """Parse, overlay, validate and compile once per (ruleset, variants); every error is a RulesError.
+    A variant is a shipped variant's name or the path of a .rules file holding one."""
     src = read_ruleset(find_ruleset(ruleset))
     try:
+        names = add_variant_files(src, variants)
         validate_source(src)
-        items = apply_variants(src, variants)
-        program = compile_program(items, src.name, list(variants))
+        items = apply_variants(src, names)
+        program = compile_program(items, src.name, names)
         check_reachable(items)
-        _check_player_counts(program, items, src.name, list(variants))
+        _check_player_counts(program, items, src.name, names)
         return program
     except RulesError as exc:
         for file, text in src.sources.items():

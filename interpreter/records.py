@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
-from dsl.loader import find_ruleset, rulesets_dir
+from dsl.loader import find_ruleset, is_variant_file, rulesets_dir
 from interpreter.loading import load_game
 from interpreter.primitives import GameRuleError
 from interpreter.state import State
@@ -82,12 +82,17 @@ def ruleset_ref(game: str) -> str:
     return path.name if path == (rulesets_dir() / path.name).resolve() else str(path)
 
 
+def variant_ref(variant: str) -> str:
+    """How a record names a variant: one from a file outside the ruleset by absolute path, to replay anywhere."""
+    return str(Path(variant).resolve()) if is_variant_file(variant) else variant
+
+
 def record_of(state: State, ruleset: str, agents: Optional[Sequence[str]] = None,
               error: Optional[GameRuleError] = None) -> Record:
     """`error`: the GameRuleError that stopped the game; it has no scores then, even if nothing is pending."""
     game = state.game
-    return Record(ruleset=ruleset, variants=tuple(game.variants), players=game.num_players, seed=state.seed,
-                  actions=tuple(state.history),
+    return Record(ruleset=ruleset, variants=tuple(variant_ref(v) for v in game.variants), players=game.num_players,
+                  seed=state.seed, actions=tuple(state.history),
                   scores=tuple(state.scores()) if state.is_terminal() and error is None else None,
                   agents=tuple(agents) if agents is not None else None, error=str(error) if error is not None else None)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from dsl import ast as A
-from dsl.errors import RulesError, error_at
-from dsl.loader import RulesetSource, find_ruleset, read_ruleset
+from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
+from dsl.loader import RulesetSource, add_variant_files, find_ruleset, read_ruleset
 from interpreter.loading import load_game
 from interpreter.primitives import GameRuleError
 from interpreter.state import IllegalActionError, State
@@ -63,10 +63,11 @@ def _sides(expr: A.Expr, compile_expr: Any, players: list[str], st: State, frame
     return f": left side is {left!r}, right side is {right!r}"
 
 
-def run_scenario(ruleset: str, scen: A.ScenarioDef) -> ScenarioResult:
+def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Optional[Sequence[str]] = None) -> ScenarioResult:
+    """`variants`: the scenario's own as load_program takes them (RulesetSource.refs), if one is from a file."""
     result = ScenarioResult(scen.name, scen.pos.file, False)
     try:
-        game = load_game(ruleset, scen.variants, players=len(scen.players))
+        game = load_game(ruleset, scen.variants if variants is None else variants, players=len(scen.players))
         seat_of = {name: i for i, name in enumerate(scen.players)}
         compile_expr = game.program.compile_expr
         assert compile_expr is not None
@@ -93,9 +94,7 @@ def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int],
         st.apply_label(step.label)
     elif step.kind == "expect":
         assert step.expr is not None
-        fn, t, size = compile_expr(step.expr, {n: PLAYER for n in scen.players})
-        if t != BOOL:
-            raise error_at(step.pos, f"an expectation must be a condition, got {t}")
+        fn, size = _expectation(step.expr, step, scen, compile_expr)
         frame = list(seat_of.values()) + [None] * (size - len(seat_of))
         if not fn(st, frame):
             raise ScenarioFailure(step, "expectation does not hold" + _sides(step.expr, compile_expr,
@@ -115,11 +114,45 @@ def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int],
                                         f"options: {', '.join(st.legal_labels())}")
 
 
-def scenarios_of(ruleset: str) -> tuple[RulesetSource, list[A.ScenarioDef]]:
+def _expectation(expr: A.Expr, step: A.Step, scen: A.ScenarioDef, compile_expr: Any) -> tuple[Any, int]:
+    """An `expect` compiled with the scenario's player names: the condition and its frame size."""
+    fn, t, size = compile_expr(expr, {n: PLAYER for n in scen.players})
+    if t != BOOL:
+        raise error_at(step.pos, f"an expectation must be a condition, got {t}")
+    return fn, size
+
+
+def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -> None:
+    """What can be checked without playing: the variants, the player count, the seats named and every
+    expectation compiled; raises a RulesError at the scenario or step."""
+    try:
+        game = load_game(ruleset, variants, players=len(scen.players))
+    except ValueError as exc:
+        raise error_at(scen.pos, f"scenario '{scen.name}': {exc}") from None
+    compile_expr = game.program.compile_expr
+    assert compile_expr is not None
+    problems: list[Diagnostic] = []
+    for step in scen.steps:
+        try:
+            if step.expr is not None:
+                _expectation(step.expr, step, scen, compile_expr)
+            elif step.seat is not None and step.seat not in scen.players:
+                raise error_at(step.pos, f"unknown player '{step.seat}'", did_you_mean(step.seat, scen.players))
+        except RulesError as exc:
+            problems += exc.diagnostics
+    if problems:
+        raise RulesError(problems)
+
+
+def scenarios_of(ruleset: str, variants: Sequence[str] = ()) -> tuple[RulesetSource, list[A.ScenarioDef]]:
+    """The scenarios that load one of `variants` (those of variant files among them included); all
+    of the ruleset's if none are given."""
     src = read_ruleset(find_ruleset(ruleset))
-    return src, src.scenarios
+    wanted = set(add_variant_files(src, variants))
+    return src, [s for s in src.scenarios if not wanted or wanted & set(s.variants)]
 
 
-def run_all(ruleset: str, only: Optional[Path] = None) -> list[ScenarioResult]:
-    src, scenarios = scenarios_of(ruleset)
-    return [run_scenario(str(src.folder), s) for s in scenarios if only is None or s.pos.file == str(only)]
+def run_all(ruleset: str, only: Optional[Path] = None, variants: Sequence[str] = ()) -> list[ScenarioResult]:
+    src, scenarios = scenarios_of(ruleset, variants)
+    return [run_scenario(str(src.folder), s, src.refs(s.variants)) for s in scenarios
+            if only is None or s.pos.file == str(only)]

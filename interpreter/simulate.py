@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional, Sequence
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
 from interpreter.primitives import GameRuleError
-from interpreter.records import Record, record_of, write_record
+from interpreter.records import Record, record_of, variant_ref, write_record
 from interpreter.state import State
 
 
@@ -135,8 +135,8 @@ def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[s
                                      reproduce_command(ruleset, game.variants, game.num_players, game_seed, agents),
                                      str(path) if path is not None else None)
             if path is not None:  # the labels up to the failing one, so `regelwerk replay` fails there too
-                write_record(path, Record(ruleset, tuple(game.variants), game.num_players, game_seed, exc.actions,
-                                          None, tuple(agents), str(exc)))
+                write_record(path, Record(ruleset, tuple(map(variant_ref, game.variants)), game.num_players,
+                                          game_seed, exc.actions, None, tuple(agents), str(exc)))
         else:
             for seat, value in enumerate(state.returns()):
                 summary.wins_by_seat[seat] += value == 1.0

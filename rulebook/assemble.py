@@ -40,7 +40,7 @@ class Assembler:
     @cached_property
     def program(self) -> Program:
         """The compiled ruleset, for what only the engine computes: the cards, values by player count."""
-        return load_program(str(self.src.folder), tuple(self.variants))
+        return load_program(str(self.src.folder), self.src.refs(self.variants))
 
     # ------------------------------------------------------------ small helpers
     def t(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:

@@ -10,6 +10,7 @@ from dsl.errors import error_at
 from dsl.loader import (
     REPO_ROOT,
     RulesetSource,
+    add_variant_files,
     find_ruleset,
     read_ruleset,
     rulesets_dir,
@@ -49,17 +50,20 @@ def variant_sets(src: RulesetSource) -> list[tuple[str, ...]]:
 
 
 def folder_of(src: RulesetSource, variants: Sequence[str]) -> str:
-    return "/".join([src.name, *variants])
+    """Each rulebook one folder below its game's, so its links to the base game are the same."""
+    return "/".join([src.name, "+".join(variants)]) if variants else src.name
 
 
-def expected_files(names: Sequence[str] = ()) -> dict[str, str]:
-    """Relative path → content of everything generated, for the named rulesets (default: all)."""
+def expected_files(names: Sequence[str] = (), extra: Sequence[str] = ()) -> dict[str, str]:
+    """Relative path → content of everything generated, for the named rulesets (default: all); `extra`
+    variants (names or .rules files anywhere) are rendered too, each alone and all together."""
     root = rulesets_dir()
     folders = [find_ruleset(n) for n in names] if names else sorted(p for p in root.iterdir() if p.is_dir())
     files: dict[str, str] = {"language.md": render_language_reference()}
     for folder in folders:
         src = read_ruleset(folder)
-        for variants in variant_sets(src):
+        together = tuple(add_variant_files(src, extra))
+        for variants in variant_sets(src) + ([together] if len(together) > 1 else []):
             for lang, book in rulebooks(src, variants).items():
                 book.links = sibling_links(src, variants, lang)
                 for fmt in FORMATS:

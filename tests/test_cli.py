@@ -6,11 +6,13 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from dsl.loader import find_ruleset
 from interpreter.cli import main
+from interpreter.loading import load_program
 
 GAME = "maechtige_monster"
 
@@ -156,3 +158,146 @@ def test_usage_errors_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert run(capsys)[0] == 2
     assert run(capsys, "frobnicate")[0] == 2
     assert run(capsys, "simulate", GAME, "--games", "many")[0] == 2
+
+
+OUTSIDE = '''\
+# A modder's house rule, kept outside the repository.
+variant reiche_spieler {
+  title de "Reiche Spieler" en "Rich players"
+  replace currency gold de "das Gold" en "gold" start 20
+}
+
+scenario rich_start {
+  title de "Reicher Start" en "Rich start"
+  players ani inga frank
+  seed 1
+  variant reiche_spieler
+  expect ani.gold == 20 and frank.gold == 20
+}
+'''
+
+
+@pytest.fixture
+def outside_variant(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A variant file outside the rulesets folder, named by a relative path as a modder would type it."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine").mkdir()
+    file = Path("mine/rich.rules")
+    rewrite(file, OUTSIDE)
+    yield file
+    load_program.cache_clear()
+
+
+def rewrite(file: Path, text: str) -> None:
+    """Programs are cached by ruleset and variant paths, so a file changed in place is read afresh only after this."""
+    file.write_text(text, encoding="utf-8")
+    load_program.cache_clear()
+
+
+def test_check_loads_a_variant_file_with_a_shipped_variant(capsys: pytest.CaptureFixture[str],
+                                                           outside_variant: Path) -> None:
+    code, out, err = run(capsys, "check", GAME, "--variant", str(outside_variant), "--variant", "waechterkette")
+    assert code == 0, err
+    assert f", {outside_variant}," in out and f"{outside_variant}+waechterkette)" in out
+
+
+def test_simulate_and_play_with_a_variant_file(capsys: pytest.CaptureFixture[str], outside_variant: Path) -> None:
+    plain = simulate_json(capsys, "--seed", "3")
+    rich = simulate_json(capsys, "--seed", "3", "--variant", str(outside_variant), "--variant", "waechterkette")
+    assert plain["digest"] != rich["digest"] and rich["errors"] == 0
+    save = Path("rich.json")
+    code, out, err = run(capsys, "play", GAME, "--players", "3", "--seed", "2", "--seats", "random,greedy,random",
+                         "--variant", str(outside_variant), "--save", str(save))
+    assert code == 0, err
+    assert f"+{outside_variant}" in out and "game over" in out
+    record = json.loads(save.read_text(encoding="utf-8"))
+    assert record["variants"] == [str(outside_variant.resolve())]  # replays from any folder
+    assert run(capsys, "replay", str(save.resolve()))[0] == 0
+
+
+def test_test_runs_the_scenarios_of_the_variants_given(capsys: pytest.CaptureFixture[str],
+                                                       outside_variant: Path) -> None:
+    """A variant file's own scenarios test it; a shipped variant's name picks the scenarios that load it."""
+    code, out, err = run(capsys, "test", GAME, "--variant", str(outside_variant))
+    assert code == 0, out + err
+    assert out == "PASS rich_start\n1 passed, 0 failed\n"
+    code, out, _ = run(capsys, "test", GAME, "--variant", str(outside_variant), "--variant", "waechterkette")
+    assert code == 0 and "PASS rich_start" in out and "PASS guard_chain_sorted_by_level" in out
+    assert "ani_may_displace" not in out
+    code, out, _ = run(capsys, "test", GAME)
+    assert code == 0 and "rich_start" not in out and "PASS ani_may_displace" in out
+    rewrite(outside_variant, OUTSIDE.replace("ani.gold == 20", "ani.gold == 8"))
+    code, out, _ = run(capsys, "test", GAME, "--variant", str(outside_variant))
+    assert code == 1 and f"FAIL rich_start: {outside_variant}:12:3: expectation does not hold" in out
+    rewrite(outside_variant, OUTSIDE[:OUTSIDE.index("scenario")])
+    code, _, err = run(capsys, "test", GAME, "--variant", str(outside_variant))
+    assert code == 2 and f"no scenario loads {outside_variant}" in err
+
+
+def test_docs_renders_a_variant_file_into_a_folder(capsys: pytest.CaptureFixture[str], outside_variant: Path) -> None:
+    out = Path("docs")
+    code, _, err = run(capsys, "docs", GAME, "--variant", str(outside_variant), "--variant", "waechterkette",
+                       "--out", str(out))
+    assert code == 0, err
+    english = (out / GAME / "reiche_spieler" / "rulebook.en.md").read_text(encoding="utf-8")
+    assert "Rich players" in english and "20" in english
+    assert (out / GAME / "reiche_spieler+waechterkette" / "rulebook.de.html").is_file()
+    assert "reiche_spieler/rulebook.en.md" in (out / GAME / "rulebook.en.md").read_text(encoding="utf-8")
+    assert run(capsys, "docs", GAME, "--variant", str(outside_variant), "--variant", "waechterkette",
+               "--check", "--out", str(out))[0] == 0
+    code, _, err = run(capsys, "docs", GAME, "--variant", str(outside_variant), "--check", "--out", str(out))
+    assert code == 1 and f"left over: {out / GAME / 'reiche_spieler+waechterkette' / 'rulebook.en.md'}" in err
+    assert run(capsys, "docs", "--variant", str(outside_variant), "--out", str(out))[0] == 2
+
+
+def test_errors_in_a_variant_file_point_into_it(capsys: pytest.CaptureFixture[str], outside_variant: Path) -> None:
+    rewrite(outside_variant, OUTSIDE.replace("replace currency", "replace curency"))
+    code, out, err = run(capsys, "check", GAME, "--variant", str(outside_variant))
+    assert code == 1 and out == ""
+    assert err.startswith(f"{outside_variant}:4:11: error: unknown keyword 'curency'; did you mean 'currency'?")
+    assert re.search(r"^ {14}\^$", err, re.MULTILINE)
+    rewrite(outside_variant, OUTSIDE.replace("gold de", "golt de"))
+    code, _, err = run(capsys, "simulate", GAME, "--variant", str(outside_variant), "--games", "1")
+    assert code == 1 and f"{outside_variant}:4:3: error: there is no currency 'golt' to replace" in err
+    rewrite(outside_variant, OUTSIDE.replace("reiche_spieler", "waechterkette"))
+    code, _, err = run(capsys, "check", GAME, "--variant", str(outside_variant))
+    assert code == 1 and f"{outside_variant}:2:1: error: variant 'waechterkette' is defined twice" in err
+    rewrite(outside_variant, "kind coin { field value: int }\n")
+    code, _, err = run(capsys, "check", GAME, "--variant", str(outside_variant))
+    assert code == 1
+    assert f"{outside_variant}:1:1: error: a variant file holds `variant` and `scenario` blocks only" in err
+    code, _, err = run(capsys, "test", GAME, "--variant", "mine/missing.rules")
+    assert code == 1 and "no variant file 'mine/missing.rules'" in err
+
+
+def test_check_compiles_every_scenario_expectation(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """What `test` would trip over only when it reaches the step, `check` finds without playing."""
+    folder = tmp_path / GAME
+    shutil.copytree(find_ruleset(GAME), folder)
+    (folder / "scenarios" / "broken.rules").write_text('''\
+scenario broken_expectations {
+  title de "Kaputt" en "Broken"
+  players ani inga frank
+  seed 1
+  choose ani "untote"
+  expect ani.goldd == 8
+  expect ani.gold
+  choose jenny "orks"
+}
+scenario broken_variant {
+  title de "Kaputt" en "Broken"
+  players ani inga frank
+  variant waechterkete
+  expect treasury_fee == 1
+}
+''', encoding="utf-8")
+    code, out, err = run(capsys, "check", str(folder))
+    assert code == 1 and out == ""
+    file = Path("scenarios") / "broken.rules"
+    caret = r"\n.*\n {13}\^\n  hint: did you mean 'gold'\?"
+    assert re.search(re.escape(f"{file}:6:10: error: players have no variable 'goldd'") + caret, err)
+    assert f"{file}:7:3: error: an expectation must be a condition, got int" in err
+    assert f"{file}:8:3: error: unknown player 'jenny'" in err
+    assert f"{file}:10:1: error: scenario 'broken_variant': " in err and "did you mean 'waechterkette'?" in err
+    code, out, _ = run(capsys, "check", GAME)  # the shipped scenarios all compile
+    assert code == 0

@@ -9,6 +9,7 @@ import re
 import shutil
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
@@ -61,13 +62,18 @@ def test_check_names_a_stale_file_and_docs_rewrites_it(capsys: pytest.CaptureFix
 
 
 def test_every_game_and_variant_has_four_rulebooks() -> None:
-    files = expected_files([GAME])
-    folders = [GAME] + [f"{GAME}/{v}" for v in read_ruleset(find_ruleset(GAME)).variants]
+    check_four_rulebooks(GAME, DOCS_DIR)
+
+
+def check_four_rulebooks(game: str, out: Path) -> None:
+    """One folder per variant in the ruleset's variants/, each with German and English, Markdown and HTML."""
+    files = expected_files([game])
+    folders = [game] + [f"{game}/{v.stem}" for v in (find_ruleset(game) / "variants").glob("*.rules")]
     for folder in folders:
         for name in ("rulebook.de.md", "rulebook.en.md", "rulebook.de.html", "rulebook.en.html"):
             assert f"{folder}/{name}" in files
     assert "language.md" in files
-    assert stale_files(DOCS_DIR, files) == []
+    assert stale_files(out, files) == []
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -185,7 +191,12 @@ def test_a_construct_without_a_sentence_is_a_validation_error(capsys: pytest.Cap
 
 def test_links_between_rulebooks_lead_to_files_that_exist() -> None:
     """Each rulebook links the other language and the base game or its variants, in its own format."""
-    files = expected_files([GAME])
+    check_links(GAME)
+
+
+def check_links(game: str) -> None:
+    """The links of one game's rulebooks; as many as its variants folder asks for, each to a file written."""
+    files = expected_files([game])
     targets = 0
     for rel, text in files.items():
         if not rel.endswith((".md", ".html")) or rel == "language.md":
@@ -198,7 +209,11 @@ def test_links_between_rulebooks_lead_to_files_that_exist() -> None:
             target = (Path(rel).parent / href).as_posix()
             assert os.path.normpath(target) in files, (rel, href)
             targets += 1
-    assert targets == 2 * 2 * (1 + 3 + 2 * 3)  # per language and format: base → 1 + 3 links, variant → 2
+    variants = len(list((find_ruleset(game) / "variants").glob("*.rules")))
+    assert variants >= 1
+    # per language and format: the base game links the other language and each variant; a variant, the
+    # other language and the base game
+    assert targets == 2 * 2 * (1 + variants + 2 * variants)
 
 
 def test_a_modders_variant_lists_removed_replaced_and_added_parts(tmp_path: Path) -> None:
@@ -227,3 +242,43 @@ variant schnell {
     assert texts(changes[1].old)[-1] == "Draw one card from the guard deck to the card place *i*." and not changes[1].new
     assert texts(changes[2].new) == ["Spare: 2."] and not changes[2].old
     assert "rule-lay-out-guards" not in {e.anchor for s in en.sections for e in s.entries}
+
+
+@pytest.fixture
+def rulesets_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """REGELWERK_RULESETS pointed at a copy of the shipped rulesets (programs are cached by ruleset name)."""
+    rulesets = tmp_path / "rulesets"
+    shutil.copytree(find_ruleset(GAME), rulesets / GAME)
+    monkeypatch.setenv("REGELWERK_RULESETS", str(rulesets))
+    load_program.cache_clear()
+    yield rulesets
+    load_program.cache_clear()
+
+
+def test_a_variant_added_as_the_readme_says_breaks_no_test(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                           rulesets_copy: Path) -> None:
+    """A file dropped into variants/ and `regelwerk docs` is all a new variant needs: the checks that count
+    variants follow the folder, `docs --check` calls the new rulebooks missing, not stale, and a variant
+    that changes the same part as a shipped one (they cannot be combined) still passes `check`."""
+    (rulesets_copy / GAME / "variants" / "teure_schatzkammer.rules").write_text("""\
+variant teure_schatzkammer {
+  title de "Teure Schatzkammer" en "Costly treasury"
+  replace const owner_fee = {1: 1, 2: 2, 3: 3} de "die Entschädigung je Wächter-Level" en "compensation per guard level"
+}
+""", encoding="utf-8")
+    out = tmp_path / "generated_docs"
+    shutil.copytree(DOCS_DIR, out)
+    code, _, err = run(capsys, "docs", "--check", "--out", str(out))
+    assert code == 1 and "run `regelwerk docs`" in err
+    new = out / GAME / "teure_schatzkammer"
+    assert {line for line in err.splitlines() if "teure_schatzkammer" in line} == {
+        f"missing: {new / f'rulebook.{lang}.{fmt}'}" for lang in ("de", "en") for fmt in ("md", "html")}
+    assert f"stale: {out / GAME / 'rulebook.en.md'}" in err  # the base game now links one more variant
+    assert run(capsys, "docs", "--out", str(out))[0] == 0
+    assert run(capsys, "docs", "--check", "--out", str(out))[0] == 0
+    check_four_rulebooks(GAME, out)
+    check_links(GAME)
+    code, stdout, _ = run(capsys, "check", GAME)
+    assert code == 0 and "teure_schatzkammer" in stdout and "+" not in stdout  # all four do not combine
+    code, _, err = run(capsys, "check", GAME, "--variant", "teure_schatzkammer", "--variant", "billiges_verdraengen")
+    assert code == 1 and "variants 'teure_schatzkammer' and 'billiges_verdraengen' both change const 'owner_fee'" in err
