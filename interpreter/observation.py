@@ -82,12 +82,16 @@ def _filled(st: "State", text: str, values: dict[str, Any], seat: int) -> str:
     """A log text with its places filled in; a card the seat did not see is named by its kind only."""
     game = st.game
     shown: dict[str, str] = {}
+
+    def card(c: int, seen: int) -> str:
+        return game.card_ids[c] if seat < 0 or seen & (1 << seat) else f"a {game.program.card_kind[c]} card"
     for name, v in values.items():
-        if isinstance(v, list):
-            c, seen = v
-            shown[name] = game.card_ids[c] if seat < 0 or seen & (1 << seat) else f"a {game.program.card_kind[c]} card"
+        if isinstance(v, list) and v and isinstance(v[0], list):  # a list of cards: [[card, seats], …]
+            shown[name] = "[" + ", ".join(card(c, seen) for c, seen in v) + "]"
+        elif isinstance(v, list) and len(v) == 2:  # one card: [card, seats that saw it]
+            shown[name] = card(v[0], v[1])
         else:
-            shown[name] = str(v)
+            shown[name] = "[]" if isinstance(v, list) else str(v)
     return text.format(**shown)
 
 

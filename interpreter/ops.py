@@ -403,9 +403,9 @@ def next_player(var: int) -> Op:
     return op
 
 
-def log_text(text: str, values: Sequence[tuple[str, Fn, bool, Fmt]]) -> Op:
-    """A text entry with its places filled; a card is kept as [card, seats that see it now], so each
-    seat's log names only the cards that seat saw."""
+def log_text(text: str, values: Sequence[tuple[str, Fn, str, Fmt]]) -> Op:
+    """A text entry with its places filled; a card is kept as [card, seats that see it now] (a list of
+    cards as a list of those), so each seat's log names only the cards that seat saw."""
     if not values:
         plain = text.format()  # '{{' is a brace
 
@@ -416,13 +416,15 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, bool, Fmt]]) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         filled: dict[str, Any] = {}
-        for name, fn, is_card, fmt in values:
+        game = st.game
+        for name, fn, shape, fmt in values:  # shape: "card", "cards" or "value"
             v = fn(st, L)
-            if is_card:
-                seen = st.game.all_mask if st.face_up[v] else st.known[v] | st.game.sees(st.where[v], v, st.owner)
-                filled[name] = [v, seen]
-            else:
+            if shape == "value":
                 filled[name] = fmt(st, v)
+                continue
+            pairs = [[c, game.all_mask if st.face_up[c] else st.known[c] | game.sees(st.where[c], c, st.owner)]
+                     for c in ([v] if shape == "card" else v)]
+            filled[name] = pairs[0] if shape == "card" else pairs
         st.log.append((L_TEXT, text, filled))
     return op
 

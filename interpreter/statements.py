@@ -383,7 +383,9 @@ class StatementCompiler(ExpressionCompiler):
             except RulesError as exc:
                 raise error_at(s.text.pos, f"the log text names '{{{fname}}}', which is not known here",
                                did_you_mean(fname, scope.all_names())) from exc
-            values.append((fname, fn, t.name == "card", O.formatter(t)))
+            shape = "card" if t.name == "card" else \
+                "cards" if t.name == "list" and t.elem is not None and t.elem.name == "card" else "value"
+            values.append((fname, fn, shape, O.formatter(t)))
         em.emit(O.log_text(s.text.by_lang.get("en", next(iter(s.text.by_lang.values()))), values))
 
     def s_Require(self, s: A.Require, scope: Scope, em: Emitter) -> None:

@@ -120,6 +120,16 @@ def test_log_places_are_filled_and_cards_shown_only_to_who_sees_them(tmp_path: P
     assert state.observation(0)["log"][-1] == "End {here}"  # doubled braces are a brace
 
 
+def test_a_list_of_cards_in_a_log_place_hides_the_cards_others_did_not_see(tmp_path: Path) -> None:
+    game = _game(tmp_path, LOGGING + ONE_ROUND % ('let x = cards(hand(first(players))) let y = [c for c in box if false] '
+                                                  'log de "{x}" en "hands {x} {y}"'))
+    state = game.new_initial_state(seed=1)
+    mine, theirs = state.observation(0)["log"][-1], state.observation(1)["log"][-1]
+    first = game.card_ids[state.zones[game.fam_zones[game.program.zone_by_name["hand"].family_id][0]][0]]
+    assert mine == f"hands [{first}] []"
+    assert theirs == "hands [a tile card] []"
+
+
 def test_an_unknown_log_place_is_a_load_error(tmp_path: Path) -> None:
     text = _load_error(tmp_path, LOGGING.replace("{round}.\" }", "{zzz}.\" }") + ONE_ROUND % "")
     assert "the log text names '{zzz}', which is not known here" in text
