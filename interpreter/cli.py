@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
+import secrets
 import sys
 from pathlib import Path
 from typing import Callable, Optional, Sequence
@@ -31,6 +31,7 @@ from interpreter.simulate import Summary, seat_agents, simulate
 from interpreter.terminal import HUMAN, play
 from rulebook.docs import (
     DOCS_DIR,
+    MANIFEST,
     check_renderings,
     expected_files,
     first_pages,
@@ -189,10 +190,14 @@ def cmd_play(args: argparse.Namespace) -> int:
     game = load_game(args.game, args.variant, args.players)
     spec = args.seats or ",".join([HUMAN] + ["random"] * (game.num_players - 1))
     seats = _seats(spec, game.num_players, [HUMAN, *AGENTS])
-    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    # The seed and the public moves tell every hidden card, so a fair game needs one nobody can guess or
+    # search for (63 bits from the OS) and keeps it secret until the end; --seed is for practice and replays.
+    seed = args.seed if args.seed is not None else secrets.randbits(63)
     save = Path(args.save) if args.save else Path("saved_games") / f"{game.ruleset}-{seed}.json"
-    print(f"{game.ruleset}{''.join(' +' + v for v in game.variants)}, {game.num_players} players, seed {seed}: "
+    print(f"{game.ruleset}{''.join(' +' + v for v in game.variants)}, {game.num_players} players: "
           + ", ".join(f"{player_name(p)} {name}" for p, name in enumerate(seats)))
+    if args.seed is not None:
+        print(f"practice game: seed {seed} was given with --seed, so whoever knows it can work out every hidden card")
     return play(game, ruleset_ref(args.game), seed, seats, save)
 
 
@@ -217,16 +222,17 @@ def cmd_docs(args: argparse.Namespace) -> int:
     out = Path(args.out)
     expected = expected_files(args.games, args.variant)
     if args.check:
-        stale = stale_files(out, expected)
+        stale = stale_files(out, expected, everything=not args.games)
         for rel in stale:
-            what = "left over" if rel not in expected else "stale" if (out / rel).is_file() else "missing"
+            generated = rel in expected or rel == MANIFEST
+            what = "left over" if not generated else "stale" if (out / rel).is_file() else "missing"
             _err(f"{what}: {out / rel}")
         if stale:
             _err("generated docs are missing or not what the rules produce now; run `regelwerk docs` and commit")
             return 1
         print(f"ok: {len(expected)} generated files are up to date")
     else:
-        touched = write_files(out, expected)
+        touched = write_files(out, expected, everything=not args.games)
         print(f"wrote {len(touched)} of {len(expected)} files to {out}")
     if args.screenshots:
         return _browser_check(out)
@@ -285,9 +291,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("play", cmd_play, "play at the terminal against bots or each other")
     game_options(p)
-    p.add_argument("--seed", type=int, default=None, metavar="S", help="default: a random seed")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="a practice or replay game with this seed (default: a secret seed from the OS, shown at the end)")
     p.add_argument("--seats", metavar="S,…", help=f"per seat: {HUMAN}, {', '.join(AGENTS)} (default: human, then random)")
-    p.add_argument("--save", metavar="FILE", help="default: saved_games/<ruleset>-<seed>.json")
+    p.add_argument("--save", metavar="FILE", help="default: saved_games/<ruleset>-<seed>.json, written when the game ends")
 
     p = command("docs", cmd_docs, "render the rulebooks and the language reference into generated_docs/")
     p.add_argument("games", nargs="*", metavar="GAME", help="rulesets to render (default: all)")

@@ -6,7 +6,7 @@ from typing import Any, Optional
 
 from interpreter.primitives import GameRuleError
 from interpreter.program import Op, Program
-from interpreter.state import State
+from interpreter.state import State, StateUsageError, is_index
 
 
 class ConstantError(ValueError):
@@ -99,6 +99,9 @@ class Game:
         return 1 << owner[c] if owner[c] >= 0 else 0
 
     def new_initial_state(self, seed: int = 0) -> State:
+        """StateUsageError for a seed that is not an int: a float or str would break the random stream later."""
+        if not is_index(seed):
+            raise StateUsageError(f"seed must be an int, not {seed!r}")
         return State(self, seed)
 
     def state_from_json(self, text: str) -> State:

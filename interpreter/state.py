@@ -20,8 +20,26 @@ _MASK = (1 << 64) - 1
 FORMAT = "regelwerk-state/1"
 
 
-class IllegalActionError(ValueError):
+class StateUsageError(ValueError):
+    """A State method called with a bad argument or at the wrong kind of node; the state is left
+    exactly as it was, so a caller can catch it and go on."""
+
+
+class IllegalActionError(StateUsageError):
     """An action that is not legal here; the state is left exactly as it was."""
+
+
+class NotASeatError(StateUsageError):
+    """A seat that is not an int from 0 to num_players - 1."""
+
+
+class WrongNodeError(StateUsageError):
+    """A call that only a chance node (or only an open node) answers, made at another kind of node."""
+
+
+def is_index(value: object) -> bool:
+    """An int that is not a bool: True would otherwise pass as action or seat 1."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _mix(x: int) -> int:
@@ -147,7 +165,8 @@ class State:
 
     def _labels(self) -> list[str]:
         pending = self.pending
-        assert pending is not None
+        if pending is None:
+            raise WrongNodeError("the game is over; there are no options")
         if pending[2] is None:
             labels = unique([option_label(self, v, pending[1]) for v in pending[3]])
             self.pending = (pending[0], pending[1], labels, pending[3], pending[4])
@@ -158,16 +177,27 @@ class State:
         return self._labels() if self.pending is not None else []
 
     def action_to_string(self, action: int) -> str:
-        if self.pending is None or not isinstance(action, int) or not 0 <= action < len(self.pending[3]):
-            raise IllegalActionError(f"action {action!r} is not legal here")
+        """The label of a legal action; IllegalActionError for anything else, at the end too."""
+        if self.pending is None:
+            raise IllegalActionError(f"action {action!r} is not legal here: the game is over")
+        if not is_index(action) or not 0 <= action < len(self.pending[3]):
+            raise IllegalActionError(f"action {action!r} is not legal here; legal: 0 to {len(self.pending[3]) - 1}")
         return self._labels()[action]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        if not self.is_chance_node():
-            return []
-        assert self.pending is not None
-        n = len(self.pending[3])
+        """(action, probability) of each chance outcome; WrongNodeError unless this is a chance node."""
+        pending = self._chance("chance_outcomes")
+        n = len(pending[3])
         return [(i, 1.0 / n) for i in range(n)]
+
+    def _chance(self, call: str) -> tuple[Any, ...]:
+        """The pending chance node, checked before anything changes (an assert would vanish under -O)."""
+        pending = self.pending
+        if pending is None:
+            raise WrongNodeError(f"{call}() at the end of the game: there is no chance node")
+        if pending[0] != CHANCE:
+            raise WrongNodeError(f"{call}() at a decision of P{pending[1] + 1}: only a chance node has outcomes")
+        return pending
 
     def returns(self) -> list[float]:
         return list(self._returns) if self._returns is not None else [0.0] * self.game.num_players
@@ -175,6 +205,10 @@ class State:
     def observation(self, seat: int) -> dict[str, Any]:
         """JSON-able view for one seat: only what that seat may see."""
         from interpreter.observation import observation
+        if not is_index(seat):
+            raise NotASeatError(f"seat must be an int from 0 to {self.game.num_players - 1}, not {seat!r}")
+        if not 0 <= seat < self.game.num_players:
+            raise NotASeatError(f"no seat {seat}: this game has seats 0 to {self.game.num_players - 1}")
         return observation(self, seat)
 
     def scores(self) -> list[int]:
@@ -188,15 +222,16 @@ class State:
         return _mix((self.seed * 0x2545F4914F6CDD1D + self.draws) & _MASK) / 2.0 ** 64
 
     def sample_chance(self) -> int:
-        """A chance outcome drawn from the state's seeded stream: same seed, same game."""
-        assert self.pending is not None and self.pending[0] == CHANCE
-        return int(self.random_unit() * len(self.pending[3]))
+        """A chance outcome drawn from the state's seeded stream: same seed, same game.
+        WrongNodeError (the stream untouched) unless this is a chance node."""
+        pending = self._chance("sample_chance")
+        return int(self.random_unit() * len(pending[3]))
 
     def apply_action(self, action: int) -> None:
         pending = self.pending
         if pending is None:
             raise IllegalActionError("the game is over; no action is legal")
-        if not isinstance(action, int) or isinstance(action, bool) or not 0 <= action < len(pending[3]):
+        if not is_index(action) or not 0 <= action < len(pending[3]):
             labels = self._labels()
             shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
             raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
@@ -222,6 +257,8 @@ class State:
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
+        if not isinstance(label, str):
+            raise IllegalActionError(f"a label is a str, not {label!r}")
         labels = self.legal_labels()
         if label not in labels:
             from dsl.errors import did_you_mean

@@ -153,7 +153,8 @@ def final_lines(state: State, table: Table) -> list[str]:
 
 
 def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) -> int:
-    """Runs the game to its end or until a human quits; the record is saved either way. Exit code."""
+    """Runs the game to its end or until a human quits; the record is saved either way. The seed is
+    printed (and the record written) only then, as it gives away every hidden card. Exit code."""
     state = game.new_initial_state(seed)
     table = Table.seated(seats, seed)
     spectator = not table.read
@@ -186,6 +187,9 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
             print(f"since {player_name(first)}'s last decision:")
             print("\n".join(log_since(state, table.read[first], first)))
         print("\n".join(final_lines(state, table)))
+    # Only now, with no decision left, may the seed be known: with the public moves it tells every
+    # hidden card. So the record, which holds it, is written here and nowhere before.
+    print(f"seed {state.seed}")
     write_record(save, record_of(state, ruleset, seats, broken))
     print(f"record saved to {save}")
     return 1 if broken is not None else 0

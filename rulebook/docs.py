@@ -1,8 +1,10 @@
 """What `regelwerk docs` writes and checks: every ruleset's rulebooks (base game and each variant,
-German and English, Markdown and HTML) and the language reference, under generated_docs/."""
+German and English, Markdown and HTML) and the language reference, under generated_docs/ or --out,
+never outside it; of the files there it removes only stale ones that its manifest says it wrote."""
 from __future__ import annotations
 
-from pathlib import Path
+import re
+from pathlib import Path, PurePosixPath
 from typing import Sequence
 
 from dsl.ast import Pos
@@ -23,8 +25,14 @@ from rulebook.render import Format, render
 
 DOCS_DIR = REPO_ROOT / "generated_docs"
 FORMATS: tuple[Format, ...] = ("md", "html")
-GENERATED = ("rulebook.*.md", "rulebook.*.html")  # what a stale-check may find left over
 SCREENSHOT = "first_page.png"
+# Lists what `docs` wrote into --out: only those files are ever removed (when stale), never a user's own.
+MANIFEST = "written_by_regelwerk.txt"
+OWNED_NAME = re.compile(r"rulebook\.[A-Za-z0-9_-]+\.(md|html)|language\.md")
+
+
+class OutsideOutError(ValueError):
+    """A generated file whose path would lead out of --out (a `..` or a symlink on the way)."""
 
 
 def rulebooks(src: RulesetSource, variants: Sequence[str] = ()) -> dict[str, Rulebook]:
@@ -49,16 +57,22 @@ def variant_sets(src: RulesetSource) -> list[tuple[str, ...]]:
     return [()] + [(name,) for name in src.variants]
 
 
+def plain_name(name: str) -> str:
+    """A ruleset or variant name as one folder name: no `..`, slash or other character to leave --out with."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", name) or "_"
+
+
 def folder_of(src: RulesetSource, variants: Sequence[str]) -> str:
     """Each rulebook one folder below its game's, so its links to the base game are the same."""
-    return "/".join([src.name, "+".join(variants)]) if variants else src.name
+    game = plain_name(src.name)
+    return "/".join([game, "+".join(plain_name(v) for v in variants)]) if variants else game
 
 
 def expected_files(names: Sequence[str] = (), extra: Sequence[str] = ()) -> dict[str, str]:
     """Relative path → content of everything generated, for the named rulesets (default: all); `extra`
     variants (names or .rules files anywhere) are rendered too, each alone and all together."""
     root = rulesets_dir()
-    folders = [find_ruleset(n) for n in names] if names else sorted(p for p in root.iterdir() if p.is_dir())
+    folders = [find_ruleset(n).resolve() for n in names] if names else sorted(p for p in root.iterdir() if p.is_dir())
     files: dict[str, str] = {"language.md": render_language_reference()}
     for folder in folders:
         src = read_ruleset(folder)
@@ -80,29 +94,64 @@ def sibling_links(src: RulesetSource, variants: Sequence[str], lang: str) -> lis
         return links + [Link(ui["base_game"], f"../rulebook.{lang}")]
     for name, variant in src.variants.items():
         links.append(Link(fill(ui["variant_link"], "nom", {"variant": variant.title.by_lang[lang]}),
-                          f"{name}/rulebook.{lang}"))
+                          f"{plain_name(name)}/rulebook.{lang}"))
     return links
 
 
-def stale_files(out: Path, expected: dict[str, str]) -> list[str]:
-    """Files that differ from what the rules produce now, are missing, or are left over."""
-    stale = [rel for rel, text in expected.items()
+def inside(out: Path, rel: str) -> Path:
+    """The path of a generated file, checked to stay inside `out` once `..` and symlinks are resolved."""
+    path = out / rel
+    if not path.resolve().is_relative_to(out.resolve()):
+        raise OutsideOutError(f"refusing to write {path}: it lies outside {out}")
+    return path
+
+
+def owned(out: Path) -> list[str]:
+    """The files the manifest says an earlier run wrote; an entry `docs` could not have written is ignored."""
+    try:
+        text = (out / MANIFEST).read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, UnicodeDecodeError):
+        return []
+    entries = [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    return [rel for rel in entries if OWNED_NAME.fullmatch(PurePosixPath(rel).name)
+            and not PurePosixPath(rel).is_absolute() and ".." not in PurePosixPath(rel).parts]
+
+
+def planned(out: Path, expected: dict[str, str], everything: bool) -> tuple[dict[str, str], list[str]]:
+    """What this run writes, its manifest included, and what it removes: files an earlier run wrote for
+    the rulesets rendered now (for any ruleset if `everything`) that are no longer generated."""
+    earlier = owned(out)
+    rendered = {rel.split("/")[0] for rel in expected}
+    gone = [rel for rel in earlier if rel not in expected and (everything or rel.split("/")[0] in rendered)]
+    kept = sorted((set(earlier) - set(gone)) | set(expected))
+    files = dict(expected)
+    files[MANIFEST] = "# written by `regelwerk docs`; it removes only these files when they are stale\n" + \
+        "".join(f"{rel}\n" for rel in kept)
+    removed = [rel for rel in gone if ((out / rel).is_file() or (out / rel).is_symlink())
+               and (out / rel).parent.resolve().is_relative_to(out.resolve())]
+    return files, removed
+
+
+def stale_files(out: Path, expected: dict[str, str], everything: bool = False) -> list[str]:
+    """Files that differ from what the rules produce now, are missing, or were generated and are left over."""
+    files, removed = planned(out, expected, everything)
+    stale = [rel for rel, text in files.items()
              if not (out / rel).is_file() or (out / rel).read_text(encoding="utf-8") != text]
-    leftover = sorted(str(p.relative_to(out)) for pattern in GENERATED for p in out.rglob(pattern)
-                      if str(p.relative_to(out)) not in expected)
-    return sorted(stale) + leftover
+    return sorted(stale) + sorted(removed)
 
 
-def write_files(out: Path, expected: dict[str, str]) -> list[str]:
-    """Writes what changed, removes left-over rulebooks; returns the paths touched."""
-    touched = stale_files(out, expected)
+def write_files(out: Path, expected: dict[str, str], everything: bool = False) -> list[str]:
+    """Writes what changed, all inside `out`, and removes left-over files it wrote before; returns the
+    paths touched."""
+    files, _ = planned(out, expected, everything)
+    touched = stale_files(out, expected, everything)
+    targets = {rel: inside(out, rel) for rel in touched if rel in files}  # all checked before anything is written
     for rel in touched:
-        path = out / rel
-        if rel in expected:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(expected[rel], encoding="utf-8")
+        if rel in targets:
+            targets[rel].parent.mkdir(parents=True, exist_ok=True)
+            targets[rel].write_text(files[rel], encoding="utf-8")
         else:
-            path.unlink()
+            (out / rel).unlink()  # planned() checked that its folder lies inside `out`
     return touched
 
 

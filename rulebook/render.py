@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import jinja2
 import markupsafe
@@ -33,18 +33,36 @@ UI_KEYS: tuple[str, ...] = ("contents", "added", "replaced", "removed", "before"
                             "why", "where", "note", "rules_name", "generated_by")
 
 
+_MD_SPECIAL = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "[": "\\[", "]": "\\]"})
+
+
+def md_text(value: object) -> markupsafe.Markup:
+    """Text from the rules as Markdown that stays text: no HTML tag or entity (`<`, `>`, `&` escaped) and
+    no link or image (`[`, `]` escaped), so only the links the templates write can appear."""
+    if hasattr(value, "__html__"):
+        return markupsafe.Markup(value)  # already rendered by a macro or filter
+    return markupsafe.Markup(str(value).translate(_MD_SPECIAL))
+
+
 def md_cell(value: object) -> str:
     """Text safe inside a Markdown table cell: one line, backslashes and pipes escaped."""
     return " ".join(str(value).split()).replace("\\", "\\\\").replace("|", "\\|")
 
 
-def md_code(value: str) -> str:
-    """Inline code that survives backticks in the value."""
-    fence = "``" if "`" in value else "`"
+def md_code(value: str) -> markupsafe.Markup:
+    """Inline code that survives backticks in the value; Markdown shows a code span's text as it is."""
+    fence = "`" * (1 + max((len(run) for run in re.findall("`+", value)), default=0))
     pad = " " if value.startswith("`") or value.endswith("`") else ""
-    return f"{fence}{pad}{value}{pad}{fence}"
+    return markupsafe.Markup(f"{fence}{pad}{value}{pad}{fence}")
 
 
+def md_quote(value: str) -> markupsafe.Markup:
+    """Text as the lines of a Markdown block quote, escaped like all text."""
+    return markupsafe.Markup(str(md_text(value)).replace("\n", "\n> "))
+
+
+_OPTIONS: dict[str, Any] = {"undefined": jinja2.StrictUndefined, "trim_blocks": True, "lstrip_blocks": True,
+                            "keep_trailing_newline": True}
 _VARIABLE = re.compile(r"(?<!\\)\*(.+?)(?<!\\)\*")
 
 
@@ -56,20 +74,29 @@ def rule_html(text: str) -> markupsafe.Markup:
 
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
-    """One environment for both formats: loading and compiling templates once per process; `.html.j2`
-    templates autoescape, `.md.j2` templates do not (Markdown has its own escaping in macros.md.j2)."""
+    """One environment for the HTML rulebooks and the language reference, loading and compiling
+    templates once per process; `.html.j2` templates autoescape, `.md.j2` templates do not."""
     env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default=False,
                                             default_for_string=False),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
+        **_OPTIONS,
     )
     env.filters["cell"] = md_cell
     env.filters["code"] = md_code
     env.filters["rule_html"] = rule_html
+    return env
+
+
+@lru_cache(maxsize=1)
+def markdown_environment() -> jinja2.Environment:
+    """The Markdown rulebooks' environment: autoescaping with md_text, as texts come from rules files
+    that anyone may write; what macros and filters return is Markup and passes unchanged."""
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, finalize=md_text,
+                             **_OPTIONS)
+    env.filters["cell"] = md_cell
+    env.filters["code"] = md_code
+    env.filters["quote"] = md_quote
     return env
 
 
@@ -78,5 +105,6 @@ def render(book: Rulebook, fmt: Format) -> str:
     ends with exactly one newline, so generated files diff cleanly."""
     if fmt not in ("md", "html"):
         raise ValueError(f"unknown rulebook format {fmt!r}; expected 'md' or 'html'")
-    text = environment().get_template(f"base.{fmt}.j2").render(book=book, ui=book.ui)
+    env = markdown_environment() if fmt == "md" else environment()
+    text = env.get_template(f"base.{fmt}.j2").render(book=book, ui=book.ui)
     return text.rstrip() + "\n"

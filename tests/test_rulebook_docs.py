@@ -18,7 +18,7 @@ from interpreter.cli import main
 from interpreter.loading import load_program
 from rulebook import phrases
 from rulebook.assemble import build_rulebook
-from rulebook.docs import DOCS_DIR, expected_files, stale_files
+from rulebook.docs import DOCS_DIR, MANIFEST, expected_files, stale_files
 from rulebook.model import Line, Rulebook
 
 GAME = "maechtige_monster"
@@ -52,13 +52,16 @@ def test_check_names_a_stale_file_and_docs_rewrites_it(capsys: pytest.CaptureFix
     out = tmp_path / "docs"
     page = out / GAME / "rulebook.en.md"
     page.write_text(page.read_text(encoding="utf-8").replace("gold", "silver"), encoding="utf-8")
-    (out / GAME / "rulebook.xx.md").write_text("left over", encoding="utf-8")
+    (out / GAME / "rulebook.xx.md").write_text("left over", encoding="utf-8")  # a language an earlier run wrote
+    with (out / MANIFEST).open("a", encoding="utf-8") as manifest:
+        manifest.write(f"{GAME}/rulebook.xx.md\n")
     code, _, err = run(capsys, "docs", "--check", "--out", str(out))
     assert code == 1
-    assert f"stale: {page}" in err and "rulebook.xx.md" in err
+    assert f"stale: {page}" in err and f"left over: {out / GAME / 'rulebook.xx.md'}" in err
     assert run(capsys, "docs", "--out", str(out))[0] == 0
     assert run(capsys, "docs", "--check", "--out", str(out))[0] == 0
     assert not (out / GAME / "rulebook.xx.md").exists()
+    assert "rulebook.xx.md" not in (out / MANIFEST).read_text(encoding="utf-8")
 
 
 def test_every_game_and_variant_has_four_rulebooks() -> None:

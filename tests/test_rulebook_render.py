@@ -203,8 +203,9 @@ def test_html_assumptions_table(html: str) -> None:
 
 # --- Markdown -----------------------------------------------------------------------------------
 
-def test_markdown_pipe_table_escapes_the_pipe(md: str) -> None:
-    assert "| Symbol | Wirkung |\n| --- | --- |\n| <b>&\\| | verdoppelt |\n" in md
+def test_markdown_pipe_table_escapes_the_pipe_and_the_markup(md: str) -> None:
+    assert "| Symbol | Wirkung |\n| --- | --- |\n| &lt;b&gt;&amp;\\| | verdoppelt |\n" in md
+    assert "<b>" not in md
 
 
 def test_markdown_toc_links_every_heading_anchor(md: str) -> None:
