@@ -25,7 +25,7 @@ from interpreter.agents import AGENTS
 from interpreter.loading import load_game, load_program
 from interpreter.observation import player_name
 from interpreter.primitives import GameRuleError
-from interpreter.records import RecordError, read_record, replay, ruleset_ref
+from interpreter.records import CHOSEN, RecordError, read_record, replay, ruleset_ref
 from interpreter.scenario import check_scenario, run_all
 from interpreter.simulate import Summary, seat_agents, simulate
 from interpreter.terminal import HUMAN, play
@@ -164,7 +164,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         record = read_record(Path(args.file))
-        state = replay(record)
+        state = replay(record, args.ruleset)
     except RecordError as exc:
         _err(f"{args.file}: error: {exc}")
         return 1
@@ -178,8 +178,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         _err(f"{args.file}: error: the replay ends with {shown}, the record says {recorded}")
         return 1
     variants = f" +{'+'.join(record.variants)}" if record.variants else ""
+    unchecked = "; chance outcomes chosen, not checked against the seed" if record.chance == CHOSEN else ""
     print(f"ok: {args.file}: {record.ruleset}{variants}, {record.players} players, seed {record.seed}, "
-          f"{len(record.actions)} actions replayed; {shown}")
+          f"{len(record.actions)} actions replayed; {shown}{unchecked}")
     return 0
 
 
@@ -288,6 +289,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = command("replay", cmd_replay, "replay a game record, checking every step and the scores")
     p.add_argument("file", metavar="FILE")
+    p.add_argument("--ruleset", metavar="PATH",
+                   help="the rules to replay with (default: the record's ruleset by name from the rulesets folder)")
 
     p = command("play", cmd_play, "play at the terminal against bots or each other")
     game_options(p)

@@ -1,11 +1,11 @@
 """A ruleset compiled for one player count: the zone layout, constants and the factory of states."""
 from __future__ import annotations
 
-import json
 from typing import Any, Optional
 
 from interpreter.primitives import GameRuleError
 from interpreter.program import Op, Program
+from interpreter.saved import parse
 from interpreter.state import State, StateUsageError, is_index
 
 
@@ -105,12 +105,8 @@ class Game:
         return State(self, seed)
 
     def state_from_json(self, text: str) -> State:
-        data = json.loads(text)
-        if data.get("ruleset") != self.ruleset or data.get("variants") != self.variants \
-                or data.get("players") != self.num_players:
-            raise ValueError("the saved state belongs to another game "
-                             f"({data.get('ruleset')}, variants {data.get('variants')}, {data.get('players')} players)")
-        return State.from_dict(self, data)
+        """A saved state, checked like any untrusted input: a bad one is one SavedStateError."""
+        return State.from_dict(self, parse(text))
 
     def __repr__(self) -> str:
         variants = f" +{'+'.join(self.variants)}" if self.variants else ""

@@ -1,8 +1,12 @@
 """Game records: the seed and the labels of one game in order, which replay it exactly anywhere and
-stay readable (and diffable) when the engine's internal state layout changes."""
+stay readable (and diffable) when the engine's internal state layout changes. A record is input, not
+trusted: replay checks every step, the chance outcomes against the seed, and reads rules only from the
+rulesets folder or a path the user gives."""
 from __future__ import annotations
 
 import json
+import re
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -13,6 +17,8 @@ from interpreter.primitives import GameRuleError
 from interpreter.state import State
 
 FORMAT = "regelwerk-record/1"
+SEEDED, CHOSEN = "seed", "chosen"  # where a record's chance outcomes came from
+_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_-]*")  # a ruleset name: no path, no dots
 
 
 class RecordError(ValueError):
@@ -29,12 +35,15 @@ class Record:
     scores: Optional[tuple[int, ...]]
     agents: Optional[tuple[str, ...]] = None
     error: Optional[str] = None  # the rules error that stopped the game; replaying the actions shows it again
+    chance: str = SEEDED  # SEEDED: every chance outcome was drawn from the seed, so replay checks each one
+
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "ruleset": self.ruleset, "variants": list(self.variants),
                                 "players": self.players, "seed": self.seed}
         if self.agents is not None:
             data["agents"] = list(self.agents)
+        data["chance"] = self.chance
         data["actions"] = list(self.actions)
         data["scores"] = list(self.scores) if self.scores is not None else None
         if self.error is not None:
@@ -69,11 +78,15 @@ class Record:
         error = data.get("error")
         if error is not None and not isinstance(error, str):
             raise RecordError("'error' must be a string or absent")
+        chance = data.get("chance", SEEDED)  # records from before the field: every writer drew from the seed
+        if chance not in (SEEDED, CHOSEN):
+            raise RecordError(f"'chance' must be \"{SEEDED}\" or \"{CHOSEN}\"")
         return cls(ruleset=ruleset, variants=strings("variants", data.get("variants")),
                    players=integer("players"), seed=integer("seed"),
                    actions=strings("actions", data.get("actions")),
                    scores=tuple(scores) if scores is not None else None,
-                   agents=strings("agents", agents) if agents is not None else None, error=error)
+                   agents=strings("agents", agents) if agents is not None else None, error=error,
+                   chance=chance)
 
 
 def ruleset_ref(game: str) -> str:
@@ -89,10 +102,11 @@ def variant_ref(variant: str) -> str:
 
 def record_of(state: State, ruleset: str, agents: Optional[Sequence[str]] = None,
               error: Optional[GameRuleError] = None) -> Record:
-    """`error`: the GameRuleError that stopped the game; it has no scores then, even if nothing is pending."""
+    """`error`: the GameRuleError that stopped the game; it has no scores then, and its labels (the failed
+    step included: the state itself went back to before it) replay to the error."""
     game = state.game
     return Record(ruleset=ruleset, variants=tuple(variant_ref(v) for v in game.variants), players=game.num_players,
-                  seed=state.seed, actions=tuple(state.history),
+                  seed=state.seed, actions=error.actions if error is not None else tuple(state.history),
                   scores=tuple(state.scores()) if state.is_terminal() and error is None else None,
                   agents=tuple(agents) if agents is not None else None, error=str(error) if error is not None else None)
 
@@ -105,14 +119,37 @@ def write_record(path: Path, record: Record) -> None:
 def read_record(path: Path) -> Record:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
+    except RecursionError:
+        raise RecordError(f"{path} is not a record: the JSON is nested too deeply") from None
+    except ValueError as exc:  # JSONDecodeError and integers beyond Python's digit limit
         raise RecordError(f"{path} is not JSON: {exc}") from None
     return Record.from_dict(data)
 
 
-def replay(record: Record) -> State:
-    """Applies every label from the seeded initial state; the first illegal one stops it by step number."""
-    game = load_game(record.ruleset, record.variants, record.players)
+def ruleset_source(record: Record, path: Optional[str] = None) -> str:
+    """Where replay reads the rules: the path the user gave, else the record's ruleset by name from the
+    rulesets folder. A path inside the record is never opened (a record could name any file)."""
+    if path is not None:
+        return path
+    if not _NAME.fullmatch(record.ruleset):
+        raise RecordError(f"the record names its ruleset by path ({record.ruleset!r}); replay reads rulesets by "
+                          f"name from {rulesets_dir()} only; give the rules with --ruleset PATH")
+    folder = rulesets_dir() / record.ruleset
+    if not folder.is_dir():
+        raise RecordError(f"no ruleset '{record.ruleset}' in {rulesets_dir()}; give the rules with --ruleset PATH")
+    return str(folder)
+
+
+def replay_command(record_path: str, ruleset: str) -> str:
+    """The `regelwerk replay` command for a record; rules named by path are given on the command line."""
+    extra = "" if _NAME.fullmatch(ruleset) else f" --ruleset {shlex.quote(ruleset)}"
+    return f"regelwerk replay {shlex.quote(record_path)}{extra}"
+
+
+def replay(record: Record, ruleset: Optional[str] = None) -> State:
+    """Applies every label from the seeded initial state; the first illegal one, or a chance outcome the
+    seed does not give, stops it by step number. `ruleset`: a path the user gave for the rules."""
+    game = load_game(ruleset_source(record, ruleset), record.variants, record.players)
     try:
         state = game.new_initial_state(record.seed)
     except GameRuleError as exc:
@@ -124,8 +161,14 @@ def replay(record: Record) -> State:
             options = ", ".join(legal[:20]) + (" …" if len(legal) > 20 else "")
             raise RecordError(f"step {step} of {total}: '{label}' is not legal here"
                               + (f"; legal: {options}" if legal else "; the game is already over"))
+        action = legal.index(label)
+        if state.is_chance_node() and record.chance == SEEDED:
+            action = state.sample_chance()
+            if legal[action] != label:
+                raise RecordError(f"step {step} of {total}: the chance outcome '{label}' is not the one the seed "
+                                  f"gives ('{legal[action]}'); the record was edited")
         try:
-            state.apply_label(label)
+            state.apply_action(action)
         except GameRuleError as exc:
             raise RecordError(f"step {step} of {total}: '{label}' breaks a rule: {exc}") from None
     return state

@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional, Sequence
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
 from interpreter.primitives import GameRuleError
-from interpreter.records import Record, record_of, variant_ref, write_record
+from interpreter.records import Record, record_of, replay_command, variant_ref, write_record
 from interpreter.state import State
 
 
@@ -53,17 +53,19 @@ class Failure:
     command: str
     record: Optional[str] = None  # the saved record of the first game, with --save
     count: int = 1
+    replay: Optional[str] = None  # the command that replays that record
 
     def to_dict(self) -> dict[str, Any]:
         return {"message": self.message, "location": self.location, "seed": self.seed, "decision": self.decision,
-                "count": self.count, "command": self.command, "record": self.record}
+                "count": self.count, "command": self.command, "record": self.record,
+                "replay": self.replay}
 
     def describe(self) -> str:
         where = f"{self.location}: " if self.location else ""
         lines = [f"{where}runtime error: {self.message} ({self.count} game{'s' if self.count != 1 else ''}; "
                  f"first: seed {self.seed}, after decision {self.decision})", f"  reproduce: {self.command}"]
-        if self.record is not None:
-            lines.append(f"  replay: regelwerk replay {shlex.quote(self.record)}")
+        if self.replay is not None:
+            lines.append(f"  replay: {self.replay}")
         return "\n".join(lines)
 
 
@@ -133,7 +135,8 @@ def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[s
             else:
                 kinds[key] = Failure(exc.message, exc.location, game_seed, exc.decision,
                                      reproduce_command(ruleset, game.variants, game.num_players, game_seed, agents),
-                                     str(path) if path is not None else None)
+                                     str(path) if path is not None else None,
+                                     replay=replay_command(str(path), ruleset) if path is not None else None)
             if path is not None:  # the labels up to the failing one, so `regelwerk replay` fails there too
                 write_record(path, Record(ruleset, tuple(map(variant_ref, game.variants)), game.num_players,
                                           game_seed, exc.actions, None, tuple(agents), str(exc)))

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Optional
 from interpreter.ops import CHANCE, DECIDE, L_DECIDE, unique
 from interpreter.options import option_label
 from interpreter.primitives import GameRuleError
+from interpreter.saved import FORMAT, resume, validate
 
 if TYPE_CHECKING:
     from dsl.ast import Pos
@@ -17,7 +18,6 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
-FORMAT = "regelwerk-state/1"
 
 
 class StateUsageError(ValueError):
@@ -52,10 +52,11 @@ def _mix(x: int) -> int:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns")
+                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_moves")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
+        self._moves: Optional[list[tuple[int, int, int]]] = None  # during a step: (card, from zone, index), to undo
         if _empty:
             return
         prog = game.program
@@ -115,6 +116,10 @@ class State:
         except GameRuleError as exc:
             raise exc.at(self.game.op_pos[fr[0]][pc]).during(self.seed, self.history) from None
         self.pending = None
+        self._finish()
+
+    def _finish(self) -> None:
+        """Scores the ended game into the returns (also when a finished game is loaded: never read from a file)."""
         prog = self.game.program
         score = prog.score
         assert score is not None
@@ -133,11 +138,15 @@ class State:
     def move_card(self, c: int, z: int, bottom: bool) -> None:
         game = self.game
         src = self.where[c]
-        self.zones[src].remove(c)
         dst = self.zones[z]
         cap = game.zone_cap[z]
-        if cap is not None and len(dst) >= cap:
+        if cap is not None and len(dst) - (src == z) >= cap:
             raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
+        old = self.zones[src]
+        i = old.index(c)
+        del old[i]
+        if self._moves is not None:
+            self._moves.append((c, src, i))
         if bottom:
             dst.insert(0, c)
         else:
@@ -238,15 +247,46 @@ class State:
                                      + (" …" if len(labels) > 12 else ""))
         kind, seat, labels, values, slot = pending
         label = labels[action] if labels is not None else option_label(self, values[action], seat)
+        before = self._snapshot()
+        self._moves = []
+        try:
+            self._step(kind, seat, label, values[action], slot)
+        except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
+            self._restore(before)
+            raise
+        finally:
+            self._moves = None
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """What a step may change, except cards in zones (move_card notes each move to undo) and the log and
+        history (they only grow: their lengths); flat copies, cheaper than clone."""
+        return (self.face_up[:], self.known[:], self.owner[:], self.card_vals[:], self.gvars[:],
+                [p[:] for p in self.pvars], [[f[0], f[1], f[2][:]] for f in self.frames], self.mods[:],
+                self.forbids[:], self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history),
+                self._returns)
+
+    def _restore(self, snap: tuple[Any, ...]) -> None:
+        """Undoes the step's moves and puts back the snapshot: the state is exactly as before the step."""
+        for c, src, i in reversed(self._moves or []):
+            self.zones[self.where[c]].remove(c)
+            self.zones[src].insert(i, c)
+            self.where[c] = src
+        (self.face_up, self.known, self.owner, self.card_vals, self.gvars, self.pvars, self.frames, self.mods,
+         self.forbids, self.pending, self.draws, self.round, self.phase, nlog, nhist, self._returns) = snap
+        del self.log[nlog:]
+        del self.history[nhist:]
+
+    def _step(self, kind: int, seat: int, label: str, value: Any, slot: int) -> None:
+        """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
         self.pending = None
         self.history.append(label)
         fr = self.frames[-1]
         if kind == DECIDE:
             self.log.append((L_DECIDE, seat, label))
         if slot >= 0:
-            fr[2][slot] = values[action]
+            fr[2][slot] = value
         else:
-            aid, params = values[action]
+            aid, params = value
             info = self.game.program.actions[aid]
             L: list[Any] = [None] * info.nlocals
             L[0] = seat
@@ -297,13 +337,13 @@ class State:
             "changed_cards": {str(c): row for c, row in enumerate(self.card_vals) if row != self.game.card_vals[c]},
             "gvars": self.gvars, "pvars": self.pvars,
             "frames": self.frames, "mods": self.mods, "forbids": self.forbids,
-            "pending": self._saved_pending(),
+            "pending": self._saved_pending(self.pending),
             "log": self.log, "history": self.history, "returns": self._returns,
         }
 
-    def _saved_pending(self) -> Optional[list[Any]]:
+    @staticmethod
+    def _saved_pending(p: Optional[tuple[Any, ...]]) -> Optional[list[Any]]:
         """The open node; action labels are left out, as they follow from the options."""
-        p = self.pending
         if p is None:
             return None
         return [p[0], p[1], None if p[4] < 0 else p[2], p[3], p[4]]
@@ -312,30 +352,30 @@ class State:
         return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, game: "Game", d: dict[str, Any]) -> "State":
-        if d.get("format") != FORMAT:
-            raise ValueError(f"not a saved state of format {FORMAT}")
+    def from_dict(cls, game: "Game", d: Any) -> "State":
+        """A state from untrusted data: validated fully, its open node and returns recomputed, else a
+        SavedStateError naming what is wrong."""
+        v = validate(game, d)
         s = cls(game, _empty=True)
-        s.zones = [list(z) for z in d["zones"]]
-        s.where = [0] * len(game.program.cards)
+        s.zones = v.zones
+        s.where = [0] * len(game.card_ids)
         for z, cards in enumerate(s.zones):
             for c in cards:
                 s.where[c] = z
-        s.face_up, s.owner = list(d["face_up"]), list(d["owner"])
-        s.known = list(d.get("known") or [0] * len(s.where))  # saves from before private reveals have none
+        s.face_up, s.owner = v.face_up, v.owner
+        s.known = v.known if v.known is not None else [0] * len(s.where)
         s.card_vals = list(game.card_vals)
-        for c, row in d["changed_cards"].items():
-            s.card_vals[int(c)] = list(row)
-        s.gvars, s.pvars = list(d["gvars"]), [list(p) for p in d["pvars"]]
-        s.frames = [[f[0], f[1], list(f[2])] for f in d["frames"]]
-        s.mods = [(m[0], m[1], list(m[2])) for m in d["mods"]]
-        s.forbids = [(f[0], f[1], list(f[2])) for f in d["forbids"]]
-        p = d["pending"]
-        s.pending = None if p is None else (p[0], p[1], None if p[2] is None else list(p[2]), list(p[3]), p[4])
-        s.seed, s.draws, s.round, s.phase = d["seed"], d["draws"], d["round"], d["phase"]
-        s.log = [tuple(e) for e in d["log"]]
-        s.history = list(d["history"])
-        s._returns = d["returns"]
+        for key, row in v.changed_cards.items():
+            s.card_vals[int(key)] = row
+        s.gvars, s.pvars = v.gvars, v.pvars
+        s.frames = [[f[0], f[1], f[2]] for f in v.frames]
+        s.mods, s.forbids = v.mods, v.forbids
+        s.pending = None
+        s.seed, s.draws, s.round, s.phase = v.seed, v.draws, v.round, v.phase
+        s.log = [tuple(e) for e in v.log]
+        s.history = v.history
+        s._returns = None
+        resume(s, v)
         return s
 
     def __repr__(self) -> str:

@@ -205,7 +205,7 @@ def test_saved_failing_games_replay_to_the_same_located_error(capsys: pytest.Cap
                                                               tmp_path: Path) -> None:
     saved = tmp_path / "records"
     code, _, err = run(capsys, "simulate", str(FAULTS), "--games", "12", "--seed", "1", "--save", str(saved))
-    assert code == 1 and "  replay: regelwerk replay " in err
+    assert code == 1 and "  replay: regelwerk replay " in err and f" --ruleset {shlex.quote(str(FAULTS.resolve()))}" in err
     records = {path: json.loads(path.read_text(encoding="utf-8")) for path in sorted(saved.glob("*.json"))}
     assert len(records) == 12
     failed = [path for path, record in records.items() if "error" in record]
@@ -213,18 +213,18 @@ def test_saved_failing_games_replay_to_the_same_located_error(capsys: pytest.Cap
     for path in failed:
         record = records[path]
         assert record["scores"] is None and len(record["actions"]) == 3
-        code, out, err = run(capsys, "replay", str(path))
+        code, out, err = run(capsys, "replay", str(path), "--ruleset", str(FAULTS))
         assert code == 1 and out == "" and "Traceback" not in err
         located = record["error"].split(" runtime error: ")[0]
         assert re.fullmatch(r".*game\.rules:\d+:\d+:", located)
         assert err.startswith(f"{path}: error: step 3 of 3: ") and located in err
         assert f"(seed {record['seed']}, after decision 3)" in err
     for path in set(records) - set(failed):
-        assert run(capsys, "replay", str(path))[0] == 0
+        assert run(capsys, "replay", str(path), "--ruleset", str(FAULTS))[0] == 0
     shortened = dict(records[failed[0]], actions=records[failed[0]]["actions"][:2])
     path = tmp_path / "shortened.json"
     path.write_text(json.dumps(shortened), encoding="utf-8")
-    code, _, err = run(capsys, "replay", str(path))
+    code, _, err = run(capsys, "replay", str(path), "--ruleset", str(FAULTS))
     assert code == 1 and "the record says the game failed" in err
 
 
@@ -243,5 +243,5 @@ def test_a_failure_inside_a_greedy_look_ahead_is_recorded_so_it_replays(capsys: 
     failures = json.loads(out)["failures"]
     assert code == 1 and failures and all("--agents greedy,greedy" in f["command"] for f in failures)
     for failure in failures:
-        code, _, err = run(capsys, "replay", failure["record"])
+        code, _, err = run(capsys, *shlex.split(failure["replay"])[1:])
         assert code == 1 and failure["location"] in err and "step 3 of 3" in err
