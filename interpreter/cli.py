@@ -164,7 +164,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     try:
         record = read_record(Path(args.file))
-        state = replay(record, args.ruleset)
+        state = replay(record, args.ruleset, args.variant)
     except RecordError as exc:
         _err(f"{args.file}: error: {exc}")
         return 1
@@ -291,6 +291,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", metavar="FILE")
     p.add_argument("--ruleset", metavar="PATH",
                    help="the rules to replay with (default: the record's ruleset by name from the rulesets folder)")
+    p.add_argument("--variant", action="append", default=[], metavar="PATH",
+                   help="a variant file the record names (record files are never opened from the record)")
 
     p = command("play", cmd_play, "play at the terminal against bots or each other")
     game_options(p)

@@ -140,16 +140,36 @@ def ruleset_source(record: Record, path: Optional[str] = None) -> str:
     return str(folder)
 
 
-def replay_command(record_path: str, ruleset: str) -> str:
-    """The `regelwerk replay` command for a record; rules named by path are given on the command line."""
+def variant_sources(record: Record, given: Sequence[str] = ()) -> list[str]:
+    """The variants to replay with: names as the record says; a variant file the record names by path
+    only if the user gave that file (same path or file name) with --variant, never opened from the record."""
+    out = []
+    files = [g for g in given if is_variant_file(g)]
+    for ref in record.variants:
+        if _NAME.fullmatch(ref):
+            out.append(ref)
+            continue
+        match = next((g for g in files if Path(g).resolve() == Path(ref)), None) or \
+            next((g for g in files if Path(g).name == Path(ref).name), None)
+        if match is None:
+            raise RecordError(f"the record names a variant file ({ref!r}); replay reads variant files only from "
+                              f"the command line: give it with --variant PATH")
+        out.append(match)
+    return out
+
+
+def replay_command(record_path: str, ruleset: str, variants: Sequence[str] = ()) -> str:
+    """The `regelwerk replay` command for a record; rules and variant files named by path are given on
+    the command line."""
     extra = "" if _NAME.fullmatch(ruleset) else f" --ruleset {shlex.quote(ruleset)}"
+    extra += "".join(f" --variant {shlex.quote(variant_ref(v))}" for v in variants if is_variant_file(v))
     return f"regelwerk replay {shlex.quote(record_path)}{extra}"
 
 
-def replay(record: Record, ruleset: Optional[str] = None) -> State:
+def replay(record: Record, ruleset: Optional[str] = None, variants: Sequence[str] = ()) -> State:
     """Applies every label from the seeded initial state; the first illegal one, or a chance outcome the
-    seed does not give, stops it by step number. `ruleset`: a path the user gave for the rules."""
-    game = load_game(ruleset_source(record, ruleset), record.variants, record.players)
+    seed does not give, stops it by step number. `ruleset`, `variants`: paths the user gave for the rules."""
+    game = load_game(ruleset_source(record, ruleset), variant_sources(record, variants), record.players)
     try:
         state = game.new_initial_state(record.seed)
     except GameRuleError as exc:

@@ -136,7 +136,7 @@ def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[s
                 kinds[key] = Failure(exc.message, exc.location, game_seed, exc.decision,
                                      reproduce_command(ruleset, game.variants, game.num_players, game_seed, agents),
                                      str(path) if path is not None else None,
-                                     replay=replay_command(str(path), ruleset) if path is not None else None)
+                                     replay=replay_command(str(path), ruleset, game.variants) if path is not None else None)
             if path is not None:  # the labels up to the failing one, so `regelwerk replay` fails there too
                 write_record(path, Record(ruleset, tuple(map(variant_ref, game.variants)), game.num_players,
                                           game_seed, exc.actions, None, tuple(agents), str(exc)))

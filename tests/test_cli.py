@@ -212,7 +212,9 @@ def test_simulate_and_play_with_a_variant_file(capsys: pytest.CaptureFixture[str
     assert f"+{outside_variant}" in out and "game over" in out
     record = json.loads(save.read_text(encoding="utf-8"))
     assert record["variants"] == [str(outside_variant.resolve())]  # replays from any folder
-    assert run(capsys, "replay", str(save.resolve()))[0] == 0
+    code, _, err = run(capsys, "replay", str(save.resolve()))  # a file a record names is never opened from it
+    assert code == 1 and "give it with --variant PATH" in err
+    assert run(capsys, "replay", str(save.resolve()), "--variant", str(outside_variant))[0] == 0
 
 
 def test_test_runs_the_scenarios_of_the_variants_given(capsys: pytest.CaptureFixture[str],
