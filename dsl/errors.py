@@ -12,7 +12,7 @@ _WIDTH = 160  # longest source line shown whole under a message
 
 @dataclass(frozen=True)
 class Diagnostic:
-    """One problem in one place of a rules file."""
+    """One problem in one place of a rules file (line 0: the file as a whole)."""
 
     file: str
     line: int
@@ -21,7 +21,8 @@ class Diagnostic:
     hint: str = ""
 
     def render(self, sources: dict[str, str]) -> str:
-        head = f"{self.file}:{self.line}:{self.col}: error: {self.message}"
+        where = f"{self.file}:{self.line}:{self.col}" if self.line else self.file  # line 0: the whole file
+        head = f"{where}: error: {self.message}"
         text = sources.get(self.file)
         lines = [head]
         src = source_line(text, self.line) if text is not None else None

@@ -61,13 +61,13 @@ def find_ruleset(name: str) -> Path:
 
 def _display(path: Path) -> str:
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str(path.parent.resolve().relative_to(Path.cwd().resolve()) / path.name)  # a symlink keeps its name
+    except (ValueError, OSError, RuntimeError):  # outside the working folder, or a symlink loop
         return str(path)
 
 
 def rules_files(folder: Path) -> list[Path]:
-    if folder.is_file():
+    if not folder.is_dir():  # one file; a FIFO or device given by name is refused when it is read
         return [folder]
     files = sorted(folder.glob("*.rules"))
     for sub in ("variants", "scenarios"):

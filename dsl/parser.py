@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import difflib
+import os
 import re
+import stat
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -19,6 +21,7 @@ from lark.exceptions import (
 
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, error_at
+from dsl.limits import MAX_FILE_BYTES, MAX_TEXT
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -28,11 +31,6 @@ def grammar() -> Lark:
     """The one LALR parser, built once per process (Lark caches the tables on disk too)."""
     return Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr", strict=True,
                 propagate_positions=True, maybe_placeholders=True, cache=True)
-
-
-def _unquote(tok: str) -> str:
-    body = tok[1:-1]
-    return body.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
 
 
 def _nodes(children: list[Any], cls: type) -> list[Any]:
@@ -81,6 +79,14 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
             return A.Pos(file=self.file, line=0, col=0)
         return A.Pos(file=self.file, line=meta.line, col=meta.column)
 
+    def _unquote(self, tok: Token) -> str:
+        """A text in quotes; a very long one is an error (it would make every check slow)."""
+        if len(tok) > MAX_TEXT + 2:
+            raise RulesError([Diagnostic(self.file, tok.line or 1, tok.column or 1, f"this text has {len(tok) - 2} "
+                                         f"characters; a text holds at most {MAX_TEXT}")])
+        body = tok[1:-1]
+        return body.replace('\\"', '"').replace("\\n", "\n").replace("\\\\", "\\")
+
     def _int(self, tok: Token) -> int:
         try:
             return int(tok)
@@ -98,12 +104,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Text(pos=self._p(meta), by_lang=dict(ch))
 
     def lang_text(self, meta: Any, ch: list[Any]) -> tuple[str, str]:
-        return (str(ch[0].children[0]), _unquote(ch[1]))
+        return (str(ch[0].children[0]), self._unquote(ch[1]))
 
     def assumed(self, meta: Any, ch: list[Any]) -> A.Assumed:
         if ch and isinstance(ch[0], A.Text):
             return A.Assumed(pos=self._p(meta), why=ch[0].by_lang.get("en", ""), text=ch[0])
-        return A.Assumed(pos=self._p(meta), why=_unquote(ch[0]) if ch and ch[0] else "")
+        return A.Assumed(pos=self._p(meta), why=self._unquote(ch[0]) if ch and ch[0] else "")
 
     def note(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("note", ch[0])
@@ -143,7 +149,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
                           default=default)
 
     def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("id", _unquote(ch[0]))
+        return _tag("id", self._unquote(ch[0]))
 
     def type_ref(self, meta: Any, ch: list[Any]) -> A.TypeRef:
         return A.TypeRef(pos=self._p(meta), name=str(ch[0]))
@@ -276,7 +282,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.ActionParam(pos=self._p(meta), name=str(ch[0]), domain=ch[1])
 
     def action_label(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("label", _unquote(ch[0]))
+        return _tag("label", self._unquote(ch[0]))
 
     def setup_def(self, meta: Any, ch: list[Any]) -> A.SetupDef:
         return A.SetupDef(pos=self._p(meta), body=ch[0])
@@ -387,19 +393,19 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return _tag("variant", str(ch[0]))
 
     def step_choose(self, meta: Any, ch: list[Any]) -> A.Step:
-        return A.Step(pos=self._p(meta), kind="choose", seat=str(ch[0]), label=_unquote(ch[1]))
+        return A.Step(pos=self._p(meta), kind="choose", seat=str(ch[0]), label=self._unquote(ch[1]))
 
     def step_chance(self, meta: Any, ch: list[Any]) -> A.Step:
-        return A.Step(pos=self._p(meta), kind="chance", label=_unquote(ch[0]))
+        return A.Step(pos=self._p(meta), kind="chance", label=self._unquote(ch[0]))
 
     def step_expect(self, meta: Any, ch: list[Any]) -> A.Step:
         return A.Step(pos=self._p(meta), kind="expect", expr=ch[0])
 
     def step_legal(self, meta: Any, ch: list[Any]) -> A.Step:
-        return A.Step(pos=self._p(meta), kind="legal", seat=str(ch[0]), label=_unquote(ch[1]))
+        return A.Step(pos=self._p(meta), kind="legal", seat=str(ch[0]), label=self._unquote(ch[1]))
 
     def step_illegal(self, meta: Any, ch: list[Any]) -> A.Step:
-        return A.Step(pos=self._p(meta), kind="illegal", seat=str(ch[0]), label=_unquote(ch[1]))
+        return A.Step(pos=self._p(meta), kind="illegal", seat=str(ch[0]), label=self._unquote(ch[1]))
 
     # ---------------------------------------------------------------- statements
     def block(self, meta: Any, ch: list[Any]) -> list[Any]:
@@ -533,7 +539,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Num(pos=self._p(meta), value=self._int(ch[0]))
 
     def str_lit(self, meta: Any, ch: list[Any]) -> A.Str:
-        return A.Str(pos=self._p(meta), value=_unquote(ch[0]))
+        return A.Str(pos=self._p(meta), value=self._unquote(ch[0]))
 
     def true_lit(self, meta: Any, ch: list[Any]) -> A.BoolLit:
         return A.BoolLit(pos=self._p(meta), value=True)
@@ -783,10 +789,30 @@ def parse_text(source: str, file: str = "<rules>") -> A.RulesFile:
     return result
 
 
+def read_rules_bytes(path: Path, file: str) -> bytes:
+    """A rules file's bytes: only a regular file of at most MAX_FILE_BYTES (a FIFO or device would block
+    or never end); a file that cannot be read is a RulesError naming it."""
+    def problem(message: str) -> RulesError:
+        return RulesError([Diagnostic(file, 0, 0, message)])
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))  # opening a FIFO must not wait
+        with os.fdopen(fd, "rb") as handle:
+            info = os.fstat(handle.fileno())
+            if not stat.S_ISREG(info.st_mode):
+                raise problem("not a regular file (a pipe, device or socket); rules files are plain files")
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise problem(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise problem(f"the file is larger than {MAX_FILE_BYTES} bytes; split it up or shorten it")
+    return raw
+
+
 def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.RulesFile, str]:
     """Parse a file from disk; returns the AST and the source (kept for caret messages)."""
     file = display or str(path)
-    raw = path.read_bytes()
+    raw = read_rules_bytes(path, file)
     try:
         source = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

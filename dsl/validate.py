@@ -8,6 +8,7 @@ from pydantic import BaseModel
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
+from dsl.limits import MAX_PLAYERS
 from dsl.steps import duplicate_names
 
 LANGUAGES = ("de", "en")
@@ -83,6 +84,9 @@ def check_definitions(nodes: list[Any]) -> None:
                 problems += error_at(item.pos, f"players {item.min_players} to {item.max_players}: the "
                                      "range must start at 1 or more and not run backwards",
                                      "write the smaller number first, as in players 3 to 6").diagnostics
+            elif isinstance(item, A.GameDef) and item.max_players > MAX_PLAYERS:
+                problems += error_at(item.pos, f"players {item.min_players} to {item.max_players}: a game is "
+                                     f"for at most {MAX_PLAYERS} players").diagnostics
     if problems:
         raise RulesError(problems)
 

@@ -8,6 +8,7 @@ from typing import Any, Optional
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
+from dsl.limits import MAX_CARDS
 from interpreter import ops as O
 from interpreter.compile_base import Emitter, names_in, template_fields
 from interpreter.primitives import GameRuleError, seq_code
@@ -22,7 +23,7 @@ from interpreter.program import (
     ZoneSpec,
 )
 from interpreter.scope import Layout, Scope
-from interpreter.statements import StatementCompiler
+from interpreter.statements import StatementCompiler, check_progress
 from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type
 
 # Events the engine itself raises, with the types of the values they carry.
@@ -221,12 +222,16 @@ class Compiler(StatementCompiler):
         self._check_effects(kind, entry.effects)
         if entry.copies < 1:
             raise error_at(entry.pos, f"card '{entry.name}' has {entry.copies} copies", "write copies 1 or more")
+        if len(self.p.cards) + entry.copies > MAX_CARDS:
+            raise error_at(entry.pos, f"a game has at most {MAX_CARDS} cards in all")
         names = [entry.name] if entry.copies == 1 else [f"{entry.name}_{k + 1}" for k in range(entry.copies)]
         for name in names:
             self._add_card(kind, list(vals), name, zone, entry, seen, entry.effects)
 
     def _add_card(self, kind: KindInfo, vals: list[Any], name: Optional[str], zone: str, node: A.Node,
                   seen: dict[str, A.Pos], effects: list[A.EffectValue]) -> None:
+        if len(self.p.cards) >= MAX_CARDS:
+            raise error_at(node.pos, f"a game has at most {MAX_CARDS} cards in all")
         for i, (fname, t) in enumerate(zip(kind.fields, kind.types)):
             if vals[i] is None and kind.defaults[i] is not None:
                 vals[i] = kind.defaults[i]
@@ -369,6 +374,10 @@ class Compiler(StatementCompiler):
             where = rounds[1].pos if rounds else self.items[0].pos
             raise error_at(where, "a game needs exactly one `round` definition")
         rnd: A.RoundDef = rounds[0]
+        if not rnd.phases:
+            raise error_at(rnd.pos, "the round has no phase, so the game could never get anywhere",
+                           "give the round a phase (a variant that removes the last one must add another)")
+        check_progress(rnd.repeat_while, [st for ph in rnd.phases for st in ph.body], rnd.pos, "`repeat while true`")
         em = Emitter(rnd.pos)
         if setups:
             setup_bid = self._new_block("setup")
@@ -392,7 +401,7 @@ class Compiler(StatementCompiler):
             em.emit(O.phase_begin(ph.name, bid))
             em.emit(O.expire(SCOPES["phase"]))
         em.emit(O.expire(SCOPES["round"]))
-        em.emit(O.jump([top]))
+        em.emit(O.loop_back([top]))
         end_cell[0] = em.here()
         em.emit(O.ret)
         main = self._new_block("main")

@@ -261,6 +261,8 @@ class ExpressionCompiler(CompilerBase):
             return f"_div({left}, {right}, {self.where(e.pos)})", INT
         if e.op == "%":
             return f"_mod({left}, {right}, {self.where(e.pos)})", INT
+        if e.op == "*":
+            return f"_mul(st, {left}, {right}, {self.where(e.pos)})", INT
         return f"({left} {e.op} {right})", INT
 
     def e_Not(self, e: A.Not, scope: Scope) -> tuple[str, T]:

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from dsl.limits import MAX_FAMILY, MAX_ZONES
+from interpreter.limits import Limits
 from interpreter.primitives import GameRuleError
 from interpreter.program import Op, Program
 from interpreter.saved import parse
@@ -25,11 +27,13 @@ class _Probe:
 
 
 class Game:
-    def __init__(self, program: Program, num_players: int, ruleset: str, variants: list[str]) -> None:
+    def __init__(self, program: Program, num_players: int, ruleset: str, variants: list[str],
+                 limits: Optional[Limits] = None) -> None:
         if not program.min_players <= num_players <= program.max_players:
             raise ValueError(f"{ruleset} is for {program.min_players} to {program.max_players} players, "
                              f"not {num_players}")
         self.program = program
+        self.limits = limits or Limits.from_env()
         self.ruleset = ruleset
         self.variants = list(variants)
         self.num_players = num_players
@@ -67,6 +71,10 @@ class Game:
                     count = spec.size(probe, [])
                 except GameRuleError as exc:
                     raise ConstantError(spec.name, num_players, exc.message) from None
+                if count > MAX_FAMILY:
+                    raise ConstantError(spec.name, num_players, f"a family has at most {MAX_FAMILY} zones, not {count}")
+            if len(self.zone_names) + count > MAX_ZONES:
+                raise ConstantError(spec.name, num_players, f"a game has at most {MAX_ZONES} zones in all")
             ids = []
             for i in range(count):
                 z = len(self.zone_names)

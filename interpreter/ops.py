@@ -229,6 +229,36 @@ def jump(cell: list[int]) -> Op:
     return op
 
 
+def loop_back(cell: list[int]) -> Op:
+    """A loop's jump back to its head: the one place a run can go on for ever, so it spends the budget."""
+    def op(st: "State", fr: list[Any]) -> None:
+        fr[1] = cell[0]
+        st.budget -= 1
+        if st.budget < 0 or len(st.log) > st.game.limits.max_log:
+            over_budget(st)
+    return op
+
+
+def over_budget(st: "State") -> None:
+    """Raises the error of a run that went past a budget of its game's Limits."""
+    lim = st.game.limits
+    if len(st.log) > lim.max_log:
+        raise GameRuleError(f"the game has written more than {lim.max_log} log entries; does it never end? "
+                            "(the budget is REGELWERK_MAX_LOG)")
+    if len(st.history) > lim.max_actions:
+        raise GameRuleError(f"the game has taken more than {lim.max_actions} decisions and chance outcomes; "
+                            "does it never end? (the budget is REGELWERK_MAX_ACTIONS)")
+    raise GameRuleError(f"more than {lim.max_steps} loop rounds and calls without a decision, a chance event or "
+                        "the end of the game; does this loop never end? (the budget is REGELWERK_MAX_STEPS)")
+
+
+def _tick(st: "State") -> None:
+    """A rule, effect or trigger entered spends the budget too (calls that branch need no loop)."""
+    st.budget -= 1
+    if st.budget < 0:
+        over_budget(st)
+
+
 def jump_unless(cond: Fn, cell: list[int]) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         if not cond(st, fr[2]):
@@ -322,6 +352,7 @@ def call_rule(bid: int, args: Sequence[Fn]) -> Op:
         locals_.extend([None] * (st.game.nlocals[bid] - len(arg_fns)))
         st.frames.append([bid, 0, locals_])
         _guard_depth(st)
+        _tick(st)
     return op
 
 
@@ -333,6 +364,7 @@ def run_effect(obj: Fn, field: str, acting: Fn) -> Op:
         bid = st.game.program.cards[c].effects.get(field)
         if bid is not None:
             st.frames.append([bid, 0, [c, acting(st, L)] + [None] * (st.game.nlocals[bid] - 2)])
+            _tick(st)
     return op
 
 
@@ -462,6 +494,7 @@ def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
                 raise exc.at(trig.pos) from None
     st.frames.extend(reversed(frames))
     _guard_depth(st)
+    _tick(st)
 
 
 def emit(event: str, args: Sequence[Fn]) -> Op:

@@ -407,14 +407,14 @@ def _check_concat(ts: Sequence[T]) -> Result:
 @primitive("concat", "(xs, ys)", "die erste Liste, gefolgt von der zweiten", "the first list followed by the second",
            "concat(xs, [me])", _check_concat)
 def _concat(args: Sequence[str], ts: Sequence[T]) -> str:
-    return f"({args[0]} + {args[1]})"
+    return f"_concat(st, {args[0]}, {args[1]})"
 
 
 @primitive("range", "(lo, hi)", "die ganzen Zahlen von lo bis einschließlich hi, [] wenn hi kleiner als lo ist",
            "the whole numbers from lo up to and including hi, [] if hi is less than lo", "range(1, 6)",
            _graph_check(("lo", "number"), ("hi", "number"), result=list_of(INT)))
 def _range(args: Sequence[str], ts: Sequence[T]) -> str:
-    return f"list(range({args[0]}, ({args[1]}) + 1))"
+    return f"_range(st, {args[0]}, {args[1]})"
 
 
 def _check_subsets(ts: Sequence[T]) -> Result:
@@ -435,4 +435,4 @@ def _check_subsets(ts: Sequence[T]) -> Result:
            "every sub-list of a list keeping its order, the empty one first, then by length; "
            "for choosing several things at once", "subsets(xs)", _check_subsets)
 def _subsets(args: Sequence[str], ts: Sequence[T]) -> str:
-    return f"_subsets({args[0]})"
+    return f"_subsets(_few(st, {args[0]}))"

@@ -259,6 +259,38 @@ def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[in
     return path
 
 
+def _too_long(st: "State", n: int, what: str) -> None:
+    """A list that would pass the game's max_list budget is an error before it is built."""
+    if n > st.game.limits.max_list:
+        raise GameRuleError(f"{what} would have {n} items, more than {st.game.limits.max_list} "
+                            "(the budget is REGELWERK_MAX_LIST)")
+
+
+def multiply(st: "State", x: int, y: int, at: Optional["Pos"] = None) -> int:
+    """x * y; a product past the max_int_bits budget is an error (squaring in a loop would fill the memory)."""
+    r = x * y
+    if r.bit_length() > st.game.limits.max_int_bits:
+        raise _error(f"a product of more than {st.game.limits.max_int_bits} bits "
+                     "(the budget is REGELWERK_MAX_INT_BITS)", at)
+    return r
+
+
+def number_range(st: "State", lo: int, hi: int) -> list[int]:
+    _too_long(st, hi - lo + 1, f"range({lo}, {hi})")
+    return list(range(lo, hi + 1))
+
+
+def concat(st: "State", xs: list[Any], ys: list[Any]) -> list[Any]:
+    _too_long(st, len(xs) + len(ys), "the joined list")
+    return xs + ys
+
+
+def few_enough_for_subsets(st: "State", xs: Sequence[Any]) -> Sequence[Any]:
+    """xs, if the list of its subsets stays within the max_list budget."""
+    _too_long(st, 2 ** min(len(xs), 64), "the list of subsets")
+    return xs
+
+
 def subsets(xs: Sequence[Any]) -> list[list[Any]]:
     """Every sub-list keeping the order: by length, then in the order of the positions taken."""
     return [list(c) for k in range(len(xs) + 1) for c in combinations(xs, k)]
@@ -270,5 +302,6 @@ ENV: dict[str, Any] = {
     "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
     "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,
     "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier,
-    "_shortest_path": shortest_path, "_subsets": subsets,
+    "_shortest_path": shortest_path, "_subsets": subsets, "_mul": multiply, "_range": number_range,
+    "_concat": concat, "_few": few_enough_for_subsets,
 }

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Optional
 
-from interpreter.ops import CHANCE, DECIDE, L_DECIDE, unique
+from interpreter.ops import CHANCE, DECIDE, L_DECIDE, over_budget, unique
 from interpreter.options import option_label
 from interpreter.primitives import GameRuleError
 from interpreter.saved import FORMAT, resume, validate
@@ -52,7 +52,8 @@ def _mix(x: int) -> int:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_moves")
+                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_moves",
+                 "budget")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -103,15 +104,20 @@ class State:
 
     def _run(self) -> None:
         """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
-        at the failing op's statement (or an inner position), with the seed and decision number."""
+        at the failing op's statement (or an inner position), with the seed and decision number. A run
+        past a budget of the game's Limits is such an error, at the loop or the stop that went past it."""
         frames = self.frames
         code = self.game.code
+        limits = self.game.limits
+        self.budget = limits.max_steps  # loop rounds and calls until the next stop (see ops.loop_back)
         try:
             while frames:
                 fr = frames[-1]
                 pc = fr[1]
                 fr[1] = pc + 1
                 if code[fr[0]][pc](self, fr):
+                    if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                        over_budget(self)
                     return
         except GameRuleError as exc:
             raise exc.at(self.game.op_pos[fr[0]][pc]).during(self.seed, self.history) from None

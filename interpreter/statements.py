@@ -156,7 +156,7 @@ class StatementCompiler(ExpressionCompiler):
         end = [0]
         em.emit(O.draw_pick(src, left, picked, end))
         em.emit(O.draw_place(picked, left, to, "moved" in self.events))
-        em.emit(O.jump([top]))
+        em.emit(O.loop_back([top]))
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
@@ -211,7 +211,7 @@ class StatementCompiler(ExpressionCompiler):
         self.stmts(body, scope, em)
         for op in tail:
             em.emit(op)
-        em.emit(O.jump([top]))
+        em.emit(O.loop_back([top]))
         end[0] = em.here()
         em.loop_ends.pop()
 
@@ -235,6 +235,7 @@ class StatementCompiler(ExpressionCompiler):
     def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
         cond, t = self.expr(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a condition")
+        check_progress(s.cond, s.body, s.pos, "`while true`")
         self._loop(em, s.body, scope.child(), lambda end: O.jump_unless(cond, end))
 
     def s_Repeat(self, s: A.Repeat, scope: Scope, em: Emitter) -> None:
@@ -421,6 +422,20 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
                            did_you_mean(s.event, self.events))
         em.emit(op)
+
+
+# Statements that may stop the run or leave a loop, themselves or through what they set off.
+_PROGRESS = (A.Break, A.EndGame, A.ChooseAction, A.LetChoose, A.LetRandom, A.Draw, A.CallRule, A.Run, A.Emit, A.Move)
+
+
+def check_progress(cond: Any, body: list[Any], pos: A.Pos, what: str) -> None:
+    """A loop whose condition is `true` and whose body can neither stop nor leave it never ends: a load
+    error. Sound, not complete: any call, move or event counts as a way out; the rest is left to the
+    engine's run-time budget."""
+    if isinstance(cond, A.BoolLit) and cond.value and not any(isinstance(n, _PROGRESS) for n in A.walk(body)):
+        raise error_at(pos, f"this {what} loop never ends: nothing in it decides, draws by chance, calls, "
+                       "moves, breaks or ends the game", "add a `break` or `end game`, or a condition that can "
+                       "become false")
 
 
 def _mentions_me(body: list[Any]) -> bool:

@@ -1,0 +1,241 @@
+"""Rules files that never stop or ask for too much fail fast with a located error (issue 13): the
+engine's run-time budgets, the load-time size caps and the refusal of files that are not plain files."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from dsl.errors import RulesError
+from interpreter import load_game
+from interpreter.cli import main
+from interpreter.game import Game
+from interpreter.limits import Limits
+from interpreter.loading import load_program
+from interpreter.primitives import GameRuleError
+
+HEAD = """game probe {
+  players 2 to 3
+}
+kind tok {
+  field v: int
+  id "t{v}"
+}
+cards tok in box {
+  columns v
+  row 1
+}
+zone box of tok public
+var acc: int = 2
+"""
+REST = """action rest(x in [me]) {
+  label "rest {x}"
+}
+"""
+ONE_ROUND = """round {
+  repeat while round < 1
+  phase idle { }
+}
+score(p) = 0
+"""
+
+
+def write(tmp_path: Path, rules: str, *variants: tuple[str, str]) -> Path:
+    folder = tmp_path / "probe"
+    folder.mkdir()
+    (folder / "game.rules").write_text(rules, encoding="utf-8")
+    if variants:
+        (folder / "variants").mkdir()
+        for name, text in variants:
+            (folder / "variants" / f"{name}.rules").write_text(text, encoding="utf-8")
+    return folder
+
+
+def game_of(tmp_path: Path, rules: str, limits: Limits) -> Game:
+    program = load_program(str(write(tmp_path, rules)))
+    return Game(program, 2, program.name, [], limits)
+
+
+def where(rules: str, line_text: str, at: str) -> tuple[int, int]:
+    """Line and column (from 1) of `at` in the first line of `rules` that starts with `line_text`."""
+    lines = rules.split("\n")
+    line = next(i for i, text in enumerate(lines) if text.startswith(line_text))
+    return line + 1, lines[line].index(at) + 1
+
+
+def run_error(tmp_path: Path, rules: str, limits: Limits, play: bool = False) -> GameRuleError:
+    """The rules error of a fresh game (played on with the first option if `play`); it must come quickly."""
+    game = game_of(tmp_path, rules, limits)
+    start = time.perf_counter()
+    with pytest.raises(GameRuleError) as info:
+        state = game.new_initial_state(seed=3)
+        while play and not state.is_terminal():
+            state.apply_action(0)
+    assert time.perf_counter() - start < 1.0
+    return info.value
+
+
+SMALL = Limits(max_steps=1000, max_log=5000, max_actions=50, max_int_bits=256, max_list=1000)
+
+# (body after HEAD, the line that must be named, where in it, a fragment of the message)
+RUN_CASES = {
+    "a round that only sets a variable": (
+        "round {\n  repeat while round >= 0\n  phase tick { set acc = 1 }\n}\nscore(p) = 0\n",
+        "round {", "round", "more than 1000 loop rounds and calls without a decision"),
+    "repeat a billion times": (
+        "setup {\n  repeat 1000000000 { set acc = 1 }\n}\n" + ONE_ROUND,
+        "  repeat 1000000000", "repeat", "does this loop never end?"),
+    "a while that logs": (
+        "setup {\n  while acc > 0 { log de \"nochmal\" en \"again\" }\n}\n" + ONE_ROUND,
+        "  while acc > 0", "while", "does this loop never end?"),
+    "a recursion that branches": (
+        "rule twice(n: int) {\n  if n > 0 {\n    call twice(n - 1)\n    call twice(n - 1)\n  }\n}\n"
+        "setup {\n  call twice(40)\n}\n" + ONE_ROUND,
+        "    call twice(n - 1)", "call", "more than 1000 loop rounds and calls"),
+    "squaring in a loop": (
+        "setup {\n  repeat 40 { set acc = acc * acc }\n}\n" + ONE_ROUND,
+        "  repeat 40", "acc * acc", "a product of more than 256 bits"),
+    "a long range": (
+        "setup {\n  set acc = count(range(1, 1000000000))\n}\n" + ONE_ROUND,
+        "  set acc", "set", "range(1, 1000000000) would have 1000000000 items, more than 1000"),
+    "a list that doubles": (
+        "var xs: list of int = [1]\nsetup {\n  repeat 40 { set xs = concat(xs, xs) }\n}\n" + ONE_ROUND,
+        "  repeat 40", "set", "the joined list would have 1024 items"),
+}
+
+
+@pytest.mark.parametrize("case", RUN_CASES)
+def test_a_run_past_a_budget_is_a_located_rules_error(tmp_path: Path, case: str) -> None:
+    body, line_text, at, fragment = RUN_CASES[case]
+    exc = run_error(tmp_path, HEAD + body, SMALL)
+    assert fragment in exc.message
+    line, col = where(HEAD + body, line_text, at)
+    assert (Path(str(exc.file)).name, exc.col) == ("game.rules", col)
+    assert (HEAD + body).split("\n")[exc.line - 1].startswith(line_text)  # a branching call: either call
+
+
+def test_a_game_that_never_ends_runs_out_of_decisions(tmp_path: Path) -> None:
+    body = "round {\n  repeat while round >= 0\n  phase play {\n    choose action for first(players): rest\n  }\n}\nscore(p) = 0\n"
+    exc = run_error(tmp_path, HEAD + REST + body, SMALL, play=True)
+    assert "more than 50 decisions and chance outcomes" in exc.message
+    assert (exc.line, exc.col) == where(HEAD + REST + body, "    choose action", "choose")
+    assert exc.decision == 51
+
+
+def test_a_game_that_never_ends_runs_out_of_log(tmp_path: Path) -> None:
+    body = ("round {\n  repeat while round >= 0\n  phase play {\n    repeat 200 { log de \"mehr\" en \"more\" }\n"
+            "    choose action for first(players): rest\n  }\n}\nscore(p) = 0\n")
+    exc = run_error(tmp_path, HEAD + REST + body, SMALL, play=True)
+    assert "more than 5000 log entries" in exc.message
+    assert (exc.line, exc.col) == where(HEAD + REST + body, "    repeat 200", "repeat")
+
+
+def test_the_default_step_budget_stops_a_hang_within_seconds(tmp_path: Path) -> None:
+    body = "setup {\n  repeat 1000000000 { }\n}\n" + ONE_ROUND
+    exc = run_error(tmp_path, HEAD + body, Limits())
+    assert f"more than {Limits().max_steps} loop rounds" in exc.message
+
+
+def test_simulate_reports_a_hang_with_the_budget_from_the_environment(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = write(tmp_path, HEAD + "round {\n  repeat while round >= 0\n  phase tick { set acc = 1 }\n}\n"
+                   "score(p) = 0\n")
+    monkeypatch.setenv("REGELWERK_MAX_STEPS", "500")
+    assert main(["simulate", str(folder), "--players", "2", "--games", "2", "--seed", "1"]) == 1
+    err = capsys.readouterr().err
+    assert "game.rules:" in err and "more than 500 loop rounds" in err and "REGELWERK_MAX_STEPS" in err
+
+
+def test_a_bad_budget_in_the_environment_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REGELWERK_MAX_LOG", "lots")
+    with pytest.raises(ValueError, match="REGELWERK_MAX_LOG must be a whole number"):
+        Limits.from_env()
+
+
+def load_error(tmp_path: Path, rules: str, *variants: tuple[str, str]) -> str:
+    """The rendered load error of a ruleset (with all its variants); it must come quickly."""
+    folder = write(tmp_path, rules, *variants)
+    start = time.perf_counter()
+    with pytest.raises(RulesError) as info:
+        load_program(str(folder), tuple(name for name, _ in variants))
+    assert time.perf_counter() - start < 1.0
+    return info.value.render()
+
+
+LOAD_CASES = {
+    "while true that only waits": (HEAD + "setup {\n  while true { log de \"tick\" en \"tick\" }\n}\n" + ONE_ROUND, "  while true",
+                                   "this `while true` loop never ends"),
+    "an empty while true": (HEAD + "setup {\n  while true {}\n}\n" + ONE_ROUND, "  while true", "never ends"),
+    "a round that only sets a variable": (
+        HEAD + "round {\n  repeat while true\n  phase tick { set acc = 1 }\n}\nscore(p) = 0\n", "round {",
+        "this `repeat while true` loop never ends"),
+    "too many players": (HEAD.replace("players 2 to 3", "players 3 to 100000000") + ONE_ROUND, "game probe",
+                         "a game is for at most 100 players"),
+    "a huge zone family": (HEAD + "zone spot [100000000] of tok public\n" + ONE_ROUND, "zone spot",
+                           "a family has at most 1000 zones, not 100000000"),
+    "too many zones in all": (HEAD.replace("players 2 to 3", "players 2 to 100")
+                              + "".join(f"zone s{i} [player_count * 10] of tok public\n" for i in range(11))
+                              + ONE_ROUND, "zone s10", "a game has at most 10000 zones in all"),
+    "too many copies": (HEAD.replace("  row 1\n", "  row 1\n}\ncards more of tok in box {\n  card many {\n"
+                                     "    copies 100000000\n    v = 2\n  }\n") + ONE_ROUND,
+                        "  card many", "a game has at most 10000 cards in all"),
+    "a very long text": (HEAD.replace("kind tok", 'const note = "' + "x" * 20000 + '"\nkind tok') + ONE_ROUND,
+                         "const note", "this text has 20000 characters; a text holds at most 10000"),
+}
+
+
+@pytest.mark.parametrize("case", LOAD_CASES)
+def test_a_ruleset_that_asks_too_much_is_a_quick_load_error(tmp_path: Path, case: str) -> None:
+    rules, line_text, fragment = LOAD_CASES[case]
+    message = load_error(tmp_path, rules)
+    line, col = where(rules, line_text, '"' if case == "a very long text" else line_text.strip().split()[0])
+    assert f"game.rules:{line}:{col}: error: " in message
+    assert fragment in message
+
+
+def test_a_variant_that_removes_the_only_phase_is_a_load_error(tmp_path: Path) -> None:
+    variant = 'variant calm {\n  title de "Ruhig" en "Calm"\n  remove phase idle\n}\n'
+    message = load_error(tmp_path, HEAD + ONE_ROUND, ("calm", variant))
+    assert f"game.rules:{where(HEAD + ONE_ROUND, 'round {', 'round')[0]}:1: error: the round has no phase" in message
+
+
+def test_many_players_are_checked_quickly(tmp_path: Path) -> None:
+    rules = HEAD.replace("players 2 to 3", "players 2 to 100") + "zone row [player_count * 10] of tok public\n"
+    start = time.perf_counter()
+    load_program(str(write(tmp_path, rules + ONE_ROUND)))
+    assert time.perf_counter() - start < 2.0
+
+
+def test_a_file_larger_than_the_limit_is_refused(tmp_path: Path) -> None:
+    message = load_error(tmp_path, HEAD + ONE_ROUND + "#" * 1_000_000 + "\n")
+    assert message.startswith("probe/game.rules: error: the file is larger than 1000000 bytes") \
+        or "game.rules: error: the file is larger than 1000000 bytes" in message
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_and_a_symlink_loop_are_named_not_waited_for(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    folder = write(tmp_path, HEAD + ONE_ROUND)
+    os.mkfifo(folder / "pipe.rules")
+    (folder / "loop.rules").symlink_to("loop.rules")
+    start = time.perf_counter()
+    assert main(["check", str(folder)]) == 1
+    assert time.perf_counter() - start < 2.0
+    err = capsys.readouterr().err
+    assert "loop.rules: error: cannot read the file: Too many levels of symbolic links" in err
+    assert "pipe.rules: error: not a regular file" in err
+    assert "Traceback" not in err
+
+
+def test_the_shipped_game_is_far_from_every_budget() -> None:
+    """Measured over seeded bot games (see docs/LANGUAGE.md §3): a few dozen steps between stops."""
+    game = load_game("maechtige_monster", players=6)
+    state = game.new_initial_state(seed=5)
+    used = 0
+    while not state.is_terminal():
+        used = max(used, game.limits.max_steps - state.budget)
+        state.apply_action(state.sample_chance() if state.is_chance_node() else 0)
+    assert used * 1000 < game.limits.max_steps
+    assert len(state.log) * 100 < game.limits.max_log and len(state.history) * 100 < game.limits.max_actions
