@@ -129,7 +129,7 @@ def test_a_game_that_never_ends_runs_out_of_log(tmp_path: Path) -> None:
             "    choose action for first(players): rest\n  }\n}\nscore(p) = 0\n")
     exc = run_error(tmp_path, HEAD + REST + body, SMALL, play=True)
     assert "more than 5000 log entries" in exc.message
-    assert (exc.line, exc.col) == where(HEAD + REST + body, "    repeat 200", "repeat")
+    assert (exc.line, exc.col) == where(HEAD + REST + body, "    choose action", "choose")
 
 
 def test_the_default_step_budget_stops_a_hang_within_seconds(tmp_path: Path) -> None:
