@@ -58,6 +58,7 @@ class State:
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         self._moves: Optional[list[tuple[int, int, int]]] = None  # during a step: (card, from zone, index), to undo
+        self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         if _empty:
             return
         prog = game.program
