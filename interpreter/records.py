@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
+from dsl.errors import RulesError
 from dsl.loader import find_ruleset, is_variant_file, rulesets_dir
 from interpreter.loading import load_game
 from interpreter.primitives import GameRuleError
@@ -169,7 +170,12 @@ def replay_command(record_path: str, ruleset: str, variants: Sequence[str] = ())
 def replay(record: Record, ruleset: Optional[str] = None, variants: Sequence[str] = ()) -> State:
     """Applies every label from the seeded initial state; the first illegal one, or a chance outcome the
     seed does not give, stops it by step number. `ruleset`, `variants`: paths the user gave for the rules."""
-    game = load_game(ruleset_source(record, ruleset), variant_sources(record, variants), record.players)
+    try:
+        game = load_game(ruleset_source(record, ruleset), variant_sources(record, variants), record.players)
+    except RulesError as exc:
+        raise RecordError(f"the rules the record names do not load:\n{exc.render()}") from None
+    except (ValueError, OSError) as exc:  # an unknown variant or ruleset, a player count the game has not
+        raise RecordError(str(exc)) from None
     try:
         state = game.new_initial_state(record.seed)
     except GameRuleError as exc:
