@@ -1,14 +1,18 @@
 """Engine speed, printed as numbers (never asserted): random games per second, decisions per second,
-ruleset load time and rulebook rendering time. Run: python benchmarks/bench_engine.py [--games N] [--players N] [--variant V]."""
+ruleset load time and rulebook rendering time. Run: python benchmarks/bench_engine.py [--games N] [--players N] [--variant V].
+With --jobs-curve it prints only how `regelwerk simulate --jobs N` scales, from 1 worker to all cores."""
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 
 from dsl.loader import find_ruleset, read_ruleset
 from interpreter.loading import load_game, load_program
+from interpreter.records import ruleset_ref
+from interpreter.simulate import simulate
 from rulebook.docs import rulebooks
 from rulebook.render import render
 
@@ -74,6 +78,18 @@ def state_costs(ruleset: str, variants: tuple[str, ...], players: int, seed: int
     return clone_us, json_us
 
 
+def jobs_curve(ruleset: str, variants: tuple[str, ...], players: int, games: int, seed: int,
+               rounds: int) -> list[tuple[int, float, str]]:
+    """(jobs, games/s of wall time, median of `rounds`, digest) of `simulate` from 1 to all cores; the digest
+    must not change with the jobs (start-up of the workers included, as a user sees it)."""
+    game = load_game(ruleset, variants, players=players)
+    curve = []
+    for jobs in range(1, (os.cpu_count() or 1) + 1):
+        runs = [simulate(game, ruleset_ref(ruleset), games, seed, ["random"] * players, jobs=jobs) for _ in range(rounds)]
+        curve.append((jobs, statistics.median(r.games_per_second for r in runs), runs[0].digest))
+    return curve
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ruleset", default="maechtige_monster")
@@ -81,9 +97,19 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--rounds", type=int, default=3, help="repeat the timing, report the best")
+    parser.add_argument("--rounds", type=int, default=3, help="repeat the timing, report the best (the median with --jobs-curve)")
+    parser.add_argument("--jobs-curve", action="store_true", help="print only games/s of simulate --jobs 1 … all cores")
     args = parser.parse_args()
     variants = tuple(args.variant)
+    if args.jobs_curve:
+        print(f"ruleset {args.ruleset} {'+'.join(variants) or '(base)'}, {args.players} players, "
+              f"{args.games} random games per run, median of {args.rounds}, wall time with worker start-up")
+        curve = jobs_curve(args.ruleset, variants, args.players, args.games, args.seed, args.rounds)
+        for jobs, per_second, digest in curve:
+            print(f"jobs {jobs}: {per_second:.0f} games/s ({per_second / curve[0][1]:.2f}x), digest {digest[:16]}")
+        if len({digest for _, _, digest in curve}) != 1:
+            raise SystemExit("the digest changed with --jobs")
+        return
     print(f"ruleset {args.ruleset} {'+'.join(variants) or '(base)'}, {args.players} players, "
           f"{args.games} random games, best of {args.rounds}")
     print(f"load (parse + variants + compile): {load_ms(args.ruleset, variants, 5):.1f} ms")

@@ -9,14 +9,14 @@ from pydantic import BaseModel, ConfigDict, Field
 class Pos(BaseModel):
     """Where a node starts in its source file, for `file:line:col` messages."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
     file: str
     line: int
     col: int
 
 
 class Node(BaseModel):
-    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
     pos: Pos
 
 
@@ -565,8 +565,3 @@ def walk(node: object) -> Iterator[object]:
     elif isinstance(node, (list, tuple)):
         for item in node:
             yield from walk(item)
-
-
-for _model in list(globals().values()):
-    if isinstance(_model, type) and issubclass(_model, BaseModel) and _model is not BaseModel:
-        _model.model_rebuild()

@@ -66,26 +66,32 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-def rules_files(folder: Path) -> list[Path]:
+def rules_files(folder: Path, scenarios: bool = True) -> list[Path]:
+    """The files of a ruleset; those in scenarios/ only if `scenarios` (playing a game needs none of them)."""
     if not folder.is_dir():  # one file; a FIFO or device given by name is refused when it is read
         return [folder]
     files = sorted(folder.glob("*.rules"))
-    for sub in ("variants", "scenarios"):
+    for sub in ("variants", "scenarios") if scenarios else ("variants",):
         files += sorted((folder / sub).glob("*.rules"))
     return files
 
 
-def read_ruleset(path: Path) -> RulesetSource:
-    """Parse every file; all syntax errors of all files are reported together."""
+def read_ruleset(path: Path, scenarios: bool = True) -> RulesetSource:
+    """Parse every file (scenario files only if `scenarios`); all syntax errors of all files are reported together."""
     src = RulesetSource(name=path.stem if path.is_file() else path.name, folder=path)
     problems: list[Diagnostic] = []
-    for file in rules_files(path):
+    for file in rules_files(path, scenarios):
         try:
             parsed, text = parse_file(file, _display(file))
         except RulesError as exc:
             problems.extend(exc.diagnostics)
             src.sources.update(exc.sources)
             continue
+        if file.parent == path / "scenarios" and (parsed.items or parsed.variants):
+            at = (parsed.items or parsed.variants)[0].pos
+            problems.append(Diagnostic(at.file, at.line, at.col, "a file in scenarios/ holds `scenario` blocks only",
+                                       "put game parts in the game's files and variants in variants/: "
+                                       "simulate and play do not read scenarios/"))
         src.sources[parsed.pos.file] = text
         src.items.extend(parsed.items)
         for v in parsed.variants:

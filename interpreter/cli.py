@@ -1,5 +1,6 @@
 """The `regelwerk` command: check, simulate, replay, play and test rulesets from the shell.
-Exit codes: 0 ok, 1 failure, 2 usage; errors are one line (or a rendered RulesError), never a traceback."""
+Exit codes: 0 ok, 1 failure, 2 usage; errors are one line (or a rendered RulesError), never a traceback.
+Each command imports what it needs when it runs, so `regelwerk --help` starts fast."""
 from __future__ import annotations
 
 import argparse
@@ -7,38 +8,12 @@ import json
 import secrets
 import sys
 from pathlib import Path
-from typing import Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
+if TYPE_CHECKING:
+    from rich.table import Table
 
-from dsl.errors import RulesError
-from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
-from interpreter.agents import AGENTS
-from interpreter.loading import load_game, load_program
-from interpreter.observation import player_name
-from interpreter.primitives import GameRuleError
-from interpreter.records import CHOSEN, RecordError, read_record, replay, ruleset_ref
-from interpreter.scenario import check_scenario, run_all
-from interpreter.simulate import Summary, seat_agents, simulate
-from interpreter.terminal import HUMAN, play
-from rulebook.docs import (
-    DOCS_DIR,
-    MANIFEST,
-    check_renderings,
-    expected_files,
-    first_pages,
-    html_pages,
-    stale_files,
-    write_files,
-)
+    from interpreter.simulate import Summary
 
 
 class UsageError(Exception):
@@ -50,6 +25,7 @@ def _err(text: str) -> None:
 
 
 def _seats(spec: str, players: int, allowed: Sequence[str]) -> list[str]:
+    from interpreter.simulate import seat_agents
     names = [name.strip() for name in spec.split(",")]
     unknown = [name for name in names if name not in allowed]
     if unknown:
@@ -67,6 +43,12 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
     """Compiles the base game, each variant alone, all shipped ones together (unless two change the same part),
     the `variants` asked for together and every scenario's expectations, and renders the rulebooks; one
     RulesError for all problems."""
+    from dsl.errors import RulesError
+    from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
+    from dsl.validate import check_texts
+    from interpreter.loading import load_program
+    from interpreter.scenario import check_scenario
+    from rulebook.docs import check_renderings
     src = read_ruleset(find_ruleset(path))
     shipped = list(src.variants)
     add_variant_files(src, variants)
@@ -87,6 +69,10 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
                 problems.append(exc)
         except RulesError as exc:
             problems.append(exc)
+    try:
+        check_texts(list(src.scenarios))  # loading a program to play does not read scenario files
+    except RulesError as exc:
+        problems.append(exc)
     for scen in src.scenarios:
         try:
             check_scenario(path, scen, src.refs(scen.variants))
@@ -104,6 +90,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from dsl.errors import RulesError
     failed = False
     for path in args.paths:
         try:
@@ -123,6 +110,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 
 def summary_table(summary: Summary) -> Table:
+    from rich.table import Table
+
+    from interpreter.observation import player_name
     table = Table(title=f"{summary.games} games, {summary.errors} errors")
     for column in ("seat", "agent", "wins", "share"):
         table.add_column(column, justify="left" if column == "agent" else "right")
@@ -133,16 +123,35 @@ def summary_table(summary: Summary) -> Table:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from interpreter.agents import AGENTS
+    from interpreter.loading import load_game
+    from interpreter.records import ruleset_ref
+    from interpreter.simulate import auto_jobs, simulate
     game = load_game(args.game, args.variant, args.players)
     agents = _seats(args.agents, game.num_players, list(AGENTS))
     if args.games < 0:
         raise UsageError("--games must not be negative")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    jobs = args.jobs if args.jobs is not None else auto_jobs(args.games)
     errors = Console(stderr=True)
     columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, console=errors, disable=not errors.is_terminal, transient=True) as bar:
-        task = bar.add_task("games", total=args.games)
+    bar = Progress(*columns, console=errors, disable=not errors.is_terminal, transient=True)
+    task = bar.add_task("games", total=args.games)
+
+    def advance() -> None:
+        if not bar.live.is_started:  # its refresh thread starts after the workers are forked, never before
+            bar.start()
+        bar.advance(task)
+
+    try:
         summary = simulate(game, ruleset_ref(args.game), args.games, args.seed, agents,
-                           Path(args.save) if args.save else None, lambda: bar.advance(task))
+                           Path(args.save) if args.save else None, advance, jobs)
+    finally:
+        bar.stop()
     if args.json:
         print(json.dumps(summary.to_dict()))
     else:
@@ -162,6 +171,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    from interpreter.observation import player_name
+    from interpreter.records import CHOSEN, RecordError, read_record, replay
     try:
         record = read_record(Path(args.file))
         state = replay(record, args.ruleset, args.variant)
@@ -188,6 +199,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    from interpreter.agents import AGENTS
+    from interpreter.loading import load_game
+    from interpreter.observation import player_name
+    from interpreter.records import ruleset_ref
+    from interpreter.terminal import HUMAN, play
     game = load_game(args.game, args.variant, args.players)
     spec = args.seats or ",".join([HUMAN] + ["random"] * (game.num_players - 1))
     seats = _seats(spec, game.num_players, [HUMAN, *AGENTS])
@@ -203,6 +219,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
+    from interpreter.scenario import run_all
     results = run_all(args.game, variants=args.variant)
     if args.variant and not results:
         raise UsageError(f"no scenario loads {' or '.join(args.variant)}")
@@ -218,9 +235,10 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 
 def cmd_docs(args: argparse.Namespace) -> int:
+    from rulebook.docs import DOCS_DIR, MANIFEST, expected_files, stale_files, write_files
     if args.variant and len(args.games) != 1:
         raise UsageError("--variant needs exactly one GAME")
-    out = Path(args.out)
+    out = Path(args.out) if args.out is not None else DOCS_DIR
     expected = expected_files(args.games, args.variant)
     if args.check:
         stale = stale_files(out, expected, everything=not args.games)
@@ -242,6 +260,7 @@ def cmd_docs(args: argparse.Namespace) -> int:
 
 def _browser_check(out: Path) -> int:
     """Opens every HTML rulebook in headless Chromium and keeps each game's first page as a PNG."""
+    from rulebook.docs import first_pages, html_pages
     from rulebook.browser import check_pages, chromium_path  # Playwright is a test extra: load it only here
     if chromium_path() is None:
         raise UsageError("--screenshots needs Chromium (Debian package chromium)")
@@ -255,6 +274,19 @@ def _browser_check(out: Path) -> int:
 
 
 # ------------------------------------------------------------------ arguments
+
+
+class _Seats:
+    """The names a seat may take, for `%(seats)s` in a help text: computed only when help is printed,
+    because importing the agents imports the engine."""
+
+    def __init__(self, human: bool) -> None:
+        self.human = human
+
+    def __str__(self) -> str:
+        from interpreter.agents import AGENTS
+        from interpreter.terminal import HUMAN
+        return ", ".join([HUMAN, *AGENTS] if self.human else AGENTS)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -283,9 +315,12 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(p)
     p.add_argument("--games", type=int, default=100, metavar="G")
     p.add_argument("--seed", type=int, default=0, metavar="S", help="game k uses seed S+k")
-    p.add_argument("--agents", default="random", metavar="A,…", help=f"per seat or one for all: {', '.join(AGENTS)}")
+    setattr(p.add_argument("--agents", default="random", metavar="A,…", help="per seat or one for all: %(seats)s"),
+            "seats", _Seats(human=False))
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--save", metavar="DIR", help="write a record of every game, failed ones too, to DIR")
+    p.add_argument("--jobs", type=int, metavar="N",
+                   help="worker processes (default: all cores, at most one per 50 games; 1: play in this process)")
 
     p = command("replay", cmd_replay, "replay a game record, checking every step and the scores")
     p.add_argument("file", metavar="FILE")
@@ -298,13 +333,14 @@ def build_parser() -> argparse.ArgumentParser:
     game_options(p)
     p.add_argument("--seed", type=int, default=None, metavar="S",
                    help="a practice or replay game with this seed (default: a secret seed from the OS, shown at the end)")
-    p.add_argument("--seats", metavar="S,…", help=f"per seat: {HUMAN}, {', '.join(AGENTS)} (default: human, then random)")
+    setattr(p.add_argument("--seats", metavar="S,…", help="per seat: %(seats)s (default: human, then random)"),
+            "seats", _Seats(human=True))
     p.add_argument("--save", metavar="FILE", help="default: saved_games/<ruleset>-<seed>.json, written when the game ends")
 
     p = command("docs", cmd_docs, "render the rulebooks and the language reference into generated_docs/")
     p.add_argument("games", nargs="*", metavar="GAME", help="rulesets to render (default: all)")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is missing or stale")
-    p.add_argument("--out", default=str(DOCS_DIR), metavar="DIR", help="default: generated_docs/")
+    p.add_argument("--out", metavar="DIR", help="default: generated_docs/ of the regelwerk checkout")
     variant_option(p)
     p.add_argument("--screenshots", action="store_true",
                    help="open the HTML in headless Chromium, check it, keep each game's first page as PNG")
@@ -321,6 +357,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 0
+    from dsl.errors import RulesError
+    from interpreter.primitives import GameRuleError
     try:
         code: int = args.run(args)
     except UsageError as exc:

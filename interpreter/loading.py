@@ -1,8 +1,11 @@
 """Loads a ruleset by name (or path) with variants into a compiled Program and a Game."""
 from __future__ import annotations
 
+import hashlib
+import os
 from functools import lru_cache
-from typing import Sequence
+from pathlib import Path
+from typing import Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
@@ -10,20 +13,57 @@ from dsl.loader import (
     add_variant_files,
     apply_variants,
     find_ruleset,
+    is_variant_file,
     read_ruleset,
+    rules_files,
     validate_source,
 )
+from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
 from interpreter.compiler import compile_program
 from interpreter.game import ConstantError, Game
 from interpreter.program import Program
 
 
+def _fingerprint(ruleset: str, variants: tuple[str, ...]) -> Optional[str]:
+    """A sha256 of every file a load reads (paths, contents, and the working folder the messages name
+    them from); None if one cannot be read, so that the load itself reports it."""
+    digest = hashlib.sha256(os.getcwd().encode())
+    files = rules_files(find_ruleset(ruleset), scenarios=False) + [Path(v) for v in variants if is_variant_file(v)]
+    for file in files:
+        try:
+            raw = read_rules_bytes(file, str(file))
+        except RulesError:
+            return None
+        digest.update(f"\0{file.resolve()}\0{len(raw)}\0".encode())
+        digest.update(raw)
+    return digest.hexdigest()
+
+
+class ProgramCache:
+    """load_program: compiles once per ruleset, variants and content of the files read, so a rules file
+    edited in place is read afresh (a cache by path alone would keep the old program)."""
+
+    def __call__(self, ruleset: str, variants: tuple[str, ...] = ()) -> Program:
+        """Parse, overlay, validate and compile; every error is a RulesError. A variant is a shipped
+        variant's name or the path of a .rules file holding one."""
+        fingerprint = _fingerprint(ruleset, variants)
+        if fingerprint is None:
+            return _compile(ruleset, variants)
+        return _cached(ruleset, variants, fingerprint)
+
+    def cache_clear(self) -> None:
+        _cached.cache_clear()
+
+
 @lru_cache(maxsize=64)
-def load_program(ruleset: str, variants: tuple[str, ...] = ()) -> Program:
-    """Parse, overlay, validate and compile once per (ruleset, variants); every error is a RulesError.
-    A variant is a shipped variant's name or the path of a .rules file holding one."""
-    src = read_ruleset(find_ruleset(ruleset))
+def _cached(ruleset: str, variants: tuple[str, ...], fingerprint: str) -> Program:
+    return _compile(ruleset, variants)
+
+
+def _compile(ruleset: str, variants: tuple[str, ...]) -> Program:
+    """The game's files and variants only: scenario files are read by `check` and `test`, not to play."""
+    src = read_ruleset(find_ruleset(ruleset), scenarios=False)
     try:
         names = add_variant_files(src, variants)
         validate_source(src)
@@ -36,6 +76,9 @@ def load_program(ruleset: str, variants: tuple[str, ...] = ()) -> Program:
         for file, text in src.sources.items():
             exc.sources.setdefault(file, text)
         raise
+
+
+load_program = ProgramCache()
 
 
 def _check_player_counts(program: Program, items: list[A.Node], name: str, variants: list[str]) -> None:

@@ -3,14 +3,20 @@ a digest of the final states shows at a glance whether two runs (or two engine v
 from __future__ import annotations
 
 import hashlib
+import multiprocessing
+import os
 import shlex
+import sys
 import time
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
+from interpreter.limits import Limits
+from interpreter.loading import load_program
 from interpreter.primitives import GameRuleError
 from interpreter.records import Record, record_of, replay_command, variant_ref, write_record
 from interpreter.state import State
@@ -111,41 +117,110 @@ class Summary:
                 "failures": [f.to_dict() for f in self.failures]}
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """What the summary needs of one game, small and picklable, so a worker process can send it back."""
+
+    seed: int
+    decisions: int = 0
+    returns: tuple[float, ...] = ()
+    final: bytes = b""  # the finished state's to_json, for the digest
+    error: Optional[tuple[str, str, int]] = None  # message, location, decision of a GameRuleError
+
+
+def record_path(save: Optional[Path], game: Game, game_seed: int) -> Optional[Path]:
+    return save / f"{game.ruleset}-{game_seed}.json" if save is not None else None
+
+
+def play_one(game: Game, ruleset: str, game_seed: int, agents: Sequence[str], save: Optional[Path]) -> Outcome:
+    """Plays the game of one seed and writes its record (with `save`); a GameRuleError becomes the outcome."""
+    path = record_path(save, game, game_seed)
+    try:
+        state = game.new_initial_state(game_seed)
+        bots = [make_agent(name, agent_seed(game_seed, seat)) for seat, name in enumerate(agents)]
+        decisions = play_bots(state, bots)
+    except GameRuleError as exc:
+        if path is not None:  # the labels up to the failing one, so `regelwerk replay` fails there too
+            write_record(path, Record(ruleset, tuple(map(variant_ref, game.variants)), game.num_players,
+                                      game_seed, exc.actions, None, tuple(agents), str(exc)))
+        return Outcome(game_seed, error=(exc.message, exc.location, exc.decision))
+    if path is not None:
+        write_record(path, record_of(state, ruleset, agents))
+    return Outcome(game_seed, decisions, tuple(state.returns()), state.to_json().encode())
+
+
+@lru_cache(maxsize=1)
+def _worker_game(ruleset: str, variants: tuple[str, ...], players: int, limits: Limits) -> Game:
+    """A worker's game, loaded once by name (a compiled Program holds closures and is not pickled); loaded
+    in a task, not a pool initializer, so that a load error reaches the parent instead of respawning workers."""
+    program = load_program(ruleset, variants)
+    return Game(program, players, program.name, list(variants), limits)
+
+
+_Chunk = tuple[str, tuple[str, ...], int, Limits, tuple[str, ...], Optional[Path], range]
+
+
+def _play_chunk(chunk: _Chunk) -> list[Outcome]:
+    ruleset, variants, players, limits, agents, save, seeds = chunk
+    game = _worker_game(ruleset, variants, players, limits)
+    return [play_one(game, ruleset, game_seed, agents, save) for game_seed in seeds]
+
+
+def auto_jobs(games: int) -> int:
+    """All cores, but at least 20 games per worker: a run that small is over before workers pay off."""
+    return max(1, min(os.cpu_count() or 1, games // 20))
+
+
+def _outcomes(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str], save: Optional[Path],
+              jobs: int) -> Iterator[Outcome]:
+    """Every game's outcome in game order, played here (jobs 1) or by `jobs` worker processes."""
+    seeds = range(seed, seed + games)
+    if jobs <= 1 or games <= 1:
+        for game_seed in seeds:
+            yield play_one(game, ruleset, game_seed, agents, save)
+        return
+    workers = min(jobs, games)
+    size = max(1, min(25, games // (workers * 4)))  # small chunks keep the workers busy to the end
+    how = (ruleset, tuple(game.variants), game.num_players, game.limits, tuple(agents), save)
+    chunks = [(*how, seeds[i:i + size]) for i in range(0, games, size)]
+    # Linux forks (a worker finds the compiled program in its copy of the cache: no second parse); elsewhere
+    # fork is unsafe or missing, and a spawned worker parses and compiles the rules once more.
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    with context.Pool(workers) as pool:
+        for outcomes in pool.imap(_play_chunk, chunks):
+            yield from outcomes
+
+
 def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str],
-             save: Optional[Path] = None, advance: Callable[[], None] = lambda: None) -> Summary:
+             save: Optional[Path] = None, advance: Callable[[], None] = lambda: None, jobs: int = 1) -> Summary:
     """Game k uses seed + k; a game that breaks a rule (GameRuleError) counts as an error, its kind is
-    kept in `failures` with the first seed that shows it, and its record is saved like any other."""
+    kept in `failures` with the first seed that shows it, and its record is saved like any other.
+    With jobs > 1, worker processes load the game by `ruleset` (a name or path), variants and players and
+    play it; their outcomes are summed in game order, so summary, digest and failures are those of jobs 1.
+    `advance` is first called once the workers run (a forking caller starts its threads only then)."""
     summary = Summary(agents=list(agents), wins_by_seat=[0] * game.num_players)
     kinds: dict[tuple[str, str], Failure] = {}
     digest = hashlib.sha256()
     start = time.perf_counter()
-    for k in range(games):
-        game_seed = seed + k
+    for outcome in _outcomes(game, ruleset, games, seed, agents, save, jobs):
         summary.games += 1
-        path = save / f"{game.ruleset}-{game_seed}.json" if save is not None else None
-        try:
-            state = game.new_initial_state(game_seed)
-            bots = [make_agent(name, agent_seed(game_seed, seat)) for seat, name in enumerate(agents)]
-            summary.decisions += play_bots(state, bots)
-        except GameRuleError as exc:
+        if outcome.error is not None:
             summary.errors += 1
-            key = (exc.message, exc.location)
+            message, location, decision = outcome.error
+            key = (message, location)
             if key in kinds:
                 kinds[key].count += 1
             else:
-                kinds[key] = Failure(exc.message, exc.location, game_seed, exc.decision,
-                                     reproduce_command(ruleset, game.variants, game.num_players, game_seed, agents),
+                path = record_path(save, game, outcome.seed)
+                kinds[key] = Failure(message, location, outcome.seed, decision,
+                                     reproduce_command(ruleset, game.variants, game.num_players, outcome.seed, agents),
                                      str(path) if path is not None else None,
                                      replay=replay_command(str(path), ruleset, game.variants) if path is not None else None)
-            if path is not None:  # the labels up to the failing one, so `regelwerk replay` fails there too
-                write_record(path, Record(ruleset, tuple(map(variant_ref, game.variants)), game.num_players,
-                                          game_seed, exc.actions, None, tuple(agents), str(exc)))
         else:
-            for seat, value in enumerate(state.returns()):
+            for seat, value in enumerate(outcome.returns):
                 summary.wins_by_seat[seat] += value == 1.0
-            digest.update(state.to_json().encode())
-            if path is not None:
-                write_record(path, record_of(state, ruleset, agents))
+            summary.decisions += outcome.decisions
+            digest.update(outcome.final)
         advance()
     summary.failures = list(kinds.values())
     summary.seconds = time.perf_counter() - start

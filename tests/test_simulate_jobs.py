@@ -1,0 +1,77 @@
+"""`regelwerk simulate --jobs N` plays the same games as one process: same summary, digest, failures and
+records; and a rules file edited in place is compiled afresh, an unchanged one comes from the cache."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from interpreter.cli import main
+from interpreter.simulate import auto_jobs
+
+FIXTURES = Path(__file__).parent / "fixtures"
+FAULTS = FIXTURES / "runtime_faults"
+
+
+def summary(capsys: pytest.CaptureFixture[str], save: Path, *argv: str) -> tuple[int, dict[str, object], str]:
+    """Exit code, the JSON summary without its timings (and with `save` written as SAVE), and stderr."""
+    code = main(["simulate", *argv, "--json", "--save", str(save)])
+    out, err = capsys.readouterr()
+    data = json.loads(out.replace(str(save), "SAVE"))
+    del data["seconds"], data["games_per_second"]
+    return code, data, err.replace(str(save), "SAVE")
+
+
+def records(folder: Path) -> dict[str, str]:
+    return {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.json"))}
+
+
+@pytest.mark.parametrize(("argv", "games"), [
+    (["maechtige_monster", "--players", "4", "--variant", "waechterkette", "--agents", "random,greedy,random,greedy"], 30),
+    ([str(FIXTURES / "games" / "marktplatz")], 30),
+    ([str(FAULTS)], 40),
+])
+def test_two_jobs_give_the_summary_digest_failures_and_records_of_one(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], games: int) -> None:
+    runs = [summary(capsys, tmp_path / f"jobs{jobs}", *argv, "--games", str(games), "--seed", "3", "--jobs", str(jobs))
+            for jobs in (1, 2)]
+    assert runs[0] == runs[1]
+    code, data, _ = runs[0]
+    assert data["games"] == games and code == (1 if data["failures"] else 0)
+    if argv[0] == str(FAULTS):
+        failures = data["failures"]
+        assert isinstance(failures, list) and len(failures) == 2 and data["errors"] == sum(f["count"] for f in failures)
+    assert records(tmp_path / "jobs1") == records(tmp_path / "jobs2") and len(records(tmp_path / "jobs1")) == games
+
+
+def test_spawned_workers_load_the_game_themselves(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """The start method off Linux: a fresh interpreter per worker, nothing inherited but the arguments."""
+    one = summary(capsys, tmp_path / "one", str(FAULTS), "--games", "12", "--seed", "1", "--jobs", "1")
+    monkeypatch.setattr(sys, "platform", "darwin")
+    two = summary(capsys, tmp_path / "two", str(FAULTS), "--games", "12", "--seed", "1", "--jobs", "2")
+    assert one == two and one[1]["errors"]
+
+
+def test_jobs_default_to_all_cores_but_not_for_a_few_games(capsys: pytest.CaptureFixture[str]) -> None:
+    assert auto_jobs(0) == auto_jobs(19) == 1
+    assert 1 <= auto_jobs(10_000) <= (os.cpu_count() or 1)
+    assert main(["simulate", str(FAULTS), "--jobs", "0"]) == 2
+    assert "--jobs must be at least 1" in capsys.readouterr().err
+
+
+def test_a_rules_file_edited_in_place_is_compiled_again(tmp_path: Path) -> None:
+    rules = tmp_path / "game.rules"
+    text = (FAULTS / "game.rules").read_text(encoding="utf-8")
+    rules.write_text(text, encoding="utf-8")
+    first = load_game(str(rules))
+    assert load_game(str(rules)).program is first.program  # unchanged: from the cache
+    rules.write_text(text.replace("players 2 to 3", "players 3 to 3"), encoding="utf-8")
+    edited = load_game(str(rules))
+    assert (first.num_players, edited.num_players) == (2, 3)
+    rules.write_text(text, encoding="utf-8")
+    assert load_game(str(rules)).program is first.program  # the same text again: the same program
