@@ -1,4 +1,5 @@
-"""Typed AST of the rules language: pydantic models, built once at load, never on the hot path."""
+"""Typed AST of the rules language: pydantic models, built once at load, never on the hot path. Each model's
+validator is built when first used (defer_build), so importing the engine does not pay for all of them."""
 from __future__ import annotations
 
 from typing import Iterator, Literal, Optional, Union

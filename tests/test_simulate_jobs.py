@@ -1,5 +1,6 @@
 """`regelwerk simulate --jobs N` plays the same games as one process: same summary, digest, failures and
-records; and a rules file edited in place is compiled afresh, an unchanged one comes from the cache."""
+records; a rules file edited in place is compiled afresh, an unchanged one comes from the cache; and
+playing a game reads no scenario file."""
 from __future__ import annotations
 
 import json
@@ -75,3 +76,16 @@ def test_a_rules_file_edited_in_place_is_compiled_again(tmp_path: Path) -> None:
     assert (first.num_players, edited.num_players) == (2, 3)
     rules.write_text(text, encoding="utf-8")
     assert load_game(str(rules)).program is first.program  # the same text again: the same program
+
+
+def test_playing_reads_no_scenario_file_and_check_keeps_them_to_scenarios(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    (tmp_path / "scenarios").mkdir()
+    (tmp_path / "game.rules").write_text((FAULTS / "game.rules").read_text(encoding="utf-8"), encoding="utf-8")
+    scenario = tmp_path / "scenarios" / "broken.rules"
+    scenario.write_text("scenario x { oops", encoding="utf-8")
+    assert load_game(str(tmp_path)).num_players == 2  # a broken scenario does not stop a game from being played
+    assert main(["check", str(tmp_path)]) == 1 and "broken.rules:1:14: error: unexpected 'oops'" in capsys.readouterr().err
+    scenario.write_text("kind coin { field value: int }\n", encoding="utf-8")
+    assert main(["check", str(tmp_path)]) == 1
+    assert "broken.rules:1:1: error: a file in scenarios/ holds `scenario` blocks only" in capsys.readouterr().err
