@@ -2,10 +2,12 @@
 a search agent (MCTS) fits the same interface later."""
 from __future__ import annotations
 
+import math
 import random
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Optional, Protocol
 
-from interpreter.observation import conceal
+from interpreter.determinize import determinize, uncertain
+from interpreter.observation import card_visible
 from interpreter.primitives import GameRuleError
 from interpreter.state import State
 
@@ -31,14 +33,16 @@ class RandomAgent:
 
 
 class GreedyAgent:
-    """Tries every option on a clone and keeps the best by the ruleset's `heuristic(p)` (or its score);
-    a won end of game beats any heuristic value. Ties are broken at random. The clone has the other
-    seats' `hidden` values set back to their start values, so what it may not know cannot sway it."""
+    """Tries every option on a few determinized samples of the state (`determinize`: what its seat cannot
+    see is drawn at random) and keeps the best mean of the ruleset's `heuristic(p)` (or its score); a won
+    end of game beats any heuristic value. Ties are broken at random. So what it may not know cannot
+    sway it: states its seat cannot tell apart get the same choice from the same seed."""
 
     name = "greedy"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, samples: int = 4) -> None:
         self.rng = random.Random(seed)
+        self.samples = samples
 
     def act(self, state: State) -> int:
         seat = state.current_player()
@@ -47,28 +51,43 @@ class GreedyAgent:
         assert value is not None
         lower = prog.heuristic is None and prog.lowest_wins  # a heuristic is always "more is better"
         where = prog.def_pos["heuristic" if prog.heuristic else "score"]
-        hidden = bool(prog.hidden)
+        actions = state.legal_actions()
+        totals: list[Any] = [None] * len(actions)
+        counts = [0] * len(actions)
+        for _ in range(self.samples if uncertain(state, seat) else 1):
+            sample = determinize(state, seat, self.rng)
+            for action in actions:
+                child = sample.clone()
+                try:
+                    child.apply_action(action)
+                except GameRuleError:
+                    state.clone().apply_action(action)  # breaks a rule in the real game too: an error
+                    continue  # it breaks a rule only in a world the seat cannot rule out
+                try:
+                    v = [child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower)]
+                except GameRuleError as exc:
+                    raise exc.at(where).during(state.seed, child.history) from None
+                totals[action] = v if totals[action] is None else _add(totals[action], v)
+                counts[action] += 1
         best: list[int] = []
         best_value: Any = None
-        for action in state.legal_actions():
-            child = state.clone()
-            if hidden:
-                conceal(child, seat)
-            try:
-                child.apply_action(action)
-            except GameRuleError:
-                if not hidden:
-                    raise
-                continue  # it breaks a rule only with the values guessed for the others
-            try:
-                v = (child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower))
-            except GameRuleError as exc:
-                raise exc.at(where).during(child.seed, child.history) from None
-            if best_value is None or v > best_value:
-                best, best_value = [action], v
-            elif v == best_value:
-                best.append(action)
-        return self.rng.choice(best or state.legal_actions())
+        for action in actions:
+            if counts[action]:
+                v = _scaled(totals[action], 1 / counts[action])
+                if best_value is None or v > best_value:
+                    best, best_value = [action], v
+                elif v == best_value:
+                    best.append(action)
+        return self.rng.choice(best or actions)
+
+
+def _add(a: Any, b: Any) -> Any:
+    """Item by item sum of two values of the same shape (numbers, or lists of them)."""
+    return [_add(x, y) for x, y in zip(a, b)] if isinstance(a, list) else a + b
+
+
+def _scaled(a: Any, k: float) -> Any:
+    return [_scaled(x, k) for x in a] if isinstance(a, list) else a * k
 
 
 def _better(v: Any, lower: bool) -> Any:
@@ -78,7 +97,115 @@ def _better(v: Any, lower: bool) -> Any:
     return [-x for x in v] if isinstance(v, list) else -v
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent}
+class _Node:
+    """A search node: a set of states the searching seat cannot tell apart, reached by the same labels
+    (logged for every seat) and the same view of the cards; `edges` are its options by label."""
+
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[str, _Edge] = {}
+
+
+class _Edge:
+    """An option of a node, with the seat that chooses it; `after` holds the nodes it leads to, by view."""
+
+    __slots__ = ("seat", "visits", "avail", "reward", "after")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.visits = 0
+        self.avail = 0  # iterations in which this option was legal (ISMCTS selection)
+        self.reward = 0.0
+        self.after: dict[tuple[int, ...], _Node] = {}
+
+
+class IsmctsAgent:
+    """Information-set Monte Carlo tree search (single observer): each iteration plays on a fresh
+    determinized sample, chance from the bot's own stream, random play past the tree; the option most
+    visited wins. Deterministic given its seed; `iterations` bounds the work per decision."""
+
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 200, rollout_limit: int = 400,
+                 exploration: float = 0.7) -> None:
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.rollout_limit = rollout_limit  # decisions and chance outcomes, then the heuristic leader wins
+        self.exploration = exploration
+
+    def act(self, state: State) -> int:
+        seat = state.current_player()
+        labels = state.legal_labels()
+        if len(labels) == 1:
+            return 0
+        root = _Node()
+        for _ in range(self.iterations):
+            try:
+                self._iterate(root, determinize(state, seat, self.rng), seat)
+            except GameRuleError:
+                continue  # a sample the seat cannot rule out broke a rule; the real game meets its own
+        visits = [root.edges[label].visits if label in root.edges else -1 for label in labels]
+        return visits.index(max(visits))
+
+    def _iterate(self, root: _Node, st: State, seat: int) -> None:
+        """Selection and expansion down the tree on one sample, a random play-out, then the rewards back up."""
+        rng = self.rng
+        path: list[_Edge] = []
+        here: Optional[_Node] = root
+        while here is not None and not st.is_terminal():
+            node = here
+            who = st.current_player()
+            labels = st.legal_labels()
+            fresh = [label for label in labels if label not in node.edges]
+            if fresh:
+                label = rng.choice(fresh)
+                node.edges[label] = _Edge(who)
+            else:
+                label = max(labels, key=lambda lb: self._ucb(node.edges[lb]))
+            for lb in labels:
+                if lb in node.edges:
+                    node.edges[lb].avail += 1
+            edge = node.edges[label]
+            path.append(edge)
+            st.apply_action(labels.index(label))
+            while st.is_chance_node():
+                st.apply_action(rng.randrange(len(st.legal_actions())))
+            view = _view(st, seat)
+            here = edge.after.get(view)
+            if here is None:
+                edge.after[view] = _Node()  # one new node per iteration, then the play-out
+        rewards = self._play_out(st)
+        for edge in path:
+            edge.visits += 1
+            edge.reward += rewards[edge.seat]
+
+    def _ucb(self, n: _Edge) -> float:
+        return n.reward / n.visits + self.exploration * math.sqrt(math.log(max(n.avail, 1)) / n.visits)
+
+    def _play_out(self, st: State) -> list[float]:
+        """Random play to the end (the returns) or to the limit, where the best `heuristic` (or score) wins."""
+        steps = 0
+        while not st.is_terminal() and steps < self.rollout_limit:
+            st.apply_action(self.rng.randrange(len(st.legal_actions())))
+            steps += 1
+        if st.is_terminal():
+            return st.returns()
+        prog = st.game.program
+        value = prog.heuristic or prog.score
+        assert value is not None
+        lower = prog.heuristic is None and prog.lowest_wins
+        values = [_better(value(st, p), lower) for p in st.game.players]
+        best = max(values)
+        return [1.0 if v == best else 0.0 for v in values]
+
+
+def _view(st: State, seat: int) -> tuple[int, ...]:
+    """What `seat` sees of the cards, as (card, zone) pairs in a flat tuple: the key of its information."""
+    return tuple(x for c, z in enumerate(st.where) if card_visible(st, c, seat) for x in (c, z))
+
+
+AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
 
 def make_agent(name: str, seed: int) -> Agent:

@@ -102,16 +102,6 @@ def shown_value(st: "State", p: int, i: int, seat: int) -> Any:
     return st.pvars[p][i]
 
 
-def conceal(st: "State", seat: int) -> None:
-    """Puts the other seats' hidden values back to their start values, in place (on a clone), so a
-    bot's look-ahead rates a position by what `seat` may know."""
-    prog = st.game.program
-    for p in st.game.players:
-        if p != seat:
-            for i in prog.hidden:
-                st.pvars[p][i] = prog.pvars[i][2](st, [p])
-
-
 def observation(st: "State", seat: int) -> dict[str, Any]:
     game = st.game
     prog = game.program
