@@ -1,5 +1,5 @@
-"""Bots that pick an action for the seat to move. They see the state through clone/apply only, so
-a search agent (MCTS) fits the same interface later."""
+"""Bots that pick an action for the seat to move. The look-ahead bots search only determinized
+samples (interpreter/determinize.py), so nothing hidden from their seat can sway them."""
 from __future__ import annotations
 
 import math
@@ -87,6 +87,7 @@ def _add(a: Any, b: Any) -> Any:
 
 
 def _scaled(a: Any, k: float) -> Any:
+    """A value of that shape times k: a sum over samples turned into their mean."""
     return [_scaled(x, k) for x in a] if isinstance(a, list) else a * k
 
 
@@ -181,6 +182,10 @@ class IsmctsAgent:
             edge.reward += rewards[edge.seat]
 
     def _ucb(self, n: _Edge) -> float:
+        """Upper confidence bound over the iterations the option was legal in; an untried one first
+        (its iteration may have broken a rule in its sample)."""
+        if not n.visits:
+            return math.inf
         return n.reward / n.visits + self.exploration * math.sqrt(math.log(max(n.avail, 1)) / n.visits)
 
     def _play_out(self, st: State) -> list[float]:

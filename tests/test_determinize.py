@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any, Iterator, Optional
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from interpreter import load_game
 from interpreter.agents import GreedyAgent, RandomAgent, make_agent
@@ -69,6 +71,41 @@ def test_a_sample_keeps_the_seats_observation_and_the_invariants(name: str) -> N
                 assert again.to_json() == d.to_json()  # same seed, same sample
                 checked += 1
     assert checked > 20
+
+
+def test_samples_deal_the_unseen_cards_anew() -> None:
+    """Spitzel after the deal: P1 sees its own hand only, so the other hands and the pool vary by sample,
+    its own hand never, and the others' secret chips are their start values."""
+    game = _game("spitzel")
+    state = next(s for s in _stops(game, 1, every=1) if not s.is_chance_node())
+    chips = game.program.currencies["chips"][0]
+    for p in (1, 2):
+        state.pvars[p][chips] = 0
+    own, second = game.fam_zones[game.program.zone_by_name["hand"].family_id][:2]
+    hands = set()
+    for k in range(12):
+        d = determinize(state, 0, random.Random(k))
+        assert d.zones[own] == state.zones[own]
+        assert [row[chips] for row in d.pvars[1:]] == [3, 3]
+        hands.add(tuple(d.zones[second]))
+    assert len(hands) > 3
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(sorted(GAMES)), seed=st.integers(0, 10_000), steps=st.integers(0, 60),
+       seat=st.integers(0, 3), sample=st.integers(0, 2 ** 32))
+def test_any_sample_of_any_stop_keeps_the_observation(name: str, seed: int, steps: int, seat: int, sample: int) -> None:
+    """Property: at any stop of any random game, for any seat and sample seed, the sample shows the
+    seat the same observation, keeps the invariants, and depends on the seed alone."""
+    game = _game(name)
+    seat %= game.num_players
+    state = next((s for k, s in enumerate(_stops(game, seed, every=1)) if k == steps), None)
+    if state is None:
+        return
+    d = determinize(state, seat, random.Random(sample))
+    assert d.observation(seat) == state.observation(seat)
+    _check_invariants(game, d)
+    assert determinize(state, seat, random.Random(sample)).to_json() == d.to_json()
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
