@@ -50,8 +50,8 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
     Values: the other seats' `hidden` player values go back to their start values (never read), a
     hidden currency's bank balance is set from them. The random stream gets a seed from `rng` (the real
     one would foretell the chance outcomes). An open chance node or another seat's decision is
-    opened again on the sample (its options may name the moved cards); the seat's own decision is kept,
-    as its options are part of what it observes."""
+    opened again on the sample (its options may name the moved cards; a GameRuleError if the sample
+    cannot open it); the seat's own decision is kept, as its options are part of what it observes."""
     d = state.clone()
     moved: dict[int, int] = {}  # old card at a place → the card dealt there
     for _, places in sorted(unseen_places(state, seat).items(), key=lambda kv: kv[1][0]):
