@@ -14,10 +14,11 @@ if TYPE_CHECKING:
 
 
 def _group(st: "State", c: int) -> tuple[Any, ...]:
-    """What a seat sees of a card it cannot see: its kind and its back fields; such cards may trade places."""
+    """What a seat sees of a card it cannot see: its kind and its back fields (as text, so a list field
+    can be a key); such cards may trade places."""
     prog = st.game.program
     kind = prog.kinds[prog.card_kind[c]]
-    return (kind.name, *(v for v, back in zip(st.card_vals[c], kind.back) if back))
+    return (kind.name, *(repr(v) for v, back in zip(st.card_vals[c], kind.back) if back))
 
 
 def unseen_places(st: "State", seat: int) -> dict[tuple[Any, ...], list[tuple[int, int]]]:
