@@ -34,6 +34,7 @@ class Game:
                              f"not {num_players}")
         self.program = program
         self.limits = limits or Limits.from_env()
+        self.source: Optional[str] = None  # where load_game found the rules, so a pickled game can load them again
         self.ruleset = ruleset
         self.variants = list(variants)
         self.num_players = num_players
@@ -116,8 +117,21 @@ class Game:
         """A saved state, checked like any untrusted input: a bad one is one SavedStateError."""
         return State.from_dict(self, parse(text))
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as where its rules come from (compiled code does not pickle); loading compiles them again."""
+        if self.source is None:
+            raise TypeError("only a game made by load_game can be pickled: it is rebuilt from its rules files")
+        return _reload, (self.source, tuple(self.variants), self.num_players, self.limits)
+
     def __repr__(self) -> str:
         variants = f" +{'+'.join(self.variants)}" if self.variants else ""
         return f"<Game {self.ruleset}{variants} players={self.num_players}>"
+
+
+def _reload(source: str, variants: tuple[str, ...], players: int, limits: Limits) -> Game:
+    from interpreter.loading import load_game  # loading imports this module
+    game = load_game(source, variants, players)
+    game.limits = limits
+    return game
 
 

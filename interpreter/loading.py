@@ -93,4 +93,7 @@ def _check_player_counts(program: Program, items: list[A.Node], name: str, varia
 
 def load_game(ruleset: str, variants: Sequence[str] = (), players: int = 0) -> Game:
     program = load_program(ruleset, tuple(variants))
-    return Game(program, players or program.min_players, program.name, list(variants))
+    game = Game(program, players or program.min_players, program.name, list(variants))
+    path = Path(ruleset)
+    game.source = str(path.resolve()) if path.exists() else ruleset
+    return game

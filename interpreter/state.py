@@ -385,8 +385,22 @@ class State:
         resume(s, v)
         return s
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> "State":
+        """copy.deepcopy is clone(): the game and its compiled code are shared, never copied."""
+        return self.clone()
+
+    def __copy__(self) -> "State":
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickled as its game and its saved form, so it crosses processes like a saved game."""
+        return _unpickle, (self.game, self.to_json())
+
     def __repr__(self) -> str:
         who = self.current_player()
         return (f"<State {self.game.ruleset} round={self.round} phase={self.phase} "
                 f"player={'terminal' if who == TERMINAL_PLAYER else 'chance' if who == CHANCE_PLAYER else who}>")
 
+
+def _unpickle(game: "Game", text: str) -> State:
+    return game.state_from_json(text)
