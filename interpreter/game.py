@@ -59,6 +59,7 @@ class Game:
         self.zone_player: list[int] = []
         self.zone_mask: list[int] = []  # who sees the cards: a bit per seat; -1 = the card's owner
         self.zone_shuffled: list[bool] = []
+        self.zone_public: list[bool] = []  # declared public: the observer with no seat sees its cards too
         self.zone_cap: list[Optional[int]] = []
         self.zone_family: list[int] = []
         for spec in program.zones:
@@ -96,9 +97,38 @@ class Game:
                     mask = 1 << i if spec.shape == "per_player" else -1
                 self.zone_mask.append(mask)
                 self.zone_shuffled.append(spec.shuffled)
+                self.zone_public.append(spec.visibility == "public")
                 self.zone_cap.append(spec.capacity)
                 self.zone_family.append(spec.family_id)
             self.fam_zones.append(ids)
+        self.max_outcomes = max([len(self.card_ids), 1]
+                                + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
+
+    def _outcome_bound(self, kind: str, n: int) -> int:
+        """The most outcomes one `random` may have: its literal or constant list's length, else as many as
+        there are distinct values of its type (players, cards, zones, enum values, truth values), else any
+        list the engine lets a rule make (Limits.max_list)."""
+        if kind in ("literal", "enum"):
+            return n
+        if kind == "const":
+            value = self.consts[n]
+            return len(value) if isinstance(value, list) else self.limits.max_list
+        sizes = {"player": self.num_players, "card": len(self.card_ids), "zone": len(self.zone_names), "bool": 2}
+        return sizes.get(kind, self.limits.max_list)
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes a chance node can have: a draw from a shuffled zone offers at most every card;
+        a `random` is bounded as _outcome_bound says. A node past it is a GameRuleError at run time."""
+        return self.max_outcomes
+
+    def max_game_length(self) -> int:
+        """The most decisions and chance outcomes a game can take: the Limits budget max_actions, which the
+        engine enforces (a game going past it is a located GameRuleError)."""
+        return self.limits.max_actions
+
+    def utility_range(self) -> tuple[float, float]:
+        """The returns' bounds: each seat gets 1.0 for a win (shared wins included) and 0.0 otherwise."""
+        return 0.0, 1.0
 
     def sees(self, z: int, c: int, owner: list[int]) -> int:
         """The seats that see card c while it lies in zone z face down (a bit per seat)."""

@@ -1,6 +1,7 @@
 """What one seat may see: zones with hidden cards reduced to their backs, public values (a `hidden`
 value only to its own seat), its own decision, and the log filtered by who saw each card move or
-payment. Nothing else leaves the engine."""
+payment. Nothing else leaves the engine. Every view is drawn for a viewer mask (a bit per seat):
+one bit for a seat, 0 for the public observer with no seat, EVERYTHING for the omniscient log."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,17 @@ if TYPE_CHECKING:
     from interpreter.state import State
 
 LOG_TAIL = 40
+EVERYTHING = -1  # the viewer mask that reads every card: the log of a finished game, the CLI's full log
+
+
+def seat_mask(seat: int) -> int:
+    """The viewer mask of a seat; seat -1 (everything, as log_line takes it) is EVERYTHING."""
+    return 1 << seat if seat >= 0 else EVERYTHING
+
+
+def _reads(viewer: int, seats: int) -> bool:
+    """Whether the viewer is among `seats` (a bit per seat); the omniscient viewer reads everything."""
+    return viewer == EVERYTHING or bool(seats & viewer)
 
 
 def player_name(p: int) -> str:
@@ -27,7 +39,14 @@ def player_name(p: int) -> str:
 
 
 def card_visible(st: "State", c: int, seat: int) -> bool:
-    return st.face_up[c] or bool((st.known[c] | st.game.sees(st.where[c], c, st.owner)) & (1 << seat))
+    return card_shown(st, c, 1 << seat)
+
+
+def card_shown(st: "State", c: int, viewer: int) -> bool:
+    """Whether the viewer sees card c's front: face up, in a public zone, or seen by one of its seats."""
+    z = st.where[c]
+    return (st.face_up[c] or st.game.zone_public[z]
+            or _reads(viewer, st.known[c] | st.game.sees(z, c, st.owner)))
 
 
 def card_back(st: "State", c: int) -> dict[str, Any]:
@@ -40,32 +59,43 @@ def card_back(st: "State", c: int) -> dict[str, Any]:
     return back
 
 
-def zone_view(st: "State", z: int, seat: int) -> Any:
+def zone_view(st: "State", z: int, viewer: int) -> Any:
     cards = st.zones[z]
     game = st.game
-    if game.zone_shuffled[z] and not any(card_visible(st, c, seat) for c in cards):
+    if game.zone_shuffled[z] and not any(card_shown(st, c, viewer) for c in cards):
         return {"count": len(cards)}
-    return [game.card_ids[c] if card_visible(st, c, seat) else card_back(st, c) for c in cards]
+    return [game.card_ids[c] if card_shown(st, c, viewer) else card_back(st, c) for c in cards]
 
 
 def log_line(st: "State", entry: Any, seat: int) -> str:
     """One log entry as English text, as `seat` may read it (seat -1: everything)."""
+    return view_line(st, entry, seat_mask(seat))
+
+
+def _bit(p: int) -> int:
+    """A seat's bit; the bank (-1) has none."""
+    return 1 << p if p >= 0 else 0
+
+
+def view_line(st: "State", entry: Any, viewer: int) -> str:
+    """One log entry as English text, as the viewer mask may read it (a move to or from a public zone is public)."""
     tag = entry[0]
     game = st.game
     if tag == L_MOVE:
         _, c, src, dst, vis = entry
-        shown = game.card_ids[c] if seat < 0 or vis & (1 << seat) else f"a {game.program.card_kind[c]} card"
+        public = game.zone_public[src] or game.zone_public[dst]
+        shown = game.card_ids[c] if public or _reads(viewer, vis) else f"a {game.program.card_kind[c]} card"
         return f"{shown}: {game.zone_names[src]} → {game.zone_names[dst]}"
     if tag == L_REVEAL:
         if len(entry) == 2:
             return f"revealed {game.card_ids[entry[1]]}"
         _, c, shown, readers = entry
         seats = [player_name(p) for p in game.players if shown & (1 << p)]
-        what = game.card_ids[c] if seat < 0 or readers & (1 << seat) else f"a {game.program.card_kind[c]} card"
+        what = game.card_ids[c] if _reads(viewer, readers) else f"a {game.program.card_kind[c]} card"
         return f"{' and '.join(seats)} {'is' if len(seats) == 1 else 'are'} shown {what}"
     if tag == L_PAY:
         _, src, dst, n, name = entry
-        secret = game.program.currencies[name][0] in game.program.hidden and seat not in (src, dst) and seat >= 0
+        secret = game.program.currencies[name][0] in game.program.hidden and not _reads(viewer, _bit(src) | _bit(dst))
         return f"{player_name(src)} pays {'some' if secret else n} {name} to {player_name(dst)}"
     if tag == L_DECIDE:
         return f"{player_name(entry[1])}: {entry[2]}"
@@ -74,17 +104,17 @@ def log_line(st: "State", entry: Any, seat: int) -> str:
     if tag == L_PHASE:
         return f"phase {entry[1]}"
     if tag == L_TEXT:
-        return str(entry[1]) if len(entry) < 3 else _filled(st, entry[1], entry[2], seat)
+        return str(entry[1]) if len(entry) < 3 else _filled(st, entry[1], entry[2], viewer)
     return str(entry)
 
 
-def _filled(st: "State", text: str, values: dict[str, Any], seat: int) -> str:
+def _filled(st: "State", text: str, values: dict[str, Any], viewer: int) -> str:
     """A log text with its places filled in; a card the seat did not see is named by its kind only."""
     game = st.game
     shown: dict[str, str] = {}
 
     def card(c: int, seen: int) -> str:
-        return game.card_ids[c] if seat < 0 or seen & (1 << seat) else f"a {game.program.card_kind[c]} card"
+        return game.card_ids[c] if _reads(viewer, seen) else f"a {game.program.card_kind[c]} card"
     for name, v in values.items():
         if isinstance(v, list) and v and isinstance(v[0], list):  # a list of cards: [[card, seats], …]
             shown[name] = "[" + ", ".join(card(c, seen) for c, seen in v) + "]"
@@ -95,34 +125,54 @@ def _filled(st: "State", text: str, values: dict[str, Any], seat: int) -> str:
     return text.format(**shown)
 
 
-def shown_value(st: "State", p: int, i: int, seat: int) -> Any:
-    """Seat p's player var i as `seat` sees it: a hidden one is None to the others until the game ends."""
-    if i in st.game.program.hidden and p != seat and st.pending is not None:
+def shown_value(st: "State", p: int, i: int, viewer: int) -> Any:
+    """Seat p's player var i as the viewer sees it: a hidden one is None to the others until the game ends."""
+    if i in st.game.program.hidden and not _reads(viewer, 1 << p) and st.pending is not None:
         return None
     return st.pvars[p][i]
 
 
-def observation(st: "State", seat: int) -> dict[str, Any]:
+def observation(st: "State", seat: int, full_log: bool = False) -> dict[str, Any]:
+    """The seat's view; with full_log its perfect-recall information state (the whole filtered log)."""
+    obs = view(st, 1 << seat, full_log)
+    obs["seat"] = seat
+    pending = st.pending
+    if pending is not None and pending[0] != CHANCE and pending[1] == seat:
+        obs["decision"]["options"] = st.legal_labels()
+    if full_log:
+        obs["decisions"] = [e[2] for e in st.log if e[0] == L_DECIDE and e[1] == seat]
+    return obs
+
+
+def public_observation(st: "State", full_log: bool = False) -> dict[str, Any]:
+    """What an observer with no seat sees: public zones, face-up cards, backs and public values."""
+    obs = view(st, 0, full_log)
+    obs["seat"] = None
+    return obs
+
+
+def view(st: "State", viewer: int, full_log: bool) -> dict[str, Any]:
+    """The view shared by a seat and the public observer: everything but the seat's own options."""
     game = st.game
     prog = game.program
     banks = {bank for _, bank in prog.currencies.values()}
     secret = st.pending is not None  # hidden values stay hidden until the game ends
     obs: dict[str, Any] = {
-        "ruleset": game.ruleset, "variants": game.variants, "seat": seat, "round": st.round, "phase": st.phase,
+        "ruleset": game.ruleset, "variants": game.variants, "seat": None, "round": st.round, "phase": st.phase,
         "current_player": st.current_player(), "terminal": st.is_terminal(),
         "vars": {name: st.gvars[i] for i, (name, _, _) in enumerate(prog.gvars) if i not in banks},
         # net: paid in minus paid out; of a hidden currency it would tell the secret amounts
         "bank": {name: None if secret and pidx in prog.hidden else st.gvars[bank]
                  for name, (pidx, bank) in prog.currencies.items()},
         "players": [{"seat": p, "name": player_name(p),
-                     **{name: shown_value(st, p, i, seat) for i, (name, _, _) in enumerate(prog.pvars)}}
+                     **{name: shown_value(st, p, i, viewer) for i, (name, _, _) in enumerate(prog.pvars)}}
                     for p in game.players],
-        "zones": {game.zone_names[z]: zone_view(st, z, seat) for z in range(len(st.zones))},
-        "log": [log_line(st, e, seat) for e in st.log[-LOG_TAIL:]],
+        "zones": {game.zone_names[z]: zone_view(st, z, viewer) for z in range(len(st.zones))},
+        "log": [view_line(st, e, viewer) for e in (st.log if full_log else st.log[-LOG_TAIL:])],
     }
     pending = st.pending
     if pending is not None and pending[0] != CHANCE:
-        obs["decision"] = {"seat": pending[1], "options": st.legal_labels() if pending[1] == seat else None}
+        obs["decision"] = {"seat": pending[1], "options": None}
     if st.is_terminal():
         obs["scores"] = st.scores()
         obs["returns"] = st.returns()

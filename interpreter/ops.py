@@ -117,6 +117,10 @@ def chance(opts: Fn, slot: int, fmt: Fmt) -> Op:
         if len(values) == 1:
             L[slot] = values[0]
             return None
+        if len(values) > st.game.max_outcomes:
+            raise GameRuleError(f"a random choice among {len(values)} outcomes, more than the "
+                                f"{st.game.max_outcomes} the game declares (game.max_chance_outcomes(); "
+                                "a list of players, cards, zones or enum values must not repeat one)")
         st.pending = (CHANCE, -1, unique([fmt(st, v) for v in values]), values, slot)
         return True
     return op

@@ -126,6 +126,8 @@ class Program:
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
     main_block: int = 0
+    # one per `random`: how its outcomes are bounded, ("literal"/"enum", n), ("const", index) or (type name, 0)
+    random_bounds: list[tuple[str, int]] = field(default_factory=list)
     score: Optional[Callable[["State", int], Any]] = None  # (state, seat) → number or list
     lowest_wins: bool = False
     heuristic: Optional[Callable[["State", int], Any]] = None

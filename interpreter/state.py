@@ -218,14 +218,27 @@ class State:
     def returns(self) -> list[float]:
         return list(self._returns) if self._returns is not None else [0.0] * self.game.num_players
 
-    def observation(self, seat: int) -> dict[str, Any]:
-        """JSON-able view for one seat: only what that seat may see."""
+    def observation(self, seat: int, full_log: bool = False) -> dict[str, Any]:
+        """JSON-able view for one seat: only what that seat may see; the log's last LOG_TAIL entries unless full_log."""
         from interpreter.observation import observation
+        return observation(self, self._seat(seat), full_log)
+
+    def information_state(self, seat: int) -> dict[str, Any]:
+        """The seat's perfect-recall view: its observation with the whole filtered log and its own decisions."""
+        return self.observation(seat, full_log=True)
+
+    def public_observation(self, full_log: bool = False) -> dict[str, Any]:
+        """The view of an observer with no seat: public zones, face-up cards, backs, public values."""
+        from interpreter.observation import public_observation
+        return public_observation(self, full_log)
+
+    def _seat(self, seat: int) -> int:
+        """The seat, checked: NotASeatError for anything but an int from 0 to num_players - 1."""
         if not is_index(seat):
             raise NotASeatError(f"seat must be an int from 0 to {self.game.num_players - 1}, not {seat!r}")
         if not 0 <= seat < self.game.num_players:
             raise NotASeatError(f"no seat {seat}: this game has seats 0 to {self.game.num_players - 1}")
-        return observation(self, seat)
+        return seat
 
     def scores(self) -> list[int]:
         score = self.game.program.score

@@ -70,7 +70,18 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
         opts, elem = self.seq(s.options, scope, False, "the outcomes")
+        self.p.random_bounds.append(self._random_bound(s.options, elem, scope))
         em.emit(O.chance(opts, scope.define(s.name, elem), O.formatter(elem)))
+
+    def _random_bound(self, options: A.Expr, elem: T, scope: Scope) -> tuple[str, int]:
+        """What bounds a `random`'s outcomes, for game.max_chance_outcomes (checked again at run time)."""
+        if isinstance(options, A.ListLit):
+            return "literal", len(options.items)
+        if isinstance(options, A.Name) and options.name in self.consts and scope.lookup(options.name) is None:
+            return "const", self.consts[options.name][0]
+        if elem.name == "enum":
+            return "enum", len(self.p.enums[elem.arg])
+        return elem.name, 0
 
     def s_SetStmt(self, s: A.SetStmt, scope: Scope, em: Emitter) -> None:
         tgt = s.target
