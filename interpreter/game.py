@@ -5,6 +5,7 @@ from typing import Any, Optional
 
 from dsl.limits import MAX_FAMILY, MAX_ZONES
 from interpreter.limits import Limits
+from interpreter.observation import tensor_size
 from interpreter.primitives import GameRuleError
 from interpreter.program import Op, Program
 from interpreter.saved import parse
@@ -125,6 +126,10 @@ class Game:
         """The most decisions and chance outcomes a game can take: the Limits budget max_actions, which the
         engine enforces (a game going past it is a located GameRuleError)."""
         return self.limits.max_actions
+
+    def observation_tensor_size(self) -> int:
+        """The length of state.observation_tensor(seat), the same for every state of this game."""
+        return tensor_size(self)
 
     def utility_range(self) -> tuple[float, float]:
         """The returns' bounds: each seat gets 1.0 for a win (shared wins included) and 0.0 otherwise."""

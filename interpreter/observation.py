@@ -18,7 +18,9 @@ from interpreter.ops import (
 )
 
 if TYPE_CHECKING:
+    from interpreter.game import Game
     from interpreter.state import State
+    from interpreter.types import T
 
 LOG_TAIL = 40
 EVERYTHING = -1  # the viewer mask that reads every card: the log of a finished game, the CLI's full log
@@ -177,3 +179,64 @@ def view(st: "State", viewer: int, full_log: bool) -> dict[str, Any]:
         obs["scores"] = st.scores()
         obs["returns"] = st.returns()
     return obs
+
+
+_BIG = 10 ** 300
+
+
+def _number(v: Any) -> float:
+    """A numeric value as a float; a number too big for a float is clamped (tensors want finite floats)."""
+    return float(max(-_BIG, min(_BIG, int(v))))
+
+
+def _numeric(t: "T") -> bool:
+    """Int and bool values go into a tensor; texts, cards and lists have no fixed numeric form."""
+    return t.name in ("int", "bool")
+
+
+def tensor_size(game: "Game") -> int:
+    """The length of every observation tensor of the game (see observation_tensor)."""
+    prog = game.program
+    nz, nc = len(game.zone_names), len(game.card_ids)
+    npv = sum(_numeric(t) for _, t, _ in prog.pvars)
+    ngv = len(_tensor_gvars(game))
+    return nz * nc + nz + 2 * npv * game.num_players + ngv + game.num_players + 2 + 1
+
+
+def _tensor_gvars(game: "Game") -> list[int]:
+    """The numeric global vars a tensor holds: all but the banks (a hidden currency's bank tells secrets)."""
+    prog = game.program
+    banks = {bank for _, bank in prog.currencies.values()}
+    return [i for i, (_, t, _) in enumerate(prog.gvars) if _numeric(t) and i not in banks]
+
+
+def observation_tensor(st: "State", viewer: int) -> list[float]:
+    """The viewer's observation as a flat list of floats of tensor_size: per zone a one-hot of the cards
+    shown there and its count of unseen cards; numeric player values (0 and a mask bit 1 if hidden); numeric
+    global vars; the current player one-hot (then chance, terminal); the round."""
+    game = st.game
+    prog = game.program
+    nc = len(game.card_ids)
+    out: list[float] = []
+    for cards in st.zones:
+        row = [0.0] * nc
+        unseen = 0
+        for c in cards:
+            if card_shown(st, c, viewer):
+                row[c] = 1.0
+            else:
+                unseen += 1
+        out += row
+        out.append(float(unseen))
+    for p in game.players:
+        for i, (_, t, _) in enumerate(prog.pvars):
+            if _numeric(t):
+                v = shown_value(st, p, i, viewer)
+                out += [0.0, 1.0] if v is None else [_number(v), 0.0]
+    out += [_number(st.gvars[i]) for i in _tensor_gvars(game)]
+    who = [0.0] * (game.num_players + 2)
+    cur = st.current_player()
+    who[cur if cur >= 0 else game.num_players + (0 if st.is_chance_node() else 1)] = 1.0
+    out += who
+    out.append(float(st.round))
+    return out

@@ -232,6 +232,11 @@ class State:
         from interpreter.observation import public_observation
         return public_observation(self, full_log)
 
+    def observation_tensor(self, seat: int) -> list[float]:
+        """The seat's observation as game.observation_tensor_size() floats, for learning agents."""
+        from interpreter.observation import observation_tensor
+        return observation_tensor(self, 1 << self._seat(seat))
+
     def _seat(self, seat: int) -> int:
         """The seat, checked: NotASeatError for anything but an int from 0 to num_players - 1."""
         if not is_index(seat):
