@@ -113,7 +113,8 @@ def summary_table(summary: Summary) -> Table:
     from rich.table import Table
 
     from interpreter.observation import player_name
-    table = Table(title=f"{summary.games} games, {summary.errors} errors")
+    table = Table(title=f"{summary.games} games, {summary.errors} errors, {summary.ties} ties, "
+                        f"{summary.no_winner} won by nobody")
     for column in ("seat", "agent", "wins", "share"):
         table.add_column(column, justify="left" if column == "agent" else "right")
     for seat, (agent, wins) in enumerate(zip(summary.agents, summary.wins_by_seat)):

@@ -93,6 +93,8 @@ class Summary:
     games: int = 0
     errors: int = 0
     wins_by_seat: list[int] = field(default_factory=list)
+    ties: int = 0  # finished games with more than one winner
+    no_winner: int = 0  # finished games nobody won (`can_win` held for no one)
     decisions: int = 0
     seconds: float = 0.0
     digest: str = ""
@@ -112,6 +114,7 @@ class Summary:
 
     def to_dict(self) -> dict[str, Any]:
         return {"games": self.games, "errors": self.errors, "wins_by_seat": self.wins_by_seat,
+                "ties": self.ties, "no_winner": self.no_winner,
                 "mean_decisions": round(self.mean_decisions, 2), "seconds": round(self.seconds, 3),
                 "games_per_second": round(self.games_per_second, 1), "digest": self.digest,
                 "failures": [f.to_dict() for f in self.failures]}
@@ -219,6 +222,9 @@ def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[s
         else:
             for seat, value in enumerate(outcome.returns):
                 summary.wins_by_seat[seat] += value == 1.0
+            winners = sum(value == 1.0 for value in outcome.returns)
+            summary.ties += winners > 1
+            summary.no_winner += winners == 0
             summary.decisions += outcome.decisions
             digest.update(outcome.final)
         advance()

@@ -62,8 +62,8 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     again = simulate_json(capsys, "--seed", "5")
     other = simulate_json(capsys, "--seed", "6")
     assert first["digest"] == again["digest"] != other["digest"]
-    assert set(first) == {"games", "errors", "wins_by_seat", "mean_decisions", "seconds", "games_per_second", "digest",
-                          "failures"}
+    assert set(first) == {"games", "errors", "wins_by_seat", "ties", "no_winner", "mean_decisions", "seconds",
+                          "games_per_second", "digest", "failures"}
     assert first["errors"] == 0 and first["failures"] == []
     wins = first["wins_by_seat"]
     assert isinstance(wins, list) and len(wins) == 4
@@ -302,3 +302,24 @@ scenario broken_variant {
     assert f"{file}:10:1: error: scenario 'broken_variant': " in err and "did you mean 'waechterkette'?" in err
     code, out, _ = run(capsys, "check", GAME)  # the shipped scenarios all compile
     assert code == 0
+
+
+@pytest.mark.parametrize(("can_win", "ties", "nobody"), [("true", 3, 0), ("false", 0, 3)])
+def test_simulate_counts_ties_and_games_nobody_won(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                   can_win: str, ties: int, nobody: int) -> None:
+    """Equal scores are a tie (every tied seat wins); `can_win` false for all is a game nobody won."""
+    folder = tmp_path / f"even_{can_win}"
+    folder.mkdir()
+    (folder / "game.rules").write_text(
+        'game even { title de "G" en "G" players 2 to 2 }\n'
+        'kind token { field n: int de "Zahl" en "number" }\n'
+        'zone box de "die Schachtel" en "box" of token public\n'
+        'cards token in box { card a { n = 1 } }\n'
+        'action pass() de "Passen" en "Pass" { label "pass" }\n'
+        'round { repeat while round < 1 phase main de "H" en "M" { choose action for first(players): pass } }\n'
+        f'score(p) = 0\ncan_win(p) = {can_win}\n', encoding="utf-8")
+    code, out, err = run(capsys, "simulate", str(folder), "--games", "3", "--json")
+    assert code == 0, err
+    summary = json.loads(out)
+    assert (summary["ties"], summary["no_winner"]) == (ties, nobody)
+    assert summary["wins_by_seat"] == ([3, 3] if ties else [0, 0])
