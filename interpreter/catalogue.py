@@ -31,7 +31,6 @@ class Catalogue:
         self.game = game
         prog = game.program
         self.segments: list[Segment] = []
-        self.offsets: list[int] = []
         for action in prog.actions:
             self._add(action.name, [self._universe(t, dom) for (_, _, t), dom in
                                     zip(action.params, [p.domain for p in action.ast.params])],
@@ -44,16 +43,18 @@ class Catalogue:
         for key in sorted(merged, key=lambda k: (k[0], str(k[1]))):
             self.node_segment[key] = len(self.segments)
             self._add(f"{key[0]} {key[1]}", [merged[key]], [formatter(key[1])])
-        self.size = self.offsets[-1] + self.segments[-1].size if self.segments else 0
+        self.size = self._end()
 
     def _add(self, name: str, universes: list[list[Any]], formats: list[Fmt]) -> None:
         size = 1
         for u in universes:
             size *= len(u)
-        offset = self.offsets[-1] + self.segments[-1].size if self.segments else 0
-        self.offsets.append(offset)
-        self.segments.append(Segment(name, offset, universes, [{v: i for i, v in enumerate(u)} for u in universes],
+        self.segments.append(Segment(name, self._end(), universes, [{v: i for i, v in enumerate(u)} for u in universes],
                                      formats, size))
+
+    def _end(self) -> int:
+        """The first id after the segments so far."""
+        return self.segments[-1].offset + self.segments[-1].size if self.segments else 0
 
     def _universe(self, t: T, domain: Optional[A.Expr]) -> list[Any]:
         """Every value of type t a move can carry; ints as far as the domain shows them, else the fallback
@@ -93,7 +94,7 @@ class Catalogue:
 
     def decode(self, action_id: int) -> tuple[int, tuple[Any, ...]]:
         """The segment and values of an id in 0 … size - 1."""
-        seg = max(i for i, off in enumerate(self.offsets) if off <= action_id and self.segments[i].size)
+        seg = max(i for i, s in enumerate(self.segments) if s.offset <= action_id and s.size)
         segment = self.segments[seg]
         n = action_id - segment.offset
         values: list[Any] = []
