@@ -131,7 +131,7 @@ class Game:
         return self.catalogue.size
 
     def action_id_to_string(self, action_id: int) -> str:
-        """A readable string for any catalogue id (`{me}` in a label stays `{me}`); StateUsageError otherwise."""
+        """A readable string for any catalogue id (`{me}` in a label stays `{me}`); IllegalActionError otherwise."""
         return self.catalogue.to_string(_Probe(self), self.check_id(action_id), "{me}")
 
     def check_id(self, action_id: int) -> int:
