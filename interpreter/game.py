@@ -4,12 +4,13 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from dsl.limits import MAX_FAMILY, MAX_ZONES
+from interpreter.catalogue import Catalogue
 from interpreter.limits import Limits
 from interpreter.observation import tensor_size
 from interpreter.primitives import GameRuleError
 from interpreter.program import Op, Program
 from interpreter.saved import parse
-from interpreter.state import State, StateUsageError, is_index
+from interpreter.state import IllegalActionError, State, StateUsageError, is_index
 
 
 class ConstantError(ValueError):
@@ -102,6 +103,7 @@ class Game:
                 self.zone_cap.append(spec.capacity)
                 self.zone_family.append(spec.family_id)
             self.fam_zones.append(ids)
+        self._catalogue: Optional[Catalogue] = None
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
 
@@ -116,6 +118,27 @@ class Game:
             return len(value) if isinstance(value, list) else self.limits.max_list
         sizes = {"player": self.num_players, "card": len(self.card_ids), "zone": len(self.zone_names), "bool": 2}
         return sizes.get(kind, self.limits.max_list)
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """Built on first use: most callers never need action ids."""
+        if self._catalogue is None:
+            self._catalogue = Catalogue(self)
+        return self._catalogue
+
+    def num_distinct_actions(self) -> int:
+        """How many ids the action catalogue has: every move the game can offer, each with a fixed id."""
+        return self.catalogue.size
+
+    def action_id_to_string(self, action_id: int) -> str:
+        """A readable string for any catalogue id (`{me}` in a label stays `{me}`); IllegalActionError otherwise."""
+        return self.catalogue.to_string(_Probe(self), self.check_id(action_id), "{me}")
+
+    def check_id(self, action_id: int) -> int:
+        """The id, checked to be an int in 0 … num_distinct_actions() - 1."""
+        if not is_index(action_id) or not 0 <= action_id < self.catalogue.size:
+            raise IllegalActionError(f"action id {action_id!r} is not in the catalogue (0 to {self.catalogue.size - 1})")
+        return action_id
 
     def max_chance_outcomes(self) -> int:
         """The most outcomes a chance node can have: a draw from a shuffled zone offers at most every card;

@@ -128,6 +128,8 @@ class Program:
     main_block: int = 0
     # one per `random`: how its outcomes are bounded, ("literal"/"enum", n), ("const", index) or (type name, 0)
     random_bounds: list[tuple[str, int]] = field(default_factory=list)
+    # each op that opens a choose, random or draw node → (node kind, value type, options as written), for the catalogue
+    node_types: dict[Op, tuple[str, T, Optional[A.Expr]]] = field(default_factory=dict)
     score: Optional[Callable[["State", int], Any]] = None  # (state, seat) → number or list
     lowest_wins: bool = False
     heuristic: Optional[Callable[["State", int], Any]] = None

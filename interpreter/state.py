@@ -206,6 +206,43 @@ class State:
         n = len(pending[3])
         return [(i, 1.0 / n) for i in range(n)]
 
+    def legal_action_ids(self) -> list[int]:
+        """The catalogue ids of the current options, sorted (each once); empty at the end."""
+        return sorted(self._id_positions()) if self.pending is not None else []
+
+    def _id_positions(self) -> dict[int, int]:
+        """Catalogue id → the first option position with it (equal moves share an id)."""
+        positions: dict[int, int] = {}
+        for pos, action_id in enumerate(self.game.catalogue.node_ids(self)):
+            positions.setdefault(action_id, pos)
+        return positions
+
+    def apply_action_id(self, action_id: int) -> None:
+        """Applies the option with this catalogue id; IllegalActionError (state unchanged) if none has it."""
+        if self.pending is None:
+            raise IllegalActionError(f"action id {action_id!r} is not legal here: the game is over")
+        pos = self._id_positions().get(self.game.check_id(action_id))
+        if pos is None:
+            raise IllegalActionError(f"action id {action_id} ({self.action_id_to_string(action_id)}) is not legal here")
+        self.apply_action(pos)
+
+    def action_id_to_string(self, action_id: int) -> str:
+        """The option's label for a legal id, as action_to_string gives it; for any other id the catalogue's
+        string, with `{me}` the deciding seat at a decision."""
+        pos = self._id_positions().get(self.game.check_id(action_id)) if self.pending is not None else None
+        if pos is not None:
+            return self._labels()[pos]
+        me = f"P{self.pending[1] + 1}" if self.pending is not None and self.pending[0] == DECIDE else "{me}"
+        return self.game.catalogue.to_string(self, action_id, me)
+
+    def chance_outcome_ids(self) -> list[tuple[int, float]]:
+        """(catalogue id, probability) of each chance outcome, sorted by id; equal outcomes add up."""
+        pending = self._chance("chance_outcome_ids")
+        probs: dict[int, float] = {}
+        for action_id in self.game.catalogue.node_ids(self):
+            probs[action_id] = probs.get(action_id, 0.0) + 1.0 / len(pending[3])
+        return sorted(probs.items())
+
     def _chance(self, call: str) -> tuple[Any, ...]:
         """The pending chance node, checked before anything changes (an assert would vanish under -O)."""
         pending = self.pending

@@ -14,6 +14,7 @@ from interpreter.scope import CaptureScope, Scope
 from interpreter.types import (
     ANY,
     BOOL,
+    CARD,
     EFFECT,
     INT,
     PLAYER,
@@ -66,12 +67,16 @@ class StatementCompiler(ExpressionCompiler):
         seat, st = self.expr(s.seat, scope)
         self._expect(s.seat, st, PLAYER, "the deciding player")
         opts, elem = self.seq(s.options, scope, False, "the choices")
-        em.emit(O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem)))
+        op = O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem))
+        self.p.node_types[op] = ("choose", elem, s.options)
+        em.emit(op)
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
         opts, elem = self.seq(s.options, scope, False, "the outcomes")
         self.p.random_bounds.append(self._random_bound(s.options, elem, scope))
-        em.emit(O.chance(opts, scope.define(s.name, elem), O.formatter(elem)))
+        op = O.chance(opts, scope.define(s.name, elem), O.formatter(elem))
+        self.p.node_types[op] = ("random", elem, s.options)
+        em.emit(op)
 
     def _random_bound(self, options: A.Expr, elem: T, scope: Scope) -> tuple[str, int]:
         """What bounds a `random`'s outcomes, for game.max_chance_outcomes (checked again at run time)."""
@@ -165,7 +170,9 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.set_local(left, count))
         top = em.here()
         end = [0]
-        em.emit(O.draw_pick(src, left, picked, end))
+        pick = O.draw_pick(src, left, picked, end)
+        self.p.node_types[pick] = ("random", CARD, None)
+        em.emit(pick)
         em.emit(O.draw_place(picked, left, to, "moved" in self.events))
         em.emit(O.loop_back([top]))
         end[0] = em.here()
