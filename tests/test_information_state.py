@@ -4,10 +4,9 @@ cannot see, and knows nothing that any seat does not."""
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -16,22 +15,13 @@ from interpreter.game import Game
 from interpreter.observation import LOG_TAIL
 from interpreter.ops import L_DECIDE
 from interpreter.state import NotASeatError, State
+from test_observation import random_states
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"
 CONFIGS = [("maechtige_monster", 4), ("maechtige_monster", 3), (str(GAMES_DIR / "spitzel"), 3),
            (str(GAMES_DIR / "spitzel"), 2), (str(GAMES_DIR / "marktplatz"), 2)]
 IDS = ["mm4", "mm3", "spitzel3", "spitzel2", "marktplatz2"]
 WORD = re.compile(r"[A-Za-z0-9_]+")
-
-
-def stops(game: Game, seed: int) -> Iterator[State]:
-    """Every stop of one seeded random game, the end included (the same object, advanced)."""
-    rng = random.Random(seed)
-    state = game.new_initial_state(seed=seed)
-    yield state
-    while not state.is_terminal():
-        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
-        yield state
 
 
 def named(game: Game, value: Any) -> set[str]:
@@ -50,7 +40,7 @@ def publicly_visible(state: State) -> set[str]:
 def test_the_public_view_names_only_public_cards(ruleset: str, players: int) -> None:
     game = load_game(ruleset, players=players)
     for seed in range(3):
-        for state in stops(game, seed):
+        for state in random_states(game, seed):
             pub = state.public_observation(full_log=True)
             assert pub["seat"] is None and "options" not in json.dumps(pub.get("decision") or {}).replace(
                 '"options": null', "")
@@ -73,7 +63,7 @@ def test_the_information_state_keeps_every_entry_and_agrees_with_the_observation
     for seed in range(2):
         before: dict[int, list[str]] = {p: [] for p in game.players}
         first: dict[int, list[str]] = {}
-        for k, state in enumerate(stops(game, seed)):
+        for k, state in enumerate(random_states(game, seed)):
             for seat in game.players:
                 info = state.information_state(seat)
                 obs = state.observation(seat)
@@ -94,7 +84,7 @@ def test_the_information_state_keeps_every_entry_and_agrees_with_the_observation
 
 def test_the_own_decisions_are_listed_in_order() -> None:
     game = load_game("maechtige_monster", players=3)
-    state = next(s for s in stops(game, 1) if len(s.history) > 30)
+    state = next(s for s in random_states(game, 1) if len(s.history) > 30)
     for seat in game.players:
         mine = [e[2] for e in state.log if e[0] == L_DECIDE and e[1] == seat]
         assert mine and state.information_state(seat)["decisions"] == mine
