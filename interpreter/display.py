@@ -10,7 +10,8 @@ from typing import Any, Optional
 
 from dsl import ast as A
 from interpreter.game import Game
-from interpreter.observation import L_DECIDE, L_MOVE, L_TEXT, player_name, seat_mask, view_line
+from interpreter.observation import player_name, seat_mask, view_line
+from interpreter.ops import L_DECIDE, L_MOVE, L_TEXT
 from interpreter.types import T
 
 LANGS = ("en", "de")
