@@ -11,7 +11,7 @@ from typing import Callable, Mapping, Optional, Union
 from dsl import ast as A
 
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
-LANGUAGES = ("de", "en")
+LANGUAGES = ("de", "en", "fr")  # the languages with a catalogue, in which a game may declare its texts
 DEFAULT_FORMS = ("nom", "main", "default")
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 CASES = ("nom", "acc", "dat")  # the forms a text of the rules file may ask for
@@ -114,15 +114,23 @@ def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
     return PLACEHOLDER.sub(sub, pick(pattern, form))
 
 
+ELISION = ("'", "’")  # an article ending in an apostrophe is elided: written onto its noun, no space
+
+
 class Noun:
-    """A display text used as a noun; a leading article known to the catalogue gives its gender."""
+    """A display text used as a noun; a leading article known to the catalogue gives its gender (an
+    elided one, French `l'`, is followed by its noun without a space)."""
 
     def __init__(self, text: str, cat: Catalogue) -> None:
         articles = cat.data.get("articles", {})
         assert isinstance(articles, dict)
         first, _, rest = text.partition(" ")
+        elided = next((a for a in articles if a.endswith(ELISION) and len(text) > len(a)
+                       and text[:len(a)].replace("’", "'") == a.replace("’", "'")), None)
         if first in articles and rest:
             self.gender, self.word = first, rest
+        elif elided is not None:
+            self.gender, self.word = elided, text[len(elided):]
         else:
             self.gender, self.word = "default", text
         self.dets = articles.get(self.gender, {})
@@ -138,4 +146,8 @@ class Noun:
     def np(self, det: str) -> Phrase:
         """The noun with a determiner, declined by form."""
         article = self.det(det)
-        return Phrase(lambda f: f"{article.form(f)} {self.word}".strip())
+
+        def make(f: str) -> str:
+            before = article.form(f)
+            return before + self.word if before.endswith(ELISION) else f"{before} {self.word}".strip()
+        return Phrase(make)

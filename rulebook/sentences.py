@@ -326,8 +326,10 @@ class Speaker:
         return self.msg(f"prim.{e.func}", e, **{"0": self._e_Comprehension(e.comp)})
 
     def _e_BinOp(self, e: A.BinOp) -> Phrase:
-        return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(e.left, e.op),
-                        right=self._operand(e.right, e.op, right=True))
+        key = f"expr.{_BINOPS[e.op]}"
+        if self._number(e.right) is not None and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
+            key += "_num"
+        return self.msg(key, e, left=self._operand(e.left, e.op), right=self._operand(e.right, e.op, right=True))
 
     def _operand(self, e: A.Expr, parent: str = "", right: bool = False) -> Phrase:
         """Brackets where words alone would leave the grouping open: an if-then-else inside an
