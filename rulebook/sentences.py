@@ -542,7 +542,7 @@ class Speaker:
         return self.lines(s.body)  # the name is for modders, not for the prose
 
     def _s_Give(self, s: A.Give) -> list[Line]:
-        return self._line("stmt.give", s, what=self.expr(s.what), to=self.expr(s.to))
+        return self._line("stmt.give", s, self._subject(s.to), what=self.expr(s.what), to=self.expr(s.to))
 
     def _s_EndGame(self, s: A.EndGame) -> list[Line]:
         return self._line("stmt.end", s)
