@@ -62,6 +62,12 @@ class Catalogue:
         found = self.pattern(key)
         return dict(found) if isinstance(found, Mapping) else {}
 
+    def plural(self, text: str) -> bool:
+        """Whether a text starts with an article the catalogue marks plural (French "les")."""
+        articles = self.data.get("articles", {})
+        found = articles.get(text.partition(" ")[0]) if isinstance(articles, dict) else None
+        return isinstance(found, dict) and found.get("plural") is True
+
     def polish(self, text: str) -> str:
         """A finished sentence: contractions applied, first letter capitalised (a sentence that starts
         with a *variable* keeps its spelling)."""
@@ -77,13 +83,15 @@ def catalogue(lang: str) -> Catalogue:
 
 
 class Phrase:
-    """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused."""
+    """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused.
+    `plural`: a noun phrase in the plural, so that a verb whose subject it is agrees."""
 
-    __slots__ = ("_make", "_cache")
+    __slots__ = ("_make", "_cache", "plural")
 
-    def __init__(self, make: Union[str, Callable[[str], str]]) -> None:
+    def __init__(self, make: Union[str, Callable[[str], str]], plural: bool = False) -> None:
         self._make = make
         self._cache: dict[str, str] = {}
+        self.plural = plural
 
     def form(self, f: str) -> str:
         if isinstance(self._make, str):
@@ -96,22 +104,39 @@ class Phrase:
 Arg = Union[Phrase, str]
 
 
-def pick(pattern: Pattern, form: str) -> str:
-    """The pattern for a form, or its default one."""
+def pick(pattern: Pattern, form: str, plural: bool = False) -> str:
+    """The pattern for a form, or its default one; for a plural subject its `FORM_pl` where it has one."""
     if isinstance(pattern, str):
         return pattern
     for f in (form, *DEFAULT_FORMS):
+        if plural and f"{f}_pl" in pattern:
+            return pattern[f"{f}_pl"]
         if f in pattern:
             return pattern[f]
     return next(iter(pattern.values()))
 
 
+def _plural_at(text: str, args: Mapping[str, Arg], start: bool = False) -> bool:
+    """Whether the first place of a pattern (at its very start, if `start`) holds a plural phrase."""
+    first = PLACEHOLDER.search(text)
+    value = args.get(first.group(1)) if first and (first.start() == 0 or not start) else None
+    return isinstance(value, Phrase) and value.plural
+
+
 def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
-    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own."""
+    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own. The
+    first place is the subject: a plural one picks the pattern's plural form, where it has one."""
     def sub(m: re.Match[str]) -> str:
         value = args[m.group(1)]
         return value if isinstance(value, str) else value.form(m.group(2) or form)
-    return PLACEHOLDER.sub(sub, pick(pattern, form))
+    plural = not isinstance(pattern, str) and _plural_at(pick(pattern, form), args)
+    return PLACEHOLDER.sub(sub, pick(pattern, form, plural))
+
+
+def is_plural(cat: Catalogue, pattern: Pattern, args: Mapping[str, Arg]) -> bool:
+    """Whether a pattern makes a plural noun phrase: it starts with a plural one, or a plural article."""
+    text = pick(pattern, "nom")
+    return _plural_at(text, args, start=True) or cat.plural(text)
 
 
 ELISION = ("'", "’")  # an article ending in an apostrophe is elided: written onto its noun, no space
@@ -134,6 +159,7 @@ class Noun:
         else:
             self.gender, self.word = "default", text
         self.dets = articles.get(self.gender, {})
+        self.plural = self.dets.get("plural") is True
 
     def det(self, det: str) -> Phrase:
         """The determiner alone (def, each, your, indef, rel, bare), declined by form."""
@@ -150,4 +176,4 @@ class Noun:
         def make(f: str) -> str:
             before = article.form(f)
             return before + self.word if before.endswith(ELISION) else f"{before} {self.word}".strip()
-        return Phrase(make)
+        return Phrase(make, self.plural)

@@ -17,6 +17,7 @@ from rulebook.phrases import (
     Phrase,
     catalogue,
     fill,
+    is_plural,
 )
 
 _BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
@@ -87,7 +88,7 @@ class Speaker:
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
         pattern = self.cat.pattern(key, node.pos if node else None)
-        return Phrase(lambda f: fill(pattern, f, args))
+        return Phrase(lambda f: fill(pattern, f, args), is_plural(self.cat, pattern, args))
 
     def sentence(self, key: str, node: Optional[A.Node], form: str = "default", **args: Arg) -> str:
         return self.text(key, node, form, args)
@@ -188,7 +189,7 @@ class Speaker:
                 card = self._place_of(node, noun.word, param.name)
                 if card is not None:
                     values[param.name] = self.msg("expr.place_of_card", node, card=card)
-            clause = Phrase(lambda f: fill(name.form(f), "nom", values))  # a place without a case: nominative
+            clause = Phrase(lambda f: fill(name.form(f), "nom", values), name.plural)  # no case: nominative
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
         if not args:
             return name

@@ -52,6 +52,7 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
             f"Si le nombre de cartes dans l'étal *i* vaut 0 et le nombre de cartes dans la pioche dépasse 0{NBSP}:",
             "Choisissez *i* parmi les numéros de chaque étal.",
             "Bonus\u00a0:\n  - La banque vous paie 2 pièces.",  # "à vous" becomes "vous paie"
+            "tel que les pièces de *q* valent au moins 1",  # a plural subject, a plural verb
             f"Annoncez{NBSP}: «{NBSP}*q* achète *w* à *active*.{NBSP}»"):
         assert sentence in md, sentence
     assert "dans le étal" not in md and "de le " not in md and "à le " not in md

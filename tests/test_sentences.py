@@ -88,6 +88,7 @@ zone slot de "der Platz" en "slot" fr "l'emplacement" [3] of card public
 zone hand de "die Hand" en "hand" fr "la main" per player of card owner
 zone discard de "der Ablagestapel" en "discard pile" fr "la défausse" of card public
 currency gold de "das Gold" en "gold" fr "l'or" start 5
+player var points: int = 0 de "die Punkte" en "points" fr "les points"
 rule r de "R" en "R" fr "R" { STMT }
 """
 
@@ -156,6 +157,12 @@ FRENCH = [
      "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que le nombre de "
      f"cartes dans la pioche vaille 0. À chaque tour, *p* étant le joueur dont c'est le tour{NBSP}:"),
     ("log de \"x\" en \"x\" fr \"Fini.\"", f"Annoncez{NBSP}: «{NBSP}Fini.{NBSP}»"),
+    # a plural subject ("les points") takes a plural verb
+    ("if me.points >= 3 { end game }", f"Si vos points valent au moins 3{NBSP}:"),
+    ("set me.points = 2", "Vos points deviennent 2."),
+    ("turns p from me until p.points > 9 { end game }",
+     "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que les points de "
+     f"*p* dépassent 9. À chaque tour, *p* étant le joueur dont c'est le tour{NBSP}:"),
 ]
 
 
@@ -164,9 +171,12 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
+FORMS = {"nom", "acc", "dat", "main", "sub", "subj", "default", "you"}
+
+
 def keys(table: object, prefix: str = "") -> set[str]:
-    """The message keys of a catalogue table; a table of forms counts as one message."""
-    if not isinstance(table, dict) or set(table) <= {"nom", "acc", "dat", "main", "sub", "subj", "default", "you"}:
+    """The message keys of a catalogue table; a table of forms (a plural one `FORM_pl` too) counts as one message."""
+    if not isinstance(table, dict) or {k.removesuffix("_pl") for k in table} <= FORMS:
         return {prefix}
     return {k for name, value in table.items() for k in keys(value, f"{prefix}.{name}" if prefix else name)}
 
