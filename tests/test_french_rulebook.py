@@ -96,3 +96,37 @@ def test_a_french_text_declares_its_article(text: str, word: str, the: str, each
     noun = Noun(text, catalogue("fr"))
     assert noun.word == word
     assert [noun.np(d).form("nom") for d in ("def", "each", "your", "bare")] == [the, each, your, word]
+
+
+VARIANT = """
+variant grosser_markt {
+  title de "Großer Markt" en "Big market" fr "Grand marché"
+  replace const stall_count = 4 de "die Zahl der Marktstände" en "number of stalls" fr "le nombre d'étals"
+  replace rule refill de "Auffüllen" en "Refill" fr "Remplir" {
+    for i in positions(market) { if count(market[i]) == 0 { draw from deck to market[i] } }
+  }
+}
+"""
+
+
+def test_a_variant_of_a_french_game_has_a_french_rulebook_with_its_changes(tmp_path: Path) -> None:
+    game = tmp_path / "marktplatz"
+    shutil.copytree(MARKT, game)
+    (game / "variants").mkdir()
+    (game / "variants" / "grosser_markt.rules").write_text(VARIANT, encoding="utf-8")
+    md = expected_files([str(game)])["marktplatz/grosser_markt/rulebook.fr.md"]
+    assert md.startswith(f"# Place du marché{NBSP}: Grand marché\n")
+    assert "[Le jeu de base](../rulebook.fr.md)" in md
+    assert f"### remplacé{NBSP}: Règle «{NBSP}Remplir{NBSP}»" in md
+    assert f"*avant{NBSP}:*" in md and f"*après{NBSP}:*" in md
+    assert "Piochez une carte de la pioche et placez-la dans l'étal *i*." in md
+
+
+def test_a_variant_title_without_french_is_a_load_error(tmp_path: Path) -> None:
+    game = tmp_path / "marktplatz"
+    shutil.copytree(MARKT, game)
+    (game / "variants").mkdir()
+    (game / "variants" / "grosser_markt.rules").write_text(VARIANT.replace(' fr "Grand marché"', ""),
+                                                           encoding="utf-8")
+    with pytest.raises(RulesError, match="grosser_markt.rules:3:9: error: text has no fr version"):
+        check_ruleset(str(game))
