@@ -116,27 +116,31 @@ def pick(pattern: Pattern, form: str, plural: bool = False) -> str:
     return next(iter(pattern.values()))
 
 
-def _plural_at(text: str, args: Mapping[str, Arg], start: bool = False) -> bool:
-    """Whether the first place of a pattern (at its very start, if `start`) holds a plural phrase."""
-    first = PLACEHOLDER.search(text)
-    value = args.get(first.group(1)) if first and (first.start() == 0 or not start) else None
+def _holds_plural(args: Mapping[str, Arg], name: Optional[str]) -> bool:
+    value = args.get(name) if name else None
     return isinstance(value, Phrase) and value.plural
 
 
 def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
-    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own. The
-    first place is the subject: a plural one picks the pattern's plural form, where it has one."""
+    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own. A
+    plural subject picks the pattern's plural form where it has one: the subject is the place its
+    `agree` entry names, else its first place."""
     def sub(m: re.Match[str]) -> str:
         value = args[m.group(1)]
         return value if isinstance(value, str) else value.form(m.group(2) or form)
-    plural = not isinstance(pattern, str) and _plural_at(pick(pattern, form), args)
-    return PLACEHOLDER.sub(sub, pick(pattern, form, plural))
+    text = pick(pattern, form)
+    if not isinstance(pattern, str):
+        first = PLACEHOLDER.search(text)
+        if _holds_plural(args, pattern.get("agree") or (first.group(1) if first else None)):
+            text = pick(pattern, form, plural=True)
+    return PLACEHOLDER.sub(sub, text)
 
 
 def is_plural(cat: Catalogue, pattern: Pattern, args: Mapping[str, Arg]) -> bool:
     """Whether a pattern makes a plural noun phrase: it starts with a plural one, or a plural article."""
     text = pick(pattern, "nom")
-    return _plural_at(text, args, start=True) or cat.plural(text)
+    first = PLACEHOLDER.match(text)
+    return _holds_plural(args, first.group(1) if first else None) or cat.plural(text)
 
 
 ELISION = ("'", "’")  # an article ending in an apostrophe is elided: written onto its noun, no space

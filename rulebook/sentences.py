@@ -121,7 +121,7 @@ class Speaker:
             if len(texts) < 2:
                 return "".join(texts)
             return self.word("list_sep").join(texts[:-1]) + self.word(last) + texts[-1]
-        return Phrase(make)
+        return Phrase(make, len(parts) > 1)  # "a and b" is plural
 
     def quoted(self, text: str) -> str:
         return fill(self.cat.pattern("expr.string"), "nom", {"value": self.literal(text)})

@@ -171,7 +171,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "main", "sub", "subj", "default", "you"}
+FORMS = {"nom", "acc", "dat", "main", "sub", "subj", "pl", "default", "you", "agree"}
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
