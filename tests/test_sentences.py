@@ -88,6 +88,7 @@ zone slot de "der Platz" en "slot" fr "l'emplacement" [3] of card public
 zone hand de "die Hand" en "hand" fr "la main" per player of card owner
 zone discard de "der Ablagestapel" en "discard pile" fr "la défausse" of card public
 currency gold de "das Gold" en "gold" fr "l'or" start 5
+currency coins de "die Münzen" en "coins" fr "les pièces" start 1
 player var points: int = 0 de "die Punkte" en "points" fr "les points"
 rule r de "R" en "R" fr "R" { STMT }
 """
@@ -141,6 +142,7 @@ FRENCH = [
     ("move top(deck) to discard bottom", "Placez la carte du dessus de la pioche sous la défausse."),
     ("pay 3 gold from me to bank", "Vous payez 3 or à la banque."),
     ("pay 3 gold from bank to me", "La banque vous paie 3 or."),
+    ("pay 1 coins from me to bank", "Vous payez 1 pièce à la banque."),  # "1 pièces": one, so singular
     ("pay count(deck) gold from bank to me", "La banque vous paie autant d'or que le nombre de cartes dans la pioche."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
      f"Si le nombre de cartes dans l'emplacement 2 n'atteint pas 2{NBSP}:"),
