@@ -58,7 +58,7 @@ class Assembler:
 
     def word(self, key: str, **args: str) -> str:
         """An interface text of the catalogue with its places filled (titles, captions, labels)."""
-        return fill(self.ui[key], "nom", args)
+        return self.cat.contract(fill(self.ui[key], "nom", args))
 
     def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
         """A display text without its leading article, for headings and tables."""

@@ -68,11 +68,16 @@ class Catalogue:
         found = articles.get(text.partition(" ")[0]) if isinstance(articles, dict) else None
         return isinstance(found, dict) and found.get("plural") is True
 
+    def contract(self, text: str) -> str:
+        """The catalogue's contractions applied ("de le" → "du"), for sentences and interface texts alike."""
+        for regex, repl in self.contractions:
+            text = regex.sub(repl, text)
+        return text
+
     def polish(self, text: str) -> str:
         """A finished sentence: contractions applied, first letter capitalised (a sentence that starts
         with a *variable* keeps its spelling)."""
-        for regex, repl in self.contractions:
-            text = regex.sub(repl, text)
+        text = self.contract(text)
         return text[:1].upper() + text[1:]
 
 
@@ -84,14 +89,14 @@ def catalogue(lang: str) -> Catalogue:
 
 class Phrase:
     """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused.
-    `plural`: a noun phrase in the plural, so that a verb whose subject it is agrees."""
+    `agree`: how a verb whose subject it is agrees: "" (one thing), "pl" (several), "you" (the reader)."""
 
-    __slots__ = ("_make", "_cache", "plural")
+    __slots__ = ("_make", "_cache", "agree")
 
-    def __init__(self, make: Union[str, Callable[[str], str]], plural: bool = False) -> None:
+    def __init__(self, make: Union[str, Callable[[str], str]], agree: str = "") -> None:
         self._make = make
         self._cache: dict[str, str] = {}
-        self.plural = plural
+        self.agree = agree
 
     def form(self, f: str) -> str:
         if isinstance(self._make, str):
@@ -104,43 +109,42 @@ class Phrase:
 Arg = Union[Phrase, str]
 
 
-def pick(pattern: Pattern, form: str, plural: bool = False) -> str:
-    """The pattern for a form, or its default one; for a plural subject its `FORM_pl` where it has one."""
+def pick(pattern: Pattern, form: str, agree: str = "") -> str:
+    """The pattern for a form, or its default one; for a subject that agrees as `agree` ("pl", "you")
+    its `FORM_pl` or `FORM_you` where it has one."""
     if isinstance(pattern, str):
         return pattern
     for f in (form, *DEFAULT_FORMS):
-        if plural and f"{f}_pl" in pattern:
-            return pattern[f"{f}_pl"]
+        if agree and f"{f}_{agree}" in pattern:
+            return pattern[f"{f}_{agree}"]
         if f in pattern:
             return pattern[f]
     return next(iter(pattern.values()))
 
 
-def _holds_plural(args: Mapping[str, Arg], name: Optional[str]) -> bool:
+def _agreement(args: Mapping[str, Arg], name: Optional[str]) -> str:
     value = args.get(name) if name else None
-    return isinstance(value, Phrase) and value.plural
+    return value.agree if isinstance(value, Phrase) else ""
 
 
 def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
-    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own. A
-    plural subject picks the pattern's plural form where it has one: the subject is the place its
-    `agree` entry names, else its first place."""
+    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own. The
+    verb agrees with the subject, the place the pattern's `agree` entry names, else its first place."""
     def sub(m: re.Match[str]) -> str:
         value = args[m.group(1)]
         return value if isinstance(value, str) else value.form(m.group(2) or form)
     text = pick(pattern, form)
     if not isinstance(pattern, str):
         first = PLACEHOLDER.search(text)
-        if _holds_plural(args, pattern.get("agree") or (first.group(1) if first else None)):
-            text = pick(pattern, form, plural=True)
+        text = pick(pattern, form, _agreement(args, pattern.get("agree") or (first.group(1) if first else None)))
     return PLACEHOLDER.sub(sub, text)
 
 
-def is_plural(cat: Catalogue, pattern: Pattern, args: Mapping[str, Arg]) -> bool:
-    """Whether a pattern makes a plural noun phrase: it starts with a plural one, or a plural article."""
+def agreement(cat: Catalogue, pattern: Pattern, args: Mapping[str, Arg]) -> str:
+    """How a pattern's noun phrase agrees: as the phrase it starts with, "pl" after a plural article."""
     text = pick(pattern, "nom")
     first = PLACEHOLDER.match(text)
-    return _holds_plural(args, first.group(1) if first else None) or cat.plural(text)
+    return _agreement(args, first.group(1) if first else None) or ("pl" if cat.plural(text) else "")
 
 
 ELISION = ("'", "’")  # an article ending in an apostrophe is elided: written onto its noun, no space
@@ -163,7 +167,7 @@ class Noun:
         else:
             self.gender, self.word = "default", text
         self.dets = articles.get(self.gender, {})
-        self.plural = self.dets.get("plural") is True
+        self.agree = "pl" if self.dets.get("plural") is True else ""
 
     def det(self, det: str) -> Phrase:
         """The determiner alone (def, each, your, indef, rel, bare), declined by form."""
@@ -180,4 +184,4 @@ class Noun:
         def make(f: str) -> str:
             before = article.form(f)
             return before + self.word if before.endswith(ELISION) else f"{before} {self.word}".strip()
-        return Phrase(make, self.plural)
+        return Phrase(make, self.agree)

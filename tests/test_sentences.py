@@ -159,6 +159,11 @@ FRENCH = [
      "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que le nombre de "
      f"cartes dans la pioche vaille 0. À chaque tour, *p* étant le joueur dont c'est le tour{NBSP}:"),
     ("log de \"x\" en \"x\" fr \"Fini.\"", f"Annoncez{NBSP}: «{NBSP}Fini.{NBSP}»"),
+    # "vous" is the subject where you are compared; a number is "vaut", a value "est"
+    ("if owner(top(deck)) != me { end game }", f"Si vous n'êtes pas le propriétaire de la carte du dessus de la pioche{NBSP}:"),
+    ("if count(deck) == player_count { end game }", f"Si le nombre de cartes dans la pioche vaut le nombre de joueurs{NBSP}:"),
+    ("if top(deck).value == top(discard).value { end game }",
+     f"Si la valeur de la carte du dessus de la pioche vaut la valeur de la carte du dessus de la défausse{NBSP}:"),
     # a plural subject ("les points") takes a plural verb
     ("if me.points >= 3 { end game }", f"Si vos points valent au moins 3{NBSP}:"),
     ("set me.points = 2", "Vos points deviennent 2."),
@@ -173,12 +178,12 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "main", "sub", "subj", "pl", "default", "you", "agree"}
+FORMS = {"nom", "acc", "dat", "main", "sub", "subj", "pl", "default", "you", "agree"}  # "x_pl", "x_you" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
     """The message keys of a catalogue table; a table of forms (a plural one `FORM_pl` too) counts as one message."""
-    if not isinstance(table, dict) or {k.removesuffix("_pl") for k in table} <= FORMS:
+    if not isinstance(table, dict) or {k.removesuffix("_pl").removesuffix("_you") for k in table} <= FORMS:
         return {prefix}
     return {k for name, value in table.items() for k in keys(value, f"{prefix}.{name}" if prefix else name)}
 
