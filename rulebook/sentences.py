@@ -18,6 +18,7 @@ from rulebook.phrases import (
     agreement,
     catalogue,
     fill,
+    pick,
 )
 
 _BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
@@ -116,9 +117,9 @@ class Speaker:
     def noun(self, text: Optional[A.Text], what: str, pos: A.Pos) -> Noun:
         return Noun(text_of(text, self.lang, what, pos), self.cat)
 
-    def word(self, key: str) -> str:
-        found = self.cat.pattern(f"word.{key}")
-        return found if isinstance(found, str) else next(iter(found.values()))
+    def word(self, key: str, form: str = "nom") -> str:
+        """A word of the catalogue; a table of forms gives e.g. French lists their "et à" (form dat)."""
+        return pick(self.cat.pattern(f"word.{key}"), form)
 
     def join(self, parts: Sequence[Arg], last: str = "list_last") -> Phrase:
         """`a, b and c`, each part in the asked-for form."""
@@ -126,7 +127,7 @@ class Speaker:
             texts = [p if isinstance(p, str) else p.form(f) for p in parts]
             if len(texts) < 2:
                 return "".join(texts)
-            return self.word("list_sep").join(texts[:-1]) + self.word(last) + texts[-1]
+            return self.word("list_sep", f).join(texts[:-1]) + self.word(last, f) + texts[-1]
         return Phrase(make, "pl" if len(parts) > 1 else "")  # "a and b" is plural
 
     def quoted(self, text: str) -> str:
