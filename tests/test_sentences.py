@@ -216,3 +216,23 @@ def test_assumptions_name_the_value_in_the_rulebooks_language() -> None:
         listed = Assembler(read_ruleset(FIXTURE), (), lang).assumptions().assumptions
         assert [(a.what, a.why, a.file) for a in listed] == [
             (power, why, "sentences/constructs.rules"), (limit, "Only one language given.", "sentences/constructs.rules")]
+
+
+def tables_of(node: object) -> list[dict[str, str]]:
+    """Every table of forms in a catalogue."""
+    if not isinstance(node, dict):
+        return []
+    if {k.removesuffix("_pl").removesuffix("_you") for k in node} <= FORMS:
+        return [node]
+    return [t for value in node.values() for t in tables_of(value)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_agreement_forms_belong_to_a_form_and_agree_names_a_place(lang: str) -> None:
+    """`main_pl` only beside `main`, and `agree = "x"` only where every form has a place {x}."""
+    for table in tables_of(phrases.catalogue(lang).data):
+        for key in table:
+            base = key.removesuffix("_pl").removesuffix("_you")
+            assert base == key or base in table, (lang, table)
+        if "agree" in table:
+            assert all(f"{{{table['agree']}" in v for k, v in table.items() if k != "agree"), (lang, table)
