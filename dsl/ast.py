@@ -539,11 +539,13 @@ class VariantDef(Node):
 
 
 class Step(Node):
-    kind: Literal["choose", "chance", "expect", "legal", "illegal", "arrange"]
+    kind: Literal["choose", "chance", "expect", "legal", "illegal", "arrange", "example"]
     seat: Optional[str] = None
-    label: Optional[str] = None
+    label: Optional[str] = None  # `example`: the action, rule or phase whose rulebook section shows it
     expr: Optional[Expr] = None
     body: list[Stmt] = []  # `arrange`: statements that put the state in place
+    text: Optional[Text] = None  # `example`: the example's text in the rulebook
+    shows: list[Expr] = []  # `example … show`: the zones and players' values its table shows
 
 
 class ScenarioDef(Node):

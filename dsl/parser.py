@@ -415,6 +415,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def step_arrange(self, meta: Any, ch: list[Any]) -> A.Step:
         return A.Step(pos=self._p(meta), kind="arrange", body=ch[0])
 
+    def step_example(self, meta: Any, ch: list[Any]) -> A.Step:
+        shows = ch[1] if len(ch) == 3 else []
+        return A.Step(pos=self._p(meta), kind="example", label=str(ch[0]), shows=shows, text=ch[-1])
+
+    def example_show(self, meta: Any, ch: list[Any]) -> list[Any]:
+        return list(ch)
+
     # ---------------------------------------------------------------- statements
     def block(self, meta: Any, ch: list[Any]) -> list[Any]:
         return list(ch)

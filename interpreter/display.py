@@ -14,11 +14,14 @@ from interpreter.observation import player_name, seat_mask, view_line
 from interpreter.ops import L_DECIDE, L_MOVE, L_TEXT
 from interpreter.types import T
 
-LANGS = ("en", "de")
+LANGS = ("en", "de", "fr")
 _WORDS = {"en": {"of": "of", "cards": "cards", "card": "card", "face_down": "face down", "round": "round",
                  "you": "you", "since": "since the last decision of", "options": "options"},
           "de": {"of": "von", "cards": "Karten", "card": "Karte", "face_down": "verdeckt", "round": "Runde",
-                 "you": "du", "since": "seit der letzten Entscheidung von", "options": "Möglichkeiten"}}
+                 "you": "du", "since": "seit der letzten Entscheidung von", "options": "Möglichkeiten"},
+          "fr": {"of": "de", "cards": "cartes", "card": "carte", "face_down": "face cachée", "round": "manche",
+                 "you": "vous", "since": "depuis la dernière décision de", "options": "options"}}
+_YES_NO = {"en": ("no", "yes"), "de": ("nein", "ja"), "fr": ("non", "oui")}
 
 
 def bare(text: Optional[A.Text], lang: str, fallback: str) -> str:
@@ -30,11 +33,13 @@ def bare(text: Optional[A.Text], lang: str, fallback: str) -> str:
 
 
 class Display:
-    def __init__(self, game: Game, lang: str = "en") -> None:
+    def __init__(self, game: Game, lang: str = "en", seats: Optional[list[str]] = None) -> None:
+        """`seats`: the players' names (a scenario's), else P1, P2, …"""
         if lang not in LANGS:
             raise ValueError(f"no play screen language '{lang}' (known: {', '.join(LANGS)})")
         self.game = game
         self.lang = lang
+        self.seats = seats or [player_name(p) for p in game.players]
         self.words = _WORDS[lang]
         prog = game.program
         self.texts: dict[str, str] = {}  # enum value, var, currency, zone, kind, action → display text
@@ -79,11 +84,11 @@ class Display:
         if t.name == "enum":
             return self.texts.get(f"enum {t.arg}.{v}", str(v))
         if t.name == "player" and isinstance(v, int):
-            return player_name(v)
+            return self.seats[v] if 0 <= v < len(self.seats) else player_name(v)
         if t.name == "card" and isinstance(v, int):
             return self.cards[v]
         if t.name == "bool":
-            return {"en": {True: "yes", False: "no"}, "de": {True: "ja", False: "nein"}}[self.lang][bool(v)]
+            return _YES_NO[self.lang][bool(v)]
         if t.name == "list" and isinstance(v, list) and t.elem is not None:
             return "[" + ", ".join(self.value(x, t.elem) for x in v) + "]"
         return str(v)
@@ -94,7 +99,7 @@ class Display:
         spec = game.program.zones[game.zone_family[z]]
         name = self.texts.get(f"ZoneDef {spec.name}", spec.name)
         if game.zone_player[z] >= 0:
-            return f"{name} {self.words['of']} {player_name(game.zone_player[z])}"
+            return f"{name} {self.words['of']} {self.seats[game.zone_player[z]]}"
         return f"{name} {game.zone_number[z]}" if game.zone_number[z] else name
 
     def phase(self, name: str) -> str:
@@ -135,14 +140,23 @@ class Display:
 
     def option(self, value: Any, slot: int, node_type: Optional[T]) -> str:
         """An option of the open decision: the action's display text with its values, or a chosen value."""
-        prog = self.game.program
+        title, shown = self.option_parts(value, slot, node_type)
+        return f"{title}: {shown}" if title and shown else title or shown
+
+    def option_parts(self, value: Any, slot: int, node_type: Optional[T]) -> tuple[str, str]:
+        """An option as the action's display text and its values ("", value for a chosen value)."""
         if slot < 0:
             aid, params = value
-            action = prog.actions[aid]
+            action = self.game.program.actions[aid]
             title = self.texts.get(f"ActionDef {action.name}", action.name)
-            shown = ", ".join(self.value(v, t) for (_, _, t), v in zip(action.params, params))
-            return f"{title}: {shown}" if shown else title
-        return self.value(value, node_type) if node_type is not None else str(value)
+            return title, ", ".join(self.value(v, t) for (_, _, t), v in zip(action.params, params))
+        return "", self.value(value, node_type) if node_type is not None else str(value)
+
+    def chosen(self, state: Any, label: str) -> tuple[str, str]:
+        """The option with this label of the open decision, in the rules' words (see option_parts)."""
+        _, _, _, values, slot = state.pending
+        index = state.legal_labels().index(label)
+        return self.option_parts(values[index], slot, node_type(state) if slot >= 0 else None)
 
     def log(self, st: Any, entry: Any, seat: int) -> str:
         """A log line as `seat` may read it, with display names where the line names cards and zones."""
@@ -169,3 +183,9 @@ class Display:
         """Card ids in a line replaced by the cards' names."""
         index = self.game.card_index
         return re.sub(r"[A-Za-z0-9_]+", lambda m: self.cards[index[m.group(0)]] if m.group(0) in index else m.group(0), text)
+
+
+def node_type(state: Any) -> Optional[T]:
+    """The type of the value an open `choose` decision asks for (its slot is >= 0)."""
+    fr = state.frames[-1]
+    return state.game.program.node_types[state.game.code[fr[0]][fr[1] - 1]][1]  # type: ignore[no-any-return]

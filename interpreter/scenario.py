@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
@@ -13,7 +13,7 @@ from dsl.validate import check_texts, languages_of
 from interpreter.loading import load_game
 from interpreter.primitives import GameRuleError
 from interpreter.state import IllegalActionError, State
-from interpreter.types import BOOL, PLAYER
+from interpreter.types import BOOL, PLAYER, T
 
 
 @dataclass
@@ -64,8 +64,14 @@ def _sides(expr: A.Expr, compile_expr: Any, players: list[str], st: State, frame
     return f": left side is {left!r}, right side is {right!r}"
 
 
-def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Optional[Sequence[str]] = None) -> ScenarioResult:
-    """`variants`: the scenario's own as load_program takes them (RulesetSource.refs), if one is from a file."""
+# Called with each step as it is about to act (a seat's step once its decision is open) and with None at the end.
+Watch = Callable[[Optional[A.Step], State], None]
+
+
+def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Optional[Sequence[str]] = None,
+                 watch: Optional[Watch] = None) -> ScenarioResult:
+    """`variants`: the scenario's own as load_program takes them (RulesetSource.refs), if one is from a file;
+    `watch` sees the state at each step (a rulebook example records its position before and after)."""
     result = ScenarioResult(scen.name, scen.pos.file, False)
     try:
         game = load_game(ruleset, scen.variants if variants is None else variants, players=len(scen.players))
@@ -75,10 +81,12 @@ def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Optional[Sequence[
         st = game.new_initial_state(seed=scen.seed)
         for step in scen.steps:
             try:
-                _step(st, step, scen, seat_of, compile_expr)
+                _step(st, step, scen, seat_of, compile_expr, watch)
             except (IllegalActionError, GameRuleError) as exc:
                 raise ScenarioFailure(step, str(exc)) from None
             result.steps += 1
+        if watch is not None:
+            watch(None, st)
         result.passed = True
     except (ScenarioFailure, ValueError) as exc:
         result.message = str(exc)
@@ -116,8 +124,13 @@ def _arrange(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, in
         st._run()
 
 
-def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int], compile_expr: Any) -> None:
+def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int], compile_expr: Any,
+          watch: Optional[Watch] = None) -> None:
     """One step of a scenario; failures raise ScenarioFailure at the step's position."""
+    if watch is not None and step.seat is None:
+        watch(step, st)
+    if step.kind == "example":
+        return
     if step.kind == "arrange":
         _arrange(st, step, scen, seat_of)
     elif step.kind == "chance":
@@ -138,6 +151,8 @@ def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int],
         _to_decision(st, step)
         if st.current_player() != seat_of[step.seat]:
             raise ScenarioFailure(step, f"{step.seat} is not to decide: {_pending(st)}")
+        if watch is not None:
+            watch(step, st)
         legal = step.label in st.legal_labels()
         if step.kind == "choose":
             st.apply_label(step.label)
@@ -168,6 +183,9 @@ def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -
         try:
             if step.expr is not None:
                 _expectation(step.expr, step, scen, compile_expr)
+            elif step.kind == "example":
+                example_part(game.program.items, step, scen)
+                example_shows(step, scen, compile_expr)
             elif step.kind == "arrange":
                 assert game.program.compile_block is not None
                 game.program.compile_block(step.body, {n: PLAYER for n in scen.players}, step.pos)
@@ -177,6 +195,39 @@ def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -
             problems += exc.diagnostics
     if problems:
         raise RulesError(problems)
+
+
+def example_parts(items: Sequence[A.Node]) -> dict[str, str]:
+    """Name → part ("action", "rule", "phase") of everything a rulebook example may be shown in."""
+    parts = {n.name: "phase" for n in A.walk(list(items)) if isinstance(n, A.PhaseDef)}
+    parts.update({i.name: "rule" for i in items if isinstance(i, A.RuleDef)})
+    parts.update({i.name: "action" for i in items if isinstance(i, A.ActionDef)})
+    return parts
+
+
+def example_part(items: Sequence[A.Node], step: A.Step, scen: A.ScenarioDef) -> str:
+    """The part an `example` step names; a second example in one scenario or an unknown name is an error."""
+    if next(s for s in scen.steps if s.kind == "example") is not step:
+        raise error_at(step.pos, f"scenario '{scen.name}' has more than one example")
+    parts = example_parts(items)
+    if str(step.label) not in parts:
+        raise error_at(step.pos, f"no action, rule or phase '{step.label}' to show the example in",
+                       did_you_mean(str(step.label), list(parts)))
+    return parts[str(step.label)]
+
+
+def example_shows(step: A.Step, scen: A.ScenarioDef, compile_expr: Any) -> list[tuple[A.Expr, Any, T, int]]:
+    """The `show` expressions of an example, compiled with the seat names bound: each a zone or a
+    value of a named player (`hand(ani)`, `ani.gold`), so the rulebook can name it."""
+    shows = []
+    for expr in step.shows:
+        fn, t, size = compile_expr(expr, {n: PLAYER for n in scen.players})
+        seat_value = isinstance(expr, A.Attr) and isinstance(expr.obj, A.Name) and expr.obj.name in scen.players
+        if t.name != "zone" and not seat_value:
+            raise error_at(expr.pos, "an example shows zones and players' values only",
+                           f"e.g. `show hand({scen.players[0]}), {scen.players[0]}.gold`")
+        shows.append((expr, fn, t, size))
+    return shows
 
 
 def scenarios_of(ruleset: str, variants: Sequence[str] = ()) -> tuple[RulesetSource, list[A.ScenarioDef]]:

@@ -11,13 +11,13 @@ from typing import Any, Optional, Sequence
 from dsl import ast as A
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
-from interpreter.display import Display
+from interpreter.display import Display, node_type
 from interpreter.observation import player_name
 from interpreter.primitives import GameRuleError
 from interpreter.records import record_of, write_record
 from interpreter.simulate import agent_seed
 from interpreter.state import State
-from interpreter.types import PLAYER, T
+from interpreter.types import PLAYER
 
 HUMAN = "human"
 LOG_LINES = 400  # since the seat's last decision: enough that a fight's result is never cut off
@@ -67,12 +67,9 @@ def log_since(state: State, start: int, seat: int, show: Display) -> list[str]:
 def option_lines(state: State, show: Display) -> list[str]:
     """Each option of the open decision in the rules' words, with the stable label one may also type."""
     _, _, _, values, slot = state.pending  # type: ignore[misc]
-    node_type = None
-    if slot >= 0:
-        fr = state.frames[-1]
-        node_type = state.game.program.node_types[state.game.code[fr[0]][fr[1] - 1]][1]
+    asked = node_type(state) if slot >= 0 else None
     labels = state.legal_labels()
-    return [f"  {i}. {show.option(v, slot, node_type)}   [{label}]" for i, (v, label) in enumerate(zip(values, labels), start=1)]
+    return [f"  {i}. {show.option(v, slot, asked)}   [{label}]" for i, (v, label) in enumerate(zip(values, labels), start=1)]
 
 
 def ask(labels: Sequence[str]) -> Optional[int]:

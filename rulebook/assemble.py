@@ -13,7 +13,8 @@ from dsl.validate import part_key
 from interpreter.game import Game
 from interpreter.loading import load_program
 from interpreter.program import Program
-from rulebook.model import Assumption, Change, Entry, Line, Rulebook, Section, Table
+from rulebook.examples import attach, examples_of, play_example
+from rulebook.model import Assumption, Change, Entry, Example, Line, Rulebook, Section, Table
 from rulebook.phrases import Phrase, catalogue, fill
 from rulebook.sentences import Speaker, Symbols, text_of
 
@@ -96,6 +97,7 @@ class Assembler:
         sections = ([self.changes()] if self.variants else []) + [
             self.overview(game), self.components(), self.setup(), self.round(), self.actions(),
             self.special_rules(), self.definitions(), self.game_end()] + self.references() + [self.assumptions()]
+        self.place_examples([s for s in sections if s is not None])
         return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
                         sections=[s for s in sections if s is not None], ui=self.ui)
 
@@ -386,6 +388,25 @@ class Assembler:
                             for c in cards.cards]
             out.append(sec)
         return out
+
+    # ------------------------------------------------------------ worked examples
+    def place_examples(self, sections: list[Section]) -> None:
+        """Each example scenario of this book, played, in the entry of the action, rule or phase it names,
+        numbered in the order the book shows them."""
+        found: dict[str, list[Example]] = {}
+        for scen in examples_of(self.src, self.variants):
+            part, example = play_example(self.src, scen, self.lang, self.word,
+                                         lambda text, pos: self.t(text, "example", pos))
+            found.setdefault(part, []).append(example)
+        prefixes = {"round": "phase", "actions": "action", "special-rules": "rule"}
+        number = 0
+        for sec in sections:
+            if sec.anchor in prefixes:
+                attach(sec.entries, found, prefixes[sec.anchor])
+                for entry in sec.entries:
+                    for example in entry.examples:
+                        number += 1
+                        example.title = self.word("example_title", number=str(number), title=example.title)
 
     # ------------------------------------------------------------ assumptions
     def assumptions(self) -> Section:

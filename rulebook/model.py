@@ -25,6 +25,16 @@ class Table:
 
 
 @dataclass
+class Example:
+    """A worked example, played from a scenario: its text, the moves made, and what they changed."""
+
+    title: str
+    text: str
+    moves: list[str] = field(default_factory=list)
+    table: Optional[Table] = None
+
+
+@dataclass
 class Entry:
     """A titled unit of rules: an action, a phase, a rule, a card's effect, a definition."""
 
@@ -34,6 +44,7 @@ class Entry:
     lines: list[Line] = field(default_factory=list)
     note: Optional[str] = None  # the author's flavour or clarification text
     table: Optional[Table] = None
+    examples: list[Example] = field(default_factory=list)
 
 
 @dataclass

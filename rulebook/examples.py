@@ -1,0 +1,155 @@
+"""Worked examples: a scenario with an `example` step is played by the engine and shown as a box in the
+section of the action, rule or phase it names, with the moves after the step and the values and zones
+they changed, before and after. Played, not written down, so an example cannot go stale."""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+from dsl import ast as A
+from dsl.errors import error_at
+from dsl.loader import RulesetSource
+from interpreter.display import Display
+from interpreter.loading import load_game
+from interpreter.scenario import example_part, example_shows, run_scenario
+from interpreter.state import State
+from interpreter.types import T
+from rulebook.model import Example, Table
+
+Row = tuple[str, str]  # what, value
+
+
+class Recorder:
+    """Watches a scenario being played: the position at its `example` step and at the end, and each
+    seat's step in between as a sentence."""
+
+    def __init__(self, show: Display, marker: A.Step, say: Callable[..., str],
+                 shows: list[tuple[A.Expr, Any, T, int]], players: list[str]) -> None:
+        self.show = show
+        self.players = players  # the seats by their names in the scenario
+        self.marker = marker
+        self.say = say
+        self.shows = shows
+        self.before: Optional[dict[str, Row]] = None
+        self.after: dict[str, Row] = {}
+        self.moves: list[str] = []
+
+    def __call__(self, step: Optional[A.Step], st: State) -> None:
+        if step is None:
+            self.after = self.position(st)
+        elif step is self.marker:
+            self.before = self.position(st)
+        elif self.before is not None and step.seat is not None and step.label in st.legal_labels():
+            self.move(st, step.kind, *self.show.chosen(st, step.label))
+        elif self.before is not None and step.kind in ("legal", "illegal"):  # an illegal label is not offered
+            self.move(st, "illegal", *self.label_parts(st, str(step.label)))
+
+    def move(self, st: State, kind: str, action: str, values: str) -> None:
+        option = self.say("example_option", action=action, values=values) if action and values else action or values
+        self.moves.append(self.say(f"example_{kind}", player=self.show.seats[st.current_player()], option=option))
+
+    def label_parts(self, st: State, label: str) -> tuple[str, str]:
+        """An option that is not offered, read back through its action's label template ("displace {victim}
+        with {card}") and said as an offered one is: the action's text with its values' names."""
+        show = self.show
+        for action in st.game.program.actions:
+            pattern = re.escape(action.label).replace(r"\{", "{").replace(r"\}", "}")
+            pattern = re.sub(r"\{(\w+)\}", r"(?P<\1>\\S+)", pattern)
+            found = re.fullmatch(pattern, label)
+            if found:
+                values = [found.group(name) for name, _, _ in action.params if name in found.groupdict()]
+                names = [show.cards[st.game.card_index[v]] if v in st.game.card_index else v for v in values]
+                return show.texts.get(f"ActionDef {action.name}", action.name), ", ".join(names)
+        return "", label
+
+    def position(self, st: State) -> dict[str, Row]:
+        """What the example shows, by a stable key: what its `show` names, else every value and zone."""
+        return self.named(st) if self.shows else self.everything(st)
+
+    def named(self, st: State) -> dict[str, Row]:
+        rows: dict[str, Row] = {}
+        for i, (expr, fn, t, size) in enumerate(self.shows):
+            value = fn(st, list(range(len(self.show.seats))) + [None] * size)
+            if t.name == "zone":
+                rows[f"s{i}"] = (self.zone_name(st, value), self.zone_text(st, value, named=True))
+            else:
+                assert isinstance(expr, A.Attr) and isinstance(expr.obj, A.Name)
+                seat = self.show.seats[self.players.index(expr.obj.name)]
+                rows[f"s{i}"] = (self.say("example_of", what=self.show.var(expr.name), player=seat),
+                                 self.show.value(value, t))
+        return rows
+
+    def everything(self, st: State) -> dict[str, Row]:
+        show, game = self.show, st.game
+        prog = game.program
+        banks = {g for _, g in prog.currencies.values()}  # the bank's running total is no player's concern
+        rows: dict[str, Row] = {}
+        for g, (name, t, _) in enumerate(prog.gvars):
+            if g not in banks:
+                rows[f"g{g}"] = (show.var(name), show.value(st.gvars[g], t))
+        for p in game.players:
+            for v, (name, t, _) in enumerate(prog.pvars):
+                rows[f"p{p}.{v}"] = (self.say("example_of", what=show.var(name), player=show.seats[p]),
+                                     show.value(st.pvars[p][v], t))
+        for z in range(len(st.zones)):
+            rows[f"z{z}"] = (self.zone_name(st, z), self.zone_text(st, z))
+        return rows
+
+    def zone_name(self, st: State, z: int) -> str:
+        """A zone by its text and number, or as its player's ("Hand von Ani", "Ani's hand")."""
+        player = st.game.zone_player[z]
+        if player < 0:
+            return self.show.zone(z)
+        name = st.game.program.zones[st.game.zone_family[z]].name
+        return self.say("example_of", what=self.show.texts.get(f"ZoneDef {name}", name), player=self.show.seats[player])
+
+    def zone_text(self, st: State, z: int, named: bool = False) -> str:
+        """Its cards, face down or not (the reader of an example sees them all); a deck or a hidden pile
+        the example does not name by how many cards it holds."""
+        game, cards = st.game, st.zones[z]
+        pile = game.zone_number[z] == 0 and game.zone_player[z] < 0 and not game.zone_mask[z]
+        if not named and (game.zone_shuffled[z] or pile):
+            return self.say("example_count", count=str(len(cards)))
+        return ", ".join(self.show.cards[c] for c in cards) or "—"
+
+
+def changed(before: str, after: str) -> bool:
+    """Whether a shown value differs; a zone whose cards only changed order has not changed."""
+    return sorted(before.split(", ")) != sorted(after.split(", "))
+
+
+def seat_names(scen: A.ScenarioDef) -> list[str]:
+    return [name[:1].upper() + name[1:] for name in scen.players]
+
+
+def play_example(src: RulesetSource, scen: A.ScenarioDef, lang: str, say: Callable[..., str],
+                 title: Callable[[A.Text, A.Pos], str]) -> tuple[str, Example]:
+    """The example of a scenario, played: the part it belongs to ("action:NAME", …) and its box. A
+    scenario that no longer plays is an error at its `example` step, with the step that failed."""
+    marker = next(s for s in scen.steps if s.kind == "example")
+    assert marker.text is not None
+    game = load_game(str(src.folder), src.refs(scen.variants), players=len(scen.players))
+    part = example_part(game.program.items, marker, scen)
+    show = Display(game, lang, seat_names(scen))
+    recorder = Recorder(show, marker, say, example_shows(marker, scen, game.program.compile_expr), scen.players)
+    result = run_scenario(str(src.folder), scen, src.refs(scen.variants), watch=recorder)
+    if not result.passed or recorder.before is None:
+        raise error_at(marker.pos, f"the example of scenario '{scen.name}' does not play any more: {result.message}",
+                       "fix the scenario or the rules, so the rulebook shows what the engine does")
+    before = recorder.before
+    rows = [[what, before[key][1], value] for key, (what, value) in recorder.after.items()
+            if marker.shows or changed(before[key][1], value)]
+    table = Table([say("what"), say("example_before"), say("example_after")], rows) if rows else None
+    return f"{part}:{marker.label}", Example(title=title(scen.title, scen.pos), text=title(marker.text, marker.pos),
+                                            moves=recorder.moves, table=table)
+
+
+def examples_of(src: RulesetSource, variants: list[str]) -> list[A.ScenarioDef]:
+    """The scenarios with an example that belong to this book: those with exactly its variants."""
+    return [s for s in src.scenarios if any(step.kind == "example" for step in s.steps) and s.variants == variants]
+
+
+def attach(entries: list[Any], found: dict[str, list[Example]], prefix: str) -> None:
+    """Puts each example into the entry of the part it names."""
+    for entry in entries:
+        entry.examples = found.get(f"{prefix}:{entry.code}", [])

@@ -1,0 +1,139 @@
+"""Worked examples: a scenario's `example` step is played when the rulebook is built and shown as a box
+in the entry of its action, rule or phase, with the moves and the position before and after; one that
+no longer plays is an error at the step."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dsl.errors import RulesError
+from dsl.loader import read_ruleset
+from interpreter.cli import check_ruleset
+from rulebook.assemble import build_rulebook
+from rulebook.docs import expected_files, rulebooks
+from rulebook.model import Entry, Example, Rulebook
+
+ROOT = Path(__file__).resolve().parent.parent
+MM = ROOT / "rulesets" / "maechtige_monster"
+MARKT = Path(__file__).parent / "fixtures" / "games" / "marktplatz"
+
+
+@pytest.fixture(scope="module")
+def books() -> dict[str, Rulebook]:
+    src = read_ruleset(MM)
+    return {lang: build_rulebook(src, [], lang) for lang in ("de", "en")}
+
+
+def entry(book: Rulebook, anchor: str) -> Entry:
+    return next(e for s in book.sections for e in s.entries if e.anchor == anchor)
+
+
+def example(book: Rulebook, anchor: str, title: str) -> Example:
+    return next(x for x in entry(book, anchor).examples if x.title.endswith(title))
+
+
+def rows(x: Example) -> dict[str, list[str]]:
+    assert x.table is not None
+    return {row[0]: row[1:] for row in x.table.rows}
+
+
+def test_the_printed_examples_stand_in_their_sections_in_both_languages(books: dict[str, Rulebook]) -> None:
+    de, en = books["de"], books["en"]
+    assert [x.title for x in entry(de, "action-displace").examples] == [
+        "Beispiel 3: Ani darf verdrängen", "Beispiel 4: Ani darf nicht verdrängen",
+        "Beispiel 5: Verdrängen kostet je nach Wächter-Level"]
+    assert [x.title for x in entry(de, "phase-heal").examples] == ["Beispiel 1: Heilkosten", "Beispiel 2: Jennys neue Hand"]
+    assert [x.title for x in entry(de, "rule-share-loot").examples] == ["Beispiel 6: Inga und Frank teilen die Beute"]
+    assert [x.title for x in entry(en, "rule-share-loot").examples] == ["Example 6: Inga and Frank share the loot"]
+    for book in (de, en):
+        assert sum(len(e.examples) for s in book.sections for e in s.entries) == 6
+
+
+def test_an_example_shows_the_moves_and_what_they_changed_by_display_name(books: dict[str, Rulebook]) -> None:
+    ani = example(books["de"], "action-displace", "Ani darf verdrängen")
+    assert ani.text.startswith("Ani könnte eines der Monster verdrängen")
+    assert "Ani wählt „Monster verdrängen: Meereswesen 2, Orks 4“." in ani.moves
+    assert "Ani darf „Monster verdrängen: Untote 3, Orks 1“ nicht wählen." in ani.moves
+    assert "Ani dürfte „Monster verdrängen: Untote 3, Orks 4“ wählen." in ani.moves
+    changed = rows(ani)
+    assert changed["Gold von Ani"] == ["8", "7"]
+    assert changed["Anlegeplatz 1"] == ["—", "Untote 3, Orks 4"]
+    assert "Hand von Frank" not in changed  # his monster came back: the hand holds what it held
+    assert all("_" not in cell for row in changed.values() for cell in row)  # no rules-file ids
+    en = example(books["en"], "action-displace", "Ani may displace")
+    assert "Ani chooses “Displace a monster: Sea creatures 2, Orcs 4”." in en.moves
+    assert rows(en)["Ani's gold"] == ["8", "7"]
+
+
+def test_show_names_the_rows_of_the_table(books: dict[str, Rulebook]) -> None:
+    healing = example(books["de"], "phase-heal", "Heilkosten")
+    assert rows(healing) == {"Gold von Inga": ["8", "8"], "Gold von Ani": ["8", "9"],
+                             "Gold von Frank": ["8", "6"], "Gold von Jenny": ["8", "10"]}
+    jenny = example(books["en"], "phase-heal", "Jenny's new hand")
+    assert rows(jenny) == {"Jenny's hand": ["Demons 1, Demons 2", "Demons 1, Demons 4, Demons 5"],
+                           "Jenny's reserve": ["Demons 4, Demons 5", "Demons 3, Demons 2"]}
+
+
+def test_the_box_is_rendered_in_markdown_and_html() -> None:
+    files = expected_files(["maechtige_monster"])
+    md, html = files["maechtige_monster/rulebook.de.md"], files["maechtige_monster/rulebook.de.html"]
+    assert "#### Beispiel 3: Ani darf verdrängen\n\nAni könnte" in md
+    assert "| Was | Vorher | Nachher |" in md and "| Gold von Ani | 8 | 7 |" in md
+    assert '<section class="example">\n<h4>Beispiel 3: Ani darf verdrängen</h4>' in html
+    assert "<li>Ani wählt „Monster verdrängen: Meereswesen 2, Orks 4“.</li>" in html
+    assert md.index("#### Beispiel 3") > md.index('<a id="action-displace">')
+
+
+def test_a_french_game_shows_its_examples_in_french() -> None:
+    fr = expected_files([str(MARKT)])["marktplatz/rulebook.fr.md"]
+    assert "#### Exemple 1\u00a0: Une position en cours de partie" in fr
+    assert "1. Ani ne peut pas choisir «\u00a0Prendre\u00a0: 1\u00a0»." in fr
+    assert "| panier d'Ani | lune 5 | lune 5, lune 4 |" in fr
+
+
+def copy_mm(tmp_path: Path) -> Path:
+    game = tmp_path / "maechtige_monster"
+    shutil.copytree(MM, game)
+    return game
+
+
+def replace_in(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_an_example_that_no_longer_plays_fails_docs_and_check_at_its_step(tmp_path: Path) -> None:
+    game = copy_mm(tmp_path)
+    # a rule change: displacing now needs 8 gold more, so Ani's example cannot be played
+    replace_in(game / "game.rules", "require me.gold >= displace_cost(me, victim) as affordable",
+               "require me.gold >= displace_cost(me, victim) + 8 as affordable")
+    examples = game / "scenarios" / "rulebook_examples.rules"
+    line = examples.read_text(encoding="utf-8").splitlines().index("  example in displace") + 1
+    with pytest.raises(RulesError) as err:
+        rulebooks(read_ruleset(game))
+    text = err.value.render()
+    assert f"rulebook_examples.rules:{line}:3" in text
+    assert "the example of scenario 'ani_may_displace' does not play any more" in text
+    assert "is not legal" in text or "is legal" in text  # the failing step, quoted
+    with pytest.raises(RulesError) as err:
+        check_ruleset(str(game))
+    assert "does not play any more" in err.value.render()
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("  example in displace\n", "  example in displaec\n", "no action, rule or phase 'displaec'"),
+    ("  example in heal show hand(jenny), reserve(jenny)", "  example in heal show count(hand(jenny))",
+     "an example shows zones and players' values only"),
+    ("  example in heal show hand(jenny), reserve(jenny)",
+     "  example in heal show hand(jenny)\n    de \"x\" en \"x\"\n  example in heal", "more than one example"),
+])
+def test_check_reports_a_wrong_example_step(tmp_path: Path, old: str, new: str, message: str) -> None:
+    game = copy_mm(tmp_path)
+    replace_in(game / "scenarios" / "rulebook_examples.rules", old, new)
+    with pytest.raises(RulesError) as err:
+        check_ruleset(str(game))
+    assert message in err.value.render()
+    assert "rulebook_examples.rules:" in err.value.render()
