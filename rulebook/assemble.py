@@ -95,7 +95,7 @@ class Assembler:
             subtitle = self.word("variant_of", game=title)
             title = self.word("variant_title", game=title, variants=", ".join(names))
         sections = ([self.changes()] if self.variants else []) + [
-            self.overview(game), self.components(), self.setup(), self.round(), self.actions(),
+            self.overview(game), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
             self.special_rules(), self.definitions(), self.game_end()] + self.references() + [self.assumptions()]
         self.place_examples([s for s in sections if s is not None])
         return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
@@ -156,6 +156,27 @@ class Assembler:
         caption = self.word("cards_caption", kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos), count=str(len(cards)),
                             zone=self.bare(zone.text, f"zone '{zone.name}'", zone.pos))
         return Table(headers, rows, caption)
+
+    def card_anatomy(self) -> Optional[Section]:
+        """What each kind of card shows face up (every field) and face down (its `back` fields), and a
+        sentence per kind saying what a face-down card gives away."""
+        sec = self.section("card-anatomy", "card_anatomy", "text")
+        rows = []
+        for kind in self.program.kinds.values():
+            ast: A.KindDef = kind.ast
+            if not any(c.kind == kind.name for c in self.program.cards):
+                continue
+            name = self.bare(ast.title, f"kind '{ast.name}'", ast.pos)
+            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields]
+            back = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.back]
+            rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
+            card = self.sp.noun(ast.title, f"kind '{ast.name}'", ast.pos).np("each").form("nom")
+            sec.paragraphs.append(self.word("face_down_shows", card=card, fields=self.sp.join(back).form("nom"))
+                                  if back else self.word("face_down_nothing", card=card))
+        if not rows:
+            return None
+        sec.tables.append(Table([self.ui["card_kind"], self.ui["front"], self.ui["back"]], rows))
+        return sec
 
     def value_text(self, value: Any) -> str:
         if isinstance(value, bool):

@@ -1,0 +1,63 @@
+"""Chapters a player learns from besides the rules: what each kind of card shows face up and face down
+(from its `back` fields), and a variant's short chapter of what changes."""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from dsl.loader import read_ruleset
+from rulebook.assemble import build_rulebook
+from rulebook.docs import expected_files
+from rulebook.model import Rulebook, Section
+
+ROOT = Path(__file__).resolve().parent.parent
+MM = ROOT / "rulesets" / "maechtige_monster"
+SPITZEL = Path(__file__).parent / "fixtures" / "games" / "spitzel"
+
+
+def section(book: Rulebook, anchor: str) -> Section:
+    return next(s for s in book.sections if s.anchor == anchor)
+
+
+@pytest.fixture(scope="module")
+def base() -> dict[str, Rulebook]:
+    src = read_ruleset(MM)
+    return {lang: build_rulebook(src, [], lang) for lang in ("de", "en")}
+
+
+def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook]) -> None:
+    de = section(base["de"], "card-anatomy")
+    assert de.title == "Aufbau der Karten"
+    table = de.tables[0]
+    assert table.headers == ["Karte", "Vorderseite (aufgedeckt)", "Rückseite (verdeckt)"]
+    rows = {row[0]: row[1:] for row in table.rows}
+    assert rows["Wächterkarte"][1] == "Level, kleinste Stärke, größte Stärke, kleinste Beute, größte Beute"
+    assert "Stärke, Beute" in rows["Wächterkarte"][0]
+    assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
+    assert rows["Königsplättchen"][1] == "keine Werte"
+    assert ("Verdeckt zeigt jede Wächterkarte nur die Rückseite: Level, kleinste Stärke, größte Stärke, "
+            "kleinste Beute und größte Beute.") in de.paragraphs
+    assert "Verdeckt zeigt jedes Königsplättchen keine Werte." in de.paragraphs
+    en = section(base["en"], "card-anatomy")
+    assert ("Face down, every guard card shows only its back: level, lowest strength, highest strength, "
+            "lowest loot and highest loot.") in en.paragraphs
+
+
+def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
+    """A field marked `back` in the rules moves to the back column: the text comes from the kind."""
+    game = tmp_path / "maechtige_monster"
+    shutil.copytree(MM, game)
+    rules = game / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        'field heal: int de "die Heilkosten"', 'field heal: int back de "die Heilkosten"'), encoding="utf-8")
+    book = build_rulebook(read_ruleset(game), [], "de")
+    rows = {row[0]: row[1:] for row in section(book, "card-anatomy").tables[0].rows}
+    assert rows["Monsterkarte"][1] == "Monstertyp, Heilkosten"
+
+
+def test_card_anatomy_is_rendered() -> None:
+    md = expected_files(["maechtige_monster"])["maechtige_monster/rulebook.en.md"]
+    assert "| Card | Front (face up) | Back (face down) |" in md
+    assert md.index('<a id="card-anatomy"></a>') < md.index('<a id="setup"></a>')
