@@ -96,7 +96,8 @@ class Assembler:
             title = self.word("variant_title", game=title, variants=", ".join(names))
         sections = ([self.changes()] if self.variants else []) + [
             self.overview(game), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
-            self.special_rules(), self.definitions(), self.game_end()] + self.references() + [self.assumptions()]
+            self.special_rules(), self.definitions(), self.game_end()] + self.variant_chapters() + \
+            self.references() + [self.assumptions()]
         self.place_examples([s for s in sections if s is not None])
         return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
                         sections=[s for s in sections if s is not None], ui=self.ui)
@@ -476,7 +477,10 @@ class Assembler:
             key = part_key(op.item, {})
             new = self.item_lines(op.item, self.sp)
             old = self.item_lines(base[key], self.base_sp) if op.op == "replace" and key in base else []
-            return Change("added" if op.op == "add" else "replaced", self.what(key[0], op.item), old, new)
+            change = Change("added" if op.op == "add" else "replaced", self.what(key[0], op.item), old, new)
+            if op.op == "replace" and key in base and self.title_of(base[key]) != self.title_of(op.item):
+                change.renamed = self.sp.quoted(self.title_of(base[key]))
+            return change
         if op.op == "remove":
             key = (str(op.part), str(op.name))
             gone = phases.get(key[1]) if key[0] == "phase" else base.get(key)
@@ -495,6 +499,25 @@ class Assembler:
             return Change("added", what, [], new)
         old_phase = phases.get(op.phase.name)
         return Change("replaced", what, self.base_sp.lines(old_phase.body) if old_phase else [], new)
+
+    def variant_chapters(self) -> list[Section]:
+        """In the base game's book, a short chapter per variant to read on top of the base rules: each
+        part it adds, replaces or removes, with the new text only (its own book shows before and after)."""
+        if self.variants:
+            return []
+        out = []
+        for name, variant in self.src.variants.items():
+            title = self.t(variant.title, f"variant '{name}'", variant.pos)
+            sec = self.section(_slug("variant", plain_slug(name)), "variant_chapter", variant=title)
+            sec.paragraphs.append(self.ui["variant_chapter_intro"])
+            changes = Assembler(self.src, [name], self.lang).changes().changes
+            for i, (op, change) in enumerate(zip(variant.ops, changes)):
+                what = change.what if not change.renamed else self.word("instead_of", what=change.what, old=change.renamed)
+                sec.entries.append(Entry(anchor=_slug("variant", plain_slug(name), str(i + 1)), code=op_code(op),
+                                         title=self.word(f"change_{change.kind}", what=what),
+                                         lines=change.new or change.old))
+            out.append(sec)
+        return out
 
     def step_change(self, op: A.VariantOp) -> Change:
         """One step or requirement changed: its own text before and after, under the part that holds it."""
@@ -557,6 +580,19 @@ class Assembler:
             return [Line(sp.sentence("item.round_repeat", item, "sub", cond=sp.expr(item.repeat_while),
                                      phases=phases))]
         return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]  # enum, kind, zone, game
+
+
+def plain_slug(name: str) -> str:
+    """A variant's name as part of an anchor."""
+    return "".join(ch if ch.isalnum() else "-" for ch in name)
+
+
+def op_code(op: A.VariantOp) -> str:
+    """The name in the rules file of the part a variant operation changes."""
+    if op.owner:
+        return f"{op.owner}.{op.name}" if op.name else str(op.owner)
+    named = op.item if op.item is not None else op.phase
+    return str(getattr(named, "name", "") or op.name or "")
 
 
 def _assumed(item: Any) -> Iterator[tuple[Any, Any]]:

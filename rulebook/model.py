@@ -55,6 +55,7 @@ class Change:
     what: str  # the changed part, in words ("rule Lay out the guards")
     old: list[Line] = field(default_factory=list)
     new: list[Line] = field(default_factory=list)
+    renamed: str = ""  # a replaced part's old title, where the new one is called differently
 
 
 @dataclass

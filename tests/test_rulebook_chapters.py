@@ -61,3 +61,33 @@ def test_card_anatomy_is_rendered() -> None:
     md = expected_files(["maechtige_monster"])["maechtige_monster/rulebook.en.md"]
     assert "| Card | Front (face up) | Back (face down) |" in md
     assert md.index('<a id="card-anatomy"></a>') < md.index('<a id="setup"></a>')
+
+
+def test_the_base_book_has_a_short_chapter_per_variant(base: dict[str, Rulebook]) -> None:
+    de = section(base["de"], "variant-waechterkette")
+    assert de.title == "Variante: Wächterkette — was sich ändert"
+    assert de.paragraphs == ["Gespielt wird nach den Regeln des Grundspiels, mit diesen Änderungen:"]
+    [change] = de.entries
+    assert change.title == "Geändert: Regel „Wächter nach Level sortiert auslegen“ (statt „Wächter auslegen“)"
+    assert change.code == "lay_out_guards"
+    assert change.lines[0].text == "Ziehe Karten vom Wächterstapel in die Wächterauslage, so viele wie die Spielerzahl."
+    king = section(base["en"], "variant-koenigs-neue-regeln")
+    assert king.title == "Variant: The King's New Rules — what changes"
+    assert [e.title for e in king.entries] == [
+        "New: Phase “Turn over the king tile” (before “Play monster cards”)",
+        "Changed: Rule “Return the king tile”"]
+    anchors = [s.anchor for s in base["de"].sections]
+    assert anchors.index("game-end") < anchors.index("variant-waechterkette") < anchors.index("assumptions")
+
+
+def test_a_variant_chapter_follows_the_variant_ops() -> None:
+    """Removed requirements and replaced steps (the fixture's variant) are said, with the text that goes."""
+    src = read_ruleset(SPITZEL)
+    book = build_rulebook(src, [], "en")
+    chapters = [s for s in book.sections if s.anchor.startswith("variant-")]
+    assert [s.anchor for s in chapters] == [f"variant-{name.replace('_', '-')}" for name in src.variants]
+    for sec, variant in zip(chapters, src.variants.values()):
+        assert len(sec.entries) == len(variant.ops)
+        assert all(e.title.split(":")[0] in ("New", "Changed", "Dropped") and e.lines for e in sec.entries)
+    assert not [s for s in build_rulebook(src, [next(iter(src.variants))], "en").sections
+                if s.anchor.startswith("variant-")]  # a variant's own book shows its changes up front instead

@@ -22,8 +22,9 @@ from rulebook.docs import DOCS_DIR, MANIFEST, expected_files, stale_files
 from rulebook.model import Line, Rulebook
 
 GAME = "maechtige_monster"
-BASE_ORDER = ["overview", "components", "setup", "round", "actions", "special-rules", "definitions", "game-end",
-              "reference-king-tile", "assumptions"]
+BASE_ORDER = ["overview", "components", "card-anatomy", "setup", "round", "actions", "special-rules", "definitions",
+              "game-end", "reference-king-tile", "assumptions"]
+VARIANT_CHAPTERS = ["variant-billiges-verdraengen", "variant-koenigs-neue-regeln", "variant-waechterkette"]
 
 
 @lru_cache(maxsize=None)
@@ -81,7 +82,7 @@ def check_four_rulebooks(game: str, out: Path) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_sections_come_in_rulebook_order(lang: str) -> None:
-    assert [s.anchor for s in book(lang).sections] == BASE_ORDER
+    assert [s.anchor for s in book(lang).sections] == BASE_ORDER[:-2] + VARIANT_CHAPTERS + BASE_ORDER[-2:]
     assert [s.anchor for s in book(lang, "waechterkette").sections] == ["changes"] + BASE_ORDER
 
 
