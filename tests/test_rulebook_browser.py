@@ -55,6 +55,36 @@ def test_generated_rulebooks_work_in_a_browser(tmp_path: Path) -> None:
         assert png_size(shot) == (1000, 1400)
 
 
+def test_examples_anatomy_and_variant_chapters_show_in_a_browser() -> None:
+    """The worked-example boxes stand inside their entries with their moves and tables, framed and
+    visible; the card anatomy table and the variant chapters render and the contents lead to them."""
+    page = ROOT / "generated_docs" / "maechtige_monster" / "rulebook.de.html"
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    from rulebook.browser import CHROMIUM_ARGS, VIEWPORT
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        try:
+            tab = browser.new_page(viewport=VIEWPORT)
+            tab.goto(page.as_uri())
+            boxes = tab.locator("article.entry section.example")
+            assert boxes.count() == 6
+            ani = tab.locator("#action-displace section.example").first
+            ani.scroll_into_view_if_needed()
+            assert ani.is_visible()
+            assert ani.locator("h4").inner_text() == "Beispiel 3: Ani darf verdrängen"
+            assert ani.locator("ol.moves li").count() == 7
+            assert "Gold von Ani" in ani.locator("table").inner_text()
+            assert ani.evaluate("e => getComputedStyle(e).borderTopStyle") == "solid"
+            assert tab.locator("#card-anatomy table tbody tr").count() == 3
+            for anchor in ("card-anatomy", "variant-waechterkette"):
+                assert tab.locator(f'a[href="#{anchor}"]').count() >= 1
+                assert tab.locator(f"#{anchor}").is_visible()
+        finally:
+            browser.close()
+
+
 def test_the_example_balance_report_works_in_a_browser() -> None:
     """The checked-in `regelwerk analyze` report: it renders, its links lead somewhere, nothing is fetched."""
     page = ROOT / "docs" / "examples" / "balance_report" / "report.html"

@@ -56,7 +56,7 @@ def test_an_example_shows_the_moves_and_what_they_changed_by_display_name(books:
     assert ani.text.startswith("Ani könnte eines der Monster verdrängen")
     assert "Ani wählt „Monster verdrängen: Meereswesen 2, Orks 4“." in ani.moves
     assert "Ani darf „Monster verdrängen: Untote 3, Orks 1“ nicht wählen." in ani.moves
-    assert "Ani dürfte „Monster verdrängen: Untote 3, Orks 4“ wählen." in ani.moves
+    assert "Ani darf „Monster verdrängen: Untote 3, Orks 4“ wählen." in ani.moves
     changed = rows(ani)
     assert changed["Gold von Ani"] == ["8", "7"]
     assert changed["Anlegeplatz 1"] == ["—", "Untote 3, Orks 4"]
