@@ -182,7 +182,8 @@ class ExpressionCompiler(CompilerBase):
         if e.func in self.p.zone_by_name:
             if len(e.args) != 1:
                 raise error_at(e.pos, f"zone family '{e.func}' takes one index")
-            return self.e_Index(A.Index(pos=e.pos, obj=A.Name(pos=e.pos, name=e.func), index=e.args[0]), scope)
+            return self.e_Index(A.Index.model_construct(pos=e.pos, obj=A.Name.model_construct(pos=e.pos, name=e.func),
+                                                        index=e.args[0]), scope)
         fd_types = [self._type(p.type) for p in self.functions[e.func].params] if e.func in self.functions else []
         compiled = [self.code_as(a, scope, fd_types[i]) if i < len(fd_types) else self.code(a, scope)
                     for i, a in enumerate(e.args)]
@@ -217,7 +218,7 @@ class ExpressionCompiler(CompilerBase):
         if e.func not in AGGREGATES:
             raise error_at(e.pos, f"'{e.func}' does not take a `… for … in …` argument",
                            f"aggregates that do: {', '.join(sorted(AGGREGATES))}")
-        return self.e_Call(A.Call(pos=e.pos, func=e.func, args=[e.comp]), scope)
+        return self.e_Call(A.Call.model_construct(pos=e.pos, func=e.func, args=[e.comp]), scope)  # valid parts: no validator
 
     def e_Comprehension(self, e: A.Comprehension, scope: Scope) -> tuple[str, T]:
         src, st = self.code(e.source, scope)
