@@ -298,7 +298,8 @@ class State:
         pending = self._chance("sample_chance")
         return int(self.random_unit() * len(pending[3]))
 
-    def apply_action(self, action: int) -> None:
+    def _check_action(self, action: int) -> tuple[Any, ...]:
+        """The open node, if `action` is legal there; else IllegalActionError, the state unchanged."""
         pending = self.pending
         if pending is None:
             raise IllegalActionError("the game is over; no action is legal")
@@ -307,7 +308,17 @@ class State:
             shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
             raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
                                      + (" …" if len(labels) > 12 else ""))
-        kind, seat, labels, values, slot = pending
+        return pending
+
+    def advance(self, action: int) -> None:
+        """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
+        illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable."""
+        kind, seat, labels, values, slot = self._check_action(action)
+        self._step(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
+                   values[action], slot)
+
+    def apply_action(self, action: int) -> None:
+        kind, seat, labels, values, slot = self._check_action(action)
         label = labels[action] if labels is not None else option_label(self, values[action], seat)
         before = self._snapshot()
         self._moves = []
