@@ -2,6 +2,7 @@
 on the way, so a whole condition costs one call at run time."""
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 from dsl import ast as A
@@ -26,6 +27,7 @@ from interpreter.types import (
 
 LOCATED_HELPERS = ("_pick(", "_extreme(", "_card(")  # runtime helpers with a last `at` parameter
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
+_PLAIN = re.compile(r"[A-Za-z_]\w*|L\[\d+\]")  # generated code for a local or a parameter: no work to read it
 
 
 class ExpressionCompiler(CompilerBase):
@@ -167,7 +169,11 @@ class ExpressionCompiler(CompilerBase):
             self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
             if isinstance(e.index, A.Name) and scope.safe_index(e.index.name) == spec.family_id:
                 return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
-            return f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})", T("zone", spec.kind)
+            checked = f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})"
+            if _PLAIN.fullmatch(idx):  # cheap to read twice: the bounds check inline, the helper only to fail
+                zones = f"st.game.fam_zones[{obj}]"
+                return f"({zones}[{idx} - 1] if 0 < {idx} <= len({zones}) else {checked})", T("zone", spec.kind)
+            return checked, T("zone", spec.kind)
         if t.name == "map":
             assert t.key is not None and t.elem is not None
             self._expect(e.index, it, t.key, "a key")
