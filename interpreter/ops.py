@@ -319,21 +319,16 @@ def for_next(items: int, idx: int, var: int, end: list[int]) -> Op:
 
 
 def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Op:
-    """A `for` loop's jump back and its next item in one op (loop_back, then for_next, without the trip
-    through the loop's head): the hottest control flow of most games."""
+    """A `for` loop's jump back (as loop_back) that takes the next item itself (as for_next, which leaves
+    for the end when none is left), without a trip through the loop's head."""
+    head = for_next(items, idx, var, end)
+
     def op(st: "State", fr: list[Any]) -> None:
         st.budget -= 1
         if st.budget < 0:
             over_budget(st)
-        L = fr[2]
-        i = L[idx]
-        seq = L[items]
-        if i >= len(seq):
-            fr[1] = end[0]
-            return
-        L[var] = seq[i]
-        L[idx] = i + 1
         fr[1] = body[0]
+        head(st, fr)
     return op
 
 
