@@ -162,12 +162,15 @@ def move(what: Fn, to: Fn, bottom: bool, notify: bool) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         z = to(st, L)
+        if not notify:  # no trigger listens: nothing to note
+            for c in what(st, L):
+                st.move_card(c, z, bottom)
+            return
         moved = []
         for c in what(st, L):
             moved.append([c, st.where[c], z])
             st.move_card(c, z, bottom)
-        if notify:
-            fire(st, "moved", moved)
+        fire(st, "moved", moved)
     return op
 
 
