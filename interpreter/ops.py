@@ -139,7 +139,7 @@ def draw_pick(src: Fn, left: int, picked: int, end: list[int]) -> Op:
             raise GameRuleError(f"cannot draw from the empty zone {st.game.zone_names[z]}")
         if st.game.zone_shuffled[z] and len(cards) > 1:
             ids = st.game.card_ids
-            st.pending = (CHANCE, -1, [ids[c] for c in cards], list(cards), picked)
+            st.pending = (CHANCE, -1, list(map(ids.__getitem__, cards)), list(cards), picked)
             return True
         L[picked] = cards[-1]
         return None
