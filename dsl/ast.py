@@ -566,11 +566,13 @@ class RulesFile(Node):
 
 
 def walk(node: object) -> Iterator[object]:
-    """Every AST node below (and including) `node`, depth first."""
-    if isinstance(node, BaseModel):
-        yield node
-        for name in type(node).model_fields:
-            yield from walk(getattr(node, name))
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from walk(item)
+    """Every AST node below (and including) `node`, depth first (a stack, not nested generators: it runs
+    over every node of a ruleset at each load)."""
+    stack = [node]
+    while stack:
+        top = stack.pop()
+        if isinstance(top, BaseModel):
+            yield top
+            stack.extend(reversed([getattr(top, name) for name in type(top).model_fields]))
+        elif isinstance(top, (list, tuple)):
+            stack.extend(reversed(top))

@@ -22,6 +22,7 @@ from lark.exceptions import (
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, error_at
 from dsl.limits import MAX_FILE_BYTES, MAX_TEXT
+from dsl.parse_cache import cached_parse
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -838,6 +839,6 @@ def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.RulesFile, 
                                      "save the rules file as UTF-8")], {file: text}) from None
     if source.startswith("\ufeff"):
         source = source[1:]
-    return parse_text(source, file), source
+    return cached_parse(source, file, parse_text), source
 
 

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any, Iterator, Mapping, Sequence
 
-from pydantic import BaseModel
-
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
 from dsl.limits import MAX_PLAYERS
@@ -34,14 +32,7 @@ def part_key(item: Any, existing: Mapping[tuple[str, str], int]) -> tuple[str, s
 
 
 def _texts(node: Any) -> Iterator[A.Text]:
-    if isinstance(node, A.Text):
-        yield node
-    elif isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            yield from _texts(getattr(node, name))
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from _texts(item)
+    return (n for n in A.walk(node) if isinstance(n, A.Text))
 
 
 def languages_of(items: Sequence[Any]) -> tuple[str, ...]:

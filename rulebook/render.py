@@ -23,6 +23,7 @@ from typing import Any, Literal
 import jinja2
 import markupsafe
 
+from dsl.parse_cache import cache_dir
 from rulebook.model import Rulebook
 
 Format = Literal["md", "html"]
@@ -74,6 +75,19 @@ def rule_html(text: str) -> markupsafe.Markup:
     return markupsafe.Markup(_VARIABLE.sub(r"<var>\1</var>", escaped).replace("\\*", "*"))
 
 
+def bytecode_cache(env_name: str) -> jinja2.BytecodeCache | None:
+    """Compiled templates kept on disk beside the parse cache, a folder per environment (its options shape
+    the code; jinja2 checks each template's source), so a new process does not compile them again."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        (folder / env_name).mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder / env_name))
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """One environment for the HTML rulebooks and the language reference, loading and compiling
@@ -82,6 +96,7 @@ def environment() -> jinja2.Environment:
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default=False,
                                             default_for_string=False),
+        bytecode_cache=bytecode_cache("templates-html"),
         **_OPTIONS,
     )
     env.filters["cell"] = md_cell
@@ -95,7 +110,7 @@ def markdown_environment() -> jinja2.Environment:
     """The Markdown rulebooks' environment: autoescaping with md_text, as texts come from rules files
     that anyone may write; what macros and filters return is Markup and passes unchanged."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, finalize=md_text,
-                             **_OPTIONS)
+                             bytecode_cache=bytecode_cache("templates-html"), **_OPTIONS)
     env.filters["cell"] = md_cell
     env.filters["code"] = md_code
     env.filters["quote"] = md_quote
