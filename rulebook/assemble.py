@@ -159,8 +159,8 @@ class Assembler:
         return Table(headers, rows, caption)
 
     def card_anatomy(self) -> Optional[Section]:
-        """What each kind of card shows face up (every field) and face down (its `back` fields), and a
-        sentence per kind saying what a face-down card gives away."""
+        """What each kind of card shows face up (the fields its card data gives) and face down (its `back`
+        fields), and a sentence per kind saying what a face-down card gives away."""
         sec = self.section("card-anatomy", "card_anatomy", "text")
         rows = []
         for kind in self.program.kinds.values():
@@ -168,7 +168,8 @@ class Assembler:
             if not any(c.kind == kind.name for c in self.program.cards):
                 continue
             name = self.bare(ast.title, f"kind '{ast.name}'", ast.pos)
-            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields]
+            printed = self.printed_fields(ast.name)
+            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.name in printed or f.back]
             back = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
             card = self.sp.noun(ast.title, f"kind '{ast.name}'", ast.pos).np("each").form("nom")
@@ -178,6 +179,16 @@ class Assembler:
             return None
         sec.tables.append(Table([self.ui["card_kind"], self.ui["front"], self.ui["back"]], rows))
         return sec
+
+    def printed_fields(self, kind: str) -> set[str]:
+        """The fields a kind's card data sets; one only defaulted is the card's state in play, not its print."""
+        names: set[str] = set()
+        for cards in self.of(A.CardsDef):
+            if cards.name == kind:
+                names.update(cards.columns, [cards.each[0]] if cards.each else [])
+                names.update(e.name for r in cards.rows for e in r.effects)
+                names.update(v.name for c in cards.cards for v in [*c.values, *c.effects])
+        return names
 
     def value_text(self, value: Any) -> str:
         if isinstance(value, bool):

@@ -51,10 +51,12 @@ def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
     shutil.copytree(MM, game)
     rules = game / "game.rules"
     rules.write_text(rules.read_text(encoding="utf-8").replace(
-        'field heal: int de "die Heilkosten"', 'field heal: int back de "die Heilkosten"'), encoding="utf-8")
+        'field heal: int de "die Heilkosten" en "heal cost"',
+        'field heal: int back de "die Heilkosten" en "heal cost"\n  field wounds: int = 0 de "die Wunden" en "wounds"'),
+        encoding="utf-8")
     book = build_rulebook(read_ruleset(game), [], "de")
     rows = {row[0]: row[1:] for row in section(book, "card-anatomy").tables[0].rows}
-    assert rows["Monsterkarte"][1] == "Monstertyp, Heilkosten"
+    assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp, Heilkosten"]  # `wounds`: state only
 
 
 def test_card_anatomy_is_rendered() -> None:
