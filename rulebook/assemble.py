@@ -66,7 +66,10 @@ class Assembler:
         return self.sp.noun(text, what, pos).np("bare").form("nom")
 
     def title_of(self, item: Any) -> str:
-        """How a part is called in headings: its display text, or its name in the rules file."""
+        """How a part is called in headings: its display text (a cards table: its kind's), or its name in
+        the rules file."""
+        if isinstance(item, A.CardsDef) and item.name in self.sp.sym.kinds:
+            item = self.sp.sym.kinds[item.name]
         for attr in ("text", "title"):
             text = getattr(item, attr, None)
             if isinstance(text, A.Text) and self.lang in text.by_lang:
@@ -526,7 +529,7 @@ class Assembler:
                 what = change.what if not change.renamed else self.word("instead_of", what=change.what, old=change.renamed)
                 sec.entries.append(Entry(anchor=_slug("variant", plain_slug(name), str(i + 1)), code=op_code(op),
                                          title=self.word(f"change_{change.kind}", what=what),
-                                         lines=change.new or change.old))
+                                         lines=[] if isinstance(op.item, NAMED_ONLY) else change.new or change.old))
             out.append(sec)
         return out
 
@@ -591,6 +594,10 @@ class Assembler:
             return [Line(sp.sentence("item.round_repeat", item, "sub", cond=sp.expr(item.repeat_while),
                                      phases=phases))]
         return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]  # enum, kind, zone, game
+
+
+# Parts a change names in its title and has nothing more to say about in a short chapter.
+NAMED_ONLY = (A.EnumDef, A.KindDef, A.ZoneDef)
 
 
 def plain_slug(name: str) -> str:

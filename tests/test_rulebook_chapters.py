@@ -93,3 +93,23 @@ def test_a_variant_chapter_follows_the_variant_ops() -> None:
         assert all(e.title.split(":")[0] in ("New", "Changed", "Dropped") and e.lines for e in sec.entries)
     assert not [s for s in build_rulebook(src, [next(iter(src.variants))], "en").sections
                 if s.anchor.startswith("variant-")]  # a variant's own book shows its changes up front instead
+
+
+def test_a_variant_chapter_names_a_new_place_and_says_a_new_value(tmp_path: Path) -> None:
+    game = tmp_path / "maechtige_monster"
+    shutil.copytree(MM, game)
+    (game / "variants" / "trophaeen.rules").write_text('''
+variant trophaeen {
+  title de "Trophäen" en "Trophies"
+  add zone trophies de "die Trophäen" en "trophies" of guard public
+  remove require displace.not_strongest
+}
+''', encoding="utf-8")
+    sec = section(build_rulebook(read_ruleset(game), [], "de"), "variant-trophaeen")
+    assert sec.title == "Variante: Trophäen — was sich ändert"
+    place, rule = sec.entries
+    assert (place.title, place.code, place.lines) == ("Neu: Platz „Trophäen“", "trophies", [])
+    assert rule.title == "Entfällt: Aktion „Monster verdrängen“: eine Bedingung"
+    assert rule.code == "displace.not_strongest"
+    assert [line.text for line in rule.lines] == [
+        "Nur erlaubt, wenn die Stärke von *victim* kleiner als 5 ist."]
