@@ -209,6 +209,9 @@ def example_part(items: Sequence[A.Node], step: A.Step, scen: A.ScenarioDef) -> 
     """The part an `example` step names; a second example in one scenario or an unknown name is an error."""
     if next(s for s in scen.steps if s.kind == "example") is not step:
         raise error_at(step.pos, f"scenario '{scen.name}' has more than one example")
+    if len(scen.variants) > 1:
+        raise error_at(step.pos, "an example stands in the rulebook of the base game or of one variant, "
+                                 f"and scenario '{scen.name}' loads {len(scen.variants)}")
     parts = example_parts(items)
     if str(step.label) not in parts:
         raise error_at(step.pos, f"no action, rule or phase '{step.label}' to show the example in",

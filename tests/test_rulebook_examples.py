@@ -129,6 +129,9 @@ def test_an_example_that_no_longer_plays_fails_docs_and_check_at_its_step(tmp_pa
      "an example shows zones and players' values only"),
     ("  example in heal show hand(jenny), reserve(jenny)",
      "  example in heal show hand(jenny)\n    de \"x\" en \"x\"\n  example in heal", "more than one example"),
+    ("  players inga frank ani jenny\n  seed 5\n",
+     "  players inga frank ani jenny\n  seed 5\n  variant waechterkette\n  variant billiges_verdraengen\n",
+     "an example stands in the rulebook of the base game or of one variant"),
 ])
 def test_check_reports_a_wrong_example_step(tmp_path: Path, old: str, new: str, message: str) -> None:
     game = copy_mm(tmp_path)
