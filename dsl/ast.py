@@ -497,7 +497,7 @@ class WinnerDef(Node):
 
 class TriggerDef(Node):
     """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
-    A parameter of an event the rules emit may carry a type (`when met(c: creature)`), so its fields
+    A parameter of an event the rules emit may carry a type (`when met(t: token)`), so its fields
     can be read."""
 
     event: str
