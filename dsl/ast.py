@@ -211,10 +211,12 @@ class CallRule(Node):
 
 class Run(Node):
     """Runs an effect held in a card field: `run tile.effect`, or `run tile.effect by p` where no
-    acting player (`me`) is known, as in a rule or phase."""
+    acting player (`me`) is known, as in a rule or phase; `as c` runs it with `self` = another card
+    of the same kind (a card that takes on another card's rule text)."""
 
     target: Expr
     by: Optional[Expr] = None
+    as_self: Optional[Expr] = None
 
 
 class Modify(Node):
