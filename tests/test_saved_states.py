@@ -352,3 +352,26 @@ def test_a_card_in_a_zone_of_another_kind() -> None:
     deck = zone_holding(data, lambda n: n == "guard_deck")
     data["zones"][deck].append(data["zones"][box].pop())
     refused(data, "zones: guard_deck holds guard cards, not")
+
+
+def test_a_trigger_waiting_behind_a_decision_is_saved_and_loaded(tmp_path: Path) -> None:
+    """Two triggers of one event: while the first asks, the second waits at step 0, and the saved state
+    holding it loads and plays on exactly as the original."""
+    folder = tmp_path / "two_triggers"
+    folder.mkdir()
+    (folder / "game.rules").write_text('''
+game two_triggers { title de "T" en "T" players 2 to 2 }
+var picked: int = 0 de "gewählt" en "picked"
+var after: int = 0 de "danach" en "after"
+when ping { let n = choose first(players) from [1, 2]  set picked = n }
+when ping { set after = picked * 10 }
+setup { emit ping }
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = after
+''', encoding="utf-8")
+    two = load_game(str(folder), players=2)
+    state = two.new_initial_state(seed=1)
+    assert [f[1] for f in state.frames[:-1]].count(0) == 1  # the second trigger has not started
+    loaded = two.state_from_json(state.to_json())
+    loaded.apply_label("2")
+    assert loaded.is_terminal() and loaded.scores() == [20, 20]
