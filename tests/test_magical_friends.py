@@ -99,7 +99,8 @@ def test_random_games_keep_the_invariants(players: int, variants: tuple[str, ...
             trophies, removed = probe.trophies(state), probe.removed(state)
             gained = trophies - last["trophies"]
             assert gained >= 0, "a trophy was lost"
-            assert gained <= removed - last["removed"] + probe.on_souvenir(state), \
+            # Arachne and the earth elemental give a trophy to their wizard and to the mover (notes 1, 9)
+            assert gained <= 2 * max(0, removed - last["removed"]) + probe.on_souvenir(state), \
                 f"{gained} trophies from {removed - last['removed']} beaten creatures ({label})"
             last["trophies"], last["removed"] = trophies, removed
             bids = probe.bids(state)
@@ -169,6 +170,6 @@ def test_ties_are_broken_by_the_highest_remaining_artifact() -> None:
         state = play(game, seed, lambda s, l: None)
         scores = state.scores()
         assert scores == [[t] + r for t, r in zip(totals(state), remaining(state))]
-        assert all(len(r) == 11 - 7 for r in remaining(state))
+        assert all(len(r) >= 11 - 7 for r in remaining(state))  # the Djinn takes used artifacts back
         best = max(scores)
         assert state.returns() == [1.0 if s == best else 0.0 for s in scores]
