@@ -45,14 +45,14 @@ class Probe:
         self.game = game
         self.trophies = reader(game, "sum(p.trophies for p in players) + neutral_trophies")
         self.bids = reader(game, "[p.bid_total for p in players if count(bid(p)) > 0]")
-        self.kinds = reader(game, "[count(cards(spot)) + count(creature_box) + count(removed) + count(neutral_tavern) "
+        self.kinds = reader(game, "[count(cards(spot)) + count(creature_box) + count(lost) + count(neutral_tavern) "
                                   "+ sum(count(tavern(p)) for p in players), count(mimimi_supply) + count(fairy_supply) "
                                   "+ count(bonus_discard) + count(neutral_bonus) + sum(count(bonus_hand(p)) for p in players)]")
         round_no, active = reader(game, "round"), reader(game, "active")
         self.turn: Reader = lambda st: (round_no(st), active(st))
         self.base_moves = reader(game, "[c.base_moves for c in cards(spot)]")
         self.on_souvenir = reader(game, "count(c for c in cards(spot) if square_type(position(c)) == souvenir)")
-        self.removed = reader(game, "count(removed)")
+        self.removed = reader(game, "count(lost)")
         self.on_chili = reader(game, "[c for c in cards(spot) if square_type(position(c)) == chili]")
 
 
@@ -139,7 +139,7 @@ def test_observations_hide_the_summoning_stack() -> None:
     for seat in range(4):
         text = str(state.observation(seat))
         assert not any(f"'{cid}'" in text for cid in stack), "a card of the face-down stack is visible"
-    shown = [game.card_ids[c] for c in state.zones[game.zone_names.index("available")]]
+    shown = [game.card_ids[c] for c in state.zones[game.zone_names.index("summon_row")]]
     assert shown and all(cid in str(state.observation(0)) for cid in shown)
 
 
