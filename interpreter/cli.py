@@ -273,7 +273,7 @@ def cmd_play(args: argparse.Namespace) -> int:
           + ", ".join(f"{player_name(p)} {name}" for p, name in enumerate(seats)))
     if args.seed is not None:
         print(f"practice game: seed {seed} was given with --seed, so whoever knows it can work out every hidden card")
-    return play(game, ruleset_ref(args.game), seed, seats, save)
+    return play(game, ruleset_ref(args.game), seed, seats, save, args.lang)
 
 
 def cmd_test(args: argparse.Namespace) -> int:
@@ -409,6 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     setattr(p.add_argument("--seats", metavar="S,…", help="per seat: %(seats)s (default: human, then random)"),
             "seats", _Seats(human=True))
     p.add_argument("--save", metavar="FILE", help="default: saved_games/<ruleset>-<seed>.json, written when the game ends")
+    p.add_argument("--lang", choices=["en", "de"], default="en", help="the language of the play screen (default: en)")
 
     p = command("docs", cmd_docs, "render the rulebooks and the language reference into generated_docs/")
     p.add_argument("games", nargs="*", metavar="GAME", help="rulesets to render (default: all)")
