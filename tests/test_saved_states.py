@@ -375,3 +375,4 @@ def test_a_card_in_a_zone_of_another_kind() -> None:
     deck = zone_holding(data, lambda n: n == "guard_deck")
     data["zones"][deck].append(data["zones"][box].pop())
     refused(data, "zones: guard_deck holds guard cards, not")
+
