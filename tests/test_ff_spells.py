@@ -2,6 +2,7 @@
 page of the rules, a reference entry per spell in both rulebooks, and the French variant's one change."""
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -72,3 +73,47 @@ def test_the_french_variant_only_stops_transform_spells_stacking() -> None:
     changes = text.split('<a id="changes"></a>', 1)[1].split("\n## ", 1)[0]
     assert changes.count("### ") == 1
     assert "several transform spells on one monster add up: false" in changes.lower()
+
+
+def _spell_zones(game: Any) -> list[int]:
+    by_name = game.program.zone_by_name
+    return [z for name in ("spell_box", "spell_tier", "spells", "spent")
+            for z in game.fam_zones[by_name[name].family_id]]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_keeps_spells_whole_hidden_and_drawn_tier_by_tier(seed: int) -> None:
+    """Play biased towards casting: 42 spells always, nobody sees another's hand, tiers come in order,
+    and a cast is offered only inside a spell window."""
+    game = load_game(str(GAME), [], players=4)
+    zones = _spell_zones(game)
+    hands = [game.fam_zones[game.program.zone_by_name["spells"].family_id][p] for p in range(4)]
+    spent = game.fam_zones[game.program.zone_by_name["spent"].family_id][0]
+    tier = {c: game.card_vals[c][0] for c in range(len(game.card_ids)) if game.program.cards[c].kind == "spell"}
+    st = game.new_initial_state(seed=seed)
+    rng = random.Random(seed)
+    drawn: list[int] = []
+    casts = 0
+    for _ in range(1500):
+        if st.is_terminal():
+            break
+        assert sum(len(st.zones[z]) for z in zones) == 42
+        for c in [c for z in hands + [spent] for c in st.zones[z] if c not in drawn]:
+            drawn.append(c)
+        assert [tier[c] for c in drawn] == sorted(tier[c] for c in drawn)
+        for seat, z in enumerate(hands):
+            secret = {game.card_ids[c] for c in st.zones[z]}
+            for other in range(4):
+                if other != seat and secret:
+                    assert not secret & set(str(st.observation(other)["zones"]).split("'")), (seat, other)
+        if st.is_chance_node():
+            st.apply_action(st.sample_chance())
+            continue
+        labels = st.legal_labels()
+        cast = [lab for lab in labels if lab.startswith("cast ") and lab != "cast no more"]
+        if cast:
+            assert st.observation(0)["vars"]["window_now"] != "no_spells"
+        label = rng.choice(cast) if cast and rng.random() < 0.5 else rng.choice(labels)
+        casts += label in cast
+        st.apply_label(label)
+    assert casts > 0 and len(drawn) > 0
