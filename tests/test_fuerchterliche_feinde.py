@@ -153,7 +153,7 @@ def test_random_games_end_and_are_scored(players: int) -> None:
     game = game_for(players)
     state, made, _ = walk(game, seed=100 + players, decisions=40_000, round_trips=False, observe_every=97)
     assert state.is_terminal(), f"no end after {made} decisions"
-    beaten = [t for p in game.players for t in zone_ids(state, f"trophies[P{p + 1}]")] + zone_ids(state, "change")
+    beaten = [t for p in game.players for t in zone_ids(state, f"trophies[P{p + 1}]")] + zone_ids(state, "change_pool")
     assert {"foe_49", "foe_50"} <= set(beaten)
     scores = state.scores()
     best = max(scores)
