@@ -48,7 +48,8 @@ def _option_cards(st: State, choice: int) -> tuple[Optional[str], list[int]]:
 
 
 def play_counted(game: Game, seed: int, agents: Sequence[str]) -> GameData:
-    """One seeded bot game as simulate plays it (same agent seeds), counting each seat's choices."""
+    """One seeded bot game as simulate plays it (same agent seeds, State.advance: a failed game is dropped),
+    counting each seat's choices."""
     actions: Counter[tuple[int, str]] = Counter()
     cards: Counter[tuple[int, str]] = Counter()
     decisions = 0
@@ -57,7 +58,7 @@ def play_counted(game: Game, seed: int, agents: Sequence[str]) -> GameData:
         bots = [make_agent(name, agent_seed(seed, seat)) for seat, name in enumerate(agents)]
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(state.sample_chance())
+                state.advance(state.sample_chance())
                 continue
             seat = state.current_player()
             choice = bots[seat].act(state)
@@ -66,7 +67,7 @@ def play_counted(game: Game, seed: int, agents: Sequence[str]) -> GameData:
                 actions[(seat, action)] += 1
             for c in chosen:
                 cards[(seat, game.card_ids[c])] += 1
-            state.apply_action(choice)
+            state.advance(choice)
             decisions += 1
         scores = tuple(float(s[0] if isinstance(s, list) else s) for s in state.scores())
     except GameRuleError as exc:

@@ -75,13 +75,14 @@ class Failure:
 
 
 def play_bots(state: State, agents: Sequence[Agent]) -> int:
-    """Plays to the end, sampling chance from the state's seed; returns the number of decisions made."""
+    """Plays to the end, sampling chance from the state's seed; returns the number of decisions made.
+    A game whose rules fail is over: the GameRuleError leaves the state mid-step (State.advance, no undo)."""
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(state.sample_chance())
+            state.advance(state.sample_chance())
         else:
-            state.apply_action(agents[state.current_player()].act(state))
+            state.advance(agents[state.current_player()].act(state))
             decisions += 1
     return decisions
 
