@@ -21,6 +21,10 @@ class Node(BaseModel):
     pos: Pos
 
 
+# The languages of a game that declares none: its texts need these, its rulebooks are written in them.
+DEFAULT_LANGUAGES = ("de", "en")
+
+
 class Text(Node):
     """A display text in several languages, keyed by language code."""
 
@@ -315,6 +319,7 @@ class GameDef(Node):
     min_players: int = 2
     max_players: int = 2
     goal: Optional[Text] = None
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES  # every text needs each; a rulebook is written in each
 
 
 class EnumValue(Node):

@@ -45,7 +45,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
     RulesError for all problems."""
     from dsl.errors import RulesError
     from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
-    from dsl.validate import check_texts
+    from dsl.validate import check_texts, languages_of
     from interpreter.loading import load_program
     from interpreter.scenario import check_scenario
     from rulebook.docs import check_renderings
@@ -70,7 +70,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
         except RulesError as exc:
             problems.append(exc)
     try:
-        check_texts(list(src.scenarios))  # loading a program to play does not read scenario files
+        check_texts(list(src.scenarios), languages_of(src.items))  # playing a game reads no scenario file
     except RulesError as exc:
         problems.append(exc)
     for scen in src.scenarios:

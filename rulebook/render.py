@@ -11,6 +11,7 @@ keys, or rendering raises jinja2.UndefinedError (StrictUndefined) instead of pri
 - ``note``: label of an author's note
 - ``rules_name``: label of an entry's name in the rules file
 - ``generated_by``: the footer line saying where the book comes from
+- ``colon``: what follows a label in Markdown (":", French "\u00a0:")
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The keys the templates look up in Rulebook.ui (kept in step with the docstring above).
 UI_KEYS: tuple[str, ...] = ("contents", "added", "replaced", "removed", "before", "after", "what",
                             "why", "where", "note", "rules_name", "generated_by")
+MD_UI_KEYS: tuple[str, ...] = ("colon",)  # Markdown's labels only ("Note:"; French "Remarque :")
 
 
 _MD_SPECIAL = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "[": "\\[", "]": "\\]"})
