@@ -84,7 +84,7 @@ def _spell_zones(game: Any) -> list[int]:
 @pytest.mark.parametrize("seed", [1, 2])
 def test_random_play_keeps_spells_whole_hidden_and_drawn_tier_by_tier(seed: int) -> None:
     """Play biased towards casting: 42 spells always, nobody sees another's hand, tiers come in order,
-    and a cast is offered only inside a spell window."""
+    a cast is offered only inside a spell window, and every option has an action id."""
     game = load_game(str(GAME), [], players=4)
     zones = _spell_zones(game)
     hands = [game.fam_zones[game.program.zone_by_name["spells"].family_id][p] for p in range(4)]
@@ -110,6 +110,7 @@ def test_random_play_keeps_spells_whole_hidden_and_drawn_tier_by_tier(seed: int)
             st.apply_action(st.sample_chance())
             continue
         labels = st.legal_labels()
+        assert len(st.legal_action_ids()) == len(labels)  # every spell choice has an id in the catalogue
         cast = [lab for lab in labels if lab.startswith("cast ") and lab != "cast no more"]
         if cast:
             assert st.observation(0)["vars"]["window_now"] != "no_spells"
