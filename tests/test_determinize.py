@@ -19,7 +19,10 @@ from interpreter.state import State
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"
 GAMES = {"maechtige_monster": ("maechtige_monster", 4), "marktplatz": (str(GAMES_DIR / "marktplatz"), 2),
-         "spitzel": (str(GAMES_DIR / "spitzel"), 3)}
+         "spitzel": (str(GAMES_DIR / "spitzel"), 3), "magical_friends": ("magical_friends", 3)}
+# Magical Friends hides only the order of a shuffled pile, which is no state: no two of its states differ in
+# hidden cards alone, so the greedy comparison has nothing to compare there.
+SWAPPABLE = sorted(set(GAMES) - {"magical_friends"})
 
 
 def _game(name: str) -> Game:
@@ -151,7 +154,7 @@ def _ints(value: Any) -> Iterator[int]:
         yield value
 
 
-@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("name", SWAPPABLE)
 def test_the_greedy_choice_ignores_hidden_cards(name: str) -> None:
     """Two states a seat cannot tell apart (two unseen cards swapped): the same sample, the same choice."""
     game = _game(name)
