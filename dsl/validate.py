@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
 from dsl.limits import MAX_PLAYERS
+from dsl.pictures import picture_problems
 from dsl.steps import duplicate_names
 
 LANGUAGES = ("de", "en")
@@ -18,6 +19,7 @@ _PARTS: dict[type, str] = {
     A.VarDef: "var", A.ConstDef: "const", A.CurrencyDef: "currency", A.FunctionDef: "function",
     A.RuleDef: "rule", A.ActionDef: "action", A.SetupDef: "setup", A.RoundDef: "round",
     A.ScoreDef: "score", A.HeuristicDef: "heuristic", A.WinnerDef: "can_win", A.TriggerDef: "trigger",
+    A.PictureDef: "picture",
 }
 
 
@@ -78,6 +80,8 @@ def check_definitions(nodes: list[Any]) -> None:
             elif isinstance(item, A.RoundDef):
                 for phase in item.phases:
                     problems += duplicate_names("phase", phase)
+            elif isinstance(item, A.PictureDef):
+                problems += picture_problems(item)
             elif isinstance(item, A.EnumDef):
                 problems += _names_twice("enum value", list(item.values))
             elif isinstance(item, A.GameDef) and not 1 <= item.min_players <= item.max_players:
