@@ -137,7 +137,7 @@ class Assembler:
         game = Game(self.program, self.program.max_players, self.program.name, self.variants)
         keyed = [e for e in pic.entries if e.text is not None]
         texts = [(e, self.capital(self.bare(e.text, f"picture '{pic.name}'", e.pos))) for e in keyed]
-        title = self.title_of(pic)
+        title = self.t(pic.text, f"picture '{pic.name}'", pic.pos)
         svg = render_svg(pic.name, title, board_of(game, pic), texts, self.label_text)
         return Picture(anchor=_slug("picture", pic.name), title=title, svg=svg, file=f"{pic.name}.{self.lang}.svg")
 

@@ -1,5 +1,5 @@
 """What `regelwerk docs` writes and checks: every ruleset's rulebooks (base game and each variant,
-German and English, Markdown and HTML) and the language reference, under generated_docs/ or --out,
+German and English, Markdown and HTML, and the SVG of each picture) and the language reference, under generated_docs/ or --out,
 never outside it; of the files there it removes only stale ones that its manifest says it wrote."""
 from __future__ import annotations
 

@@ -39,6 +39,7 @@ class Look:
     shape: str
     colour: str
     dashed: bool = False
+    marker: str = ""  # the id of an arrow's head
 
 
 def _points(points: list[Point]) -> str:
@@ -57,6 +58,14 @@ def shape(look: Look, x: float, y: float, r: float, role: str = "node") -> str:
     if look.shape in corners:
         return f'<polygon {attrs} points="{_points([(x + dx * r, y + dy * r) for dx, dy in corners[look.shape]])}"/>'
     return f'<circle {attrs} cx="{num(x)}" cy="{num(y)}" r="{num(r)}"/>'
+
+
+def line(look: Look, start: Point, end: Point, css: str) -> str:
+    """An edge, or its sample in the legend: dashed and with an arrowhead as its look says."""
+    dash = ' stroke-dasharray="6 4"' if look.dashed else ""
+    head = f' marker-end="url(#{look.marker})"' if look.marker else ""
+    return (f'<line class="{css}" x1="{num(start[0])}" y1="{num(start[1])}" x2="{num(end[0])}" y2="{num(end[1])}" '
+            f'stroke="{look.colour}" stroke-width="2.5"{dash}{head}/>')
 
 
 def _css(entry: A.PictureEntry, k: int) -> str:
@@ -86,7 +95,8 @@ class Drawing:
             self.looks[id(entry)] = Look(_css(entry, k + 1), entry.shape or "circle",
                                          entry.colour or PALETTE[k % len(PALETTE)])
         for k, (entry, _) in enumerate(board.edges):
-            self.looks[id(entry)] = Look(_css(entry, k + 1), "", entry.colour or EDGE, entry.dashed)
+            marker = f"picture-{name}-arrow-{k}" if entry.what == "arrows" else ""
+            self.looks[id(entry)] = Look(_css(entry, k + 1), "", entry.colour or EDGE, entry.dashed, marker)
         if board.others is not None:
             self.looks[id(board.others)] = Look("others", board.others.shape or "circle", board.others.colour or OTHERS)
 
@@ -98,30 +108,24 @@ class Drawing:
         entry = self.board.class_of(node)
         return self.looks[id(entry)] if entry is not None else Look("plain", "circle", OTHERS)
 
-    def marker(self, k: int) -> str:
-        return f"picture-{self.name}-arrow-{k}"
-
     def edges(self) -> list[str]:
         out = []
-        for k, (entry, pairs) in enumerate(self.board.edges):
+        for entry, pairs in self.board.edges:
             look = self.looks[id(entry)]
             arrow = entry.what == "arrows"
-            dash = ' stroke-dasharray="6 4"' if look.dashed else ""
-            end = f' marker-end="url(#{self.marker(k)})"' if arrow else ""
             for a, b in pairs:
                 (x1, y1), (x2, y2) = self.at(a), self.at(b)
                 if arrow and (x1, y1) != (x2, y2):  # stop at the target's outline, so the head shows
                     d = math.dist((x1, y1), (x2, y2))
                     x2, y2 = x2 - (x2 - x1) * (RADIUS + 2) / d, y2 - (y2 - y1) * (RADIUS + 2) / d
-                out.append(f'<line class="pic-edge pic-{entry.what} pic-{look.css}" x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
-                           f'y2="{num(y2)}" stroke="{look.colour}" stroke-width="2.5"{dash}{end}/>')
+                out.append(line(look, (x1, y1), (x2, y2), f"pic-edge pic-{entry.what} pic-{look.css}"))
         return out
 
     def markers(self) -> list[str]:
-        return [f'<marker id="{self.marker(k)}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
+        return [f'<marker id="{look.marker}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" '
                 f'markerHeight="6" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" '
-                f'fill="{self.looks[id(entry)].colour}"/></marker>'
-                for k, (entry, _) in enumerate(self.board.edges) if entry.what == "arrows"]
+                f'fill="{look.colour}"/></marker>'
+                for look in (self.looks[id(entry)] for entry, _ in self.board.edges) if look.marker]
 
     def nodes(self) -> list[str]:
         out = []
@@ -147,9 +151,7 @@ def legend(drawing: Drawing, texts: list[tuple[A.PictureEntry, str]], top: float
             x, y = MARGIN, y + LEGEND_ROW
         look = drawing.looks[id(entry)]
         if entry.what in ("lines", "arrows"):
-            dash = ' stroke-dasharray="6 4"' if look.dashed else ""
-            swatch = (f'<line x1="{num(x)}" y1="{num(y)}" x2="{num(x + 24)}" y2="{num(y)}" stroke="{look.colour}" '
-                      f'stroke-width="2.5"{dash}/>')
+            swatch = line(look, (x, y), (x + 24, y), f"pic-swatch pic-{look.css}")
         else:
             swatch = shape(look, x + 12, y, 8, "swatch")
         out.append(f'<g class="pic-key">{swatch}<text x="{num(x + 30)}" y="{num(y + 4)}" '
