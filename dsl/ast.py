@@ -509,11 +509,12 @@ class TriggerDef(Node):
 
 class PictureEntry(Node):
     """One line of a picture: `at` (the positions), `lines`/`arrows` (edges), `nodes` (a class of
-    nodes), `others` (every node of no class), `labels`, `numbered`; `text` is its legend entry, and
-    `shape`, `colour` and `dashed` say how it is drawn."""
+    nodes), `others` (every node of no class), `labels`, `numbered`; `of` names the nodes of `at` or
+    `labels`, `text` is a legend entry, and `shape`, `colour` and `dashed` say how it is drawn."""
 
     what: Literal["at", "lines", "arrows", "nodes", "others", "labels", "numbered"]
     value: Optional[Expr] = None
+    of: Optional[Expr] = None  # `at`, `labels`: the nodes the value's items belong to, in order
     shape: Optional[str] = None
     colour: Optional[str] = None
     dashed: bool = False

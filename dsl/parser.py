@@ -328,8 +328,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
             if tag in style:
                 raise error_at(self._p(meta), f"`{tag}` is given twice here", "give each style once")
             style[tag] = value
-        value = next((c for c in ch if not isinstance(c, (_Tagged, A.Text, Tree)) and c is not None), None)
-        return A.PictureEntry(pos=self._p(meta), what=what, value=value, text=_one(ch, A.Text), **style)
+        values = [c for c in ch if not isinstance(c, (_Tagged, A.Text, Tree)) and c is not None]
+        return A.PictureEntry(pos=self._p(meta), what=what, value=values[0] if values else None,
+                              of=values[1] if len(values) > 1 else None, text=_one(ch, A.Text), **style)
 
     def picture_at(self, meta: Any, ch: list[Any]) -> A.PictureEntry:
         return self._picture_entry(meta, "at", ch)

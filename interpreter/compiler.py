@@ -115,8 +115,8 @@ class Compiler(StatementCompiler):
     def _pictures(self) -> None:
         """A picture's values are constants: computed for a player count, never from a state."""
         for pic in self.of(A.PictureDef):
-            self.p.pictures[pic.name] = [None if e.value is None else self.expr(e.value, Scope(Layout(), note="a picture"))[0]
-                                         for e in pic.entries]
+            self.p.pictures[pic.name] = [[self.expr(x, Scope(Layout(), note="a picture"))[0]
+                                          for x in (e.value, e.of) if x is not None] for e in pic.entries]
 
     def _values(self) -> None:
         for c in self.of(A.ConstDef):

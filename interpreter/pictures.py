@@ -46,13 +46,27 @@ def _point(entry: A.PictureEntry, node: Any, value: Any) -> Point:
     return float(value[0]), float(value[1])
 
 
-def _positions(entry: A.PictureEntry, value: Any) -> dict[Any, Point]:
-    """A map node → [x, y], or a list of [x, y] for the nodes 1, 2, 3, … (as zone families count)."""
-    if isinstance(value, dict):
+def _paired(entry: A.PictureEntry, value: Any, nodes: list[Any], what: str) -> list[tuple[Any, Any]]:
+    """The items of a list with the nodes they belong to; both lists must be equally long."""
+    if not isinstance(value, list):
+        raise error_at(entry.pos, f"`{entry.what}` needs a list of {what} here, not {_show(value)}")
+    if len(value) != len(nodes):
+        raise error_at(entry.pos, f"`{entry.what}` lists {len(value)} {what} for {len(nodes)} nodes",
+                       f"give one per node, or a map {{node: {what[:-1]}}}")
+    return list(zip(nodes, value))
+
+
+def _positions(entry: A.PictureEntry, value: Any, of: Any) -> dict[Any, Point]:
+    """A map node → [x, y]; a list of [x, y] for the nodes 1, 2, 3, … (as zone families count), or for
+    the nodes listed after `of`."""
+    if isinstance(value, dict) and of is None:
         return {node: _point(entry, node, xy) for node, xy in value.items()}
-    if isinstance(value, list):
+    if isinstance(value, list) and of is None:
         return {i + 1: _point(entry, i + 1, xy) for i, xy in enumerate(value)}
-    raise error_at(entry.pos, f"`at` needs a map {{node: [x, y]}} or a list of [x, y], not {_show(value)}")
+    if of is not None and isinstance(of, list):
+        return {node: _point(entry, node, xy) for node, xy in _paired(entry, value, of, "positions")}
+    raise error_at(entry.pos, f"`at` needs a map {{node: [x, y]}} or a list of [x, y], not {_show(value)}"
+                   + (f" of {_show(of)}" if of is not None else ""))
 
 
 def _known(entry: A.PictureEntry, board: Board, node: Any) -> Any:
@@ -80,37 +94,33 @@ def _edges(entry: A.PictureEntry, board: Board, value: Any) -> list[tuple[Any, A
     return out
 
 
-def _labels(entry: A.PictureEntry, board: Board, value: Any) -> dict[Any, Any]:
-    """A map node → text, or a list of texts beside the positions' list, one for each node."""
-    if isinstance(value, dict):
+def _labels(entry: A.PictureEntry, board: Board, value: Any, of: Any) -> dict[Any, Any]:
+    """A map node → text; or a list of texts for the nodes listed after `of`, else for every node of `at`."""
+    if isinstance(value, dict) and of is None:
         return {_known(entry, board, node): text for node, text in value.items()}
-    if isinstance(value, list) and len(value) == len(board.positions):
-        return dict(zip(board.positions, value))
-    if isinstance(value, list):
-        raise error_at(entry.pos, f"`labels` lists {len(value)} texts for {len(board.positions)} nodes",
-                       "give one text per position, or a map {node: text}")
-    raise error_at(entry.pos, f"`labels` needs a map {{node: text}} or a list of texts, not {_show(value)}")
+    nodes = _nodes(entry, board, of) if of is not None else list(board.positions)
+    return dict(_paired(entry, value, nodes, "texts"))
 
 
 def board_of(game: Game, pic: A.PictureDef) -> Board:
     """The picture's values for this game's player count; a RulesError at the entry that is wrong."""
-    fns = game.program.pictures[pic.name]
-    values: list[Any] = []
+    values: list[tuple[Any, Any]] = []
     probe: Any = _Probe(game)  # a picture's values read only the game, as constants do
-    for entry, fn in zip(pic.entries, fns):
+    for entry, fns in zip(pic.entries, game.program.pictures[pic.name]):
         try:
-            values.append(None if fn is None else fn(probe, []))
+            found = [fn(probe, []) for fn in fns]
         except GameRuleError as exc:
             raise error_at(entry.pos, f"cannot compute this for {game.num_players} players: {exc.message}") from None
+        values.append((found[0] if found else None, found[1] if len(found) > 1 else None))
     at = next(i for i, e in enumerate(pic.entries) if e.what == "at")
-    board = Board(_positions(pic.entries[at], values[at]))
-    for entry, value in zip(pic.entries, values):
+    board = Board(_positions(pic.entries[at], *values[at]))
+    for entry, (value, of) in zip(pic.entries, values):
         if entry.what in ("lines", "arrows"):
             board.edges.append((entry, _edges(entry, board, value)))
         elif entry.what == "nodes":
             board.classes.append((entry, _nodes(entry, board, value)))
         elif entry.what == "labels":
-            board.labels.update(_labels(entry, board, value))
+            board.labels.update(_labels(entry, board, value, of))
         elif entry.what == "numbered":
             board.labels = {node: node for node in board.positions} | board.labels
         elif entry.what == "others":

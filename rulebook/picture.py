@@ -79,7 +79,7 @@ class Drawing:
     def __init__(self, name: str, board: Board, label: Callable[[Any], str]) -> None:
         self.name = name
         self.board = board
-        self.labels = {node: label(value) for node, value in board.labels.items()}
+        self.labels = {node: text for node, value in board.labels.items() if (text := label(value))}
         below = [len(text) for text in self.labels.values() if len(text) > INSIDE]
         self.pad = max([CHAR_WIDTH * n * 10 / 12 / 2 - RADIUS for n in below] + [0.0])  # room for a long label
         pts = list(board.positions.values())

@@ -150,6 +150,8 @@ def load_error(tmp_path: Path, picture: str) -> str:
     ("nodes [1, 7]", "node 7 has no position"),
     ("lines [[1, 2, 3]]", "each of `lines` is a pair of nodes [a, b], not [1, 2, 3]"),
     ("nodes 3", "`nodes` needs a list of nodes, not 3"),
+    ("labels [\"a\", \"b\"] of [1, 2, 3]", "`labels` lists 2 texts for 3 nodes"),
+    ("labels [\"a\"] of [8]", "node 8 has no position"),
 ])
 def test_a_picture_that_cannot_be_drawn_is_a_located_load_error(tmp_path: Path, entry: str, message: str) -> None:
     text = load_error(tmp_path, f'picture plan de "Plan" en "map" {{\n  at xy\n  {entry}\n}}\n')
@@ -174,6 +176,20 @@ def test_a_picture_of_the_wrong_form_is_a_located_error(tmp_path: Path, body: st
     text = load_error(tmp_path, f'picture plan de "Plan" en "map" {{\n{at}  {body}\n}}\n')
     assert re.match(r".*picture\.rules:\d+:\d+: error: ", text), text
     assert message in text.splitlines()[0], text
+
+
+def test_positions_and_labels_of_listed_nodes(tmp_path: Path) -> None:
+    """`at … of …` draws only the nodes listed; `labels … of …` labels only those, an empty text none."""
+    picture = ('picture plan de "Plan" en "map" {\n  at [xy[i] for i in [2, 4, 5]] of [2, 4, 5]\n'
+               '  lines [[2, 4], [4, 5]]\n  labels ["", "X"] of [2, 4]\n}\n')
+    root = ET.fromstring(svgs(ruleset(tmp_path, picture))["en"])
+    assert len(with_class(root, "pic-node")) == 3 and len(with_class(root, "pic-edge")) == 2
+    assert ["".join(t.itertext()) for t in with_class(root, "pic-label")] == ["X"]
+
+
+def test_positions_that_do_not_pair_up_with_their_nodes(tmp_path: Path) -> None:
+    text = load_error(tmp_path, 'picture plan de "Plan" en "map" {\n  at [[0, 0], [1, 1]] of [1, 2, 3]\n}\n')
+    assert "picture.rules:2:3: error: `at` lists 2 positions for 3 nodes" in text
 
 
 def test_twice_at_is_an_error(tmp_path: Path) -> None:
