@@ -244,5 +244,7 @@ def test_the_html_rulebook_shows_the_same_svg_inline_after_the_zones(fixture_fil
     svg = fixture_files[f"marktplatz/market_square.{lang}.svg"]
     section = html[html.index('<section id="components"'):]
     section = section[:section.index("</section>")]
-    assert section.index("</table>") < section.index('<figure id="picture-market-square" class="picture">')
+    figure = section.index('<figure id="picture-market-square" class="picture">')
+    assert section.index("</table>") < figure
     assert svg.strip() in section
+    assert f'<a href="market_square.{lang}.svg"' in section[figure:], "the inline picture opens the file at full size"
