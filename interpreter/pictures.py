@@ -83,10 +83,13 @@ def _nodes(entry: A.PictureEntry, board: Board, value: Any) -> list[Any]:
 
 
 def _edges(entry: A.PictureEntry, board: Board, value: Any) -> list[tuple[Any, Any]]:
+    """A list of pairs [a, b], or a list of such lists (the ways of each path, say), read in order."""
     if not isinstance(value, list):
         raise error_at(entry.pos, f"`{entry.what}` needs a list of pairs [a, b], not {_show(value)}")
+    grouped = [pair for group in value for pair in group] if value and all(
+        isinstance(group, list) and group and all(isinstance(p, list) for p in group) for group in value) else value
     out = []
-    for pair in value:
+    for pair in grouped:
         if not (isinstance(pair, list) and len(pair) == 2):
             raise error_at(entry.pos, f"each of `{entry.what}` is a pair of nodes [a, b], not {_show(pair)}",
                            "pick the two ends, as in [[e[0], e[2]] for e in corridors]")

@@ -17,6 +17,7 @@ MARGIN = 24.0
 TITLE_HEIGHT = 34.0
 LEGEND_ROW = 24.0
 CHAR_WIDTH = 7.0  # a rough width of one character at the legend's size, to lay out its rows
+LABEL_CHAR = 6.2  # the same under a node
 PALETTE = ("#e8d5a9", "#a9c8e8", "#c5e1a5", "#f4b6b6", "#d1c4e9", "#ffe082", "#b2dfdb", "#f8bbd0")
 OTHERS = "#f2f2f2"
 EDGE = "#555555"
@@ -40,6 +41,11 @@ class Look:
     colour: str
     dashed: bool = False
     marker: str = ""  # the id of an arrow's head
+
+
+def label_width(text: str) -> float:
+    """About how wide a label under a node is drawn, with a little room on each side."""
+    return LABEL_CHAR * len(text) + 8
 
 
 def _points(points: list[Point]) -> str:
@@ -80,14 +86,17 @@ class Drawing:
         self.name = name
         self.board = board
         self.labels = {node: text for node, value in board.labels.items() if (text := label(value))}
-        below = [len(text) for text in self.labels.values() if len(text) > INSIDE]
-        self.pad = max([CHAR_WIDTH * n * 10 / 12 / 2 - RADIUS for n in below] + [0.0])  # room for a long label
+        below = {node: label_width(text) for node, text in self.labels.items() if len(text) > INSIDE}
         pts = list(board.positions.values())
         gaps = [math.dist(a, b) for i, a in enumerate(pts) for b in pts[i + 1:] if a != b]
-        self.scale = SPACING / min(gaps) if gaps else 1.0
+        self.scale = max([SPACING / min(gaps)] + self.label_scales(below, min(gaps)) if gaps else [1.0])
         self.x0 = min((p[0] for p in pts), default=0.0)
         self.y0 = min((p[1] for p in pts), default=0.0)
-        self.width = max(((p[0] - self.x0) * self.scale for p in pts), default=0.0) + 2 * (MARGIN + RADIUS + self.pad)
+        span = max(((p[0] - self.x0) * self.scale for p in pts), default=0.0)
+        offsets = [((board.positions[node][0] - self.x0) * self.scale, w / 2 - RADIUS) for node, w in below.items()]
+        self.pad = max([over - x for x, over in offsets] + [0.0])  # room for long labels at the left edge
+        right = max([over - (span - x) for x, over in offsets] + [0.0])
+        self.width = span + 2 * (MARGIN + RADIUS) + self.pad + right
         self.height = max(((p[1] - self.y0) * self.scale for p in pts), default=0.0) + 2 * (MARGIN + RADIUS) + \
             (14.0 if below else 0.0)
         self.looks: dict[int, Look] = {}
@@ -99,6 +108,13 @@ class Drawing:
             self.looks[id(entry)] = Look(_css(entry, k + 1), "", entry.colour or EDGE, entry.dashed, marker)
         if board.others is not None:
             self.looks[id(board.others)] = Look("others", board.others.shape or "circle", board.others.colour or OTHERS)
+
+    def label_scales(self, below: dict[Any, float], gap: float) -> list[float]:
+        """The scales at which long labels of neighbours in one row (closer in y than half the smallest
+        gap) stand apart."""
+        placed = [(self.board.positions[node], width) for node, width in below.items()]
+        return [(wa + wb) / 2 / abs(a[0] - b[0]) for i, (a, wa) in enumerate(placed) for b, wb in placed[i + 1:]
+                if abs(a[1] - b[1]) < gap / 2 and a[0] != b[0]]
 
     def at(self, node: Any) -> Point:
         x, y = self.board.positions[node]

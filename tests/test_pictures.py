@@ -187,6 +187,20 @@ def test_positions_and_labels_of_listed_nodes(tmp_path: Path) -> None:
     assert ["".join(t.itertext()) for t in with_class(root, "pic-label")] == ["X"]
 
 
+def test_edges_may_come_in_groups_and_long_labels_in_a_row_stand_apart(tmp_path: Path) -> None:
+    """A list of lists of pairs (the ways of each path) draws every pair; labels under neighbouring nodes
+    of one row get room (about 6.2 units a character) however close the positions are."""
+    picture = ('picture plan de "Plan" en "map" {\n  at xy\n  arrows [[[1, 2], [2, 3]], [[2, 4]]]\n'
+               '  labels ["a very long label", "another long label", "and a third one", "", ""]\n}\n')
+    root = ET.fromstring(svgs(ruleset(tmp_path, picture))["en"])
+    assert len(with_class(root, "pic-edge")) == 3
+    row = [(float(t.get("x", 0)), len("".join(t.itertext()))) for t in with_class(root, "pic-label")]
+    assert len(row) == 3
+    for (x1, n1), (x2, n2) in zip(row, row[1:]):
+        assert x2 - x1 >= 6.2 * (n1 + n2) / 2
+    assert min(x - 6.2 * n / 2 for x, n in row) >= 0 and max(x + 6.2 * n / 2 for x, n in row) <= float(root.get("width", 0))
+
+
 def test_positions_that_do_not_pair_up_with_their_nodes(tmp_path: Path) -> None:
     text = load_error(tmp_path, 'picture plan de "Plan" en "map" {\n  at [[0, 0], [1, 1]] of [1, 2, 3]\n}\n')
     assert "picture.rules:2:3: error: `at` lists 2 positions for 3 nodes" in text
