@@ -72,7 +72,8 @@ def _compile(ruleset: str, variants: tuple[str, ...]) -> Program:
         program = compile_program(items, src.name, names)
         check_reachable(items)
         _check_player_counts(program, items, src.name, names)
-        check_pictures(Game(program, program.max_players, src.name, names), items)
+        if program.pictures:
+            check_pictures(Game(program, program.max_players, src.name, names), items)
         return program
     except RulesError as exc:
         for file, text in src.sources.items():
