@@ -556,10 +556,11 @@ class VariantDef(Node):
 
 
 class Step(Node):
-    kind: Literal["choose", "chance", "expect", "legal", "illegal"]
+    kind: Literal["choose", "chance", "expect", "legal", "illegal", "arrange"]
     seat: Optional[str] = None
     label: Optional[str] = None
     expr: Optional[Expr] = None
+    body: list[Stmt] = []  # `arrange`: statements that put the state in place
 
 
 class ScenarioDef(Node):

@@ -449,6 +449,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def step_illegal(self, meta: Any, ch: list[Any]) -> A.Step:
         return A.Step(pos=self._p(meta), kind="illegal", seat=str(ch[0]), label=self._unquote(ch[1]))
 
+    def step_arrange(self, meta: Any, ch: list[Any]) -> A.Step:
+        return A.Step(pos=self._p(meta), kind="arrange", body=ch[0])
+
     # ---------------------------------------------------------------- statements
     def block(self, meta: Any, ch: list[Any]) -> list[Any]:
         return list(ch)

@@ -168,6 +168,63 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+# ------------------------------------------------------------------ analyze
+
+
+def _titles(game: str) -> dict[str, str]:
+    """English titles of the game (key "") and of its variants by name, for the report's sentences."""
+    from dsl import ast as A
+    from dsl.loader import find_ruleset, read_ruleset
+    src = read_ruleset(find_ruleset(game), scenarios=False)
+    titles = {name: v.title.by_lang.get("en", name) for name, v in src.variants.items()}
+    for item in src.items:
+        if isinstance(item, A.GameDef) and item.title is not None:
+            titles[""] = item.title.by_lang.get("en", item.name)
+    return titles
+
+
+def cmd_analyze(args: argparse.Namespace) -> int:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from interpreter.agents import AGENTS
+    from interpreter.analyze import Analysis, play_many
+    from interpreter.loading import load_game
+    from interpreter.records import ruleset_ref
+    from interpreter.simulate import auto_jobs
+    try:
+        from interpreter.report import write_report
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise UsageError("the report needs matplotlib: pip install -e '.[analyze]'") from None
+    if args.games < 2:
+        raise UsageError("--games must be at least 2")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError("--jobs must be at least 1")
+    jobs = args.jobs if args.jobs is not None else auto_jobs(args.games)
+    sets = [args.variant] + ([args.variant + args.compare_with] if args.compare_with else [])
+    titles = _titles(args.game)
+    runs = []
+    with Progress(console=Console(stderr=True), transient=True) as bar:
+        for variants in sets:
+            game = load_game(args.game, variants, args.players)
+            agents = _seats(args.agents, game.num_players, list(AGENTS))
+            title = " + ".join([titles.get("", game.program.name)] + [titles.get(v, Path(v).stem) for v in variants])
+            run = Analysis(title, variants, game.num_players, agents)
+            task = bar.add_task(title, total=args.games)
+            for data in play_many(game, ruleset_ref(args.game), args.games, args.seed, agents, jobs):
+                run.games.append(data)
+                bar.advance(task)
+            runs.append(run)
+    change = " and ".join(titles.get(v, Path(v).stem) for v in args.compare_with)
+    paths = write_report(Path(args.out), runs[0], runs[1] if len(runs) > 1 else None, change)
+    for run in runs:
+        rates = ", ".join(f"seat {s + 1} {r.text()}" for s, r in enumerate(run.win_rates()))
+        print(f"{run.title}: {len(run.finished)} games, win rates {rates}; {len(run.errors)} broke a rule")
+    print("wrote " + ", ".join(str(p) for p in paths))
+    return 1 if any(run.errors for run in runs) else 0
+
+
 # ------------------------------------------------------------------ replay
 
 
@@ -322,6 +379,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="DIR", help="write a record of every game, failed ones too, to DIR")
     p.add_argument("--jobs", type=int, metavar="N",
                    help="worker processes (default: all cores, at most one per 50 games; 1: play in this process)")
+
+    p = command("analyze", cmd_analyze, "play many bot games and write a balance report (HTML, JSON, CSV)")
+    game_options(p)
+    p.add_argument("--compare-with", action="append", default=[], metavar="V",
+                   help="also play with these variants added and compare the two rule sets (repeatable)")
+    p.add_argument("--games", type=int, default=200, metavar="G")
+    p.add_argument("--seed", type=int, default=0, metavar="S", help="game k uses seed S+k in each rule set")
+    setattr(p.add_argument("--agents", default="random", metavar="A,…", help="per seat or one for all: %(seats)s"),
+            "seats", _Seats(human=False))
+    p.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: all cores, at most one per 20 games)")
+    p.add_argument("--out", default="analysis", metavar="DIR", help="where report.html, data.json and games.csv go")
 
     p = command("replay", cmd_replay, "replay a game record, checking every step and the scores")
     p.add_argument("file", metavar="FILE")

@@ -15,6 +15,7 @@ from interpreter.primitives import GameRuleError, seq_code
 from interpreter.program import (
     SCOPES,
     ActionInfo,
+    Block,
     CardInfo,
     Fn,
     KindInfo,
@@ -29,6 +30,12 @@ from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_t
 # Events the engine itself raises, with the types of the values they carry.
 ENGINE_EVENTS: dict[str, list[T]] = {"round_start": [], "moved": [card(""), T("zone", ""), T("zone", "")]}
 ENGINE_EVENT_PARAMS = {"round_start": [], "moved": ["c", "source", "target"]}
+
+
+# statements an `arrange` block refuses: they open a node, or add modifiers, prohibitions or turn loops
+ARRANGE_REFUSED: dict[type, str] = {
+    A.LetChoose: "choose", A.LetRandom: "random", A.ChooseAction: "choose action", A.Draw: "draw", A.Modify: "modify",
+    A.Forbid: "forbid", A.Turns: "turns", A.TurnsIn: "turns", A.Require: "require", A.EndGame: "end game"}
 
 
 class Compiler(StatementCompiler):
@@ -60,6 +67,7 @@ class Compiler(StatementCompiler):
         self._pictures()
         self._flow()
         self.p.compile_expr = self.detached
+        self.p.compile_block = self.detached_block
         return self.p
 
     def detached(self, node: Any, names: dict[str, T]) -> tuple[Fn, T, int]:
@@ -69,6 +77,23 @@ class Compiler(StatementCompiler):
             scope.define(name, t)
         fn, t = self.expr(node, scope)
         return fn, t, scope.layout.size
+
+    def detached_block(self, body: list[A.Stmt], names: dict[str, T], at: A.Pos) -> Block:
+        """Compiles statements outside the rules (a scenario's `arrange`); only those that neither open a
+        node nor add to the program (modifiers, prohibitions), so the loaded program stays as it was."""
+        for node in A.walk(body):
+            if type(node) in ARRANGE_REFUSED:
+                assert isinstance(node, A.Node)
+                raise error_at(node.pos, f"`arrange` cannot hold `{ARRANGE_REFUSED[type(node)]}`: it "
+                                         "puts the state in place without decisions, chance or lasting rules",
+                               "use `choose` and `chance` steps for decisions and chance")
+        scope = Scope(Layout(), note="a scenario's arrange block")
+        for name, t in names.items():
+            scope.define(name, t)
+        em = Emitter(at)
+        self.stmts(body, scope, em)
+        em.emit(O.ret)
+        return Block("arrange", em.code, scope.layout.size, em.pos)
 
     # ================================================================== components
     def _enums(self) -> None:

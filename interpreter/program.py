@@ -139,6 +139,7 @@ class Program:
     variants: list[str] = field(default_factory=list)
     items: list[A.Node] = field(default_factory=list)
     compile_expr: Optional[Callable[[Any, dict[str, T]], tuple[Fn, T, int]]] = None  # for scenario expectations
+    compile_block: Optional[Callable[[Any, dict[str, T], A.Pos], Block]] = None  # for scenario `arrange` steps
 
     @property
     def code(self) -> list[list[Op]]:

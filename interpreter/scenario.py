@@ -87,9 +87,40 @@ def run_scenario(ruleset: str, scen: A.ScenarioDef, variants: Optional[Sequence[
     return result
 
 
+def _arrange(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int]) -> None:
+    """Runs the step's statements on the state as they stand, then opens the pending node again, so its
+    options are those of the arranged state (a worked example that starts mid-game)."""
+    compile_block = st.game.program.compile_block
+    assert compile_block is not None
+    block = compile_block(step.body, {n: PLAYER for n in scen.players}, step.pos)
+    code = st.game.code + [block.code]
+    frames = st.frames
+    st.frames = [[len(st.game.code), 0, list(seat_of.values()) + [None] * (block.nlocals - len(seat_of))]]
+    st.budget = st.game.limits.max_steps
+    try:
+        while st.frames:
+            fr = st.frames[-1]
+            pc = fr[1]
+            fr[1] = pc + 1
+            if code[fr[0]][pc](st, fr):
+                raise ScenarioFailure(step, "`arrange` led to a decision or a chance node (through a rule or "
+                                            "effect it runs); use `choose` and `chance` steps for those")
+    except GameRuleError as exc:
+        at = block.pos[pc] if fr[0] == len(st.game.code) else st.game.op_pos[fr[0]][pc]
+        raise ScenarioFailure(step, str(exc.at(at))) from None
+    finally:
+        st.frames = frames
+    if st.pending is not None:
+        st.frames[-1][1] -= 1  # the op that opened the node runs again on the arranged state
+        st.pending = None
+        st._run()
+
+
 def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int], compile_expr: Any) -> None:
     """One step of a scenario; failures raise ScenarioFailure at the step's position."""
-    if step.kind == "chance":
+    if step.kind == "arrange":
+        _arrange(st, step, scen, seat_of)
+    elif step.kind == "chance":
         assert step.label is not None
         _to_chance(st, step, step.label)
         st.apply_label(step.label)
@@ -137,6 +168,9 @@ def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -
         try:
             if step.expr is not None:
                 _expectation(step.expr, step, scen, compile_expr)
+            elif step.kind == "arrange":
+                assert game.program.compile_block is not None
+                game.program.compile_block(step.body, {n: PLAYER for n in scen.players}, step.pos)
             elif step.seat is not None and step.seat not in scen.players:
                 raise error_at(step.pos, f"unknown player '{step.seat}'", did_you_mean(step.seat, scen.players))
         except RulesError as exc:

@@ -55,6 +55,15 @@ def test_generated_rulebooks_work_in_a_browser(tmp_path: Path) -> None:
         assert png_size(shot) == (1000, 1400)
 
 
+def test_the_example_balance_report_works_in_a_browser() -> None:
+    """The checked-in `regelwerk analyze` report: it renders, its links lead somewhere, nothing is fetched."""
+    page = ROOT / "docs" / "examples" / "balance_report" / "report.html"
+    assert page.is_file(), "docs/examples/balance_report/report.html is missing"
+    require_browser()
+    (report,) = check_pages([page])
+    assert report.ok, report.summary()
+
+
 # --- the checker itself, on pages made to fail one way each ------------------------------------
 
 GOOD_BODY = """
