@@ -1,6 +1,7 @@
 """Engine speed, printed as numbers (never asserted): random games per second, decisions per second,
 ruleset load time and rulebook rendering time. Run: python benchmarks/bench_engine.py [--games N] [--players N] [--variant V].
-With --jobs-curve it prints only how `regelwerk simulate --jobs N` scales, from 1 worker to all cores."""
+With --jobs-curve it prints only how `regelwerk simulate --jobs N` scales, from 1 worker to all cores; with
+--versus only Mächtige Monster's games/s, hand-written (benchmarks/handwritten_mm.py) beside the engine."""
 from __future__ import annotations
 
 import argparse
@@ -10,6 +11,7 @@ import statistics
 import time
 
 from dsl.loader import find_ruleset, read_ruleset
+from benchmarks.handwritten_mm import VARIANTS, play as play_by_hand
 from interpreter.loading import load_game, load_program
 from interpreter.records import ruleset_ref
 from interpreter.simulate import simulate
@@ -90,6 +92,41 @@ def jobs_curve(ruleset: str, variants: tuple[str, ...], players: int, games: int
     return curve
 
 
+def simulate_seconds(ruleset: str, variants: tuple[str, ...], players: int, games: int, seed: int) -> tuple[float, str]:
+    """CPU seconds of `simulate` (jobs 1, random agents, the digest included) and its digest."""
+    game = load_game(ruleset, variants, players=players)
+    start = time.process_time()
+    summary = simulate(game, ruleset_ref(ruleset), games, seed, ["random"] * players, jobs=1)
+    return time.process_time() - start, summary.digest
+
+
+def by_hand_seconds(variants: tuple[str, ...], players: int, games: int, seed: int) -> tuple[float, int]:
+    """CPU seconds and decisions of the hand-written Mächtige Monster."""
+    rng = random.Random(seed)
+    chosen = frozenset(variants)
+    start = time.process_time()
+    decisions = sum(play_by_hand(players, rng, chosen)[0] for _ in range(games))
+    return time.process_time() - start, decisions
+
+
+def versus(games: int, seed: int, rounds: int) -> None:
+    """games/s of hand-written Python, the engine's API loop and `simulate` (median CPU time of `rounds`),
+    side by side for 3 to 6 players, the base game and each variant, with the engine's share."""
+    print(f"maechtige_monster, {games} random games per run, median CPU time of {rounds}; "
+          "ratio = engine games/s / hand-written games/s (goal: >= 0.5)")
+    print(f"{'variant':<22}{'n':>2}{'by hand':>9}{'API':>7}{'ratio':>7}{'simulate':>9}{'ratio':>7}"
+          f"{'dec/game hand':>15}{'engine':>8}")
+    for variant in ("", *VARIANTS):
+        variants = (variant,) if variant else ()
+        for players in range(3, 7):
+            hand = [by_hand_seconds(variants, players, games, seed) for _ in range(rounds)]
+            api = [play("maechtige_monster", variants, players, games, seed) for _ in range(rounds)]
+            sim = [simulate_seconds("maechtige_monster", variants, players, games, seed)[0] for _ in range(rounds)]
+            h, a, s = (games / statistics.median(t) for t in ([x[0] for x in hand], [x[0] for x in api], sim))
+            print(f"{variant or '(base)':<22}{players:>2}{h:>9.0f}{a:>7.0f}{a / h:>7.2f}{s:>9.0f}{s / h:>7.2f}"
+                  f"{hand[0][1] / games:>15.1f}{api[0][1] / games:>8.1f}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--ruleset", default="maechtige_monster")
@@ -99,8 +136,13 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rounds", type=int, default=3, help="repeat the timing, report the best (the median with --jobs-curve)")
     parser.add_argument("--jobs-curve", action="store_true", help="print only games/s of simulate --jobs 1 … all cores")
+    parser.add_argument("--versus", action="store_true",
+                        help="print only Mächtige Monster's games/s by hand and in the engine, 3 to 6 players, each variant")
     args = parser.parse_args()
     variants = tuple(args.variant)
+    if args.versus:
+        versus(args.games, args.seed, args.rounds)
+        return
     if args.jobs_curve:
         print(f"ruleset {args.ruleset} {'+'.join(variants) or '(base)'}, {args.players} players, "
               f"{args.games} random games per run, median of {args.rounds}, wall time with worker start-up")

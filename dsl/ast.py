@@ -21,6 +21,10 @@ class Node(BaseModel):
     pos: Pos
 
 
+# The languages of a game that declares none: its texts need these, its rulebooks are written in them.
+DEFAULT_LANGUAGES = ("de", "en")
+
+
 class Text(Node):
     """A display text in several languages, keyed by language code."""
 
@@ -315,6 +319,7 @@ class GameDef(Node):
     min_players: int = 2
     max_players: int = 2
     goal: Optional[Text] = None
+    languages: tuple[str, ...] = DEFAULT_LANGUAGES  # every text needs each; a rulebook is written in each
 
 
 class EnumValue(Node):
@@ -581,11 +586,13 @@ class RulesFile(Node):
 
 
 def walk(node: object) -> Iterator[object]:
-    """Every AST node below (and including) `node`, depth first."""
-    if isinstance(node, BaseModel):
-        yield node
-        for name in type(node).model_fields:
-            yield from walk(getattr(node, name))
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from walk(item)
+    """Every AST node below (and including) `node`, depth first (a stack, not nested generators: it runs
+    over every node of a ruleset at each load)."""
+    stack = [node]
+    while stack:
+        top = stack.pop()
+        if isinstance(top, BaseModel):
+            yield top
+            stack.extend(reversed([getattr(top, name) for name in type(top).model_fields]))
+        elif isinstance(top, (list, tuple)):
+            stack.extend(reversed(top))

@@ -13,7 +13,7 @@ from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
 from dsl.parser import parse_file
 from dsl.steps import apply_step, find_owner
-from dsl.validate import check_definitions, check_texts, part_key
+from dsl.validate import check_definitions, check_texts, languages_of, part_key
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
@@ -279,7 +279,7 @@ def apply_variants(src: RulesetSource, names: Sequence[str]) -> list[A.Node]:
 
 
 def validate_source(src: RulesetSource, extra: Optional[list[Any]] = None) -> None:
-    """Checks that need no compiling: every display text in German and English."""
+    """Checks that need no compiling: every display text in each language the game declares."""
     nodes: list[Any] = list(src.items) + list(src.variants.values()) + list(src.scenarios) + (extra or [])
-    check_texts(nodes)
+    check_texts(nodes, languages_of(src.items))
     check_definitions(nodes)

@@ -22,6 +22,7 @@ from lark.exceptions import (
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, error_at
 from dsl.limits import MAX_FILE_BYTES, MAX_TEXT
+from dsl.parse_cache import cached_parse
 
 GRAMMAR_PATH = Path(__file__).with_name("grammar.lark")
 
@@ -121,14 +122,19 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def game_def(self, meta: Any, ch: list[Any]) -> A.GameDef:
         players = _tagged(ch, "players")
         lo, hi = players[0] if players else (2, 2)
+        languages = _tagged(ch, "languages")
         return A.GameDef(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
-                         min_players=lo, max_players=hi, goal=(_tagged(ch, "goal") or [None])[0])
+                         min_players=lo, max_players=hi, goal=(_tagged(ch, "goal") or [None])[0],
+                         languages=languages[0] if languages else A.DEFAULT_LANGUAGES)
 
     def players_range(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("players", (self._int(ch[0]), self._int(ch[1])))
 
     def goal(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("goal", ch[0])
+
+    def languages(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("languages", tuple(str(lang.children[0]) for lang in ch))
 
     def enum_def(self, meta: Any, ch: list[Any]) -> A.EnumDef:
         return A.EnumDef(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
@@ -868,6 +874,6 @@ def parse_file(path: Path, display: Optional[str] = None) -> tuple[A.RulesFile, 
                                      "save the rules file as UTF-8")], {file: text}) from None
     if source.startswith("\ufeff"):
         source = source[1:]
-    return parse_text(source, file), source
+    return cached_parse(source, file, parse_text), source
 
 

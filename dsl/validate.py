@@ -1,10 +1,8 @@
 """Load-time checks on the AST that need no compiling: named parts and their uniqueness, and that
-every display text exists in every language the rulebooks are written in."""
+every display text exists in every language the game declares (its rulebooks are written in them)."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping
-
-from pydantic import BaseModel
+from typing import Any, Iterator, Mapping, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
@@ -12,7 +10,8 @@ from dsl.limits import MAX_PLAYERS
 from dsl.pictures import picture_problems
 from dsl.steps import duplicate_names
 
-LANGUAGES = ("de", "en")
+# The engine's own texts (log lines, the play screen) are German and English, so every game has both.
+REQUIRED_LANGUAGES = ("de", "en")
 
 _PARTS: dict[type, str] = {
     A.GameDef: "game", A.EnumDef: "enum", A.KindDef: "kind", A.CardsDef: "cards", A.ZoneDef: "zone",
@@ -35,24 +34,27 @@ def part_key(item: Any, existing: Mapping[tuple[str, str], int]) -> tuple[str, s
 
 
 def _texts(node: Any) -> Iterator[A.Text]:
-    if isinstance(node, A.Text):
-        yield node
-    elif isinstance(node, BaseModel):
-        for name in type(node).model_fields:
-            yield from _texts(getattr(node, name))
-    elif isinstance(node, (list, tuple)):
-        for item in node:
-            yield from _texts(item)
+    return (n for n in A.walk(node) if isinstance(n, A.Text))
 
 
-def check_texts(nodes: list[Any]) -> None:
+def languages_of(items: Sequence[Any]) -> tuple[str, ...]:
+    """The languages the game header declares (`languages de en fr`), German and English if none."""
+    game = next((i for i in items if isinstance(i, A.GameDef)), None)
+    return game.languages if game is not None else A.DEFAULT_LANGUAGES
+
+
+def check_texts(nodes: list[Any], languages: Sequence[str] = A.DEFAULT_LANGUAGES) -> None:
+    """Every text has a version in each of the game's `languages`."""
     problems = []
+    example = " ".join(f'{lang} "…"' for lang in languages)
     for node in nodes:
         for text in _texts(node):
-            missing = [lang for lang in LANGUAGES if lang not in text.by_lang]
+            missing = [lang for lang in languages if lang not in text.by_lang]
             if missing:
+                declared = "" if tuple(languages) == A.DEFAULT_LANGUAGES else \
+                    f"the game declares languages {' '.join(languages)}: "
                 problems.extend(error_at(text.pos, f"text has no {' and no '.join(missing)} version",
-                                         'write both, as in de "…" en "…"').diagnostics)
+                                         f"{declared}write each, as in {example}").diagnostics)
     if problems:
         raise RulesError(problems)
 
@@ -91,8 +93,23 @@ def check_definitions(nodes: list[Any]) -> None:
             elif isinstance(item, A.GameDef) and item.max_players > MAX_PLAYERS:
                 problems += error_at(item.pos, f"players {item.min_players} to {item.max_players}: a game is "
                                      f"for at most {MAX_PLAYERS} players").diagnostics
+            if isinstance(item, A.GameDef):
+                problems += _languages_problems(item)
     if problems:
         raise RulesError(problems)
+
+
+def _languages_problems(game: A.GameDef) -> list[Any]:
+    """`languages` names each language once and keeps German and English, which the engine speaks."""
+    twice = sorted({lang for lang in game.languages if game.languages.count(lang) > 1})
+    lacking = [lang for lang in REQUIRED_LANGUAGES if lang not in game.languages]
+    if twice:
+        return error_at(game.pos, f"languages {' '.join(game.languages)}: {', '.join(twice)} is named twice").diagnostics
+    if lacking:
+        return error_at(game.pos, f"languages {' '.join(game.languages)}: a game is written in "
+                        f"{' and '.join(REQUIRED_LANGUAGES)} at least, but {' and '.join(lacking)} is missing",
+                        f"write e.g. languages {' '.join(REQUIRED_LANGUAGES)} fr").diagnostics
+    return []
 
 
 def _walk_items(node: Any) -> Iterator[Any]:

@@ -4,8 +4,6 @@ comparison of two rule sets. `regelwerk analyze` renders it (interpreter/report.
 from __future__ import annotations
 
 import math
-import multiprocessing
-import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
@@ -16,6 +14,7 @@ from interpreter.limits import Limits
 from interpreter.primitives import GameRuleError
 from interpreter.simulate import _worker_game, agent_seed
 from interpreter.state import State
+from interpreter.workers import run_chunks
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
@@ -49,7 +48,8 @@ def _option_cards(st: State, choice: int) -> tuple[Optional[str], list[int]]:
 
 
 def play_counted(game: Game, seed: int, agents: Sequence[str]) -> GameData:
-    """One seeded bot game as simulate plays it (same agent seeds), counting each seat's choices."""
+    """One seeded bot game as simulate plays it (same agent seeds, State.advance: a failed game is dropped),
+    counting each seat's choices."""
     actions: Counter[tuple[int, str]] = Counter()
     cards: Counter[tuple[int, str]] = Counter()
     decisions = 0
@@ -58,7 +58,7 @@ def play_counted(game: Game, seed: int, agents: Sequence[str]) -> GameData:
         bots = [make_agent(name, agent_seed(seed, seat)) for seat, name in enumerate(agents)]
         while not state.is_terminal():
             if state.is_chance_node():
-                state.apply_action(state.sample_chance())
+                state.advance(state.sample_chance())
                 continue
             seat = state.current_player()
             choice = bots[seat].act(state)
@@ -67,7 +67,7 @@ def play_counted(game: Game, seed: int, agents: Sequence[str]) -> GameData:
                 actions[(seat, action)] += 1
             for c in chosen:
                 cards[(seat, game.card_ids[c])] += 1
-            state.apply_action(choice)
+            state.advance(choice)
             decisions += 1
         scores = tuple(float(s[0] if isinstance(s, list) else s) for s in state.scores())
     except GameRuleError as exc:
@@ -86,19 +86,17 @@ def _play_chunk(task: _Task) -> list[GameData]:
     return [play_counted(game, seed, agents) for seed in seeds]
 
 
-def play_many(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str], jobs: int = 1) -> Iterator[GameData]:
-    """Games seed … seed + games - 1 in order, here or on `jobs` worker processes (the same data either way)."""
+def play_many(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str], jobs: int = 1,
+              cluster: Optional[str] = None) -> Iterator[GameData]:
+    """Games seed … seed + games - 1 in order, here, on `jobs` worker processes or on a Dask cluster
+    (the same data every way)."""
     seeds = range(seed, seed + games)
-    if jobs <= 1 or games <= 1:
+    size = max(1, min(25, games // (max(1, jobs) * 4)))
+    how = (ruleset, tuple(game.variants), game.num_players, game.limits, tuple(agents))
+    if cluster is None and (jobs <= 1 or games <= 1):
         yield from (play_counted(game, s, agents) for s in seeds)
         return
-    size = max(1, min(25, games // (jobs * 4)))
-    how = (ruleset, tuple(game.variants), game.num_players, game.limits, tuple(agents))
-    tasks = [(*how, seeds[i:i + size]) for i in range(0, games, size)]
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with context.Pool(min(jobs, games)) as pool:
-        for chunk in pool.imap(_play_chunk, tasks):
-            yield from chunk
+    yield from run_chunks(_play_chunk, [(*how, seeds[i:i + size]) for i in range(0, games, size)], jobs, cluster)
 
 
 # ------------------------------------------------------------------ statistics

@@ -45,7 +45,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
     RulesError for all problems."""
     from dsl.errors import RulesError
     from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
-    from dsl.validate import check_texts
+    from dsl.validate import check_texts, languages_of
     from interpreter.loading import load_program
     from interpreter.scenario import check_scenario
     from rulebook.docs import check_renderings
@@ -70,7 +70,7 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
         except RulesError as exc:
             problems.append(exc)
     try:
-        check_texts(list(src.scenarios))  # loading a program to play does not read scenario files
+        check_texts(list(src.scenarios), languages_of(src.items))  # playing a game reads no scenario file
     except RulesError as exc:
         problems.append(exc)
     for scen in src.scenarios:
@@ -150,7 +150,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     try:
         summary = simulate(game, ruleset_ref(args.game), args.games, args.seed, agents,
-                           Path(args.save) if args.save else None, advance, jobs)
+                           Path(args.save) if args.save else None, advance, jobs, args.cluster)
     finally:
         bar.stop()
     if args.json:
@@ -212,7 +212,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             title = " + ".join([titles.get("", game.program.name)] + [titles.get(v, Path(v).stem) for v in variants])
             run = Analysis(title, variants, game.num_players, agents)
             task = bar.add_task(title, total=args.games)
-            for data in play_many(game, ruleset_ref(args.game), args.games, args.seed, agents, jobs):
+            for data in play_many(game, ruleset_ref(args.game), args.games, args.seed, agents, jobs, args.cluster):
                 run.games.append(data)
                 bar.advance(task)
             runs.append(run)
@@ -273,7 +273,7 @@ def cmd_play(args: argparse.Namespace) -> int:
           + ", ".join(f"{player_name(p)} {name}" for p, name in enumerate(seats)))
     if args.seed is not None:
         print(f"practice game: seed {seed} was given with --seed, so whoever knows it can work out every hidden card")
-    return play(game, ruleset_ref(args.game), seed, seats, save)
+    return play(game, ruleset_ref(args.game), seed, seats, save, args.lang)
 
 
 def cmd_test(args: argparse.Namespace) -> int:
@@ -379,6 +379,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save", metavar="DIR", help="write a record of every game, failed ones too, to DIR")
     p.add_argument("--jobs", type=int, metavar="N",
                    help="worker processes (default: all cores, at most one per 50 games; 1: play in this process)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play on a Dask cluster (e.g. tcp://host:8786) instead of local workers; same results")
 
     p = command("analyze", cmd_analyze, "play many bot games and write a balance report (HTML, JSON, CSV)")
     game_options(p)
@@ -389,6 +391,8 @@ def build_parser() -> argparse.ArgumentParser:
     setattr(p.add_argument("--agents", default="random", metavar="A,…", help="per seat or one for all: %(seats)s"),
             "seats", _Seats(human=False))
     p.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: all cores, at most one per 20 games)")
+    p.add_argument("--cluster", metavar="ADDRESS",
+                   help="play on a Dask cluster (e.g. tcp://host:8786) instead of local workers; same results")
     p.add_argument("--out", default="analysis", metavar="DIR", help="where report.html, data.json and games.csv go")
 
     p = command("replay", cmd_replay, "replay a game record, checking every step and the scores")
@@ -405,6 +409,7 @@ def build_parser() -> argparse.ArgumentParser:
     setattr(p.add_argument("--seats", metavar="S,…", help="per seat: %(seats)s (default: human, then random)"),
             "seats", _Seats(human=True))
     p.add_argument("--save", metavar="FILE", help="default: saved_games/<ruleset>-<seed>.json, written when the game ends")
+    p.add_argument("--lang", choices=["en", "de"], default="en", help="the language of the play screen (default: en)")
 
     p = command("docs", cmd_docs, "render the rulebooks and the language reference into generated_docs/")
     p.add_argument("games", nargs="*", metavar="GAME", help="rulesets to render (default: all)")

@@ -2,6 +2,7 @@
 on the way, so a whole condition costs one call at run time."""
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 from dsl import ast as A
@@ -26,6 +27,7 @@ from interpreter.types import (
 
 LOCATED_HELPERS = ("_pick(", "_extreme(", "_card(")  # runtime helpers with a last `at` parameter
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
+_PLAIN = re.compile(r"[A-Za-z_]\w*|L\[\d+\]")  # generated code for a local or a parameter: no work to read it
 
 
 class ExpressionCompiler(CompilerBase):
@@ -167,7 +169,11 @@ class ExpressionCompiler(CompilerBase):
             self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
             if isinstance(e.index, A.Name) and scope.safe_index(e.index.name) == spec.family_id:
                 return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
-            return f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})", T("zone", spec.kind)
+            checked = f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})"
+            if _PLAIN.fullmatch(idx):  # cheap to read twice: the bounds check inline, the helper only to fail
+                zones = f"st.game.fam_zones[{obj}]"
+                return f"({zones}[{idx} - 1] if 0 < {idx} <= len({zones}) else {checked})", T("zone", spec.kind)
+            return checked, T("zone", spec.kind)
         if t.name == "map":
             assert t.key is not None and t.elem is not None
             self._expect(e.index, it, t.key, "a key")
@@ -182,7 +188,8 @@ class ExpressionCompiler(CompilerBase):
         if e.func in self.p.zone_by_name:
             if len(e.args) != 1:
                 raise error_at(e.pos, f"zone family '{e.func}' takes one index")
-            return self.e_Index(A.Index(pos=e.pos, obj=A.Name(pos=e.pos, name=e.func), index=e.args[0]), scope)
+            return self.e_Index(A.Index.model_construct(pos=e.pos, obj=A.Name.model_construct(pos=e.pos, name=e.func),
+                                                        index=e.args[0]), scope)
         fd_types = [self._type(p.type) for p in self.functions[e.func].params] if e.func in self.functions else []
         compiled = [self.code_as(a, scope, fd_types[i]) if i < len(fd_types) else self.code(a, scope)
                     for i, a in enumerate(e.args)]
@@ -217,7 +224,7 @@ class ExpressionCompiler(CompilerBase):
         if e.func not in AGGREGATES:
             raise error_at(e.pos, f"'{e.func}' does not take a `… for … in …` argument",
                            f"aggregates that do: {', '.join(sorted(AGGREGATES))}")
-        return self.e_Call(A.Call(pos=e.pos, func=e.func, args=[e.comp]), scope)
+        return self.e_Call(A.Call.model_construct(pos=e.pos, func=e.func, args=[e.comp]), scope)  # valid parts: no validator
 
     def e_Comprehension(self, e: A.Comprehension, scope: Scope) -> tuple[str, T]:
         src, st = self.code(e.source, scope)

@@ -139,7 +139,7 @@ def draw_pick(src: Fn, left: int, picked: int, end: list[int]) -> Op:
             raise GameRuleError(f"cannot draw from the empty zone {st.game.zone_names[z]}")
         if st.game.zone_shuffled[z] and len(cards) > 1:
             ids = st.game.card_ids
-            st.pending = (CHANCE, -1, [ids[c] for c in cards], list(cards), picked)
+            st.pending = (CHANCE, -1, list(map(ids.__getitem__, cards)), list(cards), picked)
             return True
         L[picked] = cards[-1]
         return None
@@ -162,12 +162,15 @@ def move(what: Fn, to: Fn, bottom: bool, notify: bool) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         z = to(st, L)
+        if not notify:  # no trigger listens: nothing to note
+            for c in what(st, L):
+                st.move_card(c, z, bottom)
+            return
         moved = []
         for c in what(st, L):
             moved.append([c, st.where[c], z])
             st.move_card(c, z, bottom)
-        if notify:
-            fire(st, "moved", moved)
+        fire(st, "moved", moved)
     return op
 
 
@@ -315,6 +318,20 @@ def for_next(items: int, idx: int, var: int, end: list[int]) -> Op:
             return
         L[var] = seq[i]
         L[idx] = i + 1
+    return op
+
+
+def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Op:
+    """A `for` loop's jump back (as loop_back) that takes the next item itself (as for_next, which leaves
+    for the end when none is left), without a trip through the loop's head."""
+    head = for_next(items, idx, var, end)
+
+    def op(st: "State", fr: list[Any]) -> None:
+        st.budget -= 1
+        if st.budget < 0:
+            over_budget(st)
+        fr[1] = body[0]
+        head(st, fr)
     return op
 
 

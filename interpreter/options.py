@@ -48,5 +48,7 @@ def option_label(st: "State", value: Any, seat: int) -> str:
     deciding seat."""
     aid, chosen = value
     action = st.game.program.actions[aid]
-    return str(action.label.format(me=f"P{seat + 1}",
-                                   **{p[0]: fmt(st, v) for p, fmt, v in zip(action.params, action.formats, chosen)}))
+    fields = {"me": f"P{seat + 1}"}
+    for p, fmt, v in zip(action.params, action.formats, chosen):
+        fields[p[0]] = fmt(st, v)
+    return str(action.label.format_map(fields))

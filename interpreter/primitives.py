@@ -363,6 +363,13 @@ primitive("frontier", "(edges, node, stops)",
           "(stops reached count, the node itself does not), in ascending order",
           "frontier(edges, here, walls)",
           _graph_check(_EDGES, _NODE, ("stops", "stops"), result=list_of(INT)))(_helper_call("_frontier"))
+primitive("within", "(edges, node, n, stops)",
+          "alle Knoten, die man vom Knoten aus über höchstens n ungerichtete Kanten erreicht, ohne durch einen "
+          "Haltepunkt hindurchzugehen (erreichte Haltepunkte zählen mit, der Knoten selbst nicht), aufsteigend",
+          "every node at most n undirected edges from the node without passing through a stop "
+          "(stops reached count, the node itself does not), in ascending order",
+          "within(edges, here, 6, walls)",
+          _graph_check(_EDGES, _NODE, ("n", "number"), ("stops", "stops"), result=list_of(INT)))(_helper_call("_within"))
 primitive("shortest_path", "(edges, a, b, stops)",
           "die Knoten eines kürzesten ungerichteten Weges von a nach b, ohne a und mit b, dessen innere Knoten "
           "keine Haltepunkte sind; bei Gleichstand der lexikografisch kleinste, [] wenn es keinen gibt",

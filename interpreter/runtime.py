@@ -131,8 +131,18 @@ def _bad_edge(edges: Edges) -> GameRuleError:
     return GameRuleError("the edge list is malformed")
 
 
+# The adjacency of the last edge lists seen, by identity: a board kept in a variable or constant is the
+# same list object on every read until it is set anew, so the graph primitives rebuild it only then.
+# Values are never changed in place, and the cache holds each list, so an id is not reused while cached.
+_ADJACENCY: dict[int, tuple[Edges, dict[int, list[int]]]] = {}
+_ADJACENCY_SIZE = 8
+
+
 def undirected(edges: Edges) -> dict[int, list[int]]:
-    """Node -> the nodes an edge joins it to, in either direction (duplicates possible)."""
+    """Node -> the nodes an edge joins it to, in either direction (duplicates possible); read only."""
+    hit = _ADJACENCY.get(id(edges))
+    if hit is not None and hit[0] is edges:
+        return hit[1]
     adj: dict[int, list[int]] = {}
     try:
         for a, b in edges:
@@ -140,6 +150,9 @@ def undirected(edges: Edges) -> dict[int, list[int]]:
             adj.setdefault(b, []).append(a)
     except (ValueError, TypeError):
         raise _bad_edge(edges) from None
+    if len(_ADJACENCY) >= _ADJACENCY_SIZE:
+        _ADJACENCY.clear()
+    _ADJACENCY[id(edges)] = (edges, adj)
     return adj
 
 
@@ -228,6 +241,27 @@ def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     return sorted(seen)
 
 
+def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:
+    """Every node at most n undirected edges from node by a walk that passes through no stop (stops reached
+    count, node does not): where a piece with n steps may end."""
+    adj = undirected(edges)
+    blocked = set(stops)
+    dist = {node: 0}
+    queue = deque((node,))  # node itself is left even if it is a stop
+    while queue:
+        x = queue.popleft()
+        d = dist[x] + 1
+        if d > n:
+            break
+        for y in adj.get(x, ()):
+            if y not in dist:
+                dist[y] = d
+                if y not in blocked:
+                    queue.append(y)
+    del dist[node]
+    return sorted(dist)
+
+
 def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[int]:
     """A shortest undirected path a → b without a, with b, inner nodes not in stops; the lexicographically
     smallest of equal ones; [] if there is none (or a == b)."""
@@ -301,7 +335,7 @@ ENV: dict[str, Any] = {
     "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_modified": modified,
     "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
     "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,
-    "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier,
+    "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier, "_within": within,
     "_shortest_path": shortest_path, "_subsets": subsets, "_mul": multiply, "_range": number_range,
     "_concat": concat, "_few": few_enough_for_subsets,
 }

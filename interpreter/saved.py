@@ -31,7 +31,7 @@ class SavedStateError(ValueError):
 class SavedState(BaseModel):
     """The shape of a saved state; values of rules-defined types are checked against the game after it."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)  # built at the first load, not at import
     format: Literal["regelwerk-state/1"]
     ruleset: StrictStr
     variants: list[StrictStr]

@@ -9,7 +9,7 @@ from typing import Any, Optional, Sequence
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
 from dsl.loader import RulesetSource, add_variant_files, find_ruleset, read_ruleset
-from dsl.validate import check_texts
+from dsl.validate import check_texts, languages_of
 from interpreter.loading import load_game
 from interpreter.primitives import GameRuleError
 from interpreter.state import IllegalActionError, State
@@ -184,7 +184,7 @@ def scenarios_of(ruleset: str, variants: Sequence[str] = ()) -> tuple[RulesetSou
     of the ruleset's if none are given."""
     src = read_ruleset(find_ruleset(ruleset))
     wanted = set(add_variant_files(src, variants))
-    check_texts(list(src.scenarios))  # loading a program to play does not read scenario files
+    check_texts(list(src.scenarios), languages_of(src.items))  # playing a game reads no scenario file
     return src, [s for s in src.scenarios if not wanted or wanted & set(s.variants)]
 
 

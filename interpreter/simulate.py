@@ -3,10 +3,8 @@ a digest of the final states shows at a glance whether two runs (or two engine v
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 import shlex
-import sys
 import time
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -20,6 +18,7 @@ from interpreter.loading import load_program
 from interpreter.primitives import GameRuleError
 from interpreter.records import Record, record_of, replay_command, variant_ref, write_record
 from interpreter.state import State
+from interpreter.workers import run_chunks
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
@@ -76,13 +75,14 @@ class Failure:
 
 
 def play_bots(state: State, agents: Sequence[Agent]) -> int:
-    """Plays to the end, sampling chance from the state's seed; returns the number of decisions made."""
+    """Plays to the end, sampling chance from the state's seed; returns the number of decisions made.
+    A game whose rules fail is over: the GameRuleError leaves the state mid-step (State.advance, no undo)."""
     decisions = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(state.sample_chance())
+            state.advance(state.sample_chance())
         else:
-            state.apply_action(agents[state.current_player()].act(state))
+            state.advance(agents[state.current_player()].act(state))
             decisions += 1
     return decisions
 
@@ -175,37 +175,32 @@ def auto_jobs(games: int) -> int:
 
 
 def _outcomes(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str], save: Optional[Path],
-              jobs: int) -> Iterator[Outcome]:
-    """Every game's outcome in game order, played here (jobs 1) or by `jobs` worker processes."""
+              jobs: int, cluster: Optional[str] = None) -> Iterator[Outcome]:
+    """Every game's outcome in game order, played here (jobs 1), by `jobs` worker processes or on a cluster."""
     seeds = range(seed, seed + games)
-    if jobs <= 1 or games <= 1:
-        for game_seed in seeds:
-            yield play_one(game, ruleset, game_seed, agents, save)
-        return
     workers = min(jobs, games)
-    size = max(1, min(25, games // (workers * 4)))  # small chunks keep the workers busy to the end
+    size = max(1, min(25, games // (max(1, workers) * 4)))  # small chunks keep the workers busy to the end
     how = (ruleset, tuple(game.variants), game.num_players, game.limits, tuple(agents), save)
-    chunks = [(*how, seeds[i:i + size]) for i in range(0, games, size)]
-    # Linux forks (a worker finds the compiled program in its copy of the cache: no second parse); elsewhere
-    # fork is unsafe or missing, and a spawned worker parses and compiles the rules once more.
-    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-    with context.Pool(workers) as pool:
-        for outcomes in pool.imap(_play_chunk, chunks):
-            yield from outcomes
+    if cluster is None and (jobs <= 1 or games <= 1):
+        yield from (play_one(game, ruleset, game_seed, agents, save) for game_seed in seeds)
+        return
+    yield from run_chunks(_play_chunk, [(*how, seeds[i:i + size]) for i in range(0, games, size)], jobs, cluster)
 
 
 def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str],
-             save: Optional[Path] = None, advance: Callable[[], None] = lambda: None, jobs: int = 1) -> Summary:
+             save: Optional[Path] = None, advance: Callable[[], None] = lambda: None, jobs: int = 1,
+             cluster: Optional[str] = None) -> Summary:
     """Game k uses seed + k; a game that breaks a rule (GameRuleError) counts as an error, its kind is
     kept in `failures` with the first seed that shows it, and its record is saved like any other.
     With jobs > 1, worker processes load the game by `ruleset` (a name or path), variants and players and
     play it; their outcomes are summed in game order, so summary, digest and failures are those of jobs 1.
-    `advance` is first called once the workers run (a forking caller starts its threads only then)."""
+    `advance` is first called once the workers run (a forking caller starts its threads only then).
+    With `cluster` (a Dask scheduler address) the cluster's workers play the chunks instead."""
     summary = Summary(agents=list(agents), wins_by_seat=[0] * game.num_players)
     kinds: dict[tuple[str, str], Failure] = {}
     digest = hashlib.sha256()
     start = time.perf_counter()
-    for outcome in _outcomes(game, ruleset, games, seed, agents, save, jobs):
+    for outcome in _outcomes(game, ruleset, games, seed, agents, save, jobs, cluster):
         summary.games += 1
         if outcome.error is not None:
             summary.errors += 1

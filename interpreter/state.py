@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
+# what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once (simulate saves every
+# finished game for its digest); a state holds no cycles, so the check for them is left out
+_ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
 class StateUsageError(ValueError):
@@ -143,13 +146,16 @@ class State:
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
     def move_card(self, c: int, z: int, bottom: bool) -> None:
+        """Moves one card and logs who sees it go; the hot path of every game, so Game.sees is inlined."""
         game = self.game
-        src = self.where[c]
-        dst = self.zones[z]
+        where = self.where
+        src = where[c]
+        zones = self.zones
+        dst = zones[z]
         cap = game.zone_cap[z]
         if cap is not None and len(dst) - (src == z) >= cap:
             raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
-        old = self.zones[src]
+        old = zones[src]
         i = old.index(c)
         del old[i]
         if self._moves is not None:
@@ -158,11 +164,20 @@ class State:
             dst.insert(0, c)
         else:
             dst.append(c)
-        self.where[c] = z
-        vis = game.all_mask if self.face_up[c] else self.known[c]  # who knew the card still sees it leave
-        self.face_up[c] = False
+        where[c] = z
+        face_up = self.face_up
+        if face_up[c]:  # who knew the card still sees it leave
+            vis = game.all_mask
+            face_up[c] = False
+        else:
+            vis = self.known[c]
         self.known[c] = 0
-        self.log.append((0, c, src, z, vis | game.sees(src, c, self.owner) | game.sees(z, c, self.owner)))
+        masks = game.zone_mask
+        seen_from, seen_to = masks[src], masks[z]
+        if seen_from < 0 or seen_to < 0:  # a zone only its owner sees (Game.sees)
+            own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
+            seen_from, seen_to = own if seen_from < 0 else seen_from, own if seen_to < 0 else seen_to
+        self.log.append((0, c, src, z, vis | seen_from | seen_to))
 
     # ---------------------------------------------------------------- OpenSpiel-shaped API
     def current_player(self) -> int:
@@ -298,7 +313,8 @@ class State:
         pending = self._chance("sample_chance")
         return int(self.random_unit() * len(pending[3]))
 
-    def apply_action(self, action: int) -> None:
+    def _check_action(self, action: int) -> tuple[Any, ...]:
+        """The open node, if `action` is legal there; else IllegalActionError, the state unchanged."""
         pending = self.pending
         if pending is None:
             raise IllegalActionError("the game is over; no action is legal")
@@ -307,7 +323,17 @@ class State:
             shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
             raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
                                      + (" …" if len(labels) > 12 else ""))
-        kind, seat, labels, values, slot = pending
+        return pending
+
+    def advance(self, action: int) -> None:
+        """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
+        illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable."""
+        kind, seat, labels, values, slot = self._check_action(action)
+        self._step(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
+                   values[action], slot)
+
+    def apply_action(self, action: int) -> None:
+        kind, seat, labels, values, slot = self._check_action(action)
         label = labels[action] if labels is not None else option_label(self, values[action], seat)
         before = self._snapshot()
         self._moves = []
@@ -323,7 +349,7 @@ class State:
         """What a step may change, except cards in zones (move_card notes each move to undo) and the log and
         history (they only grow: their lengths); flat copies, cheaper than clone."""
         return (self.face_up[:], self.known[:], self.owner[:], self.card_vals[:], self.gvars[:],
-                [p[:] for p in self.pvars], [[f[0], f[1], f[2][:]] for f in self.frames], self.mods[:],
+                list(map(list.copy, self.pvars)), [[f[0], f[1], f[2][:]] for f in self.frames], self.mods[:],
                 self.forbids[:], self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history),
                 self._returns)
 
@@ -411,7 +437,7 @@ class State:
         return [p[0], p[1], None if p[4] < 0 else p[2], p[3], p[4]]
 
     def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"), ensure_ascii=False)
+        return _ENCODER.encode(self.to_dict())
 
     @classmethod
     def from_dict(cls, game: "Game", d: Any) -> "State":

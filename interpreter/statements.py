@@ -219,9 +219,10 @@ class StatementCompiler(ExpressionCompiler):
             else_cell[0] = em.here()
 
     def _loop(self, em: Emitter, body: list[Any], scope: Scope, make_head: Callable[[list[int]], Op],
-              tail: Sequence[Op] = ()) -> None:
+              tail: Sequence[Op] = (), make_back: Optional[Callable[[int, list[int]], Op]] = None) -> None:
         """A loop: its head op (given the cell of the loop's end, for leaving), the body, the tail, and
-        the jump back; `break` jumps to the end."""
+        the jump back to the head (or `make_back`'s op, given the head's index, doing the head's work too);
+        `break` jumps to the end."""
         top = em.here()
         end: list[int] = [0]
         em.emit(make_head(end))
@@ -229,7 +230,7 @@ class StatementCompiler(ExpressionCompiler):
         self.stmts(body, scope, em)
         for op in tail:
             em.emit(op)
-        em.emit(O.loop_back([top]))
+        em.emit(make_back(top, end) if make_back is not None else O.loop_back([top]))
         end[0] = em.here()
         em.loop_ends.pop()
 
@@ -248,7 +249,8 @@ class StatementCompiler(ExpressionCompiler):
         items, idx = scope.layout.alloc(), scope.layout.alloc()
         var = inner.define(name, elem, self._positions_of(source))
         em.emit(O.for_init(src, items, idx))
-        self._loop(em, body, inner, lambda end: O.for_next(items, idx, var, end), tail)
+        self._loop(em, body, inner, lambda end: O.for_next(items, idx, var, end), tail,
+                   lambda top, end: O.for_back(items, idx, var, [top + 1], end))
 
     def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
         cond, t = self.expr(s.cond, scope)

@@ -11,7 +11,8 @@ from typing import Any, Optional, Sequence
 from dsl import ast as A
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
-from interpreter.observation import log_line, player_name
+from interpreter.display import Display
+from interpreter.observation import player_name
 from interpreter.primitives import GameRuleError
 from interpreter.records import record_of, write_record
 from interpreter.simulate import agent_seed
@@ -19,78 +20,59 @@ from interpreter.state import State
 from interpreter.types import PLAYER, T
 
 HUMAN = "human"
-LOG_LINES = 40
+LOG_LINES = 400  # since the seat's last decision: enough that a fight's result is never cut off
 
 
-def back_text(back: dict[str, Any]) -> str:
-    """A hidden card as its back shows it: the kind and the back's first field, e.g. `[guard L2]`."""
-    fields = [(name, value) for name, value in back.items() if name != "kind"]
-    if not fields:
-        return f"[{back['kind']}]"
-    name, value = fields[0]
-    shown = f"{name[0].upper()}{value}" if isinstance(value, int) else str(value)
-    return f"[{back['kind']} {shown}]"
-
-
-def zone_text(view: Any) -> str:
-    """A zone from observation(): a shuffled pile as its size, else its cards, repeats of a back folded."""
-    if isinstance(view, dict):
-        n = view["count"]
-        return f"({n} card{'s' if n != 1 else ''})"
-    if not view:
-        return "—"
-    shown = [card if isinstance(card, str) else back_text(card) for card in view]
-    parts = []
-    for text, run in groupby(shown):
-        n = len(list(run))
-        parts += [f"{text} ×{n}"] if text.startswith("[") and n > 1 else [text] * n
-    return " ".join(parts)
-
-def value_text(value: Any, t: T) -> str:
-    """A value as observation() gives it; None is another seat's hidden value."""
-    if value is None:
-        return "?"
-    return player_name(value) if t == PLAYER and isinstance(value, int) else str(value)
-
-
-def view_lines(state: State, seat: int, seats: Sequence[str]) -> list[str]:
-    """Round, phase, every player's values and the zones, all from what `seat` may see."""
+def view_lines(state: State, seat: int, seats: Sequence[str], show: Display) -> list[str]:
+    """Round, phase, every player's values and the zones, all from what `seat` may see, in the rules' words."""
     obs = state.observation(seat)
     prog = state.game.program
-    lines = [f"══ round {obs['round']} · phase {obs['phase']} · {player_name(seat)} ({seats[seat]}) to decide ══"]
+    lines = [f"══ {show.words['round']} {obs['round']} · {show.phase(obs['phase'])} · {player_name(seat)} ({seats[seat]}) ══"]
     for p in obs["players"]:
-        values = ", ".join(f"{name} {value_text(p[name], t)}" for name, t, _ in prog.pvars)
-        you = " ← you" if p["seat"] == seat else ""
+        values = ", ".join(f"{show.var(name)} {show.value(p[name], t)}" for name, t, _ in prog.pvars)
+        you = f" ← {show.words['you']}" if p["seat"] == seat else ""
         lines.append(f"  {p['name']} ({seats[p['seat']]}): {values}{you}")
-    shown = [f"{name} {value_text(obs['vars'][name], t)}" for name, t, _ in prog.gvars if name in obs["vars"]]
+    shown = [f"{show.var(name)} {show.value(obs['vars'][name], t)}" for name, t, _ in prog.gvars if name in obs["vars"]]
     if shown:
         lines.append("  " + ", ".join(shown))
-    width = max(len(name) for name in obs["zones"])
-    lines += [f"  {name.ljust(width)}  {zone_text(view)}" for name, view in obs["zones"].items()]
-    lines += card_texts(state, obs)
+    names = [show.zone(z) for z in range(len(state.game.zone_names))]
+    width = max(len(name) for name in names)
+    lines += [f"  {name.ljust(width)}  {show.zone_view(view)}" for name, view in zip(names, obs["zones"].values())]
+    lines += card_texts(state, obs, show)
     return lines
 
 
-def card_texts(state: State, obs: dict[str, Any]) -> list[str]:
-    """Title and note of every card in view that has them (a revealed rule card, say), in English."""
+def card_texts(state: State, obs: dict[str, Any], show: Display) -> list[str]:
+    """The note of every card in view that has one (a revealed rule card, say)."""
     lines = []
     for view in obs["zones"].values():
         for cid in view if isinstance(view, list) else []:
             if not isinstance(cid, str):
                 continue
-            entry = state.game.program.cards[state.game.card_index[cid]].ast
-            if isinstance(entry, A.CardEntry) and entry.title is not None:
-                note = f" — {entry.note.by_lang['en']}" if entry.note is not None else ""
-                lines.append(f"  ⓘ {cid}: {entry.title.by_lang['en']}{note}")
+            c = state.game.card_index[cid]
+            entry = state.game.program.cards[c].ast
+            if isinstance(entry, A.CardEntry) and entry.note is not None:
+                lines.append(f"  ⓘ {show.cards[c]}: {entry.note.by_lang.get(show.lang, '')}")
     return lines
 
 
-def log_since(state: State, start: int, seat: int) -> list[str]:
-    """The log lines `seat` may read since position `start`, the most recent LOG_LINES of them."""
+def log_since(state: State, start: int, seat: int, show: Display) -> list[str]:
+    """The log lines `seat` may read since position `start` (the most recent LOG_LINES of them)."""
     entries = state.log[start:]
     skipped = max(0, len(entries) - LOG_LINES)
-    lines = [f"  … {skipped} earlier lines"] if skipped else []
-    return lines + [f"  {log_line(state, entry, seat)}" for entry in entries[skipped:]]
+    lines = [f"  … {skipped}"] if skipped else []
+    return lines + [f"  {show.log(state, entry, seat)}" for entry in entries[skipped:]]
+
+
+def option_lines(state: State, show: Display) -> list[str]:
+    """Each option of the open decision in the rules' words, with the stable label one may also type."""
+    _, _, _, values, slot = state.pending  # type: ignore[misc]
+    node_type = None
+    if slot >= 0:
+        fr = state.frames[-1]
+        node_type = state.game.program.node_types[state.game.code[fr[0]][fr[1] - 1]][1]
+    labels = state.legal_labels()
+    return [f"  {i}. {show.option(v, slot, node_type)}   [{label}]" for i, (v, label) in enumerate(zip(values, labels), start=1)]
 
 
 def ask(labels: Sequence[str]) -> Optional[int]:
@@ -115,12 +97,13 @@ class Table:
     """Who sits where, and how far into the log each human has read."""
 
     seats: list[str]
+    show: Display
     agents: dict[int, Agent] = field(default_factory=dict)
     read: dict[int, int] = field(default_factory=dict)
 
     @classmethod
-    def seated(cls, seats: Sequence[str], seed: int) -> "Table":
-        table = cls(list(seats))
+    def seated(cls, seats: Sequence[str], seed: int, show: Display) -> "Table":
+        table = cls(list(seats), show)
         for seat, name in enumerate(seats):
             if name == HUMAN:
                 table.read[seat] = 0
@@ -130,16 +113,16 @@ class Table:
 
 
 def human_turn(state: State, seat: int, table: Table) -> Optional[int]:
+    show = table.show
     print()
-    print("\n".join(view_lines(state, seat, table.seats)))
-    news = log_since(state, table.read[seat], seat)
+    print("\n".join(view_lines(state, seat, table.seats, show)))
+    news = log_since(state, table.read[seat], seat, show)
     if news:
-        print(f"since {player_name(seat)}'s last decision:")
+        print(f"{show.words['since']} {player_name(seat)}:")
         print("\n".join(news))
-    labels = state.legal_labels()
-    print("options:")
-    print("\n".join(f"  {i}. {label}" for i, label in enumerate(labels, start=1)))
-    return ask(labels)
+    print(f"{show.words['options']}:")
+    print("\n".join(option_lines(state, show)))
+    return ask(state.legal_labels())
 
 
 def final_lines(state: State, table: Table) -> list[str]:
@@ -152,11 +135,11 @@ def final_lines(state: State, table: Table) -> list[str]:
     return lines
 
 
-def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) -> int:
+def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path, lang: str = "en") -> int:
     """Runs the game to its end or until a human quits; the record is saved either way. The seed is
     printed (and the record written) only then, as it gives away every hidden card. Exit code."""
     state = game.new_initial_state(seed)
-    table = Table.seated(seats, seed)
+    table = Table.seated(seats, seed, Display(game, lang))
     spectator = not table.read
     shown = 0
     broken: Optional[GameRuleError] = None
@@ -176,7 +159,7 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
                 table.read[seat] = len(state.log)
             if spectator:
                 for entry in state.log[shown:]:
-                    print(log_line(state, entry, -1))
+                    print(table.show.log(state, entry, -1))
                 shown = len(state.log)
     except GameRuleError as exc:
         print(f"error: the game broke a rule: {exc}", file=sys.stderr)
@@ -184,8 +167,8 @@ def play(game: Game, ruleset: str, seed: int, seats: Sequence[str], save: Path) 
     if state.is_terminal() and broken is None:
         if table.read:
             first = min(table.read)
-            print(f"since {player_name(first)}'s last decision:")
-            print("\n".join(log_since(state, table.read[first], first)))
+            print(f"{table.show.words['since']} {player_name(first)}:")
+            print("\n".join(log_since(state, table.read[first], first, table.show)))
         print("\n".join(final_lines(state, table)))
     # Only now, with no decision left, may the seed be known: with the public moves it tells every
     # hidden card. So the record, which holds it, is written here and nowhere before.

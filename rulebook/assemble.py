@@ -60,7 +60,7 @@ class Assembler:
 
     def word(self, key: str, **args: str) -> str:
         """An interface text of the catalogue with its places filled (titles, captions, labels)."""
-        return fill(self.ui[key], "nom", args)
+        return self.cat.contract(fill(self.ui[key], "nom", args))
 
     def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
         """A display text without its leading article, for headings and tables."""
@@ -192,10 +192,10 @@ class Assembler:
         rows = []
         for cur in self.of(A.CurrencyDef):
             rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos),
-                         self.secret(self.sp.expr(cur.start).form("nom"), cur.hidden)])
+                         self.secret(self.cell(cur.start), cur.hidden)])
         for var in self.of(A.VarDef):
             rows.append([self.bare(var.text, f"var '{var.name}'", var.pos),
-                         self.secret(self.sp.expr(var.init).form("nom"), var.hidden)])
+                         self.secret(self.cell(var.init), var.hidden)])
         for const in self.of(A.ConstDef):
             rows.append([self.bare(const.text, f"const '{const.name}'", const.pos), self.const_value(const)])
         return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])
@@ -210,7 +210,11 @@ class Assembler:
         return f"{value} ({self.ui['secret']})" if hidden else value
 
     def const_value(self, const: A.ConstDef) -> str:
-        return self.sp.table(const.value).form("nom")
+        return self.cat.contract(self.sp.table(const.value).form("nom"))
+
+    def cell(self, e: A.Expr) -> str:
+        """An expression as a table shows it: a noun phrase, with the language's contractions."""
+        return self.cat.contract(self.sp.expr(e).form("nom"))
 
     # ------------------------------------------------------------ rules
     def entry(self, item: Any, prefix: str, lines: list[Line], note: Optional[A.Text] = None,

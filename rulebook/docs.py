@@ -1,5 +1,5 @@
 """What `regelwerk docs` writes and checks: every ruleset's rulebooks (base game and each variant,
-German and English, Markdown and HTML, and the SVG of each picture) and the language reference, under generated_docs/ or --out,
+in each language the game declares, Markdown and HTML, and the SVG of each picture) and the language reference, under generated_docs/ or --out,
 never outside it; of the files there it removes only stale ones that its manifest says it wrote."""
 from __future__ import annotations
 
@@ -17,10 +17,11 @@ from dsl.loader import (
     read_ruleset,
     rulesets_dir,
 )
+from dsl.validate import languages_of
 from rulebook.assemble import build_rulebook
 from rulebook.language_reference import render_language_reference
 from rulebook.model import Link, Rulebook
-from rulebook.phrases import CATALOGUE_DIR, LANGUAGES, MissingRendering, catalogue, fill
+from rulebook.phrases import CATALOGUE_DIR, MissingRendering, catalogue, fill
 from rulebook.render import Format, render
 
 DOCS_DIR = REPO_ROOT / "generated_docs"
@@ -36,10 +37,10 @@ class OutsideOutError(ValueError):
 
 
 def rulebooks(src: RulesetSource, variants: Sequence[str] = ()) -> dict[str, Rulebook]:
-    """The rulebooks of one ruleset with variants, by language; a missing rendering becomes a
-    RulesError at the construct, with its source line and caret."""
+    """The rulebooks of one ruleset with variants, one per language the game declares; a missing
+    rendering becomes a RulesError at the construct, with its source line and caret."""
     try:
-        return {lang: build_rulebook(src, variants, lang) for lang in LANGUAGES}
+        return {lang: build_rulebook(src, variants, lang) for lang in languages_of(src.items)}
     except MissingRendering as exc:
         pos = exc.pos or Pos(file=str(CATALOGUE_DIR.relative_to(REPO_ROOT)), line=1, col=1)
         err = error_at(pos, exc.message, exc.hint)
@@ -91,7 +92,7 @@ def sibling_links(src: RulesetSource, variants: Sequence[str], lang: str) -> lis
     """From a rulebook to the same one in the other languages, and between base game and variants."""
     ui = catalogue(lang).table("ui")
     links = [Link(catalogue(other).table("ui")["language_name"], f"rulebook.{other}")
-             for other in LANGUAGES if other != lang]
+             for other in languages_of(src.items) if other != lang]
     if variants:
         return links + [Link(ui["base_game"], f"../rulebook.{lang}")]
     for name, variant in src.variants.items():

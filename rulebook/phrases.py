@@ -11,7 +11,7 @@ from typing import Callable, Mapping, Optional, Union
 from dsl import ast as A
 
 CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
-LANGUAGES = ("de", "en")
+LANGUAGES = ("de", "en", "fr")  # the languages with a catalogue, in which a game may declare its texts
 DEFAULT_FORMS = ("nom", "main", "default")
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
 CASES = ("nom", "acc", "dat")  # the forms a text of the rules file may ask for
@@ -62,11 +62,22 @@ class Catalogue:
         found = self.pattern(key)
         return dict(found) if isinstance(found, Mapping) else {}
 
+    def plural(self, text: str) -> bool:
+        """Whether a text starts with an article the catalogue marks plural (French "les")."""
+        articles = self.data.get("articles", {})
+        found = articles.get(text.partition(" ")[0]) if isinstance(articles, dict) else None
+        return isinstance(found, dict) and found.get("plural") is True
+
+    def contract(self, text: str) -> str:
+        """The catalogue's contractions applied ("de le" → "du"), for sentences and interface texts alike."""
+        for regex, repl in self.contractions:
+            text = regex.sub(repl, text)
+        return text
+
     def polish(self, text: str) -> str:
         """A finished sentence: contractions applied, first letter capitalised (a sentence that starts
         with a *variable* keeps its spelling)."""
-        for regex, repl in self.contractions:
-            text = regex.sub(repl, text)
+        text = self.contract(text)
         return text[:1].upper() + text[1:]
 
 
@@ -77,13 +88,15 @@ def catalogue(lang: str) -> Catalogue:
 
 
 class Phrase:
-    """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused."""
+    """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused.
+    `agree`: how a verb whose subject it is agrees: "" (one thing), "pl" (several), "you" (the reader)."""
 
-    __slots__ = ("_make", "_cache")
+    __slots__ = ("_make", "_cache", "agree")
 
-    def __init__(self, make: Union[str, Callable[[str], str]]) -> None:
+    def __init__(self, make: Union[str, Callable[[str], str]], agree: str = "") -> None:
         self._make = make
         self._cache: dict[str, str] = {}
+        self.agree = agree
 
     def form(self, f: str) -> str:
         if isinstance(self._make, str):
@@ -96,36 +109,65 @@ class Phrase:
 Arg = Union[Phrase, str]
 
 
-def pick(pattern: Pattern, form: str) -> str:
-    """The pattern for a form, or its default one."""
+def pick(pattern: Pattern, form: str, agree: str = "") -> str:
+    """The pattern for a form, or its default one; for a subject that agrees as `agree` ("pl", "you")
+    its `FORM_pl` or `FORM_you` where it has one."""
     if isinstance(pattern, str):
         return pattern
     for f in (form, *DEFAULT_FORMS):
+        if agree and f"{f}_{agree}" in pattern:
+            return pattern[f"{f}_{agree}"]
         if f in pattern:
             return pattern[f]
     return next(iter(pattern.values()))
 
 
+def _agreement(args: Mapping[str, Arg], name: Optional[str]) -> str:
+    value = args.get(name) if name else None
+    return value.agree if isinstance(value, Phrase) else ""
+
+
 def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
-    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own."""
+    """Fills the placeholders; `{x}` passes the asked-for form on, `{x:dat}` asks for its own. The
+    verb agrees with the subject, the place the pattern's `agree` entry names, else its first place."""
     def sub(m: re.Match[str]) -> str:
         value = args[m.group(1)]
         return value if isinstance(value, str) else value.form(m.group(2) or form)
-    return PLACEHOLDER.sub(sub, pick(pattern, form))
+    text = pick(pattern, form)
+    if not isinstance(pattern, str):
+        first = PLACEHOLDER.search(text)
+        text = pick(pattern, form, _agreement(args, pattern.get("agree") or (first.group(1) if first else None)))
+    return PLACEHOLDER.sub(sub, text)
+
+
+def agreement(cat: Catalogue, pattern: Pattern, args: Mapping[str, Arg]) -> str:
+    """How a pattern's noun phrase agrees: as the phrase it starts with, "pl" after a plural article."""
+    text = pick(pattern, "nom")
+    first = PLACEHOLDER.match(text)
+    return _agreement(args, first.group(1) if first else None) or ("pl" if cat.plural(text) else "")
+
+
+ELISION = ("'", "’")  # an article ending in an apostrophe is elided: written onto its noun, no space
 
 
 class Noun:
-    """A display text used as a noun; a leading article known to the catalogue gives its gender."""
+    """A display text used as a noun; a leading article known to the catalogue gives its gender (an
+    elided one, French `l'`, is followed by its noun without a space)."""
 
     def __init__(self, text: str, cat: Catalogue) -> None:
         articles = cat.data.get("articles", {})
         assert isinstance(articles, dict)
         first, _, rest = text.partition(" ")
+        elided = next((a for a in articles if a.endswith(ELISION) and len(text) > len(a)
+                       and text[:len(a)].replace("’", "'") == a.replace("’", "'")), None)
         if first in articles and rest:
             self.gender, self.word = first, rest
+        elif elided is not None:
+            self.gender, self.word = elided, text[len(elided):]
         else:
             self.gender, self.word = "default", text
         self.dets = articles.get(self.gender, {})
+        self.agree = "pl" if self.dets.get("plural") is True else ""
 
     def det(self, det: str) -> Phrase:
         """The determiner alone (def, each, your, indef, rel, bare), declined by form."""
@@ -138,4 +180,8 @@ class Noun:
     def np(self, det: str) -> Phrase:
         """The noun with a determiner, declined by form."""
         article = self.det(det)
-        return Phrase(lambda f: f"{article.form(f)} {self.word}".strip())
+
+        def make(f: str) -> str:
+            before = article.form(f)
+            return before + self.word if before.endswith(ELISION) else f"{before} {self.word}".strip()
+        return Phrase(make, self.agree)

@@ -11,6 +11,7 @@ keys, or rendering raises jinja2.UndefinedError (StrictUndefined) instead of pri
 - ``note``: label of an author's note
 - ``rules_name``: label of an entry's name in the rules file
 - ``generated_by``: the footer line saying where the book comes from
+- ``colon``: what follows a label in Markdown (":", French "\u00a0:")
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from typing import Any, Literal
 import jinja2
 import markupsafe
 
+from dsl.parse_cache import cache_dir
 from rulebook.model import Rulebook
 
 Format = Literal["md", "html"]
@@ -31,6 +33,7 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 # The keys the templates look up in Rulebook.ui (kept in step with the docstring above).
 UI_KEYS: tuple[str, ...] = ("contents", "added", "replaced", "removed", "before", "after", "what",
                             "why", "where", "note", "rules_name", "generated_by")
+MD_UI_KEYS: tuple[str, ...] = ("colon",)  # Markdown's labels only ("Note:"; French "Remarque :")
 
 
 _MD_SPECIAL = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "[": "\\[", "]": "\\]"})
@@ -72,6 +75,19 @@ def rule_html(text: str) -> markupsafe.Markup:
     return markupsafe.Markup(_VARIABLE.sub(r"<var>\1</var>", escaped).replace("\\*", "*"))
 
 
+def bytecode_cache(env_name: str) -> jinja2.BytecodeCache | None:
+    """Compiled templates kept on disk beside the parse cache, a folder per environment (its options shape
+    the code; jinja2 checks each template's source), so a new process does not compile them again."""
+    folder = cache_dir()
+    if folder is None:
+        return None
+    try:
+        (folder / env_name).mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return jinja2.FileSystemBytecodeCache(str(folder / env_name))
+
+
 @lru_cache(maxsize=1)
 def environment() -> jinja2.Environment:
     """One environment for the HTML rulebooks and the language reference, loading and compiling
@@ -80,6 +96,7 @@ def environment() -> jinja2.Environment:
         loader=jinja2.FileSystemLoader(TEMPLATES),
         autoescape=jinja2.select_autoescape(enabled_extensions=("html.j2",), default=False,
                                             default_for_string=False),
+        bytecode_cache=bytecode_cache("templates-html"),
         **_OPTIONS,
     )
     env.filters["cell"] = md_cell
@@ -93,7 +110,7 @@ def markdown_environment() -> jinja2.Environment:
     """The Markdown rulebooks' environment: autoescaping with md_text, as texts come from rules files
     that anyone may write; what macros and filters return is Markup and passes unchanged."""
     env = jinja2.Environment(loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, finalize=md_text,
-                             **_OPTIONS)
+                             bytecode_cache=bytecode_cache("templates-html"), **_OPTIONS)
     env.filters["cell"] = md_cell
     env.filters["code"] = md_code
     env.filters["quote"] = md_quote

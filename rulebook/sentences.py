@@ -15,8 +15,10 @@ from rulebook.phrases import (
     MissingRendering,
     Noun,
     Phrase,
+    agreement,
     catalogue,
     fill,
+    pick,
 )
 
 _BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
@@ -24,6 +26,12 @@ _BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
+_NUMBERS = ("player_count", "round")
+_NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
+
+
+def _is_me(e: A.Expr) -> bool:
+    return isinstance(e, A.Name) and e.name == "me"
 
 
 class Symbols:
@@ -87,7 +95,7 @@ class Speaker:
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
         pattern = self.cat.pattern(key, node.pos if node else None)
-        return Phrase(lambda f: fill(pattern, f, args))
+        return Phrase(lambda f: fill(pattern, f, args), agreement(self.cat, pattern, args))
 
     def sentence(self, key: str, node: Optional[A.Node], form: str = "default", **args: Arg) -> str:
         return self.text(key, node, form, args)
@@ -109,9 +117,9 @@ class Speaker:
     def noun(self, text: Optional[A.Text], what: str, pos: A.Pos) -> Noun:
         return Noun(text_of(text, self.lang, what, pos), self.cat)
 
-    def word(self, key: str) -> str:
-        found = self.cat.pattern(f"word.{key}")
-        return found if isinstance(found, str) else next(iter(found.values()))
+    def word(self, key: str, form: str = "nom") -> str:
+        """A word of the catalogue; a table of forms gives e.g. French lists their "et à" (form dat)."""
+        return pick(self.cat.pattern(f"word.{key}"), form)
 
     def join(self, parts: Sequence[Arg], last: str = "list_last") -> Phrase:
         """`a, b and c`, each part in the asked-for form."""
@@ -119,8 +127,8 @@ class Speaker:
             texts = [p if isinstance(p, str) else p.form(f) for p in parts]
             if len(texts) < 2:
                 return "".join(texts)
-            return self.word("list_sep").join(texts[:-1]) + self.word(last) + texts[-1]
-        return Phrase(make)
+            return self.word("list_sep", f).join(texts[:-1]) + self.word(last, f) + texts[-1]
+        return Phrase(make, "pl" if len(parts) > 1 else "")  # "a and b" is plural
 
     def quoted(self, text: str) -> str:
         return fill(self.cat.pattern("expr.string"), "nom", {"value": self.literal(text)})
@@ -156,6 +164,8 @@ class Speaker:
         if name == "it" and self.it_kind in sym.kinds:
             kind = sym.kinds[self.it_kind]
             return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).np("def")
+        if name == "me":  # the reader: a verb takes its `FORM_you`, where a pattern has one
+            return Phrase(self.msg("name.me", e).form, "you")
         if name in _SPECIAL_NAMES:
             return self.msg(f"name.{name}", e)
         if name in sym.zones:
@@ -188,7 +198,7 @@ class Speaker:
                 card = self._place_of(node, noun.word, param.name)
                 if card is not None:
                     values[param.name] = self.msg("expr.place_of_card", node, card=card)
-            clause = Phrase(lambda f: fill(name.form(f), "nom", values))  # a place without a case: nominative
+            clause = Phrase(lambda f: fill(name.form(f), "nom", values), name.agree)  # no case: nominative
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
         if not args:
             return name
@@ -326,8 +336,33 @@ class Speaker:
         return self.msg(f"prim.{e.func}", e, **{"0": self._e_Comprehension(e.comp)})
 
     def _e_BinOp(self, e: A.BinOp) -> Phrase:
-        return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(e.left, e.op),
-                        right=self._operand(e.right, e.op, right=True))
+        key = f"expr.{_BINOPS[e.op]}"
+        if self._numeric(e.right) and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
+            key += "_num"
+        left, right = e.left, e.right
+        pattern = self.cat.pattern(key, e.pos)
+        if _is_me(right) and not _is_me(left) and isinstance(pattern, dict) and "main_you" in pattern:
+            left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def _numeric(self, e: A.Expr) -> bool:
+        """Whether an expression is a number, as far as the rules' declarations tell."""
+        sym = self.sym
+        if isinstance(e, (A.Num, A.Neg)) or (isinstance(e, A.BinOp) and e.op in _PRECEDENCE):
+            return True
+        if isinstance(e, A.Name):
+            if e.name in sym.consts:
+                return self._numeric(sym.consts[e.name].value)
+            fn = sym.functions.get(e.name)
+            return e.name in _NUMBERS or (e.name in sym.vars and sym.vars[e.name].type.name == "int") \
+                or (fn is not None and not fn.params and self._numeric(fn.body))
+        if isinstance(e, A.Attr):
+            field = sym.fields.get(e.name) or sym.vars.get(e.name)
+            return e.name in sym.currencies or (field is not None and field.type.name == "int")
+        if isinstance(e, (A.Call, A.CallComp)):
+            fn = sym.functions.get(e.func)
+            return e.func in _NUMBER_CALLS or (fn is not None and self._numeric(fn.body))
+        return isinstance(e, A.CondExpr) and self._numeric(e.then)
 
     def _operand(self, e: A.Expr, parent: str = "", right: bool = False) -> Phrase:
         """Brackets where words alone would leave the grouping open: an if-then-else inside an
@@ -540,7 +575,7 @@ class Speaker:
         return self.lines(s.body)  # the name is for modders, not for the prose
 
     def _s_Give(self, s: A.Give) -> list[Line]:
-        return self._line("stmt.give", s, what=self.expr(s.what), to=self.expr(s.to))
+        return self._line("stmt.give", s, self._subject(s.to), what=self.expr(s.what), to=self.expr(s.to))
 
     def _s_EndGame(self, s: A.EndGame) -> list[Line]:
         return self._line("stmt.end", s)

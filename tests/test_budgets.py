@@ -66,14 +66,15 @@ def where(rules: str, line_text: str, at: str) -> tuple[int, int]:
 
 
 def run_error(tmp_path: Path, rules: str, limits: Limits, play: bool = False) -> GameRuleError:
-    """The rules error of a fresh game (played on with the first option if `play`); it must come quickly."""
+    """The rules error of a fresh game (played on with the first option if `play`); it must come within
+    seconds of CPU time (CPU, not wall-clock: the machine is shared)."""
     game = game_of(tmp_path, rules, limits)
-    start = time.perf_counter()
+    start = time.process_time()
     with pytest.raises(GameRuleError) as info:
         state = game.new_initial_state(seed=3)
         while play and not state.is_terminal():
             state.apply_action(0)
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 5.0
     return info.value
 
 
@@ -160,7 +161,7 @@ def load_error(tmp_path: Path, rules: str, *variants: tuple[str, str]) -> str:
     start = time.perf_counter()
     with pytest.raises(RulesError) as info:
         load_program(str(folder), tuple(name for name, _ in variants))
-    assert time.perf_counter() - start < 1.0
+    assert time.process_time() - start < 5.0
     return info.value.render()
 
 

@@ -133,10 +133,24 @@ def test_play_with_a_human_on_piped_stdin(capsys: pytest.CaptureFixture[str], tm
                        "--save", str(save))
     assert code == 0
     assert "options:" in out and "is not a choice" in out and "quit." in out
-    assert "(32 cards)" in out and "[guard L" in out and "since P1's last decision" in out
+    assert "(32 cards, face down)" in out and "since the last decision of P1" in out
+    # the rules' own words: a face-down guard as its back shows it, cards and zones by their display names
+    assert "[guard card: level 2, lowest strength" in out and "card place 1" in out and "hand of P1" in out
+    assert "Place a monster: " in out and "[place " in out and "orks_" not in out.split("options:")[0]
     record = json.loads(save.read_text(encoding="utf-8"))
     assert record["scores"] is None and record["agents"][0] == "human"
     assert run(capsys, "replay", str(save))[0] == 0
+
+
+def test_play_speaks_german_with_lang_de(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n1\nq\n"))
+    code, out, _ = run(capsys, "play", GAME, "--players", "3", "--seed", "2", "--seats", "human,random,random",
+                       "--lang", "de", "--save", str(tmp_path / "de.json"))
+    assert code == 0
+    assert "Möglichkeiten:" in out and "Runde 1" in out and "Kartenplatz 1" in out and "Hand von P1" in out
+    assert "Orks 2" in out and "[Wächterkarte: Level 2, kleinste Stärke" in out and "Monster anlegen: " in out
+    assert "[Monsterkarte: Monstertyp Insekten] ×3" in out  # another seat's hand: only the backs
 
 
 def test_play_treats_end_of_input_as_quit(capsys: pytest.CaptureFixture[str], tmp_path: Path,

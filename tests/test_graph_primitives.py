@@ -1,5 +1,5 @@
 """The generic graph and list primitives of LANGUAGE.md section 4: neighbours, successors, predecessors,
-steps_ahead, graph_distance, frontier, shortest_path, concat, range, subsets.
+steps_ahead, graph_distance, frontier, within, shortest_path, concat, range, subsets.
 
 Each is tested on small hand-made graphs through its runtime helper, through the rules language (as a
 `const` of a tiny game), with a load error for wrong arguments, and with hypothesis properties."""
@@ -19,7 +19,7 @@ from interpreter import runtime as R
 from interpreter.loading import load_game
 from interpreter.primitives import REGISTRY, GameRuleError
 
-NEW = ["neighbours", "successors", "predecessors", "steps_ahead", "graph_distance", "frontier", "shortest_path",
+NEW = ["neighbours", "successors", "predecessors", "steps_ahead", "graph_distance", "frontier", "within", "shortest_path",
        "concat", "range", "subsets"]
 
 # A directed cycle 1 → 2 → 3 → 1 with a branch 3 → 4 and a dead end 4 → 5.
@@ -77,7 +77,7 @@ def test_registered_with_texts(name: str) -> None:
 
 
 def test_new_helpers_in_env() -> None:
-    for helper in ("_neighbours", "_successors", "_predecessors", "_steps_ahead", "_graph_distance", "_frontier",
+    for helper in ("_neighbours", "_successors", "_predecessors", "_steps_ahead", "_graph_distance", "_frontier", "_within",
                    "_shortest_path", "_subsets"):
         assert callable(R.ENV[helper])
 
@@ -221,6 +221,28 @@ def test_frontier_in_rules(tmp_path: Path) -> None:
     assert got == {"a": [2, 3], "b": [2], "e": []}
 
 
+# ------------------------------------------------------------------ within
+
+
+def test_within_counts_the_steps() -> None:
+    assert R.within(LINE, 1, 2, []) == [2, 3]
+    assert R.within(LINE, 3, 1, []) == [2, 4]
+    assert R.within(LINE, 3, 0, []) == []
+    assert R.within(SQUARE, 1, 2, []) == [2, 3, 4]
+
+
+def test_within_stops_end_a_walk_but_are_included() -> None:
+    assert R.within(LINE, 1, 4, [3]) == [2, 3]
+    assert R.within(SQUARE, 1, 2, [2]) == [2, 3, 4]  # 4 is reached around the stop
+    assert R.within(SQUARE, 1, 2, [2, 3]) == [2, 3]
+    assert R.within(LINE, 3, 2, [3]) == [1, 2, 4, 5]  # the start may be a stop
+
+
+def test_within_in_rules(tmp_path: Path) -> None:
+    got = consts(tmp_path, a="within([[1, 2], [2, 3], [3, 4]], 1, 2, [])", b="within([[1, 2], [2, 3]], 1, 5, [2])")
+    assert got == {"a": [2, 3], "b": [2]}
+
+
 # ------------------------------------------------------------------ shortest_path
 
 
@@ -321,6 +343,8 @@ BAD_CALLS = [
     ("graph_distance", "graph_distance([[1, 2]], 1)", "takes 3 arguments, got 2"),
     ("frontier", "frontier([[1, 2]], 1, 2)", "'stops' needs a list of node numbers, got int"),
     ("frontier", "frontier([[1, 2]], 1)", "takes 3 arguments, got 2"),
+    ("within", "within([[1, 2]], 1, [2], [])", "'n' needs a number, got list of int"),
+    ("within", "within([[1, 2]], 1, 2)", "takes 4 arguments, got 3"),
     ("shortest_path", "shortest_path([[1, 2]], 1, 2)", "takes 4 arguments, got 3"),
     ("shortest_path", "shortest_path([[1, 2]], true, 2, [])", "'a' needs a node number, got bool"),
     ("shortest_path", "shortest_path([[1, 2]], 1, 2, [true])", "'stops' needs a list of node numbers"),
@@ -424,6 +448,15 @@ def test_distance_triangle_inequality(edges: list[list[int]], a: int, b: int, c:
 @given(UNDIRECTED, NODES)
 def test_frontier_without_stops_is_component_minus_node(edges: list[list[int]], node: int) -> None:
     assert R.frontier(edges, node, []) == sorted(component(edges, node) - {node})
+
+
+@settings(max_examples=200, deadline=None)
+@given(UNDIRECTED, NODES)
+def test_within_is_frontier_cut_at_n(edges: list[list[int]], node: int) -> None:
+    assert R.within(edges, node, len(edges) + 1, []) == R.frontier(edges, node, [])
+    for n in range(4):
+        assert R.within(edges, node, n, []) == sorted(m for m in R.frontier(edges, node, [])
+                                                      if R.graph_distance(edges, node, m) <= n)
 
 
 @settings(max_examples=200, deadline=None)

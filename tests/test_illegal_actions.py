@@ -146,3 +146,27 @@ def test_state_plays_on_after_a_refusal(kind: str) -> None:
     state.apply_label(label)
     twin.apply_action(0)
     assert state.to_json() == twin.to_json()
+
+
+@pytest.mark.parametrize("kind", ["setup", "chance", "play", "end"])
+@pytest.mark.parametrize("bad", [-1, 10_000, True, "0"])
+def test_advance_refuses_like_apply_action(kind: str, bad: Any) -> None:
+    """State.advance (the playouts' step without undo) checks the action as apply_action does."""
+    state = node(kind)
+    assert refuse(state, lambda: state.advance(bad))
+
+
+def test_advance_plays_the_game_apply_action_plays() -> None:
+    """The same seeds and choices give the same game, byte for byte, with or without the undo."""
+    game = load_game(RULESET, variants=["koenigs_neue_regeln"], players=5)
+    guarded, fast = game.new_initial_state(seed=4), game.new_initial_state(seed=4)
+    rng = random.Random(4)
+    while not guarded.is_terminal():
+        if guarded.is_chance_node():  # each state draws from its own stream
+            guarded.apply_action(guarded.sample_chance())
+            fast.advance(fast.sample_chance())
+        else:
+            action = rng.randrange(len(guarded.legal_actions()))
+            guarded.apply_action(action)
+            fast.advance(action)
+    assert fast.is_terminal() and fast.to_json() == guarded.to_json()

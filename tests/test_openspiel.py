@@ -17,8 +17,13 @@ from interpreter import openspiel  # noqa: E402
 from interpreter.loading import load_program  # noqa: E402
 
 RULESETS = sorted(p.name for p in rulesets_dir().iterdir() if (p / "game.rules").is_file())
-COUNTS = [(name, n) for name in RULESETS
-          for n in range(load_program(name, ()).min_players, load_program(name, ()).max_players + 1)]
+# Random games of these last thousands of decisions, and OpenSpiel's simulation test renders the whole
+# perfect-recall history at every step: they are walked for a bounded number of steps instead.
+LONG_GAMES = {"fuerchterliche_feinde"}
+ALL_COUNTS = [(name, n) for name in RULESETS
+              for n in range(load_program(name, ()).min_players, load_program(name, ()).max_players + 1)]
+COUNTS = [(name, n) for name, n in ALL_COUNTS if name not in LONG_GAMES]
+LONG_COUNTS = [(name, n) for name, n in ALL_COUNTS if name in LONG_GAMES]
 
 
 @pytest.mark.parametrize("name, players", COUNTS)
@@ -26,6 +31,23 @@ def test_openspiels_random_simulation_test_passes(name: str, players: int) -> No
     game = pyspiel.load_game(f"regelwerk_{name}", {"players": players})
     assert game.num_players() == players
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name, players", LONG_COUNTS)
+def test_long_games_walk_with_serialisation_and_observations(name: str, players: int) -> None:
+    game = pyspiel.load_game(f"regelwerk_{name}", {"players": players})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(players)
+    for _ in range(60):
+        if state.is_terminal():
+            break
+        if not state.is_chance_node():
+            assert all(0 <= a < game.num_distinct_actions() for a in state.legal_actions())
+            assert len(state.observation_tensor(state.current_player())) == game.observation_tensor_size()
+        _advance(state, rng, 1)
+        _, loaded = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+        assert loaded.inner.to_json() == state.inner.to_json()
+    assert state.history()
 
 
 def test_a_variant_combination_registers_on_request() -> None:

@@ -21,6 +21,7 @@ from interpreter.agents import GreedyAgent
 from interpreter.game import Game
 from interpreter.ops import L_REVEAL
 from interpreter.state import State
+from interpreter.display import Display
 from interpreter.terminal import view_lines
 from rulebook.assemble import build_rulebook
 from rulebook.render import render
@@ -282,9 +283,9 @@ def test_terminal_observation_shows_every_value(folder: Path) -> None:
 def test_the_terminal_view_shows_a_question_mark(folder: Path) -> None:
     game = game_of(folder)
     state = started(game)
-    lines = view_lines(state, 0, ["human", "random", "random"])
-    assert any(line.startswith("  P1 (human): chips 5, gold 2, vp 0") for line in lines), lines
-    assert any(line.startswith("  P2 (random): chips ?, gold 2, vp ?") for line in lines), lines
+    lines = view_lines(state, 0, ["human", "random", "random"], Display(game))
+    assert any(line.startswith("  P1 (human): chips 5, gold 2, victory points 0") for line in lines), lines
+    assert any(line.startswith("  P2 (random): chips ?, gold 2, victory points ?") for line in lines), lines
 
 
 def test_greedy_ignores_what_it_may_not_know(folder: Path) -> None:

@@ -17,7 +17,7 @@ from rulebook.model import (
     Section,
     Table,
 )
-from rulebook.render import TEMPLATES, UI_KEYS, render
+from rulebook.render import MD_UI_KEYS, TEMPLATES, UI_KEYS, render
 
 # German interface words, none of which occurs in the book's content, so finding one proves it came
 # from `ui` and not from a template.
@@ -34,6 +34,7 @@ UI = {
     "note": "Anmerkung",
     "rules_name": "Name in den Regeln",
     "generated_by": "Erzeugt von Regelwerk aus den Regeldateien.",
+    "colon": ":",
 }
 
 NASTY = "<b>&|"
@@ -272,3 +273,12 @@ def test_unknown_format_is_refused() -> None:
 @pytest.mark.parametrize("kind", ["text", "entries", "tables", "changes", "assumptions"])
 def test_every_section_kind_has_a_template(fmt: str, kind: str) -> None:
     assert (TEMPLATES / f"section_{kind}.{fmt}.j2").is_file()
+
+
+@pytest.mark.parametrize("key", MD_UI_KEYS)
+def test_markdown_labels_take_the_catalogues_colon(key: str) -> None:
+    """French sets a no-break space before the colon of "Remarque :"; a catalogue without it fails."""
+    md = render(book({**UI, "colon": "\u00a0:"}), "md")
+    assert "*Name in den Regeln\u00a0:*" in md and "**Anmerkung\u00a0:**" in md
+    with pytest.raises(jinja2.UndefinedError):
+        render(book({k: v for k, v in UI.items() if k != key}), "md")

@@ -12,7 +12,7 @@ from interpreter.scenario import check_scenario, run_all, scenarios_of
 
 GAME = Path(__file__).parent / "fixtures" / "games" / "marktplatz"
 HEAD = """scenario s {
-  title de "S" en "S"
+  title de "S" en "S" fr "S"
   players ani bo
   seed 1
   expect legal ani "P1 takes from stall 1"

@@ -1,0 +1,75 @@
+"""Parsed rules files kept by content, in this process and pickled on disk between processes, so a cold
+load neither parses again nor builds the AST's validators. The key is a sha256 of the parser's own sources
+and of the file's name and text: an edited file, or an edited parser, is parsed afresh."""
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Optional
+
+from dsl import ast as A
+
+MEMORY_FILES = 256  # parsed files kept in this process
+_memory: dict[str, A.RulesFile] = {}
+
+
+def cache_dir() -> Optional[Path]:
+    """REGELWERK_CACHE (empty: no cache on disk), else $XDG_CACHE_HOME/regelwerk or ~/.cache/regelwerk."""
+    chosen = os.environ.get("REGELWERK_CACHE")
+    if chosen is not None:
+        return Path(chosen) if chosen else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "regelwerk"
+
+
+@lru_cache(maxsize=1)
+def _parser_fingerprint() -> bytes:
+    """What the parser's output depends on besides the text: its grammar and code, and the Python running it."""
+    digest = hashlib.sha256(sys.version.encode())
+    here = Path(__file__).parent
+    for name in ("grammar.lark", "parser.py", "ast.py", "limits.py", "errors.py", "parse_cache.py"):
+        digest.update((here / name).read_bytes())
+    return digest.digest()
+
+
+def _load(path: Path) -> Optional[A.RulesFile]:
+    """A cached parse, or None if it is missing or unreadable (a damaged entry is parsed again)."""
+    try:
+        found = pickle.loads(path.read_bytes())  # noqa: S301 - the user's own cache, like __pycache__
+    except Exception:  # missing, truncated or from an older parser: parse again
+        return None
+    return found if isinstance(found, A.RulesFile) else None
+
+
+def _store(path: Path, parsed: A.RulesFile) -> None:
+    """Writes atomically (parallel processes may write the same entry); a cache that cannot be written is skipped."""
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+
+
+def cached_parse(source: str, file: str, parse: Callable[[str, str], A.RulesFile]) -> A.RulesFile:
+    """parse(source, file), or the AST of an earlier parse of the same name and text (ASTs are frozen, so
+    they are shared). Errors are never cached: a file with one is parsed, and reported, every time."""
+    key = hashlib.sha256(_parser_fingerprint() + f"{file}\0{source}".encode()).hexdigest()
+    parsed = _memory.get(key)
+    if parsed is not None:
+        return parsed
+    folder = cache_dir()
+    parsed = _load(folder / f"{key}.pickle") if folder is not None else None
+    if parsed is None:
+        parsed = parse(source, file)
+        if folder is not None:
+            _store(folder / f"{key}.pickle", parsed)
+    if len(_memory) >= MEMORY_FILES:
+        _memory.clear()
+    _memory[key] = parsed
+    return parsed
