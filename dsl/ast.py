@@ -215,10 +215,12 @@ class CallRule(Node):
 
 class Run(Node):
     """Runs an effect held in a card field: `run tile.effect`, or `run tile.effect by p` where no
-    acting player (`me`) is known, as in a rule or phase."""
+    acting player (`me`) is known, as in a rule or phase; `as c` runs it with `self` = another card
+    of the same kind (a card that takes on another card's rule text)."""
 
     target: Expr
     by: Optional[Expr] = None
+    as_self: Optional[Expr] = None
 
 
 class Modify(Node):
@@ -500,7 +502,7 @@ class WinnerDef(Node):
 
 class TriggerDef(Node):
     """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
-    A parameter of an event the rules emit may carry a type (`when met(c: creature)`), so its fields
+    A parameter of an event the rules emit may carry a type (`when met(t: token)`), so its fields
     can be read."""
 
     event: str

@@ -514,7 +514,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.CallRule(pos=self._p(meta), rule=str(ch[0]), args=(ch[1] if len(ch) > 1 else None) or [])
 
     def run_stmt(self, meta: Any, ch: list[Any]) -> A.Run:
-        return A.Run(pos=self._p(meta), target=ch[0], by=ch[1])
+        return A.Run(pos=self._p(meta), target=ch[0], by=ch[1], as_self=ch[2])
 
     def modify_stmt(self, meta: Any, ch: list[Any]) -> A.Modify:
         mode = str(ch[2].children[0])

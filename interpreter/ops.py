@@ -378,14 +378,16 @@ def call_rule(bid: int, args: Sequence[Fn]) -> Op:
     return op
 
 
-def run_effect(obj: Fn, field: str, acting: Fn) -> Op:
-    """Runs a card's effect block with `self` = the card and `me` = the seat acting where it was run."""
+def run_effect(obj: Fn, field: str, acting: Fn, as_self: Optional[Fn] = None) -> Op:
+    """Runs a card's effect block with `self` = the card (or the card named by `as`) and `me` = the seat
+    acting where it was run."""
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         c = obj(st, L)
         bid = st.game.program.cards[c].effects.get(field)
         if bid is not None:
-            st.frames.append([bid, 0, [c, acting(st, L)] + [None] * (st.game.nlocals[bid] - 2)])
+            me = c if as_self is None else as_self(st, L)
+            st.frames.append([bid, 0, [me, acting(st, L)] + [None] * (st.game.nlocals[bid] - 2)])
             _tick(st)
     return op
 

@@ -227,7 +227,8 @@ def _check_stack(game: "Game", s: SavedState) -> None:
     for i, (bid, pc, L) in enumerate(s.frames):
         if not 0 <= bid < len(game.code):
             raise SavedStateError(f"frames: frame {i} runs block {bid}, this game has blocks 0 to {len(game.code) - 1}")
-        if not 1 <= pc <= len(game.code[bid]):
+        first = 0 if i < len(s.frames) - 1 else 1  # a trigger's frame waits below at step 0 until it runs
+        if not first <= pc <= len(game.code[bid]):
             raise SavedStateError(f"frames: frame {i} stands at step {pc} of a block of {len(game.code[bid])} steps")
         if len(L) != game.nlocals[bid]:
             raise SavedStateError(f"frames: frame {i} has {len(L)} locals, its block has {game.nlocals[bid]}")

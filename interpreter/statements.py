@@ -311,7 +311,11 @@ class StatementCompiler(ExpressionCompiler):
                 acting = self.fn("-1")
             else:
                 acting = self.fn(f"L[{me[0]}]")
-        em.emit(O.run_effect(obj, tgt.name, acting))
+        as_self = None
+        if s.as_self is not None:
+            as_self, as_t = self.expr(s.as_self, scope)
+            self._expect(s.as_self, as_t, t, "the card the effect runs as (`self`)")
+        em.emit(O.run_effect(obj, tgt.name, acting, as_self))
 
     def _no_player_needed(self, s: A.Run, kind: str, field: str) -> None:
         """`run` without `by` where no `me` is known: no effect it may run can speak of `me`."""

@@ -525,6 +525,11 @@ class Speaker:
         return self._line("stmt.call", s, rule=title)
 
     def _s_Run(self, s: A.Run) -> list[Line]:
+        if s.as_self is not None:
+            if s.by is not None:
+                return self._line("stmt.run_by_as", s, self._subject(s.by), by=self.expr(s.by),
+                                  target=self.expr(s.target), card=self.expr(s.as_self))
+            return self._line("stmt.run_as", s, target=self.expr(s.target), card=self.expr(s.as_self))
         if s.by is not None:
             return self._line("stmt.run_by", s, self._subject(s.by), by=self.expr(s.by), target=self.expr(s.target))
         return self._line("stmt.run", s, target=self.expr(s.target))

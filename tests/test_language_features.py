@@ -96,6 +96,38 @@ score(p) = count(pile(p))
     assert state.is_terminal()
 
 
+def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:
+    """`run a.effect as b` runs a's rule text with `self` = b (a card that takes on another's text)."""
+    game = _game(tmp_path, '''
+action borrow() de "leihen" en "borrow" {
+  label "borrow"
+  run card("alpha").effect as card("beta")
+  set done = 1
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): borrow } }
+score(p) = sum(c.power for c in pile(p))
+''')
+    state = game.new_initial_state(seed=1)
+    state.apply_label("borrow")
+    assert state.is_terminal()
+    assert state.scores() == [12, 0]  # beta (power 2) got +10 and went to the acting seat's pile
+    assert state.card_vals[game.card_index["alpha"]][0] == 1
+
+
+def test_run_as_needs_a_card_of_the_same_kind(tmp_path: Path) -> None:
+    """The card named by `as` must be of the effect's kind: the effect reads that kind's fields."""
+    import pytest
+
+    from dsl.errors import RulesError
+
+    with pytest.raises(RulesError, match="the card the effect runs as"):
+        _game(tmp_path, '''
+setup { run card("alpha").effect by first(players) as first(players) }
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = 0
+''')
+
+
 def test_list_scores_break_ties_lexicographically(tmp_path: Path) -> None:
     """A list score compares element by element; equal lists share the win."""
     game = _game(tmp_path, '''

@@ -151,6 +151,29 @@ def test_garbage_frames(frames: Any, fragment: str) -> None:
     refused(data, fragment)
 
 
+def test_a_trigger_waiting_below_the_decision_loads(tmp_path: Path) -> None:
+    """Two triggers of one event: while the first asks a decision, the second's frame waits at step 0
+    below it; that state is saved and loads again (only the frame that opened the node must have run)."""
+    folder = tmp_path / "waiting"
+    folder.mkdir()
+    (folder / "game.rules").write_text('''
+game waiting { title de "W" en "W" players 2 to 2 }
+var picked: int = 0 de "die Wahl" en "pick"
+var later: int = 0 de "danach" en "later"
+when rang as ask { let x = choose first(players) from [1, 2]  set picked = x }
+when rang as after { set later = picked }
+round { repeat while round < 1 phase p de "P" en "P" { emit rang } }
+score(p) = picked + later
+''', encoding="utf-8")
+    waiting = load_game(str(folder), players=2)
+    state = waiting.new_initial_state(seed=1)
+    assert state.legal_labels() == ["1", "2"]
+    assert any(fr[1] == 0 for fr in state.frames[:-1])
+    again = waiting.state_from_json(state.to_json())
+    again.apply_label("2")
+    assert again.is_terminal() and again.scores() == [4, 4]
+
+
 def test_frame_locals_of_the_wrong_size_or_kind() -> None:
     data = mid_game()
     data["frames"][-1][2].append(0)
@@ -352,3 +375,4 @@ def test_a_card_in_a_zone_of_another_kind() -> None:
     deck = zone_holding(data, lambda n: n == "guard_deck")
     data["zones"][deck].append(data["zones"][box].pop())
     refused(data, "zones: guard_deck holds guard cards, not")
+
