@@ -514,8 +514,30 @@ class TriggerDef(Node):
     note: Optional[Text] = None
 
 
+class PictureEntry(Node):
+    """One line of a picture: `at` (the positions), `lines`/`arrows` (edges), `nodes` (a class of
+    nodes), `others` (every node of no class), `labels`, `numbered`; `of` names the nodes of `at` or
+    `labels`, `text` is a legend entry, and `shape`, `colour` and `dashed` say how it is drawn."""
+
+    what: Literal["at", "lines", "arrows", "nodes", "others", "labels", "numbered"]
+    value: Optional[Expr] = None
+    of: Optional[Expr] = None  # `at`, `labels`: the nodes the value's items belong to, in order
+    shape: Optional[str] = None
+    colour: Optional[str] = None
+    dashed: bool = False
+    text: Optional[Text] = None
+
+
+class PictureDef(Node):
+    """`picture NAME TEXT { … }`: a drawing of a board the rulebooks show as SVG, from constants."""
+
+    name: str
+    text: Text
+    entries: list[PictureEntry]
+
+
 Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, CurrencyDef, FunctionDef,
-             RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, WinnerDef, TriggerDef]
+             RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, WinnerDef, TriggerDef, PictureDef]
 
 
 class VariantOp(Node):

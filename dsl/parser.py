@@ -323,6 +323,48 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def event_param(self, meta: Any, ch: list[Any]) -> tuple[str, Optional[A.TypeRef]]:
         return str(ch[0]), ch[1]
 
+    # ---------------------------------------------------------------- pictures
+    def picture_def(self, meta: Any, ch: list[Any]) -> A.PictureDef:
+        return A.PictureDef(pos=self._p(meta), name=str(ch[0]), text=ch[1], entries=_nodes(ch, A.PictureEntry))
+
+    def _picture_entry(self, meta: Any, what: Any, ch: list[Any]) -> A.PictureEntry:
+        """One entry with its value (an expression), its style and its legend text, each at most once."""
+        style: dict[str, Any] = {}
+        for tag, value in (c for c in ch if isinstance(c, _Tagged)):
+            if tag in style:
+                raise error_at(self._p(meta), f"`{tag}` is given twice here", "give each style once")
+            style[tag] = value
+        values = [c for c in ch if not isinstance(c, (_Tagged, A.Text, Tree)) and c is not None]
+        return A.PictureEntry(pos=self._p(meta), what=what, value=values[0] if values else None,
+                              of=values[1] if len(values) > 1 else None, text=_one(ch, A.Text), **style)
+
+    def picture_at(self, meta: Any, ch: list[Any]) -> A.PictureEntry:
+        return self._picture_entry(meta, "at", ch)
+
+    def picture_edges(self, meta: Any, ch: list[Any]) -> A.PictureEntry:
+        return self._picture_entry(meta, str(ch[0].children[0]), ch[1:])
+
+    def picture_nodes(self, meta: Any, ch: list[Any]) -> A.PictureEntry:
+        return self._picture_entry(meta, "nodes", ch)
+
+    def picture_others(self, meta: Any, ch: list[Any]) -> A.PictureEntry:
+        return self._picture_entry(meta, "others", ch)
+
+    def picture_labels(self, meta: Any, ch: list[Any]) -> A.PictureEntry:
+        return self._picture_entry(meta, "labels", ch)
+
+    def picture_numbered(self, meta: Any, ch: list[Any]) -> A.PictureEntry:
+        return self._picture_entry(meta, "numbered", ch)
+
+    def style_shape(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("shape", str(ch[0]))
+
+    def style_colour(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("colour", self._unquote(ch[0]))
+
+    def style_dashed(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("dashed", True)
+
     # ---------------------------------------------------------------- variants
     def variant_def(self, meta: Any, ch: list[Any]) -> A.VariantDef:
         return A.VariantDef(pos=self._p(meta), name=str(ch[0]), title=_tagged(ch, "title")[0],

@@ -7,6 +7,7 @@ from typing import Any, Iterator, Mapping, Sequence
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
 from dsl.limits import MAX_PLAYERS
+from dsl.pictures import picture_problems
 from dsl.steps import duplicate_names
 
 # The engine's own texts (log lines, the play screen) are German and English, so every game has both.
@@ -17,6 +18,7 @@ _PARTS: dict[type, str] = {
     A.VarDef: "var", A.ConstDef: "const", A.CurrencyDef: "currency", A.FunctionDef: "function",
     A.RuleDef: "rule", A.ActionDef: "action", A.SetupDef: "setup", A.RoundDef: "round",
     A.ScoreDef: "score", A.HeuristicDef: "heuristic", A.WinnerDef: "can_win", A.TriggerDef: "trigger",
+    A.PictureDef: "picture",
 }
 
 
@@ -80,6 +82,8 @@ def check_definitions(nodes: list[Any]) -> None:
             elif isinstance(item, A.RoundDef):
                 for phase in item.phases:
                     problems += duplicate_names("phase", phase)
+            elif isinstance(item, A.PictureDef):
+                problems += picture_problems(item)
             elif isinstance(item, A.EnumDef):
                 problems += _names_twice("enum value", list(item.values))
             elif isinstance(item, A.GameDef) and not 1 <= item.min_players <= item.max_players:

@@ -64,6 +64,7 @@ class Compiler(StatementCompiler):
         for trig in self.of(A.TriggerDef):
             self._trigger(trig)
         self._card_effects()
+        self._pictures()
         self._flow()
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
@@ -135,6 +136,12 @@ class Compiler(StatementCompiler):
                 fn, t = self.expr(spec.ast.size, Scope(Layout(), note="a zone's size"))
                 self._expect(spec.ast.size, t, INT, "the size of a zone family")
                 spec.size = fn
+
+    def _pictures(self) -> None:
+        """A picture's values are constants: computed for a player count, never from a state."""
+        for pic in self.of(A.PictureDef):
+            self.p.pictures[pic.name] = [[self.expr(x, Scope(Layout(), note="a picture"))[0]
+                                          for x in (e.value, e.of) if x is not None] for e in pic.entries]
 
     def _values(self) -> None:
         for c in self.of(A.ConstDef):

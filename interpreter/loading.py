@@ -22,6 +22,7 @@ from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
 from interpreter.compiler import compile_program
 from interpreter.game import ConstantError, Game
+from interpreter.pictures import check_pictures
 from interpreter.program import Program
 
 
@@ -71,6 +72,8 @@ def _compile(ruleset: str, variants: tuple[str, ...]) -> Program:
         program = compile_program(items, src.name, names)
         check_reachable(items)
         _check_player_counts(program, items, src.name, names)
+        if program.pictures:
+            check_pictures(Game(program, program.max_players, src.name, names), items)
         return program
     except RulesError as exc:
         for file, text in src.sources.items():

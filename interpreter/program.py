@@ -120,6 +120,7 @@ class Program:
     currencies: dict[str, tuple[int, int]] = field(default_factory=dict)  # name → (pvar index, gvar index of bank)
     hidden: set[int] = field(default_factory=set)  # pvar indexes only their own seat sees (`hidden`)
     consts: list[tuple[str, Fn]] = field(default_factory=list)
+    pictures: dict[str, list[list[Fn]]] = field(default_factory=dict)  # each entry's value and `of`, as consts
     blocks: list[Block] = field(default_factory=list)
     actions: list[ActionInfo] = field(default_factory=list)
     moddefs: list[ModDef] = field(default_factory=list)

@@ -12,10 +12,12 @@ from dsl.steps import named_part, owners
 from dsl.validate import part_key
 from interpreter.game import Game
 from interpreter.loading import load_program
+from interpreter.pictures import board_of
 from interpreter.program import Program
 from rulebook.examples import attach, examples_of, play_example
-from rulebook.model import Assumption, Change, Entry, Example, Line, Rulebook, Section, Table
+from rulebook.model import Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table
 from rulebook.phrases import Phrase, catalogue, fill
+from rulebook.picture import render_svg
 from rulebook.sentences import Speaker, Symbols, text_of
 
 
@@ -76,8 +78,12 @@ class Assembler:
                 word = self.bare(text, "", item.pos)
                 if isinstance(item, A.FunctionDef):
                     word = fill(word, "nom", {p.name: p.name for p in item.params})
-                return word[:1].upper() + word[1:]
+                return self.capital(word)
         return str(getattr(item, "name", "") or getattr(item, "event", ""))
+
+    @staticmethod
+    def capital(word: str) -> str:
+        return word[:1].upper() + word[1:]
 
     def source_file(self, pos: A.Pos) -> str:
         """A position's file relative to the rulesets folder, so the text is the same on any machine."""
@@ -129,7 +135,24 @@ class Assembler:
             sec.tables.append(values)
         sec.paragraphs += [self.secret_rule(item) for item in [*self.of(A.CurrencyDef), *self.of(A.VarDef)]
                            if item.hidden]
+        sec.pictures = [self.picture(pic) for pic in self.of(A.PictureDef)]
         return sec
+
+    def picture(self, pic: A.PictureDef) -> Picture:
+        """The board drawn for the most players the game allows, titled and keyed in this language."""
+        game = Game(self.program, self.program.max_players, self.program.name, self.variants)
+        keyed = [e for e in pic.entries if e.text is not None]
+        texts = [(e, self.capital(self.bare(e.text, f"picture '{pic.name}'", e.pos))) for e in keyed]
+        title = self.t(pic.text, f"picture '{pic.name}'", pic.pos)
+        svg = render_svg(pic.name, title, board_of(game, pic), texts, self.label_text)
+        return Picture(anchor=_slug("picture", pic.name), title=title, svg=svg, file=f"{pic.name}.{self.lang}.svg")
+
+    def label_text(self, value: Any) -> str:
+        """A node's label: a number or text as it is, an enum value by its display text without article."""
+        if isinstance(value, str) and value in self.sp.sym.enum_values:
+            text = self.sp.sym.enum_values[value]
+            return self.bare(text, f"value '{value}'", text.pos)
+        return self.value_text(value)
 
     def zone_table(self) -> Table:
         ui = self.ui

@@ -1,5 +1,5 @@
 """What `regelwerk docs` writes and checks: every ruleset's rulebooks (base game and each variant,
-in each language the game declares, Markdown and HTML) and the language reference, under generated_docs/ or --out,
+in each language the game declares, Markdown and HTML, and the SVG of each picture) and the language reference, under generated_docs/ or --out,
 never outside it; of the files there it removes only stale ones that its manifest says it wrote."""
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ FORMATS: tuple[Format, ...] = ("md", "html")
 SCREENSHOT = "first_page.png"
 # Lists what `docs` wrote into --out: only those files are ever removed (when stale), never a user's own.
 MANIFEST = "written_by_regelwerk.txt"
-OWNED_NAME = re.compile(r"rulebook\.[A-Za-z0-9_-]+\.(md|html)|language\.md")
+OWNED_NAME = re.compile(r"rulebook\.[A-Za-z0-9_-]+\.(md|html)|language\.md|[a-z0-9_]+\.[A-Za-z0-9_-]+\.svg")
 
 
 class OutsideOutError(ValueError):
@@ -83,6 +83,8 @@ def expected_files(names: Sequence[str] = (), extra: Sequence[str] = ()) -> dict
                 book.links = sibling_links(src, variants, lang)
                 for fmt in FORMATS:
                     files[f"{folder_of(src, variants)}/rulebook.{lang}.{fmt}"] = render(book, fmt)
+                for picture in (p for section in book.sections for p in section.pictures):
+                    files[f"{folder_of(src, variants)}/{picture.file}"] = picture.svg
     return files
 
 

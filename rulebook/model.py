@@ -67,6 +67,17 @@ class Assumption:
 
 
 @dataclass
+class Picture:
+    """A drawing of the board: the SVG shown inline in HTML, and `file` (beside the Markdown rulebook)
+    that holds the same SVG for Markdown to show."""
+
+    anchor: str
+    title: str
+    svg: str
+    file: str
+
+
+@dataclass
 class Section:
     """A chapter of the rulebook; `template` names the section template that renders it."""
 
@@ -78,6 +89,7 @@ class Section:
     entries: list[Entry] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
     assumptions: list[Assumption] = field(default_factory=list)
+    pictures: list[Picture] = field(default_factory=list)
 
 
 @dataclass

@@ -28,9 +28,11 @@ def files() -> dict[str, str]:
 
 def test_a_game_declaring_french_gets_french_rulebooks_linked_both_ways(files: dict[str, str]) -> None:
     assert {rel for rel in files if rel.startswith("marktplatz/")} == {
-        f"marktplatz/rulebook.{lang}.{fmt}" for lang in ("de", "en", "fr") for fmt in ("md", "html")}
+        f"marktplatz/rulebook.{lang}.{fmt}" for lang in ("de", "en", "fr") for fmt in ("md", "html")} | {
+        f"marktplatz/market_square.{lang}.svg" for lang in ("de", "en", "fr")}  # its picture, in each language
     fr_md, fr_html = files["marktplatz/rulebook.fr.md"], files["marktplatz/rulebook.fr.html"]
     assert fr_md.startswith("# Place du marché\n")
+    assert "![La place du marché](market_square.fr.svg)" in fr_md and "Premier étal" in files["marktplatz/market_square.fr.svg"]
     assert "[Deutsch](rulebook.de.md) · [English](rulebook.en.md)" in fr_md
     assert "[Français](rulebook.fr.md)" in files["marktplatz/rulebook.de.md"]
     assert '<html lang="fr">' in fr_html and 'href="rulebook.en.html"' in fr_html
