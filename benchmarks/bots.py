@@ -5,20 +5,12 @@ winner, so compare with the rate of the opponent bot in its place (`--agent rand
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 from interpreter.agents import make_agent
+from interpreter.analyze import Rate
 from interpreter.loading import load_game
 from interpreter.simulate import agent_seed, play_bots
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate: sound near 0 and 1, unlike the normal one."""
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def main() -> None:
@@ -39,7 +31,7 @@ def main() -> None:
         state = game.new_initial_state(seed=k)
         play_bots(state, agents)
         wins += state.returns()[tested]
-    lo, hi = wilson(wins, args.games)
+    lo, hi = Rate(wins, args.games).interval
     print(f"{args.game} {game.num_players}p: {args.agent} vs {args.against}: {wins:g}/{args.games} = "
           f"{wins / args.games:.1%} (95% {lo:.1%}–{hi:.1%}), {time.perf_counter() - start:.0f} s")
 

@@ -14,7 +14,7 @@ from interpreter.limits import Limits
 from interpreter.primitives import GameRuleError
 from interpreter.simulate import _worker_game, agent_seed
 from interpreter.state import State
-from interpreter.workers import run_chunks
+from interpreter.workers import play_seeds
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
@@ -35,15 +35,12 @@ class GameData:
 def _option_cards(st: State, choice: int) -> tuple[Optional[str], list[int]]:
     """The action an option takes (None for a `choose` among values) and the cards among its values."""
     _, _, _, values, slot = st.pending  # type: ignore[misc]
-    game = st.game
-    prog = game.program
     value = values[choice]
     if slot < 0:
         aid, params = value
-        action = prog.actions[aid]
+        action = st.game.program.actions[aid]
         return action.name, [v for (_, _, t), v in zip(action.params, params) if t.name == "card"]
-    fr = st.frames[-1]
-    _, t, _ = prog.node_types[game.code[fr[0]][fr[1] - 1]]
+    _, t, _ = st.open_node_type()
     return None, [value] if t.name == "card" else []
 
 
@@ -90,13 +87,9 @@ def play_many(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[
               cluster: Optional[str] = None) -> Iterator[GameData]:
     """Games seed … seed + games - 1 in order, here, on `jobs` worker processes or on a Dask cluster
     (the same data every way)."""
-    seeds = range(seed, seed + games)
-    size = max(1, min(25, games // (max(1, jobs) * 4)))
     how = (ruleset, tuple(game.variants), game.num_players, game.limits, tuple(agents))
-    if cluster is None and (jobs <= 1 or games <= 1):
-        yield from (play_counted(game, s, agents) for s in seeds)
-        return
-    yield from run_chunks(_play_chunk, [(*how, seeds[i:i + size]) for i in range(0, games, size)], jobs, cluster)
+    yield from play_seeds(lambda s: play_counted(game, s, agents), _play_chunk, how, range(seed, seed + games),
+                          jobs, cluster)
 
 
 # ------------------------------------------------------------------ statistics

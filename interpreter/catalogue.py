@@ -122,8 +122,7 @@ class Catalogue:
         if slot < 0:
             return [self.encode(aid, params, f"action '{self.game.program.actions[aid].name}'")
                     for aid, params in values]
-        fr = st.frames[-1]
-        node, t, _ = self.game.program.node_types[self.game.code[fr[0]][fr[1] - 1]]
+        node, t, _ = st.open_node_type()
         seg = self.node_segment[(node, t)]
         return [self.encode(seg, (v,), f"a {node} of {t}") for v in values]
 

@@ -156,7 +156,7 @@ class Display:
         """The option with this label of the open decision, in the rules' words (see option_parts)."""
         _, _, _, values, slot = state.pending
         index = state.legal_labels().index(label)
-        return self.option_parts(values[index], slot, node_type(state) if slot >= 0 else None)
+        return self.option_parts(values[index], slot, state.open_node_type()[1] if slot >= 0 else None)
 
     def log(self, st: Any, entry: Any, seat: int) -> str:
         """A log line as `seat` may read it, with display names where the line names cards and zones."""
@@ -184,8 +184,3 @@ class Display:
         index = self.game.card_index
         return re.sub(r"[A-Za-z0-9_]+", lambda m: self.cards[index[m.group(0)]] if m.group(0) in index else m.group(0), text)
 
-
-def node_type(state: Any) -> Optional[T]:
-    """The type of the value an open `choose` decision asks for (its slot is >= 0)."""
-    fr = state.frames[-1]
-    return state.game.program.node_types[state.game.code[fr[0]][fr[1] - 1]][1]  # type: ignore[no-any-return]

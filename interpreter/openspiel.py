@@ -20,6 +20,7 @@ from interpreter.loading import load_game, load_program
 from interpreter.state import State
 
 _T = pyspiel.GameType
+_REGISTERED: dict[str, type] = {}  # short name → the registered game class
 
 
 def short_name(ruleset: str, variants: Sequence[str] = ()) -> str:
@@ -51,9 +52,6 @@ def register(ruleset: str, variants: Sequence[str] = ()) -> str:
     pyspiel.register_game(game_type, RegelwerkGame)
     _REGISTERED[name] = RegelwerkGame
     return name
-
-
-_REGISTERED: dict[str, type] = {}
 
 
 class SpielGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no type hints

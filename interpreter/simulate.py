@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
@@ -18,7 +18,7 @@ from interpreter.loading import load_program
 from interpreter.primitives import GameRuleError
 from interpreter.records import Record, record_of, replay_command, variant_ref, write_record
 from interpreter.state import State
-from interpreter.workers import run_chunks
+from interpreter.workers import play_seeds
 
 
 def agent_seed(game_seed: int, seat: int) -> int:
@@ -174,19 +174,6 @@ def auto_jobs(games: int) -> int:
     return max(1, min(os.cpu_count() or 1, games // 20))
 
 
-def _outcomes(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str], save: Optional[Path],
-              jobs: int, cluster: Optional[str] = None) -> Iterator[Outcome]:
-    """Every game's outcome in game order, played here (jobs 1), by `jobs` worker processes or on a cluster."""
-    seeds = range(seed, seed + games)
-    workers = min(jobs, games)
-    size = max(1, min(25, games // (max(1, workers) * 4)))  # small chunks keep the workers busy to the end
-    how = (ruleset, tuple(game.variants), game.num_players, game.limits, tuple(agents), save)
-    if cluster is None and (jobs <= 1 or games <= 1):
-        yield from (play_one(game, ruleset, game_seed, agents, save) for game_seed in seeds)
-        return
-    yield from run_chunks(_play_chunk, [(*how, seeds[i:i + size]) for i in range(0, games, size)], jobs, cluster)
-
-
 def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[str],
              save: Optional[Path] = None, advance: Callable[[], None] = lambda: None, jobs: int = 1,
              cluster: Optional[str] = None) -> Summary:
@@ -200,7 +187,9 @@ def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[s
     kinds: dict[tuple[str, str], Failure] = {}
     digest = hashlib.sha256()
     start = time.perf_counter()
-    for outcome in _outcomes(game, ruleset, games, seed, agents, save, jobs, cluster):
+    how = (ruleset, tuple(game.variants), game.num_players, game.limits, tuple(agents), save)
+    for outcome in play_seeds(lambda s: play_one(game, ruleset, s, agents, save), _play_chunk, how,
+                              range(seed, seed + games), jobs, cluster):
         summary.games += 1
         if outcome.error is not None:
             summary.errors += 1

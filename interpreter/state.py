@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from dsl.ast import Pos
     from interpreter.game import Game
     from interpreter.program import Fn
+    from interpreter.types import T
 
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
@@ -193,6 +194,12 @@ class State:
 
     def legal_actions(self) -> list[int]:
         return list(range(len(self.pending[3]))) if self.pending is not None else []
+
+    def open_node_type(self) -> tuple[str, T, Any]:
+        """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
+        type, options as written); only for such a node (its slot is >= 0), not for `choose action`."""
+        fr = self.frames[-1]
+        return self.game.program.node_types[self.game.code[fr[0]][fr[1] - 1]]
 
     def _labels(self) -> list[str]:
         pending = self.pending

@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 from dsl import ast as A
 from interpreter.agents import Agent, make_agent
 from interpreter.game import Game
-from interpreter.display import Display, node_type
+from interpreter.display import Display
 from interpreter.observation import player_name
 from interpreter.primitives import GameRuleError
 from interpreter.records import record_of, write_record
@@ -67,7 +67,7 @@ def log_since(state: State, start: int, seat: int, show: Display) -> list[str]:
 def option_lines(state: State, show: Display) -> list[str]:
     """Each option of the open decision in the rules' words, with the stable label one may also type."""
     _, _, _, values, slot = state.pending  # type: ignore[misc]
-    asked = node_type(state) if slot >= 0 else None
+    asked = state.open_node_type()[1] if slot >= 0 else None
     labels = state.legal_labels()
     return [f"  {i}. {show.option(v, slot, asked)}   [{label}]" for i, (v, label) in enumerate(zip(values, labels), start=1)]
 
