@@ -48,6 +48,7 @@ class Game:
         self.code: list[list[Op]] = program.code
         self.op_pos = [b.pos for b in program.blocks]
         self.nlocals = [b.nlocals for b in program.blocks]
+        self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
         probe: Any = _Probe(self)
         self.consts: list[Any] = []
         for name, fn in program.consts:

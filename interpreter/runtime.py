@@ -84,21 +84,31 @@ def modified(st: "State", c: int, fidx: int, kind: str) -> Any:
     """A field some modifier may change: the base value, then every active modifier in order.
     Inside a modifier, reading the field it modifies gives the base value (no endless loop)."""
     v = st.card_vals[c][fidx]
-    if st.mods:
-        key = (id(st), c, fidx)
-        if key in _READING:
-            return v
-        _READING.add(key)
-        try:
-            moddefs = st.game.program.moddefs
-            for mid, _, cap in st.mods:
-                md = moddefs[mid]
-                if md.field == fidx and md.kind == kind and (md.where is None or md.where(st, c, *cap)):
-                    v = v + md.value(st, c, *cap) if md.add else md.value(st, c, *cap)
-        except GameRuleError as exc:  # the modifier's own line, not the line that read the field
-            raise exc.at(md.pos) from None
-        finally:
-            _READING.discard(key)
+    mods = st.mods
+    if mods:
+        fields = st.game.mod_field  # most reads meet no active modifier of their field: an int test each
+        for m in mods:
+            if fields[m[0]] == fidx:
+                return _through_modifiers(st, c, fidx, kind, v)
+    return v
+
+
+def _through_modifiers(st: "State", c: int, fidx: int, kind: str, v: Any) -> Any:
+    """The base value v of a field, changed by every active modifier of its kind and field in order."""
+    key = (id(st), c, fidx)
+    if key in _READING:
+        return v
+    _READING.add(key)
+    try:
+        moddefs = st.game.program.moddefs
+        for mid, _, cap in st.mods:
+            md = moddefs[mid]
+            if md.field == fidx and md.kind == kind and (md.where is None or md.where(st, c, *cap)):
+                v = v + md.value(st, c, *cap) if md.add else md.value(st, c, *cap)
+    except GameRuleError as exc:  # the modifier's own line, not the line that read the field
+        raise exc.at(md.pos) from None
+    finally:
+        _READING.discard(key)
     return v
 
 

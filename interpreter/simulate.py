@@ -1,8 +1,9 @@
 """Plays many seeded bot games and summarises them; every game is reproducible from (seed, seat), and
-a digest of the final states shows at a glance whether two runs (or two engine versions) agree."""
+a digest of the games played shows at a glance whether two runs (or two engine versions) agree."""
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import shlex
 import time
@@ -127,7 +128,7 @@ class Outcome:
     seed: int
     decisions: int = 0
     returns: tuple[float, ...] = ()
-    final: bytes = b""  # the finished state's to_json, for the digest
+    final: bytes = b""  # the finished game's fingerprint, for the digest
     error: Optional[tuple[str, str, int]] = None  # message, location, decision of a GameRuleError
 
 
@@ -149,7 +150,18 @@ def play_one(game: Game, ruleset: str, game_seed: int, agents: Sequence[str], sa
         return Outcome(game_seed, error=(exc.message, exc.location, exc.decision))
     if path is not None:
         write_record(path, record_of(state, ruleset, agents))
-    return Outcome(game_seed, decisions, tuple(state.returns()), state.to_json().encode())
+    returns = tuple(state.returns())
+    return Outcome(game_seed, decisions, returns, fingerprint(game_seed, returns, state.history))
+
+
+_COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
+
+
+def fingerprint(game_seed: int, returns: tuple[float, ...], history: list[str]) -> bytes:
+    """What the digest takes of one finished game: `[seed,[returns],[labels]]` as compact JSON, the labels
+    being every decision and chance outcome in order; the same game gives the same bytes, far cheaper
+    than saving the whole final state."""
+    return _COMPACT.encode([game_seed, returns, history]).encode()
 
 
 @lru_cache(maxsize=1)
@@ -182,7 +194,9 @@ def simulate(game: Game, ruleset: str, games: int, seed: int, agents: Sequence[s
     With jobs > 1, worker processes load the game by `ruleset` (a name or path), variants and players and
     play it; their outcomes are summed in game order, so summary, digest and failures are those of jobs 1.
     `advance` is first called once the workers run (a forking caller starts its threads only then).
-    With `cluster` (a Dask scheduler address) the cluster's workers play the chunks instead."""
+    With `cluster` (a Dask scheduler address) the cluster's workers play the chunks instead.
+    The digest is the SHA-256 of the finished games' fingerprints (seed, returns, labels; see
+    `fingerprint`) in seed order, games that broke a rule left out: same games, same digest."""
     summary = Summary(agents=list(agents), wins_by_seat=[0] * game.num_players)
     kinds: dict[tuple[str, str], Failure] = {}
     digest = hashlib.sha256()

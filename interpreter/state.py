@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
-# what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once (simulate saves every
-# finished game for its digest); a state holds no cycles, so the check for them is left out
+# what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
+# cycles, so the check for them is left out
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
