@@ -80,6 +80,7 @@ class CompilerBase:
             self.by_type.setdefault(type(item), []).append(item)
         self.functions: dict[str, A.FunctionDef] = {f.name: f for f in self.of(A.FunctionDef)}
         self.compiled_functions: dict[str, tuple[str, T]] = {}
+        self.function_src: dict[str, tuple[list[str], str]] = {}  # parameters' and body's generated code
         self.env: dict[str, Any] = dict(ENV, _forbidden=forbidden)
         self.lambdas: dict[str, Any] = {}
         self.compiling: set[str] = set()

@@ -11,6 +11,7 @@ from dsl.errors import RulesError, did_you_mean, error_at
 from dsl.limits import MAX_CARDS
 from interpreter import ops as O
 from interpreter.compile_base import Emitter, names_in, template_fields
+from interpreter.expressions import iterable
 from interpreter.primitives import GameRuleError, seq_code
 from interpreter.program import (
     SCOPES,
@@ -322,7 +323,7 @@ class Compiler(StatementCompiler):
             if elem is None:
                 raise error_at(prm.domain.pos, f"the choices for '{prm.name}' must be a list, zone or zone family, "
                                                f"got {dt}")
-            domains.append(seq_code(src, dt))
+            domains.append(iterable(seq_code(src, dt)))
             params.append((prm.name, scope.define(prm.name, elem, self._positions_of(prm.domain)), elem))
             level_of[prm.name] = i + 1
         named = set(template_fields(act.label, act.pos, f"the label of action '{act.name}'"))

@@ -28,6 +28,23 @@ from interpreter.types import (
 LOCATED_HELPERS = ("_pick(", "_extreme(", "_card(")  # runtime helpers with a last `at` parameter
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
 _PLAIN = re.compile(r"[A-Za-z_]\w*|L\[\d+\]")  # generated code for a local or a parameter: no work to read it
+_ARG = re.compile(r"[A-Za-z_]\w*|L\[\d+\]|\d+")
+_CHEAP = re.compile(r"(?:st(?:\.game)?\.\w+|[A-Za-z_]\w*|L)(?:\[(?:\d+|[A-Za-z_]\w*|L\[\d+\])\])*")  # a read, no call
+_IDENT = re.compile(r"[A-Za-z_]\w*")
+_STRING = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
+INLINE_MAX = 400  # characters of a function body that may stand in for its call
+
+
+def iterable(src: str) -> str:
+    """Code only looped over once: `list(range(…))` (as `positions(f)` is built) without its throw-away list."""
+    if not (src.startswith("list(range(") and src.endswith("))")) or "'" in src or '"' in src:
+        return src
+    depth = 0
+    for ch in src[4:-1]:  # the list's own parentheses must enclose exactly the range call
+        depth += (ch == "(") - (ch == ")")
+        if depth == 0:
+            return src
+    return src[5:-1]
 
 
 class ExpressionCompiler(CompilerBase):
@@ -43,10 +60,23 @@ class ExpressionCompiler(CompilerBase):
         params = [scope.define_py(prm.name, self._type(prm.type)) for prm in fd.params]
         body, t = self.code(fd.body, scope)
         ident = f"_f_{name}"
+        self.function_src[name] = (params, body)
         self.env[ident] = self.fn(body, "st" + "".join(", " + p for p in params))
         self.compiled_functions[name] = (ident, t)
         self.compiling.discard(name)
         return self.compiled_functions[name]
+
+    def _inlined(self, name: str, args: list[str]) -> str:
+        """A short function's body in place of its call, where every argument is a name, slot or number (so
+        reading it again costs nothing): the same value, and errors at the same places, without the call."""
+        params, body = self.function_src[name]
+        if len(body) > INLINE_MAX or not all(_ARG.fullmatch(a) for a in args):
+            return ""
+        by_param = dict(zip(params, args))
+        parts = _STRING.split(body)  # string literals (odd parts) are left as they are
+        for i in range(0, len(parts), 2):
+            parts[i] = _IDENT.sub(lambda m: by_param.get(m.group(0), m.group(0)), parts[i])
+        return f"({''.join(parts)})"
 
     def expr(self, e: Any, scope: Scope) -> tuple[Fn, T]:
         src, t = self.code(e, scope)
@@ -149,7 +179,10 @@ class ExpressionCompiler(CompilerBase):
                 raise error_at(e.pos, f"{t.arg} cards have no field '{e.name}'", did_you_mean(e.name, kind.index))
             fidx = kind.index[e.name]
             if (t.arg, e.name) in self.modifiable:
-                return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]
+                call = f"_modified(st, {obj}, {fidx}, {t.arg!r})"
+                if _PLAIN.fullmatch(obj):  # no active modifier of the field: the base value, without the call
+                    return f"(st.card_vals[{obj}][{fidx}] if {fidx} not in st.modded else {call})", kind.types[fidx]
+                return call, kind.types[fidx]
             return f"st.card_vals[{obj}][{fidx}]", kind.types[fidx]
         if t.name == "player":
             if e.name not in self.pvar_index:
@@ -181,7 +214,10 @@ class ExpressionCompiler(CompilerBase):
         if t.name == "list":
             assert t.elem is not None
             self._expect(e.index, it, INT, "a list position")
-            return f"_listget({obj}, {idx}, {self.where(e.pos)})", t.elem
+            checked = f"_listget({obj}, {idx}, {self.where(e.pos)})"
+            if _CHEAP.fullmatch(obj) and _ARG.fullmatch(idx):  # the bounds check inline, the helper only to fail
+                return f"({obj}[{idx}] if 0 <= {idx} < len({obj}) else {checked})", t.elem
+            return checked, t.elem
         raise error_at(e.pos, f"cannot index {t}")
 
     def e_Call(self, e: A.Call, scope: Scope) -> tuple[str, T]:
@@ -202,7 +238,7 @@ class ExpressionCompiler(CompilerBase):
             for arg, prm, t in zip(e.args, fd.params, types):
                 self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of '{e.func}'")
             ident, rt = self._function(e.func, e.pos)
-            return f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
+            return self._inlined(e.func, srcs) or f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str):
             ids = {c.id: c.kind for c in self.p.cards}
             if e.args[0].value not in ids:
@@ -239,7 +275,7 @@ class ExpressionCompiler(CompilerBase):
             ccode, ct = self.code(e.cond, inner)
             self._expect(e.cond, ct, BOOL, "a filter condition")
             cond = f" if {ccode}"
-        source = seq_code(src, st)
+        source = iterable(seq_code(src, st))
         if e.key is not None:
             key, _ = self.code(e.key, inner)
             return f"_sorted_by([({key}, {body}) for {var} in {source}{cond}])", list_of(bt)

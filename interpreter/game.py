@@ -49,6 +49,7 @@ class Game:
         self.op_pos = [b.pos for b in program.blocks]
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
+        self.labels: dict[tuple[int, Any], str] = {}  # (seat, option) → its label (options.option_label)
         probe: Any = _Probe(self)
         self.consts: list[Any] = []
         for name, fn in program.consts:

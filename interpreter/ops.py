@@ -295,6 +295,7 @@ def expire(scope: int) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         if st.mods:
             st.mods = [m for m in st.mods if m[1] > scope]
+            st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in st.mods]))
         if st.forbids:
             st.forbids = [f for f in st.forbids if f[1] > scope]
     return op
@@ -410,11 +411,15 @@ def set_card_field(obj: Fn, field: int | str, fn: Fn) -> Op:
     return op
 
 
-def add_modifier(mid: int, scope: int, captured: list[int]) -> Op:
-    """Activates a modifier, with the values of the creating block's locals it names."""
+def add_modifier(mid: int, fidx: int, scope: int, captured: list[int]) -> Op:
+    """Activates a modifier, with the values of the creating block's locals it names; `fidx`: the field
+    it changes, noted in the state's `modded`."""
+    field = frozenset((fidx,))
+
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         st.mods.append((mid, scope, [L[s] for s in captured]))
+        st.modded |= field
     return op
 
 
@@ -508,12 +513,13 @@ def end_game(st: "State", fr: list[Any]) -> None:
 def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
     """Pushes the frames of the triggers listening to `event`, so they run in definition order."""
     frames = []
+    triggers = st.game.program.triggers.get(event, ())
+    nlocals = st.game.nlocals
     for values in occurrences:
-        for trig in st.game.program.triggers.get(event, []):
-            TL = values + [None] * (st.game.nlocals[trig.block] - len(values))
+        for trig in triggers:  # a condition reads only the event's values: the frame is made once it holds
             try:
-                if trig.where is None or trig.where(st, TL):
-                    frames.append([trig.block, 0, TL])
+                if trig.where is None or trig.where(st, values):
+                    frames.append([trig.block, 0, values + [None] * (nlocals[trig.block] - len(values))])
             except GameRuleError as exc:
                 raise exc.at(trig.pos) from None
     st.frames.extend(reversed(frames))

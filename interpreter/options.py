@@ -45,7 +45,23 @@ def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[For
 
 def option_label(st: "State", value: Any, seat: int) -> str:
     """The stable label of one action option, from the action's label template; `{me}` names the
-    deciding seat."""
+    deciding seat. A label depends only on the option and the seat, so the game remembers it."""
+    labels = st.game.labels
+    try:
+        return labels[seat, value]
+    except KeyError:
+        label = labels[seat, value] = _label(st, value, seat)
+        if len(labels) > LABELS_KEPT:
+            labels.clear()
+        return label
+    except TypeError:  # a parameter that is a list
+        return _label(st, value, seat)
+
+
+LABELS_KEPT = 100_000
+
+
+def _label(st: "State", value: Any, seat: int) -> str:
     aid, chosen = value
     action = st.game.program.actions[aid]
     fields = {"me": f"P{seat + 1}"}

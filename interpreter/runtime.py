@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from itertools import combinations
+from itertools import chain, combinations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.primitives import GameRuleError
@@ -20,11 +20,8 @@ def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
 
 
 def family_cards(st: "State", fam: int) -> list[int]:
-    out: list[int] = []
-    zones = st.zones
-    for z in st.game.fam_zones[fam]:
-        out.extend(zones[z])
-    return out
+    """The cards of a zone family, zone by zone (one C-level pass: a board family has many zones)."""
+    return list(chain.from_iterable(map(st.zones.__getitem__, st.game.fam_zones[fam])))
 
 
 def member(st: "State", fam: int, i: int, name: str, at: Optional["Pos"] = None) -> int:
@@ -84,12 +81,8 @@ def modified(st: "State", c: int, fidx: int, kind: str) -> Any:
     """A field some modifier may change: the base value, then every active modifier in order.
     Inside a modifier, reading the field it modifies gives the base value (no endless loop)."""
     v = st.card_vals[c][fidx]
-    mods = st.mods
-    if mods:
-        fields = st.game.mod_field  # most reads meet no active modifier of their field: an int test each
-        for m in mods:
-            if fields[m[0]] == fidx:
-                return _through_modifiers(st, c, fidx, kind, v)
+    if fidx in st.modded:  # most reads meet no active modifier of their field
+        return _through_modifiers(st, c, fidx, kind, v)
     return v
 
 
@@ -179,7 +172,43 @@ def neighbours(edges: Edges, node: int) -> list[int]:
     return sorted(out)
 
 
+_Maps = tuple[dict[int, list[int]], dict[int, list[int]]]
+_DIRECTED: dict[int, tuple[Edges, _Maps]] = {}
+_SEEN_ONCE: dict[int, Edges] = {}  # lists asked about once: a list made afresh for one question stays here
+
+
+def directed(edges: Edges) -> Optional[_Maps]:
+    """Node -> its successors and node -> its predecessors, each sorted without duplicates, read only; cached
+    by identity as `undirected` is, and built only for a list asked about before (None the first time: a
+    list made afresh for one question is answered more cheaply by one pass)."""
+    key = id(edges)
+    hit = _DIRECTED.get(key)
+    if hit is not None and hit[0] is edges:
+        return hit[1]
+    if _SEEN_ONCE.get(key) is not edges:
+        if len(_SEEN_ONCE) >= _ADJACENCY_SIZE:
+            _SEEN_ONCE.clear()
+        _SEEN_ONCE[key] = edges
+        return None
+    succ: dict[int, set[int]] = {}
+    pred: dict[int, set[int]] = {}
+    try:
+        for a, b in edges:
+            succ.setdefault(a, set()).add(b)
+            pred.setdefault(b, set()).add(a)
+    except (ValueError, TypeError):
+        raise _bad_edge(edges) from None
+    maps = ({a: sorted(bs) for a, bs in succ.items()}, {b: sorted(as_) for b, as_ in pred.items()})
+    if len(_DIRECTED) >= _ADJACENCY_SIZE:
+        _DIRECTED.clear()
+    _DIRECTED[key] = (edges, maps)
+    return maps
+
+
 def successors(edges: Edges, node: int) -> list[int]:
+    maps = directed(edges)
+    if maps is not None:
+        return list(maps[0].get(node, ()))
     try:
         return sorted({b for a, b in edges if a == node})
     except (ValueError, TypeError):
@@ -187,6 +216,9 @@ def successors(edges: Edges, node: int) -> list[int]:
 
 
 def predecessors(edges: Edges, node: int) -> list[int]:
+    maps = directed(edges)
+    if maps is not None:
+        return list(maps[1].get(node, ()))
     try:
         return sorted({a for a, b in edges if b == node})
     except (ValueError, TypeError):
@@ -197,12 +229,16 @@ def steps_ahead(edges: Edges, node: int, n: int) -> list[int]:
     """The ends of all directed walks of exactly n edges from node; none for n < 0."""
     if n < 0:
         return []
-    succ: dict[int, list[int]] = {}
-    try:
-        for a, b in edges:
-            succ.setdefault(a, []).append(b)
-    except (ValueError, TypeError):
-        raise _bad_edge(edges) from None
+    maps = directed(edges)
+    if maps is not None:
+        succ = maps[0]
+    else:
+        succ = {}
+        try:
+            for a, b in edges:
+                succ.setdefault(a, []).append(b)
+        except (ValueError, TypeError):
+            raise _bad_edge(edges) from None
     current: frozenset[int] = frozenset((node,))
     seen: dict[frozenset[int], int] = {}
     step = 0

@@ -57,7 +57,7 @@ def _mix(x: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_moves",
-                 "budget")
+                 "budget", "modded")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -80,6 +80,7 @@ class State:
         self.gvars: list[Any] = []
         self.pvars: list[list[Any]] = [[] for _ in game.players]
         self.mods: list[tuple[int, int, list[Any]]] = []  # (modifier, scope, captured locals)
+        self.modded: frozenset[int] = frozenset()  # at least the fields the active modifiers change (runtime.modified)
         self.forbids: list[tuple[int, int, list[Any]]] = []
         self.pending: Optional[tuple[Any, ...]] = None
         self.seed = seed
@@ -335,9 +336,12 @@ class State:
     def advance(self, action: int) -> None:
         """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
         illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable."""
-        kind, seat, labels, values, slot = self._check_action(action)
-        self._step(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
-                   values[action], slot)
+        pending = self.pending
+        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
+            pending = self._check_action(action)  # refused with its message, or an int subclass that is legal
+        kind, seat, labels, values, slot = pending
+        value = values[action]
+        self._step(kind, seat, labels[action] if labels is not None else option_label(self, value, seat), value, slot)
 
     def apply_action(self, action: int) -> None:
         kind, seat, labels, values, slot = self._check_action(action)
@@ -357,7 +361,7 @@ class State:
         history (they only grow: their lengths); flat copies, cheaper than clone."""
         return (self.face_up[:], self.known[:], self.owner[:], self.card_vals[:], self.gvars[:],
                 list(map(list.copy, self.pvars)), [[f[0], f[1], f[2][:]] for f in self.frames], self.mods[:],
-                self.forbids[:], self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history),
+                self.modded, self.forbids[:], self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history),
                 self._returns)
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
@@ -367,7 +371,7 @@ class State:
             self.zones[src].insert(i, c)
             self.where[c] = src
         (self.face_up, self.known, self.owner, self.card_vals, self.gvars, self.pvars, self.frames, self.mods,
-         self.forbids, self.pending, self.draws, self.round, self.phase, nlog, nhist, self._returns) = snap
+         self.modded, self.forbids, self.pending, self.draws, self.round, self.phase, nlog, nhist, self._returns) = snap
         del self.log[nlog:]
         del self.history[nhist:]
 
@@ -414,6 +418,7 @@ class State:
         s.pvars = [p[:] for p in self.pvars]
         s.frames = [[f[0], f[1], f[2][:]] for f in self.frames]
         s.mods = self.mods[:]
+        s.modded = self.modded
         s.forbids = self.forbids[:]
         s.pending = self.pending
         s.seed, s.draws, s.round, s.phase = self.seed, self.draws, self.round, self.phase
@@ -465,6 +470,7 @@ class State:
         s.gvars, s.pvars = v.gvars, v.pvars
         s.frames = [[f[0], f[1], f[2]] for f in v.frames]
         s.mods, s.forbids = v.mods, v.forbids
+        s.modded = frozenset(game.mod_field[m[0]] for m in s.mods)
         s.pending = None
         s.seed, s.draws, s.round, s.phase = v.seed, v.draws, v.round, v.phase
         s.log = [tuple(e) for e in v.log]

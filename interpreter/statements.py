@@ -350,7 +350,7 @@ class StatementCompiler(ExpressionCompiler):
         where = self.fn(wsrc, params) if s.where is not None else None
         self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
                                      SCOPES[s.until], s.pos))
-        em.emit(O.add_modifier(len(self.p.moddefs) - 1, SCOPES[s.until], mscope.slots()))
+        em.emit(O.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
         wheres: dict[int, tuple[Optional[Fn], list[int], int]] = {}
