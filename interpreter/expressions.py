@@ -30,6 +30,7 @@ AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
 _PLAIN = re.compile(r"[A-Za-z_]\w*|L\[\d+\]")  # generated code for a local or a parameter: no work to read it
 _ARG = re.compile(r"[A-Za-z_]\w*|L\[\d+\]|\d+")
 _CHEAP = re.compile(r"(?:st(?:\.game)?\.\w+|[A-Za-z_]\w*|L)(?:\[(?:\d+|[A-Za-z_]\w*|L\[\d+\])\])*")  # a read, no call
+_READ = re.compile(r"[\w.\[\]]+")  # names, attributes and subscripts only: no call, nothing that can fail
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _STRING = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 INLINE_MAX = 400  # characters of a function body that may stand in for its call
@@ -45,6 +46,10 @@ def iterable(src: str) -> str:
         if depth == 0:
             return src
     return src[5:-1]
+
+
+def _uses(name: str, code: str) -> int:
+    return sum(m.group(0) == name for m in _IDENT.finditer(code))
 
 
 class ExpressionCompiler(CompilerBase):
@@ -70,10 +75,14 @@ class ExpressionCompiler(CompilerBase):
         """A short function's body in place of its call, where every argument is a name, slot or number (so
         reading it again costs nothing): the same value, and errors at the same places, without the call."""
         params, body = self.function_src[name]
-        if len(body) > INLINE_MAX or not all(_ARG.fullmatch(a) for a in args):
+        if len(body) > INLINE_MAX:
             return ""
-        by_param = dict(zip(params, args))
         parts = _STRING.split(body)  # string literals (odd parts) are left as they are
+        code = parts[::2]
+        for param, arg in zip(params, args):  # a chain of reads without calls may be read a few times
+            if not (_ARG.fullmatch(arg) or (_READ.fullmatch(arg) and sum(_uses(param, c) for c in code) <= 3)):
+                return ""
+        by_param = dict(zip(params, args))
         for i in range(0, len(parts), 2):
             parts[i] = _IDENT.sub(lambda m: by_param.get(m.group(0), m.group(0)), parts[i])
         return f"({''.join(parts)})"
@@ -210,7 +219,10 @@ class ExpressionCompiler(CompilerBase):
         if t.name == "map":
             assert t.key is not None and t.elem is not None
             self._expect(e.index, it, t.key, "a key")
-            return f"_mapget({obj}, {idx}, {self.where(e.pos)})", t.elem
+            checked = f"_mapget({obj}, {idx}, {self.where(e.pos)})"
+            if _CHEAP.fullmatch(obj) and _CHEAP.fullmatch(idx):  # the key looked up inline, the helper only to fail
+                return f"({obj}[{idx}] if {idx} in {obj} else {checked})", t.elem
+            return checked, t.elem
         if t.name == "list":
             assert t.elem is not None
             self._expect(e.index, it, INT, "a list position")
