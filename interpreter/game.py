@@ -49,6 +49,7 @@ class Game:
         self.op_pos = [b.pos for b in program.blocks]
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
+        self.mod_rows = [(md.field, md.kind, md.add, md.value, md.where) for md in program.moddefs]
         self.labels: dict[tuple[int, Any], str] = {}  # (seat, option) → its label (options.option_label)
         probe: Any = _Probe(self)
         self.consts: list[Any] = []
@@ -105,6 +106,12 @@ class Game:
                 self.zone_cap.append(spec.capacity)
                 self.zone_family.append(spec.family_id)
             self.fam_zones.append(ids)
+        self.start_zones: list[list[int]] = [[] for _ in self.zone_names]  # each card in the first zone of its family
+        self.start_where: list[int] = []
+        for c, info in enumerate(program.cards):
+            z = self.fam_zones[program.zone_by_name[info.zone].family_id][0]
+            self.start_zones[z].append(c)
+            self.start_where.append(z)
         self._catalogue: Optional[Catalogue] = None
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])

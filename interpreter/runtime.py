@@ -92,14 +92,15 @@ def _through_modifiers(st: "State", c: int, fidx: int, kind: str, v: Any) -> Any
     if key in _READING:
         return v
     _READING.add(key)
+    mid = 0
     try:
-        moddefs = st.game.program.moddefs
+        rows = st.game.mod_rows
         for mid, _, cap in st.mods:
-            md = moddefs[mid]
-            if md.field == fidx and md.kind == kind and (md.where is None or md.where(st, c, *cap)):
-                v = v + md.value(st, c, *cap) if md.add else md.value(st, c, *cap)
+            field, its_kind, add, value, where = rows[mid]
+            if field == fidx and its_kind == kind and (where is None or where(st, c, *cap)):
+                v = v + value(st, c, *cap) if add else value(st, c, *cap)
     except GameRuleError as exc:  # the modifier's own line, not the line that read the field
-        raise exc.at(md.pos) from None
+        raise exc.at(st.game.program.moddefs[mid].pos) from None
     finally:
         _READING.discard(key)
     return v

@@ -67,12 +67,8 @@ class State:
             return
         prog = game.program
         ncards = len(prog.cards)
-        self.zones: list[list[int]] = [[] for _ in game.zone_names]
-        self.where: list[int] = [0] * ncards
-        for c, info in enumerate(prog.cards):
-            z = game.fam_zones[prog.zone_by_name[info.zone].family_id][0]
-            self.zones[z].append(c)
-            self.where[c] = z
+        self.zones: list[list[int]] = [z[:] for z in game.start_zones]
+        self.where: list[int] = game.start_where[:]
         self.face_up: list[bool] = [False] * ncards
         self.known: list[int] = [0] * ncards  # seats a card was shown to (`reveal c to p`), a bit each, until it moves
         self.owner: list[int] = [-1] * ncards
@@ -119,12 +115,17 @@ class State:
         try:
             while frames:
                 fr = frames[-1]
-                pc = fr[1]
-                fr[1] = pc + 1
-                if code[fr[0]][pc](self, fr):
-                    if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                        over_budget(self)
-                    return
+                ops = code[fr[0]]
+                depth = len(frames)
+                while True:  # the same frame runs on until an op pushes or pops one (no op does both)
+                    pc = fr[1]
+                    fr[1] = pc + 1
+                    if ops[pc](self, fr):
+                        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                            over_budget(self)
+                        return
+                    if len(frames) != depth:
+                        break
         except GameRuleError as exc:
             raise exc.at(self.game.op_pos[fr[0]][pc]).during(self.seed, self.history) from None
         self.pending = None

@@ -3,6 +3,7 @@ records; a rules file edited in place is compiled afresh, an unchanged one comes
 playing a game reads no scenario file."""
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -12,7 +13,8 @@ import pytest
 
 from interpreter import load_game
 from interpreter.cli import main
-from interpreter.simulate import auto_jobs
+from interpreter.agents import make_agent
+from interpreter.simulate import agent_seed, auto_jobs, play_bots, simulate
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FAULTS = FIXTURES / "runtime_faults"
@@ -89,3 +91,18 @@ def test_playing_reads_no_scenario_file_and_check_keeps_them_to_scenarios(
     scenario.write_text("kind coin { field value: int }\n", encoding="utf-8")
     assert main(["check", str(tmp_path)]) == 1
     assert "broken.rules:1:1: error: a file in scenarios/ holds `scenario` blocks only" in capsys.readouterr().err
+
+
+def test_the_digest_is_the_hash_of_each_finished_games_seed_returns_and_labels() -> None:
+    """As documented: SHA-256 over `[seed,[returns],[labels]]` (compact JSON) of each finished game, in seed
+    order; the same games give the same digest, and another agent (other games) another one."""
+    game = load_game("maechtige_monster", players=3)
+    result = simulate(game, "maechtige_monster", 4, 7, ["random"] * 3)
+    expected = hashlib.sha256()
+    for seed in range(7, 11):
+        state = game.new_initial_state(seed)
+        play_bots(state, [make_agent("random", agent_seed(seed, seat)) for seat in range(3)])
+        expected.update(json.dumps([seed, state.returns(), state.history], separators=(",", ":"),
+                                   ensure_ascii=False).encode())
+    assert result.digest == expected.hexdigest()
+    assert simulate(game, "maechtige_monster", 4, 7, ["greedy"] * 3).digest != result.digest
