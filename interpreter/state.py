@@ -325,6 +325,8 @@ class State:
     def _check_action(self, action: int) -> tuple[Any, ...]:
         """The open node, if `action` is legal there; else IllegalActionError, the state unchanged."""
         pending = self.pending
+        if pending is not None and type(action) is int and 0 <= action < len(pending[3]):
+            return pending  # the common case, first
         if pending is None:
             raise IllegalActionError("the game is over; no action is legal")
         if not is_index(action) or not 0 <= action < len(pending[3]):
@@ -337,10 +339,7 @@ class State:
     def advance(self, action: int) -> None:
         """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
         illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable."""
-        pending = self.pending
-        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
-            pending = self._check_action(action)  # refused with its message, or an int subclass that is legal
-        kind, seat, labels, values, slot = pending
+        kind, seat, labels, values, slot = self._check_action(action)
         value = values[action]
         self._step(kind, seat, labels[action] if labels is not None else option_label(self, value, seat), value, slot)
 
