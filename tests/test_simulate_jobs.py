@@ -12,7 +12,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.cli import main
-from interpreter.simulate import auto_jobs
+from interpreter.play.simulate import auto_jobs
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FAULTS = FIXTURES / "runtime_faults"

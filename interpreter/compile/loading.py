@@ -20,10 +20,10 @@ from dsl.loader import (
 )
 from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
-from interpreter.compiler import compile_program
-from interpreter.game import ConstantError, Game
-from interpreter.pictures import check_pictures
-from interpreter.program import Program
+from interpreter.compile.compiler import compile_program
+from interpreter.compile.pictures import check_pictures
+from interpreter.runtime.game import ConstantError, Game
+from interpreter.runtime.program import Program
 
 
 def _fingerprint(ruleset: str, variants: tuple[str, ...]) -> Optional[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union
 
-from interpreter.types import BOOL, CARD, INT, PLAYER, T, element_type, list_of
+from interpreter.compile.types import BOOL, CARD, INT, PLAYER, T, element_type, list_of
 
 if TYPE_CHECKING:
     from dsl.ast import Pos

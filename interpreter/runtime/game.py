@@ -4,13 +4,13 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from dsl.limits import MAX_FAMILY, MAX_ZONES
-from interpreter.catalogue import Catalogue
-from interpreter.limits import Limits
-from interpreter.observation import tensor_size
-from interpreter.primitives import GameRuleError
-from interpreter.program import Op, Program
-from interpreter.saved import parse
-from interpreter.state import IllegalActionError, State, StateUsageError, is_index
+from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.catalogue import Catalogue
+from interpreter.runtime.limits import Limits
+from interpreter.runtime.observation import tensor_size
+from interpreter.runtime.program import Op, Program
+from interpreter.runtime.saved import parse
+from interpreter.runtime.state import IllegalActionError, State, StateUsageError, is_index
 
 
 class ConstantError(ValueError):
@@ -187,7 +187,7 @@ class Game:
 
 
 def _reload(source: str, variants: tuple[str, ...], players: int, limits: Limits) -> Game:
-    from interpreter.loading import load_game  # loading imports this module
+    from interpreter.compile.loading import load_game  # loading imports this module
     game = load_game(source, variants, players)
     game.limits = limits
     return game
