@@ -14,7 +14,7 @@ from pathlib import Path
 
 from dsl.loader import find_ruleset, read_ruleset
 from interpreter.compile.loading import load_game
-from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.state import State
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from interpreter.compile.loading import load_game, load_program
+    from interpreter.runtime.errors import GameRuleError
     from interpreter.runtime.saved import SavedStateError
     from interpreter.runtime.state import (
         CHANCE_PLAYER,
@@ -22,10 +23,11 @@ _HOMES = {"load_game": "interpreter.compile.loading", "load_program": "interpret
           "SavedStateError": "interpreter.runtime.saved", "State": "interpreter.runtime.state",
           "CHANCE_PLAYER": "interpreter.runtime.state", "TERMINAL_PLAYER": "interpreter.runtime.state",
           "IllegalActionError": "interpreter.runtime.state", "NotASeatError": "interpreter.runtime.state",
-          "StateUsageError": "interpreter.runtime.state", "WrongNodeError": "interpreter.runtime.state"}
+          "StateUsageError": "interpreter.runtime.state", "WrongNodeError": "interpreter.runtime.state",
+          "GameRuleError": "interpreter.runtime.errors"}
 
 __all__ = ["load_game", "load_program", "State", "CHANCE_PLAYER", "TERMINAL_PLAYER", "IllegalActionError",
-           "NotASeatError", "SavedStateError", "StateUsageError", "WrongNodeError"]
+           "NotASeatError", "SavedStateError", "StateUsageError", "WrongNodeError", "GameRuleError"]
 
 
 def __getattr__(name: str) -> Any:

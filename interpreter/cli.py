@@ -432,7 +432,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 0
     from dsl.errors import RulesError
-    from interpreter.compile.primitives import GameRuleError
+    from interpreter.runtime.errors import GameRuleError
     try:
         code: int = args.run(args)
     except UsageError as exc:

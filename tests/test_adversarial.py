@@ -21,10 +21,10 @@ from hypothesis import strategies as st
 from dsl.errors import RulesError
 from dsl.loader import UnknownVariantError
 from interpreter.compile.loading import load_program
-from interpreter.compile.primitives import GameRuleError
 from interpreter.play.agents import make_agent
 from interpreter.play.records import Record, RecordError, record_of, replay
 from interpreter.play.simulate import play_bots
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.limits import Limits
 from test_no_tracebacks import GAME, MUTATIONS, SOURCE, Draw

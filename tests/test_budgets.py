@@ -12,7 +12,7 @@ from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.cli import main
 from interpreter.compile.loading import load_program
-from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.limits import Limits
 

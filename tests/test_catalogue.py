@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game
-from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.state import IllegalActionError, State, WrongNodeError
 from test_primitives import build
 

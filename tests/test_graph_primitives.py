@@ -16,8 +16,9 @@ from hypothesis import strategies as st
 
 from dsl.errors import RulesError
 from interpreter.compile.loading import load_game
-from interpreter.compile.primitives import REGISTRY, GameRuleError
+from interpreter.compile.primitives import REGISTRY
 from interpreter.runtime import helpers as R
+from interpreter.runtime.errors import GameRuleError
 
 NEW = ["neighbours", "successors", "predecessors", "steps_ahead", "graph_distance", "frontier", "within", "shortest_path",
        "concat", "range", "subsets"]

@@ -11,8 +11,8 @@ import pytest
 
 from interpreter import IllegalActionError, load_game
 from interpreter.cli import main
-from interpreter.compile.primitives import GameRuleError
 from interpreter.play.simulate import reproduce_command
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 
 FAULTS = Path(__file__).parent / "fixtures" / "runtime_faults"

@@ -12,7 +12,7 @@ import pytest
 
 from interpreter import load_game
 from interpreter.cli import main
-from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.saved import SavedStateError
 from interpreter.runtime.state import State

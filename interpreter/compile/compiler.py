@@ -10,11 +10,12 @@ from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from dsl.limits import MAX_CARDS
 from interpreter.compile.compile_base import Emitter, names_in, template_fields
-from interpreter.compile.primitives import GameRuleError, seq_code
+from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
 from interpreter.compile.statements import StatementCompiler, check_progress
 from interpreter.compile.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type
 from interpreter.runtime import ops as O
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.program import (
     SCOPES,
     ActionInfo,

@@ -6,8 +6,8 @@ import math
 import random
 from typing import Any, Callable, Optional, Protocol
 
-from interpreter.compile.primitives import GameRuleError
 from interpreter.play.determinize import determinize, uncertain
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import card_visible
 from interpreter.runtime.state import State
 

@@ -8,10 +8,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-from interpreter.compile.primitives import GameRuleError
 from interpreter.play.agents import make_agent
 from interpreter.play.simulate import _worker_game, agent_seed
 from interpreter.play.workers import play_seeds
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.limits import Limits
 from interpreter.runtime.state import State

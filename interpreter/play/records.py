@@ -14,7 +14,7 @@ from typing import Any, Optional, Sequence
 from dsl.errors import RulesError
 from dsl.loader import find_ruleset, is_variant_file, rulesets_dir
 from interpreter.compile.loading import load_game
-from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.state import State
 
 FORMAT = "regelwerk-record/1"

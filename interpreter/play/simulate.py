@@ -12,10 +12,10 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from interpreter.compile.loading import load_program
-from interpreter.compile.primitives import GameRuleError
 from interpreter.play.agents import Agent, make_agent
 from interpreter.play.records import Record, record_of, replay_command, variant_ref, write_record
 from interpreter.play.workers import play_seeds
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.limits import Limits
 from interpreter.runtime.state import State

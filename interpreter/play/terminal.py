@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from dsl import ast as A
-from interpreter.compile.primitives import GameRuleError
 from interpreter.compile.types import PLAYER
 from interpreter.play.agents import Agent, make_agent
 from interpreter.play.display import Display
 from interpreter.play.records import record_of, write_record
 from interpreter.play.simulate import agent_seed
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.observation import player_name
 from interpreter.runtime.state import State

@@ -6,11 +6,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from dsl import ast as A
-from interpreter.compile.primitives import GameRuleError
-from interpreter.compile.types import T
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.ops import Fmt, formatter
 
 if TYPE_CHECKING:
+    from interpreter.compile.types import T
     from interpreter.runtime.game import Game
     from interpreter.runtime.state import State
 

@@ -6,7 +6,7 @@ from collections import deque
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
     from dsl.ast import Pos

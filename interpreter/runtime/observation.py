@@ -18,9 +18,9 @@ from interpreter.runtime.ops import (
 )
 
 if TYPE_CHECKING:
+    from interpreter.compile.types import T
     from interpreter.runtime.game import Game
     from interpreter.runtime.state import State
-    from interpreter.compile.types import T
 
 LOG_TAIL = 40
 EVERYTHING = -1  # the viewer mask that reads every card: the log of a finished game, the CLI's full log

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from interpreter.compile.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
     from dsl.ast import Pos

@@ -5,9 +5,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dsl import ast as A
-from interpreter.compile.types import T
 
 if TYPE_CHECKING:
+    from interpreter.compile.types import T
     from interpreter.runtime.state import State
 
 Fn = Callable[["State", list[Any]], Any]

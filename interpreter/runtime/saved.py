@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from interpreter.compile.types import T
 from interpreter.runtime.ops import CHANCE, DECIDE, L_DECIDE, L_MOVE, L_PAY, L_PHASE, L_REVEAL, L_ROUND, L_TEXT, MAX_DEPTH
 from interpreter.runtime.program import SCOPES
 
 if TYPE_CHECKING:
+    from interpreter.compile.types import T
     from interpreter.runtime.game import Game
     from interpreter.runtime.state import State
 
