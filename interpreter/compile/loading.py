@@ -105,6 +105,7 @@ def load_game(ruleset: str, variants: Sequence[str] = (), players: int = 0) -> G
 
 
 def _reload(source: str, variants: tuple[str, ...], players: int, limits: Limits) -> Game:
+    """How a pickled Game comes back: its rules loaded again, with the budgets it had."""
     game = load_game(source, variants, players)
     game.limits = limits
     return game
