@@ -12,9 +12,9 @@ import time
 
 from dsl.loader import find_ruleset, read_ruleset
 from benchmarks.handwritten_mm import VARIANTS, play as play_by_hand
-from interpreter.loading import load_game, load_program
-from interpreter.records import ruleset_ref
-from interpreter.simulate import simulate
+from interpreter.compile.loading import load_game, load_program
+from interpreter.play.records import ruleset_ref
+from interpreter.play.simulate import simulate
 from rulebook.docs import rulebooks
 from rulebook.render import render
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from interpreter.agents import make_agent
-from interpreter.analyze import Rate
-from interpreter.loading import load_game
-from interpreter.simulate import agent_seed, play_bots
+from interpreter.compile.loading import load_game
+from interpreter.play.agents import make_agent
+from interpreter.play.analyze import Rate
+from interpreter.play.simulate import agent_seed, play_bots
 
 
 def main() -> None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from interpreter.loading import load_game, load_program
-from interpreter.simulate import play_one
+from interpreter.compile.loading import load_game, load_program
+from interpreter.play.simulate import play_one
 
 
 def main() -> None:

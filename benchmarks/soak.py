@@ -13,10 +13,10 @@ from itertools import combinations
 from pathlib import Path
 
 from dsl.loader import find_ruleset, read_ruleset
-from interpreter.game import Game
-from interpreter.loading import load_game
-from interpreter.primitives import GameRuleError
-from interpreter.state import State
+from interpreter.compile.loading import load_game
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = [p for p in sorted((ROOT / "rulesets").iterdir()) if (p / "game.rules").is_file()] + \

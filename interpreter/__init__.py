@@ -6,9 +6,10 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from interpreter.loading import load_game, load_program
-    from interpreter.saved import SavedStateError
-    from interpreter.state import (
+    from interpreter.compile.loading import load_game, load_program
+    from interpreter.runtime.errors import GameRuleError
+    from interpreter.runtime.saved import SavedStateError
+    from interpreter.runtime.state import (
         CHANCE_PLAYER,
         TERMINAL_PLAYER,
         IllegalActionError,
@@ -18,15 +19,18 @@ if TYPE_CHECKING:
         WrongNodeError,
     )
 
-_HOMES = {"load_game": "loading", "load_program": "loading", "SavedStateError": "saved", "State": "state",
-          "CHANCE_PLAYER": "state", "TERMINAL_PLAYER": "state", "IllegalActionError": "state",
-          "NotASeatError": "state", "StateUsageError": "state", "WrongNodeError": "state"}
+_HOMES = {"load_game": "interpreter.compile.loading", "load_program": "interpreter.compile.loading",
+          "SavedStateError": "interpreter.runtime.saved", "State": "interpreter.runtime.state",
+          "CHANCE_PLAYER": "interpreter.runtime.state", "TERMINAL_PLAYER": "interpreter.runtime.state",
+          "IllegalActionError": "interpreter.runtime.state", "NotASeatError": "interpreter.runtime.state",
+          "StateUsageError": "interpreter.runtime.state", "WrongNodeError": "interpreter.runtime.state",
+          "GameRuleError": "interpreter.runtime.errors"}
 
 __all__ = ["load_game", "load_program", "State", "CHANCE_PLAYER", "TERMINAL_PLAYER", "IllegalActionError",
-           "NotASeatError", "SavedStateError", "StateUsageError", "WrongNodeError"]
+           "NotASeatError", "SavedStateError", "StateUsageError", "WrongNodeError", "GameRuleError"]
 
 
 def __getattr__(name: str) -> Any:
     if name not in _HOMES:
         raise AttributeError(f"module 'interpreter' has no attribute '{name}'")
-    return getattr(import_module(f"interpreter.{_HOMES[name]}"), name)
+    return getattr(import_module(_HOMES[name]), name)

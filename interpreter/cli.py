@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from interpreter.simulate import Summary
+    from interpreter.play.simulate import Summary
 
 
 class UsageError(Exception):
@@ -25,7 +25,7 @@ def _err(text: str) -> None:
 
 
 def _seats(spec: str, players: int, allowed: Sequence[str]) -> list[str]:
-    from interpreter.simulate import seat_agents
+    from interpreter.play.simulate import seat_agents
     names = [name.strip() for name in spec.split(",")]
     unknown = [name for name in names if name not in allowed]
     if unknown:
@@ -46,8 +46,8 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
     from dsl.errors import RulesError
     from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
     from dsl.validate import check_texts, languages_of
-    from interpreter.loading import load_program
-    from interpreter.scenario import check_scenario
+    from interpreter.compile.loading import load_program
+    from interpreter.play.scenario import check_scenario
     from rulebook.docs import check_renderings
     src = read_ruleset(find_ruleset(path))
     shipped = list(src.variants)
@@ -112,7 +112,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def summary_table(summary: Summary) -> Table:
     from rich.table import Table
 
-    from interpreter.observation import player_name
+    from interpreter.runtime.observation import player_name
     table = Table(title=f"{summary.games} games, {summary.errors} errors, {summary.ties} ties, "
                         f"{summary.no_winner} won by nobody")
     for column in ("seat", "agent", "wins", "share"):
@@ -127,10 +127,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from interpreter.agents import AGENTS
-    from interpreter.loading import load_game
-    from interpreter.records import ruleset_ref
-    from interpreter.simulate import auto_jobs, simulate
+    from interpreter.play.agents import AGENTS
+    from interpreter.compile.loading import load_game
+    from interpreter.play.records import ruleset_ref
+    from interpreter.play.simulate import auto_jobs, simulate
     game = load_game(args.game, args.variant, args.players)
     agents = _seats(args.agents, game.num_players, list(AGENTS))
     if args.games < 0:
@@ -187,13 +187,13 @@ def cmd_analyze(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.progress import Progress
 
-    from interpreter.agents import AGENTS
-    from interpreter.analyze import Analysis, play_many
-    from interpreter.loading import load_game
-    from interpreter.records import ruleset_ref
-    from interpreter.simulate import auto_jobs
+    from interpreter.play.agents import AGENTS
+    from interpreter.play.analyze import Analysis, play_many
+    from interpreter.compile.loading import load_game
+    from interpreter.play.records import ruleset_ref
+    from interpreter.play.simulate import auto_jobs
     try:
-        from interpreter.report import write_report
+        from interpreter.play.report import write_report
         import matplotlib  # noqa: F401
     except ImportError:
         raise UsageError("the report needs matplotlib: pip install -e '.[analyze]'") from None
@@ -229,8 +229,8 @@ def cmd_analyze(args: argparse.Namespace) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    from interpreter.observation import player_name
-    from interpreter.records import CHOSEN, RecordError, read_record, replay
+    from interpreter.runtime.observation import player_name
+    from interpreter.play.records import CHOSEN, RecordError, read_record, replay
     try:
         record = read_record(Path(args.file))
         state = replay(record, args.ruleset, args.variant)
@@ -257,11 +257,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from interpreter.agents import AGENTS
-    from interpreter.loading import load_game
-    from interpreter.observation import player_name
-    from interpreter.records import ruleset_ref
-    from interpreter.terminal import HUMAN, play
+    from interpreter.play.agents import AGENTS
+    from interpreter.compile.loading import load_game
+    from interpreter.runtime.observation import player_name
+    from interpreter.play.records import ruleset_ref
+    from interpreter.play.terminal import HUMAN, play
     game = load_game(args.game, args.variant, args.players)
     spec = args.seats or ",".join([HUMAN] + ["random"] * (game.num_players - 1))
     seats = _seats(spec, game.num_players, [HUMAN, *AGENTS])
@@ -277,7 +277,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_test(args: argparse.Namespace) -> int:
-    from interpreter.scenario import run_all
+    from interpreter.play.scenario import run_all
     results = run_all(args.game, variants=args.variant)
     if args.variant and not results:
         raise UsageError(f"no scenario loads {' or '.join(args.variant)}")
@@ -342,8 +342,8 @@ class _Seats:
         self.human = human
 
     def __str__(self) -> str:
-        from interpreter.agents import AGENTS
-        from interpreter.terminal import HUMAN
+        from interpreter.play.agents import AGENTS
+        from interpreter.play.terminal import HUMAN
         return ", ".join([HUMAN, *AGENTS] if self.human else AGENTS)
 
 
@@ -432,7 +432,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else 0
     from dsl.errors import RulesError
-    from interpreter.primitives import GameRuleError
+    from interpreter.runtime.errors import GameRuleError
     try:
         code: int = args.run(args)
     except UsageError as exc:

@@ -10,10 +10,10 @@ from dsl import ast as A
 from dsl.loader import RulesetSource, apply_variants
 from dsl.steps import named_part, owners
 from dsl.validate import part_key
-from interpreter.game import Game
-from interpreter.loading import load_program
-from interpreter.pictures import board_of
-from interpreter.program import Program
+from interpreter.compile.loading import load_program
+from interpreter.compile.pictures import board_of
+from interpreter.runtime.game import Game
+from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.model import Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table
 from rulebook.phrases import Phrase, catalogue, fill

@@ -9,11 +9,11 @@ from typing import Any, Callable, Optional
 from dsl import ast as A
 from dsl.errors import error_at
 from dsl.loader import RulesetSource
-from interpreter.display import Display
-from interpreter.loading import load_game
-from interpreter.scenario import example_part, example_shows, run_scenario
-from interpreter.state import State
-from interpreter.types import T
+from interpreter.compile.loading import load_game
+from interpreter.compile.types import T
+from interpreter.play.display import Display
+from interpreter.play.scenario import example_part, example_shows, run_scenario
+from interpreter.runtime.state import State
 from rulebook.model import Example, Table
 
 Row = tuple[str, str]  # what, value

@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from dsl.parser import GRAMMAR_PATH
-from interpreter.primitives import REGISTRY
+from interpreter.compile.primitives import REGISTRY
 from rulebook.render import environment
 
 HERE = Path(__file__).resolve().parent

@@ -9,7 +9,7 @@ from typing import Any, Callable
 from xml.sax.saxutils import escape
 
 from dsl import ast as A
-from interpreter.pictures import Board, Point
+from interpreter.compile.pictures import Board, Point
 
 SPACING = 56.0  # the closest two nodes stand this far apart, in SVG units
 RADIUS = 15.0

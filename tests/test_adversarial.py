@@ -20,13 +20,13 @@ from hypothesis import strategies as st
 
 from dsl.errors import RulesError
 from dsl.loader import UnknownVariantError
-from interpreter.agents import make_agent
-from interpreter.game import Game
-from interpreter.limits import Limits
-from interpreter.loading import load_program
-from interpreter.primitives import GameRuleError
-from interpreter.records import Record, RecordError, record_of, replay
-from interpreter.simulate import play_bots
+from interpreter.compile.loading import load_program
+from interpreter.play.agents import make_agent
+from interpreter.play.records import Record, RecordError, record_of, replay
+from interpreter.play.simulate import play_bots
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.limits import Limits
 from test_no_tracebacks import GAME, MUTATIONS, SOURCE, Draw
 
 SMALL = Limits(max_steps=20_000, max_log=20_000, max_actions=2_000, max_int_bits=256, max_list=10_000)

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from interpreter import load_game
-from interpreter.agents import GreedyAgent, RandomAgent, make_agent
-from interpreter.simulate import play_bots
-from interpreter.state import State
+from interpreter.play.agents import GreedyAgent, RandomAgent, make_agent
+from interpreter.play.simulate import play_bots
+from interpreter.runtime.state import State
 
 
 def _play(state: State, agents: list[RandomAgent | GreedyAgent]) -> State:

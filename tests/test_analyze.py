@@ -10,7 +10,9 @@ import pytest
 
 pytest.importorskip("matplotlib", reason="the analyze extra: pip install -e '.[test]'")
 
-from interpreter.analyze import (  # noqa: E402
+from interpreter.cli import main  # noqa: E402
+from interpreter.compile.loading import load_game  # noqa: E402
+from interpreter.play.analyze import (  # noqa: E402
     Analysis,
     GameData,
     Rate,
@@ -21,8 +23,6 @@ from interpreter.analyze import (  # noqa: E402
     two_proportion_p,
     welch_p,
 )
-from interpreter.cli import main  # noqa: E402
-from interpreter.loading import load_game  # noqa: E402
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "balance_report"
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from dsl.errors import RulesError
-from interpreter.loading import load_program
+from interpreter.compile.loading import load_program
 
 BROKEN = Path(__file__).resolve().parent / "broken"
 EXPECT = re.compile(r"^# expect: (\d+):(\d+): (.+)$")

@@ -11,10 +11,10 @@ import pytest
 from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.cli import main
-from interpreter.game import Game
-from interpreter.limits import Limits
-from interpreter.loading import load_program
-from interpreter.primitives import GameRuleError
+from interpreter.compile.loading import load_program
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.limits import Limits
 
 HEAD = """game probe {
   players 2 to 3

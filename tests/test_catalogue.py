@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game
-from interpreter.primitives import GameRuleError
-from interpreter.state import IllegalActionError, State, WrongNodeError
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.state import IllegalActionError, State, WrongNodeError
 from test_primitives import build
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"

@@ -12,7 +12,7 @@ import pytest
 
 from dsl.loader import find_ruleset
 from interpreter.cli import main
-from interpreter.loading import load_program
+from interpreter.compile.loading import load_program
 
 GAME = "maechtige_monster"
 

@@ -10,9 +10,9 @@ import pytest
 
 distributed = pytest.importorskip("distributed", reason="the cluster extra: pip install -e '.[test]'")
 
-from interpreter.analyze import play_many  # noqa: E402
 from interpreter.cli import main  # noqa: E402
-from interpreter.loading import load_game  # noqa: E402
+from interpreter.compile.loading import load_game  # noqa: E402
+from interpreter.play.analyze import play_many  # noqa: E402
 
 
 @pytest.fixture(scope="module")

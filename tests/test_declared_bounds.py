@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game
-from interpreter.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 from test_primitives import build
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"

@@ -11,11 +11,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from interpreter import load_game
-from interpreter.agents import GreedyAgent, RandomAgent, make_agent
-from interpreter.determinize import determinize, unseen_places
-from interpreter.game import Game
-from interpreter.simulate import play_bots
-from interpreter.state import State
+from interpreter.play.agents import GreedyAgent, RandomAgent, make_agent
+from interpreter.play.determinize import determinize, unseen_places
+from interpreter.play.simulate import play_bots
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"
 GAMES = {"maechtige_monster": ("maechtige_monster", 4), "marktplatz": (str(GAMES_DIR / "marktplatz"), 2),

@@ -9,8 +9,8 @@ import pytest
 
 from dsl.loader import read_ruleset
 from interpreter import load_game
-from interpreter.scenario import run_all
-from interpreter.simulate import simulate
+from interpreter.play.scenario import run_all
+from interpreter.play.simulate import simulate
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"
 GAMES = sorted(p.name for p in GAMES_DIR.iterdir() if (p / "game.rules").is_file())

@@ -10,8 +10,8 @@ from typing import Any, Optional
 import pytest
 
 from interpreter import CHANCE_PLAYER, load_game
-from interpreter.game import Game
-from interpreter.state import State
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 RULESET = "fuerchterliche_feinde"
 PLAYER_COUNTS = [2, 3, 4, 5, 6]

@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dsl.errors import RulesError
-from interpreter import runtime as R
-from interpreter.loading import load_game
-from interpreter.primitives import REGISTRY, GameRuleError
+from interpreter.compile.loading import load_game
+from interpreter.compile.primitives import REGISTRY
+from interpreter.runtime import helpers as R
+from interpreter.runtime.errors import GameRuleError
 
 NEW = ["neighbours", "successors", "predecessors", "steps_ahead", "graph_distance", "frontier", "within", "shortest_path",
        "concat", "range", "subsets"]

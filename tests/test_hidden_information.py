@@ -20,7 +20,7 @@ from interpreter import (
     load_game,
 )
 from interpreter.cli import main
-from interpreter.state import State
+from interpreter.runtime.state import State
 
 GAME = "maechtige_monster"
 SEED = 7_351_920_486_113_570_291  # what the patched OS source hands out: 19 digits no game text contains

@@ -7,7 +7,7 @@ from typing import Any, Callable
 import pytest
 
 from interpreter import IllegalActionError, load_game
-from interpreter.state import State
+from interpreter.runtime.state import State
 
 RULESET = "maechtige_monster"
 

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from interpreter import load_game
-from interpreter.game import Game
-from interpreter.observation import LOG_TAIL
-from interpreter.ops import L_DECIDE
-from interpreter.state import NotASeatError, State
+from interpreter.runtime.game import Game
+from interpreter.runtime.observation import LOG_TAIL
+from interpreter.runtime.ops import L_DECIDE
+from interpreter.runtime.state import NotASeatError, State
 from test_observation import random_states
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"

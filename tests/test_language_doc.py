@@ -32,10 +32,10 @@ from dsl.loader import RulesetSource, apply_variants, find_ruleset, read_ruleset
 from dsl.parser import parse_text
 from dsl.validate import check_definitions, check_texts, part_key
 from interpreter import load_game
-from interpreter.agents import make_agent
-from interpreter.compiler import compile_program
-from interpreter.scenario import run_scenario
-from interpreter.simulate import agent_seed, play_bots
+from interpreter.compile.compiler import compile_program
+from interpreter.play.agents import make_agent
+from interpreter.play.scenario import run_scenario
+from interpreter.play.simulate import agent_seed, play_bots
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "LANGUAGE.md"

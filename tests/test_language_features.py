@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from interpreter import load_game
-from interpreter.game import Game
+from interpreter.runtime.game import Game
 
 HEADER = '''
 game feature_test { title de "T" en "T" players 2 to 2 }
@@ -142,7 +142,7 @@ def test_triggers_that_set_each_other_off_are_stopped(tmp_path: Path) -> None:
     """An endless chain of events ends in a clear rules error, not in exhausted memory."""
     import pytest
 
-    from interpreter.primitives import GameRuleError
+    from interpreter.runtime.errors import GameRuleError
 
     with pytest.raises(GameRuleError, match="setting each other off"):
         _game(tmp_path, '''
@@ -171,7 +171,7 @@ def test_runaway_recursion_is_stopped(tmp_path: Path) -> None:
     """Recursion under a condition is allowed, but one that never ends is a clear rules error."""
     import pytest
 
-    from interpreter.primitives import GameRuleError
+    from interpreter.runtime.errors import GameRuleError
 
     with pytest.raises(GameRuleError, match="inside each other"):
         _game(tmp_path, '''

@@ -10,8 +10,8 @@ import pytest
 from dsl.errors import RulesError
 from dsl.loader import read_ruleset
 from interpreter import load_game
-from interpreter.agents import GreedyAgent
-from interpreter.game import Game
+from interpreter.play.agents import GreedyAgent
+from interpreter.runtime.game import Game
 from rulebook.assemble import Assembler
 
 HEADER = '''

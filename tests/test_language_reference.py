@@ -10,7 +10,7 @@ from lark.lexer import PatternStr
 
 from dsl.errors import RulesError
 from dsl.parser import grammar, parse_text
-from interpreter.primitives import REGISTRY
+from interpreter.compile.primitives import REGISTRY
 from rulebook.language_reference import (
     OUTPUT,
     KeywordEntry,

@@ -11,8 +11,8 @@ import pytest
 from dsl import ast as A
 from dsl.parser import parse_text
 from interpreter import load_game
-from interpreter.game import Game
-from interpreter.state import State
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 RULESET = "magical_friends"
 VARIANT_SETS: list[tuple[str, ...]] = [(), ("erstes_spiel",), ("maechtige_magier",), ("erstes_spiel", "maechtige_magier")]

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from dsl.errors import RulesError
 from dsl.loader import read_ruleset
-from interpreter.loading import load_program
+from interpreter.compile.loading import load_program
 from rulebook.docs import rulebooks
 
 ROOT = Path(__file__).resolve().parent.parent

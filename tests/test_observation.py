@@ -12,8 +12,8 @@ import pytest
 
 from dsl.loader import REPO_ROOT
 from interpreter import load_game
-from interpreter.game import Game
-from interpreter.state import State
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 RULESET = "maechtige_monster"
 VARIANT_SETS: list[tuple[str, ...]] = [(), ("waechterkette",), ("koenigs_neue_regeln",),

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game
-from interpreter.state import NotASeatError
+from interpreter.runtime.state import NotASeatError
 from test_determinize import _swapped
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"

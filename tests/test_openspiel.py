@@ -13,8 +13,8 @@ from open_spiel.python.algorithms import mcts  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
 from dsl.loader import rulesets_dir  # noqa: E402
-from interpreter import openspiel  # noqa: E402
-from interpreter.loading import load_program  # noqa: E402
+from interpreter.compile.loading import load_program  # noqa: E402
+from interpreter.play import openspiel  # noqa: E402
 
 RULESETS = sorted(p.name for p in rulesets_dir().iterdir() if (p / "game.rules").is_file())
 # Random games of these last thousands of decisions, and OpenSpiel's simulation test renders the whole

@@ -11,7 +11,7 @@ import pytest
 from dsl.errors import RulesError
 from dsl.loader import read_ruleset
 from dsl.parser import parse_text
-from interpreter.loading import load_program
+from interpreter.compile.loading import load_program
 from rulebook.docs import expected_files, rulebooks
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -10,10 +10,11 @@ from dsl import ast as A
 from dsl.errors import RulesError
 from dsl.parser import parse_text
 from interpreter import CHANCE_PLAYER, IllegalActionError, load_game
-from interpreter.game import Game
-from interpreter.primitives import REGISTRY, GameRuleError
-from interpreter.state import State
-from interpreter.types import INT, PLAYER, T, card, list_of
+from interpreter.compile.primitives import REGISTRY
+from interpreter.compile.types import INT, PLAYER, T, card, list_of
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

@@ -17,12 +17,12 @@ from dsl.errors import RulesError
 from dsl.loader import read_ruleset
 from dsl.parser import parse_text
 from interpreter import load_game
-from interpreter.agents import GreedyAgent
-from interpreter.game import Game
-from interpreter.ops import L_REVEAL
-from interpreter.state import State
-from interpreter.display import Display
-from interpreter.terminal import view_lines
+from interpreter.play.agents import GreedyAgent
+from interpreter.play.display import Display
+from interpreter.play.terminal import view_lines
+from interpreter.runtime.game import Game
+from interpreter.runtime.ops import L_REVEAL
+from interpreter.runtime.state import State
 from rulebook.assemble import build_rulebook
 from rulebook.render import render
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from interpreter import load_game
-from interpreter.game import Game
-from interpreter.loading import load_program
-from interpreter.state import State
+from interpreter.compile.loading import load_program
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 FIXTURE = Path(__file__).parent / "fixtures" / "games" / "spitzel"
 

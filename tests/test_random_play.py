@@ -8,8 +8,8 @@ from typing import Callable, Optional
 import pytest
 
 from interpreter import CHANCE_PLAYER, TERMINAL_PLAYER, load_game
-from interpreter.game import Game
-from interpreter.state import State, WrongNodeError
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State, WrongNodeError
 
 RULESET = "maechtige_monster"
 VARIANT_SETS: list[tuple[str, ...]] = [(), ("waechterkette",), ("koenigs_neue_regeln",),

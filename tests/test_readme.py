@@ -11,7 +11,7 @@ from typing import Iterator
 import pytest
 
 from interpreter.cli import main
-from interpreter.loading import load_program
+from interpreter.compile.loading import load_program
 
 ROOT = Path(__file__).resolve().parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from interpreter import CHANCE_PLAYER, load_game
-from interpreter.agents import RandomAgent
-from interpreter.state import State
+from interpreter.play.agents import RandomAgent
+from interpreter.runtime.state import State
 
 GOLDEN = Path(__file__).parent / "golden" / "mm_4p_both_seed7.json"
 RULESET = "maechtige_monster"

@@ -15,7 +15,7 @@ import pytest
 
 from dsl.loader import find_ruleset, read_ruleset
 from interpreter.cli import main
-from interpreter.loading import load_program
+from interpreter.compile.loading import load_program
 from rulebook import phrases
 from rulebook.assemble import build_rulebook
 from rulebook.docs import DOCS_DIR, MANIFEST, expected_files, stale_files

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dsl.loader import VariantConflict, find_ruleset, read_ruleset, rulesets_dir
-from interpreter.loading import load_game, load_program
+from interpreter.compile.loading import load_game, load_program
 
 ROOT = Path(__file__).resolve().parent.parent
 RULESETS = sorted(p.name for p in rulesets_dir().iterdir() if p.is_dir())
@@ -44,7 +44,7 @@ def test_engine_names_no_ruleset() -> None:
     words = {w for w in words if len(w) > 5}  # short ids like "hand" are ordinary English
     for folder in ("dsl", "interpreter", "rulebook"):
         for path in [*(ROOT / folder).rglob("*.py"), *(ROOT / folder).glob("catalogue/??.toml"),
-                     *(ROOT / folder).glob("templates/*.j2")]:
+                     *(ROOT / folder).rglob("templates/*.j2")]:
             text = path.read_text(encoding="utf-8").lower()
             found = sorted(w for w in words if w in text)
             assert not found, f"{path} names {found}"

@@ -11,9 +11,9 @@ import pytest
 
 from interpreter import IllegalActionError, load_game
 from interpreter.cli import main
-from interpreter.game import Game
-from interpreter.primitives import GameRuleError
-from interpreter.simulate import reproduce_command
+from interpreter.play.simulate import reproduce_command
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
 
 FAULTS = Path(__file__).parent / "fixtures" / "runtime_faults"
 FAULTS_RULES = (FAULTS / "game.rules").read_text(encoding="utf-8")

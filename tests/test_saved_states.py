@@ -12,10 +12,10 @@ import pytest
 
 from interpreter import load_game
 from interpreter.cli import main
-from interpreter.game import Game
-from interpreter.primitives import GameRuleError
-from interpreter.saved import SavedStateError
-from interpreter.state import State
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.saved import SavedStateError
+from interpreter.runtime.state import State
 
 GAME = "maechtige_monster"
 FAULTS = Path(__file__).parent / "fixtures" / "runtime_faults"

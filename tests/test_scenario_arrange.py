@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from dsl.errors import RulesError
-from interpreter.scenario import check_scenario, run_all, scenarios_of
+from interpreter.play.scenario import check_scenario, run_all, scenarios_of
 
 GAME = Path(__file__).parent / "fixtures" / "games" / "marktplatz"
 HEAD = """scenario s {

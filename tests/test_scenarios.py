@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from dsl.loader import REPO_ROOT
-from interpreter.scenario import ScenarioResult, run_all, scenarios_of
+from interpreter.play.scenario import ScenarioResult, run_all, scenarios_of
 
 RULESETS_DIR = REPO_ROOT / "rulesets"
 RULESETS = sorted(p.name for p in RULESETS_DIR.iterdir() if (p / "game.rules").is_file())

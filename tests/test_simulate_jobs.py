@@ -13,8 +13,8 @@ import pytest
 
 from interpreter import load_game
 from interpreter.cli import main
-from interpreter.agents import make_agent
-from interpreter.simulate import agent_seed, auto_jobs, play_bots, simulate
+from interpreter.play.agents import make_agent
+from interpreter.play.simulate import agent_seed, auto_jobs, play_bots, simulate
 
 FIXTURES = Path(__file__).parent / "fixtures"
 FAULTS = FIXTURES / "runtime_faults"

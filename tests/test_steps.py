@@ -12,7 +12,7 @@ from dsl import ast as A
 from dsl.errors import RulesError
 from dsl.loader import REPO_ROOT, apply_variants, read_ruleset
 from interpreter import load_game
-from interpreter.scenario import run_all
+from interpreter.play.scenario import run_all
 from rulebook.assemble import build_rulebook
 from rulebook.model import Line
 

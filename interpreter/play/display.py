@@ -9,10 +9,10 @@ import string
 from typing import Any, Optional
 
 from dsl import ast as A
-from interpreter.game import Game
-from interpreter.observation import player_name, seat_mask, view_line
-from interpreter.ops import L_DECIDE, L_MOVE, L_TEXT
-from interpreter.types import T
+from interpreter.compile.types import T
+from interpreter.runtime.game import Game
+from interpreter.runtime.observation import player_name, seat_mask, view_line
+from interpreter.runtime.ops import L_DECIDE, L_MOVE, L_TEXT
 
 LANGS = ("en", "de", "fr")
 _WORDS = {"en": {"of": "of", "cards": "cards", "card": "card", "face_down": "face down", "round": "round",

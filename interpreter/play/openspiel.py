@@ -2,7 +2,7 @@
 own random simulation test run on Regelwerk games unchanged. Actions and chance outcomes are the
 catalogue's stable ids (LANGUAGE.md §3), so a policy head has one fixed output per move.
 
-`import interpreter.openspiel` registers each shipped ruleset as `regelwerk_GAME`; `register(GAME,
+`import interpreter.play.openspiel` registers each shipped ruleset as `regelwerk_GAME`; `register(GAME,
 variants)` registers a variant combination or a ruleset elsewhere. The player count is the game
 parameter `players` (default: the ruleset's smallest)."""
 from __future__ import annotations
@@ -15,9 +15,9 @@ import numpy as np
 import pyspiel
 
 from dsl.loader import rulesets_dir
-from interpreter.game import Game
-from interpreter.loading import load_game, load_program
-from interpreter.state import State
+from interpreter.compile.loading import load_game, load_program
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
 
 _T = pyspiel.GameType
 _REGISTERED: dict[str, type] = {}  # short name → the registered game class

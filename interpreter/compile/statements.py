@@ -6,12 +6,10 @@ from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
-from interpreter import ops as O
-from interpreter.compile_base import Emitter, template_fields
-from interpreter.expressions import ExpressionCompiler
-from interpreter.program import SCOPES, Block, Fn, ForbidDef, ModDef, Op
-from interpreter.scope import CaptureScope, Scope
-from interpreter.types import (
+from interpreter.compile.compile_base import Emitter, template_fields
+from interpreter.compile.expressions import ExpressionCompiler
+from interpreter.compile.scope import CaptureScope, Scope
+from interpreter.compile.types import (
     ANY,
     BOOL,
     CARD,
@@ -24,6 +22,8 @@ from interpreter.types import (
     element_type,
     list_of,
 )
+from interpreter.runtime import ops as O
+from interpreter.runtime.program import SCOPES, Block, Fn, ForbidDef, ModDef, Op
 
 
 class StatementCompiler(ExpressionCompiler):

@@ -5,10 +5,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dsl import ast as A
-from interpreter.types import T
 
 if TYPE_CHECKING:
-    from interpreter.state import State
+    from interpreter.compile.types import T
+    from interpreter.runtime.state import State
 
 Fn = Callable[["State", list[Any]], Any]
 Op = Callable[["State", list[Any]], Optional[bool]]  # returns True to suspend at a decision or chance node

@@ -9,11 +9,15 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from dsl.limits import MAX_CARDS
-from interpreter import ops as O
-from interpreter.compile_base import Emitter, names_in, template_fields
-from interpreter.expressions import iterable
-from interpreter.primitives import GameRuleError, seq_code
-from interpreter.program import (
+from interpreter.compile.compile_base import Emitter, names_in, template_fields
+from interpreter.compile.expressions import iterable
+from interpreter.compile.primitives import seq_code
+from interpreter.compile.scope import Layout, Scope
+from interpreter.compile.statements import StatementCompiler, check_progress
+from interpreter.compile.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type
+from interpreter.runtime import ops as O
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.program import (
     SCOPES,
     ActionInfo,
     Block,
@@ -24,9 +28,6 @@ from interpreter.program import (
     Trigger,
     ZoneSpec,
 )
-from interpreter.scope import Layout, Scope
-from interpreter.statements import StatementCompiler, check_progress
-from interpreter.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type
 
 # Events the engine itself raises, with the types of the values they carry.
 ENGINE_EVENTS: dict[str, list[T]] = {"round_start": [], "moved": [card(""), T("zone", ""), T("zone", "")]}

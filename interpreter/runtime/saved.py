@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from interpreter.ops import CHANCE, DECIDE, L_DECIDE, L_MOVE, L_PAY, L_PHASE, L_REVEAL, L_ROUND, L_TEXT, MAX_DEPTH
-from interpreter.program import SCOPES
-from interpreter.types import T
+from interpreter.runtime.ops import CHANCE, DECIDE, L_DECIDE, L_MOVE, L_PAY, L_PHASE, L_REVEAL, L_ROUND, L_TEXT, MAX_DEPTH
+from interpreter.runtime.program import SCOPES
 
 if TYPE_CHECKING:
-    from interpreter.game import Game
-    from interpreter.state import State
+    from interpreter.compile.types import T
+    from interpreter.runtime.game import Game
+    from interpreter.runtime.state import State
 
 FORMAT = "regelwerk-state/1"
 MAX_NESTING = 32  # lists inside lists in a local, variable or log entry; the engine's own values are flat

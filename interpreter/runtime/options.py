@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
-from interpreter.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
     from dsl.ast import Pos
-    from interpreter.state import State
+    from interpreter.runtime.state import State
 
 Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
 

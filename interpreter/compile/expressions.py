@@ -7,11 +7,10 @@ from typing import Any, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
-from interpreter.compile_base import CompilerBase
-from interpreter.primitives import REGISTRY, seq_code
-from interpreter.program import Fn
-from interpreter.scope import Layout, Scope, _captures, _visible_names
-from interpreter.types import (
+from interpreter.compile.compile_base import CompilerBase
+from interpreter.compile.primitives import REGISTRY, seq_code
+from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
+from interpreter.compile.types import (
     ANY,
     BOOL,
     INT,
@@ -24,6 +23,7 @@ from interpreter.types import (
     enum,
     list_of,
 )
+from interpreter.runtime.program import Fn
 
 LOCATED_HELPERS = ("_pick(", "_extreme(", "_card(")  # runtime helpers with a last `at` parameter
 AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}

@@ -6,11 +6,11 @@ from collections import deque
 from itertools import chain, combinations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from interpreter.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
     from dsl.ast import Pos
-    from interpreter.state import State
+    from interpreter.runtime.state import State
 
 
 def _error(message: str, at: Optional["Pos"]) -> GameRuleError:

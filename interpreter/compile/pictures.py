@@ -7,8 +7,8 @@ from typing import Any, Optional
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
-from interpreter.game import Game, _Probe
-from interpreter.primitives import GameRuleError
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game, _Probe
 
 Point = tuple[float, float]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Iterator, Optional, Union
 
-from interpreter.types import T
+from interpreter.compile.types import T
 
 
 class Layout:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from interpreter.ops import (
+from interpreter.runtime.ops import (
     CHANCE,
     L_DECIDE,
     L_MOVE,
@@ -18,9 +18,9 @@ from interpreter.ops import (
 )
 
 if TYPE_CHECKING:
-    from interpreter.game import Game
-    from interpreter.state import State
-    from interpreter.types import T
+    from interpreter.compile.types import T
+    from interpreter.runtime.game import Game
+    from interpreter.runtime.state import State
 
 LOG_TAIL = 40
 EVERYTHING = -1  # the viewer mask that reads every card: the log of a finished game, the CLI's full log

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from interpreter.options import enumerate_options
-from interpreter.primitives import GameRuleError
-from interpreter.program import Fn, Op
-from interpreter.types import T
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.options import enumerate_options
+from interpreter.runtime.program import Fn, Op
 
 if TYPE_CHECKING:
-    from interpreter.state import State
+    from interpreter.compile.types import T
+    from interpreter.runtime.state import State
 
 DECIDE, CHANCE = 0, 1
 # log entry tags

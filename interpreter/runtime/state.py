@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Optional
 
-from interpreter.ops import CHANCE, DECIDE, L_DECIDE, over_budget, unique
-from interpreter.options import option_label
-from interpreter.primitives import GameRuleError
-from interpreter.saved import FORMAT, resume, validate
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.observation import observation, observation_tensor, public_observation
+from interpreter.runtime.ops import CHANCE, DECIDE, L_DECIDE, over_budget, unique
+from interpreter.runtime.options import option_label
+from interpreter.runtime.saved import FORMAT, resume, validate
 
 if TYPE_CHECKING:
     from dsl.ast import Pos
-    from interpreter.game import Game
-    from interpreter.program import Fn
-    from interpreter.types import T
+    from interpreter.compile.types import T
+    from interpreter.runtime.game import Game
+    from interpreter.runtime.program import Fn
 
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
@@ -281,7 +282,6 @@ class State:
 
     def observation(self, seat: int, full_log: bool = False) -> dict[str, Any]:
         """JSON-able view for one seat: only what that seat may see; the log's last LOG_TAIL entries unless full_log."""
-        from interpreter.observation import observation
         return observation(self, self._seat(seat), full_log)
 
     def information_state(self, seat: int) -> dict[str, Any]:
@@ -290,12 +290,10 @@ class State:
 
     def public_observation(self, full_log: bool = False) -> dict[str, Any]:
         """The view of an observer with no seat: public zones, face-up cards, backs, public values."""
-        from interpreter.observation import public_observation
         return public_observation(self, full_log)
 
     def observation_tensor(self, seat: int) -> list[float]:
         """The seat's observation as game.observation_tensor_size() floats, for learning agents."""
-        from interpreter.observation import observation_tensor
         return observation_tensor(self, 1 << self._seat(seat))
 
     def _seat(self, seat: int) -> int:

@@ -9,15 +9,15 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from dsl import ast as A
-from interpreter.agents import Agent, make_agent
-from interpreter.game import Game
-from interpreter.display import Display
-from interpreter.observation import player_name
-from interpreter.primitives import GameRuleError
-from interpreter.records import record_of, write_record
-from interpreter.simulate import agent_seed
-from interpreter.state import State
-from interpreter.types import PLAYER
+from interpreter.compile.types import PLAYER
+from interpreter.play.agents import Agent, make_agent
+from interpreter.play.display import Display
+from interpreter.play.records import record_of, write_record
+from interpreter.play.simulate import agent_seed
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.observation import player_name
+from interpreter.runtime.state import State
 
 HUMAN = "human"
 LOG_LINES = 400  # since the seat's last decision: enough that a fight's result is never cut off

@@ -20,10 +20,11 @@ from dsl.loader import (
 )
 from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
-from interpreter.compiler import compile_program
-from interpreter.game import ConstantError, Game
-from interpreter.pictures import check_pictures
-from interpreter.program import Program
+from interpreter.compile.compiler import compile_program
+from interpreter.compile.pictures import check_pictures
+from interpreter.runtime.game import ConstantError, Game
+from interpreter.runtime.limits import Limits
+from interpreter.runtime.program import Program
 
 
 def _fingerprint(ruleset: str, variants: tuple[str, ...]) -> Optional[str]:
@@ -99,4 +100,12 @@ def load_game(ruleset: str, variants: Sequence[str] = (), players: int = 0) -> G
     game = Game(program, players or program.min_players, program.name, list(variants))
     path = Path(ruleset)
     game.source = str(path.resolve()) if path.exists() else ruleset
+    game.reload = _reload
+    return game
+
+
+def _reload(source: str, variants: tuple[str, ...], players: int, limits: Limits) -> Game:
+    """How a pickled Game comes back: its rules loaded again, with the budgets it had."""
+    game = load_game(source, variants, players)
+    game.limits = limits
     return game

@@ -12,14 +12,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
-from interpreter.agents import Agent, make_agent
-from interpreter.game import Game
-from interpreter.limits import Limits
-from interpreter.loading import load_program
-from interpreter.primitives import GameRuleError
-from interpreter.records import Record, record_of, replay_command, variant_ref, write_record
-from interpreter.state import State
-from interpreter.workers import play_seeds
+from interpreter.compile.loading import load_program
+from interpreter.play.agents import Agent, make_agent
+from interpreter.play.records import Record, record_of, replay_command, variant_ref, write_record
+from interpreter.play.workers import play_seeds
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.limits import Limits
+from interpreter.runtime.state import State
 
 
 def agent_seed(game_seed: int, seat: int) -> int:

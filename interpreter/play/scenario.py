@@ -10,10 +10,10 @@ from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
 from dsl.loader import RulesetSource, add_variant_files, find_ruleset, read_ruleset
 from dsl.validate import check_texts, languages_of
-from interpreter.loading import load_game
-from interpreter.primitives import GameRuleError
-from interpreter.state import IllegalActionError, State
-from interpreter.types import BOOL, PLAYER, T
+from interpreter.compile.loading import load_game
+from interpreter.compile.types import BOOL, PLAYER, T
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.state import IllegalActionError, State
 
 
 @dataclass

@@ -13,9 +13,9 @@ from typing import Any, Optional, Sequence
 
 from dsl.errors import RulesError
 from dsl.loader import find_ruleset, is_variant_file, rulesets_dir
-from interpreter.loading import load_game
-from interpreter.primitives import GameRuleError
-from interpreter.state import State
+from interpreter.compile.loading import load_game
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.state import State
 
 FORMAT = "regelwerk-record/1"
 SEEDED, CHOSEN = "seed", "chosen"  # where a record's chance outcomes came from

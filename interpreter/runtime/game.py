@@ -1,16 +1,16 @@
 """A ruleset compiled for one player count: the zone layout, constants and the factory of states."""
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from dsl.limits import MAX_FAMILY, MAX_ZONES
-from interpreter.catalogue import Catalogue
-from interpreter.limits import Limits
-from interpreter.observation import tensor_size
-from interpreter.primitives import GameRuleError
-from interpreter.program import Op, Program
-from interpreter.saved import parse
-from interpreter.state import IllegalActionError, State, StateUsageError, is_index
+from interpreter.runtime.catalogue import Catalogue
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.limits import Limits
+from interpreter.runtime.observation import tensor_size
+from interpreter.runtime.program import Op, Program
+from interpreter.runtime.saved import parse
+from interpreter.runtime.state import IllegalActionError, State, StateUsageError, is_index
 
 
 class ConstantError(ValueError):
@@ -37,6 +37,7 @@ class Game:
         self.program = program
         self.limits = limits or Limits.from_env()
         self.source: Optional[str] = None  # where load_game found the rules, so a pickled game can load them again
+        self.reload: Optional[Callable[[str, tuple[str, ...], int, Limits], Game]] = None  # load_game's, set with source
         self.ruleset = ruleset
         self.variants = list(variants)
         self.num_players = num_players
@@ -186,19 +187,11 @@ class Game:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickled as where its rules come from (compiled code does not pickle); loading compiles them again."""
-        if self.source is None:
+        if self.source is None or self.reload is None:
             raise TypeError("only a game made by load_game can be pickled: it is rebuilt from its rules files")
-        return _reload, (self.source, tuple(self.variants), self.num_players, self.limits)
+        return self.reload, (self.source, tuple(self.variants), self.num_players, self.limits)
 
     def __repr__(self) -> str:
         variants = f" +{'+'.join(self.variants)}" if self.variants else ""
         return f"<Game {self.ruleset}{variants} players={self.num_players}>"
-
-
-def _reload(source: str, variants: tuple[str, ...], players: int, limits: Limits) -> Game:
-    from interpreter.loading import load_game  # loading imports this module
-    game = load_game(source, variants, players)
-    game.limits = limits
-    return game
-
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any, Callable
 
-from interpreter.observation import card_visible
-from interpreter.ops import CHANCE
-from interpreter.types import T
+from interpreter.compile.types import T
+from interpreter.runtime.observation import card_visible
+from interpreter.runtime.ops import CHANCE
 
 if TYPE_CHECKING:
-    from interpreter.state import State
+    from interpreter.runtime.state import State
 
 
 def _group(st: "State", c: int) -> tuple[Any, ...]:

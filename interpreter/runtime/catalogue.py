@@ -6,13 +6,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional
 
 from dsl import ast as A
-from interpreter.ops import Fmt, formatter
-from interpreter.primitives import GameRuleError
-from interpreter.types import T
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.ops import Fmt, formatter
 
 if TYPE_CHECKING:
-    from interpreter.game import Game
-    from interpreter.state import State
+    from interpreter.compile.types import T
+    from interpreter.runtime.game import Game
+    from interpreter.runtime.state import State
 
 @dataclass
 class Segment:

@@ -1,15 +1,15 @@
 """Bots that pick an action for the seat to move. The look-ahead bots search only determinized
-samples (interpreter/determinize.py), so nothing hidden from their seat can sway them."""
+samples (interpreter/play/determinize.py), so nothing hidden from their seat can sway them."""
 from __future__ import annotations
 
 import math
 import random
 from typing import Any, Callable, Optional, Protocol
 
-from interpreter.determinize import determinize, uncertain
-from interpreter.observation import card_visible
-from interpreter.primitives import GameRuleError
-from interpreter.state import State
+from interpreter.play.determinize import determinize, uncertain
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.observation import card_visible
+from interpreter.runtime.state import State
 
 
 class Agent(Protocol):

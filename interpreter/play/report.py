@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-from interpreter.analyze import Analysis, compare
+from interpreter.play.analyze import Analysis, compare
 
 TEMPLATES = Path(__file__).parent / "templates"
 

@@ -7,10 +7,7 @@ from typing import Any
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
-from interpreter.options import forbidden
-from interpreter.program import Fn, Op, Program
-from interpreter.runtime import ENV
-from interpreter.types import (
+from interpreter.compile.types import (
     BOOL,
     EFFECT,
     INT,
@@ -22,6 +19,9 @@ from interpreter.types import (
     enum,
     list_of,
 )
+from interpreter.runtime.helpers import ENV
+from interpreter.runtime.options import forbidden
+from interpreter.runtime.program import Fn, Op, Program
 
 BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
 

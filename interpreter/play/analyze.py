@@ -1,6 +1,6 @@
 """Balance data of many bot games: per seat and game the return and score, the game's length, and which
 actions and cards each seat chose; then win rates with intervals, correlations with winning and the
-comparison of two rule sets. `regelwerk analyze` renders it (interpreter/report.py)."""
+comparison of two rule sets. `regelwerk analyze` renders it (interpreter/play/report.py)."""
 from __future__ import annotations
 
 import math
@@ -8,13 +8,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator, Optional, Sequence
 
-from interpreter.agents import make_agent
-from interpreter.game import Game
-from interpreter.limits import Limits
-from interpreter.primitives import GameRuleError
-from interpreter.simulate import _worker_game, agent_seed
-from interpreter.state import State
-from interpreter.workers import play_seeds
+from interpreter.play.agents import make_agent
+from interpreter.play.simulate import _worker_game, agent_seed
+from interpreter.play.workers import play_seeds
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.limits import Limits
+from interpreter.runtime.state import State
 
 Z95 = 1.959964  # the normal quantile of a two-sided 95 % interval
 
