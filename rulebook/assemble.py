@@ -18,7 +18,7 @@ from rulebook.examples import attach, examples_of, play_example
 from rulebook.model import Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table
 from rulebook.phrases import Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.sentences import Speaker, Symbols, text_of
+from rulebook.sentences import Speaker, Symbols, event_words, text_of
 
 
 def _slug(*parts: str) -> str:
@@ -77,9 +77,9 @@ class Assembler:
             if isinstance(text, A.Text) and self.lang in text.by_lang:
                 word = self.bare(text, "", item.pos)
                 if isinstance(item, A.FunctionDef):
-                    word = fill(word, "nom", {p.name: p.name for p in item.params})
+                    word = self.sp.function_title(item, word)
                 return self.capital(word)
-        return str(getattr(item, "name", "") or getattr(item, "event", ""))
+        return event_words(str(getattr(item, "name", "") or getattr(item, "event", "")))
 
     @staticmethod
     def capital(word: str) -> str:

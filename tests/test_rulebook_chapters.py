@@ -112,4 +112,4 @@ variant trophaeen {
     assert rule.title == "Entfällt: Aktion „Monster verdrängen“: eine Bedingung"
     assert rule.code == "displace.not_strongest"
     assert [line.text for line in rule.lines] == [
-        "Nur erlaubt, wenn die Stärke von *victim* kleiner als 5 ist."]
+        "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."]
