@@ -42,7 +42,7 @@ class Idioms:
 
     def expr(self, e: A.Expr) -> Optional[Phrase]:
         if isinstance(e, A.BinOp):
-            return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e)
+            return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e)
         if isinstance(e, A.CallComp) and e.func == "all":
             return self.all_hold(e.comp)
         if isinstance(e, A.CallComp) and e.func == "sum":
@@ -82,6 +82,19 @@ class Idioms:
             key = "idiom.same_owner" if e.op == "==" else "idiom.other_owner"
             return self.sp.msg(key, e, a=self.sp.expr(owned), b=self.sp.expr(right.args[0]))
         return None
+
+    def same_field(self, e: A.BinOp) -> Optional[Phrase]:
+        """`a.F == b.F` → "a and b have the same F"; `!=` → "a and b differ in F"."""
+        if e.op not in ("==", "!=") or not (isinstance(e.left, A.Attr) and isinstance(e.right, A.Attr)
+                                            and e.left.name == e.right.name):
+            return None
+        field = self.sp.sym.fields.get(e.left.name)
+        if field is None or field.text is None or self.sp.lang not in field.text.by_lang:
+            return None
+        noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
+        return self.sp.msg("idiom.same_field" if e.op == "==" else "idiom.differ_field", e, a=self.sp.expr(e.left.obj),
+                           b=self.sp.expr(e.right.obj), field=noun.np("bare"), same=noun.det("same"),
+                           the_field=noun.np("def"))
 
     def odd(self, e: A.BinOp) -> Optional[Phrase]:
         """`x % 2 == 1` → "x is odd", `== 0` → "x is even"."""

@@ -18,10 +18,13 @@ class Ref:
     `you`: the player whose turn it is, addressed as the reader; `label`: "A", "B" where two locals of
     one scope share a noun."""
 
-    def __init__(self, noun: Noun, zone: Optional[str] = None, you: bool = False) -> None:
+    def __init__(self, noun: Noun, zone: Optional[str] = None, you: bool = False, kind: str = "",
+                 enum: str = "") -> None:
         self.noun = noun
         self.zone = zone
         self.you = you
+        self.kind = kind  # the kind of card it is, for its fields
+        self.enum = enum  # the enum whose value it is
         self.label = ""
         self.chosen = False  # a player's choice: "the chosen monster type"
 
@@ -141,15 +144,15 @@ class Nouns:
         if t.list_of is not None:
             return Ref(self.word("list"))
         if t.name in sym.kinds:
-            return Ref(self.text(sym.kinds[t.name].title) or self.word("card"))
+            return Ref(self.text(sym.kinds[t.name].title) or self.word("card"), kind=t.name)
         if t.name in sym.enums:
-            return Ref(self.text(sym.enums[t.name].title) or self.word("value"))
+            return Ref(self.text(sym.enums[t.name].title) or self.word("value"), enum=t.name)
         key = {"player": "player", "int": "number", "card": "card", "bool": "condition", "zone": "place"}.get(t.name, "value")
         return Ref(self.word(key))
 
     def kind_of_zone(self, zone: str) -> Ref:
         kind = self.sym.kinds.get(self.sym.zones[zone].kind)
-        return Ref((self.text(kind.title) if kind else None) or self.word("card"))
+        return Ref((self.text(kind.title) if kind else None) or self.word("card"), kind=kind.name if kind else "")
 
     def element(self, e: A.Expr, depth: int = 0) -> Ref:
         """What one item of a list, zone or family is."""
@@ -162,14 +165,14 @@ class Nouns:
             if e.name in sym.zones:
                 return self.kind_of_zone(e.name)
             if e.name in sym.enums:
-                return Ref(self.text(sym.enums[e.name].title) or self.word("value"))
+                return Ref(self.text(sym.enums[e.name].title) or self.word("value"), enum=e.name)
             if e.name in sym.functions:
                 return self.element(sym.functions[e.name].body, depth + 1)
             if e.name in sym.vars and sym.vars[e.name].type.list_of is not None:
                 return self.of_type(sym.vars[e.name].type.list_of)
             known = self.lookup(e.name)
             if known is not None and known.zone is None and known.noun.word != self.word("list").word:
-                return Ref(known.noun, zone=known.zone)
+                return Ref(known.noun, zone=known.zone, kind=known.kind, enum=known.enum)
             return Ref(self.word("value"))
         if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name in sym.zones:
             return self.kind_of_zone(e.obj.name)
@@ -206,7 +209,7 @@ class Nouns:
         if isinstance(e, A.Name):
             known = self.lookup(e.name)
             if known is not None:
-                return Ref(known.noun, zone=known.zone)
+                return Ref(known.noun, zone=known.zone, kind=known.kind, enum=known.enum)
             if e.name == "me":
                 return Ref(self.word("player"))
             if e.name in sym.vars:

@@ -37,6 +37,10 @@ def event_words(name: str) -> str:
     return name.replace("_", " ")
 
 
+def _is_it(e: A.Expr) -> bool:
+    return isinstance(e, A.Name) and e.name == "it"
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -101,6 +105,14 @@ class Symbols:
                     self.owners[id(node.body)] = ("reset", [])
 
 
+    def enum_text(self, value: str, enum: str = "") -> A.Text:
+        """An enum value's display text, from the enum it belongs to where that is known: two enums may
+        both have a value `red`."""
+        owner = self.enums.get(enum)
+        found = next((v.text for v in owner.values if v.name == value), None) if owner is not None else None
+        return found if found is not None else self.enum_values[value]
+
+
 _CONDITION_CALLS = ("any", "all", "contains", "revealed")
 ENGINE_EVENTS = {"moved": ("card", "zone", "zone")}  # the types of the events the engine itself fires
 
@@ -133,6 +145,7 @@ class Speaker:
         self.scope = Scope(self.prelabels)
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup)
         self.idioms = Idioms(self)
+        self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
 
@@ -312,9 +325,13 @@ class Speaker:
             return self.expr(sym.consts[name].value)  # a constant shows its value
         if name in sym.vars:
             var = sym.vars[name]
-            return self.noun(var.text, f"var '{name}'", var.pos).np("def")
+            noun = self.noun(var.text, f"var '{name}'", var.pos)
+            if var.type.name == "bool" and not var.per_player:  # a flag: its text is a clause, or "X is set"
+                return self.msg("expr.flag" if noun.gender != "default" else "expr.clause", e, name=noun.np("def"),
+                                clause=Phrase(noun.word))
+            return noun.np("def")
         if name in sym.enum_values:
-            return Phrase(text_of(sym.enum_values[name], self.lang, f"value '{name}'", e.pos))
+            return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
         if name in sym.enums:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")
@@ -601,6 +618,29 @@ class Speaker:
         if self._numeric(e.right) and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
             key += "_num"
         left, right = e.left, e.right
+        hint, outer = self.enum_type(left) or self.enum_type(right), self.enum_hint
+        self.enum_hint = hint or outer
+        try:
+            return self._binop(e, key, left, right)
+        finally:
+            self.enum_hint = outer
+
+    def enum_type(self, e: A.Expr) -> str:
+        """The enum an expression's values belong to, where its declaration says: a field, a value, a parameter."""
+        t: Optional[A.TypeRef] = None
+        if isinstance(e, A.Attr):
+            ref = self.lookup(e.obj.name) if isinstance(e.obj, A.Name) else None
+            kind = self.sym.kinds.get(ref.kind if ref is not None else (self.it_kind or "") if _is_it(e.obj) else "")
+            field = next((f for f in kind.fields if f.name == e.name), None) if kind else self.sym.fields.get(e.name)
+            t = field.type if field is not None else None
+        elif isinstance(e, A.Name) and e.name in self.sym.vars:
+            t = self.sym.vars[e.name].type
+        elif isinstance(e, A.Name):
+            found = self.lookup(e.name)
+            return found.enum if found is not None else ""
+        return t.name if t is not None and t.name in self.sym.enums else ""
+
+    def _binop(self, e: A.BinOp, key: str, left: A.Expr, right: A.Expr) -> Phrase:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
@@ -744,6 +784,12 @@ class Speaker:
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
+            else None
+        if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
+            noun = self.noun(var.text, f"var '{var.name}'", var.pos)
+            key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
+            return self._line(key, s, name=noun.np("def"), clause=noun.word)
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
 
     def _s_Move(self, s: A.Move) -> list[Line]:
