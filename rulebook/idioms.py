@@ -14,6 +14,7 @@ if TYPE_CHECKING:
     from rulebook.sentences import Speaker
 
 _COMPARE = ("<", "<=", ">", ">=")
+_BINOP_WORDS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq"}
 
 
 def _count_of(e: A.Expr) -> Optional[A.Expr]:
@@ -59,12 +60,16 @@ class Idioms:
     def empty(self, e: A.BinOp) -> Optional[Phrase]:
         """`count(Z) > 0` → "Z is not empty"; `count(Z) <= 0`, `== 0` → "Z is empty"."""
         zone = _count_of(e.left)
-        if zone is None or _num(e.right) != 0 or not self.sp._is_zone(zone):
+        if zone is None or not self.sp._is_zone(zone):
             return None
-        if e.op in (">", "!="):
+        if _num(e.right) == 0 and e.op in (">", "!="):
             return self.sp.msg("idiom.not_empty", e, zone=self.sp.expr(zone))
-        if e.op in ("<=", "=="):
+        if _num(e.right) == 0 and e.op in ("<=", "=="):
             return self.sp.msg("idiom.empty", e, zone=self.sp.expr(zone))
+        if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 monster cards"
+            items = self.sp.nouns.element(zone).noun
+            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone),
+                               count=self.sp.expr(e.right), items=Phrase(items.plural()))
         return None
 
     def belongs(self, e: A.BinOp) -> Optional[Phrase]:
@@ -179,6 +184,12 @@ class Idioms:
             if isinstance(nxt, A.SetStmt) and isinstance(nxt.value, A.Name) and nxt.value.name == s.name and uses == 1:
                 return self.sp._line("stmt.set_random", s, target=self.sp.expr(nxt.target),
                                      options=self.sp.expr(s.options)), 2
+        if len(body) == 1 and isinstance(s, A.CallRule) and not s.args and s.rule in self.sp.sym.rules:
+            scope = self.sp.scope  # a phase that is one rule: that rule's steps (in the rule's own scope)
+            try:
+                return self.sp.lines(self.sp.sym.rules[s.rule].body), 1
+            finally:
+                self.sp.scope = scope
         if isinstance(s, A.SetStmt) and isinstance(s.value, A.Call) and s.value.func in ("next", "previous") \
                 and len(s.value.args) == 1 and same(s.value.args[0], s.target):
             return self.sp._line(f"stmt.pass_{s.value.func}", s, target=self.sp.expr(s.target)), 1

@@ -240,7 +240,8 @@ variant schnell {
         ("replaced", "Phase “Lay out the guards directly”"),
         ("removed", "Rule “Lay out the guards”"),
         ("added", "Constant “Spare”")]
-    assert texts(changes[0].old) == ["Carry out “Lay out the guards”."]
+    assert texts(changes[0].old) == ["For every card place, in order:",  # the phase was that rule alone
+                                     "Draw one card from the guard deck to the card place."]
     assert texts(changes[0].new) == ["For every card place, in order:",
                                      "Draw one card from the guard deck to the card place."]
     assert texts(changes[1].old)[-1] == "Draw one card from the guard deck to the card place." and not changes[1].new
