@@ -37,11 +37,11 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     assert "Stärke, Beute" in rows["Wächterkarte"][0]
     assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
     assert rows["Königsplättchen"][1] == "keine Werte"
-    assert ("Verdeckt zeigt jede Wächterkarte nur die Rückseite: Level, kleinste Stärke, größte Stärke, "
+    assert ("Auf der Rückseite zeigt jede Wächterkarte nur: Level, kleinste Stärke, größte Stärke, "
             "kleinste Beute und größte Beute.") in de.paragraphs
-    assert "Verdeckt zeigt jedes Königsplättchen keine Werte." in de.paragraphs
+    assert "Auf der Rückseite zeigt jedes Königsplättchen keine Werte." in de.paragraphs
     en = section(base["en"], "card-anatomy")
-    assert ("Face down, every guard card shows only its back: level, lowest strength, highest strength, "
+    assert ("The back of every guard card shows its level, lowest strength, highest strength, "
             "lowest loot and highest loot.") in en.paragraphs
 
 
