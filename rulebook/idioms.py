@@ -1,6 +1,6 @@
-"""Common shapes of rules said the way a rulebook says them: "until every attack place holds 2 monster
-cards", "the king's stack is empty", "the loot is odd", "half the loot", "the next player clockwise
-becomes the start player", "whichever of A and B has the greater strength". Each recogniser looks at
+"""Common shapes of rules said the way a rulebook says them: "until every row holds 2 tokens", "the
+deck is empty", "the points are odd", "half the points", "the next player clockwise becomes the start
+player", "whichever of A and B has the greater power". Each recogniser looks at
 the shape of an expression or statement only, never at a game's names."""
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ class Idioms:
             return self.sp.msg("idiom.not_empty", e, zone=self.sp.expr(zone))
         if _num(e.right) == 0 and e.op in ("<=", "=="):
             return self.sp.msg("idiom.empty", e, zone=self.sp.expr(zone))
-        if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 monster cards"
+        if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 tokens"
             items = self.sp.nouns.element(zone).noun
             return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone),
                                count=self.sp.expr(e.right), items=Phrase(items.plural()))

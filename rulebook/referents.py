@@ -1,5 +1,5 @@
 """How a rulebook names the locals of the rules (parameters, loop variables, `let`s): by the noun of
-what they hold ("the player", "the monster card", "monster card B"), never by their name in the file."""
+what they hold ("the player", "the token", "token B"), never by their name in the file."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
@@ -14,7 +14,7 @@ LABELS = "ABCDEFGH"
 
 
 class Ref:
-    """A local said as a noun. `zone`: an indexed zone whose place numbers it holds ("the card place");
+    """A local said as a noun. `zone`: an indexed zone whose place numbers it holds ("the slot");
     `you`: the player whose turn it is, addressed as the reader; `label`: "A", "B" where two locals of
     one scope share a noun."""
 
@@ -26,11 +26,11 @@ class Ref:
         self.kind = kind  # the kind of card it is, for its fields
         self.enum = enum  # the enum whose value it is
         self.label = ""
-        self.chosen = False  # a player's choice: "the chosen monster type"
+        self.chosen = False  # a player's choice: "the chosen colour"
 
     def phrase(self, cat: Catalogue) -> Phrase:
         """The local's forms: a case ("nom", "acc", "dat", "gen") says it definite, `a_CASE` introduces
-        it ("a monster card"), `each_CASE` quantifies, `bare` is the noun alone."""
+        it ("a token"), `each_CASE` quantifies, `bare` is the noun alone."""
         if self.you:
             me = cat.pattern("name.me")
             return Phrase(lambda f: pick(me, f.rpartition("_")[2]), "you")
@@ -94,7 +94,7 @@ class Scope:
 
 
 def slot_zone(text: str, param: str, zone_words: dict[str, str]) -> Optional[str]:
-    """The zone a function text names right before a parameter's place: "attack place {i}" → attack."""
+    """The zone a function text names right before a parameter's place: "row {i}" → the zone `row`."""
     marker = "{" + param
     at = text.find(marker)
     if at < 0:
@@ -105,7 +105,7 @@ def slot_zone(text: str, param: str, zone_words: dict[str, str]) -> Optional[str
 
 
 def uses_as_place(name: str, nodes: Sequence[object], zones: dict[str, A.ZoneDef]) -> Optional[str]:
-    """The indexed zone a number is used to index (`attack[i]`), found in a body."""
+    """The indexed zone a number is used to index (`row[i]`), found in a body."""
     for node in A.walk(list(nodes)):
         if isinstance(node, A.Index) and isinstance(node.index, A.Name) and node.index.name == name \
                 and isinstance(node.obj, A.Name) and node.obj.name in zones and zones[node.obj.name].shape == "indexed":
@@ -133,7 +133,7 @@ class Nouns:
         return Noun(text.by_lang[self.lang], self.cat) if text is not None and self.lang in text.by_lang else None
 
     def zone_ref(self, zone: str) -> Ref:
-        """A place number of an indexed zone, said as the place: "the card place"."""
+        """A place number of an indexed zone, said as the place: "the slot"."""
         noun = self.text(self.sym.zones[zone].text)
         return Ref(noun or self.word("number"), zone=zone)
 
@@ -202,7 +202,7 @@ class Nouns:
         return Ref(self.word("value"))
 
     def value(self, e: A.Expr, depth: int = 0) -> Ref:
-        """What a value is: "the player", "the loot", "the monster card"."""
+        """What a value is: "the player", "the points", "the token"."""
         sym = self.sym
         if depth > 4:
             return Ref(self.word("value"))

@@ -191,7 +191,7 @@ class Speaker:
             self.scope.bind(name, self.param_ref(name, t, node))
 
     def param_ref(self, name: str, t: Optional[A.TypeRef], body: object) -> Ref:
-        """A parameter by its type; a number that indexes a zone (`attack[i]`, "attack place {i}") by
+        """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
         that zone's place."""
         if t is not None and t.name == "int":
             zone = self.slot_in_calls(name, body) or uses_as_place(name, [body], self.sym.zones)
@@ -313,7 +313,7 @@ class Speaker:
             return Phrase(self.msg("name.me", e).form, "you")
         if name in self.scope.refs:  # a local hides a part of the game with the same name
             ref = self.scope.refs[name]
-            if ref.zone is not None:  # a place said as a number: "the number of the card place"
+            if ref.zone is not None:  # a place said as a number: "the number of the slot"
                 return self.msg("expr.place_number", e, place=ref.phrase(self.cat))
             return ref.phrase(self.cat)
         if name in _SPECIAL_NAMES:
@@ -343,7 +343,7 @@ class Speaker:
                         nodes: Sequence[A.Expr] = ()) -> Phrase:
         """A function's text names its value; `{param}` places in it take the arguments, otherwise
         they follow as "of …". A condition's text is a clause (main-clause order). Where it is
-        defined, its parameters are introduced: "the cost for a player to displace a monster card"."""
+        defined, its parameters are introduced: "the cost for a player to take a token"."""
         noun = self.noun(fn.text, f"function '{fn.name}'", fn.pos)
         name = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
         defined = at is fn
@@ -371,7 +371,7 @@ class Speaker:
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
         """A function's heading (its text without article): each parameter's place said as it is
-        introduced ("Pair sum at an attack place", "Cost for a player to displace a card")."""
+        introduced ("Load of a row", "Cost for a player to take a card")."""
         self.enter(fn.body)
         values: dict[str, Arg] = {p.name: self.intro(p.name) for p in fn.params}
         for p in fn.params:
@@ -385,8 +385,8 @@ class Speaker:
         return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f if f.startswith("a_") else f"a_{f}"))
 
     def _slot_place(self, text: str, param: str, node: A.Expr, defined: bool) -> tuple[str, Optional[Phrase]]:
-        """`ZONE {i}` in a function's text said as a place: "the card place" (the number is that of the
-        place in scope), "the attack place with the same number", "the card place of monster card A"."""
+        """`ZONE {i}` in a function's text said as a place: "the slot" (the number is that of the
+        place in scope), "the row with the same number", "the slot of token A"."""
         words = self.zone_words()
         zone = slot_zone(text, param, words)
         if zone is None:
@@ -421,8 +421,8 @@ class Speaker:
         return self.scope.bind(name, self.nouns.element(source))
 
     def domain(self, e: A.Expr) -> Phrase:
-        """Where an action's parameter is chosen from: nothing for "an attack place" or "a player", "at
-        an attack place" for the cards of a family, "from your hand" otherwise."""
+        """Where an action's parameter is chosen from: nothing for "a row" or "a player", "at
+        a row" for the cards of a family, "from your hand" otherwise."""
         if isinstance(e, A.Name) and e.name == "players" or isinstance(e, A.Call) and e.func == "positions":
             return self.msg("expr.domain_none", e)
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
@@ -495,7 +495,7 @@ class Speaker:
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             where = e.index
             ref = self.lookup(where.name) if isinstance(where, A.Name) else None
-            if ref is not None and ref.zone == zone.name:  # the place in scope: "the card place"
+            if ref is not None and ref.zone == zone.name:  # the place in scope: "the slot"
                 return ref.phrase(self.cat)
             if ref is not None and ref.zone is not None:
                 return self.msg("expr.zone_matching", e, zone=noun.np("def"))
@@ -556,7 +556,7 @@ class Speaker:
 
     def origin(self, e: A.Expr, said: Phrase) -> Phrase:
         """Where a loop's items come from, with its preposition; nothing where the noun says it all
-        ("every attack place", "every monster type"), "at an attack place" for a family's cards."""
+        ("every row", "every colour"), "at a row" for a family's cards."""
         sym = self.sym
         if isinstance(e, A.Name) and (e.name == "players" or e.name in sym.enums) \
                 or isinstance(e, A.Call) and e.func == "positions" and e.args and isinstance(e.args[0], A.Name) \
@@ -568,7 +568,7 @@ class Speaker:
         return self.msg("expr.from", e, source=said)
 
     def whose(self, var: str, e: A.Expr) -> Optional[Noun]:
-        """The field a condition reads of the item itself (`c.strength`, `position(it)`): "whose strength"."""
+        """The field a condition reads of the item itself (`c.power`, `position(it)`): "whose power"."""
         if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name == var:
             field = self.sym.fields.get(e.name)
             if self.it_kind and var == "it":
@@ -581,8 +581,8 @@ class Speaker:
         return None
 
     def filter(self, var: str, ref: Optional[Ref], cond: A.Expr, key: str, rel: Optional[Phrase] = None) -> Phrase:
-        """A condition on the items of a list, said the way people do: "whose strength is at least 3",
-        "owned by the player", "of which the box holds a monster card"; otherwise "for which …"."""
+        """A condition on the items of a list, said the way people do: "whose power is at least 3",
+        "owned by the player", "of which the bag holds a token"; otherwise "for which …"."""
         noun = ref.noun if ref is not None else None
         relgen = noun.det("relgen") if noun is not None else Phrase("")
         var_said = ref.phrase(self.cat) if ref is not None else Phrase("")
@@ -712,7 +712,7 @@ class Speaker:
     # ------------------------------------------------------------ statements
     def lines(self, body: Sequence[A.Stmt]) -> list[Line]:
         """A block's sentences; its `let`s and loop variables are in scope inside it only. The outermost
-        block is said twice when a local got its letter ("monster card A") only after its first mention."""
+        block is said twice when a local got its letter ("token A") only after its first mention."""
         if self.depth > 0:
             return self._block(body)
         self.scope.late = {}
@@ -755,7 +755,7 @@ class Speaker:
         v = s.value
         if isinstance(v, A.Call) and v.func == "position" and len(v.args) == 1 and self.family_of(v.args[0]):
             zone = self.family_of(v.args[0]) or ""
-            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # "note the attack place of monster card B"
+            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # "note the row of token B"
             return self._line("stmt.let_place", s, place=self.msg("expr.zone_of_card", v, card=self.expr(v.args[0]),
                                                                   zone=self.nouns.zone_ref(zone).phrase(self.cat)))
         ref = self.nouns.value(s.value)
@@ -768,7 +768,7 @@ class Speaker:
         opts = s.options
         kind = isinstance(opts, A.Comprehension) and isinstance(opts.expr, A.Name) and opts.expr.name == opts.var \
             and isinstance(opts.source, A.Name) and opts.source.name in self.sym.enums
-        if kind and isinstance(opts, A.Comprehension):  # "each player chooses a monster type (one the box holds)"
+        if kind and isinstance(opts, A.Comprehension):  # "each player chooses a colour (one the box holds)"
             args = self._comp_args(opts)
             self.scope.bind(s.name, self.nouns.element(opts)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
@@ -892,7 +892,7 @@ class Speaker:
         return self._line("stmt.call", s, rule=title)
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
-        """A rule's argument: a place in scope is passed as that place ("for the card place")."""
+        """A rule's argument: a place in scope is passed as that place ("for the slot")."""
         found = self.lookup(e.name) if isinstance(e, A.Name) else None
         return found.phrase(self.cat) if found is not None and found.zone is not None else self.expr(e)
 
@@ -927,7 +927,7 @@ class Speaker:
 
     def _s_Forbid(self, s: A.Forbid) -> list[Line]:
         self.scope.push()
-        try:  # the condition reads the forbidden action's parameters: "the monster card"
+        try:  # the condition reads the forbidden action's parameters: "the token"
             action = self.sym.actions.get(s.actions[0]) if s.actions else None
             for p in action.params if action is not None else []:
                 self._bind(p.name, p.domain)
