@@ -18,7 +18,7 @@ from rulebook.examples import attach, examples_of, play_example
 from rulebook.model import Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table
 from rulebook.phrases import Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.sentences import Speaker, Symbols, text_of
+from rulebook.sentences import Speaker, Symbols, event_words, text_of
 
 
 def _slug(*parts: str) -> str:
@@ -77,9 +77,9 @@ class Assembler:
             if isinstance(text, A.Text) and self.lang in text.by_lang:
                 word = self.bare(text, "", item.pos)
                 if isinstance(item, A.FunctionDef):
-                    word = fill(word, "nom", {p.name: p.name for p in item.params})
+                    word = self.sp.function_title(item, word)
                 return self.capital(word)
-        return str(getattr(item, "name", "") or getattr(item, "event", ""))
+        return event_words(str(getattr(item, "name", "") or getattr(item, "event", "")))
 
     @staticmethod
     def capital(word: str) -> str:
@@ -178,7 +178,7 @@ class Assembler:
         rows = []
         for c in cards:
             row = [self.t(c.ast.title, "card", c.ast.pos)] if titled and isinstance(c.ast, A.CardEntry) else []
-            rows.append(row + [self.value_text(c.values[i]) for i in shown])
+            rows.append(row + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
         zone = self.sp.sym.zones[cards[0].zone]
         caption = self.word("cards_caption", kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos), count=str(len(cards)),
                             zone=self.bare(zone.text, f"zone '{zone.name}'", zone.pos))
@@ -216,11 +216,12 @@ class Assembler:
                 names.update(v.name for c in cards.cards for v in [*c.values, *c.effects])
         return names
 
-    def value_text(self, value: Any) -> str:
+    def value_text(self, value: Any, enum: str = "") -> str:
+        """A value as a table shows it; an enum value by the text its own enum (`enum`, a field's type) gives it."""
         if isinstance(value, bool):
             return self.sp.word("true" if value else "false")
         if isinstance(value, str) and value in self.sp.sym.enum_values:
-            text = self.sp.sym.enum_values[value]
+            text = self.sp.sym.enum_text(value, enum)
             return self.t(text, f"value '{value}'", text.pos)
         if isinstance(value, list):
             return ", ".join(self.value_text(v) for v in value)
@@ -401,7 +402,8 @@ class Assembler:
             lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
         for value in card.values:
             lines.append(Line(sp.sentence("item.const", value, name=self.field_title(kind, value.name, value.pos),
-                                          value=self.value_text(value.value.value))))
+                                          value=self.value_text(value.value.value, next(
+                                              (f.type.name for f in kind.fields if f.name == value.name), "") if kind else ""))))
         return lines + self.effect_lines(kind, card.effects, sp)
 
     def effect_lines(self, kind: Optional[A.KindDef], effects: list[A.EffectValue], sp: Speaker) -> list[Line]:

@@ -14,7 +14,8 @@ CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
 LANGUAGES = ("de", "en", "fr")  # the languages with a catalogue, in which a game may declare its texts
 DEFAULT_FORMS = ("nom", "main", "default")
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
-CASES = ("nom", "acc", "dat")  # the forms a text of the rules file may ask for
+CASES = ("nom", "acc", "dat", "vgen")  # the forms a text of the rules file may ask for ("vgen": "of", a
+# genitive where the language has one: "des Spielers", else "von dem Spieler")
 
 Pattern = Union[str, Mapping[str, str]]
 
@@ -91,12 +92,16 @@ class Phrase:
     """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused.
     `agree`: how a verb whose subject it is agrees: "" (one thing), "pl" (several), "you" (the reader)."""
 
-    __slots__ = ("_make", "_cache", "agree")
+    __slots__ = ("_make", "_cache", "agree", "genitive")
 
-    def __init__(self, make: Union[str, Callable[[str], str]], agree: str = "") -> None:
+    def __init__(self, make: Union[str, Callable[[str], str]], agree: str = "", genitive: bool = False) -> None:
         self._make = make
         self._cache: dict[str, str] = {}
         self.agree = agree
+        self.genitive = genitive  # has a form "gen" (German "des Spielers"); else "of" is said with a preposition
+
+    def __call__(self, f: str) -> str:
+        return self.form(f)
 
     def form(self, f: str) -> str:
         if isinstance(self._make, str):
@@ -132,7 +137,11 @@ def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
     verb agrees with the subject, the place the pattern's `agree` entry names, else its first place."""
     def sub(m: re.Match[str]) -> str:
         value = args[m.group(1)]
-        return value if isinstance(value, str) else value.form(m.group(2) or form)
+        if isinstance(value, str):
+            return value
+        if m.group(2) == "vgen":  # "of": a genitive where the phrase has one, else "von" + dative
+            return value.form("gen") if value.genitive else "von " + value.form("dat")
+        return value.form(m.group(2) or form)
     text = pick(pattern, form)
     if not isinstance(pattern, str):
         first = PLACEHOLDER.search(text)
@@ -155,6 +164,7 @@ class Noun:
     elided one, French `l'`, is followed by its noun without a space)."""
 
     def __init__(self, text: str, cat: Catalogue) -> None:
+        self.cat = cat
         articles = cat.data.get("articles", {})
         assert isinstance(articles, dict)
         first, _, rest = text.partition(" ")
@@ -169,6 +179,38 @@ class Noun:
         self.dets = articles.get(self.gender, {})
         self.agree = "pl" if self.dets.get("plural") is True else ""
 
+    def plural(self) -> str:
+        """The noun in the plural, by the catalogue's ending rules applied to its head word (English:
+        the last word before a bracket, German and French: the first)."""
+        rules = self.cat.data.get("plural", {})
+        grammar = self.cat.data.get("grammar", {})
+        assert isinstance(rules, dict) and isinstance(grammar, dict)
+        main, bracket, rest = self.word.partition(" (")
+        words = main.split(" ")
+        at = len(words) - 1 if grammar.get("plural_head") == "last" else 0
+        if self.agree == "pl":
+            return self.word
+        own = rules.get(self.gender)
+        ordered = list(own.items()) if isinstance(own, dict) else []
+        for pattern, repl in ordered + [(k, v) for k, v in rules.items() if not isinstance(v, dict)]:
+            if re.search(pattern, words[at]):
+                words[at] = re.sub(pattern, str(repl), words[at], count=1)
+                break
+        return " ".join(words) + bracket + rest
+
+    def gen_suffix(self) -> str:
+        """German genitive ending of a masculine or neuter noun: "des Spielers", "des Platzes"."""
+        suffix = str(self.dets.get("gen_suffix", ""))
+        first = self.word.split(" ")[0]
+        if not suffix or not first.isalpha():
+            return ""
+        return "es" if first[-1] in "sßxz" else suffix
+
+    def genitive(self, det: str) -> str:
+        """The noun in the genitive after its article: "des Wächters am Kartenplatz"."""
+        first, _, rest = self.word.partition(" ")
+        return f"{self.det(det).form('gen')} {first}{self.gen_suffix()} {rest}".strip()
+
     def det(self, det: str) -> Phrase:
         """The determiner alone (def, each, your, indef, rel, bare), declined by form."""
         forms = self.dets.get(det, "")
@@ -181,7 +223,15 @@ class Noun:
         """The noun with a determiner, declined by form."""
         article = self.det(det)
 
+        genitive = det in ("def", "each", "your", "indef", "their") and self.has_genitive(det)
+
         def make(f: str) -> str:
+            if f == "gen" and genitive:
+                return self.genitive(det)
             before = article.form(f)
             return before + self.word if before.endswith(ELISION) else f"{before} {self.word}".strip()
-        return Phrase(make, self.agree)
+        return Phrase(make, self.agree, genitive)
+
+    def has_genitive(self, det: str) -> bool:
+        forms = self.dets.get(det)
+        return isinstance(forms, dict) and "gen" in forms

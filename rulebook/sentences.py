@@ -6,7 +6,9 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
+from rulebook.idioms import Idioms
 from rulebook.model import Line
+from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     PLACEHOLDER,
@@ -28,6 +30,15 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
+
+
+def event_words(name: str) -> str:
+    """An event the rules emit has no display text: its name said as words ("move ended")."""
+    return name.replace("_", " ")
+
+
+def _is_it(e: A.Expr) -> bool:
+    return isinstance(e, A.Name) and e.name == "it"
 
 
 def _is_me(e: A.Expr) -> bool:
@@ -53,6 +64,11 @@ class Symbols:
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
             A.KindDef: self.kinds, A.EnumDef: self.enums}
+        self.owners: dict[int, tuple[str, list[tuple[str, Optional[A.TypeRef]]]]] = {}
+        self.first_params: set[int] = set()  # the source of each action's first parameter
+        items = list(items)
+        for item in items:
+            self._own(item)
         for item in items:
             table = tables.get(type(item))
             if table is not None:
@@ -64,7 +80,41 @@ class Symbols:
                     self.fields.setdefault(f.name, f)
 
 
+    def _own(self, item: A.Node) -> None:
+        """Which body or expression belongs to which part, with that part's parameters: rendering it
+        starts a fresh scope of locals (an action's parameters are bound by the assembler)."""
+        params: list[tuple[str, Optional[A.TypeRef]]]
+        if isinstance(item, (A.RuleDef, A.FunctionDef)):
+            params = [(p.name, p.type) for p in item.params]
+            self.owners[id(item.body)] = ("reset", params)
+        elif isinstance(item, (A.ScoreDef, A.HeuristicDef, A.WinnerDef)):
+            player = [(item.var, A.TypeRef(pos=item.pos, name="player"))]
+            for e in [item.expr] + (item.expr.items if isinstance(item.expr, A.ListLit) else []):
+                self.owners[id(e)] = ("reset", list(player))
+        elif isinstance(item, A.ActionDef):
+            self.owners[id(item.body)] = ("keep", [(p.name, None) for p in item.params])
+            self.first_params.update(id(p.domain) for p in item.params[:1])
+        elif isinstance(item, (A.PhaseDef, A.SetupDef)):
+            self.owners[id(item.body)] = ("reset", [])
+        elif isinstance(item, A.RoundDef):
+            for phase in item.phases:
+                self._own(phase)
+        elif isinstance(item, A.CardsDef):
+            for node in A.walk(item):
+                if isinstance(node, A.EffectValue):
+                    self.owners[id(node.body)] = ("reset", [])
+
+
+    def enum_text(self, value: str, enum: str = "") -> A.Text:
+        """An enum value's display text, from the enum it belongs to where that is known: two enums may
+        both have a value `red`."""
+        owner = self.enums.get(enum)
+        found = next((v.text for v in owner.values if v.name == value), None) if owner is not None else None
+        return found if found is not None else self.enum_values[value]
+
+
 _CONDITION_CALLS = ("any", "all", "contains", "revealed")
+ENGINE_EVENTS = {"moved": ("card", "zone", "zone")}  # the types of the events the engine itself fires
 
 
 def is_condition(e: A.Expr) -> bool:
@@ -91,11 +141,21 @@ class Speaker:
         self.sym = symbols
         self.it_kind: Optional[str] = None
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
+        self.prelabels: dict[str, str] = {}
+        self.scope = Scope(self.prelabels)
+        self.nouns = Nouns(symbols, self.cat, lang, self.lookup)
+        self.idioms = Idioms(self)
+        self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
+        self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
+        self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
         pattern = self.cat.pattern(key, node.pos if node else None)
-        return Phrase(lambda f: fill(pattern, f, args), agreement(self.cat, pattern, args))
+        head = PLACEHOLDER.match(pick(pattern, "nom"))
+        first = args.get(head.group(1)) if head and not head.group(2) else None
+        genitive = (isinstance(pattern, dict) and "gen" in pattern) or (isinstance(first, Phrase) and first.genitive)
+        return Phrase(lambda f: fill(pattern, f, args), agreement(self.cat, pattern, args), genitive)
 
     def sentence(self, key: str, node: Optional[A.Node], form: str = "default", **args: Arg) -> str:
         return self.text(key, node, form, args)
@@ -103,11 +163,87 @@ class Speaker:
     def text(self, key: str, node: Optional[A.Node], form: str, args: Mapping[str, Arg]) -> str:
         return self.cat.polish(self.msg(key, node, **args).form(form))
 
-    @staticmethod
-    def var(name: str) -> str:
-        """A variable of the rules (parameter, loop variable, `let`), marked *like this* in the text:
-        Markdown shows it in italics, the HTML template as <var>."""
-        return f"*{name}*"
+    def lookup(self, name: str) -> Optional[Ref]:
+        return self.scope.refs.get(name)
+
+    def ref(self, name: str) -> Ref:
+        """The local of that name in scope; one the generator never saw bound is "the value"."""
+        found = self.lookup(name)
+        return found if found is not None else self.scope.bind(name, Ref(self.nouns.word("value")))
+
+    def var(self, name: str) -> Phrase:
+        """A local of the rules (parameter, loop variable, `let`) by the noun of what it holds; looked
+        up when the text is made, so an item's parameters may be bound after it is asked for."""
+        return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f))
+
+    def enter(self, node: object) -> None:
+        """At the body or expression of a part: a fresh scope with that part's parameters."""
+        owned = self.sym.owners.get(id(node))
+        if owned is None:
+            return
+        how, params = owned
+        if how == "keep":
+            names = {n for n, _ in params}
+            self.scope.refs = {n: r for n, r in self.scope.refs.items() if n in names}
+            return
+        self.scope = Scope(self.prelabels)
+        for name, t in params:
+            self.scope.bind(name, self.param_ref(name, t, node))
+
+    def param_ref(self, name: str, t: Optional[A.TypeRef], body: object) -> Ref:
+        """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
+        that zone's place."""
+        if t is not None and t.name == "int":
+            zone = self.slot_in_calls(name, body) or uses_as_place(name, [body], self.sym.zones)
+            if zone is not None:
+                return self.nouns.zone_ref(zone)
+        return self.nouns.of_type(t)
+
+    def used_as(self, name: str, node: A.Node) -> Optional[A.TypeRef]:
+        """An untyped event parameter's type, from how the reaction reads it: a player's currency or
+        value (`q.points`), a kind's field, a zone compared with it."""
+        sym = self.sym
+        for n in A.walk(node):
+            if isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == name:
+                if n.name in sym.currencies or (n.name in sym.vars and sym.vars[n.name].per_player):
+                    return A.TypeRef(pos=n.pos, name="player")
+                kind = next((k for k in sym.kinds.values() if any(f.name == n.name for f in k.fields)), None)
+                if kind is not None:
+                    return A.TypeRef(pos=n.pos, name=kind.name)
+            if isinstance(n, A.BinOp) and n.op in ("==", "!=") and isinstance(n.left, A.Name) and n.left.name == name \
+                    and isinstance(n.right, A.Name) and n.right.name in sym.zones:
+                return A.TypeRef(pos=n.pos, name="zone")
+        return None
+
+    def slot_in_calls(self, name: str, body: object) -> Optional[str]:
+        """The zone a function's text names before the place a number is passed to."""
+        for node in A.walk(body):
+            if isinstance(node, A.Call) and node.func in self.sym.functions:
+                fn = self.sym.functions[node.func]
+                for param, arg in zip(fn.params, node.args):
+                    if isinstance(arg, A.Name) and arg.name == name and fn.text and self.lang in fn.text.by_lang:
+                        zone = slot_zone(fn.text.by_lang[self.lang], param.name, self.zone_words())
+                        if zone is not None:
+                            return zone
+        return None
+
+    def zone_words(self) -> dict[str, str]:
+        return {z.name: Noun(z.text.by_lang[self.lang], self.cat).word for z in self.sym.zones.values()
+                if z.shape == "indexed" and z.text is not None and self.lang in z.text.by_lang}
+
+    def possessor(self, e: A.Expr) -> bool:
+        """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
+        found = self.lookup(e.name) if isinstance(e, A.Name) else None
+        if found is None or found.you or found.label:
+            return False
+        return found.noun.word == self.nouns.word("player").word
+
+    def is_you(self, e: A.Expr) -> bool:
+        """Whether an expression is the reader: `me`, or the player whose turn it is."""
+        if _is_me(e):
+            return True
+        found = self.lookup(e.name) if isinstance(e, A.Name) else None
+        return found is not None and found.you
 
     @staticmethod
     def literal(text: str) -> str:
@@ -147,6 +283,15 @@ class Speaker:
 
     # ------------------------------------------------------------ expressions
     def expr(self, e: A.Expr) -> Phrase:
+        if id(e) in self.domains:  # an action's parameter: `item.action_param` asks for where it comes from
+            return self.domain(e)
+        return self._expr(e)
+
+    def _expr(self, e: A.Expr) -> Phrase:
+        self.enter(e)
+        idiom = self.idioms.expr(e)
+        if idiom is not None:
+            return idiom
         method: Callable[[A.Expr], Phrase] = getattr(self, f"_e_{type(e).__name__}")
         return method(e)
 
@@ -166,6 +311,11 @@ class Speaker:
             return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).np("def")
         if name == "me":  # the reader: a verb takes its `FORM_you`, where a pattern has one
             return Phrase(self.msg("name.me", e).form, "you")
+        if name in self.scope.refs:  # a local hides a part of the game with the same name
+            ref = self.scope.refs[name]
+            if ref.zone is not None:  # a place said as a number: "the number of the slot"
+                return self.msg("expr.place_number", e, place=ref.phrase(self.cat))
+            return ref.phrase(self.cat)
         if name in _SPECIAL_NAMES:
             return self.msg(f"name.{name}", e)
         if name in sym.zones:
@@ -175,50 +325,111 @@ class Speaker:
             return self.expr(sym.consts[name].value)  # a constant shows its value
         if name in sym.vars:
             var = sym.vars[name]
-            return self.noun(var.text, f"var '{name}'", var.pos).np("def")
+            noun = self.noun(var.text, f"var '{name}'", var.pos)
+            if var.type.name == "bool" and not var.per_player:  # a flag: its text is a clause, or "X is set"
+                return self.msg("expr.flag" if noun.gender != "default" else "expr.clause", e, name=noun.np("def"),
+                                clause=Phrase(noun.word))
+            return noun.np("def")
         if name in sym.enum_values:
-            return Phrase(text_of(sym.enum_values[name], self.lang, f"value '{name}'", e.pos))
+            return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
         if name in sym.enums:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")
         if name in sym.functions and not sym.functions[name].params:
             return self.function_phrase(sym.functions[name], [], e)
-        return Phrase(self.var(name))  # a local: a parameter, loop variable or `let`
+        return self.ref(name).phrase(self.cat)  # a local the generator saw no binding of
 
     def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node,
                         nodes: Sequence[A.Expr] = ()) -> Phrase:
         """A function's text names its value; `{param}` places in it take the arguments, otherwise
-        they follow as "of …". A condition's text is a clause (main-clause order)."""
+        they follow as "of …". A condition's text is a clause (main-clause order). Where it is
+        defined, its parameters are introduced: "the cost for a player to take a token"."""
         noun = self.noun(fn.text, f"function '{fn.name}'", fn.pos)
         name = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+        defined = at is fn
+        if defined:
+            self.enter(fn.body)
+            args = [self.intro(p.name) for p in fn.params]
+            nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
         if "{" in noun.word or "}" in noun.word:
             self._check_slots(noun.word, fn)
+            text = noun.word
             values = dict(zip((p.name for p in fn.params), args))
             for param, node in zip(fn.params, nodes):
-                card = self._place_of(node, noun.word, param.name)
-                if card is not None:
-                    values[param.name] = self.msg("expr.place_of_card", node, card=card)
-            clause = Phrase(lambda f: fill(name.form(f), "nom", values), name.agree)  # no case: nominative
+                text, place = self._slot_place(text, param.name, node, defined)
+                if place is not None:
+                    values[param.name] = place
+            said = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+            if text != noun.word:
+                said = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat).np(
+                    "def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+            clause = Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
         if not args:
             return name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
-    def _place_of(self, node: A.Expr, text: str, param: str) -> Optional[Phrase]:
-        """`ZONE {i}` in a function's text, given `position(c)`: the zone is the one `c` lies in, so
-        the text says "ZONE of c" rather than "ZONE the place number of c"."""
-        if not (isinstance(node, A.Call) and node.func == "position" and len(node.args) == 1):
-            return None
-        zone = self.sym.zones.get(self.family_of(node.args[0]) or "")
-        if zone is None or zone.text is None:
-            return None
-        before = re.split(r"\{" + param + r"(?::\w+)?\}", text)[0].rstrip()
-        word = Noun(text_of(zone.text, self.lang, f"zone '{zone.name}'", zone.pos), self.cat).word
-        return self.expr(node.args[0]) if before.endswith(word) else None
+    def function_title(self, fn: A.FunctionDef, text: str) -> str:
+        """A function's heading (its text without article): each parameter's place said as it is
+        introduced ("Load of a row", "Cost for a player to take a card")."""
+        self.enter(fn.body)
+        values: dict[str, Arg] = {p.name: self.intro(p.name) for p in fn.params}
+        for p in fn.params:
+            text, place = self._slot_place(text, p.name, A.Name(pos=fn.pos, name=p.name), True)
+            if place is not None:
+                values[p.name] = place
+        return self.cat.contract(fill(text, "nom", values))
 
-    def bind(self, name: str, source: A.Expr) -> None:
-        """Remembers where a parameter or loop variable takes its values from."""
+    def intro(self, name: str) -> Phrase:
+        """A parameter where its part is defined: "a player" (a case asked for becomes `a_CASE`)."""
+        return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f if f.startswith("a_") else f"a_{f}"))
+
+    def _slot_place(self, text: str, param: str, node: A.Expr, defined: bool) -> tuple[str, Optional[Phrase]]:
+        """`ZONE {i}` in a function's text said as a place: "the slot" (the number is that of the
+        place in scope), "the row with the same number", "the slot of token A"."""
+        words = self.zone_words()
+        zone = slot_zone(text, param, words)
+        if zone is None:
+            return text, None
+        slot = re.compile(re.escape(words[zone]) + r"\s*\{" + param + r"(?::(\w+))?\}")
+        ref = self.lookup(node.name) if isinstance(node, A.Name) else None
+        place: Optional[Phrase] = None
+        word = Phrase(words[zone])
+        if ref is not None and ref.zone == zone:
+            place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
+        elif ref is not None and ref.zone is not None:
+            place = self.msg("slot.matching", node, word=word)
+        elif isinstance(node, A.Call) and node.func == "position" and len(node.args) == 1 \
+                and self.family_of(node.args[0]) is not None:
+            key = "slot.of_card" if self.family_of(node.args[0]) == zone else "slot.matching_card"
+            place = self.msg(key, node, word=word, card=self.expr(node.args[0]))
+        if place is None:
+            return text, None
+        return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
+
+    def bind(self, name: str, source: A.Expr) -> Ref:
+        """Binds a parameter or loop variable to what one item of its source is, and remembers the source;
+        an action's parameter is introduced by its noun, its source said only where it adds something."""
         self.sources[name] = source
+        self.domains.add(id(source))
+        if id(source) in self.sym.first_params:  # a new action: the last one's parameters are gone
+            self.scope = Scope(self.prelabels)
+        return self._bind(name, source)
+
+    def _bind(self, name: str, source: A.Expr) -> Ref:
+        self.sources[name] = source
+        return self.scope.bind(name, self.nouns.element(source))
+
+    def domain(self, e: A.Expr) -> Phrase:
+        """Where an action's parameter is chosen from: nothing for "a row" or "a player", "at
+        a row" for the cards of a family, "from your hand" otherwise."""
+        if isinstance(e, A.Name) and e.name == "players" or isinstance(e, A.Call) and e.func == "positions":
+            return self.msg("expr.domain_none", e)
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
+                and e.args[0].name in self.sym.zones and self.sym.zones[e.args[0].name].shape == "indexed":
+            zone = self.sym.zones[e.args[0].name]
+            return self.msg("expr.domain_family", e, zone=self.nouns.zone_ref(zone.name).phrase(self.cat))
+        return self.msg("expr.domain", e, source=self._expr(e))
 
     def family_of(self, e: A.Expr) -> Optional[str]:
         """The zone family a card lies in, where the rules make it certain: a variable drawn from the
@@ -272,8 +483,10 @@ class Speaker:
             noun = self.noun(sym.fields[e.name].text, f"field '{e.name}'", sym.fields[e.name].pos)
         else:
             return self.msg("expr.field_of_any", e, field=e.name, obj=self.expr(e.obj))
-        if isinstance(e.obj, A.Name) and e.obj.name == "me":
+        if isinstance(e.obj, A.Name) and self.is_you(e.obj):
             return noun.np("your")
+        if self.possessor(e.obj):
+            return noun.np("their")
         return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
 
     def _e_Index(self, e: A.Index) -> Phrase:
@@ -281,6 +494,11 @@ class Speaker:
             zone = self.sym.zones[e.obj.name]
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             where = e.index
+            ref = self.lookup(where.name) if isinstance(where, A.Name) else None
+            if ref is not None and ref.zone == zone.name:  # the place in scope: "the slot"
+                return ref.phrase(self.cat)
+            if ref is not None and ref.zone is not None:
+                return self.msg("expr.zone_matching", e, zone=noun.np("def"))
             if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
                 # the zone of a family that holds the card: "the slot of c"
                 return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))
@@ -303,8 +521,10 @@ class Speaker:
         if e.func in sym.zones:
             zone = sym.zones[e.func]
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
-            if e.args and isinstance(e.args[0], A.Name) and e.args[0].name == "me":
+            if e.args and isinstance(e.args[0], A.Name) and self.is_you(e.args[0]):
                 return noun.np("your")
+            if e.args and self.possessor(e.args[0]):
+                return noun.np("their")
             return self.msg("expr.zone_of", e, zone=noun.np("def"),
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
@@ -322,9 +542,67 @@ class Speaker:
             or (isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name in zones)
 
     def _comp_args(self, c: A.Comprehension) -> dict[str, Arg]:
-        return {"expr": self.expr(c.expr), "var": self.var(c.var), "source": self.expr(c.source),
-                "filter": self.msg("expr.filter", c, cond=self.expr(c.cond)) if c.cond else "",
-                "order": self.msg("expr.order", c, key=self.expr(c.key)) if c.key else ""}
+        """A comprehension's parts; its variable is in scope for its expression, filter and order only."""
+        source = self.expr(c.source)
+        self.scope.push()
+        try:
+            ref = self._bind(c.var, c.source)
+            var = ref.phrase(self.cat)
+            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
+                    "filter": self.filter(c.var, ref, c.cond, "expr.filter") if c.cond else "",
+                    "order": self.msg("expr.order", c, key=self.expr(c.key)) if c.key else ""}
+        finally:
+            self.scope.pop()
+
+    def origin(self, e: A.Expr, said: Phrase) -> Phrase:
+        """Where a loop's items come from, with its preposition; nothing where the noun says it all
+        ("every row", "every colour"), "at a row" for a family's cards."""
+        sym = self.sym
+        if isinstance(e, A.Name) and (e.name == "players" or e.name in sym.enums) \
+                or isinstance(e, A.Call) and e.func == "positions" and e.args and isinstance(e.args[0], A.Name) \
+                and e.args[0].name in sym.zones:
+            return Phrase("")
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
+                and e.args[0].name in sym.zones and sym.zones[e.args[0].name].shape == "indexed":
+            return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat))
+        return self.msg("expr.from", e, source=said)
+
+    def whose(self, var: str, e: A.Expr) -> Optional[Noun]:
+        """The field a condition reads of the item itself (`c.power`, `position(it)`): "whose power"."""
+        if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name == var:
+            field = self.sym.fields.get(e.name)
+            if self.it_kind and var == "it":
+                field = next((f for f in self.sym.kinds[self.it_kind].fields if f.name == e.name), field)
+            if field is not None and field.text is not None and self.lang in field.text.by_lang:
+                return Noun(field.text.by_lang[self.lang], self.cat)
+        if isinstance(e, A.Call) and e.func == "position" and len(e.args) == 1 \
+                and isinstance(e.args[0], A.Name) and e.args[0].name == var:
+            return self.nouns.word("place_number")
+        return None
+
+    def filter(self, var: str, ref: Optional[Ref], cond: A.Expr, key: str, rel: Optional[Phrase] = None) -> Phrase:
+        """A condition on the items of a list, said the way people do: "whose power is at least 3",
+        "owned by the player", "of which the bag holds a token"; otherwise "for which …"."""
+        noun = ref.noun if ref is not None else None
+        relgen = noun.det("relgen") if noun is not None else Phrase("")
+        var_said = ref.phrase(self.cat) if ref is not None else Phrase("")
+        if isinstance(cond, A.BinOp) and cond.op in _NEGATED:
+            field = self.whose(var, cond.left)
+            if field is not None:
+                left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
+                pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
+                right = self._operand(cond.right, cond.op, right=True)
+                clause = Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
+                return self.msg("expr.filter_whose", cond, cond=clause, relgen=relgen, var=var_said)
+            if cond.op == "==" and isinstance(cond.left, A.Call) and cond.left.func == "owner" \
+                    and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == var:
+                return self.msg("expr.filter_owned", cond, owner=self.expr(cond.right), var=var_said)
+        if isinstance(cond, A.CallComp) and cond.func == "any" and isinstance(cond.comp.expr, A.BinOp) \
+                and cond.comp.expr.op == "==" and not cond.comp.cond and isinstance(cond.comp.expr.right, A.Name) \
+                and cond.comp.expr.right.name == var and self._is_zone(cond.comp.source):
+            item = self.nouns.element(cond.comp.source).phrase(self.cat)
+            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said)
+        return self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
@@ -340,8 +618,31 @@ class Speaker:
         if self._numeric(e.right) and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
             key += "_num"
         left, right = e.left, e.right
+        hint, outer = self.enum_type(left) or self.enum_type(right), self.enum_hint
+        self.enum_hint = hint or outer
+        try:
+            return self._binop(e, key, left, right)
+        finally:
+            self.enum_hint = outer
+
+    def enum_type(self, e: A.Expr) -> str:
+        """The enum an expression's values belong to, where its declaration says: a field, a value, a parameter."""
+        t: Optional[A.TypeRef] = None
+        if isinstance(e, A.Attr):
+            ref = self.lookup(e.obj.name) if isinstance(e.obj, A.Name) else None
+            kind = self.sym.kinds.get(ref.kind if ref is not None else (self.it_kind or "") if _is_it(e.obj) else "")
+            field = next((f for f in kind.fields if f.name == e.name), None) if kind else self.sym.fields.get(e.name)
+            t = field.type if field is not None else None
+        elif isinstance(e, A.Name) and e.name in self.sym.vars:
+            t = self.sym.vars[e.name].type
+        elif isinstance(e, A.Name):
+            found = self.lookup(e.name)
+            return found.enum if found is not None else ""
+        return t.name if t is not None and t.name in self.sym.enums else ""
+
+    def _binop(self, e: A.BinOp, key: str, left: A.Expr, right: A.Expr) -> Phrase:
         pattern = self.cat.pattern(key, e.pos)
-        if _is_me(right) and not _is_me(left) and isinstance(pattern, dict) and "main_you" in pattern:
+        if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
 
@@ -410,32 +711,85 @@ class Speaker:
 
     # ------------------------------------------------------------ statements
     def lines(self, body: Sequence[A.Stmt]) -> list[Line]:
+        """A block's sentences; its `let`s and loop variables are in scope inside it only. The outermost
+        block is said twice when a local got its letter ("token A") only after its first mention."""
+        if self.depth > 0:
+            return self._block(body)
+        self.scope.late = {}
+        out = self._block(body)
+        if self.scope.late:
+            self.prelabels.update(self.scope.late)
+            self.scope.late = {}
+            out = self._block(body)
+        self.prelabels.clear()
+        return out
+
+    def _block(self, body: Sequence[A.Stmt]) -> list[Line]:
+        self.enter(body)
+        self.scope.push()
+        self.depth += 1
         out: list[Line] = []
-        for s in body:
-            method: Callable[[A.Stmt], list[Line]] = getattr(self, f"_s_{type(s).__name__}")
-            out.extend(method(s))
+        try:
+            i = 0
+            while i < len(body):
+                said = self.idioms.stmts(body, i)
+                if said is None:
+                    method: Callable[[A.Stmt], list[Line]] = getattr(self, f"_s_{type(body[i]).__name__}")
+                    said = method(body[i]), 1
+                out.extend(said[0])
+                i += said[1]
+        finally:
+            self.depth -= 1
+            self.scope.pop()
         return out
 
     def _line(self, key: str, s: A.Node, form: str = "default", children: Optional[list[Line]] = None,
               note: Optional[str] = None, **args: Arg) -> list[Line]:
         return [Line(self.text(key, s, form, args), children or [], note)]
 
-    @staticmethod
-    def _subject(seat: Optional[A.Expr]) -> str:
-        return "you" if isinstance(seat, A.Name) and seat.name == "me" else "default"
+    def _subject(self, seat: Optional[A.Expr]) -> str:
+        return "you" if seat is not None and self.is_you(seat) else "default"
 
     def _s_Let(self, s: A.Let) -> list[Line]:
+        value = self.expr(s.value)
+        v = s.value
+        if isinstance(v, A.Call) and v.func == "position" and len(v.args) == 1 and self.family_of(v.args[0]):
+            zone = self.family_of(v.args[0]) or ""
+            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # "note the row of token B"
+            return self._line("stmt.let_place", s, place=self.msg("expr.zone_of_card", v, card=self.expr(v.args[0]),
+                                                                  zone=self.nouns.zone_ref(zone).phrase(self.cat)))
+        ref = self.nouns.value(s.value)
+        generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
+        self.scope.bind(s.name, ref, lettered=ref.noun.word in generic)
         return self._line("stmt.let_cond" if is_condition(s.value) else "stmt.let", s, name=self.var(s.name),
-                          value=self.expr(s.value))
+                          value=value)
 
     def _s_LetChoose(self, s: A.LetChoose) -> list[Line]:
+        opts = s.options
+        kind = isinstance(opts, A.Comprehension) and isinstance(opts.expr, A.Name) and opts.expr.name == opts.var \
+            and isinstance(opts.source, A.Name) and opts.source.name in self.sym.enums
+        if kind and isinstance(opts, A.Comprehension):  # "each player chooses a colour (one the box holds)"
+            args = self._comp_args(opts)
+            self.scope.bind(s.name, self.nouns.element(opts)).chosen = True
+            return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
+                              name=self.var(s.name), filter=args["filter"])
+        options = self.expr(opts)
+        self.scope.bind(s.name, self.nouns.element(opts)).chosen = True
         return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=self.var(s.name),
-                          options=self.expr(s.options))
+                          options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
-        return self._line("stmt.let_random", s, name=self.var(s.name), options=self.expr(s.options))
+        options = self.expr(s.options)
+        self.scope.bind(s.name, self.nouns.element(s.options))
+        return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
+            else None
+        if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
+            noun = self.noun(var.text, f"var '{var.name}'", var.pos)
+            key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
+            return self._line(key, s, name=noun.np("def"), clause=noun.word)
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
 
     def _s_Move(self, s: A.Move) -> list[Line]:
@@ -487,11 +841,23 @@ class Speaker:
         return out
 
     def _s_For(self, s: A.For) -> list[Line]:
-        self.bind(s.var, s.source)
-        body = self.lines(s.body)
         src = s.source
-        if isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var:
-            return [Line(self.text("stmt.for_filtered", s, "default", self._comp_args(src)), body)]
+        filtered = isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var
+        head = self._comp_args(src) if isinstance(src, A.Comprehension) and filtered else {}
+        source = self.expr(src)
+        origin = self.origin(src, source)
+        self.scope.push()
+        try:
+            self._bind(s.var, src)
+            body = self.lines(s.body)
+            return self._for(s, src, head, source, body, origin)
+        finally:
+            self.scope.pop()
+
+    def _for(self, s: A.For, src: A.Expr, head: dict[str, Arg], source: Phrase, body: list[Line],
+             origin: Phrase) -> list[Line]:
+        if head:
+            return [Line(self.text("stmt.for_filtered", s, "default", head), body)]
         if isinstance(src, A.Name) and src.name == "players":
             return self._line("stmt.for_players", s, children=body, var=self.var(s.var))
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
@@ -499,7 +865,8 @@ class Speaker:
             zone = self.sym.zones[src.args[0].name]
             each = self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
             return self._line("stmt.for_positions", s, children=body, var=self.var(s.var), zone=each)
-        return self._line("stmt.for", s, children=body, var=self.var(s.var), source=self.expr(src))
+        args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
+        return [Line(self.text("stmt.for", s, "default", args), body)]
 
     def _s_While(self, s: A.While) -> list[Line]:
         return self._line("stmt.while", s, children=self.lines(s.body), cond=self.expr(s.cond))
@@ -521,8 +888,13 @@ class Speaker:
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         title = self.rule_title(s.rule, s.pos)
         if s.args:
-            return self._line("stmt.call_args", s, rule=title, args=self.join([self.expr(a) for a in s.args]))
+            return self._line("stmt.call_args", s, rule=title, args=self.join([self.place_or_expr(a) for a in s.args]))
         return self._line("stmt.call", s, rule=title)
+
+    def place_or_expr(self, e: A.Expr) -> Phrase:
+        """A rule's argument: a place in scope is passed as that place ("for the slot")."""
+        found = self.lookup(e.name) if isinstance(e, A.Name) else None
+        return found.phrase(self.cat) if found is not None and found.zone is not None else self.expr(e)
 
     def _s_Run(self, s: A.Run) -> list[Line]:
         if s.as_self is not None:
@@ -545,7 +917,7 @@ class Speaker:
         fnoun = self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos)
         outer, self.it_kind = self.it_kind, s.kind
         try:
-            where: Arg = self.msg("stmt.modify_where", s, cond=self.expr(s.where), rel=knoun.det("rel")) \
+            where: Arg = self.filter("it", Ref(knoun), s.where, "stmt.modify_where", knoun.det("rel")) \
                 if s.where else ""
             value = self.signed(s.value) if s.mode == "by" else self.expr(s.value)
         finally:
@@ -554,23 +926,51 @@ class Speaker:
                           where=where, value=value, field=fnoun.np("bare"), the_field=fnoun.np("def"))
 
     def _s_Forbid(self, s: A.Forbid) -> list[Line]:
-        where: Arg = self.msg("stmt.forbid_where", s, cond=self.expr(s.where)) if s.where else ""
+        self.scope.push()
+        try:  # the condition reads the forbidden action's parameters: "the token"
+            action = self.sym.actions.get(s.actions[0]) if s.actions else None
+            for p in action.params if action is not None else []:
+                self._bind(p.name, p.domain)
+            where: Arg = self.msg("stmt.forbid_where", s, cond=self.expr(s.where)) if s.where else ""
+        finally:
+            self.scope.pop()
         return self._line("stmt.forbid", s, until=self.msg(f"until.{s.until}", s),
                           actions=self._actions(s.actions, s), where=where)
 
+    def _turn_body(self, var: str, body: Sequence[A.Stmt]) -> list[Line]:
+        """A turn is told to its player: the player whose turn it is is "you"."""
+        self.scope.push()
+        try:
+            self.scope.bind(var, Ref(self.nouns.word("player"), you=True))
+            return self.lines(body)
+        finally:
+            self.scope.pop()
+
     def _s_Turns(self, s: A.Turns) -> list[Line]:
-        body = self.lines(s.body)
+        body = self._turn_body(s.var, s.body)
         if s.skip is not None:
-            body = self._line("stmt.turns_skip", s, var=self.var(s.var), skip=self.expr(s.skip)) + body
-        return self._line("stmt.turns", s, children=body, var=self.var(s.var), start=self.expr(s.start),
-                          until=self.expr(s.until))
+            self.scope.push()
+            try:
+                self.scope.bind(s.var, Ref(self.nouns.word("player")))
+                body = self._line("stmt.turns_skip", s, var=self.var(s.var), skip=self.expr(s.skip)) + body
+            finally:
+                self.scope.pop()
+        self.scope.push()
+        try:  # "until your points exceed 9": the player whose turn it is
+            self.scope.bind(s.var, Ref(self.nouns.word("player"), you=True))
+            until = self.expr(s.until)
+        finally:
+            self.scope.pop()
+        return self._line("stmt.turns", s, children=body, start=self.expr(s.start), until=until)
 
     def _s_TurnsIn(self, s: A.TurnsIn) -> list[Line]:
-        return self._line("stmt.turns_in", s, children=self.lines(s.body), var=self.var(s.var), order=self.expr(s.order))
+        order = self.expr(s.order)
+        return self._line("stmt.turns_in", s, children=self._turn_body(s.var, s.body), order=order)
 
     def _s_Log(self, s: A.Log) -> list[Line]:
         text = self.literal(text_of(s.text, self.lang, "log", s.pos))
-        return self._line("stmt.log", s, text=PLACEHOLDER.sub(lambda m: self.var(m.group(1)), text))
+        return self._line("stmt.log", s, text=PLACEHOLDER.sub(
+            lambda m: self.expr(A.Name(pos=s.pos, name=m.group(1))).form("nom"), text))
 
     def _s_Require(self, s: A.Require) -> list[Line]:
         note = text_of(s.text, self.lang, "require", s.pos) if s.text else None
@@ -587,14 +987,20 @@ class Speaker:
 
     def _s_Emit(self, s: A.Emit) -> list[Line]:
         if s.args:
-            return self._line("stmt.emit_args", s, event=s.event, args=self.join([self.expr(a) for a in s.args]))
-        return self._line("stmt.emit", s, event=s.event)
+            return self._line("stmt.emit_args", s, event=event_words(s.event),
+                              args=self.join([self.expr(a) for a in s.args]))
+        return self._line("stmt.emit", s, event=event_words(s.event))
 
     # ------------------------------------------------------------ definitions
     def event(self, t: A.TriggerDef) -> Phrase:
-        args = {str(i): Phrase(self.var(p)) for i, p in enumerate(t.params)}
+        self.scope = Scope(self.prelabels)
+        builtin = ENGINE_EVENTS.get(t.event, ())
+        for i, (name, t_) in enumerate(zip(t.params, t.types or [None] * len(t.params))):
+            known = A.TypeRef(pos=t.pos, name=builtin[i]) if i < len(builtin) else None
+            self.scope.bind(name, self.param_ref(name, t_ or known or self.used_as(name, t), t.body))
+        args: dict[str, Arg] = {str(i): self.var(p) for i, p in enumerate(t.params)}
         if self.cat.has(f"event.{t.event}"):
             return self.msg(f"event.{t.event}", t, **args)
         if t.params:
-            return self.msg("event.other", t, event=t.event, args=self.join([self.var(p) for p in t.params]))
-        return self.msg("event.other_plain", t, event=t.event)
+            return self.msg("event.other", t, event=event_words(t.event), args=self.join([self.var(p) for p in t.params]))
+        return self.msg("event.other_plain", t, event=event_words(t.event))

@@ -47,15 +47,15 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
         assert heading in md, heading
     for sentence in (
             "Celui qui termine avec le moins de points de lune gagne.",
-            "Piochez une carte de la pioche et placez-la dans l'étal *i*.",  # elided l'
-            "Piochez une carte de la pioche et placez-la dans le panier de *p*.",
-            "Vous devenez propriétaire de *w*.",  # `give w to me`: its own verb form
-            "Placez *w* dans votre panier.",
-            f"Si le nombre de cartes dans l'étal *i* vaut 0 et le nombre de cartes dans la pioche dépasse 0{NBSP}:",
-            "Choisissez *i* parmi les numéros de chaque étal.",
+            "Piochez une carte de la pioche et placez-la dans l'étal.",  # elided l'
+            "Piochez une carte de la pioche et placez-la dans son panier.",
+            "Vous devenez propriétaire de la marchandise.",  # `give w to me`: its own verb form
+            "Placez la marchandise dans votre panier.",
+            f"Si l'étal est vide et la pioche n'est pas vide{NBSP}:",
+            "Choisissez un étal.",
             "Bonus\u00a0:\n  - La banque vous paie 2 pièces.",  # "à vous" becomes "vous paie"
-            "tel que les pièces de *q* valent au moins 1",  # a plural subject, a plural verb
-            f"Annoncez{NBSP}: «{NBSP}*q* achète *w* à *active*.{NBSP}»"):
+            "tel que les pièces de joueur B valent au moins 1",  # a plural subject, a plural verb
+            f"Annoncez{NBSP}: «{NBSP}joueur B achète la marchandise à joueur A.{NBSP}»"):
         assert sentence in md, sentence
     assert "dans le étal" not in md and "de le " not in md and "à le " not in md
 
@@ -121,7 +121,7 @@ def test_a_variant_of_a_french_game_has_a_french_rulebook_with_its_changes(tmp_p
     assert "[Le jeu de base](../rulebook.fr.md)" in md
     assert f"### remplacé{NBSP}: Règle «{NBSP}Remplir{NBSP}»" in md
     assert f"*avant{NBSP}:*" in md and f"*après{NBSP}:*" in md
-    assert "Piochez une carte de la pioche et placez-la dans l'étal *i*." in md
+    assert "Piochez une carte de la pioche et placez-la dans l'étal." in md
 
 
 def test_a_variant_title_without_french_is_a_load_error(tmp_path: Path) -> None:

@@ -37,11 +37,11 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     assert "Stärke, Beute" in rows["Wächterkarte"][0]
     assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
     assert rows["Königsplättchen"][1] == "keine Werte"
-    assert ("Verdeckt zeigt jede Wächterkarte nur die Rückseite: Level, kleinste Stärke, größte Stärke, "
+    assert ("Auf der Rückseite zeigt jede Wächterkarte nur: Level, kleinste Stärke, größte Stärke, "
             "kleinste Beute und größte Beute.") in de.paragraphs
-    assert "Verdeckt zeigt jedes Königsplättchen keine Werte." in de.paragraphs
+    assert "Auf der Rückseite zeigt jedes Königsplättchen keine Werte." in de.paragraphs
     en = section(base["en"], "card-anatomy")
-    assert ("Face down, every guard card shows only its back: level, lowest strength, highest strength, "
+    assert ("The back of every guard card shows its level, lowest strength, highest strength, "
             "lowest loot and highest loot.") in en.paragraphs
 
 
@@ -112,4 +112,4 @@ variant trophaeen {
     assert rule.title == "Entfällt: Aktion „Monster verdrängen“: eine Bedingung"
     assert rule.code == "displace.not_strongest"
     assert [line.text for line in rule.lines] == [
-        "Nur erlaubt, wenn die Stärke von *victim* kleiner als 5 ist."]
+        "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."]

@@ -117,15 +117,15 @@ def test_every_action_phase_and_king_tile_has_an_entry_with_generated_text() -> 
         assert anchors[name].lines, name
     tile = anchors["card-first-rich"]
     assert tile.note == "The first guard has +3 loot."  # the author's note, beside …
-    assert texts(tile.lines)[1] == ("Until the end of the round, every guard card for which the place number of "
-                                    "the guard card is 1 has +3 loot.")  # … the generated rule
+    assert texts(tile.lines)[1] == ("Until the end of the round, every guard card whose place number is 1 "
+                                    "has +3 loot.")  # … the generated rule
 
 
 def test_a_requirement_keeps_its_clarification_beside_the_generated_sentence() -> None:
     de = book("de")
     displace = next(e for s in de.sections for e in s.entries if e.anchor == "action-displace")
     line = next(l for l in displace.lines if "kleiner als 5" in l.text)
-    assert line.text == "Nur erlaubt, wenn die Stärke von *victim* kleiner als 5 ist."
+    assert line.text == "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."
     assert line.note == "Ein Monster mit Stärke 5 kann nicht verdrängt werden."
 
 
@@ -145,7 +145,7 @@ def test_a_variant_opens_with_its_changes_old_and_new() -> None:
 def test_an_added_phase_names_its_place() -> None:
     [added, replaced] = book("de", "koenigs_neue_regeln").sections[0].changes
     assert (added.kind, added.what) == ("added", "Phase „Königsplättchen umdrehen“ (vor „Monsterkarten spielen“)")
-    assert added.old == [] and texts(added.new)[-1] == "Führe die Regeländerung von *tile* aus."
+    assert added.old == [] and texts(added.new)[-1] == "Führe die Regeländerung des Königsplättchens aus."
     assert replaced.kind == "replaced" and texts(replaced.old) != texts(replaced.new)
 
 

@@ -102,23 +102,23 @@ EXAMPLES = [
      "Du zahlst 3 Gold an die Bank.",
      "You pay 3 gold to the bank."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     "Wenn die Anzahl der Karten im Platz 2 kleiner als 2 ist:",
-     "If the number of cards in the slot 2 is less than 2:"),
+     "Wenn der Platz 2 weniger als 2 Karten enthält:",
+     "If the slot 2 holds fewer than 2 cards:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
-     "Bis zum Ende der Runde hat jede Karte, bei der die Platznummer von der Karte 1 ist, −2 Wert.",
-     "Until the end of the round, every card for which the place number of the card is 1 has −2 value."),
+     "Bis zum Ende der Runde hat jede Karte, deren Platznummer 1 ist, −2 Wert.",
+     "Until the end of the round, every card whose place number is 1 has −2 value."),
     ("modify card.value to 4 until end of turn",
      "Bis zum Ende des Zuges hat jede Karte den Wert 4 als Wert.",
      "Until the end of the turn, the value of every card is 4."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
-     "Für jedes *c* aus deiner Hand, bei dem der Wert von *c* mindestens 3 ist:",
-     "For each *c* in your hand for which the value of *c* is at least 3:"),
+     "Für jede Karte aus deiner Hand, deren Wert mindestens 3 ist:",
+     "For every card in your hand whose value is at least 3:"),
     ("if not revealed(top(deck)) { reveal top(deck) }",
-     "Wenn die oberste Karte vom Stapel verdeckt ist:",
+     "Wenn die oberste Karte des Stapels verdeckt ist:",
      "If the top card of the deck is face down:"),
     ("let s = sum(c.value for c in slot[1])",
-     "Sei *s* die Summe vom Wert von *c* für jedes *c* aus dem Platz 1.",
-     "Let *s* be the sum of the value of *c* for each *c* in the slot 1."),
+     "Zahl A ist die Summe der Werte der Karten aus dem Platz 1.",
+     "Number A is the sum of the values of the cards in the slot 1."),
 ]
 
 
@@ -146,22 +146,24 @@ FRENCH = [
     ("pay 1 coins from me to bank", "Vous payez 1 pièce à la banque."),  # "1 pièces": one, so singular
     ("pay count(deck) gold from bank to me", "La banque vous paie autant d'or que le nombre de cartes dans la pioche."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     f"Si le nombre de cartes dans l'emplacement 2 n'atteint pas 2{NBSP}:"),
-    ("if count(deck) == 0 { end game }", f"Si le nombre de cartes dans la pioche vaut 0{NBSP}:"),
-    ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement *i*, dans l'ordre{NBSP}:"),
+     f"Si l'emplacement 2 contient moins de 2 cartes{NBSP}:"),
+    ("if count(deck) == 0 { end game }", f"Si la pioche est vide{NBSP}:"),
+    ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement, dans l'ordre{NBSP}:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
-     "Jusqu'à la fin de la manche, chaque carte a −2 en valeur lorsque le numéro d'emplacement de la carte vaut 1."),
+     "Jusqu'à la fin de la manche, chaque carte a −2 en valeur lorsque le numéro d'emplacement est 1."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
-     f"Pour chaque *c* de votre main tel que la valeur de *c* vaut au moins 3{NBSP}:"),
+     f"Pour chaque carte de votre main lorsque la valeur vaut au moins 3{NBSP}:"),
     ("if not revealed(top(deck)) { reveal top(deck) }", f"Si la carte du dessus de la pioche est face cachée{NBSP}:"),
-    ("let s = sum(c.value for c in slot[1])", "Soit *s* la somme de la valeur de *c* pour chaque *c* de l'emplacement 1."),
+    ("let s = sum(c.value for c in slot[1])", "Soit nombre A la somme des valeurs des cartes de l'emplacement 1."),
     # the subjunctive after "jusqu'à ce que"
     ("turns p from me until count(deck) == 0 { end game }",
-     "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que le nombre de "
-     f"cartes dans la pioche vaille 0. À chaque tour, *p* étant le joueur dont c'est le tour{NBSP}:"),
+     "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que la pioche "
+     f"soit vide. À votre tour{NBSP}:"),
     ("log de \"x\" en \"x\" fr \"Fini.\"", f"Annoncez{NBSP}: «{NBSP}Fini.{NBSP}»"),
     # "vous" is the subject where you are compared; a number is "vaut", a value "est"
-    ("if owner(top(deck)) != me { end game }", f"Si vous n'êtes pas le propriétaire de la carte du dessus de la pioche{NBSP}:"),
+    ("if owner(top(deck)) != me { end game }", f"Si la carte du dessus de la pioche appartient à un autre joueur{NBSP}:"),
+    ("if me != owner(top(deck)) { end game }",
+     f"Si vous n'êtes pas le propriétaire de la carte du dessus de la pioche{NBSP}:"),
     ("if count(deck) == player_count { end game }", f"Si le nombre de cartes dans la pioche vaut le nombre de joueurs{NBSP}:"),
     ("if top(deck).value == top(discard).value { end game }",
      f"Si la valeur de la carte du dessus de la pioche vaut la valeur de la carte du dessus de la défausse{NBSP}:"),
@@ -169,8 +171,8 @@ FRENCH = [
     ("if me.points >= 3 { end game }", f"Si vos points valent au moins 3{NBSP}:"),
     ("set me.points = 2", "Vos points deviennent 2."),
     ("turns p from me until p.points > 9 { end game }",
-     "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que les points de "
-     f"*p* dépassent 9. À chaque tour, *p* étant le joueur dont c'est le tour{NBSP}:"),
+     f"En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que vos points "
+     f"dépassent 9. À votre tour{NBSP}:"),
 ]
 
 
@@ -192,7 +194,7 @@ def keys(table: object, prefix: str = "") -> set[str]:
 def messages(lang: str) -> set[str]:
     """A catalogue's messages, without its own declension and spelling rules and without the optional
     refinements (`expr.eq_num`: "vaut 3") the generator uses only where a catalogue has them."""
-    grammar_only = ("articles", "contractions")
+    grammar_only = ("articles", "contractions", "plural", "grammar")
     return {k for k in keys(phrases.catalogue(lang).data) if not k.startswith(grammar_only) and not k.endswith("_num")}
 
 
