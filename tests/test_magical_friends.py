@@ -54,6 +54,7 @@ class Probe:
         self.on_souvenir = reader(game, "count(c for c in cards(spot) if square_type(position(c)) == souvenir)")
         self.lost_zone = game.zone_names.index("lost")
         self.on_chili = reader(game, "[c for c in cards(spot) if square_type(position(c)) == chili]")
+        self.in_taverns = reader(game, "count(neutral_tavern) + sum(count(tavern(p)) for p in players)")
 
 
 def check_cards(state: State) -> None:
@@ -85,12 +86,13 @@ def play(game: Game, seed: int, check: Callable[[State, str], None]) -> State:
 @pytest.mark.parametrize("players,variants", CONFIGS, ids=CONFIG_IDS)
 def test_random_games_keep_the_invariants(players: int, variants: tuple[str, ...]) -> None:
     """Every creature in one place; trophies only from beaten creatures (two at most: Arachne and the earth
-    elemental give one to the mover and one to their owner) and the souvenir shop; each artifact
-    value once per round; at most one base and one bonus movement per friend per turn; hidden stack."""
+    elemental give one to the mover and one to their owner) and the souvenir shop; creatures in the tavern stay
+    there (out of play); each artifact value once per round; at most one base and one bonus movement per friend
+    per turn; hidden stack."""
     game = load_game(RULESET, variants=list(variants), players=players)
     probe = Probe(game)
     for g in range(GAMES_PER_CONFIG):
-        last: dict[str, Any] = {"trophies": 0, "log": 0, "turn": None}
+        last: dict[str, Any] = {"trophies": 0, "log": 0, "turn": None, "tavern": 0}
         moved: Counter[tuple[str, str]] = Counter()
         chili: Counter[str] = Counter()
 
@@ -104,6 +106,9 @@ def test_random_games_keep_the_invariants(players: int, variants: tuple[str, ...
             # a beaten creature gives at most two hearts (Arachne, Erdelementar: the mover's and the owner's)
             assert gained <= 2 * beaten + probe.on_souvenir(state), f"{gained} trophies from {beaten} beaten ({label})"
             last["trophies"], last["log"] = trophies, len(state.log)
+            in_taverns = probe.in_taverns(state)
+            assert in_taverns >= last["tavern"], f"a creature left the tavern ({label})"
+            last["tavern"] = in_taverns
             bids = probe.bids(state)
             assert len(bids) == len(set(bids)), f"an artifact value twice in a round: {bids}"
             turn = probe.turn(state)

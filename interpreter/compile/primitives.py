@@ -190,6 +190,25 @@ def _position(args: Sequence[str], ts: Sequence[T]) -> str:
     return f"st.game.zone_number[st.where[{args[0]}]]"
 
 
+def _card_and_family(ts: Sequence[T]) -> Result:
+    err = _arity(2, ts)
+    if err:
+        return err
+    if ts[0].name not in ("card", "any") or ts[1].name != "family":
+        return f"needs a card and a zone family, got {ts[0]} and {ts[1]}"
+    return INT
+
+
+@primitive("position_in", "(card, zone family)",
+           "die Nummer der Zone der Familie, in der die Karte liegt (0, wenn sie in keiner Zone der Familie liegt)",
+           "the number of the family's zone the card lies in (0 when it lies in none of them)", "position_in(c, slot)",
+           _card_and_family)
+def _position_in(args: Sequence[str], ts: Sequence[T]) -> str:
+    """position(c) counts the zones of every family, players' zones too; this asks one family only."""
+    where = f"st.where[{args[0]}]"
+    return f"(st.game.zone_number[{where}] if st.game.zone_family[{where}] == {args[1]} else 0)"
+
+
 @primitive("owner", "(card)", "der Besitzer der Karte", "the owner of the card", "owner(c)",
            _one_of("card", PLAYER))
 def _owner(args: Sequence[str], ts: Sequence[T]) -> str:
