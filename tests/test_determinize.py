@@ -19,7 +19,10 @@ from interpreter.runtime.state import State
 
 GAMES_DIR = Path(__file__).parent / "fixtures" / "games"
 GAMES = {"maechtige_monster": ("maechtige_monster", 4), "marktplatz": (str(GAMES_DIR / "marktplatz"), 2),
-         "spitzel": (str(GAMES_DIR / "spitzel"), 3), "magical_friends": ("magical_friends", 3)}
+         "spitzel": (str(GAMES_DIR / "spitzel"), 3), "magical_friends": ("magical_friends", 3),
+         "fuerchterliche_feinde": ("fuerchterliche_feinde", 4)}
+# Fürchterliche Feinde plays some 4,000 decisions a game: its stops lie further apart.
+STRIDE = {"fuerchterliche_feinde": 100}
 # Magical Friends hides only the order of a shuffled pile, which is no state: no two of its states differ in
 # hidden cards alone, so the greedy comparison has nothing to compare there.
 SWAPPABLE = sorted(set(GAMES) - {"magical_friends"})
@@ -31,7 +34,9 @@ def _game(name: str) -> Game:
 
 
 def _stops(game: Game, seed: int, every: int = 3) -> Iterator[State]:
-    """Every `every`-th open node of a random game (decisions and chance nodes), as clones."""
+    """Every `every`-th open node of a random game (decisions and chance nodes; further apart in a long
+    game, see STRIDE), as clones."""
+    every *= STRIDE.get(Path(game.ruleset).name, 1)
     state = game.new_initial_state(seed=seed)
     agent = RandomAgent(seed)
     k = 0

@@ -63,6 +63,12 @@ def check_invariants(state: State, wisdom_before: Optional[list[int]]) -> list[i
     assert all(1 <= w <= 50 for w in wisdom), wisdom
     if wisdom_before is not None:
         assert all(w >= b for w, b in zip(wisdom, wisdom_before)), f"wisdom fell: {wisdom_before} -> {wisdom}"
+    # at a decision, the rules' note of the chambers with a monster (where movement stops) is the truth
+    if not state.is_chance_node():
+        family = game.program.zone_by_name["foe_at"].family_id
+        beasts = sorted(i + 1 for i, z in enumerate(game.fam_zones[family]) for c in state.zones[z]
+                        if game.card_ids[c].startswith("foe_"))
+        assert sorted(gvar(state, "beast_rooms")) == beasts, "beast_rooms is out of date"
     return wisdom
 
 
