@@ -248,9 +248,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
         per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
-        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in ("per_player_var", "secret")) and c is not None]
+        flags = ("per_player_var", "secret", "internal")
+        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in flags) and c is not None]
         return A.VarDef(pos=self._p(meta), name=str(rest[0]), per_player=per_player, type=rest[1], init=rest[2],
-                        text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch))
+                        text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch),
+                        internal=any(isinstance(c, Tree) and c.data == "internal" for c in ch))
 
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
         return A.ConstDef(pos=self._p(meta), name=str(ch[0]), value=ch[1], text=_one(ch[2:], A.Text),
