@@ -425,6 +425,7 @@ class ConstDef(Node):
     value: Expr
     text: Optional[Text]
     assumed: Optional[Assumed]
+    internal: bool = False  # data for the rules only (a board's geometry), no value a player looks up (1.9)
 
 
 class CurrencyDef(Node):

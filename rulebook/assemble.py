@@ -239,7 +239,7 @@ class Assembler:
             if not var.internal and not replaced_in_setup(var.name, setup):
                 rows.append([self.only_for(var.name, self.bare(var.text, f"var '{var.name}'", var.pos)),
                              self.secret(self.cell(var.init), var.hidden)])
-        for const in self.of(A.ConstDef):
+        for const in (c for c in self.of(A.ConstDef) if not c.internal):
             rows.append([self.only_for(const.name, self.bare(const.text, f"const '{const.name}'", const.pos)),
                          self.const_value(const)])
         return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])

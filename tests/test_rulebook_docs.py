@@ -69,13 +69,16 @@ def test_every_game_and_variant_has_four_rulebooks() -> None:
     check_four_rulebooks(GAME, DOCS_DIR)
 
 
-def check_four_rulebooks(game: str, out: Path) -> None:
-    """One folder per variant in the ruleset's variants/, each with German and English, Markdown and HTML."""
-    files = expected_files([game])
+def check_four_rulebooks(game: str, out: Path, pdf: bool = True) -> None:
+    """One folder per variant in the ruleset's variants/, each with German and English, Markdown, HTML
+    and (unless the run left them alone) PDF."""
+    files = expected_files([game], pdf=pdf)
     folders = [game] + [f"{game}/{v.stem}" for v in (find_ruleset(game) / "variants").glob("*.rules")]
     for folder in folders:
         for name in ("rulebook.de.md", "rulebook.en.md", "rulebook.de.html", "rulebook.en.html"):
             assert f"{folder}/{name}" in files
+        assert all(f"{folder}/rulebook.{lang}.pdf" in files for lang in ("de", "en"))
+        assert not pdf or all((out / folder / f"rulebook.{lang}.pdf").is_file() for lang in ("de", "en"))
     assert "language.md" in files
     assert stale_files(out, files) == []
 
@@ -272,15 +275,15 @@ variant teure_schatzkammer {
 """, encoding="utf-8")
     out = tmp_path / "generated_docs"
     shutil.copytree(DOCS_DIR, out)
-    code, _, err = run(capsys, "docs", "--check", "--out", str(out))
+    code, _, err = run(capsys, "docs", "--check", "--out", str(out), "--no-pdf")
     assert code == 1 and "run `regelwerk docs`" in err
     new = out / GAME / "teure_schatzkammer"
     assert {line for line in err.splitlines() if "teure_schatzkammer" in line} == {
         f"missing: {new / f'rulebook.{lang}.{fmt}'}" for lang in ("de", "en") for fmt in ("md", "html")}
     assert f"stale: {out / GAME / 'rulebook.en.md'}" in err  # the base game now links one more variant
-    assert run(capsys, "docs", "--out", str(out))[0] == 0
-    assert run(capsys, "docs", "--check", "--out", str(out))[0] == 0
-    check_four_rulebooks(GAME, out)
+    assert run(capsys, "docs", "--out", str(out), "--no-pdf")[0] == 0
+    assert run(capsys, "docs", "--check", "--out", str(out), "--no-pdf")[0] == 0
+    check_four_rulebooks(GAME, out, pdf=False)
     check_links(GAME)
     code, stdout, _ = run(capsys, "check", GAME)
     assert code == 0 and "teure_schatzkammer" in stdout and "+" not in stdout  # all four do not combine
