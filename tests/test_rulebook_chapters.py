@@ -124,8 +124,9 @@ def entry_tree(book: Rulebook, anchor: str) -> dict[str, list[str]]:
 def test_actions_and_rules_stand_inside_the_phase_that_uses_them(base: dict[str, Rulebook]) -> None:
     """As the print tells them: displacing inside playing, sharing the loot inside fighting."""
     assert entry_tree(base["en"], "round") == {
-        "phase-lay-out": ["rule-lay-out-guards"], "phase-play": ["action-place", "action-displace"],
-        "phase-fight": ["rule-share-loot"], "phase-heal": ["rule-return-king-tile"]}
+        "phase-play": ["action-place", "action-displace"], "phase-fight": ["rule-share-loot"],
+        "phase-heal": ["rule-return-king-tile"]}
+    assert entry_tree(base["en"], "setup") == {"setup-rules": ["rule-lay-out-guards"]}  # first used there
     anchors = [s.anchor for s in base["en"].sections]
     assert "actions" not in anchors and "special-rules" not in anchors  # nothing is left over
     assert anchors.index("setup") < anchors.index("round") < anchors.index("game-end")
@@ -137,11 +138,12 @@ def test_the_order_follows_the_calls_in_the_rules(tmp_path: Path) -> None:
     shutil.copytree(MM, game)
     rules = game / "game.rules"
     text = rules.read_text(encoding="utf-8")
-    rules.write_text(text.replace("  draw king_tiles[player_count] from king_box to king_stack\n}",
-                                  "  draw king_tiles[player_count] from king_box to king_stack\n  call return_king_tile\n}"),
-                     encoding="utf-8")
+    old = "  call lay_out_guards\n}"
+    assert old in text
+    rules.write_text(text.replace(old, "  call lay_out_guards\n  call return_king_tile\n}", 1), encoding="utf-8")
     book = build_rulebook(read_ruleset(game), [], "en")
-    assert [e.anchor for e in section(book, "setup").entries[0].entries] == ["rule-return-king-tile"]
+    assert [e.anchor for e in section(book, "setup").entries[0].entries] == [
+        "rule-lay-out-guards", "rule-return-king-tile"]
     assert entry_tree(book, "round")["phase-heal"] == []
 
 
