@@ -417,6 +417,7 @@ class VarDef(Node):
     text: Optional[Text]
     assumed: Optional[Assumed]
     hidden: bool = False  # a player var only its own seat sees (until the game ends)
+    internal: bool = False  # bookkeeping for the rules: no value a player keeps track of (1.8)
 
 
 class ConstDef(Node):
@@ -424,6 +425,7 @@ class ConstDef(Node):
     value: Expr
     text: Optional[Text]
     assumed: Optional[Assumed]
+    internal: bool = False  # data for the rules only (a board's geometry), no value a player looks up (1.9)
 
 
 class CurrencyDef(Node):

@@ -43,6 +43,11 @@ def _one(children: list[Any], cls: type) -> Any:
     return found[0] if found else None
 
 
+def _internal(children: list[Any]) -> bool:
+    """Whether a var or const is marked `internal`: bookkeeping no player tracks."""
+    return any(isinstance(c, Tree) and c.data == "internal" for c in children)
+
+
 def _secret(children: list[Any]) -> bool:
     """Whether a var or currency is marked `hidden`: only its own seat sees it."""
     return any(isinstance(c, Tree) and c.data == "secret" for c in children)
@@ -248,13 +253,17 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
         per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
-        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in ("per_player_var", "secret")) and c is not None]
+        flags = ("per_player_var", "secret", "internal")
+        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in flags) and c is not None]
         return A.VarDef(pos=self._p(meta), name=str(rest[0]), per_player=per_player, type=rest[1], init=rest[2],
-                        text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch))
+                        text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch),
+                        internal=_internal(ch))
 
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
+        internal = _internal(ch)
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal") and c is not None]
         return A.ConstDef(pos=self._p(meta), name=str(ch[0]), value=ch[1], text=_one(ch[2:], A.Text),
-                          assumed=_one(ch[2:], A.Assumed))
+                          assumed=_one(ch[2:], A.Assumed), internal=internal)
 
     def currency_def(self, meta: Any, ch: list[Any]) -> A.CurrencyDef:
         rest = [c for c in ch[1:] if c is not None and not isinstance(c, (A.Text, A.Assumed))]

@@ -294,10 +294,11 @@ def cmd_test(args: argparse.Namespace) -> int:
 
 def cmd_docs(args: argparse.Namespace) -> int:
     from rulebook.docs import DOCS_DIR, MANIFEST, expected_files, stale_files, write_files
+    from rulebook.pdf import NoWeasyPrint
     if args.variant and len(args.games) != 1:
         raise UsageError("--variant needs exactly one GAME")
     out = Path(args.out) if args.out is not None else DOCS_DIR
-    expected = expected_files(args.games, args.variant)
+    expected = expected_files(args.games, args.variant, pdf=not args.no_pdf)
     if args.check:
         stale = stale_files(out, expected, everything=not args.games)
         for rel in stale:
@@ -309,7 +310,10 @@ def cmd_docs(args: argparse.Namespace) -> int:
             return 1
         print(f"ok: {len(expected)} generated files are up to date")
     else:
-        touched = write_files(out, expected, everything=not args.games)
+        try:
+            touched = write_files(out, expected, everything=not args.games)
+        except NoWeasyPrint as exc:
+            raise UsageError(str(exc)) from None
         print(f"wrote {len(touched)} of {len(expected)} files to {out}")
     if args.screenshots:
         return _browser_check(out)
@@ -415,6 +419,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("games", nargs="*", metavar="GAME", help="rulesets to render (default: all)")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 if a file is missing or stale")
     p.add_argument("--out", metavar="DIR", help="default: generated_docs/ of the regelwerk checkout")
+    p.add_argument("--no-pdf", action="store_true",
+                   help="leave the PDF rulebooks as they are: neither lay them out (WeasyPrint) nor check them")
     variant_option(p)
     p.add_argument("--screenshots", action="store_true",
                    help="open the HTML in headless Chromium, check it, keep each game's first page as PNG")

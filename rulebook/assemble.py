@@ -15,7 +15,9 @@ from interpreter.compile.pictures import board_of
 from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
-from rulebook.model import Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table
+from rulebook.order import Part, names_used, placement, replaced_in_setup
+from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
+                            inner_first)
 from rulebook.phrases import Phrase, catalogue, fill
 from rulebook.picture import render_svg
 from rulebook.sentences import Speaker, Symbols, event_words, text_of
@@ -105,8 +107,8 @@ class Assembler:
             title = self.word("variant_title", game=title, variants=", ".join(names))
         sections = ([self.changes()] if self.variants else []) + [
             self.overview(game), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
-            self.special_rules(), self.definitions(), self.game_end()] + self.variant_chapters() + \
-            self.references() + [self.assumptions()]
+            self.special_rules(), self.game_end(), self.definitions()] + self.variant_chapters() + \
+            self.references() + [self.bots(), self.assumptions()]
         self.place_examples([s for s in sections if s is not None])
         return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
                         sections=[s for s in sections if s is not None], ui=self.ui)
@@ -166,7 +168,7 @@ class Assembler:
             else:
                 layout = ""
             vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
-            rows.append([self.bare(z.text, f"zone '{z.name}'", z.pos), self.bare(kind.title, f"kind '{kind.name}'", kind.pos),
+            rows.append([self.only_for(z.name, self.bare(z.text, f"zone '{z.name}'", z.pos)), self.bare(kind.title, f"kind '{kind.name}'", kind.pos),
                          layout, ", ".join(vis), str(z.capacity) if z.capacity else ""])
         return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
 
@@ -195,7 +197,8 @@ class Assembler:
                 continue
             name = self.bare(ast.title, f"kind '{ast.name}'", ast.pos)
             printed = self.printed_fields(ast.name)
-            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.name in printed or f.back]
+            fields = [self.only_for(f.name, self.bare(f.text, f"field '{f.name}'", f.pos))
+                      for f in ast.fields if f.name in printed or f.back]
             back = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
             card = self.sp.noun(ast.title, f"kind '{ast.name}'", ast.pos).np("each").form("nom")
@@ -232,11 +235,14 @@ class Assembler:
         for cur in self.of(A.CurrencyDef):
             rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos),
                          self.secret(self.cell(cur.start), cur.hidden)])
+        setup = [s for setup in self.of(A.SetupDef) for s in setup.body]
         for var in self.of(A.VarDef):
-            rows.append([self.bare(var.text, f"var '{var.name}'", var.pos),
-                         self.secret(self.cell(var.init), var.hidden)])
-        for const in self.of(A.ConstDef):
-            rows.append([self.bare(const.text, f"const '{const.name}'", const.pos), self.const_value(const)])
+            if not var.internal and not replaced_in_setup(var.name, setup):
+                rows.append([self.only_for(var.name, self.bare(var.text, f"var '{var.name}'", var.pos)),
+                             self.secret(self.cell(var.init), var.hidden)])
+        for const in (c for c in self.of(A.ConstDef) if not c.internal):
+            rows.append([self.only_for(const.name, self.bare(const.text, f"const '{const.name}'", const.pos)),
+                         self.const_value(const)])
         return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])
 
     def secret_rule(self, item: Union[A.VarDef, A.CurrencyDef]) -> str:
@@ -262,12 +268,34 @@ class Assembler:
         return Entry(anchor=_slug(prefix, name), title=title or self.title_of(item), code=name, lines=lines,
                      note=self.t(note, "note", item.pos) if note else None)
 
+    # ------------------------------------------------------------ where each rule and action is told
+    @cached_property
+    def placed(self) -> dict[str, list[Part]]:
+        """The rules and actions told inside the setup and inside each phase: those they use first."""
+        rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
+        owners = [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
+            [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
+        return placement(owners, self.items)
+
+    def unplaced(self, cls: type) -> list[Any]:
+        """The rules or actions no part of the game's flow uses: told in a chapter of their own."""
+        inside = {id(part) for parts in self.placed.values() for part in parts}
+        return [i for i in self.of(cls) if id(i) not in inside]
+
+    def part_entry(self, part: Part) -> Entry:
+        if isinstance(part, A.ActionDef):
+            return self.entry(part, "action", self.action_lines(part), part.note)
+        return self.entry(part, "rule", self.sp.lines(part.body), part.note)
+
+    def inner(self, key: str) -> list[Entry]:
+        return [self.part_entry(part) for part in self.placed.get(key, [])]
+
     def setup(self) -> Section:
         sec = self.section("setup", "setup")
         for i, setup in enumerate(self.of(A.SetupDef)):
             lines = [Line(self.say("item.setup_intro", setup), self.sp.lines(setup.body))]
             sec.entries.append(Entry(anchor=_slug("setup-rules", str(i + 1) if i else ""), title=self.ui["setup_steps"],
-                                     code="setup", lines=lines))
+                                     code="setup", lines=lines, entries=[] if i else self.inner("setup")))
         table = self.player_count_table()
         if table is not None and sec.entries:
             sec.entries[0].table = table
@@ -304,7 +332,10 @@ class Assembler:
         phases = self.sp.join([self.sp.quoted(self.title_of(p)) for p in rnd.phases])
         sec.paragraphs.append(self.say("item.round_repeat", rnd, "sub", cond=self.sp.expr(rnd.repeat_while),
                                        phases=phases))
-        sec.entries = [self.entry(p, "phase", self.sp.lines(p.body), p.note) for p in rnd.phases]
+        for p in rnd.phases:
+            entry = self.entry(p, "phase", self.sp.lines(p.body), p.note)
+            entry.entries = self.inner(f"phase:{p.name}")
+            sec.entries.append(entry)
         return sec
 
     def action_lines(self, action: A.ActionDef) -> list[Line]:
@@ -316,11 +347,11 @@ class Assembler:
         return head + self.sp.lines(action.body)
 
     def actions(self) -> Optional[Section]:
-        acts = self.of(A.ActionDef)
+        acts = self.unplaced(A.ActionDef)
         if not acts:
             return None
         sec = self.section("actions", "actions")
-        sec.entries = [self.entry(a, "action", self.action_lines(a), a.note) for a in acts]
+        sec.entries = [self.part_entry(a) for a in acts]
         return sec
 
     def trigger_lines(self, trig: A.TriggerDef) -> list[Line]:
@@ -333,7 +364,7 @@ class Assembler:
 
     def special_rules(self) -> Optional[Section]:
         sec = self.section("special-rules", "special_rules")
-        sec.entries = [self.entry(r, "rule", self.sp.lines(r.body), r.note) for r in self.of(A.RuleDef)]
+        sec.entries = [self.part_entry(r) for r in self.unplaced(A.RuleDef)]
         seen: dict[tuple[str, str], int] = {}
         for trig in self.of(A.TriggerDef):
             key = part_key(trig, seen)
@@ -388,10 +419,17 @@ class Assembler:
             over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)
             sec.paragraphs.append(self.say("item.round_repeat_end", rnd, "sub", cond=self.sp.expr(over)))
         sec.entries.append(Entry(anchor="scoring", title=self.ui["scoring"], code="score", lines=self.end_lines()))
+        return sec
+
+    def bots(self) -> Optional[Section]:
+        """How bots rate a position: no rule of the game, so an appendix after the rules."""
         heur: Optional[A.HeuristicDef] = self.one(A.HeuristicDef)
-        if heur is not None:
-            sec.entries.append(Entry(anchor="bots", title=self.ui["bots"], code="heuristic",
-                                     lines=[self.heuristic_line(heur)]))
+        if heur is None:
+            return None
+        sec = self.section("bots", "bots_appendix")
+        sec.paragraphs.append(self.ui["bots_intro"])
+        sec.entries.append(Entry(anchor="heuristic", title=self.part_word("heuristic"), code="heuristic",
+                                 lines=[self.heuristic_line(heur)]))
         return sec
 
     def card_lines(self, card: A.CardEntry, speaker: Optional[Speaker] = None) -> list[Line]:
@@ -442,6 +480,10 @@ class Assembler:
             kind = self.sp.sym.kinds[cards.name]
             sec = self.section(_slug("reference", cards.table or cards.name), "reference",
                                kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
+            effects = {e.name for r in rows for e in r.effects} | {e.name for c in cards.cards for e in c.effects}
+            users = self.variants_using(effects)
+            if users:
+                sec.paragraphs.append(self.word("reference_variant", variants=users))
             sec.entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
                                  title=self.row_title(cards, r), code="",
                                  lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
@@ -449,6 +491,32 @@ class Assembler:
                             for c in cards.cards]
             out.append(sec)
         return out
+
+    # ------------------------------------------------------------ parts only a variant uses
+    @cached_property
+    def used_by_other_variants(self) -> dict[str, list[str]]:
+        """Each name this book's rules never use that a variant not in this book does, with the titles of
+        those variants: what is printed for that variant only (a base game's king tile fronts)."""
+        here = names_used(self.items)
+        out: dict[str, list[str]] = {}
+        for name, variant in self.src.variants.items():
+            if name not in self.variants:
+                title = self.sp.quoted(self.t(variant.title, f"variant '{name}'", variant.pos))
+                for used in sorted(names_used([variant]) - here):
+                    out.setdefault(used, []).append(title)
+        return out
+
+    def variants_using(self, names: set[str]) -> str:
+        """The variants that alone use all these names, joined; empty when this book's rules use one."""
+        users = [self.used_by_other_variants.get(n) for n in sorted(names)]
+        if not names or not all(users):
+            return ""
+        return self.sp.join(sorted({t for u in users if u for t in u})).form("nom")
+
+    def only_for(self, name: str, text: str) -> str:
+        """A part's name, marked when only another variant uses it."""
+        users = self.variants_using({name})
+        return self.word("only_variant", what=text, variants=users) if users else text
 
     # ------------------------------------------------------------ worked examples
     def place_examples(self, sections: list[Section]) -> None:
@@ -459,15 +527,12 @@ class Assembler:
             part, example = play_example(self.src, scen, self.lang, self.word,
                                          lambda text, pos: self.t(text, "example", pos))
             found.setdefault(part, []).append(example)
-        prefixes = {"round": "phase", "actions": "action", "special-rules": "rule"}
+        attach(inner_first([e for sec in sections for e in sec.entries]), found)
         number = 0
-        for sec in sections:
-            if sec.anchor in prefixes:
-                attach(sec.entries, found, prefixes[sec.anchor])
-                for entry in sec.entries:
-                    for example in entry.examples:
-                        number += 1
-                        example.title = self.word("example_title", number=str(number), title=example.title)
+        for entry in inner_first([e for sec in sections for e in sec.entries]):
+            for example in entry.examples:
+                number += 1
+                example.title = self.word("example_title", number=str(number), title=example.title)
 
     # ------------------------------------------------------------ assumptions
     def assumptions(self) -> Section:

@@ -1,11 +1,14 @@
 """What `regelwerk docs` writes and checks: every ruleset's rulebooks (base game and each variant,
-in each language the game declares, Markdown and HTML, and the SVG of each picture) and the language reference, under generated_docs/ or --out,
-never outside it; of the files there it removes only stale ones that its manifest says it wrote."""
+in each language the game declares, Markdown, HTML and the PDF laid out from the HTML, and the SVG of
+each picture) and the language reference, under generated_docs/ or --out, never outside it; of the
+files there it removes only stale ones that its manifest says it wrote. A PDF is fresh when the hash
+of the HTML it carries is that of the HTML the rules produce now: checking it lays nothing out."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import Sequence
+from typing import Sequence, Union
 
 from dsl.ast import Pos
 from dsl.errors import error_at
@@ -21,6 +24,7 @@ from dsl.validate import languages_of
 from rulebook.assemble import build_rulebook
 from rulebook.language_reference import render_language_reference
 from rulebook.model import Link, Rulebook
+from rulebook.pdf import html_hash, render_pdf, require_weasyprint, source_of
 from rulebook.phrases import CATALOGUE_DIR, MissingRendering, catalogue, fill
 from rulebook.render import Format, render
 
@@ -29,7 +33,19 @@ FORMATS: tuple[Format, ...] = ("md", "html")
 SCREENSHOT = "first_page.png"
 # Lists what `docs` wrote into --out: only those files are ever removed (when stale), never a user's own.
 MANIFEST = "written_by_regelwerk.txt"
-OWNED_NAME = re.compile(r"rulebook\.[A-Za-z0-9_-]+\.(md|html)|language\.md|[a-z0-9_]+\.[A-Za-z0-9_-]+\.svg")
+OWNED_NAME = re.compile(r"rulebook\.[A-Za-z0-9_-]+\.(md|html|pdf)|language\.md|[a-z0-9_]+\.[A-Za-z0-9_-]+\.svg")
+
+
+@dataclass(frozen=True)
+class PdfOf:
+    """The print version of the HTML page `html` (a path among the expected files). Not `laid_out`
+    (--no-pdf): this run neither lays it out nor checks it, nor removes an earlier one."""
+
+    html: str
+    laid_out: bool = True
+
+
+Content = Union[str, PdfOf]
 
 
 class OutsideOutError(ValueError):
@@ -69,20 +85,23 @@ def folder_of(src: RulesetSource, variants: Sequence[str]) -> str:
     return "/".join([game, "+".join(plain_name(v) for v in variants)]) if variants else game
 
 
-def expected_files(names: Sequence[str] = (), extra: Sequence[str] = ()) -> dict[str, str]:
+def expected_files(names: Sequence[str] = (), extra: Sequence[str] = (), pdf: bool = True) -> dict[str, Content]:
     """Relative path → content of everything generated, for the named rulesets (default: all); `extra`
-    variants (names or .rules files anywhere) are rendered too, each alone and all together."""
+    variants (names or .rules files anywhere) are rendered too, each alone and all together. A PDF's
+    content is the page it is laid out from; without `pdf` the PDFs are left as they are."""
     root = rulesets_dir()
     folders = [find_ruleset(n).resolve() for n in names] if names else sorted(p for p in root.iterdir() if p.is_dir())
-    files: dict[str, str] = {"language.md": render_language_reference()}
+    files: dict[str, Content] = {"language.md": render_language_reference()}
     for folder in folders:
         src = read_ruleset(folder)
         together = tuple(add_variant_files(src, extra))
         for variants in variant_sets(src) + ([together] if len(together) > 1 else []):
             for lang, book in rulebooks(src, variants).items():
                 book.links = sibling_links(src, variants, lang)
+                stem = f"{folder_of(src, variants)}/rulebook.{lang}"
                 for fmt in FORMATS:
-                    files[f"{folder_of(src, variants)}/rulebook.{lang}.{fmt}"] = render(book, fmt)
+                    files[f"{stem}.{fmt}"] = render(book, fmt)
+                files[f"{stem}.pdf"] = PdfOf(f"{stem}.html", pdf)
                 for picture in (p for section in book.sections for p in section.pictures):
                     files[f"{folder_of(src, variants)}/{picture.file}"] = picture.svg
     return files
@@ -120,13 +139,14 @@ def owned(out: Path) -> list[str]:
             and not PurePosixPath(rel).is_absolute() and ".." not in PurePosixPath(rel).parts]
 
 
-def planned(out: Path, expected: dict[str, str], everything: bool) -> tuple[dict[str, str], list[str]]:
+def planned(out: Path, expected: dict[str, Content], everything: bool) -> tuple[dict[str, Content], list[str]]:
     """What this run writes, its manifest included, and what it removes: files an earlier run wrote for
     the rulesets rendered now (for any ruleset if `everything`) that are no longer generated."""
     earlier = owned(out)
     rendered = {rel.split("/")[0] for rel in expected}
     gone = [rel for rel in earlier if rel not in expected and (everything or rel.split("/")[0] in rendered)]
-    kept = sorted((set(earlier) - set(gone)) | set(expected))
+    made = {rel for rel, content in expected.items() if not isinstance(content, PdfOf) or content.laid_out}
+    kept = sorted((set(earlier) - set(gone)) | made)
     files = dict(expected)
     files[MANIFEST] = "# written by `regelwerk docs`; it removes only these files when they are stale\n" + \
         "".join(f"{rel}\n" for rel in kept)
@@ -135,26 +155,39 @@ def planned(out: Path, expected: dict[str, str], everything: bool) -> tuple[dict
     return files, removed
 
 
-def stale_files(out: Path, expected: dict[str, str], everything: bool = False) -> list[str]:
+def is_stale(path: Path, content: Content, files: dict[str, Content]) -> bool:
+    """A text that differs or is missing; a PDF missing or laid out from another HTML than the one now."""
+    if isinstance(content, PdfOf):
+        page = files[content.html]
+        return content.laid_out and (not path.is_file() or source_of(path.read_bytes()) != html_hash(str(page)))
+    return not path.is_file() or path.read_text(encoding="utf-8") != content
+
+
+def stale_files(out: Path, expected: dict[str, Content], everything: bool = False) -> list[str]:
     """Files that differ from what the rules produce now, are missing, or were generated and are left over."""
     files, removed = planned(out, expected, everything)
-    stale = [rel for rel, text in files.items()
-             if not (out / rel).is_file() or (out / rel).read_text(encoding="utf-8") != text]
+    stale = [rel for rel, content in files.items() if is_stale(out / rel, content, files)]
     return sorted(stale) + sorted(removed)
 
 
-def write_files(out: Path, expected: dict[str, str], everything: bool = False) -> list[str]:
+def write_files(out: Path, expected: dict[str, Content], everything: bool = False) -> list[str]:
     """Writes what changed, all inside `out`, and removes left-over files it wrote before; returns the
-    paths touched."""
+    paths touched. A PDF is laid out again only when its HTML changed."""
     files, _ = planned(out, expected, everything)
     touched = stale_files(out, expected, everything)
     targets = {rel: inside(out, rel) for rel in touched if rel in files}  # all checked before anything is written
+    if any(isinstance(files[rel], PdfOf) for rel in targets):
+        require_weasyprint()
     for rel in touched:
-        if rel in targets:
-            targets[rel].parent.mkdir(parents=True, exist_ok=True)
-            targets[rel].write_text(files[rel], encoding="utf-8")
-        else:
+        content = files.get(rel)
+        if content is None:
             (out / rel).unlink()  # planned() checked that its folder lies inside `out`
+            continue
+        targets[rel].parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(content, PdfOf):
+            targets[rel].write_bytes(render_pdf(str(files[content.html]), targets[rel].parent))
+        else:
+            targets[rel].write_text(content, encoding="utf-8")
     return touched
 
 

@@ -4,7 +4,7 @@ they changed, before and after. Played, not written down, so an example cannot g
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
 from dsl.errors import error_at
@@ -14,7 +14,7 @@ from interpreter.compile.types import T
 from interpreter.play.display import Display
 from interpreter.play.scenario import example_part, example_shows, run_scenario
 from interpreter.runtime.state import State
-from rulebook.model import Example, Table
+from rulebook.model import Entry, Example, Table
 
 Row = tuple[str, str]  # what, value
 
@@ -24,8 +24,9 @@ class Recorder:
     seat's step in between as a sentence."""
 
     def __init__(self, show: Display, marker: A.Step, say: Callable[..., str],
-                 shows: list[tuple[A.Expr, Any, T, int]], players: list[str]) -> None:
+                 shows: list[tuple[A.Expr, Any, T, int]], players: list[str], internal: set[str]) -> None:
         self.show = show
+        self.internal = internal  # the `internal` vars: bookkeeping an example's table leaves out
         self.players = players  # the seats by their names in the scenario
         self.marker = marker
         self.say = say
@@ -85,12 +86,13 @@ class Recorder:
         banks = {g for _, g in prog.currencies.values()}  # the bank's running total is no player's concern
         rows: dict[str, Row] = {}
         for g, (name, t, _) in enumerate(prog.gvars):
-            if g not in banks:
+            if g not in banks and name not in self.internal:
                 rows[f"g{g}"] = (show.var(name), show.value(st.gvars[g], t))
         for p in game.players:
             for v, (name, t, _) in enumerate(prog.pvars):
-                rows[f"p{p}.{v}"] = (self.say("example_of", what=show.var(name), player=show.seats[p]),
-                                     show.value(st.pvars[p][v], t))
+                if name not in self.internal:
+                    rows[f"p{p}.{v}"] = (self.say("example_of", what=show.var(name), player=show.seats[p]),
+                                         show.value(st.pvars[p][v], t))
         for z in range(len(st.zones)):
             rows[f"z{z}"] = (self.zone_name(st, z), self.zone_text(st, z))
         return rows
@@ -131,7 +133,9 @@ def play_example(src: RulesetSource, scen: A.ScenarioDef, lang: str, say: Callab
     game = load_game(str(src.folder), src.refs(scen.variants), players=len(scen.players))
     part = example_part(game.program.items, marker, scen)
     show = Display(game, lang, seat_names(scen))
-    recorder = Recorder(show, marker, say, example_shows(marker, scen, game.program.compile_expr), scen.players)
+    internal = {i.name for i in game.program.items if isinstance(i, A.VarDef) and i.internal}
+    recorder = Recorder(show, marker, say, example_shows(marker, scen, game.program.compile_expr), scen.players,
+                        internal)
     result = run_scenario(str(src.folder), scen, src.refs(scen.variants), watch=recorder)
     if not result.passed or recorder.before is None:
         raise error_at(marker.pos, f"the example of scenario '{scen.name}' does not play any more: {result.message}",
@@ -149,7 +153,13 @@ def examples_of(src: RulesetSource, variants: list[str]) -> list[A.ScenarioDef]:
     return [s for s in src.scenarios if any(step.kind == "example" for step in s.steps) and s.variants == variants]
 
 
-def attach(entries: list[Any], found: dict[str, list[Example]], prefix: str) -> None:
-    """Puts each example into the entry of the part it names."""
+def attach(entries: Iterator[Entry], found: dict[str, list[Example]]) -> None:
+    """Puts each example into the phase, action or rule entry of the part it names (an entry's anchor
+    starts with its part's word)."""
     for entry in entries:
-        entry.examples = found.get(f"{prefix}:{entry.code}", [])
+        part = entry.anchor.split("-", 1)[0]
+        if part in EXAMPLE_PARTS:
+            entry.examples = found.get(f"{part}:{entry.code}", [])
+
+
+EXAMPLE_PARTS = ("phase", "action", "rule")

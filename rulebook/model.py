@@ -3,7 +3,7 @@ templates render to Markdown and HTML. Nothing here knows a game or a language."
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Iterator, Optional
 
 
 @dataclass
@@ -36,7 +36,8 @@ class Example:
 
 @dataclass
 class Entry:
-    """A titled unit of rules: an action, a phase, a rule, a card's effect, a definition."""
+    """A titled unit of rules: an action, a phase, a rule, a card's effect, a definition; `entries` are
+    the rules and actions told inside it (a phase's actions, the rule a phase carries out)."""
 
     anchor: str
     title: str
@@ -45,6 +46,7 @@ class Entry:
     note: Optional[str] = None  # the author's flavour or clarification text
     table: Optional[Table] = None
     examples: list[Example] = field(default_factory=list)
+    entries: list["Entry"] = field(default_factory=list)
 
 
 @dataclass
@@ -109,3 +111,14 @@ class Rulebook:
     sections: list[Section] = field(default_factory=list)
     ui: dict[str, str] = field(default_factory=dict)  # the language's interface words (table of contents, …)
     links: list[Link] = field(default_factory=list)
+
+    def every_entry(self) -> Iterator[Entry]:
+        """Every entry of the book, those told inside another too, in book order."""
+        return inner_first([e for s in self.sections for e in s.entries])
+
+
+def inner_first(entries: list[Entry]) -> Iterator[Entry]:
+    """These entries in book order, each followed by the entries told inside it."""
+    for entry in entries:
+        yield entry
+        yield from inner_first(entry.entries)

@@ -252,15 +252,16 @@ def test_test_runs_the_scenarios_of_the_variants_given(capsys: pytest.CaptureFix
 def test_docs_renders_a_variant_file_into_a_folder(capsys: pytest.CaptureFixture[str], outside_variant: Path) -> None:
     out = Path("docs")
     code, _, err = run(capsys, "docs", GAME, "--variant", str(outside_variant), "--variant", "waechterkette",
-                       "--out", str(out))
+                       "--out", str(out), "--no-pdf")
     assert code == 0, err
     english = (out / GAME / "reiche_spieler" / "rulebook.en.md").read_text(encoding="utf-8")
     assert "Rich players" in english and "20" in english
     assert (out / GAME / "reiche_spieler+waechterkette" / "rulebook.de.html").is_file()
     assert "reiche_spieler/rulebook.en.md" in (out / GAME / "rulebook.en.md").read_text(encoding="utf-8")
     assert run(capsys, "docs", GAME, "--variant", str(outside_variant), "--variant", "waechterkette",
-               "--check", "--out", str(out))[0] == 0
-    code, _, err = run(capsys, "docs", GAME, "--variant", str(outside_variant), "--check", "--out", str(out))
+               "--check", "--out", str(out), "--no-pdf")[0] == 0
+    assert not list(out.rglob("*.pdf"))
+    code, _, err = run(capsys, "docs", GAME, "--variant", str(outside_variant), "--check", "--out", str(out), "--no-pdf")
     assert code == 1 and f"left over: {out / GAME / 'reiche_spieler+waechterkette' / 'rulebook.en.md'}" in err
     assert run(capsys, "docs", "--variant", str(outside_variant), "--out", str(out))[0] == 2
 

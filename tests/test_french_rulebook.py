@@ -28,7 +28,7 @@ def files() -> dict[str, str]:
 
 def test_a_game_declaring_french_gets_french_rulebooks_linked_both_ways(files: dict[str, str]) -> None:
     assert {rel for rel in files if rel.startswith("marktplatz/")} == {
-        f"marktplatz/rulebook.{lang}.{fmt}" for lang in ("de", "en", "fr") for fmt in ("md", "html")} | {
+        f"marktplatz/rulebook.{lang}.{fmt}" for lang in ("de", "en", "fr") for fmt in ("md", "html", "pdf")} | {
         f"marktplatz/market_square.{lang}.svg" for lang in ("de", "en", "fr")}  # its picture, in each language
     fr_md, fr_html = files["marktplatz/rulebook.fr.md"], files["marktplatz/rulebook.fr.html"]
     assert fr_md.startswith("# Place du marché\n")

@@ -57,7 +57,9 @@ def test_generated_rulebooks_work_in_a_browser(tmp_path: Path) -> None:
 
 def test_examples_anatomy_and_variant_chapters_show_in_a_browser() -> None:
     """The worked-example boxes stand inside their entries with their moves and tables, framed and
-    visible; the card anatomy table and the variant chapters render and the contents lead to them."""
+    visible; the card anatomy table and the variant chapters render and the contents lead to them.
+    The actions and rules stand inside the phase that uses them (and the contents say so), the bots'
+    rating in an appendix, the king tiles' chapter says it is for its variant only."""
     page = ROOT / "generated_docs" / "maechtige_monster" / "rulebook.de.html"
     require_browser()
     from playwright.sync_api import sync_playwright
@@ -70,17 +72,34 @@ def test_examples_anatomy_and_variant_chapters_show_in_a_browser() -> None:
             tab.goto(page.as_uri())
             boxes = tab.locator("article.entry section.example")
             assert boxes.count() == 6
-            ani = tab.locator("#action-displace section.example").first
+            ani = tab.locator("#phase-play > #action-displace section.example").first
             ani.scroll_into_view_if_needed()
             assert ani.is_visible()
-            assert ani.locator("h4").inner_text() == "Beispiel 3: Ani darf verdrängen"
+            assert ani.locator("h5").inner_text() == "Beispiel 1: Ani darf verdrängen"
             assert ani.locator("ol.moves li").count() == 7
             assert "Gold von Ani" in ani.locator("table").inner_text()
             assert ani.evaluate("e => getComputedStyle(e).borderTopStyle") == "solid"
             assert tab.locator("#card-anatomy table tbody tr").count() == 3
-            for anchor in ("card-anatomy", "variant-waechterkette"):
+            for anchor in ("card-anatomy", "variant-waechterkette", "bots"):
                 assert tab.locator(f'a[href="#{anchor}"]').count() >= 1
                 assert tab.locator(f"#{anchor}").is_visible()
+            inner = {"phase-play": ["action-place", "action-displace"], "phase-fight": ["rule-share-loot"],
+                     "phase-heal": ["rule-return-king-tile"]}
+            for phase, parts in inner.items():
+                assert tab.locator(f"#round > #{phase} > article.entry").evaluate_all(
+                    "es => es.map(e => e.id)") == parts
+                toc = tab.locator(f'nav li:has(> a[href="#{phase}"]) > ol a')
+                assert toc.evaluate_all("as => as.map(a => a.getAttribute('href'))") == [f"#{p}" for p in parts]
+                nested = tab.locator(f"#{parts[0]} h4")
+                assert nested.first.is_visible()
+            assert not tab.locator("#actions, #special-rules").count()  # nothing is left outside the phases
+            values = tab.locator("#components table").filter(has_text="Fasst höchstens").inner_text()
+            assert "Königsauslage (nur in der Variante „Des Königs neue Regeln“)" in values
+            assert "nur in der Variante „Des Königs neue Regeln“" in tab.locator("#reference-king-tile > p").inner_text()
+            order = tab.locator("main > section").evaluate_all("ss => ss.map(s => s.id)")
+            assert order.index("game-end") < order.index("bots") < order.index("assumptions")
+            tab.emulate_media(media="print")
+            assert not tab.locator("header.cover .links").is_visible()  # links to other files: not on paper
         finally:
             browser.close()
 

@@ -113,3 +113,90 @@ variant trophaeen {
     assert rule.code == "displace.not_strongest"
     assert [line.text for line in rule.lines] == [
         "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."]
+
+
+# --- the print's order, player-facing values, parts of a variant -------------------------------
+
+def entry_tree(book: Rulebook, anchor: str) -> dict[str, list[str]]:
+    return {e.anchor: [inner.anchor for inner in e.entries] for e in section(book, anchor).entries}
+
+
+def test_actions_and_rules_stand_inside_the_phase_that_uses_them(base: dict[str, Rulebook]) -> None:
+    """As the print tells them: displacing inside playing, sharing the loot inside fighting."""
+    assert entry_tree(base["en"], "round") == {
+        "phase-play": ["action-place", "action-displace"], "phase-fight": ["rule-share-loot"],
+        "phase-heal": ["rule-return-king-tile"]}
+    assert entry_tree(base["en"], "setup") == {"setup-rules": ["rule-lay-out-guards"]}  # first used there
+    anchors = [s.anchor for s in base["en"].sections]
+    assert "actions" not in anchors and "special-rules" not in anchors  # nothing is left over
+    assert anchors.index("setup") < anchors.index("round") < anchors.index("game-end")
+
+
+def test_the_order_follows_the_calls_in_the_rules(tmp_path: Path) -> None:
+    """A rule the setup calls is told in the setup, not in the phase that calls it again later."""
+    game = tmp_path / "maechtige_monster"
+    shutil.copytree(MM, game)
+    rules = game / "game.rules"
+    text = rules.read_text(encoding="utf-8")
+    old = "  call lay_out_guards\n}"
+    assert old in text
+    rules.write_text(text.replace(old, "  call lay_out_guards\n  call return_king_tile\n}", 1), encoding="utf-8")
+    book = build_rulebook(read_ruleset(game), [], "en")
+    assert [e.anchor for e in section(book, "setup").entries[0].entries] == [
+        "rule-lay-out-guards", "rule-return-king-tile"]
+    assert entry_tree(book, "round")["phase-heal"] == []
+
+
+def test_rules_only_cards_use_keep_a_chapter_of_their_own() -> None:
+    """Rules no phase reaches (those a spell card carries out) stay under "Special rules"."""
+    book = build_rulebook(read_ruleset(ROOT / "rulesets" / "fuerchterliche_feinde"), [], "en")
+    turn = section(book, "round").entries[0]
+    inside = [e.anchor for e in turn.entries]
+    assert inside[:2] == ["rule-take-turn", "action-enter"] and "action-fight" in inside
+    special = [e.anchor for e in section(book, "special-rules").entries]
+    assert "rule-lengthen-move" in special and not set(special) & set(inside)
+
+
+def test_the_values_table_holds_only_what_players_keep_track_of(base: dict[str, Rulebook]) -> None:
+    """An `internal` var (the number of the lost fight) and a var the setup sets before anyone reads
+    it (the start player, drawn at random) have no start value worth printing."""
+    values = next(t for t in section(base["en"], "components").tables if t.caption == "Values")
+    assert [row[0] for row in values.rows] == ["gold", "number of cards in hand", "number of king tiles",
+                                              "fee to the treasury for displacing", "compensation per guard level"]
+    share = next(x for e in base["en"].every_entry() for x in e.examples if "share the loot" in x.title)
+    assert share.table is not None
+    shown = [row[0] for row in share.table.rows]
+    assert "start player" in shown and "number of the lost fight" not in shown  # a marker, not bookkeeping
+
+
+def test_internal_marks_vars_and_consts(tmp_path: Path) -> None:
+    game = tmp_path / "maechtige_monster"
+    shutil.copytree(MM, game)
+    rules = game / "game.rules"
+    text = rules.read_text(encoding="utf-8").replace("internal var lost_at", "var lost_at")
+    rules.write_text(text.replace("\nconst hand_size", "\ninternal const hand_size"), encoding="utf-8")
+    src = read_ruleset(game)
+    const = next(i for i in src.items if getattr(i, "name", "") == "hand_size")
+    assert const.internal
+    values = next(t for t in section(build_rulebook(src, [], "en"), "components").tables if t.caption == "Values")
+    names = [row[0] for row in values.rows]
+    assert "number of the lost fight" in names and "number of cards in hand" not in names
+
+
+def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebook]) -> None:
+    en = base["en"]
+    anchors = [s.anchor for s in en.sections]
+    assert anchors[-2:] == ["bots", "assumptions"]
+    bots = section(en, "bots")
+    assert bots.title == "Appendix: For bots" and bots.paragraphs[0].startswith("Not a rule of the game")
+    assert "bots" not in [e.anchor for e in section(en, "game-end").entries]
+    assert section(en, "reference-king-tile").paragraphs == [
+        "These rules count only in the variant “The King's New Rules”; in the base game they have no meaning."]
+    zones = {row[0] for row in section(en, "components").tables[0].rows}
+    assert "king's display (only in the variant “The King's New Rules”)" in zones
+    assert "guard display (only in the variant “Guard chain”)" in zones and "king's stack" in zones
+    rows = {row[0]: row[1] for row in section(en, "card-anatomy").tables[0].rows}
+    assert rows["king tile"] == "rule change (only in the variant “The King's New Rules”)"
+    king = build_rulebook(read_ruleset(MM), ["koenigs_neue_regeln"], "en")  # its own book: no such note
+    assert not section(king, "reference-king-tile").paragraphs
+    assert "king's display" in {row[0] for row in section(king, "components").tables[0].rows}

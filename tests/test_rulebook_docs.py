@@ -22,8 +22,8 @@ from rulebook.docs import DOCS_DIR, MANIFEST, expected_files, stale_files
 from rulebook.model import Line, Rulebook
 
 GAME = "maechtige_monster"
-BASE_ORDER = ["overview", "components", "card-anatomy", "setup", "round", "actions", "special-rules", "definitions",
-              "game-end", "reference-king-tile", "assumptions"]
+BASE_ORDER = ["overview", "components", "card-anatomy", "setup", "round", "game-end", "definitions",
+              "reference-king-tile", "bots", "assumptions"]
 VARIANT_CHAPTERS = ["variant-billiges-verdraengen", "variant-koenigs-neue-regeln", "variant-waechterkette"]
 
 
@@ -69,20 +69,23 @@ def test_every_game_and_variant_has_four_rulebooks() -> None:
     check_four_rulebooks(GAME, DOCS_DIR)
 
 
-def check_four_rulebooks(game: str, out: Path) -> None:
-    """One folder per variant in the ruleset's variants/, each with German and English, Markdown and HTML."""
-    files = expected_files([game])
+def check_four_rulebooks(game: str, out: Path, pdf: bool = True) -> None:
+    """One folder per variant in the ruleset's variants/, each with German and English, Markdown, HTML
+    and (unless the run left them alone) PDF."""
+    files = expected_files([game], pdf=pdf)
     folders = [game] + [f"{game}/{v.stem}" for v in (find_ruleset(game) / "variants").glob("*.rules")]
     for folder in folders:
         for name in ("rulebook.de.md", "rulebook.en.md", "rulebook.de.html", "rulebook.en.html"):
             assert f"{folder}/{name}" in files
+        assert all(f"{folder}/rulebook.{lang}.pdf" in files for lang in ("de", "en"))
+        assert not pdf or all((out / folder / f"rulebook.{lang}.pdf").is_file() for lang in ("de", "en"))
     assert "language.md" in files
     assert stale_files(out, files) == []
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_sections_come_in_rulebook_order(lang: str) -> None:
-    assert [s.anchor for s in book(lang).sections] == BASE_ORDER[:-2] + VARIANT_CHAPTERS + BASE_ORDER[-2:]
+    assert [s.anchor for s in book(lang).sections] == BASE_ORDER[:-3] + VARIANT_CHAPTERS + BASE_ORDER[-3:]
     assert [s.anchor for s in book(lang, "waechterkette").sections] == ["changes"] + BASE_ORDER
 
 
@@ -111,7 +114,7 @@ def test_values_by_player_count_are_computed_by_the_engine() -> None:
 
 def test_every_action_phase_and_king_tile_has_an_entry_with_generated_text() -> None:
     en = book("en", "koenigs_neue_regeln")
-    anchors = {e.anchor: e for s in en.sections for e in s.entries}
+    anchors = {e.anchor: e for e in en.every_entry()}
     for name in ("action-place", "action-displace", "phase-king-tile", "phase-play", "phase-fight",
                  "rule-share-loot", "card-no-weaklings", "card-last-weak-poor"):
         assert anchors[name].lines, name
@@ -123,7 +126,7 @@ def test_every_action_phase_and_king_tile_has_an_entry_with_generated_text() -> 
 
 def test_a_requirement_keeps_its_clarification_beside_the_generated_sentence() -> None:
     de = book("de")
-    displace = next(e for s in de.sections for e in s.entries if e.anchor == "action-displace")
+    displace = next(e for e in de.every_entry() if e.anchor == "action-displace")
     line = next(l for l in displace.lines if "kleiner als 5" in l.text)
     assert line.text == "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."
     assert line.note == "Ein Monster mit Stärke 5 kann nicht verdrängt werden."
@@ -137,7 +140,7 @@ def test_a_variant_opens_with_its_changes_old_and_new() -> None:
     assert texts(change.old) == ["Compensation per guard level: 1: 0, 2: 1, 3: 2."]
     assert texts(change.new) == ["Compensation per guard level: 1: 0, 2: 0, 3: 1."]
     # the new value is what the rest of the variant's rulebook shows too
-    displace = next(e for s in book("en", "billiges_verdraengen").sections for e in s.entries
+    displace = next(e for e in book("en", "billiges_verdraengen").every_entry()
                     if e.anchor == "action-displace")
     assert any("(1: 0, 2: 0, 3: 1)" in t for t in texts(displace.lines))
 
@@ -243,7 +246,7 @@ variant schnell {
     assert texts(changes[0].old) and texts(changes[0].new) and texts(changes[0].old) != texts(changes[0].new)
     assert texts(changes[1].old) and not changes[1].new
     assert texts(changes[2].new) == ["Spare: 2."] and not changes[2].old
-    assert "rule-share-loot" not in {e.anchor for s in en.sections for e in s.entries}
+    assert "rule-share-loot" not in {e.anchor for e in en.every_entry()}
 
 
 @pytest.fixture
@@ -270,15 +273,15 @@ variant teure_schatzkammer {
 """, encoding="utf-8")
     out = tmp_path / "generated_docs"
     shutil.copytree(DOCS_DIR, out)
-    code, _, err = run(capsys, "docs", "--check", "--out", str(out))
+    code, _, err = run(capsys, "docs", "--check", "--out", str(out), "--no-pdf")
     assert code == 1 and "run `regelwerk docs`" in err
     new = out / GAME / "teure_schatzkammer"
     assert {line for line in err.splitlines() if "teure_schatzkammer" in line} == {
         f"missing: {new / f'rulebook.{lang}.{fmt}'}" for lang in ("de", "en") for fmt in ("md", "html")}
     assert f"stale: {out / GAME / 'rulebook.en.md'}" in err  # the base game now links one more variant
-    assert run(capsys, "docs", "--out", str(out))[0] == 0
-    assert run(capsys, "docs", "--check", "--out", str(out))[0] == 0
-    check_four_rulebooks(GAME, out)
+    assert run(capsys, "docs", "--out", str(out), "--no-pdf")[0] == 0
+    assert run(capsys, "docs", "--check", "--out", str(out), "--no-pdf")[0] == 0
+    check_four_rulebooks(GAME, out, pdf=False)
     check_links(GAME)
     code, stdout, _ = run(capsys, "check", GAME)
     assert code == 0 and "teure_schatzkammer" in stdout and "+" not in stdout  # all four do not combine

@@ -27,7 +27,7 @@ def books() -> dict[str, Rulebook]:
 
 
 def entry(book: Rulebook, anchor: str) -> Entry:
-    return next(e for s in book.sections for e in s.entries if e.anchor == anchor)
+    return next(e for e in book.every_entry() if e.anchor == anchor)
 
 
 def example(book: Rulebook, anchor: str, title: str) -> Example:
@@ -42,13 +42,13 @@ def rows(x: Example) -> dict[str, list[str]]:
 def test_the_printed_examples_stand_in_their_sections_in_both_languages(books: dict[str, Rulebook]) -> None:
     de, en = books["de"], books["en"]
     assert [x.title for x in entry(de, "action-displace").examples] == [
-        "Beispiel 3: Ani darf verdrängen", "Beispiel 4: Ani darf nicht verdrängen",
-        "Beispiel 5: Verdrängen kostet je nach Wächter-Level"]
-    assert [x.title for x in entry(de, "phase-heal").examples] == ["Beispiel 1: Heilkosten", "Beispiel 2: Jennys neue Hand"]
-    assert [x.title for x in entry(de, "rule-share-loot").examples] == ["Beispiel 6: Inga und Frank teilen die Beute"]
-    assert [x.title for x in entry(en, "rule-share-loot").examples] == ["Example 6: Inga and Frank share the loot"]
+        "Beispiel 1: Ani darf verdrängen", "Beispiel 2: Ani darf nicht verdrängen",
+        "Beispiel 3: Verdrängen kostet je nach Wächter-Level"]  # numbered as the print: displacing comes first
+    assert [x.title for x in entry(de, "rule-share-loot").examples] == ["Beispiel 4: Inga und Frank teilen die Beute"]
+    assert [x.title for x in entry(en, "rule-share-loot").examples] == ["Example 4: Inga and Frank share the loot"]
+    assert [x.title for x in entry(de, "phase-heal").examples] == ["Beispiel 5: Heilkosten", "Beispiel 6: Jennys neue Hand"]
     for book in (de, en):
-        assert sum(len(e.examples) for s in book.sections for e in s.entries) == 6
+        assert sum(len(e.examples) for e in book.every_entry()) == 6
 
 
 def test_an_example_shows_the_moves_and_what_they_changed_by_display_name(books: dict[str, Rulebook]) -> None:
@@ -79,11 +79,11 @@ def test_show_names_the_rows_of_the_table(books: dict[str, Rulebook]) -> None:
 def test_the_box_is_rendered_in_markdown_and_html() -> None:
     files = expected_files(["maechtige_monster"])
     md, html = files["maechtige_monster/rulebook.de.md"], files["maechtige_monster/rulebook.de.html"]
-    assert "#### Beispiel 3: Ani darf verdrängen\n\nAni könnte" in md
+    assert "##### Beispiel 1: Ani darf verdrängen\n\nAni könnte" in md  # inside the action, inside its phase
     assert "| Was | Vorher | Nachher |" in md and "| Gold von Ani | 8 | 7 |" in md
-    assert '<section class="example">\n<h4>Beispiel 3: Ani darf verdrängen</h4>' in html
+    assert '<section class="example">\n<h5>Beispiel 1: Ani darf verdrängen</h5>' in html
     assert "<li>Ani wählt „Monster verdrängen: Meereswesen 2, Orks 4“.</li>" in html
-    assert md.index("#### Beispiel 3") > md.index('<a id="action-displace">')
+    assert md.index("##### Beispiel 1") > md.index('<a id="action-displace">') > md.index('<a id="phase-play">')
 
 
 def test_a_french_game_shows_its_examples_in_french() -> None:

@@ -189,7 +189,7 @@ def test_the_changes_show_the_steps_text_before_and_after() -> None:
 def test_a_named_step_renders_like_its_statements() -> None:
     """Names are for modders: the base rulebook reads as if the step were written out in place."""
     book = build_rulebook(read_ruleset(FIXTURE), (), "en")
-    take = next(e for s in book.sections for e in s.entries if e.anchor == "action-take")
+    take = next(e for e in book.every_entry() if e.anchor == "action-take")
     assert texts(take.lines)[1:] == ["Only allowed if the power of the token is at most 2.",
                                      "Only allowed if your gold is at least the power of the token.",
                                      "You pay the power of the token in gold to the bank.",

@@ -1,0 +1,79 @@
+"""Where a rulebook tells each rule and action: under the first part of the game that uses it (setup,
+then the phases in round order), as a printed rulebook tells displacing inside playing. Follows the
+calls and offered actions in the rules, so no game needs its own order."""
+from __future__ import annotations
+
+from typing import Any, Iterator, Union
+
+from dsl import ast as A
+
+Part = Union[A.RuleDef, A.ActionDef]
+
+
+def used_parts(body: list[Any], rules: dict[str, A.RuleDef], actions: dict[str, A.ActionDef]) -> Iterator[Part]:
+    """The rules a body calls and the actions it offers, in the order they first come up (a choice with
+    no list offers every action), each followed by what it uses in turn."""
+    for node in _walk(body):
+        if isinstance(node, A.CallRule) and node.rule in rules:
+            yield rules[node.rule]
+        elif isinstance(node, A.ChooseAction):
+            yield from (actions[name] for name in (node.actions or list(actions)) if name in actions)
+
+
+def placement(owners: list[tuple[str, list[Any]]], items: list[A.Node]) -> dict[str, list[Part]]:
+    """For each owner (its key and body, in book order) the rules and actions told under it: each one
+    under the first owner that reaches it, depth first, in the order it is reached."""
+    rules = {r.name: r for r in items if isinstance(r, A.RuleDef)}
+    actions = {a.name: a for a in items if isinstance(a, A.ActionDef)}
+    placed: set[int] = set()
+    out: dict[str, list[Part]] = {}
+    for key, body in owners:
+        found: list[Part] = []
+        stack = list(reversed(list(used_parts(body, rules, actions))))
+        while stack:
+            part = stack.pop()
+            if id(part) in placed:
+                continue
+            placed.add(id(part))
+            found.append(part)
+            stack.extend(reversed(list(used_parts(part.body, rules, actions))))
+        out[key] = found
+    return out
+
+
+def _walk(nodes: list[Any]) -> Iterator[A.Node]:
+    """Every node below these, in source order (depth first), so the first use comes first."""
+    for node in nodes:
+        if not isinstance(node, A.Node):
+            continue
+        yield node
+        for name in type(node).model_fields:
+            value = getattr(node, name)
+            yield from _walk(value if isinstance(value, list) else [value])
+
+
+def names_used(nodes: list[Any]) -> set[str]:
+    """Every name the statements and expressions below these read, call or offer (not the names they
+    define): what a part of the game needs of the others."""
+    used: set[str] = set()
+    for node in _walk(nodes):
+        if isinstance(node, (A.Name, A.Attr)):
+            used.add(node.name)
+        elif isinstance(node, A.Call):
+            used.add(node.func)
+        elif isinstance(node, A.CallRule):
+            used.add(node.rule)
+        elif isinstance(node, A.ChooseAction):
+            used.update(node.actions)
+    return used
+
+
+def replaced_in_setup(name: str, setup: list[Any]) -> bool:
+    """Whether one of the setup's own steps sets this var before anything reads it: its start value is
+    never seen."""
+    for stmt in setup:
+        if isinstance(stmt, A.SetStmt) and isinstance(stmt.target, A.Name) and stmt.target.name == name:
+            return name not in names_used([stmt.value])
+        if name in names_used([stmt]):
+            return False
+    return False
