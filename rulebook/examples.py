@@ -58,10 +58,15 @@ class Recorder:
             pattern = re.sub(r"\{(\w+)\}", r"(?P<\1>\\S+)", pattern)
             found = re.fullmatch(pattern, label)
             if found:
-                values = [found.group(name) for name, _, _ in action.params if name in found.groupdict()]
-                names = [show.cards[st.game.card_index[v]] if v in st.game.card_index else v for v in values]
+                names = [self.said(st, found.group(name), t) for name, _, t in action.params if name in found.groupdict()]
                 return show.texts.get(f"ActionDef {action.name}", action.name), ", ".join(names)
-        return "", label
+        return "", self.said(st, label, None)
+
+    def said(self, st: State, word: str, t: Optional[T]) -> str:
+        """A value read back from a label: a card by its name, an enum value by its text."""
+        if word in st.game.card_index:
+            return self.show.cards[st.game.card_index[word]]
+        return self.show.value(word, t) if t is not None and t.name == "enum" else word
 
     def position(self, st: State) -> dict[str, Row]:
         """What the example shows, by a stable key: what its `show` names, else every value and zone."""

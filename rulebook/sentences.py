@@ -60,6 +60,7 @@ class Symbols:
         self.enums: dict[str, A.EnumDef] = {}
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
+        self.card_titles: dict[str, A.Text] = {}  # `card("satyr")` is said by the card's title
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -78,6 +79,9 @@ class Symbols:
             if isinstance(item, A.KindDef):
                 for f in item.fields:
                     self.fields.setdefault(f.name, f)
+            if isinstance(item, A.CardsDef):
+                self.card_titles.update({n.name: n.title for n in A.walk(item)
+                                         if isinstance(n, A.CardEntry) and n.title is not None})
 
 
     def _own(self, item: A.Node) -> None:
@@ -529,6 +533,9 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
+        if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
+            title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
+            return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else

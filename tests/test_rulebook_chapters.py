@@ -152,7 +152,7 @@ def test_rules_only_cards_use_keep_a_chapter_of_their_own() -> None:
     book = build_rulebook(read_ruleset(ROOT / "rulesets" / "fuerchterliche_feinde"), [], "en")
     turn = section(book, "round").entries[0]
     inside = [e.anchor for e in turn.entries]
-    assert inside[:2] == ["rule-take-turn", "action-enter"] and "action-fight" in inside
+    assert inside[:3] == ["rule-take-turn", "rule-new-turn", "action-enter"] and "action-fight" in inside
     special = [e.anchor for e in section(book, "special-rules").entries]
     assert "rule-lengthen-move" in special and not set(special) & set(inside)
 

@@ -73,13 +73,17 @@ def texts_of(node: object) -> Iterator[str]:
 
 
 def vocabulary(src: RulesetSource, lang: str) -> set[str]:
-    """The words a book in this language may contain: those of the game's texts and of the catalogue."""
+    """The words a book in this language may contain: those of the game's texts, its examples' texts and of the
+    catalogue."""
     words: set[str] = set()
     for node in A.walk(list(src.items) + list(src.variants.values())):
         if isinstance(node, A.Text) and lang in node.by_lang:
             words.update(WORD.findall(node.by_lang[lang]))
         if isinstance(node, A.Assumed):  # an author's reason in one language, shown as written
             words.update(WORD.findall(node.why))
+    for step in A.walk(list(src.scenarios)):  # an example's text is the author's prose, shown as written
+        if isinstance(step, A.Step) and step.kind == "example" and step.text is not None and lang in step.text.by_lang:
+            words.update(WORD.findall(step.text.by_lang[lang]))
     words.update(WORD.findall(str(catalogue(lang).data)))
     return words | {w + end for w in words for end in ("s", "es", "n", "en", "e")}  # plurals the generator forms
 

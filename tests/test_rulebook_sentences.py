@@ -113,7 +113,7 @@ GOLDEN = [
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "The player chooses a monster tile from every monster tile in the monsters that can be moved for which list A does "
+     "The player chooses a value from every monster tile in the monsters that can be moved for which list A does "
      "not contain the monster tile."),
 ]
 

@@ -62,7 +62,8 @@ class Display:
         self.cards = [self._card_name(c) for c in range(len(prog.cards))]
 
     def _card_name(self, c: int) -> str:
-        """The card's title; else its id template with display values ("Orcs 3"); else kind and values."""
+        """The card's title; else its id template with display values ("Orcs 3"); else kind and values, or the
+        kind and number of a table's own id ("monster tile 23")."""
         prog = self.game.program
         info = prog.cards[c]
         if isinstance(info.ast, A.CardEntry) and info.ast.title is not None:
@@ -75,7 +76,11 @@ class Display:
         if fields and template.startswith("{"):
             return re.sub(r"\s+", " ", template.replace("_", " ").format(**values)).strip()
         shown = ", ".join(f"{self.texts.get(f'field {kind.ast.name}.{name}', name)} {values[name]}" for name in fields)
-        return f"{self.texts.get(f'kind {kind.ast.name}', info.kind)} ({shown})" if shown else info.id
+        title = self.texts.get(f"kind {kind.ast.name}", info.kind)
+        if shown:
+            return f"{title} ({shown})"
+        counted = re.fullmatch(rf"{re.escape(kind.ast.name)}_(\d+)", info.id)  # a table's own ids: KIND_N
+        return f"{title} {counted.group(1)}" if counted else info.id
 
     def value(self, v: Any, t: T, kind: str = "") -> str:
         """A value of type t for people: an enum value's text, a player's name, a card's name."""
