@@ -53,12 +53,13 @@ def play(args: argparse.Namespace) -> None:
 
 def summarize(files: list[str]) -> None:
     """One line per (game, players, agent, opponents): wins, rate and interval, ties, CPU time per game."""
-    runs: dict[tuple[str, int, str, str], list[dict[str, Any]]] = defaultdict(list)
+    runs: dict[tuple[str, int, str, str], dict[int, dict[str, Any]]] = defaultdict(dict)
     for name in files:
         for line in Path(name).read_text(encoding="utf-8").splitlines():
             row = json.loads(line)
-            runs[(row["game"], row["players"], row["agent"], row["against"])].append(row)
-    for (game, players, agent, against), rows in sorted(runs.items()):
+            runs[(row["game"], row["players"], row["agent"], row["against"])][row["seed"]] = row  # a seed once
+    for (game, players, agent, against), by_seed in sorted(runs.items()):
+        rows = list(by_seed.values())
         wins = sum(r["result"] for r in rows)
         lo, hi = Rate(wins, len(rows)).interval
         shared = sum(r["winners"] > 1 and r["result"] > 0 for r in rows)
