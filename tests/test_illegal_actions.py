@@ -28,7 +28,7 @@ def node(kind: str) -> State:
     if kind == "setup":
         return state
     if kind == "chance":
-        return advance(state, lambda s: s.is_chance_node() and s.phase == "lay_out" and s.round == 2)
+        return advance(state, lambda s: s.is_chance_node() and s.phase == "heal" and s.round == 1)
     if kind == "play":
         return advance(state, lambda s: s.phase == "play" and not s.is_chance_node() and s.round == 3)
     return advance(state, lambda s: s.is_terminal())

@@ -91,8 +91,8 @@ class Knowledge:
         self.snapshot_round = -1
 
     def update(self, state: State) -> None:
-        """Takes in what the stop shows; at a round change, the guards the last fight turned over."""
-        if self.snapshot and (state.is_terminal() or state.round != self.snapshot_round):
+        """Takes in what the stop shows; once the fight is over, the guards it turned over."""
+        if self.snapshot and (state.is_terminal() or state.round != self.snapshot_round or state.phase == "heal"):
             lost = state.observation(0)["vars"]["lost_at"]
             for i, gid in enumerate(self.snapshot, start=1):
                 if lost == 0 or i <= lost:
