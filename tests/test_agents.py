@@ -1,10 +1,15 @@
 """The bots: random is uniform and seeded; greedy, driven by the ruleset's `heuristic`, beats it."""
 from __future__ import annotations
 
+import time
+
+import pytest
+
 from interpreter import load_game
-from interpreter.play.agents import GreedyAgent, RandomAgent, make_agent
+from interpreter.play.agents import GreedyAgent, IsmctsAgent, RandomAgent, make_agent, rank_values
 from interpreter.play.simulate import play_bots
 from interpreter.runtime.state import State
+from test_determinize import _stops, _swapped
 
 
 def _play(state: State, agents: list[RandomAgent | GreedyAgent]) -> State:
@@ -40,3 +45,63 @@ def test_make_agent_names_the_known_agents() -> None:
         assert "random" in str(exc) and "greedy" in str(exc)
     else:
         raise AssertionError("an unknown agent was accepted")
+
+
+# Seeded, with a small budget: the search must give the same pick on states its seat cannot tell apart.
+# Magical Friends keeps at most one card unseen (what is hidden is the chance to come): nothing to swap.
+HIDDEN_CASES = [("maechtige_monster", 4, True), ("magical_friends", 4, False)]
+
+
+def _hidden_twin(state: State, seat: int) -> State:
+    """The state with what `seat` cannot see changed: another random stream (the chance outcomes to
+    come), and two unseen cards alike to the seat trading places where there are such."""
+    twin = _swapped(state, seat) or state.clone()
+    twin.seed += 1
+    return twin
+
+
+@pytest.mark.parametrize(("ruleset", "players", "swaps"), HIDDEN_CASES, ids=["mm4", "mf4"])
+def test_the_ismcts_choice_ignores_hidden_information(ruleset: str, players: int, swaps: bool) -> None:
+    game = load_game(ruleset, players=players)
+    compared = swapped = 0
+    for state in _stops(game, 5, every=5):
+        if state.is_chance_node() or len(state.legal_actions()) < 2:
+            continue
+        seat = state.current_player()
+        twin = _hidden_twin(state, seat)
+        assert twin.observation(seat) == state.observation(seat) and twin.to_json() != state.to_json()
+        swapped += twin.zones != state.zones
+        picks = [IsmctsAgent(compared, iterations=16, depth=10).act(s) for s in (state, twin)]
+        assert picks[0] == picks[1], f"stop {compared}: {state.legal_labels()[picks[0]]} / {state.legal_labels()[picks[1]]}"
+        compared += 1
+        if compared == 6:
+            break
+    assert compared == 6 and (swapped > 0) == swaps
+
+
+def test_a_cut_game_is_valued_by_rank() -> None:
+    """rank_values: each seat's share of the others it leads (ties half), ordered like the heuristic, on the
+    scale of the returns; the pairs' shares add up to players / 2."""
+    game = load_game("maechtige_monster", players=4)
+    state = next(s for s in _stops(game, 2, every=1) if len(s.history) > 60)
+    values = rank_values(state)
+    heuristic = game.program.heuristic or game.program.score
+    assert heuristic is not None
+    h = [heuristic(state, p) for p in game.players]
+    assert all(0.0 <= v <= 1.0 for v in values) and sum(values) == pytest.approx(2.0)
+    for p in game.players:
+        for q in game.players:
+            assert (h[p] > h[q]) == (values[p] > values[q]) or h[p] == h[q]
+    assert values[h.index(max(h))] == max(values)
+
+
+def test_ismcts_keeps_to_its_time_budget_and_depth() -> None:
+    """A time budget ends the search however many iterations are allowed; depth 0 values every play-out by
+    rank at once, and the pick is still one of the options."""
+    game = load_game("magical_friends", players=4)
+    state = next(s for s in _stops(game, 3, every=1) if not s.is_chance_node() and len(s.legal_actions()) > 2)
+    start = time.process_time()
+    pick = IsmctsAgent(1, iterations=10 ** 9, depth=5, seconds=0.3).act(state)
+    assert time.process_time() - start < 3.0 and 0 <= pick < len(state.legal_actions())
+    assert 0 <= IsmctsAgent(1, iterations=20, depth=0).act(state) < len(state.legal_actions())
+    assert make_agent("ismcts", 1, iterations=3).iterations == 3  # type: ignore[attr-defined]

@@ -15,6 +15,7 @@ from open_spiel.python.bots import uniform_random  # noqa: E402
 from dsl.loader import rulesets_dir  # noqa: E402
 from interpreter.compile.loading import load_program  # noqa: E402
 from interpreter.play import openspiel  # noqa: E402
+from interpreter.runtime.information_tensor import information_state_tensor, information_state_tensor_size  # noqa: E402
 
 RULESETS = sorted(p.name for p in rulesets_dir().iterdir() if (p / "game.rules").is_file())
 # Random games of these last thousands of decisions, and OpenSpiel's simulation test renders the whole
@@ -94,6 +95,20 @@ def test_observers_give_the_seats_view_and_its_perfect_recall_history() -> None:
     info = state.information_state_string(1)
     assert '"log"' in info and len(info) >= len(state.observation_string(1))
     assert state.observation_string(0) != state.observation_string(1)  # each seat sees its own hand
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_the_information_state_tensor_has_the_games_shape(name: str) -> None:
+    game = pyspiel.load_game(f"regelwerk_{name}")
+    assert game.get_type().provides_information_state_tensor
+    state = game.new_initial_state()
+    size = information_state_tensor_size(state.inner.game)
+    assert game.information_state_tensor_shape() == [size] and game.information_state_tensor_size() == size
+    _advance(state, np.random.RandomState(2), 30)
+    seat = 1
+    tensor = state.information_state_tensor(seat)
+    assert len(tensor) == size
+    assert list(tensor) == pytest.approx(information_state_tensor(state.inner, seat))
 
 
 def test_states_pickle_and_serialise_mid_game() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from typing import Any, Callable, Optional, Protocol
 
 from interpreter.play.determinize import determinize, uncertain
@@ -124,15 +125,21 @@ class _Edge:
 class IsmctsAgent:
     """Information-set Monte Carlo tree search (single observer): each iteration plays on a fresh
     determinized sample, chance from the bot's own stream, random play past the tree; the option most
-    visited wins. Deterministic given its seed; `iterations` bounds the work per decision."""
+    visited wins. Deterministic given its seed unless `seconds` is set.
+
+    Budget per decision: at most `iterations` iterations and, if `seconds` is set, no more CPU time
+    than that (at least one iteration). `depth` bounds each play-out (decisions and chance outcomes past
+    the tree; None plays to the end): a cut play-out is worth `rank_values` of the ruleset's
+    `heuristic` (or score), so long games need not be played out."""
 
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 200, rollout_limit: int = 400,
-                 exploration: float = 0.7) -> None:
+    def __init__(self, seed: int = 0, iterations: int = 200, depth: Optional[int] = 400,
+                 seconds: Optional[float] = None, exploration: float = 0.7) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
-        self.rollout_limit = rollout_limit  # decisions and chance outcomes, then the heuristic leader wins
+        self.depth = depth
+        self.seconds = seconds
         self.exploration = exploration
 
     def act(self, state: State) -> int:
@@ -141,11 +148,14 @@ class IsmctsAgent:
         if len(labels) == 1:
             return 0
         root = _Node()
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
         for _ in range(self.iterations):
             try:
                 self._iterate(root, determinize(state, seat, self.rng), seat)
             except GameRuleError:
-                continue  # a sample the seat cannot rule out broke a rule; the real game meets its own
+                pass  # a sample the seat cannot rule out broke a rule; the real game meets its own
+            if deadline is not None and time.process_time() >= deadline:
+                break
         visits = [root.edges[label].visits if label in root.edges else -1 for label in labels]
         return visits.index(max(visits))
 
@@ -189,20 +199,30 @@ class IsmctsAgent:
         return n.reward / n.visits + self.exploration * math.sqrt(math.log(max(n.avail, 1)) / n.visits)
 
     def _play_out(self, st: State) -> list[float]:
-        """Random play to the end (the returns) or to the limit, where the best `heuristic` (or score) wins."""
+        """Random play to the end (the returns) or to the depth limit (rank_values)."""
         steps = 0
-        while not st.is_terminal() and steps < self.rollout_limit:
+        while not st.is_terminal() and (self.depth is None or steps < self.depth):
             st.apply_action(self.rng.randrange(len(st.legal_actions())))
             steps += 1
-        if st.is_terminal():
-            return st.returns()
-        prog = st.game.program
-        value = prog.heuristic or prog.score
-        assert value is not None
-        lower = prog.heuristic is None and prog.lowest_wins
+        return st.returns() if st.is_terminal() else rank_values(st)
+
+
+def rank_values(st: State) -> list[float]:
+    """A game cut short, valued per seat by its rank in the ruleset's `heuristic(p)` (or score, turned when
+    the lowest wins): the share of the other seats it is ahead of, a tie counting half. So 1.0 for a sole
+    leader, 0.0 for the sole last, on the scale of the returns (1.0 a win, 0.0 a loss) whatever the
+    numbers' range; a list value compares item by item."""
+    prog = st.game.program
+    value = prog.heuristic or prog.score
+    assert value is not None
+    lower = prog.heuristic is None and prog.lowest_wins
+    where = prog.def_pos["heuristic" if prog.heuristic else "score"]
+    try:
         values = [_better(value(st, p), lower) for p in st.game.players]
-        best = max(values)
-        return [1.0 if v == best else 0.0 for v in values]
+    except GameRuleError as exc:
+        raise exc.at(where).during(st.seed, st.history) from None
+    others = max(len(values) - 1, 1)  # a seat ties with itself: that half is taken off again
+    return [(sum(1.0 if v > w else 0.5 if v == w else 0.0 for w in values) - 0.5) / others for v in values]
 
 
 def _view(st: State, seat: int) -> tuple[int, ...]:
@@ -210,10 +230,11 @@ def _view(st: State, seat: int) -> tuple[int, ...]:
     return tuple(x for c, z in enumerate(st.where) if card_visible(st, c, seat) for x in (c, z))
 
 
-AGENTS: dict[str, Callable[[int], Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
+AGENTS: dict[str, Callable[..., Agent]] = {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": IsmctsAgent}
 
 
-def make_agent(name: str, seed: int) -> Agent:
+def make_agent(name: str, seed: int, **options: Any) -> Agent:
+    """The named agent with its seed; `options` are its constructor's keywords (e.g. iterations=50)."""
     if name not in AGENTS:
         raise ValueError(f"unknown agent '{name}' (known: {', '.join(AGENTS)})")
-    return AGENTS[name](seed)
+    return AGENTS[name](seed, **options)

@@ -68,8 +68,9 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
             d.owner[c] = state.owner[old]
             d.known[c] = state.known[old]
             d.face_up[c] = False
-    if moved:
-        _follow(d, moved)
+    changed = {old: c for old, c in moved.items() if old != c}
+    if changed:
+        _follow(d, changed)
     _conceal(d, seat)
     d.seed, d.draws = rng.getrandbits(63), 0  # the real seed would tell the chance outcomes to come
     pending = d.pending
@@ -84,6 +85,10 @@ def _remap(t: T, v: Any, moved: dict[int, int]) -> Any:
         return moved.get(v, v)
     if t.name == "list" and t.elem is not None and isinstance(v, list):
         elem = t.elem
+        if elem.name == "card":
+            return [moved.get(x, x) if isinstance(x, int) else x for x in v]
+        if elem.name != "list":
+            return v  # no card in it
         return [_remap(elem, x, moved) for x in v]
     return v
 

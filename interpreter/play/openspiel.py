@@ -17,6 +17,7 @@ import pyspiel
 from dsl.loader import rulesets_dir
 from interpreter.compile.loading import load_game, load_program
 from interpreter.runtime.game import Game
+from interpreter.runtime.information_tensor import information_state_tensor_size, recall_entries
 from interpreter.runtime.state import State
 
 _T = pyspiel.GameType
@@ -42,7 +43,7 @@ def register(ruleset: str, variants: Sequence[str] = ()) -> str:
         information=_T.Information.IMPERFECT_INFORMATION, utility=_T.Utility.GENERAL_SUM,
         reward_model=_T.RewardModel.TERMINAL, max_num_players=program.max_players,
         min_num_players=program.min_players, provides_information_state_string=True,
-        provides_information_state_tensor=False, provides_observation_string=True,
+        provides_information_state_tensor=True, provides_observation_string=True,
         provides_observation_tensor=True, parameter_specification={"players": program.min_players})
 
     class RegelwerkGame(SpielGame):
@@ -113,17 +114,25 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
 
 class Observer:
-    """OpenSpiel's observer: the seat's observation tensor and view, or (perfect recall) its information state."""
+    """OpenSpiel's observer: the seat's observation tensor and view, or (perfect recall) its information-state
+    tensor (interpreter/runtime/information_tensor.py) and its whole filtered history."""
 
     def __init__(self, rules: Game, perfect_recall: bool) -> None:
         self.perfect_recall = perfect_recall
-        size = 0 if perfect_recall else rules.observation_tensor_size()
+        size = information_state_tensor_size(rules) if perfect_recall else rules.observation_tensor_size()
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor}
+        self.dict = {"information_state" if perfect_recall else "observation": self.tensor}
 
     def set_from(self, state: SpielState, player: int) -> None:
+        observed = state.inner.observation_tensor(player)
         if not self.perfect_recall:
-            self.tensor[:] = state.inner.observation_tensor(player)
+            self.tensor[:] = observed
+            return
+        self.tensor[:len(observed)] = observed
+        self.tensor[len(observed):] = 0.0
+        entries = recall_entries(state.inner, player)
+        self.tensor[len(observed) + np.fromiter(entries.keys(), np.int64, len(entries))] = \
+            np.fromiter(entries.values(), np.float32, len(entries))
 
     def string_from(self, state: SpielState, player: int) -> str:
         view = state.inner.information_state(player) if self.perfect_recall else state.inner.observation(player)
