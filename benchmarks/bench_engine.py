@@ -8,9 +8,14 @@ import argparse
 import os
 import random
 import statistics
+import sys
 import time
+from pathlib import Path
 
-from dsl.loader import find_ruleset, read_ruleset
+if __package__ in (None, ""):  # run as `python benchmarks/bench_engine.py`: the package lives in the repository root
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from dsl.loader import find_ruleset, read_ruleset  # noqa: E402
 from benchmarks.handwritten_mm import VARIANTS, play as play_by_hand
 from interpreter.compile.loading import load_game, load_program
 from interpreter.play.records import ruleset_ref

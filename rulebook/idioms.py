@@ -184,8 +184,9 @@ class Idioms:
             if isinstance(nxt, A.SetStmt) and isinstance(nxt.value, A.Name) and nxt.value.name == s.name and uses == 1:
                 return self.sp._line("stmt.set_random", s, target=self.sp.expr(nxt.target),
                                      options=self.sp.expr(s.options)), 2
-        if len(body) == 1 and isinstance(s, A.CallRule) and not s.args and s.rule in self.sp.sym.rules:
-            scope = self.sp.scope  # a phase that is one rule: that rule's steps (in the rule's own scope)
+        if len(body) == 1 and isinstance(s, A.CallRule) and not s.args and s.rule in self.sp.sym.rules \
+                and self.sp.sym.calls.get(s.rule) == 1:
+            scope = self.sp.scope  # a phase that is a rule used nowhere else: that rule's steps (in its own scope)
             try:
                 return self.sp.lines(self.sp.sym.rules[s.rule].body), 1
             finally:

@@ -61,6 +61,7 @@ class Symbols:
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
         self.card_titles: dict[str, A.Text] = {}  # `card("satyr")` is said by the card's title
+        self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -70,6 +71,9 @@ class Symbols:
         items = list(items)
         for item in items:
             self._own(item)
+        for node in A.walk(items):
+            if isinstance(node, A.CallRule):
+                self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
         for item in items:
             table = tables.get(type(item))
             if table is not None:

@@ -63,7 +63,7 @@ class Display:
 
     def _card_name(self, c: int) -> str:
         """The card's title; else its id template with display values ("Orcs 3"); else kind and values, or the
-        kind and number of a table's own id ("monster tile 23")."""
+        kind and number of a table's own id ("token 23")."""
         prog = self.game.program
         info = prog.cards[c]
         if isinstance(info.ast, A.CardEntry) and info.ast.title is not None:
