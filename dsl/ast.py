@@ -434,6 +434,7 @@ class CurrencyDef(Node):
     start: Expr
     assumed: Optional[Assumed]
     hidden: bool = False  # a balance only its own seat sees (until the game ends)
+    bank: Optional[Text] = None  # `bank TEXT`: what the rulebook calls the bank of this currency ("the treasury")
 
 
 class FunctionDef(Node):

@@ -829,8 +829,13 @@ class Speaker:
             else self.expr(to)  # "to p and q", not "to the list p and q"
         return self._line("stmt.reveal_to", s, self._subject(to), what=self.expr(s.what), to=seats)
 
-    def _party(self, party: Optional[A.Expr], at: A.Node) -> Phrase:
-        return self.msg("name.bank", at) if party is None else self.expr(party)
+    def _party(self, party: Optional[A.Expr], at: A.Node, bank: Optional[A.Text] = None) -> Phrase:
+        """A payer or payee; the bank by the currency's own name for it where it has one ("the treasury")."""
+        if party is not None:
+            return self.expr(party)
+        if bank is not None:
+            return self.noun(bank, "bank", at.pos).np("def")
+        return self.msg("name.bank", at)
 
     def _s_Pay(self, s: A.Pay) -> list[Line]:
         cur = self.sym.currencies.get(s.currency)
@@ -839,8 +844,8 @@ class Speaker:
         currency = self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare")
         available: Arg = self.msg("stmt.available", s) if s.at_most_available else ""
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
-        return self._line(key, s, self._subject(s.payer), payer=self._party(s.payer, s),
-                          payee=self._party(s.payee, s), amount=self.expr(s.amount), currency=currency,
+        return self._line(key, s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
+                          payee=self._party(s.payee, s, cur.bank), amount=self.expr(s.amount), currency=currency,
                           available=available)
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
