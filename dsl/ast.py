@@ -434,7 +434,7 @@ class CurrencyDef(Node):
     start: Expr
     assumed: Optional[Assumed]
     hidden: bool = False  # a balance only its own seat sees (until the game ends)
-    bank: Optional[Text] = None  # `bank TEXT`: what the rulebook calls the bank of this currency ("the treasury")
+    bank: Optional[Text] = None  # `bank TEXT`: what the rulebook calls the bank of this currency ("the supply")
 
 
 class FunctionDef(Node):

@@ -48,13 +48,6 @@ def _internal(children: list[Any]) -> bool:
     return any(isinstance(c, Tree) and c.data == "internal" for c in children)
 
 
-class _BankText:
-    """The text of a currency's `bank TEXT`, kept apart from the currency's own text."""
-
-    def __init__(self, text: A.Text) -> None:
-        self.text = text
-
-
 def _secret(children: list[Any]) -> bool:
     """Whether a var or currency is marked `hidden`: only its own seat sees it."""
     return any(isinstance(c, Tree) and c.data == "secret" for c in children)
@@ -273,13 +266,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
                           assumed=_one(ch[2:], A.Assumed), internal=internal)
 
     def currency_def(self, meta: Any, ch: list[Any]) -> A.CurrencyDef:
-        rest = [c for c in ch[1:] if c is not None and not isinstance(c, (A.Text, A.Assumed, _BankText))]
-        bank = next((c.text for c in ch if isinstance(c, _BankText)), None)
+        rest = [c for c in ch[1:] if c is not None and not isinstance(c, (A.Text, A.Assumed, _Tagged))]
+        bank = _tagged(ch, "bank")
         return A.CurrencyDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), start=rest[0],
-                             assumed=_one(ch, A.Assumed), hidden=_secret(ch), bank=bank)
+                             assumed=_one(ch, A.Assumed), hidden=_secret(ch), bank=bank[0] if bank else None)
 
-    def currency_bank(self, meta: Any, ch: list[Any]) -> "_BankText":
-        return _BankText(ch[0])
+    def currency_bank(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("bank", ch[0])
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),

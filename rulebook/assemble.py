@@ -496,7 +496,7 @@ class Assembler:
     @cached_property
     def used_by_other_variants(self) -> dict[str, list[str]]:
         """Each name this book's rules never use that a variant not in this book does, with the titles of
-        those variants: what is printed for that variant only (a base game's king tile fronts)."""
+        those variants: what is printed for that variant only (card fronts only a variant reads)."""
         here = names_used(self.items)
         out: dict[str, list[str]] = {}
         for name, variant in self.src.variants.items():

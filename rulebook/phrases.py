@@ -207,7 +207,7 @@ class Noun:
         return "es" if first[-1] in "sßxz" else suffix
 
     def genitive(self, det: str) -> str:
-        """The noun in the genitive after its article: "des Wächters am Kartenplatz"."""
+        """The noun in the genitive after its article: "des Stapels am Platz"."""
         first, _, rest = self.word.partition(" ")
         return f"{self.det(det).form('gen')} {first}{self.gen_suffix()} {rest}".strip()
 

@@ -60,7 +60,7 @@ class Symbols:
         self.enums: dict[str, A.EnumDef] = {}
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
-        self.card_titles: dict[str, A.Text] = {}  # `card("satyr")` is said by the card's title
+        self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
@@ -830,7 +830,7 @@ class Speaker:
         return self._line("stmt.reveal_to", s, self._subject(to), what=self.expr(s.what), to=seats)
 
     def _party(self, party: Optional[A.Expr], at: A.Node, bank: Optional[A.Text] = None) -> Phrase:
-        """A payer or payee; the bank by the currency's own name for it where it has one ("the treasury")."""
+        """A payer or payee; the bank by the currency's own name for it where it has one ("the supply")."""
         if party is not None:
             return self.expr(party)
         if bank is not None:

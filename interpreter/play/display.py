@@ -114,7 +114,7 @@ class Display:
         return self.texts.get(f"VarDef {name}") or self.texts.get(f"CurrencyDef {name}", name)
 
     def back(self, back: dict[str, Any]) -> str:
-        """A face-down card as its back shows it: "[guard card: level 2, lowest strength 3, …]"."""
+        """A face-down card as its back shows it: "[tile: level 2, lowest value 3, …]"."""
         kind = back["kind"]
         prog = self.game.program
         info = prog.kinds.get(kind)
