@@ -21,7 +21,7 @@ from interpreter.compile.types import (
 )
 from interpreter.runtime.helpers import ENV
 from interpreter.runtime.options import forbidden
-from interpreter.runtime.program import Fn, Op, Program
+from interpreter.runtime.program import Fn, Program
 
 BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
 
@@ -44,24 +44,6 @@ def template_fields(template: str, pos: A.Pos, what: str) -> list[str]:
 
 def names_in(node: Any) -> set[str]:
     return {n.name for n in A.walk(node) if isinstance(n, A.Name)}
-
-
-class Emitter:
-    """Collects a block's ops; jumps are patched once their target is known."""
-
-    def __init__(self, at: A.Pos) -> None:
-        self.code: list[Op] = []
-        self.pos: list[A.Pos] = []  # per op, for located run-time errors
-        self.at = at  # the position of the statement being compiled
-        self.loop_ends: list[list[list[int]]] = []
-
-    def emit(self, op: Op) -> int:
-        self.code.append(op)
-        self.pos.append(self.at)
-        return len(self.code) - 1
-
-    def here(self) -> int:
-        return len(self.code)
 
 
 class CompilerBase:

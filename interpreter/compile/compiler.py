@@ -9,8 +9,11 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from dsl.limits import MAX_CARDS
-from interpreter.compile.compile_base import Emitter, names_in, template_fields
+from interpreter.compile import blocks as B
+from interpreter.compile.blocks import Emitter
+from interpreter.compile.compile_base import names_in, template_fields
 from interpreter.compile.expressions import iterable
+from interpreter.compile.hoist import hoist_card_reads, hoist_state_reads, slots_as_locals
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
 from interpreter.compile.statements import StatementCompiler, check_progress
@@ -95,7 +98,8 @@ class Compiler(StatementCompiler):
         em = Emitter(at)
         self.stmts(body, scope, em)
         em.emit(O.ret)
-        return Block("arrange", em.code, scope.layout.size, em.pos)
+        code, run, starts = em.finish(self.env)
+        return Block("arrange", code, scope.layout.size, em.pos, run, starts)
 
     # ================================================================== components
     def _enums(self) -> None:
@@ -359,24 +363,24 @@ class Compiler(StatementCompiler):
         # The body re-runs the prefix: lets fill their slots, requires guard against stale options.
         em = Emitter(act.pos)
         self.stmts(act.body, scope.child(), em)
-        em.emit(O.ret)
-        self.p.blocks[bid].code = em.code
-        self.p.blocks[bid].pos = em.pos
-        self.p.blocks[bid].nlocals = scope.layout.size
-        lines = ["def enumerate_options(st, me, forbids):", f"    L = [None] * {scope.layout.size}",
-                 "    L[0] = me", "    out = []"]
+        self._finish_block(bid, em, scope.layout.size)
+        lines = ["    out = []"]
         lines += ["    " + line for line in prefix[0]]
+        bound = {"L[0]"}
         for k, (_, slot, _) in enumerate(params):
             pad = "    " * (k + 1)
-            lines += [f"{pad}for _p{k} in {domains[k]}:", f"{pad}    L[{slot}] = _p{k}"]
-            lines += [f"{pad}    {line}" for line in prefix[k + 1]]
+            lines += [f"{pad}for _p{k} in {domains[k]}:"]
+            bound |= {f"L[{slot}]", f"_p{k}"}
+            lines += hoist_card_reads([f"{pad}    {line}" for line in prefix[k + 1]], pad + "    ", str(k), bound)
         pad = "    " * (len(params) + 1)
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
         skip = "continue" if params else "return out"
         lines += [f"{pad}if forbids and _forbidden(st, me, {chosen}, forbids): {skip}",
                   f"{pad}out.append(({aid}, {chosen}))", "    return out"]
         namespace: dict[str, Any] = {}
-        exec("\n".join(lines), self.env, namespace)  # noqa: S102 - our own generated code
+        slots = {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)}
+        src = "\n".join(["def enumerate_options(st, me, forbids):"] + hoist_state_reads(slots_as_locals(lines, slots)))
+        exec(src, self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
                           [O.formatter(p[2]) for p in params], act)
 
@@ -417,12 +421,12 @@ class Compiler(StatementCompiler):
             setup_bid = self._new_block("setup")
             self._fill_block(setup_bid, setups[0].body, Scope(Layout()), setups[0].pos)
             em.emit(O.push_block(setup_bid))
-        cond, t = self.expr(rnd.repeat_while, Scope(Layout(), note="the round's repeat condition"))
+        cond, t = self.code(rnd.repeat_while, Scope(Layout(), note="the round's repeat condition"))
         self._expect(rnd.repeat_while, t, BOOL, "the round's repeat condition")
         top = em.here()
         end_cell = [0]
         em.at = rnd.repeat_while.pos
-        em.emit(O.jump_unless(cond, end_cell))
+        em.emit_src(B.jump_unless(cond, end_cell))
         em.at = rnd.pos
         em.emit(O.round_begin(self._emit_fn("round_start", [])))
         seen: set[str] = set()
@@ -433,15 +437,12 @@ class Compiler(StatementCompiler):
             bid = self._new_block(f"phase {ph.name}")
             self._fill_block(bid, ph.body, Scope(Layout()), ph.pos)
             em.emit(O.phase_begin(ph.name, bid))
-            em.emit(O.expire(SCOPES["phase"]))
-        em.emit(O.expire(SCOPES["round"]))
-        em.emit(O.loop_back([top]))
+            em.emit_src(B.expire(SCOPES["phase"]))
+        em.emit_src(B.expire(SCOPES["round"]))
+        em.emit_src(B.loop_back([top]))
         end_cell[0] = em.here()
-        em.emit(O.ret)
         main = self._new_block("main")
-        self.p.blocks[main].code = em.code
-        self.p.blocks[main].pos = em.pos
-        self.p.blocks[main].nlocals = 0
+        self._finish_block(main, em, 0)
         self.p.main_block = main
         for cls, attr in ((A.ScoreDef, "score"), (A.HeuristicDef, "heuristic"), (A.WinnerDef, "winner")):
             defs = self.of(cls)

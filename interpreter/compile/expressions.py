@@ -107,13 +107,18 @@ class ExpressionCompiler(CompilerBase):
 
     def seq(self, e: Any, scope: Scope, copy: bool, what: str) -> tuple[Fn, T]:
         """A closure giving the items of a list, zone or family, and the item type."""
+        src, elem = self.seq_src(e, scope, copy, what)
+        return self.fn(src), elem
+
+    def seq_src(self, e: Any, scope: Scope, copy: bool, what: str) -> tuple[str, T]:
+        """Code giving the items of a list, zone or family (a private list with `copy`), and the item type."""
         src, t = self.code(e, scope)
         elem = element_type(t)
         if elem is None:
             raise error_at(e.pos, f"{what} must be a list, zone or zone family, got {t}")
         if t.name == "zone" and copy:
-            return self.fn(f"list(st.zones[{src}])"), elem
-        return self.fn(seq_code(src, t)), elem
+            return f"list(st.zones[{src}])", elem
+        return seq_code(src, t), elem
 
     def _positions_of(self, source: Any) -> Optional[int]:
         """The family id when `source` is literally `positions(family)`."""

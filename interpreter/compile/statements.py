@@ -6,7 +6,9 @@ from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
-from interpreter.compile.compile_base import Emitter, template_fields
+from interpreter.compile import blocks as B
+from interpreter.compile.blocks import Emitter
+from interpreter.compile.compile_base import template_fields
 from interpreter.compile.expressions import ExpressionCompiler
 from interpreter.compile.scope import CaptureScope, Scope
 from interpreter.compile.types import (
@@ -35,10 +37,15 @@ class StatementCompiler(ExpressionCompiler):
         """`at`: where the block is defined, the position of ops outside its statements."""
         em = Emitter(at)
         self.stmts(body, scope, em)
+        self._finish_block(bid, em, scope.layout.size)
+
+    def _finish_block(self, bid: int, em: Emitter, nlocals: int) -> None:
+        """Ends the block with `ret` and gives it its ops, runner and positions."""
         em.emit(O.ret)
-        self.p.blocks[bid].code = em.code
-        self.p.blocks[bid].pos = em.pos
-        self.p.blocks[bid].nlocals = scope.layout.size
+        block = self.p.blocks[bid]
+        block.code, block.run, block.starts = em.finish(self.env)
+        block.pos = em.pos
+        block.nlocals = nlocals
 
     def _emit_fn(self, event: str, args: list[Fn]) -> Optional[Op]:
         if event not in self.events:
@@ -58,10 +65,10 @@ class StatementCompiler(ExpressionCompiler):
         em.at = outer
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
-        fn, t = self.expr(s.value, scope)
+        src, t = self.code(s.value, scope)
         if t.name == "map":
             raise error_at(s.pos, "a map cannot be held in a local name", "index the constant directly")
-        em.emit(O.set_local(scope.define(s.name, t), fn))
+        em.emit_src(B.set_local(scope.define(s.name, t), src))
 
     def s_LetChoose(self, s: A.LetChoose, scope: Scope, em: Emitter) -> None:
         seat, st = self.expr(s.seat, scope)
@@ -96,19 +103,19 @@ class StatementCompiler(ExpressionCompiler):
             if local is not None and isinstance(local[0], int):
                 self._expect(s.value, vt, local[1], f"'{tgt.name}'")
                 scope.forget_index(tgt.name)
-                em.emit(O.set_local(local[0], val))
+                em.emit_src(B.set_local(local[0], val))
                 return
             if tgt.name in self.gvar_index:
                 idx, t = self.gvar_index[tgt.name]
                 self._expect(s.value, vt, t, f"'{tgt.name}'")
-                em.emit(O.set_gvar(idx, val))
+                em.emit_src(B.set_gvar(idx, val))
                 return
             raise error_at(tgt.pos, f"cannot set '{tgt.name}': not a variable",
                            did_you_mean(tgt.name, list(self.gvar_index) + scope.all_names()))
         if isinstance(tgt, A.Attr):
-            obj, ot = self.expr(tgt.obj, scope)
+            obj, ot = self.code(tgt.obj, scope)
             if ot.name == "card" and not ot.arg:
-                em.emit(O.set_card_field(obj, tgt.name, val))
+                em.emit(O.set_card_field(self.fn(obj), tgt.name, self.fn(val)))
                 return
             if ot.name == "card":
                 kind = self.p.kinds[ot.arg]
@@ -117,14 +124,14 @@ class StatementCompiler(ExpressionCompiler):
                                    did_you_mean(tgt.name, kind.index))
                 fidx = kind.index[tgt.name]
                 self._expect(s.value, vt, kind.types[fidx], f"field '{tgt.name}'")
-                em.emit(O.set_card_field(obj, fidx, val))
+                em.emit(O.set_card_field(self.fn(obj), fidx, self.fn(val)))
                 return
             if ot.name == "player" and tgt.name in self.pvar_index:
                 if tgt.name in self.p.currencies:
                     raise error_at(tgt.pos, f"'{tgt.name}' is a currency: it changes only by `pay`")
                 idx, t = self.pvar_index[tgt.name]
                 self._expect(s.value, vt, t, f"'{tgt.name}'")
-                em.emit(O.set_pvar(obj, idx, val))
+                em.emit_src(B.set_pvar(obj, idx, val))
                 return
         raise error_at(tgt.pos, "only variables, player variables and card fields can be set")
 
@@ -135,102 +142,101 @@ class StatementCompiler(ExpressionCompiler):
         except RulesError:
             return None  # the target's own error is reported below, with its message
 
-    def _value_for(self, node: Any, want: Optional[T], scope: Scope) -> tuple[Fn, T]:
-        src, t = self.code(node, scope) if want is None else self.code_as(node, scope, want)
-        return self.fn(src), t
+    def _value_for(self, node: Any, want: Optional[T], scope: Scope) -> tuple[str, T]:
+        return self.code(node, scope) if want is None else self.code_as(node, scope, want)
 
-    def _zone_expr(self, node: Any, scope: Scope, what: str) -> Fn:
-        fn, t = self.expr(node, scope)
+    def _zone_expr(self, node: Any, scope: Scope, what: str) -> str:
+        src, t = self.code(node, scope)
         if t.name != "zone":
             raise error_at(node.pos, f"{what} must be a zone, got {t}")
-        return fn
+        return src
 
-    def _cards_expr(self, node: Any, scope: Scope) -> Fn:
-        """A closure giving a private list of the cards meant: one card, a list, or a zone's cards."""
+    def _cards_expr(self, node: Any, scope: Scope) -> str:
+        """Code giving a private list of the cards meant: one card, a list, or a zone's cards."""
         src, t = self.code(node, scope)
         if t.name in ("card", "any"):
-            return self.fn(f"[{src}]")
+            return f"[{src}]"
         if t.name in ("zone", "family") or (t.name == "list" and t.elem is not None and t.elem.name in ("card", "any")):
-            return self.seq(node, scope, True, "the cards")[0]
+            return self.seq_src(node, scope, True, "the cards")[0]
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
         to = self._zone_expr(s.to, scope, "the destination")
-        em.emit(O.move(what, to, s.bottom, "moved" in self.events))
+        em.emit_src(B.move(what, to, s.bottom, "moved" in self.events))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
-        count: Fn = self.fn("1")
+        count = "1"
         if s.count is not None:
-            count, ct = self.expr(s.count, scope)
+            count, ct = self.code(s.count, scope)
             self._expect(s.count, ct, INT, "the number of cards to draw")
         src = self._zone_expr(s.source, scope, "the zone drawn from")
         to = self._zone_expr(s.to, scope, "the destination")
         left, picked = scope.layout.alloc(), scope.layout.alloc()
-        em.emit(O.set_local(left, count))
+        em.emit_src(B.set_local(left, count))
         top = em.here()
         end = [0]
-        pick = O.draw_pick(src, left, picked, end)
+        pick = O.draw_pick(self.fn(src), left, picked, end)
         self.p.node_types[pick] = ("random", CARD, None)
-        em.emit(pick)
-        em.emit(O.draw_place(picked, left, to, "moved" in self.events))
-        em.emit(O.loop_back([top]))
+        em.emit(pick, end)
+        em.emit_src(B.draw_place(picked, left, to, "moved" in self.events))
+        em.emit_src(B.loop_back([top]))
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
         if s.to is None:
-            em.emit(O.reveal(what))
+            em.emit_src(B.reveal(what))
             return
         seats, t = self.expr(s.to, scope)
         if t != PLAYER and not (t.name == "list" and compatible(list_of(PLAYER), t)):
             raise error_at(s.to.pos, f"a card is shown to a player or a list of players, not to {t}")
-        em.emit(O.reveal_to(what, seats, t == PLAYER))
+        em.emit(O.reveal_to(self.fn(what), seats, t == PLAYER))
 
     def s_Pay(self, s: A.Pay, scope: Scope, em: Emitter) -> None:
         if s.currency not in self.p.currencies:
             raise error_at(s.pos, f"unknown currency '{s.currency}'", did_you_mean(s.currency, self.p.currencies))
-        amount, at = self.expr(s.amount, scope)
+        amount, at = self.code(s.amount, scope)
         self._expect(s.amount, at, INT, "an amount")
-        parties: list[Optional[Fn]] = []
+        parties: list[Optional[str]] = []
         for party in (s.payer, s.payee):
             if party is None:
                 parties.append(None)
                 continue
-            fn, pt = self.expr(party, scope)
+            src, pt = self.code(party, scope)
             self._expect(party, pt, PLAYER, "who pays or is paid")
-            parties.append(fn)
+            parties.append(src)
         pidx, bank = self.p.currencies[s.currency]
-        em.emit(O.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available))
+        em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available))
 
     def s_If(self, s: A.If, scope: Scope, em: Emitter) -> None:
-        cond, t = self.expr(s.cond, scope)
+        cond, t = self.code(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a condition")
         else_cell = [0]
-        em.emit(O.jump_unless(cond, else_cell))
+        em.emit_src(B.jump_unless(cond, else_cell))
         self.stmts(s.then, scope.child(), em)
         if s.other:
             end_cell = [0]
-            em.emit(O.jump(end_cell))
+            em.emit_src(B.jump(end_cell))
             else_cell[0] = em.here()
             self.stmts(s.other, scope.child(), em)
             end_cell[0] = em.here()
         else:
             else_cell[0] = em.here()
 
-    def _loop(self, em: Emitter, body: list[Any], scope: Scope, make_head: Callable[[list[int]], Op],
-              tail: Sequence[Op] = (), make_back: Optional[Callable[[int, list[int]], Op]] = None) -> None:
+    def _loop(self, em: Emitter, body: list[Any], scope: Scope, make_head: Callable[[list[int]], B.Snippet],
+              tail: Sequence[B.Snippet] = (), make_back: Optional[Callable[[int, list[int]], B.Snippet]] = None) -> None:
         """A loop: its head op (given the cell of the loop's end, for leaving), the body, the tail, and
         the jump back to the head (or `make_back`'s op, given the head's index, doing the head's work too);
         `break` jumps to the end."""
         top = em.here()
         end: list[int] = [0]
-        em.emit(make_head(end))
+        em.emit_src(make_head(end))
         em.loop_ends.append([end])
         self.stmts(body, scope, em)
-        for op in tail:
-            em.emit(op)
-        em.emit(make_back(top, end) if make_back is not None else O.loop_back([top]))
+        for snippet in tail:
+            em.emit_src(snippet)
+        em.emit_src(make_back(top, end) if make_back is not None else B.loop_back([top]))
         end[0] = em.here()
         em.loop_ends.pop()
 
@@ -240,35 +246,35 @@ class StatementCompiler(ExpressionCompiler):
     def s_TurnsIn(self, s: A.TurnsIn, scope: Scope, em: Emitter) -> None:
         src, t = self.code(s.order, scope)
         self._expect(s.order, t, list_of(PLAYER), "the order of the turns")
-        self._for_each(s.var, s.order, s.body, scope, em, tail=[O.expire(SCOPES["turn"])])
+        self._for_each(s.var, s.order, s.body, scope, em, tail=[B.expire(SCOPES["turn"])])
 
     def _for_each(self, name: str, source: Any, body: list[Any], scope: Scope, em: Emitter,
-                  tail: Sequence[Op]) -> None:
-        src, elem = self.seq(source, scope, True, "a loop's source")
+                  tail: Sequence[B.Snippet]) -> None:
+        src, elem = self.seq_src(source, scope, True, "a loop's source")
         inner = scope.child()
         items, idx = scope.layout.alloc(), scope.layout.alloc()
         var = inner.define(name, elem, self._positions_of(source))
-        em.emit(O.for_init(src, items, idx))
-        self._loop(em, body, inner, lambda end: O.for_next(items, idx, var, end), tail,
-                   lambda top, end: O.for_back(items, idx, var, [top + 1], end))
+        em.emit_src(B.for_init(src, items, idx))
+        self._loop(em, body, inner, lambda end: B.for_next(items, idx, var, end), tail,
+                   lambda top, end: B.for_back(items, idx, var, [top + 1], end))
 
     def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
-        cond, t = self.expr(s.cond, scope)
+        cond, t = self.code(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a condition")
         check_progress(s.cond, s.body, s.pos, "`while true`")
-        self._loop(em, s.body, scope.child(), lambda end: O.jump_unless(cond, end))
+        self._loop(em, s.body, scope.child(), lambda end: B.jump_unless(cond, end))
 
     def s_Repeat(self, s: A.Repeat, scope: Scope, em: Emitter) -> None:
-        count, t = self.expr(s.count, scope)
+        count, t = self.code(s.count, scope)
         self._expect(s.count, t, INT, "a repeat count")
         left = scope.layout.alloc()
-        em.emit(O.set_local(left, count))
-        self._loop(em, s.body, scope.child(), lambda end: O.countdown(left, end))
+        em.emit_src(B.set_local(left, count))
+        self._loop(em, s.body, scope.child(), lambda end: B.countdown(left, end))
 
     def s_Break(self, s: A.Break, scope: Scope, em: Emitter) -> None:
         if not em.loop_ends:
             raise error_at(s.pos, "`break` outside a loop")
-        em.emit(O.jump(em.loop_ends[-1][0]))
+        em.emit_src(B.jump(em.loop_ends[-1][0]))
 
     def s_ChooseAction(self, s: A.ChooseAction, scope: Scope, em: Emitter) -> None:
         seat, t = self.expr(s.seat, scope)
@@ -288,9 +294,9 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(s.pos, f"rule '{s.rule}' takes {len(rule.params)} argument(s), got {len(s.args)}")
         args = []
         for arg, prm in zip(s.args, rule.params):
-            fn, t = self._value_for(arg, self._type(prm.type), scope)
+            src, t = self._value_for(arg, self._type(prm.type), scope)
             self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of rule '{s.rule}'")
-            args.append(fn)
+            args.append(self.fn(src))
         em.emit(O.call_rule(self.rule_blocks[s.rule], args))
 
     def s_Run(self, s: A.Run, scope: Scope, em: Emitter) -> None:
@@ -378,20 +384,20 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:
-        start, t = self.expr(s.start, scope)
+        start, t = self.code(s.start, scope)
         self._expect(s.start, t, PLAYER, "the first player")
         inner = scope.child()
         var = inner.define(s.var, PLAYER)
         skips = scope.layout.alloc()
-        until, ut = self.expr(s.until, inner)
+        until, ut = self.code(s.until, inner)
         self._expect(s.until, ut, BOOL, "the end condition of the turns")
         skip = None
         if s.skip is not None:
-            skip, kt = self.expr(s.skip, inner)
+            skip, kt = self.code(s.skip, inner)
             self._expect(s.skip, kt, BOOL, "the skip condition")
-        em.emit(O.turns_init(start, var, skips))
-        self._loop(em, s.body, inner, lambda end: O.turns_head(until, skip, var, skips, end),
-                   tail=[O.expire(SCOPES["turn"]), O.next_player(var)])
+        em.emit_src(B.turns_init(start, var, skips))
+        self._loop(em, s.body, inner, lambda end: B.turns_head(until, skip, var, skips, end, [em.here()]),
+                   tail=[B.expire(SCOPES["turn"]), B.next_player(var)])
 
     def s_Log(self, s: A.Log, scope: Scope, em: Emitter) -> None:
         """Each `{name}` of the text (in every language) is a name visible here, filled in when the
@@ -414,18 +420,18 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.log_text(s.text.by_lang.get("en", next(iter(s.text.by_lang.values()))), values))
 
     def s_Require(self, s: A.Require, scope: Scope, em: Emitter) -> None:
-        cond, t = self.expr(s.cond, scope)
+        cond, t = self.code(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a requirement")
-        em.emit(O.require(cond, "requirement failed"))
+        em.emit_src(B.require(cond, "requirement failed"))
 
     def s_NamedStep(self, s: A.NamedStep, scope: Scope, em: Emitter) -> None:
         self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
 
     def s_Give(self, s: A.Give, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
-        to, t = self.expr(s.to, scope)
+        to, t = self.code(s.to, scope)
         self._expect(s.to, t, PLAYER, "the new owner")
-        em.emit(O.give(what, to))
+        em.emit_src(B.give(what, to))
 
     def s_EndGame(self, s: A.EndGame, scope: Scope, em: Emitter) -> None:
         em.emit(O.end_game)

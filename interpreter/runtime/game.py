@@ -48,6 +48,11 @@ class Game:
         self.card_vals = program.card_vals
         self.code: list[list[Op]] = program.code
         self.op_pos = [b.pos for b in program.blocks]
+        self.runners: list[Op] = []  # per block: its runner (Block.run), entered at a step of `starts`
+        for b in program.blocks:
+            assert b.run is not None, f"block {b.name} has no runner"
+            self.runners.append(b.run)
+        self.starts = [b.starts for b in program.blocks]
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
         self.mod_rows = [(md.field, md.kind, md.add, md.value, md.where) for md in program.moddefs]

@@ -61,26 +61,6 @@ def push_block(bid: int) -> Op:
     return op
 
 
-def set_local(slot: int, fn: Fn) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        L[slot] = fn(st, L)
-    return op
-
-
-def set_gvar(idx: int, fn: Fn) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        st.gvars[idx] = fn(st, fr[2])
-    return op
-
-
-def set_pvar(obj: Fn, idx: int, fn: Fn) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        st.pvars[obj(st, L)][idx] = fn(st, L)
-    return op
-
-
 def check_seat(st: "State", who: int) -> int:
     """A decision goes to a seat that exists; the bank (-1) or any other number is a rules error."""
     if not 0 <= who < st.game.num_players:
@@ -146,43 +126,6 @@ def draw_pick(src: Fn, left: int, picked: int, end: list[int]) -> Op:
     return op
 
 
-def draw_place(picked: int, left: int, to: Fn, notify: bool) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        c, z = L[picked], to(st, L)
-        src = st.where[c]
-        st.move_card(c, z, False)
-        L[left] -= 1
-        if notify:
-            fire(st, "moved", [[c, src, z]])
-    return op
-
-
-def move(what: Fn, to: Fn, bottom: bool, notify: bool) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        z = to(st, L)
-        if not notify:  # no trigger listens: nothing to note
-            for c in what(st, L):
-                st.move_card(c, z, bottom)
-            return
-        moved = []
-        for c in what(st, L):
-            moved.append([c, st.where[c], z])
-            st.move_card(c, z, bottom)
-        fire(st, "moved", moved)
-    return op
-
-
-def reveal(what: Fn) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        for c in what(st, fr[2]):
-            if not st.face_up[c]:
-                st.face_up[c] = True
-                st.log.append((L_REVEAL, c))
-    return op
-
-
 def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
     """Shows cards to some seats only; the log entry `(L_REVEAL, c, shown, readers)` names the card
     to the shown seats and to whoever sees it anyway (plain public reveals have no seat masks)."""
@@ -198,52 +141,10 @@ def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
             sees = st.game.sees(st.where[c], c, st.owner)
             if st.face_up[c] or not mask & ~(st.known[c] | sees):
                 continue
+            if st._undo is not None:
+                st._undo.append((st.known, c, st.known[c]))
             st.known[c] |= mask
             st.log.append((L_REVEAL, c, mask, st.known[c] | sees))
-    return op
-
-
-def pay(amount: Fn, payer: Optional[Fn], payee: Optional[Fn], pidx: int, bank: int, name: str,
-        at_most: bool) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        n = amount(st, L)
-        if n < 0:
-            raise GameRuleError(f"a payment of {n} {name}")
-        src = payer(st, L) if payer is not None else -1
-        dst = payee(st, L) if payee is not None else -1
-        if src >= 0:
-            have = st.pvars[src][pidx]
-            if have < n:
-                if not at_most:
-                    raise GameRuleError(f"P{src + 1} cannot pay {n} {name} (has {have})")
-                n = have
-            st.pvars[src][pidx] = have - n
-        else:
-            st.gvars[bank] -= n
-        if dst >= 0:
-            st.pvars[dst][pidx] += n
-        else:
-            st.gvars[bank] += n
-        if n:
-            st.log.append((L_PAY, src, dst, n, name))
-    return op
-
-
-def jump(cell: list[int]) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        fr[1] = cell[0]
-    return op
-
-
-def loop_back(cell: list[int]) -> Op:
-    """A loop's jump back to its head: the one place a run can go on for ever, so it spends the budget
-    (the log is checked at each stop; between two, the step budget bounds its growth)."""
-    def op(st: "State", fr: list[Any]) -> None:
-        fr[1] = cell[0]
-        st.budget -= 1
-        if st.budget < 0:
-            over_budget(st)
     return op
 
 
@@ -267,13 +168,6 @@ def _tick(st: "State") -> None:
         over_budget(st)
 
 
-def jump_unless(cond: Fn, cell: list[int]) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        if not cond(st, fr[2]):
-            fr[1] = cell[0]
-    return op
-
-
 def round_begin(emit_op: Optional[Op]) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         st.round += 1
@@ -288,61 +182,6 @@ def phase_begin(name: str, bid: int) -> Op:
         st.phase = name
         st.log.append((L_PHASE, name))
         st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])
-    return op
-
-
-def expire(scope: int) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        if st.mods:
-            st.mods = [m for m in st.mods if m[1] > scope]
-            st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in st.mods]))
-        if st.forbids:
-            st.forbids = [f for f in st.forbids if f[1] > scope]
-    return op
-
-
-def for_init(src: Fn, items: int, idx: int) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        L[items] = src(st, L)
-        L[idx] = 0
-    return op
-
-
-def for_next(items: int, idx: int, var: int, end: list[int]) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        i = L[idx]
-        seq = L[items]
-        if i >= len(seq):
-            fr[1] = end[0]
-            return
-        L[var] = seq[i]
-        L[idx] = i + 1
-    return op
-
-
-def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Op:
-    """A `for` loop's jump back (as loop_back) that takes the next item itself (as for_next, which leaves
-    for the end when none is left), without a trip through the loop's head."""
-    head = for_next(items, idx, var, end)
-
-    def op(st: "State", fr: list[Any]) -> None:
-        st.budget -= 1
-        if st.budget < 0:
-            over_budget(st)
-        fr[1] = body[0]
-        head(st, fr)
-    return op
-
-
-def countdown(left: int, end: list[int]) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        if L[left] <= 0:
-            fr[1] = end[0]
-        else:
-            L[left] -= 1
     return op
 
 
@@ -407,6 +246,8 @@ def set_card_field(obj: Fn, field: int | str, fn: Fn) -> Op:
             fidx = kind.index[fidx]
         row = st.card_vals[c][:]
         row[fidx] = fn(st, L)
+        if st._undo is not None:
+            st._undo.append((st.card_vals, c, st.card_vals[c]))
         st.card_vals[c] = row
     return op
 
@@ -427,40 +268,6 @@ def add_forbid(fid: int, scope: int, captured: list[int]) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         st.forbids.append((fid, scope, [L[s] for s in captured]))
-    return op
-
-
-def turns_init(start: Fn, var: int, skips: int) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        L[var] = start(st, L)
-        L[skips] = 0
-    return op
-
-
-def turns_head(until: Fn, skip: Optional[Fn], var: int, skips: int, end: list[int]) -> Op:
-    """Ends the turns when `until` holds; passes over players who must be skipped."""
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        n = st.game.num_players
-        while True:
-            if until(st, L):
-                fr[1] = end[0]
-                return
-            if skip is None or not skip(st, L):
-                L[skips] = 0
-                return
-            L[skips] += 1
-            if L[skips] > n:
-                raise GameRuleError("every player would be skipped, but the turns have not ended")
-            L[var] = (L[var] + 1) % n
-    return op
-
-
-def next_player(var: int) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        L[var] = (L[var] + 1) % st.game.num_players
     return op
 
 
@@ -487,22 +294,6 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, str, Fmt]]) -> Op:
                      for c in ([v] if shape == "card" else v)]
             filled[name] = pairs[0] if shape == "card" else pairs
         st.log.append((L_TEXT, text, filled))
-    return op
-
-
-def require(cond: Fn, message: str) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        if not cond(st, fr[2]):
-            raise GameRuleError(message)
-    return op
-
-
-def give(what: Fn, to: Fn) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        p = to(st, L)
-        for c in what(st, L):
-            st.owner[c] = p
     return op
 
 

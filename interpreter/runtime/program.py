@@ -57,6 +57,8 @@ class Block:
     code: list[Op]
     nlocals: int
     pos: list[A.Pos] = field(default_factory=list)  # per op: the statement it was compiled from
+    run: Optional[Op] = None  # runs the ops from a step in `starts` on, at once (compile/blocks.py)
+    starts: frozenset[int] = frozenset()
 
 
 @dataclass

@@ -57,12 +57,14 @@ def _mix(x: int) -> int:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_moves",
+                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
                  "budget", "modded")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
-        self._moves: Optional[list[tuple[int, int, int]]] = None  # during a step: (card, from zone, index), to undo
+        # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move and
+        # (list, index, old value) per other change of face_up, known, owner or card_vals
+        self._undo: Optional[list[tuple[Any, ...]]] = None
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         if _empty:
             return
@@ -108,27 +110,30 @@ class State:
     def _run(self) -> None:
         """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
         at the failing op's statement (or an inner position), with the seed and decision number. A run
-        past a budget of the game's Limits is such an error, at the loop or the stop that went past it."""
+        past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
+        A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
+        else one op at a time (a step only a saved or arranged state stands at)."""
         frames = self.frames
-        code = self.game.code
-        limits = self.game.limits
-        self.budget = limits.max_steps  # loop rounds and calls until the next stop (see ops.loop_back)
+        game = self.game
+        code, runners, starts = game.code, game.runners, game.starts
+        limits = game.limits
+        self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
         try:
             while frames:
                 fr = frames[-1]
-                ops = code[fr[0]]
-                depth = len(frames)
-                while True:  # the same frame runs on until an op pushes or pops one (no op does both)
-                    pc = fr[1]
+                pc = fr[1]
+                if pc in starts[fr[0]]:
+                    pc = -1  # the runner leaves fr[1] after the op that failed
+                    stopped = runners[fr[0]](self, fr)
+                else:
                     fr[1] = pc + 1
-                    if ops[pc](self, fr):
-                        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                            over_budget(self)
-                        return
-                    if len(frames) != depth:
-                        break
+                    stopped = code[fr[0]][pc](self, fr)
+                if stopped:
+                    if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                        over_budget(self)
+                    return
         except GameRuleError as exc:
-            raise exc.at(self.game.op_pos[fr[0]][pc]).during(self.seed, self.history) from None
+            raise exc.at(self.game.op_pos[fr[0]][pc if pc >= 0 else fr[1] - 1]).during(self.seed, self.history) from None
         self.pending = None
         self._finish()
 
@@ -162,14 +167,14 @@ class State:
         old = zones[src]
         i = old.index(c)
         del old[i]
-        if self._moves is not None:
-            self._moves.append((c, src, i))
+        face_up = self.face_up
+        if self._undo is not None:
+            self._undo.append((c, src, i, face_up[c], self.known[c]))
         if bottom:
             dst.insert(0, c)
         else:
             dst.append(c)
         where[c] = z
-        face_up = self.face_up
         if face_up[c]:  # who knew the card still sees it leave
             vis = game.all_mask
             face_up[c] = False
@@ -345,31 +350,35 @@ class State:
         kind, seat, labels, values, slot = self._check_action(action)
         label = labels[action] if labels is not None else option_label(self, values[action], seat)
         before = self._snapshot()
-        self._moves = []
+        self._undo = []
         try:
             self._step(kind, seat, label, values[action], slot)
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._restore(before)
             raise
         finally:
-            self._moves = None
+            self._undo = None
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """What a step may change, except cards in zones (move_card notes each move to undo) and the log and
-        history (they only grow: their lengths); flat copies, cheaper than clone."""
-        return (self.face_up[:], self.known[:], self.owner[:], self.card_vals[:], self.gvars[:],
-                list(map(list.copy, self.pvars)), [[f[0], f[1], f[2][:]] for f in self.frames], self.mods[:],
-                self.modded, self.forbids[:], self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history),
-                self._returns)
+        """What a step may change, except cards in zones, their faces, knowledge, owners and values (each
+        change is noted in _undo) and the log and history (they only grow: their lengths); flat copies."""
+        return (self.gvars[:], list(map(list.copy, self.pvars)), [[f[0], f[1], f[2][:]] for f in self.frames],
+                self.mods[:], self.modded, self.forbids[:], self.pending, self.draws, self.round, self.phase,
+                len(self.log), len(self.history), self._returns)
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        """Undoes the step's moves and puts back the snapshot: the state is exactly as before the step."""
-        for c, src, i in reversed(self._moves or []):
+        """Undoes the step's changes and puts back the snapshot: the state is exactly as before the step."""
+        for entry in reversed(self._undo or []):
+            if len(entry) == 3:
+                entry[0][entry[1]] = entry[2]
+                continue
+            c, src, i, face_up, known = entry
             self.zones[self.where[c]].remove(c)
             self.zones[src].insert(i, c)
             self.where[c] = src
-        (self.face_up, self.known, self.owner, self.card_vals, self.gvars, self.pvars, self.frames, self.mods,
-         self.modded, self.forbids, self.pending, self.draws, self.round, self.phase, nlog, nhist, self._returns) = snap
+            self.face_up[c], self.known[c] = face_up, known
+        (self.gvars, self.pvars, self.frames, self.mods, self.modded, self.forbids, self.pending, self.draws,
+         self.round, self.phase, nlog, nhist, self._returns) = snap
         del self.log[nlog:]
         del self.history[nhist:]
 

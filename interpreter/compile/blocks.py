@@ -1,0 +1,250 @@
+"""Ops written as Python source (snippets), and each block's runner: one generated function that runs the
+block's ops from a step on, inlining the snippets with their expressions, until the block suspends
+(decision, chance), starts frames (calls, triggers) or ends. The ops and frames stay as they were, so a
+state still stops, clones and saves at any step; the runner only spares the op-by-op dispatch."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from interpreter.runtime.ops import L_PAY, L_REVEAL, fire, over_budget
+from interpreter.runtime.program import Op
+
+Lines = list[str]
+
+
+@dataclass
+class Snippet:
+    """One op as statements over `st`, `fr` and `L` (the frame's locals); a line `GOTO n` jumps to the step
+    in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames."""
+
+    lines: Lines
+    cells: tuple[list[int], ...] = ()
+    pushes: bool = False
+
+
+@dataclass
+class Emitter:
+    """Collects a block's ops (closures or snippets); `finish` turns snippets into ops and adds the runner."""
+
+    at: Any  # the position of the statement being compiled
+    code: list[Optional[Op]] = field(default_factory=list)
+    snippets: list[Optional[Snippet]] = field(default_factory=list)
+    pos: list[Any] = field(default_factory=list)  # per op, for located run-time errors
+    loop_ends: list[list[list[int]]] = field(default_factory=list)
+    jumps: tuple[list[int], ...] = ()  # the targets of closure ops' jumps
+
+    def emit(self, op: Op, *jumps: list[int]) -> int:
+        """A closure op; `jumps`: the cells of the steps it may jump to."""
+        self.jumps += jumps
+        return self._add(op, None)
+
+    def emit_src(self, snippet: Snippet) -> int:
+        return self._add(None, snippet)
+
+    def _add(self, op: Optional[Op], snippet: Optional[Snippet]) -> int:
+        self.code.append(op)
+        self.snippets.append(snippet)
+        self.pos.append(self.at)
+        return len(self.code) - 1
+
+    def here(self) -> int:
+        return len(self.code)
+
+    def finish(self, env: dict[str, Any]) -> tuple[list[Op], Op, frozenset[int]]:
+        """The block's ops, its runner and the steps the runner may be entered at."""
+        ns = dict(env, _over_budget=over_budget, _fire=fire)
+        code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
+        run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, ns)
+        return code, run, starts
+
+
+def _expand(s: Snippet, goto: Callable[[int], Lines]) -> Lines:
+    out: Lines = []
+    for line in s.lines:
+        body = line.lstrip()
+        if body.startswith("GOTO "):
+            pad = line[:len(line) - len(body)]
+            out += [pad + g for g in goto(s.cells[int(body[5:])][0])]
+        else:
+            out.append(line)
+    return out
+
+
+def _op_of(s: Optional[Snippet], ns: dict[str, Any]) -> Op:
+    """The snippet as an op of its own, for a run step by step."""
+    assert s is not None
+    lines = ["def op(st, fr):", "    L = fr[2]"] + ["    " + ln for ln in _expand(s, lambda t: [f"fr[1] = {t}", "return None"])]
+    exec("\n".join(lines), ns)  # noqa: S102 - our own generated code
+    op: Op = ns.pop("op")
+    return op
+
+
+def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int],
+            ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
+    """`run(st, fr)`: arms `if pc <= start:` in step order, so entering at a start skips the arms before
+    it and falls through the rest; a jump sets `pc` and starts over. A generic op (a closure) ends an arm:
+    it may suspend, jump (to one of `targets`) or push frames. A GameRuleError leaves fr[1] after the op
+    that raised it."""
+    n = len(code)
+    starts = {0} | targets
+    for k, s in enumerate(snippets):
+        if s is None or s.pushes:
+            starts.add(k + 1)
+        else:
+            starts.update(c[0] for c in s.cells)
+    starts = {k for k in starts if k < n}
+    head = ["def run(st, fr):", "    L = fr[2]", "    frames = st.frames", "    depth = len(frames)",
+            "    pc = fr[1]", "    try:", "        while True:"]
+    lines: Lines = []
+    op_at: list[int] = []  # per line of `lines`: its step
+    for k in range(n):
+        if k in starts:
+            lines.append(f"if pc <= {k}:")
+            op_at.append(k)
+        s = snippets[k]
+        if s is None:
+            body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", "if len(frames) != depth:",
+                    "    return None", f"if fr[1] != {k + 1}:", "    return None"]
+        else:
+            body = _expand(s, lambda t: [f"pc = {t}", "continue"])
+            if s.pushes:
+                body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", "    return None"]
+        lines += ["    " + ln for ln in body]
+        op_at += [k] * len(body)
+    tail = ["        except GameRuleError as _e:", "            fr[1] = _op_at[_e.__traceback__.tb_lineno - _first] + 1",
+            "            raise", "    return run"]
+    generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
+    src = "\n".join(["def make(_ops, _op_at, _first):"]
+                    + [f"    {g} = _ops[{g[2:]}]" for g in generics]
+                    + ["    " + ln for ln in head] + ["                " + ln for ln in lines] + tail)
+    exec(src, ns)  # noqa: S102 - our own generated code
+    first = 1 + 1 + len(generics) + len(head)  # the line number of lines[0]
+    run: Op = ns.pop("make")(code, op_at, first)
+    return run, frozenset(starts)
+
+
+# ================================================================== the ops written as snippets
+
+
+def set_local(slot: int, value: str) -> Snippet:
+    return Snippet([f"L[{slot}] = {value}"])
+
+
+def set_gvar(idx: int, value: str) -> Snippet:
+    return Snippet([f"st.gvars[{idx}] = {value}"])
+
+
+def set_pvar(obj: str, idx: int, value: str) -> Snippet:
+    return Snippet([f"_b_o = {obj}", f"st.pvars[_b_o][{idx}] = {value}"])
+
+
+def jump(cell: list[int]) -> Snippet:
+    return Snippet(["GOTO 0"], (cell,))
+
+
+_SPEND = ["st.budget -= 1", "if st.budget < 0:", "    _over_budget(st)"]
+
+
+def loop_back(cell: list[int]) -> Snippet:
+    """A loop's jump back to its head: the one place a run can go on for ever, so it spends the budget
+    (the log is checked at each stop; between two, the step budget bounds its growth)."""
+    return Snippet(_SPEND + ["GOTO 0"], (cell,))
+
+
+def jump_unless(cond: str, cell: list[int]) -> Snippet:
+    return Snippet([f"if not ({cond}):", "    GOTO 0"], (cell,))
+
+
+def expire(scope: int) -> Snippet:
+    """Ends the modifiers and restrictions that last until the end of `scope` (SCOPES)."""
+    return Snippet(["if st.mods:", f"    st.mods = [m for m in st.mods if m[1] > {scope}]",
+                    "    st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in st.mods]))",
+                    "if st.forbids:", f"    st.forbids = [f for f in st.forbids if f[1] > {scope}]"])
+
+
+def for_init(items_src: str, items: int, idx: int) -> Snippet:
+    return Snippet([f"L[{items}] = {items_src}", f"L[{idx}] = 0"])
+
+
+def _next_item(items: int, idx: int, var: int) -> Lines:
+    """Takes the next item into `var`, or jumps to cells[0] (the loop's end) when none is left."""
+    return [f"_b_i = L[{idx}]", f"_b_s = L[{items}]", "if _b_i >= len(_b_s):", "    GOTO 0",
+            f"L[{var}] = _b_s[_b_i]", f"L[{idx}] = _b_i + 1"]
+
+
+def for_next(items: int, idx: int, var: int, end: list[int]) -> Snippet:
+    return Snippet(_next_item(items, idx, var), (end,))
+
+
+def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Snippet:
+    """A `for` loop's jump back (as loop_back) that takes the next item itself, without a trip through
+    the loop's head."""
+    return Snippet(_SPEND + _next_item(items, idx, var) + ["GOTO 1"], (end, body))
+
+
+def countdown(left: int, end: list[int]) -> Snippet:
+    return Snippet([f"if L[{left}] <= 0:", "    GOTO 0", f"L[{left}] -= 1"], (end,))
+
+
+def turns_init(start: str, var: int, skips: int) -> Snippet:
+    return Snippet([f"L[{var}] = {start}", f"L[{skips}] = 0"])
+
+
+def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[int], itself: list[int]) -> Snippet:
+    """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here)."""
+    lines = [f"if {until}:", "    GOTO 0"]
+    if skip is not None:
+        lines += [f"if {skip}:", f"    L[{skips}] += 1", f"    if L[{skips}] > st.game.num_players:",
+                  "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
+                  f"    L[{var}] = (L[{var}] + 1) % st.game.num_players", "    GOTO 1"]
+    return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
+
+
+def next_player(var: int) -> Snippet:
+    return Snippet([f"L[{var}] = (L[{var}] + 1) % st.game.num_players"])
+
+
+def require(cond: str, message: str) -> Snippet:
+    return Snippet([f"if not ({cond}):", f"    raise GameRuleError({message!r})"])
+
+
+def reveal(what: str) -> Snippet:
+    return Snippet([f"for _b_c in {what}:", "    if not st.face_up[_b_c]:", "        if st._undo is not None:",
+                    "            st._undo.append((st.face_up, _b_c, False))", "        st.face_up[_b_c] = True",
+                    f"        st.log.append(({L_REVEAL}, _b_c))"])
+
+
+def give(what: str, to: str) -> Snippet:
+    return Snippet([f"_b_p = {to}", f"for _b_c in {what}:", "    if st._undo is not None:",
+                    "        st._undo.append((st.owner, _b_c, st.owner[_b_c]))", "    st.owner[_b_c] = _b_p"])
+
+
+def move(what: str, to: str, bottom: bool, notify: bool) -> Snippet:
+    """Moves cards; with `notify` (a trigger listens) the moves are noted and `moved` fires."""
+    if not notify:
+        return Snippet([f"_b_z = {to}", f"for _b_c in {what}:", f"    st.move_card(_b_c, _b_z, {bottom})"])
+    return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
+                    f"    st.move_card(_b_c, _b_z, {bottom})", "_fire(st, 'moved', _b_m)"], pushes=True)
+
+
+def draw_place(picked: int, left: int, to: str, notify: bool) -> Snippet:
+    """Puts the drawn card (see ops.draw_pick) where it goes."""
+    lines = [f"_b_c = L[{picked}]", f"_b_z = {to}", "_b_f = st.where[_b_c]", "st.move_card(_b_c, _b_z, False)",
+             f"L[{left}] -= 1"]
+    if not notify:
+        return Snippet(lines)
+    return Snippet(lines + ["_fire(st, 'moved', [[_b_c, _b_f, _b_z]])"], pushes=True)
+
+
+def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
+        at_most: bool) -> Snippet:
+    short = ("    _b_n = _b_h" if at_most else
+             f"    raise GameRuleError(f'P{{_b_s + 1}} cannot pay {{_b_n}} ' + {name!r} + f' (has {{_b_h}})')")
+    return Snippet([
+        f"_b_n = {amount}", "if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})",
+        f"_b_s = {payer if payer is not None else -1}", f"_b_d = {payee if payee is not None else -1}",
+        "if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
+        f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n", "else:", f"    st.gvars[{bank}] -= _b_n",
+        "if _b_d >= 0:", f"    st.pvars[_b_d][{pidx}] += _b_n", "else:", f"    st.gvars[{bank}] += _b_n",
+        "if _b_n:", f"    st.log.append(({L_PAY}, _b_s, _b_d, _b_n, {name!r}))"])
