@@ -13,8 +13,8 @@ _STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|(" + "|".join(_STATE_LISTS) + r"
 _NAME = r"(?:L\[\d+\]|_p\d+)"
 # reads of a bound card that cannot fail: its zone, that zone's number, a field of its row, its owner
 _BOUND_NAME = re.compile(_NAME)
-_CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.card_vals\[{_NAME}\]\[\d+\]"
-                        rf"|st\.owner\[{_NAME}\]")
+_CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.where\[{_NAME}\]"
+                        rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.owner\[{_NAME}\]")
 
 
 def _sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:

@@ -1,4 +1,5 @@
-"""Builders of the engine's statement ops `op(state, frame)` over plain data, and option labels.
+"""Builders of the engine's statement ops `op(state, frame)` over plain data that suspend, call or do
+more than a few lines (the simple ones are Python snippets, compile/blocks.py), and option labels.
 This is the hot path: no pydantic, no type checks here (the compiler checked everything)."""
 from __future__ import annotations
 

@@ -1,0 +1,94 @@
+"""Each block runs in one generated function (compile/blocks.py) from a resume point on; it must do exactly
+what its ops do one at a time, and a step that fails midway must leave the state exactly as it was."""
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from interpreter import load_game
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.game import Game
+from interpreter.runtime.state import State
+
+FIXTURES = Path(__file__).parent / "fixtures" / "games"
+
+
+def stepwise(game: Game) -> Game:
+    """The same game with no runner entered: every op runs by itself, as State._run does between starts."""
+    game.starts = [frozenset() for _ in game.starts]
+    return game
+
+
+def play(game: Game, seed: int, steps: int) -> list[str]:
+    """The saved state after each of the first `steps` decisions and chance outcomes of a random game."""
+    state, rng, seen = game.new_initial_state(seed), random.Random(seed), []
+    while not state.is_terminal() and len(seen) < steps:
+        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+        seen.append(state.to_json())
+    return seen
+
+
+@pytest.mark.parametrize("ruleset, variants, steps", [
+    ("maechtige_monster", (), 10_000), ("maechtige_monster", ("waechterkette",), 10_000),
+    ("magical_friends", (), 400), ("fuerchterliche_feinde", (), 300),
+    (str(FIXTURES / "marktplatz"), (), 10_000), (str(FIXTURES / "spitzel"), (), 10_000)])
+def test_runners_do_what_the_ops_do_one_by_one(ruleset: str, variants: tuple[str, ...], steps: int) -> None:
+    for seed in (1, 2):
+        by_runner = play(load_game(ruleset, variants, players=3), seed, steps)
+        assert by_runner == play(stepwise(load_game(ruleset, variants, players=3)), seed, steps)
+        assert len(by_runner) >= 10
+
+
+RULES = """
+game probe {
+  players 2 to 2
+}
+kind tok {
+  field v: int
+  id "t{v}"
+}
+cards tok in box {
+  columns v
+  row 1
+  row 2
+  row 3
+}
+zone box of tok hidden
+zone shown of tok public
+zone mine per player of tok owner
+var acc: int = 0
+action grab(x in [1, 2]) {
+  label "grab {x}"
+  give card("t1") to me
+  move card("t1") to mine(me)
+  reveal card("t2") to me
+  move card("t2") to shown
+  reveal card("t3")
+  set card("t3").v = 7
+  set acc = acc + 1
+  require x == 1
+}
+round {
+  repeat while round < 3
+  phase play {
+    choose action for first(players): grab
+  }
+}
+score(p) = 0
+"""
+
+
+def test_a_failing_step_leaves_cards_faces_owners_and_values_as_they_were(tmp_path: Path) -> None:
+    folder = tmp_path / "probe"
+    folder.mkdir()
+    (folder / "game.rules").write_text(RULES, encoding="utf-8")
+    state: State = load_game(str(folder), players=2).new_initial_state(1)
+    before = state.to_json()
+    with pytest.raises(GameRuleError, match="requirement failed"):
+        state.apply_action(state.legal_labels().index("grab 2"))
+    assert state.to_json() == before
+    state.apply_action(state.legal_labels().index("grab 1"))
+    t1, t2, t3 = (state.game.card_index[c] for c in ("t1", "t2", "t3"))
+    assert (state.owner[t1], state.known[t2], state.face_up[t3], state.card_vals[t3]) == (0, 0, True, [7])
