@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from interpreter.runtime.ops import L_PAY, L_REVEAL, fire, over_budget
+from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, fire, guard_depth, over_budget, tick
 from interpreter.runtime.program import Op
 
 Lines = list[str]
@@ -53,7 +53,7 @@ class Emitter:
 
     def finish(self, env: dict[str, Any]) -> tuple[list[Op], Op, frozenset[int]]:
         """The block's ops, its runner and the steps the runner may be entered at."""
-        ns = dict(env, _over_budget=over_budget, _fire=fire)
+        ns = dict(env, _over_budget=over_budget, _fire=fire, _guard_depth=guard_depth, _tick=tick)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
         run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, ns)
         return code, run, starts
@@ -248,3 +248,21 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
         f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n", "else:", f"    st.gvars[{bank}] -= _b_n",
         "if _b_d >= 0:", f"    st.pvars[_b_d][{pidx}] += _b_n", "else:", f"    st.gvars[{bank}] += _b_n",
         "if _b_n:", f"    st.log.append(({L_PAY}, _b_s, _b_d, _b_n, {name!r}))"])
+
+
+def call_rule(bid: int, args: list[str]) -> Snippet:
+    """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does)."""
+    values = "".join(f"{a}, " for a in args)
+    return Snippet([f"st.frames.append([{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})])",
+                    "_guard_depth(st)", "_tick(st)"], pushes=True)
+
+
+def emit(event: str, args: list[str]) -> str:
+    """The line that sets off the triggers listening to `event`, with the event's values."""
+    return f"_fire(st, {event!r}, [[{', '.join(args)}]])"
+
+
+def round_begin(emits: Optional[str]) -> Snippet:
+    """Counts and logs the new round; `emits`: the line that sets off `round_start` triggers, if any listen."""
+    lines = ["st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
+    return Snippet(lines + [emits], pushes=True) if emits is not None else Snippet(lines)

@@ -428,7 +428,7 @@ class Compiler(StatementCompiler):
         em.at = rnd.repeat_while.pos
         em.emit_src(B.jump_unless(cond, end_cell))
         em.at = rnd.pos
-        em.emit(O.round_begin(self._emit_fn("round_start", [])))
+        em.emit_src(B.round_begin(self._emit_src("round_start", [])))
         seen: set[str] = set()
         for ph in rnd.phases:
             if ph.name in seen:

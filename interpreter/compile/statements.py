@@ -25,7 +25,7 @@ from interpreter.compile.types import (
     list_of,
 )
 from interpreter.runtime import ops as O
-from interpreter.runtime.program import SCOPES, Block, Fn, ForbidDef, ModDef, Op
+from interpreter.runtime.program import SCOPES, Block, Fn, ForbidDef, ModDef
 
 
 class StatementCompiler(ExpressionCompiler):
@@ -47,10 +47,11 @@ class StatementCompiler(ExpressionCompiler):
         block.pos = em.pos
         block.nlocals = nlocals
 
-    def _emit_fn(self, event: str, args: list[Fn]) -> Optional[Op]:
+    def _emit_src(self, event: str, args: list[str]) -> Optional[str]:
+        """The line that sets off `event` (blocks.emit), None when no trigger listens to it."""
         if event not in self.events:
             return None
-        return O.emit(event, args)
+        return B.emit(event, args)
 
     # ================================================================== statements
     def stmts(self, body: list[Any], scope: Scope, em: Emitter) -> None:
@@ -296,8 +297,8 @@ class StatementCompiler(ExpressionCompiler):
         for arg, prm in zip(s.args, rule.params):
             src, t = self._value_for(arg, self._type(prm.type), scope)
             self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of rule '{s.rule}'")
-            args.append(self.fn(src))
-        em.emit(O.call_rule(self.rule_blocks[s.rule], args))
+            args.append(src)
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args))
 
     def s_Run(self, s: A.Run, scope: Scope, em: Emitter) -> None:
         tgt = s.target
@@ -437,8 +438,8 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.end_game)
 
     def s_Emit(self, s: A.Emit, scope: Scope, em: Emitter) -> None:
-        compiled = [self.expr(a, scope) for a in s.args]
-        args = [fn for fn, _ in compiled]
+        compiled = [self.code(a, scope) for a in s.args]
+        args = [src for src, _ in compiled]
         for trig in self.of(A.TriggerDef):
             if trig.event == s.event and len(trig.params) != len(args):
                 raise error_at(s.pos, f"event '{s.event}' carries {len(trig.params)} value(s) at line {trig.pos.line}, "
@@ -447,11 +448,11 @@ class StatementCompiler(ExpressionCompiler):
                 for arg, (_, t), prm, ref in zip(s.args, compiled, trig.params, trig.types):
                     if ref is not None:
                         self._expect(arg, t, self._type(ref), f"'{prm}' of event '{s.event}' (line {trig.pos.line})")
-        op = self._emit_fn(s.event, args)
-        if op is None:
+        line = self._emit_src(s.event, args)
+        if line is None:
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
                            did_you_mean(s.event, self.events))
-        em.emit(op)
+        em.emit_src(B.Snippet([line], pushes=True))
 
 
 # Statements that may stop the run or leave a loop, themselves or through what they set off.

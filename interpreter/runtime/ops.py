@@ -162,20 +162,11 @@ def over_budget(st: "State") -> None:
                         "the end of the game; does this loop never end? (the budget is REGELWERK_MAX_STEPS)")
 
 
-def _tick(st: "State") -> None:
+def tick(st: "State") -> None:
     """A rule, effect or trigger entered spends the budget too (calls that branch need no loop)."""
     st.budget -= 1
     if st.budget < 0:
         over_budget(st)
-
-
-def round_begin(emit_op: Optional[Op]) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        st.round += 1
-        st.log.append((L_ROUND, st.round))
-        if emit_op is not None:
-            emit_op(st, fr)
-    return op
 
 
 def phase_begin(name: str, bid: int) -> Op:
@@ -200,23 +191,10 @@ def choose_action(seat: Fn, aids: list[int]) -> Op:
 MAX_DEPTH = 200  # frames; deeper means triggers that keep setting each other off
 
 
-def _guard_depth(st: "State") -> None:
+def guard_depth(st: "State") -> None:
     if len(st.frames) > MAX_DEPTH:
         raise GameRuleError(f"more than {MAX_DEPTH} rules, effects and triggers are running inside each other; "
                             "do two triggers keep setting each other off?")
-
-
-def call_rule(bid: int, args: Sequence[Fn]) -> Op:
-    arg_fns = list(args)
-
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        locals_ = [a(st, L) for a in arg_fns]
-        locals_.extend([None] * (st.game.nlocals[bid] - len(arg_fns)))
-        st.frames.append([bid, 0, locals_])
-        _guard_depth(st)
-        _tick(st)
-    return op
 
 
 def run_effect(obj: Fn, field: str, acting: Fn, as_self: Optional[Fn] = None) -> Op:
@@ -229,7 +207,7 @@ def run_effect(obj: Fn, field: str, acting: Fn, as_self: Optional[Fn] = None) ->
         if bid is not None:
             me = c if as_self is None else as_self(st, L)
             st.frames.append([bid, 0, [me, acting(st, L)] + [None] * (st.game.nlocals[bid] - 2)])
-            _tick(st)
+            tick(st)
     return op
 
 
@@ -315,14 +293,5 @@ def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
             except GameRuleError as exc:
                 raise exc.at(trig.pos) from None
     st.frames.extend(reversed(frames))
-    _guard_depth(st)
-    _tick(st)
-
-
-def emit(event: str, args: Sequence[Fn]) -> Op:
-    arg_fns = list(args)
-
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        fire(st, event, [[a(st, L) for a in arg_fns]])
-    return op
+    guard_depth(st)
+    tick(st)
