@@ -20,8 +20,12 @@ def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
 
 
 def family_cards(st: "State", fam: int) -> list[int]:
-    """The cards of a zone family, zone by zone (one C-level pass: a board family has many zones)."""
-    return list(chain.from_iterable(map(st.zones.__getitem__, st.game.fam_zones[fam])))
+    """The cards of a zone family, zone by zone; kept in the state until a card of the family moves, as a
+    board family has many zones and is read far more often than changed. Read only, as every value."""
+    cards = st.fam_cards.get(fam)
+    if cards is None:
+        cards = st.fam_cards[fam] = list(chain.from_iterable(map(st.zones.__getitem__, st.game.fam_zones[fam])))
+    return cards
 
 
 def member(st: "State", fam: int, i: int, name: str, at: Optional["Pos"] = None) -> int:

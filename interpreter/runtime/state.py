@@ -58,12 +58,13 @@ def _mix(x: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_moves",
-                 "budget", "modded")
+                 "budget", "modded", "fam_cards")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         self._moves: Optional[list[tuple[int, int, int]]] = None  # during a step: (card, from zone, index), to undo
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
+        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), dropped when one moves
         if _empty:
             return
         prog = game.program
@@ -162,6 +163,11 @@ class State:
         old = zones[src]
         i = old.index(c)
         del old[i]
+        cached = self.fam_cards
+        if cached:
+            family = game.zone_family
+            cached.pop(family[src], None)
+            cached.pop(family[z], None)
         if self._moves is not None:
             self._moves.append((c, src, i))
         if bottom:
@@ -368,6 +374,7 @@ class State:
             self.zones[self.where[c]].remove(c)
             self.zones[src].insert(i, c)
             self.where[c] = src
+        self.fam_cards.clear()
         (self.face_up, self.known, self.owner, self.card_vals, self.gvars, self.pvars, self.frames, self.mods,
          self.modded, self.forbids, self.pending, self.draws, self.round, self.phase, nlog, nhist, self._returns) = snap
         del self.log[nlog:]
