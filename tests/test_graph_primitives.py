@@ -216,6 +216,18 @@ def test_frontier_start_may_be_a_stop_and_is_excluded() -> None:
     assert R.frontier(LINE, 1, [ISOLATED]) == [2, 3, 4, 5]
 
 
+def test_frontier_answers_are_kept_for_the_same_lists_only() -> None:
+    """A repeated question gets the kept answer as a list of its own; other edge or stop lists, even
+    with the same ids once the old ones are gone, are searched afresh."""
+    edges, stops = [[1, 2], [2, 3], [3, 4]], [3]
+    first = R.frontier(edges, 1, stops)
+    first.append(99)  # the caller's list: the kept answer stays as it was
+    assert R.frontier(edges, 1, stops) == [2, 3]
+    assert R.frontier(edges, 1, [2]) == [2] and R.frontier([[1, 2], [2, 3]], 1, stops) == [2, 3]
+    for n in range(2 * R._FRONTIERS_SIZE):  # fresh lists, each freed at once: ids are reused
+        assert R.frontier([[1, n + 2]], 1, []) == [n + 2]
+
+
 def test_frontier_in_rules(tmp_path: Path) -> None:
     got = consts(tmp_path, a="frontier([[1, 2], [2, 3], [3, 4]], 1, [3])", b="frontier([[1, 2]], 1, [])",
                  e="frontier([], 1, [])")

@@ -276,8 +276,18 @@ def graph_distance(edges: Edges, a: int, b: int) -> int:
     return -1
 
 
+# The answers of the last frontier searches, by the identity of the edge and stop lists (see _ADJACENCY):
+# rules ask what is seen from a space again and again while the board stays as it is.
+_FRONTIERS: dict[tuple[int, int, int], tuple[Edges, Sequence[int], list[int]]] = {}
+_FRONTIERS_SIZE = 256
+
+
 def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     """Everything reachable from node without passing through a stop; reached stops count, node does not."""
+    key = (id(edges), id(stops), node)
+    hit = _FRONTIERS.get(key)
+    if hit is not None and hit[0] is edges and hit[1] is stops:
+        return hit[2][:]
     adj = undirected(edges)
     blocked = set(stops)
     seen = {node}
@@ -289,7 +299,11 @@ def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
                 if y not in blocked:
                     queue.append(y)
     seen.discard(node)
-    return sorted(seen)
+    found = sorted(seen)
+    if len(_FRONTIERS) >= _FRONTIERS_SIZE:
+        _FRONTIERS.clear()
+    _FRONTIERS[key] = (edges, stops, found)
+    return found[:]
 
 
 def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:
