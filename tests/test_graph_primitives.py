@@ -99,6 +99,18 @@ def test_neighbours_isolated_duplicates_self_loop() -> None:
     assert R.neighbours([[5, 5], [5, 6]], 5) == [5, 6]
 
 
+def test_neighbours_of_a_list_asked_again_come_from_its_kept_adjacency() -> None:
+    """The second question about the same list reads the kept adjacency: the same answers as one pass."""
+    edges = [[1, 2], [2, 1], [1, 2], [5, 5], [5, 6]]
+    first = [R.neighbours(edges, n) for n in (1, 2, 5, 6, ISOLATED)]
+    assert first == [[2], [1], [5, 6], [5], []]
+    assert [R.neighbours(edges, n) for n in (1, 2, 5, 6, ISOLATED)] == first
+    bad = [[1, 2], [3]]
+    for _ in range(2):
+        with pytest.raises(GameRuleError, match="exactly two nodes"):
+            R.neighbours(bad, 1)
+
+
 def test_neighbours_in_rules(tmp_path: Path) -> None:
     got = consts(tmp_path, a="neighbours([[3, 1], [1, 2], [4, 5]], 1)", b="neighbours([[3, 1]], 9)",
                  c="[n * 10 for n in neighbours([[2, 1], [1, 3]], 1)]")

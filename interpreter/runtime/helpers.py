@@ -24,7 +24,8 @@ def family_cards(st: "State", fam: int) -> list[int]:
     board family has many zones and is read far more often than changed. Read only, as every value."""
     cards = st.fam_cards.get(fam)
     if cards is None:
-        cards = st.fam_cards[fam] = list(chain.from_iterable(map(st.zones.__getitem__, st.game.fam_zones[fam])))
+        lo, hi = st.game.fam_span[fam]
+        cards = st.fam_cards[fam] = list(chain.from_iterable(st.zones[lo:hi]))
     return cards
 
 
@@ -165,6 +166,8 @@ def undirected(edges: Edges) -> dict[int, list[int]]:
 
 
 def neighbours(edges: Edges, node: int) -> list[int]:
+    if _asked_before(edges):
+        return sorted(set(undirected(edges).get(node, ())))
     out: set[int] = set()
     try:
         for a, b in edges:
@@ -190,10 +193,7 @@ def directed(edges: Edges) -> Optional[_Maps]:
     hit = _DIRECTED.get(key)
     if hit is not None and hit[0] is edges:
         return hit[1]
-    if _SEEN_ONCE.get(key) is not edges:
-        if len(_SEEN_ONCE) >= _ADJACENCY_SIZE:
-            _SEEN_ONCE.clear()
-        _SEEN_ONCE[key] = edges
+    if not _asked_before(edges):
         return None
     succ: dict[int, set[int]] = {}
     pred: dict[int, set[int]] = {}
@@ -208,6 +208,18 @@ def directed(edges: Edges) -> Optional[_Maps]:
         _DIRECTED.clear()
     _DIRECTED[key] = (edges, maps)
     return maps
+
+
+def _asked_before(edges: Edges) -> bool:
+    """Whether a search was asked about this very list before (noted now if not): only such a list is worth
+    a cached adjacency, a list made afresh for one question is answered more cheaply by one pass."""
+    key = id(edges)
+    if _SEEN_ONCE.get(key) is edges:
+        return True
+    if len(_SEEN_ONCE) >= _ADJACENCY_SIZE:
+        _SEEN_ONCE.clear()
+    _SEEN_ONCE[key] = edges
+    return False
 
 
 def successors(edges: Edges, node: int) -> list[int]:
