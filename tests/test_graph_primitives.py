@@ -99,6 +99,18 @@ def test_neighbours_isolated_duplicates_self_loop() -> None:
     assert R.neighbours([[5, 5], [5, 6]], 5) == [5, 6]
 
 
+def test_neighbours_of_a_list_asked_again_come_from_its_kept_adjacency() -> None:
+    """The second question about the same list reads the kept adjacency: the same answers as one pass."""
+    edges = [[1, 2], [2, 1], [1, 2], [5, 5], [5, 6]]
+    first = [R.neighbours(edges, n) for n in (1, 2, 5, 6, ISOLATED)]
+    assert first == [[2], [1], [5, 6], [5], []]
+    assert [R.neighbours(edges, n) for n in (1, 2, 5, 6, ISOLATED)] == first
+    bad = [[1, 2], [3]]
+    for _ in range(2):
+        with pytest.raises(GameRuleError, match="exactly two nodes"):
+            R.neighbours(bad, 1)
+
+
 def test_neighbours_in_rules(tmp_path: Path) -> None:
     got = consts(tmp_path, a="neighbours([[3, 1], [1, 2], [4, 5]], 1)", b="neighbours([[3, 1]], 9)",
                  c="[n * 10 for n in neighbours([[2, 1], [1, 3]], 1)]")
@@ -214,6 +226,18 @@ def test_frontier_start_may_be_a_stop_and_is_excluded() -> None:
     assert R.frontier(LINE, 3, [3]) == [1, 2, 4, 5]
     assert R.frontier([[1, 2], [2, 3], [3, 1]], 1, []) == [2, 3]  # the cycle back to 1 does not add it
     assert R.frontier(LINE, 1, [ISOLATED]) == [2, 3, 4, 5]
+
+
+def test_frontier_answers_are_kept_for_the_same_lists_only() -> None:
+    """A repeated question gets the kept answer as a list of its own; other edge or stop lists, even
+    with the same ids once the old ones are gone, are searched afresh."""
+    edges, stops = [[1, 2], [2, 3], [3, 4]], [3]
+    first = R.frontier(edges, 1, stops)
+    first.append(99)  # the caller's list: the kept answer stays as it was
+    assert R.frontier(edges, 1, stops) == [2, 3]
+    assert R.frontier(edges, 1, [2]) == [2] and R.frontier([[1, 2], [2, 3]], 1, stops) == [2, 3]
+    for n in range(2 * R._FRONTIERS_SIZE):  # fresh lists, each freed at once: ids are reused
+        assert R.frontier([[1, n + 2]], 1, []) == [n + 2]
 
 
 def test_frontier_in_rules(tmp_path: Path) -> None:

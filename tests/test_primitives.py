@@ -413,6 +413,59 @@ setup {
             assert state.where[c] == z
 
 
+def test_a_family_read_sees_every_move_and_every_undo(tmp_path: Path) -> None:
+    """The cards of a zone family, kept between reads, follow each move into or out of the family, the
+    order of its zones, and a failed step's undo."""
+    body = """
+action oops() {
+  label "oops"
+  move card("t3") to spot[1]
+  require count(cards(spot)) == 0
+}
+setup {
+  set n1 = count(cards(spot))
+  move card("t2") to spot[2]
+  move card("t1") to spot[1]
+  set acc = first(cards(spot)).v * 10 + last(cards(spot)).v
+  move card("t1") to out
+  set n2 = count([c for c in spot])
+}
+round {
+  repeat while round < 1
+  phase a {
+    choose action for first(players): oops
+  }
+}
+score(p) = 0
+"""
+    state = build(tmp_path, body).new_initial_state()
+    assert (gv(state, "n1"), gv(state, "acc"), gv(state, "n2")) == (0, 12, 1)
+    assert ev(state, "[c.v for c in cards(spot)]") == [2]
+    with pytest.raises(GameRuleError):
+        state.apply_label("oops")
+    assert ids(state, "spot[1]") == [] and ev(state, "[c.v for c in cards(spot)]") == [2]
+    assert ev(state, "[c.v for c in box]") == [3, 4, 5]
+
+
+def test_a_family_at_a_cards_position(tmp_path: Path) -> None:
+    """slot[position(c)] is c's own zone when c lies in the family; elsewhere position(c) counts as
+    always (a player's zone by its seat, 0 outside every family), and a number out of range fails."""
+    game = build(tmp_path, """
+setup {
+  move card("t1") to spot[2]
+  move card("t2") to hand(last(players))
+}
+""" + NO_ROUNDS)
+    state = game.new_initial_state()
+    t1, t2, t3 = ({"c": (card("tok"), cid(state, name))} for name in ("t1", "t2", "t3"))
+    assert ev(state, "[d.v for d in spot[position(c)]]", t1) == [1]
+    assert ev(state, "count(spot[position(c)]) + count(spot[1])", t1) == 1
+    assert ev(state, "[d.v for d in spot[position(c)]]", t2) == [1], "t2 lies in hand[P2]: position 2"
+    with pytest.raises(GameRuleError, match=r"spot\[0\] does not exist"):
+        ev(state, "spot[position(c)]", t3)
+    assert ev(state, 'count(spot[position(card("t1"))])') == 1 and ev(state, 'card("t3").v') == 3
+
+
 def test_move_into_a_full_zone_is_a_rules_error(tmp_path: Path) -> None:
     """`capacity 1` refuses a second card."""
     game = build(tmp_path, """

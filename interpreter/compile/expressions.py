@@ -30,6 +30,7 @@ AGGREGATES = {"sum", "count", "min", "max", "any", "all", "first", "last"}
 _PLAIN = re.compile(r"[A-Za-z_]\w*|L\[\d+\]")  # generated code for a local or a parameter: no work to read it
 _ARG = re.compile(r"[A-Za-z_]\w*|L\[\d+\]|\d+")
 _CHEAP = re.compile(r"(?:st(?:\.game)?\.\w+|[A-Za-z_]\w*|L)(?:\[(?:\d+|[A-Za-z_]\w*|L\[\d+\])\])*")  # a read, no call
+_POSITION = re.compile(r"st\.game\.zone_number\[st\.where\[([A-Za-z_]\w*|L\[\d+\])\]\]")  # position(c) of a plain c
 _READ = re.compile(r"[\w.\[\]]+")  # names, attributes and subscripts only: no call, nothing that can fail
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _STRING = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -219,7 +220,11 @@ class ExpressionCompiler(CompilerBase):
             checked = f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})"
             if _PLAIN.fullmatch(idx):  # cheap to read twice: the bounds check inline, the helper only to fail
                 zones = f"st.game.fam_zones[{obj}]"
-                return f"({zones}[{idx} - 1] if 0 < {idx} <= len({zones}) else {checked})", T("zone", spec.kind)
+                checked = f"({zones}[{idx} - 1] if 0 < {idx} <= len({zones}) else {checked})"
+            own = _POSITION.fullmatch(idx)
+            if own:  # zone[position(c)] is c's own zone when c lies in the family: no lookup, no check
+                where = f"st.where[{own[1]}]"
+                return f"({where} if st.game.zone_family[{where}] == {obj} else {checked})", T("zone", spec.kind)
             return checked, T("zone", spec.kind)
         if t.name == "map":
             assert t.key is not None and t.elem is not None
@@ -257,10 +262,11 @@ class ExpressionCompiler(CompilerBase):
             ident, rt = self._function(e.func, e.pos)
             return self._inlined(e.func, srcs) or f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str):
-            ids = {c.id: c.kind for c in self.p.cards}
+            ids = {c.id: (i, c.kind) for i, c in enumerate(self.p.cards)}
             if e.args[0].value not in ids:
                 raise error_at(e.args[0].pos, f"there is no card '{e.args[0].value}'", did_you_mean(e.args[0].value, ids))
-            return f"_card(st, {srcs[0]})", card(ids[e.args[0].value])
+            number, kind = ids[e.args[0].value]
+            return str(number), card(kind)  # the cards are known now: the number a game gives this id
         prim = REGISTRY.get(e.func)
         if prim is None:
             known = list(self.functions) + list(REGISTRY) + list(self.p.zone_by_name)

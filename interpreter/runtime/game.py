@@ -73,6 +73,7 @@ class Game:
         self.zone_public: list[bool] = []  # declared public: the observer with no seat sees its cards too
         self.zone_cap: list[Optional[int]] = []
         self.zone_family: list[int] = []
+        self.fam_span: list[tuple[int, int]] = []  # a family's zones are the consecutive ids lo … hi - 1
         for spec in program.zones:
             if spec.shape == "single":
                 count = 1
@@ -89,6 +90,7 @@ class Game:
             if len(self.zone_names) + count > MAX_ZONES:
                 raise ConstantError(spec.name, num_players, f"a game has at most {MAX_ZONES} zones in all")
             ids = []
+            self.fam_span.append((len(self.zone_names), len(self.zone_names) + count))
             for i in range(count):
                 z = len(self.zone_names)
                 ids.append(z)

@@ -20,8 +20,13 @@ def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
 
 
 def family_cards(st: "State", fam: int) -> list[int]:
-    """The cards of a zone family, zone by zone (one C-level pass: a board family has many zones)."""
-    return list(chain.from_iterable(map(st.zones.__getitem__, st.game.fam_zones[fam])))
+    """The cards of a zone family, zone by zone; kept in the state until a card of the family moves, as a
+    board family has many zones and is read far more often than changed. Read only, as every value."""
+    cards = st.fam_cards.get(fam)
+    if cards is None:
+        lo, hi = st.game.fam_span[fam]
+        cards = st.fam_cards[fam] = list(chain.from_iterable(st.zones[lo:hi]))
+    return cards
 
 
 def member(st: "State", fam: int, i: int, name: str, at: Optional["Pos"] = None) -> int:
@@ -161,6 +166,8 @@ def undirected(edges: Edges) -> dict[int, list[int]]:
 
 
 def neighbours(edges: Edges, node: int) -> list[int]:
+    if _asked_before(edges):
+        return sorted(set(undirected(edges).get(node, ())))
     out: set[int] = set()
     try:
         for a, b in edges:
@@ -186,10 +193,7 @@ def directed(edges: Edges) -> Optional[_Maps]:
     hit = _DIRECTED.get(key)
     if hit is not None and hit[0] is edges:
         return hit[1]
-    if _SEEN_ONCE.get(key) is not edges:
-        if len(_SEEN_ONCE) >= _ADJACENCY_SIZE:
-            _SEEN_ONCE.clear()
-        _SEEN_ONCE[key] = edges
+    if not _asked_before(edges):
         return None
     succ: dict[int, set[int]] = {}
     pred: dict[int, set[int]] = {}
@@ -204,6 +208,18 @@ def directed(edges: Edges) -> Optional[_Maps]:
         _DIRECTED.clear()
     _DIRECTED[key] = (edges, maps)
     return maps
+
+
+def _asked_before(edges: Edges) -> bool:
+    """Whether a search was asked about this very list before (noted now if not): only such a list is worth
+    a cached adjacency, a list made afresh for one question is answered more cheaply by one pass."""
+    key = id(edges)
+    if _SEEN_ONCE.get(key) is edges:
+        return True
+    if len(_SEEN_ONCE) >= _ADJACENCY_SIZE:
+        _SEEN_ONCE.clear()
+    _SEEN_ONCE[key] = edges
+    return False
 
 
 def successors(edges: Edges, node: int) -> list[int]:
@@ -272,8 +288,18 @@ def graph_distance(edges: Edges, a: int, b: int) -> int:
     return -1
 
 
+# The answers of the last frontier searches, by the identity of the edge and stop lists (see _ADJACENCY):
+# rules ask what is seen from a space again and again while the board stays as it is.
+_FRONTIERS: dict[tuple[int, int, int], tuple[Edges, Sequence[int], list[int]]] = {}
+_FRONTIERS_SIZE = 256
+
+
 def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     """Everything reachable from node without passing through a stop; reached stops count, node does not."""
+    key = (id(edges), id(stops), node)
+    hit = _FRONTIERS.get(key)
+    if hit is not None and hit[0] is edges and hit[1] is stops:
+        return hit[2][:]
     adj = undirected(edges)
     blocked = set(stops)
     seen = {node}
@@ -285,7 +311,11 @@ def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
                 if y not in blocked:
                     queue.append(y)
     seen.discard(node)
-    return sorted(seen)
+    found = sorted(seen)
+    if len(_FRONTIERS) >= _FRONTIERS_SIZE:
+        _FRONTIERS.clear()
+    _FRONTIERS[key] = (edges, stops, found)
+    return found[:]
 
 
 def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:

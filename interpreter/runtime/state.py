@@ -58,7 +58,7 @@ def _mix(x: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded")
+                 "budget", "modded", "fam_cards")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -66,6 +66,7 @@ class State:
         # (list, index, old value) per other change of face_up, known, owner or card_vals
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
+        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), dropped when one moves
         if _empty:
             return
         prog = game.program
@@ -167,6 +168,11 @@ class State:
         old = zones[src]
         i = old.index(c)
         del old[i]
+        cached = self.fam_cards
+        if cached:
+            family = game.zone_family
+            cached.pop(family[src], None)
+            cached.pop(family[z], None)
         face_up = self.face_up
         if self._undo is not None:
             self._undo.append((c, src, i, face_up[c], self.known[c]))
@@ -377,6 +383,7 @@ class State:
             self.zones[src].insert(i, c)
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
+        self.fam_cards.clear()
         (self.gvars, self.pvars, self.frames, self.mods, self.modded, self.forbids, self.pending, self.draws,
          self.round, self.phase, nlog, nhist, self._returns) = snap
         del self.log[nlog:]
