@@ -14,6 +14,8 @@ if TYPE_CHECKING:
     from rulebook.sentences import Speaker
 
 _COMPARE = ("<", "<=", ">", ">=")
+_FIELD_COMPARE = {"==": "same_field", "!=": "differ_field", "<": "less_field", "<=": "at_most_field",
+                  ">": "more_field", ">=": "at_least_field"}
 _BINOP_WORDS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq"}
 
 
@@ -89,17 +91,20 @@ class Idioms:
         return None
 
     def same_field(self, e: A.BinOp) -> Optional[Phrase]:
-        """`a.F == b.F` → "a and b have the same F"; `!=` → "a and b differ in F"."""
-        if e.op not in ("==", "!=") or not (isinstance(e.left, A.Attr) and isinstance(e.right, A.Attr)
-                                            and e.left.name == e.right.name):
+        """`a.F == b.F` → "a and b have the same F"; `!=` → "a and b differ in F"; `a.F < b.F` → "the F
+        of a is less than that of b"."""
+        if e.op not in _FIELD_COMPARE or not (isinstance(e.left, A.Attr) and isinstance(e.right, A.Attr)
+                                              and e.left.name == e.right.name):
             return None
         field = self.sp.sym.fields.get(e.left.name)
         if field is None or field.text is None or self.sp.lang not in field.text.by_lang:
             return None
+        key = f"idiom.{_FIELD_COMPARE[e.op]}"
+        if not self.sp.cat.has(key) or e.op not in ("==", "!=") and (self.sp.is_you(e.left.obj) or self.sp.is_you(e.right.obj)):
+            return None
         noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
-        return self.sp.msg("idiom.same_field" if e.op == "==" else "idiom.differ_field", e, a=self.sp.expr(e.left.obj),
-                           b=self.sp.expr(e.right.obj), field=noun.np("bare"), same=noun.det("same"),
-                           the_field=noun.np("def"))
+        return self.sp.msg(key, e, a=self.sp.expr(e.left.obj), b=self.sp.expr(e.right.obj), field=noun.np("bare"),
+                           same=noun.det("same"), the_field=noun.np("def"), det=noun.det("def"))
 
     def odd(self, e: A.BinOp) -> Optional[Phrase]:
         """`x % 2 == 1` → "x is odd", `== 0` → "x is even"."""

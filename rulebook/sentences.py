@@ -132,6 +132,13 @@ def is_condition(e: A.Expr) -> bool:
         or (isinstance(e, (A.Call, A.CallComp)) and e.func in _CONDITION_CALLS)
 
 
+def _musty(e: A.Expr) -> bool:
+    """Whether a condition has a "must" form: a comparison, or several joined by "and"."""
+    if isinstance(e, A.BinOp) and e.op == "and":
+        return _musty(e.left) and _musty(e.right)
+    return isinstance(e, A.BinOp) and e.op in _NEGATED
+
+
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
     """A display text in a language; a name without one cannot appear in a rulebook."""
     if text is None or lang not in text.by_lang:
@@ -989,8 +996,24 @@ class Speaker:
             lambda m: self.expr(A.Name(pos=s.pos, name=m.group(1))).form("nom"), text))
 
     def _s_Require(self, s: A.Require) -> list[Line]:
+        """A requirement as a full sentence ("the row must hold fewer than 3 tokens"); one with its own
+        words is said by them alone, not twice."""
         note = text_of(s.text, self.lang, "require", s.pos) if s.text else None
-        return self._line("stmt.require", s, note=note, cond=self.expr(s.cond))
+        if note is not None and self.says(note, s.cond):
+            return [Line(self.literal(note))]
+        key = "stmt.require_must" if self.cat.has("stmt.require_must") and _musty(s.cond) else "stmt.require"
+        return self._line(key, s, note=note, cond=self.expr(s.cond))
+
+    def says(self, text: str, cond: A.Expr) -> bool:
+        """Whether an author's text says a condition itself: it names each number and each field the
+        condition compares ("A strength-5 monster …" for `strength < 5`)."""
+        nodes = list(A.walk(cond))
+        numbers = [str(n.value) for n in nodes if isinstance(n, A.Num)]
+        fields = [self.sym.fields[n.name].text for n in nodes if isinstance(n, A.Attr) and n.name in self.sym.fields]
+        words = [Noun(f.by_lang[self.lang], self.cat).word.lower() for f in fields if f and self.lang in f.by_lang]
+        if not numbers or len(words) != len(fields) or any(isinstance(n, A.Call) for n in nodes):
+            return False
+        return all(re.search(rf"(?<!\d){n}(?!\d)", text) for n in numbers) and all(w in text.lower() for w in words)
 
     def _s_NamedStep(self, s: A.NamedStep) -> list[Line]:
         return self.lines(s.body)  # the name is for modders, not for the prose

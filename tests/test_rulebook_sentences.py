@@ -11,6 +11,7 @@ from test_rulebook_identifiers import texts_of
 from dsl.loader import read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks
 from rulebook.model import Rulebook
+from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
 
@@ -58,17 +59,30 @@ GOLDEN = [
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
-     "Only allowed if the pair sum at the attack place of monster card A is less than the highest strength of the "
+     "The pair sum at the attack place of monster card A must be less than the highest strength of the "
      "guard at the card place matching monster card A."),
     (MM, (), "de", "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von *victim* kleiner als die größte Stärke vom "
                    "Wächter am Kartenplatz die Platznummer von *victim* ist.",
-     "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von Monsterkarte A kleiner als die größte Stärke des Wächters am "
-     "Kartenplatz passend zu Monsterkarte A ist."),
+     "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
+     "Kartenplatz passend zu Monsterkarte A sein."),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich fürs Verdrängen von Monsterkarte A ist."),
+     "Dein Gold muss mindestens die Kosten für dich fürs Verdrängen von Monsterkarte A sein."),
+    # a requirement is a full sentence; one whose own text says it is not said twice
+    (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
+     "The attack place must hold fewer than 2 monster cards."),
+    (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
+     "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten."),
+    (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
+     "The strength of monster card A must be less than that of monster card B."),
+    (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
+     "Die Stärke von Monsterkarte A muss kleiner als die von Monsterkarte B sein."),
+    (MM, (), "en", "Only allowed if the strength of monster card A is less than 5.",
+     "A strength-5 monster cannot be displaced."),
+    (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist.",
+     "Ein Monster mit Stärke 5 kann nicht verdrängt werden."),
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
@@ -144,3 +158,16 @@ def test_a_teleport_shows_its_own_colour_not_a_spell_colours() -> None:
     assert teleports and all("enchanting" not in cell for row in teleports for cell in row)
     assert "red (enchanting monsters)" in " ".join(cell for t in tables for row in t.rows for cell in row)
     assert "Colour: red." in md
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_condition_a_requirement_may_be_has_a_must_form(lang: str) -> None:
+    """A requirement said as "… must …" asks its condition for the form `must`; a comparison or idiom
+    without one would silently state the condition as a fact."""
+    cat = catalogue(lang)
+    keys = [f"expr.{k}" for k in ("eq", "ne", "lt", "le", "gt", "ge", "and")] + \
+        [f"idiom.{k}" for k in ("empty", "not_empty", "yours", "not_yours", "same_owner", "other_owner", "same_field",
+                                "differ_field", "less_field", "at_most_field", "more_field", "at_least_field",
+                                "holds_lt", "holds_le", "holds_gt", "holds_ge", "holds_eq", "odd", "even")]
+    missing = [k for k in keys if not (isinstance(cat.pattern(k), dict) and "must" in cat.pattern(k))]  # type: ignore[operator]
+    assert cat.has("stmt.require_must") and not missing, missing
