@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
-from rulebook.phrases import Noun, Phrase
+from rulebook.phrases import Noun, Phrase, pick
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
@@ -31,6 +31,10 @@ def same(a: object, b: object) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return a == b
+
+
+def _is_it(e: A.Expr) -> bool:
+    return isinstance(e, A.Name) and e.name == "it"
 
 
 def _num(e: A.Expr) -> Optional[int]:
@@ -179,10 +183,48 @@ class Idioms:
         return self.sp.msg(key, e, a=self.sp.expr(a), b=self.sp.expr(b), field=noun.np("bare"),
                            the_field=noun.np("def"))
 
+    def ranked(self, kind: str, noun: Noun, where: A.Expr) -> Optional[Phrase]:
+        """`position(it) == 1`, `<= 2`, `== SIZE`, `>= SIZE - 1` of the one family holding a kind → "the first",
+        "the first two", "the last", "the last two" of its cards."""
+        families = [z for z in self.sp.sym.zones.values() if z.shape == "indexed" and z.kind == kind]
+        if not (len(families) == 1 and isinstance(where, A.BinOp) and isinstance(where.left, A.Call)
+                and where.left.func == "position" and len(where.left.args) == 1 and _is_it(where.left.args[0])):
+            return None
+        size, right, op = families[0].size, where.right, where.op
+        back = _num(right.right) if isinstance(right, A.BinOp) and right.op == "-" and same(right.left, size) else \
+            0 if same(right, size) else None
+        rank: Optional[tuple[str, int]] = None  # (the first place's number or "last", how many)
+        if back is not None:
+            rank = ("last", 1) if op in ("==", ">=") and back == 0 else ("last", back + 1) if op == ">=" \
+                else ("last", back) if op == ">" else None
+        elif _num(right) is not None:
+            n = _num(right) or 0
+            rank = (str(n), 1) if op == "==" else ("1", n) if op == "<=" else ("1", n - 1) if op == "<" else None
+        cat = self.sp.cat
+        if rank is None or rank[1] < 1 or (rank[1] == 1 and rank[0] != "last" and not cat.has(f"ordinal.{rank[0]}")) \
+                or (rank[1] > 1 and not cat.has(f"count_word.{rank[1]}")):
+            return None
+        args: dict[str, Phrase] = {"art": noun.det("def"), "noun": Phrase(noun.word), "the_noun": noun.np("def"),
+                                   "nouns": Phrase(noun.plural())}
+        if rank[1] > 1:
+            key = "idiom.rank_last_many" if rank[0] == "last" else "idiom.rank_first_many"
+            many = self.sp.msg(key, where, count=Phrase(pick(cat.pattern(f"count_word.{rank[1]}"), "nom")), **args)
+            return Phrase(many.form, "pl")
+        if rank[0] == "last":
+            return self.sp.msg("idiom.rank_last_one", where, **args)
+        return self.sp.msg("idiom.rank_one", where, ord=Phrase(pick(cat.pattern(f"ordinal.{rank[0]}"), "nom")), **args)
+
     # ------------------------------------------------------------ statements
     def stmts(self, body: Sequence[A.Stmt], i: int) -> Optional[tuple[list[Line], int]]:
         """Sentences for the statement at `i` (and how many statements they say), where one fits."""
         s = body[i]
+        if isinstance(s, A.Modify):
+            n = 1
+            while i + n < len(body) and isinstance(body[i + n], A.Modify) and s.mode == "by" \
+                    and same([getattr(body[i + n], f) for f in ("kind", "mode", "where", "until")],
+                             [s.kind, s.mode, s.where, s.until]):
+                n += 1
+            return self.sp.modify([m for m in body[i:i + n] if isinstance(m, A.Modify)]), n
         if isinstance(s, A.LetRandom) and i + 1 < len(body):
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)

@@ -930,23 +930,42 @@ class Speaker:
         return self._line("stmt.run", s, target=self.expr(s.target))
 
     def _s_Modify(self, s: A.Modify) -> list[Line]:
+        return self.modify([s])
+
+    def modify(self, group: Sequence[A.Modify]) -> list[Line]:
+        """Modifiers of one kind, place and duration in one sentence ("+2 strength and +3 loot"); the
+        cards of places said by rank where the condition is only their place ("the last two guard cards")."""
+        s = group[0]
         kind = self.sym.kinds.get(s.kind)
         if kind is None:
             raise MissingRendering(s.pos, f"no kind '{s.kind}' to name")
         knoun = self.noun(kind.title, f"kind '{kind.name}'", kind.pos)
-        fdef = next((f for f in kind.fields if f.name == s.field), None)
-        if fdef is None:
-            raise MissingRendering(s.pos, f"kind '{kind.name}' has no field '{s.field}'")
-        fnoun = self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos)
+        changes: list[Arg] = []
+        field = knoun
         outer, self.it_kind = self.it_kind, s.kind
         try:
+            ranked = self.idioms.ranked(s.kind, knoun, s.where) if s.where else None
+            cards = ranked if ranked is not None else knoun.np("each")
             where: Arg = self.filter("it", Ref(knoun), s.where, "stmt.modify_where", knoun.det("rel")) \
-                if s.where else ""
-            value = self.signed(s.value) if s.mode == "by" else self.expr(s.value)
+                if s.where and ranked is None else ""
+            for m in group:
+                fdef = next((f for f in kind.fields if f.name == m.field), None)
+                if fdef is None:
+                    raise MissingRendering(m.pos, f"kind '{kind.name}' has no field '{m.field}'")
+                fnoun = self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos)
+                value = self.signed(m.value) if m.mode == "by" else self.expr(m.value)
+                how = "" if m.mode == "by" or isinstance(m.value, A.Num) else "_expr"
+                changes.append(self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
+                                        the_field=fnoun.np("def"), kind=cards))
+                field = fnoun
         finally:
             self.it_kind = outer
-        return self._line(f"stmt.modify_{s.mode}", s, until=self.msg(f"until.{s.until}", s), kind=knoun.np("each"),
-                          where=where, value=value, field=fnoun.np("bare"), the_field=fnoun.np("def"))
+        flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
+        key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
+            else f"stmt.modify_{s.mode}"
+        return self._line(key, s, until=self.msg(f"until.{s.until}", s),
+                          kind=cards, where=where,
+                          change=self.join(changes), field=field.np("bare"), the_field=field.np("def"))
 
     def _s_Forbid(self, s: A.Forbid) -> list[Line]:
         self.scope.push()

@@ -112,7 +112,7 @@ variant trophaeen {
     assert rule.title == "Entfällt: Aktion „Monster verdrängen“: eine Bedingung"
     assert rule.code == "displace.not_strongest"
     assert [line.text for line in rule.lines] == [
-        "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."]
+        "Ein Monster mit Stärke 5 kann nicht verdrängt werden."]
 
 
 # --- the print's order, player-facing values, parts of a variant -------------------------------

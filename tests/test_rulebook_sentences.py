@@ -106,10 +106,31 @@ GOLDEN = [
     # a condition on a card's own value: "whose"
     (MM, (), "en", "Until the end of the round, every guard card for which the place number of the guard card is 1 "
                    "has +3 loot.",
-     "Until the end of the round, every guard card whose place number is 1 has +3 loot."),
+     "This round, the first guard card has +3 loot."),
     (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, bei der die Platznummer von der Wächterkarte 1 ist, "
                    "+3 Beute.",
-     "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer 1 ist, +3 Beute."),
+     "In dieser Runde hat die erste Wächterkarte +3 Beute."),
+    # the cards of numbered places by their rank; two changes of one card in one sentence
+    (MM, (), "en", "Until the end of the round, every guard card whose place number is at least the number of players "
+                   "− 1 has +4 loot.", "This round, the last two guard cards have +4 loot."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer mindestens die Spielerzahl − 1 ist, "
+                   "+4 Beute.", "In dieser Runde haben die letzten beiden Wächterkarten +4 Beute."),
+    (MM, (), "en", "Until the end of the round, every guard card whose place number is at most 2 has −2 loot.",
+     "This round, the first two guard cards have −2 loot."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer höchstens 2 ist, −2 Beute.",
+     "In dieser Runde haben die ersten beiden Wächterkarten −2 Beute."),
+    (MM, (), "en", "Until the end of the round, every guard card whose place number is the number of players has "
+                   "−3 strength.", "This round, the last guard card has −3 strength and −5 loot."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer die Spielerzahl ist, −3 Stärke.",
+     "In dieser Runde hat die letzte Wächterkarte −3 Stärke und −5 Beute."),
+    (MM, (), "en", "Until the end of the round, the heal cost of every monster card whose strength is at least 4 is 4.",
+     "This round, every monster card whose strength is at least 4 has a heal cost of 4."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, den Wert 4 als "
+                   "Heilkosten.", "In dieser Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, Heilkosten 4."),
+    (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
+     "This turn, every playing figure owned by the player is invisible."),
+    (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
+     "In diesem Zug ist jede Spielfigur, die dem Spieler gehört, unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Move every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
