@@ -225,6 +225,12 @@ class Idioms:
                              [s.kind, s.mode, s.where, s.until]):
                 n += 1
             return self.sp.modify([m for m in body[i:i + n] if isinstance(m, A.Modify)]), n
+        if isinstance(s, A.Give) and i + 1 < len(body):
+            nxt = body[i + 1]
+            if isinstance(nxt, A.Move) and not nxt.bottom and same(nxt.what, s.what) and isinstance(nxt.to, A.Call) \
+                    and nxt.to.func in self.sp.sym.zones and len(nxt.to.args) == 1 and same(nxt.to.args[0], s.to):
+                return self.sp._line("stmt.take", s, self.sp._subject(s.to), to=self.sp.expr(s.to),
+                                     what=self.sp.expr(s.what), zone=self.sp.expr(nxt.to)), 2  # they take it: it is theirs
         if isinstance(s, A.LetRandom) and i + 1 < len(body):
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)

@@ -139,6 +139,47 @@ def _musty(e: A.Expr) -> bool:
     return isinstance(e, A.BinOp) and e.op in _NEGATED
 
 
+def _decides(body: Sequence[A.Stmt]) -> bool:
+    """Whether a player decides something in a body: then the order of a loop around it matters."""
+    return any(isinstance(n, (A.LetChoose, A.ChooseAction, A.Turns, A.TurnsIn)) for n in A.walk(list(body)))
+
+
+def _stops(body: Sequence[A.Stmt]) -> bool:
+    """Whether a loop's body may stop it early (outside loops of its own): then its order matters."""
+    for st in body:
+        if isinstance(st, A.Break):
+            return True
+        if isinstance(st, A.If) and (_stops(st.then) or _stops(st.other)):
+            return True
+    return False
+
+
+def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef]) -> bool:
+    """Whether a loop's body can be said of all its items at once: moves and gifts of the item itself,
+    or one card drawn to each place of the zone it numbers (`draw 1 from deck to row[i]`), nothing else."""
+    src = s.source
+    numbered = src.args[0].name if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
+        and isinstance(src.args[0], A.Name) and src.args[0].name in zones else None
+
+    def place(e: A.Expr) -> bool:
+        return isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name == numbered \
+            and isinstance(e.index, A.Name) and e.index.name == s.var
+
+    direct: set[int] = set()
+    for st in s.body:
+        if isinstance(st, (A.Move, A.Give)) and isinstance(st.what, A.Name) and st.what.name == s.var:
+            direct.add(id(st.what))
+            owner = st.to.args[0] if isinstance(st.to, A.Call) and len(st.to.args) == 1 else None
+            if isinstance(owner, A.Call) and owner.func == "owner" and len(owner.args) == 1:
+                direct.add(id(owner.args[0]))
+        elif isinstance(st, A.Draw) and place(st.to) and (st.count is None or isinstance(st.count, A.Num)):
+            direct.add(id(st.to.index) if isinstance(st.to, A.Index) else 0)
+        else:
+            return False
+    return bool(s.body) and all(id(n) in direct for n in A.walk(list(s.body))
+                                if isinstance(n, A.Name) and n.name == s.var)
+
+
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
     """A display text in a language; a name without one cannot appear in a rulebook."""
     if text is None or lang not in text.by_lang:
@@ -163,6 +204,7 @@ class Speaker:
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
+        self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -871,34 +913,71 @@ class Speaker:
         origin = self.origin(src, source)
         self.scope.push()
         try:
-            self._bind(s.var, src)
-            body = self.lines(s.body)
+            ref = self._bind(s.var, src)
+            if _foldable(s, self.sym.zones):  # "move every token in the bag to the box", one sentence
+                ref.every = self.every_item(src, head, origin)
+                body = self.lines(s.body)
+                ref.every = None
+                if len(body) == 1 and not body[0].children:
+                    return body
+            self.loops.append(ref.noun)
+            try:
+                body = self.lines(s.body)
+            finally:
+                self.loops.pop()
             return self._for(s, src, head, source, body, origin)
         finally:
             self.scope.pop()
+
+    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
+        """Each item of a loop's source as one noun phrase: "every card place", "every token in the bag"."""
+        if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
+                and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
+            zone = self.sym.zones[src.args[0].name]
+            return self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
+        if head:
+            return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
+        item = self.nouns.element(src)
+        return self.msg("expr.comprehension_self", src, var=Phrase(lambda f: item.phrase(self.cat).form(f)),
+                        **{"from": origin, "filter": "", "order": ""})
 
     def _for(self, s: A.For, src: A.Expr, head: dict[str, Arg], source: Phrase, body: list[Line],
              origin: Phrase) -> list[Line]:
         if head:
             return [Line(self.text("stmt.for_filtered", s, "default", head), body)]
-        if isinstance(src, A.Name) and src.name == "players":
-            return self._line("stmt.for_players", s, children=body, var=self.var(s.var))
+        ordered = _decides(s.body)
+        if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
+            return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
+                              var=self.var(s.var))
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
-            each = self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
-            return self._line("stmt.for_positions", s, children=body, var=self.var(s.var), zone=each)
+            noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
+            key = "stmt.for_positions" if ordered or _stops(s.body) else "stmt.for_positions_all"
+            return self._line(key, s, children=body, var=self.var(s.var), zone=noun.np("each"),
+                              zones=Phrase(noun.plural()), first=Phrase(noun.word), the_first=noun.np("def"))
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         return [Line(self.text("stmt.for", s, "default", args), body)]
 
+    def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
+        self.loops.append(None)
+        try:
+            return self.lines(body)
+        finally:
+            self.loops.pop()
+
     def _s_While(self, s: A.While) -> list[Line]:
-        return self._line("stmt.while", s, children=self.lines(s.body), cond=self.expr(s.cond))
+        return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
-        return self._line(key, s, children=self.lines(s.body), count=self.expr(s.count))
+        return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:
+        items = self.loops[-1] if self.loops else None
+        generic = {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
+        if items is not None and items.word not in generic:  # "the remaining card places are skipped"
+            return self._line("stmt.break_items", s, items=Phrase(items.plural()))
         return self._line("stmt.break", s)
 
     def _actions(self, names: Sequence[str], at: A.Node) -> Phrase:

@@ -24,10 +24,28 @@ GOLDEN = [
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
      "Der Spieler wählt einen Monstertyp, der in der Schachtel (Monster) vorkommt."),
-    (MM, (), "en", "For each *c* in the box (monsters) for which the monster type of *c* is *t*:",
-     "For every monster card in the box (monsters) whose monster type is the chosen monster type:"),
-    (MM, (), "de", "Für jedes *c* aus der Schachtel (Monster), bei dem der Monstertyp von *c* *t* ist:",
-     "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:"),
+    # a loop that only moves its items is one sentence; a card given and moved is taken
+    (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
+     "The player takes every monster card in the box (monsters) whose monster type is the chosen monster type into "
+     "their reserve."),
+    (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
+     "Der Spieler nimmt jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist, "
+     "in seinen Vorrat."),
+    (MM, (), "en", "For every monster card at an attack place:",
+     "Move every monster card at an attack place to its owner's reserve."),
+    (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
+     "Lege jede Monsterkarte an einem Anlegeplatz in den Vorrat des Besitzers."),
+    (MM, (), "en", "For every card place, in order:\nDraw one card from the guard deck to the card place.",
+     "Draw one card from the guard deck to every card place."),
+    # a loop's order is said where it matters: someone decides, or it may stop early
+    (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
+    (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
+    (MM, (), "en", "For every card place, in order:", "Go through the card places in order, starting with card place 1:"),
+    (MM, (), "de", "Für jeden Kartenplatz, der Reihe nach:",
+     "Gehe die Kartenplätze der Reihe nach durch, beginnend mit Kartenplatz 1:"),
+    (MM, (), "en", "Stop here; the remaining ones are skipped.", "The remaining card places are skipped."),
+    (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze entfallen."),
+    (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
     # a random choice that only sets a value
     (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random from all players."),
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig aus allen Spielern."),

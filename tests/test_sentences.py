@@ -148,7 +148,7 @@ FRENCH = [
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
      f"Si l'emplacement 2 contient moins de 2 cartes{NBSP}:"),
     ("if count(deck) == 0 { end game }", f"Si la pioche est vide{NBSP}:"),
-    ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement, dans l'ordre{NBSP}:"),
+    ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement{NBSP}:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
      "Jusqu'à la fin de la manche, la carte en position 1 a −2 en valeur."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
