@@ -61,6 +61,10 @@ class Idioms:
             return self.first_by(e.func, e.args[0])
         if isinstance(e, A.CondExpr):
             return self.greater_of(e)
+        if isinstance(e, A.Call) and e.func in ("max", "min") and len(e.args) == 2 and _num(e.args[0]) is not None \
+                and not isinstance(e.args[1], (A.BinOp, A.CondExpr, A.Neg)):
+            return self.sp.msg(f"idiom.at_{'least' if e.func == 'max' else 'most'}", e, value=self.sp.expr(e.args[1]),
+                               bound=self.sp.expr(e.args[0]))  # max(0, x): "x (never less than 0)"
         return None
 
     def empty(self, e: A.BinOp) -> Optional[Phrase]:
@@ -214,10 +218,19 @@ class Idioms:
             return self.sp.msg("idiom.rank_last_one", where, **args)
         return self.sp.msg("idiom.rank_one", where, ord=Phrase(pick(cat.pattern(f"ordinal.{rank[0]}"), "nom")), **args)
 
+    def _reset(self, s: A.Stmt) -> bool:
+        """Whether a statement sets an `internal` value back to its start value."""
+        var = self.sp.sym.vars.get(s.target.name) if isinstance(s, A.SetStmt) and isinstance(s.target, A.Name) \
+            and s.target.name not in self.sp.scope.refs else None
+        return var is not None and var.internal and isinstance(s, A.SetStmt) and same(s.value, var.init)
+
     # ------------------------------------------------------------ statements
     def stmts(self, body: Sequence[A.Stmt], i: int) -> Optional[tuple[list[Line], int]]:
         """Sentences for the statement at `i` (and how many statements they say), where one fits."""
         s = body[i]
+        if self._reset(s) and all(self._reset(b) for b in body[:i]) and not all(self._reset(b) for b in body) \
+                and self.sp.depth == 1:
+            return [], 1  # bookkeeping made ready at the start of a part: nothing a player does
         if isinstance(s, A.Modify):
             n = 1
             while i + n < len(body) and isinstance(body[i + n], A.Modify) and s.mode == "by" \

@@ -815,14 +815,14 @@ class Speaker:
         v = s.value
         if isinstance(v, A.Call) and v.func == "position" and len(v.args) == 1 and self.family_of(v.args[0]):
             zone = self.family_of(v.args[0]) or ""
-            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # "note the row of token B"
-            return self._line("stmt.let_place", s, place=self.msg("expr.zone_of_card", v, card=self.expr(v.args[0]),
-                                                                  zone=self.nouns.zone_ref(zone).phrase(self.cat)))
+            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # only names a place: later "the row" says it
+            return []
         ref = self.nouns.value(s.value)
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
         self.scope.bind(s.name, ref, lettered=ref.noun.word in generic)
-        return self._line("stmt.let_cond" if is_condition(s.value) else "stmt.let", s, name=self.var(s.name),
-                          value=value)
+        picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
+        key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label else "stmt.let"
+        return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def _s_LetChoose(self, s: A.LetChoose) -> list[Line]:
         opts = s.options
@@ -846,6 +846,9 @@ class Speaker:
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
+        place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
+        if var is not None and var.internal and place is not None and place.zone is not None:
+            return self._line("stmt.remember", s, target=self.expr(s.target), value=self.expr(s.value))  # this row
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"

@@ -83,6 +83,26 @@ GOLDEN = [
                    "Wächter am Kartenplatz die Platznummer von *victim* ist.",
      "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
      "Kartenplatz passend zu Monsterkarte A sein."),
+    # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
+    (MM, (), "en", "The number of the lost fight becomes 0.", "Go through the card places in order"),
+    (MM, (), "de", "Die Nummer des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
+    (MM, (), "en", "Note the attack place of monster card A.", "Move monster card B to the attack place."),
+    (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
+    (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
+     "Remember the number of the card place as the number of the lost fight."),
+    (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
+     "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
+    (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
+     "The first card of the attack place with the same number is called monster card A from here on."),
+    (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
+     "Die erste Karte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A."),
+    (MM, (), "en", "The loot is the larger of 0 and the loot of the guard at the card place.",
+     "The loot is the loot of the guard at the card place (never less than 0)."),
+    (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
+     "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0)."),
+    # a rule called from another is continued with, not carried out like a subroutine
+    (MM, (), "en", "Carry out “Lay out the guards”.", "Continue with “Lay out the guards”."),
+    (MM, (), "de", "Führe „Wächter auslegen“ aus.", "Weiter mit „Wächter auslegen“."),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
