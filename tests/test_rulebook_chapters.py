@@ -37,12 +37,13 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     assert "Stärke, Beute" in rows["Wächterkarte"][0]
     assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
     assert rows["Königsplättchen"][1] == "keine Werte"
-    assert ("Auf der Rückseite zeigt jede Wächterkarte nur: Level, kleinste Stärke, größte Stärke, "
-            "kleinste Beute und größte Beute.") in de.paragraphs
-    assert "Auf der Rückseite zeigt jedes Königsplättchen keine Werte." in de.paragraphs
+    # a pair of fields `F_min`, `F_max` beside `F` is the range of F
+    assert "Die Rückseite jeder Wächterkarte zeigt nur das Level, die Spanne der Stärke und die Spanne der Beute." \
+        in de.paragraphs
+    assert "Königsplättchen haben eine einheitliche Rückseite." in de.paragraphs
     en = section(base["en"], "card-anatomy")
-    assert ("The back of every guard card shows its level, lowest strength, highest strength, "
-            "lowest loot and highest loot.") in en.paragraphs
+    assert "The back of every guard card shows its level, strength range and loot range." in en.paragraphs
+    assert "King tiles have plain backs." in en.paragraphs
 
 
 def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
