@@ -231,6 +231,14 @@ class Idioms:
         if self._reset(s) and all(self._reset(b) for b in body[:i]) and not all(self._reset(b) for b in body) \
                 and self.sp.depth == 1:
             return [], 1  # bookkeeping made ready at the start of a part: nothing a player does
+        if isinstance(s, A.Pay) and s.payer is None and s.payee is not None:
+            n = 1  # the same payment from the bank to several payees
+            while i + n < len(body) and isinstance(body[i + n], A.Pay) and same(
+                    [getattr(body[i + n], f) for f in ("amount", "currency", "payer", "at_most_available")],
+                    [s.amount, s.currency, s.payer, s.at_most_available]) and getattr(body[i + n], "payee") is not None:
+                n += 1
+            if n > 1:
+                return self.sp.pays([p for p in body[i:i + n] if isinstance(p, A.Pay)]), n
         if isinstance(s, A.Modify):
             n = 1
             while i + n < len(body) and isinstance(body[i + n], A.Modify) and s.mode == "by" \

@@ -890,15 +890,30 @@ class Speaker:
         return self.msg("name.bank", at)
 
     def _s_Pay(self, s: A.Pay) -> list[Line]:
+        return self.pays([s])
+
+    def pays(self, group: Sequence[A.Pay]) -> list[Line]:
+        """A payment; one from the bank is taken by its payee ("the owner takes 1 gold from the treasury"),
+        the same one to several payees in one sentence ("the owners of A and B each take …")."""
+        s = group[0]
         cur = self.sym.currencies.get(s.currency)
         if cur is None:
             raise MissingRendering(s.pos, f"no currency '{s.currency}' to name")
         currency = self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare")
         available: Arg = self.msg("stmt.available", s) if s.at_most_available else ""
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
-        return self._line(key, s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
-                          payee=self._party(s.payee, s, cur.bank), amount=self.expr(s.amount), currency=currency,
-                          available=available)
+        payee = self._party(s.payee, s, cur.bank)
+        form = self._subject(s.payer)
+        if s.payer is None and s.payee is not None:
+            key, form = key.replace("pay", "take_pay"), self._subject(s.payee)
+        if len(group) > 1:
+            owned = [p.payee.args[0] for p in group if isinstance(p.payee, A.Call) and p.payee.func == "owner"
+                     and len(p.payee.args) == 1]
+            payee = self.msg("idiom.owners", s, things=self.join([self.expr(o) for o in owned])) \
+                if len(owned) == len(group) else self.join([self.expr(p.payee) for p in group if p.payee is not None])
+            key, form = key + "_each", "default"
+        return self._line(key, s, form, payer=self._party(s.payer, s, cur.bank), payee=payee,
+                          amount=self.expr(s.amount), currency=currency, available=available)
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))

@@ -124,18 +124,38 @@ GOLDEN = [
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The treasury pays 1 gold to the owner of whichever of monster card A and monster card B has the greater strength."),
+     "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold from the "
+     "treasury."),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Die Schatzkammer zahlt 1 Gold an den Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist."),
+     "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält 1 Gold von "
+     "der Schatzkammer."),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
      "Wenn die Beute ungerade ist und Monsterkarte A und Monsterkarte B sich in der Stärke unterscheiden:"),
     (MM, (), "en", "The bank pays the owner of *a* gold: *loot* divided by 2, rounded down.",
-     "The treasury pays half of the loot (rounded down) in gold to the owner of monster card A."),
+     "The owners of monster card A and monster card B each take half of the loot (rounded down) in gold from the "
+     "treasury."),
     (MM, (), "de", "Die Bank zahlt dem Besitzer von *a* Gold, und zwar *loot* geteilt durch 2, abgerundet.",
-     "Die Schatzkammer zahlt die Hälfte der Beute (abgerundet) in Gold an den Besitzer von Monsterkarte A."),
+     "Die Besitzer von Monsterkarte A und Monsterkarte B erhalten je die Hälfte der Beute (abgerundet) in Gold von "
+     "der Schatzkammer."),
+    # a payment from the bank is taken by its payee
+    (MM, (), "en", "The treasury pays the loot in gold to the owner of monster card A.",
+     "The owner of monster card A takes the loot in gold from the treasury."),
+    (MM, (), "de", "Die Schatzkammer zahlt die Beute in Gold an den Besitzer von Monsterkarte A.",
+     "Der Besitzer von Monsterkarte A erhält die Beute in Gold von der Schatzkammer."),
+    # card backs
+    (MM, (), "en", "The back of every king tile shows no values.", "King tiles have plain backs."),
+    (MM, (), "de", "Auf der Rückseite zeigt jedes Königsplättchen keine Werte.",
+     "Königsplättchen haben eine einheitliche Rückseite."),
+    (MM, (), "en", "The back of every guard card shows its level, lowest strength, highest strength, lowest loot and "
+                   "highest loot.", "The back of every guard card shows its level, strength range and loot range."),
+    (MM, (), "de", "Auf der Rückseite zeigt jede Wächterkarte nur: Level, kleinste Stärke, größte Stärke, kleinste "
+                   "Beute und größte Beute.",
+     "Die Rückseite jeder Wächterkarte zeigt nur das Level, die Spanne der Stärke und die Spanne der Beute."),
+    (MM, (), "de", "Auf der Rückseite zeigt jede Monsterkarte nur: Monstertyp.",
+     "Die Rückseite jeder Monsterkarte zeigt nur den Monstertyp."),
     # "at most 0" → empty
     (MM, (), "en", "The game ends as soon as a round ends and the number of cards in the king's stack is at most 0.",
      "The game ends as soon as a round ends and the king's stack is empty."),
