@@ -256,8 +256,9 @@ class Idioms:
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)
             if isinstance(nxt, A.SetStmt) and isinstance(nxt.value, A.Name) and nxt.value.name == s.name and uses == 1:
-                return self.sp._line("stmt.set_random", s, target=self.sp.expr(nxt.target),
-                                     options=self.sp.expr(s.options)), 2
+                key = "stmt.set_random_player" if isinstance(s.options, A.Name) and s.options.name == "players" \
+                    else "stmt.set_random"  # "choose the start player at random"
+                return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=self.sp.expr(s.options)), 2
         if len(body) == 1 and isinstance(s, A.CallRule) and not s.args and s.rule in self.sp.sym.rules \
                 and self.sp.sym.calls.get(s.rule) == 1:
             scope = self.sp.scope  # a phase that is a rule used nowhere else: that rule's steps (in its own scope)

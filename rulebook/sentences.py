@@ -964,6 +964,9 @@ class Speaker:
         if head:
             return [Line(self.text("stmt.for_filtered", s, "default", head), body)]
         ordered = _decides(s.body)
+        only = s.body[0] if len(s.body) == 1 else None
+        if isinstance(src, A.Name) and src.name == "players" and isinstance(only, A.Move) and not only.bottom:
+            return self._line("stmt.move_each_player", only, what=self.expr(only.what), to=self.expr(only.to))
         if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
             return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
                               var=self.var(s.var))

@@ -47,8 +47,13 @@ GOLDEN = [
     (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze entfallen."),
     (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
     # a random choice that only sets a value
-    (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random from all players."),
-    (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig aus allen Spielern."),
+    (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random."),
+    (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
+    # a loop over the players that only moves: one sentence with "each player"
+    (MM, (), "en", "For each player, in seat order:\nMove the cards in their reserve to their hand.",
+     "Each player moves the cards in their reserve to their hand."),
+    (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:\nLege die Karten in seinem Vorrat in seine Hand.",
+     "Jeder Spieler legt die Karten in seinem Vorrat in seine Hand."),
     # until every attack place holds two monsters; one form of address: you
     (MM, (), "en", "Starting with the start player, the players take turns clockwise until the number of cards in the "
                    "attack place *i* is 2 for every *i* in the numbers of every attack place. On each turn, where *p* "
