@@ -76,7 +76,7 @@ GOLDEN = [
     (MM, (), "en", "Turn the guard at card place *i* face up.", "Turn the guard at the card place face up."),
     (MM, (), "de", "Decke den Wächter am Kartenplatz *i* auf.", "Decke den Wächter am Kartenplatz auf."),
     (MM, (), "en", "If the pair sum at attack place *i* is at least the strength of the guard at card place *i*:",
-     "If the pair sum at the attack place with the same number is at least the strength of the guard at the card place:"),
+     "If the pair sum at the matching attack place is at least the strength of the guard at the card place:"),
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
      "Wenn die Paarsumme am Anlegeplatz mit derselben Nummer mindestens die Stärke des Wächters am Kartenplatz ist:"),
     # nested lookups said once
@@ -98,7 +98,7 @@ GOLDEN = [
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
      "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "The first card of the attack place with the same number is called monster card A from here on."),
+     "The first card of the matching attack place is called monster card A from here on."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
      "Die erste Karte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A."),
     (MM, (), "en", "The loot is the larger of 0 and the loot of the guard at the card place.",
