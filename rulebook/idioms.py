@@ -49,7 +49,8 @@ class Idioms:
 
     def expr(self, e: A.Expr) -> Optional[Phrase]:
         if isinstance(e, A.BinOp):
-            return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e)
+            return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e) \
+                or self.can_pay(e)
         if isinstance(e, A.CallComp) and e.func == "all":
             return self.all_hold(e.comp)
         if isinstance(e, A.CallComp) and e.func == "sum":
@@ -113,6 +114,14 @@ class Idioms:
         noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
         return self.sp.msg(key, e, a=self.sp.expr(e.left.obj), b=self.sp.expr(e.right.obj), field=noun.np("bare"),
                            same=noun.det("same"), the_field=noun.np("def"), det=noun.det("def"))
+
+    def can_pay(self, e: A.BinOp) -> Optional[Phrase]:
+        """`p.gold >= cost(…)` → "p can pay the cost"; a number stays "has at least 3 gold"."""
+        left = e.left
+        if e.op != ">=" or not (isinstance(left, A.Attr) and left.name in self.sp.sym.currencies) \
+                or self.sp._number(e.right) is not None:
+            return None
+        return self.sp.msg("idiom.can_pay", e, player=self.sp.expr(left.obj), amount=self.sp.expr(e.right))
 
     def odd(self, e: A.BinOp) -> Optional[Phrase]:
         """`x % 2 == 1` → "x is odd", `== 0` → "x is even"."""

@@ -112,7 +112,9 @@ GOLDEN = [
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Dein Gold muss mindestens die Kosten für dich fürs Verdrängen von Monsterkarte A sein."),
+     "Du musst die Kosten für dich fürs Verdrängen von Monsterkarte A bezahlen können."),
+    (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
+     "You must be able to pay the cost for you to displace monster card A."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold fewer than 2 monster cards."),
@@ -252,6 +254,6 @@ def test_every_condition_a_requirement_may_be_has_a_must_form(lang: str) -> None
     keys = [f"expr.{k}" for k in ("eq", "ne", "lt", "le", "gt", "ge", "and")] + \
         [f"idiom.{k}" for k in ("empty", "not_empty", "yours", "not_yours", "same_owner", "other_owner", "same_field",
                                 "differ_field", "less_field", "at_most_field", "more_field", "at_least_field",
-                                "holds_lt", "holds_le", "holds_gt", "holds_ge", "holds_eq", "odd", "even")]
+                                "holds_lt", "holds_le", "holds_gt", "holds_ge", "holds_eq", "odd", "even", "can_pay")]
     missing = [k for k in keys if not (isinstance(cat.pattern(k), dict) and "must" in cat.pattern(k))]  # type: ignore[operator]
     assert cat.has("stmt.require_must") and not missing, missing
