@@ -212,8 +212,8 @@ class Assembler:
         is said as the range of F ("its level and strength range")."""
         noun = self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos)
         if not any(f.back for f in kind.fields):
-            said = self.word("face_down_nothing", cards=noun.plural())
-            return said[:1].upper() + said[1:]
+            nothing = self.word("face_down_nothing", cards=noun.plural())
+            return nothing[:1].upper() + nothing[1:]
         by_name = {f.name: f for f in kind.fields}
         bare: list[str] = []
         said: list[str] = []  # with its article, in the case the sentence asks for

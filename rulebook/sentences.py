@@ -956,8 +956,9 @@ class Speaker:
         if head:
             return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
         item = self.nouns.element(src)
-        return self.msg("expr.comprehension_self", src, var=Phrase(lambda f: item.phrase(self.cat).form(f)),
-                        **{"from": origin, "filter": "", "order": ""})
+        args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
+                                "order": ""}
+        return self.msg("expr.comprehension_self", src, **args)
 
     def _for(self, s: A.For, src: A.Expr, head: dict[str, Arg], source: Phrase, body: list[Line],
              origin: Phrase) -> list[Line]:
