@@ -868,6 +868,8 @@ class Speaker:
     def _s_Draw(self, s: A.Draw) -> list[Line]:
         n = 1 if s.count is None else self._number(s.count)
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to)}
+        if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
+            return self._line("stmt.draw_per_player", s, **args)
         if n != 1 and s.count is not None:
             args["count"] = self.expr(s.count)
         return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
@@ -965,9 +967,10 @@ class Speaker:
         if head:
             return [Line(self.text("stmt.for_filtered", s, "default", head), body)]
         ordered = _decides(s.body)
-        only = s.body[0] if len(s.body) == 1 else None
-        if isinstance(src, A.Name) and src.name == "players" and isinstance(only, A.Move) and not only.bottom:
-            return self._line("stmt.move_each_player", only, what=self.expr(only.what), to=self.expr(only.to))
+        moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
+        if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
+            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to)) for m in moves]
+            return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
         if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
             return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
                               var=self.var(s.var))

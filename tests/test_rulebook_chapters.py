@@ -73,7 +73,7 @@ def test_the_base_book_has_a_short_chapter_per_variant(base: dict[str, Rulebook]
     [change] = de.entries
     assert change.title == "Geändert: Regel „Wächter nach Level sortiert auslegen“ (statt „Wächter auslegen“)"
     assert change.code == "lay_out_guards"
-    assert change.lines[0].text == "Ziehe Karten vom Wächterstapel in die Wächterauslage, so viele wie die Spielerzahl."
+    assert change.lines[0].text == "Ziehe je Spieler eine Karte vom Wächterstapel in die Wächterauslage."
     king = section(base["en"], "variant-koenigs-neue-regeln")
     assert king.title == "Variant: The King's New Rules — what changes"
     assert [e.title for e in king.entries] == [
@@ -192,7 +192,7 @@ def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebo
     assert bots.title == "Appendix: For bots" and bots.paragraphs[0].startswith("Not a rule of the game")
     assert "bots" not in [e.anchor for e in section(en, "game-end").entries]
     assert section(en, "reference-king-tile").paragraphs == [
-        "These rules count only in the variant “The King's New Rules”; in the base game they have no meaning."]
+        "These rules apply only in the variant “The King's New Rules”."]
     zones = {row[0] for row in section(en, "components").tables[0].rows}
     assert "king's display (only in the variant “The King's New Rules”)" in zones
     assert "guard display (only in the variant “Guard chain”)" in zones and "king's stack" in zones

@@ -197,9 +197,11 @@ GOLDEN = [
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
      "In diesem Zug ist jede Spielfigur, die dem Spieler gehört, unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
-     "Move every monster card in their hand whose strength is at most 2 to their reserve."),
+     "Each player moves every monster card in their reserve whose strength is at least 3 to their hand and every "
+     "monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
-     "Lege jede Monsterkarte aus seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
+     "Jeder Spieler legt jede Monsterkarte aus seinem Vorrat, deren Stärke mindestens 3 ist, in seine Hand und jede "
+     "Monsterkarte aus seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
     # a card back to its owner
     (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move monster card A to its owner's hand."),
     (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege Monsterkarte A in die Hand des Besitzers."),
@@ -207,9 +209,16 @@ GOLDEN = [
     (MM, (), "en", "Whoever already has two monsters in the castle sits out until every attack place is full.",
      "Whoever already has two monsters in the castle is skipped; once one of them is displaced, that player plays again."),
     # a variant's local is said by its noun
-    (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Carry out the rule change of the king tile."),
+    (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Apply the rule change of the king tile."),
     (MM, ("koenigs_neue_regeln",), "de", "Führe die Regeländerung von *tile* aus.",
-     "Führe die Regeländerung des Königsplättchens aus."),
+     "Wende die Regeländerung des Königsplättchens an."),
+    # one card per player; the end of the game as people say it
+    (MM, ("waechterkette",), "en", "Draw cards from the guard deck to the guard display, as many as the number of "
+                                   "players.", "Draw one card per player from the guard deck to the guard display."),
+    (MM, (), "en", "At the end, each player scores their gold.", "At the end of the game, each player counts their gold."),
+    (MM, (), "de", "Am Ende erhält jeder Spieler als Wertung sein Gold.", "Am Ende des Spiels zählt jeder Spieler sein Gold."),
+    (MM, (), "en", "Whoever scores most wins; players with the same best score all win.",
+     "The player with the highest total wins; if several players tie, they all win."),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
