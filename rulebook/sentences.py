@@ -869,7 +869,7 @@ class Speaker:
         n = 1 if s.count is None else self._number(s.count)
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to)}
         if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
-            return self._line("stmt.draw_per_player", s, **args)
+            return [Line(self.text("stmt.draw_per_player", s, "default", args))]
         if n != 1 and s.count is not None:
             args["count"] = self.expr(s.count)
         return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
