@@ -261,6 +261,17 @@ class Idioms:
                     and nxt.to.func in self.sp.sym.zones and len(nxt.to.args) == 1 and same(nxt.to.args[0], s.to):
                 return self.sp._line("stmt.take", s, self.sp._subject(s.to), to=self.sp.expr(s.to),
                                      what=self.sp.expr(s.what), zone=self.sp.expr(nxt.to)), 2  # they take it: it is theirs
+        if isinstance(s, A.Let) and i + 1 < len(body) and isinstance(body[i + 1], A.Move):
+            nxt = body[i + 1]  # `let t = top(stack); move t to shown` → "move the top card of the stack to …"
+            v = s.value
+            if isinstance(nxt, A.Move) and not nxt.bottom and isinstance(nxt.what, A.Name) and nxt.what.name == s.name \
+                    and isinstance(v, A.Call) and v.func in ("first", "last", "top") and len(v.args) == 1 \
+                    and self.sp._is_zone(v.args[0]):
+                what = self.sp.expr(v)
+                self.sp._s_Let(s)
+                found = self.sp.lookup(s.name)
+                if found is not None and not found.label:
+                    return self.sp._line("stmt.move", nxt, what=what, to=self.sp.expr(nxt.to)), 2
         if isinstance(s, A.LetRandom) and i + 1 < len(body):
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)

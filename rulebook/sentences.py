@@ -589,6 +589,10 @@ class Speaker:
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
             title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
+        if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
+            item = self.nouns.element(e.args[0])  # "the top king tile of the stack", not "the top card"
+            if item.kind and e.func in item.noun.dets:
+                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
