@@ -1079,8 +1079,15 @@ class Speaker:
         self.scope.push()
         try:  # the condition reads the forbidden action's parameters: "the token"
             action = self.sym.actions.get(s.actions[0]) if s.actions else None
-            for p in action.params if action is not None else []:
-                self._bind(p.name, p.domain)
+            refs = {p.name: self._bind(p.name, p.domain) for p in (action.params if action is not None else [])}
+            used = {n.name for n in A.walk(s.where) if isinstance(n, A.Name) and n.name in refs} if s.where else set()
+            if s.where is not None and len(used) == 1:  # "… with a monster card whose strength is 1"
+                name = used.pop()
+                item = self.scope.refs[name] = Ref(refs[name].noun, kind=refs[name].kind, enum=refs[name].enum)
+                with_item = self.msg("stmt.forbid_with", s, item=item.phrase(self.cat),
+                                     filter=self.filter(name, item, s.where, "expr.filter"))
+                return self._line("stmt.forbid_item", s, until=self.msg(f"until.{s.until}", s),
+                                  actions=self._actions(s.actions, s), item=with_item)
             where: Arg = self.msg("stmt.forbid_where", s, cond=self.expr(s.where)) if s.where else ""
         finally:
             self.scope.pop()

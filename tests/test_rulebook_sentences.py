@@ -221,6 +221,14 @@ GOLDEN = [
     (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Apply the rule change of the king tile."),
     (MM, ("koenigs_neue_regeln",), "de", "Führe die Regeländerung von *tile* aus.",
      "Wende die Regeländerung des Königsplättchens an."),
+    # a forbidden action's card said with its condition
+    (MM, (), "en", "Until the end of the round, nobody may carry out “Place a monster” or “Displace a monster” if the "
+                   "strength of the monster card is 1.",
+     "This round, nobody may carry out “Place a monster” or “Displace a monster” with a monster card whose strength is 1."),
+    (MM, (), "de", "Bis zum Ende der Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ ausführen, wenn die "
+                   "Stärke der Monsterkarte 1 ist.",
+     "In dieser Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ mit einer Monsterkarte, deren Stärke 1 "
+     "ist, ausführen."),
     # one card per player; the end of the game as people say it
     (MM, ("waechterkette",), "en", "Draw cards from the guard deck to the guard display, as many as the number of "
                                    "players.", "Draw one card per player from the guard deck to the guard display."),
