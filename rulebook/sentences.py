@@ -154,7 +154,7 @@ def _stops(body: Sequence[A.Stmt]) -> bool:
     return False
 
 
-def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef]) -> bool:
+def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, A.FunctionDef]) -> bool:
     """Whether a loop's body can be said of all its items at once: moves and gifts of the item itself,
     or one card drawn to each place of the zone it numbers (`draw 1 from deck to row[i]`), nothing else."""
     src = s.source
@@ -172,6 +172,9 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef]) -> bool:
             owner = st.to.args[0] if isinstance(st.to, A.Call) and len(st.to.args) == 1 else None
             if isinstance(owner, A.Call) and owner.func == "owner" and len(owner.args) == 1:
                 direct.add(id(owner.args[0]))
+        elif isinstance(st, A.Move) and numbered and isinstance(st.what, A.Call) and st.what.func in functions \
+                and len(st.what.args) == 1 and isinstance(st.what.args[0], A.Name) and st.what.args[0].name == s.var:
+            direct.add(id(st.what.args[0]))  # `move guard(i) to discard`: "the guard at every card place"
         elif isinstance(st, A.Draw) and place(st.to) and (st.count is None or isinstance(st.count, A.Num)):
             direct.add(id(st.to.index) if isinstance(st.to, A.Index) else 0)
         else:
@@ -452,7 +455,9 @@ class Speaker:
         ref = self.lookup(node.name) if isinstance(node, A.Name) else None
         place: Optional[Phrase] = None
         word = Phrase(words[zone])
-        if ref is not None and ref.zone == zone:
+        if ref is not None and ref.zone == zone and ref.every is not None:  # a loop said at once: "at every row"
+            place = self.msg("slot.every", node, word=word, each=ref.every)
+        elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
         elif ref is not None and ref.zone is not None:
             place = self.msg("slot.matching", node, word=word)
@@ -938,7 +943,7 @@ class Speaker:
         self.scope.push()
         try:
             ref = self._bind(s.var, src)
-            if _foldable(s, self.sym.zones):  # "move every token in the bag to the box", one sentence
+            if _foldable(s, self.sym.zones, self.sym.functions):  # "move every token in the bag to the box", one sentence
                 ref.every = self.every_item(src, head, origin)
                 body = self.lines(s.body)
                 ref.every = None

@@ -37,6 +37,10 @@ GOLDEN = [
      "Lege jede Monsterkarte an einem Anlegeplatz in den Vorrat des Besitzers."),
     (MM, (), "en", "For every card place, in order:\nDraw one card from the guard deck to the card place.",
      "Draw one card from the guard deck to every card place."),
+    (MM, (), "en", "For every card place:\nMove the guard at the card place to the guard discard pile.",
+     "Move the guard at every card place to the guard discard pile."),
+    (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
+     "Lege den Wächter an jedem Kartenplatz in den Wächter-Ablagestapel."),
     # a loop's order is said where it matters: someone decides, or it may stop early
     (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
@@ -46,6 +50,7 @@ GOLDEN = [
     (MM, (), "en", "Stop here; the remaining ones are skipped.", "The remaining card places are skipped."),
     (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze entfallen."),
     (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
+    (MM, (), "en", "For every attack place, in order:", "For every attack place:"),
     # a random choice that only sets a value
     (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random."),
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
