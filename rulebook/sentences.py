@@ -943,6 +943,9 @@ class Speaker:
         self.scope.push()
         try:
             ref = self._bind(s.var, src)
+            paid = self.owners_pay(s, src, head, origin)
+            if paid is not None:
+                return paid
             if _foldable(s, self.sym.zones, self.sym.functions):  # "move every token in the bag to the box", one sentence
                 ref.every = self.every_item(src, head, origin)
                 body = self.lines(s.body)
@@ -957,6 +960,25 @@ class Speaker:
             return self._for(s, src, head, source, body, origin)
         finally:
             self.scope.pop()
+
+    def owners_pay(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[list[Line]]:
+        """`for c in Z { pay c.F from owner(c) to … }` → "the owner of every card in Z pays its F …"."""
+        pay = s.body[0] if len(s.body) == 1 else None
+        if not (isinstance(pay, A.Pay) and isinstance(pay.payer, A.Call) and pay.payer.func == "owner"
+                and len(pay.payer.args) == 1 and isinstance(pay.payer.args[0], A.Name) and pay.payer.args[0].name == s.var
+                and isinstance(pay.amount, A.Attr) and isinstance(pay.amount.obj, A.Name)
+                and pay.amount.obj.name == s.var and pay.amount.name in self.sym.fields
+                and pay.currency in self.sym.currencies
+                and not any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(pay.payee))):
+            return None
+        field, cur = self.sym.fields[pay.amount.name], self.sym.currencies[pay.currency]
+        fnoun = self.noun(field.text, f"field '{field.name}'", field.pos)
+        ref = self.lookup(s.var)
+        available: Arg = self.msg("stmt.available", pay) if pay.at_most_available else ""
+        return self._line("stmt.owners_pay", pay, each=self.every_item(src, head, origin), field=fnoun.np("bare"),
+                          relgen=ref.noun.det("relgen") if ref is not None else Phrase(""),
+                          currency=self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare"),
+                          payee=self._party(pay.payee, pay, cur.bank), available=available)
 
     def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
         """Each item of a loop's source as one noun phrase: "every card place", "every token in the bag"."""
