@@ -209,7 +209,7 @@ class Assembler:
 
     def back_sentence(self, kind: A.KindDef) -> str:
         """What a face-down card of a kind gives away; a pair of fields `F_min`, `F_max` beside a field `F`
-        is said as the range of F ("its level and strength range")."""
+        is said as the range of F ("its level and power range")."""
         noun = self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos)
         if not any(f.back for f in kind.fields):
             nothing = self.word("face_down_nothing", cards=noun.plural())

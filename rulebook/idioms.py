@@ -116,7 +116,7 @@ class Idioms:
                            same=noun.det("same"), the_field=noun.np("def"), det=noun.det("def"))
 
     def can_pay(self, e: A.BinOp) -> Optional[Phrase]:
-        """`p.gold >= cost(…)` → "p can pay the cost"; a number stays "has at least 3 gold"."""
+        """`p.coins >= cost(…)` → "p can pay the cost"; a number stays "has at least 3 coins"."""
         left = e.left
         if e.op != ">=" or not (isinstance(left, A.Attr) and left.name in self.sp.sym.currencies) \
                 or self.sp._number(e.right) is not None:

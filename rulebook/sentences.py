@@ -174,7 +174,7 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
                 direct.add(id(owner.args[0]))
         elif isinstance(st, A.Move) and numbered and isinstance(st.what, A.Call) and st.what.func in functions \
                 and len(st.what.args) == 1 and isinstance(st.what.args[0], A.Name) and st.what.args[0].name == s.var:
-            direct.add(id(st.what.args[0]))  # `move guard(i) to discard`: "the guard at every card place"
+            direct.add(id(st.what.args[0]))  # `move keeper(i) to discard`: "the keeper at every row"
         elif isinstance(st, A.Draw) and place(st.to) and (st.count is None or isinstance(st.count, A.Num)):
             direct.add(id(st.to.index) if isinstance(st.to, A.Index) else 0)
         else:
@@ -595,7 +595,7 @@ class Speaker:
             title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
-            item = self.nouns.element(e.args[0])  # "the top king tile of the stack", not "the top card"
+            item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
             if item.kind and e.func in item.noun.dets:
                 return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
@@ -904,7 +904,7 @@ class Speaker:
         return self.pays([s])
 
     def pays(self, group: Sequence[A.Pay]) -> list[Line]:
-        """A payment; one from the bank is taken by its payee ("the owner takes 1 gold from the treasury"),
+        """A payment; one from the bank is taken by its payee ("the owner takes 1 coin from the bank"),
         the same one to several payees in one sentence ("the owners of A and B each take …")."""
         s = group[0]
         cur = self.sym.currencies.get(s.currency)
@@ -981,7 +981,7 @@ class Speaker:
                           payee=self._party(pay.payee, pay, cur.bank), available=available)
 
     def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
-        """Each item of a loop's source as one noun phrase: "every card place", "every token in the bag"."""
+        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag"."""
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
@@ -1032,7 +1032,7 @@ class Speaker:
     def _s_Break(self, s: A.Break) -> list[Line]:
         items = self.loops[-1] if self.loops else None
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
-        if items is not None and items.word not in generic:  # "the remaining card places are skipped"
+        if items is not None and items.word not in generic:  # "the remaining rows are skipped"
             return self._line("stmt.break_items", s, items=Phrase(items.plural()))
         return self._line("stmt.break", s)
 
@@ -1068,8 +1068,8 @@ class Speaker:
         return self.modify([s])
 
     def modify(self, group: Sequence[A.Modify]) -> list[Line]:
-        """Modifiers of one kind, place and duration in one sentence ("+2 strength and +3 loot"); the
-        cards of places said by rank where the condition is only their place ("the last two guard cards")."""
+        """Modifiers of one kind, place and duration in one sentence ("+2 power and +3 value"); the
+        cards of places said by rank where the condition is only their place ("the last two tokens")."""
         s = group[0]
         kind = self.sym.kinds.get(s.kind)
         if kind is None:
@@ -1108,7 +1108,7 @@ class Speaker:
             action = self.sym.actions.get(s.actions[0]) if s.actions else None
             refs = {p.name: self._bind(p.name, p.domain) for p in (action.params if action is not None else [])}
             used = {n.name for n in A.walk(s.where) if isinstance(n, A.Name) and n.name in refs} if s.where else set()
-            if s.where is not None and len(used) == 1:  # "… with a monster card whose strength is 1"
+            if s.where is not None and len(used) == 1:  # "… with a token whose power is 1"
                 name = used.pop()
                 item = self.scope.refs[name] = Ref(refs[name].noun, kind=refs[name].kind, enum=refs[name].enum)
                 with_item = self.msg("stmt.forbid_with", s, item=item.phrase(self.cat),
@@ -1167,7 +1167,7 @@ class Speaker:
 
     def says(self, text: str, cond: A.Expr) -> bool:
         """Whether an author's text says a condition itself: it names each number and each field the
-        condition compares ("A strength-5 monster …" for `strength < 5`)."""
+        condition compares ("a power-5 token …" for `power < 5`)."""
         nodes = list(A.walk(cond))
         numbers = [str(n.value) for n in nodes if isinstance(n, A.Num)]
         fields = [self.sym.fields[n.name].text for n in nodes if isinstance(n, A.Attr) and n.name in self.sym.fields]
