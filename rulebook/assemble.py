@@ -201,13 +201,36 @@ class Assembler:
                       for f in ast.fields if f.name in printed or f.back]
             back = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
-            card = self.sp.noun(ast.title, f"kind '{ast.name}'", ast.pos).np("each").form("nom")
-            sec.paragraphs.append(self.word("face_down_shows", card=card, fields=self.sp.join(back).form("nom"))
-                                  if back else self.word("face_down_nothing", card=card))
+            sec.paragraphs.append(self.back_sentence(ast))
         if not rows:
             return None
         sec.tables.append(Table([self.ui["card_kind"], self.ui["front"], self.ui["back"]], rows))
         return sec
+
+    def back_sentence(self, kind: A.KindDef) -> str:
+        """What a face-down card of a kind gives away; a pair of fields `F_min`, `F_max` beside a field `F`
+        is said as the range of F ("its level and power range")."""
+        noun = self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos)
+        if not any(f.back for f in kind.fields):
+            nothing = self.word("face_down_nothing", cards=noun.plural())
+            return nothing[:1].upper() + nothing[1:]
+        by_name = {f.name: f for f in kind.fields}
+        bare: list[str] = []
+        said: list[str] = []  # with its article, in the case the sentence asks for
+        for f in (f for f in kind.fields if f.back):
+            base = f.name[:-4] if f.name.endswith(("_min", "_max")) else ""
+            if base in by_name and by_name.get(base + "_min", f).back and by_name.get(base + "_max", f).back:
+                if f.name.endswith("_min"):
+                    field = self.sp.noun(by_name[base].text, f"field '{base}'", by_name[base].pos)
+                    bare.append(self.word("back_range", field=field.np("bare").form("nom"),
+                                          field_gen=field.np("def").form("gen")))
+                    said.append(bare[-1])
+                continue
+            field = self.sp.noun(f.text, f"field '{f.name}'", f.pos)
+            bare.append(field.np("bare").form("nom"))
+            said.append(field.np("def").form("acc"))
+        return self.word("face_down_shows", card=noun.np("each").form("nom"), card_gen=noun.np("each").form("gen"),
+                         fields=self.sp.join(bare).form("nom"), fields_acc=self.sp.join(said).form("acc"))
 
     def printed_fields(self, kind: str) -> set[str]:
         """The fields a kind's card data sets; one only defaulted is the card's state in play, not its print."""

@@ -8,12 +8,14 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
-from rulebook.phrases import Noun, Phrase
+from rulebook.phrases import Noun, Phrase, pick
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
 
 _COMPARE = ("<", "<=", ">", ">=")
+_FIELD_COMPARE = {"==": "same_field", "!=": "differ_field", "<": "less_field", "<=": "at_most_field",
+                  ">": "more_field", ">=": "at_least_field"}
 _BINOP_WORDS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq"}
 
 
@@ -31,6 +33,10 @@ def same(a: object, b: object) -> bool:
     return a == b
 
 
+def _is_it(e: A.Expr) -> bool:
+    return isinstance(e, A.Name) and e.name == "it"
+
+
 def _num(e: A.Expr) -> Optional[int]:
     return e.value if isinstance(e, A.Num) else None
 
@@ -43,7 +49,8 @@ class Idioms:
 
     def expr(self, e: A.Expr) -> Optional[Phrase]:
         if isinstance(e, A.BinOp):
-            return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e)
+            return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e) \
+                or self.can_pay(e)
         if isinstance(e, A.CallComp) and e.func == "all":
             return self.all_hold(e.comp)
         if isinstance(e, A.CallComp) and e.func == "sum":
@@ -55,6 +62,10 @@ class Idioms:
             return self.first_by(e.func, e.args[0])
         if isinstance(e, A.CondExpr):
             return self.greater_of(e)
+        if isinstance(e, A.Call) and e.func in ("max", "min") and len(e.args) == 2 and _num(e.args[0]) is not None \
+                and not isinstance(e.args[1], (A.BinOp, A.CondExpr, A.Neg)):
+            return self.sp.msg(f"idiom.at_{'least' if e.func == 'max' else 'most'}", e, value=self.sp.expr(e.args[1]),
+                               bound=self.sp.expr(e.args[0]))  # max(0, x): "x (never less than 0)"
         return None
 
     def empty(self, e: A.BinOp) -> Optional[Phrase]:
@@ -89,17 +100,28 @@ class Idioms:
         return None
 
     def same_field(self, e: A.BinOp) -> Optional[Phrase]:
-        """`a.F == b.F` → "a and b have the same F"; `!=` → "a and b differ in F"."""
-        if e.op not in ("==", "!=") or not (isinstance(e.left, A.Attr) and isinstance(e.right, A.Attr)
-                                            and e.left.name == e.right.name):
+        """`a.F == b.F` → "a and b have the same F"; `!=` → "a and b differ in F"; `a.F < b.F` → "the F
+        of a is less than that of b"."""
+        if e.op not in _FIELD_COMPARE or not (isinstance(e.left, A.Attr) and isinstance(e.right, A.Attr)
+                                              and e.left.name == e.right.name):
             return None
         field = self.sp.sym.fields.get(e.left.name)
         if field is None or field.text is None or self.sp.lang not in field.text.by_lang:
             return None
+        key = f"idiom.{_FIELD_COMPARE[e.op]}"
+        if not self.sp.cat.has(key) or e.op not in ("==", "!=") and (self.sp.is_you(e.left.obj) or self.sp.is_you(e.right.obj)):
+            return None
         noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
-        return self.sp.msg("idiom.same_field" if e.op == "==" else "idiom.differ_field", e, a=self.sp.expr(e.left.obj),
-                           b=self.sp.expr(e.right.obj), field=noun.np("bare"), same=noun.det("same"),
-                           the_field=noun.np("def"))
+        return self.sp.msg(key, e, a=self.sp.expr(e.left.obj), b=self.sp.expr(e.right.obj), field=noun.np("bare"),
+                           same=noun.det("same"), the_field=noun.np("def"), det=noun.det("def"))
+
+    def can_pay(self, e: A.BinOp) -> Optional[Phrase]:
+        """`p.coins >= cost(…)` → "p can pay the cost"; a number stays "has at least 3 coins"."""
+        left = e.left
+        if e.op != ">=" or not (isinstance(left, A.Attr) and left.name in self.sp.sym.currencies) \
+                or self.sp._number(e.right) is not None:
+            return None
+        return self.sp.msg("idiom.can_pay", e, player=self.sp.expr(left.obj), amount=self.sp.expr(e.right))
 
     def odd(self, e: A.BinOp) -> Optional[Phrase]:
         """`x % 2 == 1` → "x is odd", `== 0` → "x is even"."""
@@ -174,16 +196,89 @@ class Idioms:
         return self.sp.msg(key, e, a=self.sp.expr(a), b=self.sp.expr(b), field=noun.np("bare"),
                            the_field=noun.np("def"))
 
+    def ranked(self, kind: str, noun: Noun, where: A.Expr) -> Optional[Phrase]:
+        """`position(it) == 1`, `<= 2`, `== SIZE`, `>= SIZE - 1` of the one family holding a kind → "the first",
+        "the first two", "the last", "the last two" of its cards."""
+        families = [z for z in self.sp.sym.zones.values() if z.shape == "indexed" and z.kind == kind]
+        if not (len(families) == 1 and isinstance(where, A.BinOp) and isinstance(where.left, A.Call)
+                and where.left.func == "position" and len(where.left.args) == 1 and _is_it(where.left.args[0])):
+            return None
+        size, right, op = families[0].size, where.right, where.op
+        back = _num(right.right) if isinstance(right, A.BinOp) and right.op == "-" and same(right.left, size) else \
+            0 if same(right, size) else None
+        rank: Optional[tuple[str, int]] = None  # (the first place's number or "last", how many)
+        if back is not None:
+            rank = ("last", 1) if op in ("==", ">=") and back == 0 else ("last", back + 1) if op == ">=" \
+                else ("last", back) if op == ">" else None
+        elif _num(right) is not None:
+            n = _num(right) or 0
+            rank = (str(n), 1) if op == "==" else ("1", n) if op == "<=" else ("1", n - 1) if op == "<" else None
+        cat = self.sp.cat
+        if rank is None or rank[1] < 1 or (rank[1] == 1 and rank[0] != "last" and not cat.has(f"ordinal.{rank[0]}")) \
+                or (rank[1] > 1 and not cat.has(f"count_word.{rank[1]}")):
+            return None
+        args: dict[str, Phrase] = {"art": noun.det("def"), "noun": Phrase(noun.word), "the_noun": noun.np("def"),
+                                   "nouns": Phrase(noun.plural())}
+        if rank[1] > 1:
+            key = "idiom.rank_last_many" if rank[0] == "last" else "idiom.rank_first_many"
+            many = self.sp.msg(key, where, count=Phrase(pick(cat.pattern(f"count_word.{rank[1]}"), "nom")), **args)
+            return Phrase(many.form, "pl")
+        if rank[0] == "last":
+            return self.sp.msg("idiom.rank_last_one", where, **args)
+        return self.sp.msg("idiom.rank_one", where, ord=Phrase(pick(cat.pattern(f"ordinal.{rank[0]}"), "nom")), **args)
+
+    def _reset(self, s: A.Stmt) -> bool:
+        """Whether a statement sets an `internal` value back to its start value."""
+        var = self.sp.sym.vars.get(s.target.name) if isinstance(s, A.SetStmt) and isinstance(s.target, A.Name) \
+            and s.target.name not in self.sp.scope.refs else None
+        return var is not None and var.internal and isinstance(s, A.SetStmt) and same(s.value, var.init)
+
     # ------------------------------------------------------------ statements
     def stmts(self, body: Sequence[A.Stmt], i: int) -> Optional[tuple[list[Line], int]]:
         """Sentences for the statement at `i` (and how many statements they say), where one fits."""
         s = body[i]
+        if self._reset(s) and all(self._reset(b) for b in body[:i]) and not all(self._reset(b) for b in body) \
+                and self.sp.depth == 1:
+            return [], 1  # bookkeeping made ready at the start of a part: nothing a player does
+        if isinstance(s, A.Pay) and s.payer is None and s.payee is not None:
+            n = 1  # the same payment from the bank to several payees
+            while i + n < len(body) and isinstance(body[i + n], A.Pay) and same(
+                    [getattr(body[i + n], f) for f in ("amount", "currency", "payer", "at_most_available")],
+                    [s.amount, s.currency, s.payer, s.at_most_available]) and getattr(body[i + n], "payee") is not None:
+                n += 1
+            if n > 1:
+                return self.sp.pays([p for p in body[i:i + n] if isinstance(p, A.Pay)]), n
+        if isinstance(s, A.Modify):
+            n = 1
+            while i + n < len(body) and isinstance(body[i + n], A.Modify) and s.mode == "by" \
+                    and same([getattr(body[i + n], f) for f in ("kind", "mode", "where", "until")],
+                             [s.kind, s.mode, s.where, s.until]):
+                n += 1
+            return self.sp.modify([m for m in body[i:i + n] if isinstance(m, A.Modify)]), n
+        if isinstance(s, A.Give) and i + 1 < len(body):
+            nxt = body[i + 1]
+            if isinstance(nxt, A.Move) and not nxt.bottom and same(nxt.what, s.what) and isinstance(nxt.to, A.Call) \
+                    and nxt.to.func in self.sp.sym.zones and len(nxt.to.args) == 1 and same(nxt.to.args[0], s.to):
+                return self.sp._line("stmt.take", s, self.sp._subject(s.to), to=self.sp.expr(s.to),
+                                     what=self.sp.expr(s.what), zone=self.sp.expr(nxt.to)), 2  # they take it: it is theirs
+        if isinstance(s, A.Let) and i + 1 < len(body) and isinstance(body[i + 1], A.Move):
+            nxt = body[i + 1]  # `let t = top(stack); move t to shown` → "move the top card of the stack to …"
+            v = s.value
+            if isinstance(nxt, A.Move) and not nxt.bottom and isinstance(nxt.what, A.Name) and nxt.what.name == s.name \
+                    and isinstance(v, A.Call) and v.func in ("first", "last", "top") and len(v.args) == 1 \
+                    and self.sp._is_zone(v.args[0]):
+                what = self.sp.expr(v)
+                self.sp._s_Let(s)
+                found = self.sp.lookup(s.name)
+                if found is not None and not found.label:
+                    return self.sp._line("stmt.move", nxt, what=what, to=self.sp.expr(nxt.to)), 2
         if isinstance(s, A.LetRandom) and i + 1 < len(body):
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)
             if isinstance(nxt, A.SetStmt) and isinstance(nxt.value, A.Name) and nxt.value.name == s.name and uses == 1:
-                return self.sp._line("stmt.set_random", s, target=self.sp.expr(nxt.target),
-                                     options=self.sp.expr(s.options)), 2
+                key = "stmt.set_random_player" if isinstance(s.options, A.Name) and s.options.name == "players" \
+                    else "stmt.set_random"  # "choose the start player at random"
+                return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=self.sp.expr(s.options)), 2
         if len(body) == 1 and isinstance(s, A.CallRule) and not s.args and s.rule in self.sp.sym.rules \
                 and self.sp.sym.calls.get(s.rule) == 1:
             scope = self.sp.scope  # a phase that is a rule used nowhere else: that rule's steps (in its own scope)

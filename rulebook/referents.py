@@ -27,6 +27,7 @@ class Ref:
         self.enum = enum  # the enum whose value it is
         self.label = ""
         self.chosen = False  # a player's choice: "the chosen colour"
+        self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
 
     def phrase(self, cat: Catalogue) -> Phrase:
         """The local's forms: a case ("nom", "acc", "dat", "gen") says it definite, `a_CASE` introduces
@@ -34,10 +35,12 @@ class Ref:
         if self.you:
             me = cat.pattern("name.me")
             return Phrase(lambda f: pick(me, f.rpartition("_")[2]), "you")
-        noun, label, chosen = self.noun, self.label, self.chosen
+        noun, label, chosen, every = self.noun, self.label, self.chosen, self.every
 
         def make(f: str) -> str:
             det, _, case = f.rpartition("_")
+            if every is not None and not det.startswith("rel") and f not in ("pl", "bare"):
+                return every.form(case)
             if f == "pl":
                 return noun.plural() + (f" {label}" if label else "")
             if det.startswith("rel"):

@@ -132,6 +132,57 @@ def is_condition(e: A.Expr) -> bool:
         or (isinstance(e, (A.Call, A.CallComp)) and e.func in _CONDITION_CALLS)
 
 
+def _musty(e: A.Expr) -> bool:
+    """Whether a condition has a "must" form: a comparison, or several joined by "and"."""
+    if isinstance(e, A.BinOp) and e.op == "and":
+        return _musty(e.left) and _musty(e.right)
+    return isinstance(e, A.BinOp) and e.op in _NEGATED
+
+
+def _decides(body: Sequence[A.Stmt]) -> bool:
+    """Whether a player decides something in a body: then the order of a loop around it matters."""
+    return any(isinstance(n, (A.LetChoose, A.ChooseAction, A.Turns, A.TurnsIn)) for n in A.walk(list(body)))
+
+
+def _stops(body: Sequence[A.Stmt]) -> bool:
+    """Whether a loop's body may stop it early (outside loops of its own): then its order matters."""
+    for st in body:
+        if isinstance(st, A.Break):
+            return True
+        if isinstance(st, A.If) and (_stops(st.then) or _stops(st.other)):
+            return True
+    return False
+
+
+def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, A.FunctionDef]) -> bool:
+    """Whether a loop's body can be said of all its items at once: moves and gifts of the item itself,
+    or one card drawn to each place of the zone it numbers (`draw 1 from deck to row[i]`), nothing else."""
+    src = s.source
+    numbered = src.args[0].name if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
+        and isinstance(src.args[0], A.Name) and src.args[0].name in zones else None
+
+    def place(e: A.Expr) -> bool:
+        return isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name == numbered \
+            and isinstance(e.index, A.Name) and e.index.name == s.var
+
+    direct: set[int] = set()
+    for st in s.body:
+        if isinstance(st, (A.Move, A.Give)) and isinstance(st.what, A.Name) and st.what.name == s.var:
+            direct.add(id(st.what))
+            owner = st.to.args[0] if isinstance(st.to, A.Call) and len(st.to.args) == 1 else None
+            if isinstance(owner, A.Call) and owner.func == "owner" and len(owner.args) == 1:
+                direct.add(id(owner.args[0]))
+        elif isinstance(st, A.Move) and numbered and isinstance(st.what, A.Call) and st.what.func in functions \
+                and len(st.what.args) == 1 and isinstance(st.what.args[0], A.Name) and st.what.args[0].name == s.var:
+            direct.add(id(st.what.args[0]))  # `move keeper(i) to discard`: "the keeper at every row"
+        elif isinstance(st, A.Draw) and place(st.to) and (st.count is None or isinstance(st.count, A.Num)):
+            direct.add(id(st.to.index) if isinstance(st.to, A.Index) else 0)
+        else:
+            return False
+    return bool(s.body) and all(id(n) in direct for n in A.walk(list(s.body))
+                                if isinstance(n, A.Name) and n.name == s.var)
+
+
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
     """A display text in a language; a name without one cannot appear in a rulebook."""
     if text is None or lang not in text.by_lang:
@@ -156,6 +207,7 @@ class Speaker:
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
+        self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -403,7 +455,9 @@ class Speaker:
         ref = self.lookup(node.name) if isinstance(node, A.Name) else None
         place: Optional[Phrase] = None
         word = Phrase(words[zone])
-        if ref is not None and ref.zone == zone:
+        if ref is not None and ref.zone == zone and ref.every is not None:  # a loop said at once: "at every row"
+            place = self.msg("slot.every", node, word=word, each=ref.every)
+        elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
         elif ref is not None and ref.zone is not None:
             place = self.msg("slot.matching", node, word=word)
@@ -506,7 +560,7 @@ class Speaker:
             if ref is not None and ref.zone == zone.name:  # the place in scope: "the slot"
                 return ref.phrase(self.cat)
             if ref is not None and ref.zone is not None:
-                return self.msg("expr.zone_matching", e, zone=noun.np("def"))
+                return self.msg("expr.zone_matching", e, zone=noun.np("def"), bare=noun.np("bare"))
             if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
                 # the zone of a family that holds the card: "the slot of c"
                 return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))
@@ -540,6 +594,10 @@ class Speaker:
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
             title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
+        if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
+            item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
+            if item.kind and e.func in item.noun.dets:
+                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
@@ -766,14 +824,14 @@ class Speaker:
         v = s.value
         if isinstance(v, A.Call) and v.func == "position" and len(v.args) == 1 and self.family_of(v.args[0]):
             zone = self.family_of(v.args[0]) or ""
-            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # "note the row of token B"
-            return self._line("stmt.let_place", s, place=self.msg("expr.zone_of_card", v, card=self.expr(v.args[0]),
-                                                                  zone=self.nouns.zone_ref(zone).phrase(self.cat)))
+            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # only names a place: later "the row" says it
+            return []
         ref = self.nouns.value(s.value)
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
         self.scope.bind(s.name, ref, lettered=ref.noun.word in generic)
-        return self._line("stmt.let_cond" if is_condition(s.value) else "stmt.let", s, name=self.var(s.name),
-                          value=value)
+        picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
+        key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label else "stmt.let"
+        return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def _s_LetChoose(self, s: A.LetChoose) -> list[Line]:
         opts = s.options
@@ -797,6 +855,9 @@ class Speaker:
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
+        place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
+        if var is not None and var.internal and place is not None and place.zone is not None:
+            return self._line("stmt.remember", s, target=self.expr(s.target), value=self.expr(s.value))  # this row
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
@@ -816,6 +877,8 @@ class Speaker:
     def _s_Draw(self, s: A.Draw) -> list[Line]:
         n = 1 if s.count is None else self._number(s.count)
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to)}
+        if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
+            return [Line(self.text("stmt.draw_per_player", s, "default", args))]
         if n != 1 and s.count is not None:
             args["count"] = self.expr(s.count)
         return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
@@ -838,15 +901,30 @@ class Speaker:
         return self.msg("name.bank", at)
 
     def _s_Pay(self, s: A.Pay) -> list[Line]:
+        return self.pays([s])
+
+    def pays(self, group: Sequence[A.Pay]) -> list[Line]:
+        """A payment; one from the bank is taken by its payee ("the owner takes 1 coin from the bank"),
+        the same one to several payees in one sentence ("the owners of A and B each take …")."""
+        s = group[0]
         cur = self.sym.currencies.get(s.currency)
         if cur is None:
             raise MissingRendering(s.pos, f"no currency '{s.currency}' to name")
         currency = self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare")
         available: Arg = self.msg("stmt.available", s) if s.at_most_available else ""
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
-        return self._line(key, s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
-                          payee=self._party(s.payee, s, cur.bank), amount=self.expr(s.amount), currency=currency,
-                          available=available)
+        payee = self._party(s.payee, s, cur.bank)
+        form = self._subject(s.payer)
+        if s.payer is None and s.payee is not None:
+            key, form = key.replace("pay", "take_pay"), self._subject(s.payee)
+        if len(group) > 1:
+            owned = [p.payee.args[0] for p in group if isinstance(p.payee, A.Call) and p.payee.func == "owner"
+                     and len(p.payee.args) == 1]
+            payee = self.msg("idiom.owners", s, things=self.join([self.expr(o) for o in owned])) \
+                if len(owned) == len(group) else self.join([self.expr(p.payee) for p in group if p.payee is not None])
+            key, form = key + "_each", "default"
+        return self._line(key, s, form, payer=self._party(s.payer, s, cur.bank), payee=payee,
+                          amount=self.expr(s.amount), currency=currency, available=available)
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
@@ -864,34 +942,98 @@ class Speaker:
         origin = self.origin(src, source)
         self.scope.push()
         try:
-            self._bind(s.var, src)
-            body = self.lines(s.body)
+            ref = self._bind(s.var, src)
+            paid = self.owners_pay(s, src, head, origin)
+            if paid is not None:
+                return paid
+            if _foldable(s, self.sym.zones, self.sym.functions):  # "move every token in the bag to the box", one sentence
+                ref.every = self.every_item(src, head, origin)
+                body = self.lines(s.body)
+                ref.every = None
+                if len(body) == 1 and not body[0].children:
+                    return body
+            self.loops.append(ref.noun)
+            try:
+                body = self.lines(s.body)
+            finally:
+                self.loops.pop()
             return self._for(s, src, head, source, body, origin)
         finally:
             self.scope.pop()
+
+    def owners_pay(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[list[Line]]:
+        """`for c in Z { pay c.F from owner(c) to … }` → "the owner of every card in Z pays its F …"."""
+        pay = s.body[0] if len(s.body) == 1 else None
+        if not (isinstance(pay, A.Pay) and isinstance(pay.payer, A.Call) and pay.payer.func == "owner"
+                and len(pay.payer.args) == 1 and isinstance(pay.payer.args[0], A.Name) and pay.payer.args[0].name == s.var
+                and isinstance(pay.amount, A.Attr) and isinstance(pay.amount.obj, A.Name)
+                and pay.amount.obj.name == s.var and pay.amount.name in self.sym.fields
+                and pay.currency in self.sym.currencies
+                and not any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(pay.payee))):
+            return None
+        field, cur = self.sym.fields[pay.amount.name], self.sym.currencies[pay.currency]
+        fnoun = self.noun(field.text, f"field '{field.name}'", field.pos)
+        ref = self.lookup(s.var)
+        available: Arg = self.msg("stmt.available", pay) if pay.at_most_available else ""
+        return self._line("stmt.owners_pay", pay, each=self.every_item(src, head, origin), field=fnoun.np("bare"),
+                          relgen=ref.noun.det("relgen") if ref is not None else Phrase(""),
+                          currency=self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare"),
+                          payee=self._party(pay.payee, pay, cur.bank), available=available)
+
+    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
+        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag"."""
+        if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
+                and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
+            zone = self.sym.zones[src.args[0].name]
+            return self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
+        if head:
+            return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
+        item = self.nouns.element(src)
+        args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
+                                "order": ""}
+        return self.msg("expr.comprehension_self", src, **args)
 
     def _for(self, s: A.For, src: A.Expr, head: dict[str, Arg], source: Phrase, body: list[Line],
              origin: Phrase) -> list[Line]:
         if head:
             return [Line(self.text("stmt.for_filtered", s, "default", head), body)]
-        if isinstance(src, A.Name) and src.name == "players":
-            return self._line("stmt.for_players", s, children=body, var=self.var(s.var))
+        ordered = _decides(s.body)
+        moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
+        if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
+            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to)) for m in moves]
+            return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
+        if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
+            return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
+                              var=self.var(s.var))
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
-            each = self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
-            return self._line("stmt.for_positions", s, children=body, var=self.var(s.var), zone=each)
+            noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
+            key = "stmt.for_positions" if ordered or _stops(s.body) else "stmt.for_positions_all"
+            return self._line(key, s, children=body, var=self.var(s.var), zone=noun.np("each"),
+                              zones=Phrase(noun.plural()), first=Phrase(noun.word), the_first=noun.np("def"))
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         return [Line(self.text("stmt.for", s, "default", args), body)]
 
+    def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
+        self.loops.append(None)
+        try:
+            return self.lines(body)
+        finally:
+            self.loops.pop()
+
     def _s_While(self, s: A.While) -> list[Line]:
-        return self._line("stmt.while", s, children=self.lines(s.body), cond=self.expr(s.cond))
+        return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
-        return self._line(key, s, children=self.lines(s.body), count=self.expr(s.count))
+        return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:
+        items = self.loops[-1] if self.loops else None
+        generic = {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
+        if items is not None and items.word not in generic:  # "the remaining rows are skipped"
+            return self._line("stmt.break_items", s, items=Phrase(items.plural()))
         return self._line("stmt.break", s)
 
     def _actions(self, names: Sequence[str], at: A.Node) -> Phrase:
@@ -923,30 +1065,56 @@ class Speaker:
         return self._line("stmt.run", s, target=self.expr(s.target))
 
     def _s_Modify(self, s: A.Modify) -> list[Line]:
+        return self.modify([s])
+
+    def modify(self, group: Sequence[A.Modify]) -> list[Line]:
+        """Modifiers of one kind, place and duration in one sentence ("+2 power and +3 value"); the
+        cards of places said by rank where the condition is only their place ("the last two tokens")."""
+        s = group[0]
         kind = self.sym.kinds.get(s.kind)
         if kind is None:
             raise MissingRendering(s.pos, f"no kind '{s.kind}' to name")
         knoun = self.noun(kind.title, f"kind '{kind.name}'", kind.pos)
-        fdef = next((f for f in kind.fields if f.name == s.field), None)
-        if fdef is None:
-            raise MissingRendering(s.pos, f"kind '{kind.name}' has no field '{s.field}'")
-        fnoun = self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos)
+        changes: list[Arg] = []
+        field = knoun
         outer, self.it_kind = self.it_kind, s.kind
         try:
+            ranked = self.idioms.ranked(s.kind, knoun, s.where) if s.where else None
+            cards = ranked if ranked is not None else knoun.np("each")
             where: Arg = self.filter("it", Ref(knoun), s.where, "stmt.modify_where", knoun.det("rel")) \
-                if s.where else ""
-            value = self.signed(s.value) if s.mode == "by" else self.expr(s.value)
+                if s.where and ranked is None else ""
+            for m in group:
+                fdef = next((f for f in kind.fields if f.name == m.field), None)
+                if fdef is None:
+                    raise MissingRendering(m.pos, f"kind '{kind.name}' has no field '{m.field}'")
+                fnoun = self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos)
+                value = self.signed(m.value) if m.mode == "by" else self.expr(m.value)
+                how = "" if m.mode == "by" or isinstance(m.value, A.Num) else "_expr"
+                changes.append(self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
+                                        the_field=fnoun.np("def"), kind=cards))
+                field = fnoun
         finally:
             self.it_kind = outer
-        return self._line(f"stmt.modify_{s.mode}", s, until=self.msg(f"until.{s.until}", s), kind=knoun.np("each"),
-                          where=where, value=value, field=fnoun.np("bare"), the_field=fnoun.np("def"))
+        flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
+        key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
+            else f"stmt.modify_{s.mode}"
+        return self._line(key, s, until=self.msg(f"until.{s.until}", s),
+                          kind=cards, where=where,
+                          change=self.join(changes), field=field.np("bare"), the_field=field.np("def"))
 
     def _s_Forbid(self, s: A.Forbid) -> list[Line]:
         self.scope.push()
         try:  # the condition reads the forbidden action's parameters: "the token"
             action = self.sym.actions.get(s.actions[0]) if s.actions else None
-            for p in action.params if action is not None else []:
-                self._bind(p.name, p.domain)
+            refs = {p.name: self._bind(p.name, p.domain) for p in (action.params if action is not None else [])}
+            used = {n.name for n in A.walk(s.where) if isinstance(n, A.Name) and n.name in refs} if s.where else set()
+            if s.where is not None and len(used) == 1:  # "… with a token whose power is 1"
+                name = used.pop()
+                item = self.scope.refs[name] = Ref(refs[name].noun, kind=refs[name].kind, enum=refs[name].enum)
+                with_item = self.msg("stmt.forbid_with", s, item=item.phrase(self.cat),
+                                     filter=self.filter(name, item, s.where, "expr.filter"))
+                return self._line("stmt.forbid_item", s, until=self.msg(f"until.{s.until}", s),
+                                  actions=self._actions(s.actions, s), item=with_item)
             where: Arg = self.msg("stmt.forbid_where", s, cond=self.expr(s.where)) if s.where else ""
         finally:
             self.scope.pop()
@@ -989,8 +1157,24 @@ class Speaker:
             lambda m: self.expr(A.Name(pos=s.pos, name=m.group(1))).form("nom"), text))
 
     def _s_Require(self, s: A.Require) -> list[Line]:
+        """A requirement as a full sentence ("the row must hold fewer than 3 tokens"); one with its own
+        words is said by them alone, not twice."""
         note = text_of(s.text, self.lang, "require", s.pos) if s.text else None
-        return self._line("stmt.require", s, note=note, cond=self.expr(s.cond))
+        if note is not None and self.says(note, s.cond):
+            return [Line(self.literal(note))]
+        key = "stmt.require_must" if self.cat.has("stmt.require_must") and _musty(s.cond) else "stmt.require"
+        return self._line(key, s, note=note, cond=self.expr(s.cond))
+
+    def says(self, text: str, cond: A.Expr) -> bool:
+        """Whether an author's text says a condition itself: it names each number and each field the
+        condition compares ("a power-5 token …" for `power < 5`)."""
+        nodes = list(A.walk(cond))
+        numbers = [str(n.value) for n in nodes if isinstance(n, A.Num)]
+        fields = [self.sym.fields[n.name].text for n in nodes if isinstance(n, A.Attr) and n.name in self.sym.fields]
+        words = [Noun(f.by_lang[self.lang], self.cat).word.lower() for f in fields if f and self.lang in f.by_lang]
+        if not numbers or len(words) != len(fields) or any(isinstance(n, A.Call) for n in nodes):
+            return False
+        return all(re.search(rf"(?<!\d){n}(?!\d)", text) for n in numbers) and all(w in text.lower() for w in words)
 
     def _s_NamedStep(self, s: A.NamedStep) -> list[Line]:
         return self.lines(s.body)  # the name is for modders, not for the prose

@@ -49,8 +49,7 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
             "Celui qui termine avec le moins de points de lune gagne.",
             "Piochez une carte de la pioche et placez-la dans l'étal.",  # elided l'
             "Piochez une carte de la pioche et placez-la dans son panier.",
-            "Vous devenez propriétaire de la marchandise.",  # `give w to me`: its own verb form
-            "Placez la marchandise dans votre panier.",
+            "Vous prenez la marchandise dans votre panier.",  # `give w to me` and its move: its own verb form
             f"Si l'étal est vide et la pioche n'est pas vide{NBSP}:",
             "Choisissez un étal.",
             "Bonus\u00a0:\n  - La banque vous paie 2 pièces.",  # "à vous" becomes "vous paie"

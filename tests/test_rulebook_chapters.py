@@ -37,12 +37,13 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     assert "Stärke, Beute" in rows["Wächterkarte"][0]
     assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
     assert rows["Königsplättchen"][1] == "keine Werte"
-    assert ("Auf der Rückseite zeigt jede Wächterkarte nur: Level, kleinste Stärke, größte Stärke, "
-            "kleinste Beute und größte Beute.") in de.paragraphs
-    assert "Auf der Rückseite zeigt jedes Königsplättchen keine Werte." in de.paragraphs
+    # a pair of fields `F_min`, `F_max` beside `F` is the range of F
+    assert "Die Rückseite jeder Wächterkarte zeigt nur das Level, die Spanne der Stärke und die Spanne der Beute." \
+        in de.paragraphs
+    assert "Königsplättchen haben eine einheitliche Rückseite." in de.paragraphs
     en = section(base["en"], "card-anatomy")
-    assert ("The back of every guard card shows its level, lowest strength, highest strength, "
-            "lowest loot and highest loot.") in en.paragraphs
+    assert "The back of every guard card shows its level, strength range and loot range." in en.paragraphs
+    assert "King tiles have plain backs." in en.paragraphs
 
 
 def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
@@ -72,7 +73,7 @@ def test_the_base_book_has_a_short_chapter_per_variant(base: dict[str, Rulebook]
     [change] = de.entries
     assert change.title == "Geändert: Regel „Wächter nach Level sortiert auslegen“ (statt „Wächter auslegen“)"
     assert change.code == "lay_out_guards"
-    assert change.lines[0].text == "Ziehe Karten vom Wächterstapel in die Wächterauslage, so viele wie die Spielerzahl."
+    assert change.lines[0].text == "Ziehe je Spieler eine Karte vom Wächterstapel in die Wächterauslage."
     king = section(base["en"], "variant-koenigs-neue-regeln")
     assert king.title == "Variant: The King's New Rules — what changes"
     assert [e.title for e in king.entries] == [
@@ -112,7 +113,7 @@ variant trophaeen {
     assert rule.title == "Entfällt: Aktion „Monster verdrängen“: eine Bedingung"
     assert rule.code == "displace.not_strongest"
     assert [line.text for line in rule.lines] == [
-        "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."]
+        "Ein Monster mit Stärke 5 kann nicht verdrängt werden."]
 
 
 # --- the print's order, player-facing values, parts of a variant -------------------------------
@@ -191,7 +192,7 @@ def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebo
     assert bots.title == "Appendix: For bots" and bots.paragraphs[0].startswith("Not a rule of the game")
     assert "bots" not in [e.anchor for e in section(en, "game-end").entries]
     assert section(en, "reference-king-tile").paragraphs == [
-        "These rules count only in the variant “The King's New Rules”; in the base game they have no meaning."]
+        "These rules apply only in the variant “The King's New Rules”."]
     zones = {row[0] for row in section(en, "components").tables[0].rows}
     assert "king's display (only in the variant “The King's New Rules”)" in zones
     assert "guard display (only in the variant “Guard chain”)" in zones and "king's stack" in zones

@@ -11,6 +11,7 @@ from test_rulebook_identifiers import texts_of
 from dsl.loader import read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks
 from rulebook.model import Rulebook
+from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
 
@@ -23,13 +24,47 @@ GOLDEN = [
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
      "Der Spieler wählt einen Monstertyp, der in der Schachtel (Monster) vorkommt."),
-    (MM, (), "en", "For each *c* in the box (monsters) for which the monster type of *c* is *t*:",
-     "For every monster card in the box (monsters) whose monster type is the chosen monster type:"),
-    (MM, (), "de", "Für jedes *c* aus der Schachtel (Monster), bei dem der Monstertyp von *c* *t* ist:",
-     "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:"),
+    # a loop that only moves its items is one sentence; a card given and moved is taken
+    (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
+     "The player takes every monster card in the box (monsters) whose monster type is the chosen monster type into "
+     "their reserve."),
+    (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
+     "Der Spieler nimmt jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist, "
+     "in seinen Vorrat."),
+    (MM, (), "en", "For every monster card at an attack place:",
+     "Move every monster card at an attack place to its owner's reserve."),
+    (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
+     "Lege jede Monsterkarte an einem Anlegeplatz in den Vorrat des Besitzers."),
+    (MM, (), "en", "For every card place, in order:\nDraw one card from the guard deck to the card place.",
+     "Draw one card from the guard deck to every card place."),
+    (MM, (), "en", "For every card place:\nMove the guard at the card place to the guard discard pile.",
+     "Move the guard at every card place to the guard discard pile."),
+    (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
+     "Lege den Wächter an jedem Kartenplatz in den Wächter-Ablagestapel."),
+    (MM, (), "en", "The owner of the monster card pays the heal cost of the monster card in gold to the treasury",
+     "The owner of every monster card in the attack place pays its heal cost in gold to the treasury (at most what "
+     "they have)."),
+    (MM, (), "de", "Der Besitzer der Monsterkarte zahlt die Heilkosten der Monsterkarte in Gold an die Schatzkammer",
+     "Der Besitzer von jeder Monsterkarte aus dem Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer "
+     "(höchstens so viel, wie vorhanden ist)."),
+    # a loop's order is said where it matters: someone decides, or it may stop early
+    (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
+    (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
+    (MM, (), "en", "For every card place, in order:", "Go through the card places in order, starting with card place 1:"),
+    (MM, (), "de", "Für jeden Kartenplatz, der Reihe nach:",
+     "Gehe die Kartenplätze der Reihe nach durch, beginnend mit Kartenplatz 1:"),
+    (MM, (), "en", "Stop here; the remaining ones are skipped.", "The remaining card places are skipped."),
+    (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze entfallen."),
+    (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
+    (MM, (), "en", "For every attack place, in order:", "For every attack place:"),
     # a random choice that only sets a value
-    (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random from all players."),
-    (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig aus allen Spielern."),
+    (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random."),
+    (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
+    # a loop over the players that only moves: one sentence with "each player"
+    (MM, (), "en", "For each player, in seat order:\nMove the cards in their reserve to their hand.",
+     "Each player moves the cards in their reserve to their hand."),
+    (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:\nLege die Karten in seinem Vorrat in seine Hand.",
+     "Jeder Spieler legt die Karten in seinem Vorrat in seine Hand."),
     # until every attack place holds two monsters; one form of address: you
     (MM, (), "en", "Starting with the start player, the players take turns clockwise until the number of cards in the "
                    "attack place *i* is 2 for every *i* in the numbers of every attack place. On each turn, where *p* "
@@ -52,38 +87,102 @@ GOLDEN = [
     (MM, (), "en", "Turn the guard at card place *i* face up.", "Turn the guard at the card place face up."),
     (MM, (), "de", "Decke den Wächter am Kartenplatz *i* auf.", "Decke den Wächter am Kartenplatz auf."),
     (MM, (), "en", "If the pair sum at attack place *i* is at least the strength of the guard at card place *i*:",
-     "If the pair sum at the attack place with the same number is at least the strength of the guard at the card place:"),
+     "If the pair sum at the matching attack place is at least the strength of the guard at the card place:"),
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
      "Wenn die Paarsumme am Anlegeplatz mit derselben Nummer mindestens die Stärke des Wächters am Kartenplatz ist:"),
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
-     "Only allowed if the pair sum at the attack place of monster card A is less than the highest strength of the "
+     "The pair sum at the attack place of monster card A must be less than the highest strength of the "
      "guard at the card place matching monster card A."),
     (MM, (), "de", "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von *victim* kleiner als die größte Stärke vom "
                    "Wächter am Kartenplatz die Platznummer von *victim* ist.",
-     "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von Monsterkarte A kleiner als die größte Stärke des Wächters am "
-     "Kartenplatz passend zu Monsterkarte A ist."),
+     "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
+     "Kartenplatz passend zu Monsterkarte A sein."),
+    # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
+    (MM, (), "en", "The number of the lost fight becomes 0.", "Go through the card places in order"),
+    (MM, (), "de", "Die Nummer des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
+    (MM, (), "en", "Note the attack place of monster card A.", "Move monster card B to the attack place."),
+    (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
+    (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
+     "Remember the number of the card place as the number of the lost fight."),
+    (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
+     "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
+    (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
+     "The first monster card of the matching attack place is called monster card A from here on."),
+    (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
+     "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A."),
+    # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
+    (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
+     "Move the top king tile of the king's stack to the box (king tiles)."),
+    (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
+     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel (Königsplättchen)."),
+    (MM, ("koenigs_neue_regeln",), "en", "The king tile is the top card of the king's stack.",
+     "Move the top king tile of the king's stack to the king's display."),
+    (MM, ("koenigs_neue_regeln",), "de", "Das Königsplättchen ist die oberste Karte des Königsstapels.",
+     "Lege das oberste Königsplättchen des Königsstapels in die Königsauslage."),
+    (MM, (), "en", "The loot is the larger of 0 and the loot of the guard at the card place.",
+     "The loot is the loot of the guard at the card place (never less than 0)."),
+    (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
+     "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0)."),
+    # a rule called from another is continued with, not carried out like a subroutine
+    (MM, (), "en", "Carry out “Lay out the guards”.", "Continue with “Lay out the guards”."),
+    (MM, (), "de", "Führe „Wächter auslegen“ aus.", "Weiter mit „Wächter auslegen“."),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich fürs Verdrängen von Monsterkarte A ist."),
+     "Du musst die Kosten für dich fürs Verdrängen von Monsterkarte A bezahlen können."),
+    (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
+     "You must be able to pay the cost for you to displace monster card A."),
+    # a requirement is a full sentence; one whose own text says it is not said twice
+    (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
+     "The attack place must hold fewer than 2 monster cards."),
+    (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
+     "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten."),
+    (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
+     "The strength of monster card A must be less than that of monster card B."),
+    (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
+     "Die Stärke von Monsterkarte A muss kleiner als die von Monsterkarte B sein."),
+    (MM, (), "en", "Only allowed if the strength of monster card A is less than 5.",
+     "A strength-5 monster cannot be displaced."),
+    (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist.",
+     "Ein Monster mit Stärke 5 kann nicht verdrängt werden."),
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The treasury pays 1 gold to the owner of whichever of monster card A and monster card B has the greater strength."),
+     "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold from the "
+     "treasury."),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Die Schatzkammer zahlt 1 Gold an den Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist."),
+     "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält 1 Gold von "
+     "der Schatzkammer."),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
      "Wenn die Beute ungerade ist und Monsterkarte A und Monsterkarte B sich in der Stärke unterscheiden:"),
     (MM, (), "en", "The bank pays the owner of *a* gold: *loot* divided by 2, rounded down.",
-     "The treasury pays half of the loot (rounded down) in gold to the owner of monster card A."),
+     "The owners of monster card A and monster card B each take half of the loot (rounded down) in gold from the "
+     "treasury."),
     (MM, (), "de", "Die Bank zahlt dem Besitzer von *a* Gold, und zwar *loot* geteilt durch 2, abgerundet.",
-     "Die Schatzkammer zahlt die Hälfte der Beute (abgerundet) in Gold an den Besitzer von Monsterkarte A."),
+     "Die Besitzer von Monsterkarte A und Monsterkarte B erhalten je die Hälfte der Beute (abgerundet) in Gold von "
+     "der Schatzkammer."),
+    # a payment from the bank is taken by its payee
+    (MM, (), "en", "The treasury pays the loot in gold to the owner of monster card A.",
+     "The owner of monster card A takes the loot in gold from the treasury."),
+    (MM, (), "de", "Die Schatzkammer zahlt die Beute in Gold an den Besitzer von Monsterkarte A.",
+     "Der Besitzer von Monsterkarte A erhält die Beute in Gold von der Schatzkammer."),
+    # card backs
+    (MM, (), "en", "The back of every king tile shows no values.", "King tiles have plain backs."),
+    (MM, (), "de", "Auf der Rückseite zeigt jedes Königsplättchen keine Werte.",
+     "Königsplättchen haben eine einheitliche Rückseite."),
+    (MM, (), "en", "The back of every guard card shows its level, lowest strength, highest strength, lowest loot and "
+                   "highest loot.", "The back of every guard card shows its level, strength range and loot range."),
+    (MM, (), "de", "Auf der Rückseite zeigt jede Wächterkarte nur: Level, kleinste Stärke, größte Stärke, kleinste "
+                   "Beute und größte Beute.",
+     "Die Rückseite jeder Wächterkarte zeigt nur das Level, die Spanne der Stärke und die Spanne der Beute."),
+    (MM, (), "de", "Auf der Rückseite zeigt jede Monsterkarte nur: Monstertyp.",
+     "Die Rückseite jeder Monsterkarte zeigt nur den Monstertyp."),
     # "at most 0" → empty
     (MM, (), "en", "The game ends as soon as a round ends and the number of cards in the king's stack is at most 0.",
      "The game ends as soon as a round ends and the king's stack is empty."),
@@ -92,14 +191,37 @@ GOLDEN = [
     # a condition on a card's own value: "whose"
     (MM, (), "en", "Until the end of the round, every guard card for which the place number of the guard card is 1 "
                    "has +3 loot.",
-     "Until the end of the round, every guard card whose place number is 1 has +3 loot."),
+     "This round, the first guard card has +3 loot."),
     (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, bei der die Platznummer von der Wächterkarte 1 ist, "
                    "+3 Beute.",
-     "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer 1 ist, +3 Beute."),
+     "In dieser Runde hat die erste Wächterkarte +3 Beute."),
+    # the cards of numbered places by their rank; two changes of one card in one sentence
+    (MM, (), "en", "Until the end of the round, every guard card whose place number is at least the number of players "
+                   "− 1 has +4 loot.", "This round, the last two guard cards have +4 loot."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer mindestens die Spielerzahl − 1 ist, "
+                   "+4 Beute.", "In dieser Runde haben die letzten beiden Wächterkarten +4 Beute."),
+    (MM, (), "en", "Until the end of the round, every guard card whose place number is at most 2 has −2 loot.",
+     "This round, the first two guard cards have −2 loot."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer höchstens 2 ist, −2 Beute.",
+     "In dieser Runde haben die ersten beiden Wächterkarten −2 Beute."),
+    (MM, (), "en", "Until the end of the round, every guard card whose place number is the number of players has "
+                   "−3 strength.", "This round, the last guard card has −3 strength and −5 loot."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer die Spielerzahl ist, −3 Stärke.",
+     "In dieser Runde hat die letzte Wächterkarte −3 Stärke und −5 Beute."),
+    (MM, (), "en", "Until the end of the round, the heal cost of every monster card whose strength is at least 4 is 4.",
+     "This round, every monster card whose strength is at least 4 has a heal cost of 4."),
+    (MM, (), "de", "Bis zum Ende der Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, den Wert 4 als "
+                   "Heilkosten.", "In dieser Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, Heilkosten 4."),
+    (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
+     "This turn, every playing figure owned by the player is invisible."),
+    (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
+     "In diesem Zug ist jede Spielfigur, die dem Spieler gehört, unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
-     "Move every monster card in their hand whose strength is at most 2 to their reserve."),
+     "Each player moves every monster card in their reserve whose strength is at least 3 to their hand and every "
+     "monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
-     "Lege jede Monsterkarte aus seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
+     "Jeder Spieler legt jede Monsterkarte aus seinem Vorrat, deren Stärke mindestens 3 ist, in seine Hand und jede "
+     "Monsterkarte aus seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
     # a card back to its owner
     (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move monster card A to its owner's hand."),
     (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege Monsterkarte A in die Hand des Besitzers."),
@@ -107,9 +229,24 @@ GOLDEN = [
     (MM, (), "en", "Whoever already has two monsters in the castle sits out until every attack place is full.",
      "Whoever already has two monsters in the castle is skipped; once one of them is displaced, that player plays again."),
     # a variant's local is said by its noun
-    (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Carry out the rule change of the king tile."),
+    (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Apply the rule change of the king tile."),
     (MM, ("koenigs_neue_regeln",), "de", "Führe die Regeländerung von *tile* aus.",
-     "Führe die Regeländerung des Königsplättchens aus."),
+     "Wende die Regeländerung des Königsplättchens an."),
+    # a forbidden action's card said with its condition
+    (MM, (), "en", "Until the end of the round, nobody may carry out “Place a monster” or “Displace a monster” if the "
+                   "strength of the monster card is 1.",
+     "This round, nobody may carry out “Place a monster” or “Displace a monster” with a monster card whose strength is 1."),
+    (MM, (), "de", "Bis zum Ende der Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ ausführen, wenn die "
+                   "Stärke der Monsterkarte 1 ist.",
+     "In dieser Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ mit einer Monsterkarte, deren Stärke 1 "
+     "ist, ausführen."),
+    # one card per player; the end of the game as people say it
+    (MM, ("waechterkette",), "en", "Draw cards from the guard deck to the guard display, as many as the number of "
+                                   "players.", "Draw one card per player from the guard deck to the guard display."),
+    (MM, (), "en", "At the end, each player scores their gold.", "At the end of the game, each player counts their gold."),
+    (MM, (), "de", "Am Ende erhält jeder Spieler als Wertung sein Gold.", "Am Ende des Spiels zählt jeder Spieler sein Gold."),
+    (MM, (), "en", "Whoever scores most wins; players with the same best score all win.",
+     "The player with the highest total wins; if several players tie, they all win."),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
@@ -144,3 +281,16 @@ def test_a_teleport_shows_its_own_colour_not_a_spell_colours() -> None:
     assert teleports and all("enchanting" not in cell for row in teleports for cell in row)
     assert "red (enchanting monsters)" in " ".join(cell for t in tables for row in t.rows for cell in row)
     assert "Colour: red." in md
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_every_condition_a_requirement_may_be_has_a_must_form(lang: str) -> None:
+    """A requirement said as "… must …" asks its condition for the form `must`; a comparison or idiom
+    without one would silently state the condition as a fact."""
+    cat = catalogue(lang)
+    keys = [f"expr.{k}" for k in ("eq", "ne", "lt", "le", "gt", "ge", "and")] + \
+        [f"idiom.{k}" for k in ("empty", "not_empty", "yours", "not_yours", "same_owner", "other_owner", "same_field",
+                                "differ_field", "less_field", "at_most_field", "more_field", "at_least_field",
+                                "holds_lt", "holds_le", "holds_gt", "holds_ge", "holds_eq", "odd", "even", "can_pay")]
+    missing = [k for k in keys if not (isinstance(cat.pattern(k), dict) and "must" in cat.pattern(k))]  # type: ignore[operator]
+    assert cat.has("stmt.require_must") and not missing, missing

@@ -105,11 +105,11 @@ EXAMPLES = [
      "Wenn der Platz 2 weniger als 2 Karten enthält:",
      "If the slot 2 holds fewer than 2 cards:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
-     "Bis zum Ende der Runde hat jede Karte, deren Platznummer 1 ist, −2 Wert.",
-     "Until the end of the round, every card whose place number is 1 has −2 value."),
+     "In dieser Runde hat die erste Karte −2 Wert.",
+     "This round, the first card has −2 value."),
     ("modify card.value to 4 until end of turn",
-     "Bis zum Ende des Zuges hat jede Karte den Wert 4 als Wert.",
-     "Until the end of the turn, the value of every card is 4."),
+     "In diesem Zug hat jede Karte Wert 4.",
+     "This turn, every card has a value of 4."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
      "Für jede Karte aus deiner Hand, deren Wert mindestens 3 ist:",
      "For every card in your hand whose value is at least 3:"),
@@ -148,9 +148,9 @@ FRENCH = [
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
      f"Si l'emplacement 2 contient moins de 2 cartes{NBSP}:"),
     ("if count(deck) == 0 { end game }", f"Si la pioche est vide{NBSP}:"),
-    ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement, dans l'ordre{NBSP}:"),
+    ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement{NBSP}:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
-     "Jusqu'à la fin de la manche, chaque carte a −2 en valeur lorsque le numéro d'emplacement est 1."),
+     "Jusqu'à la fin de la manche, la carte en position 1 a −2 en valeur."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
      f"Pour chaque carte de votre main lorsque la valeur vaut au moins 3{NBSP}:"),
     ("if not revealed(top(deck)) { reveal top(deck) }", f"Si la carte du dessus de la pioche est face cachée{NBSP}:"),
@@ -181,7 +181,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "pl", "default", "you", "agree"}  # "x_pl", "x_you" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree"}  # "x_pl", "x_you" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:

@@ -177,10 +177,10 @@ def test_the_changes_show_the_steps_text_before_and_after() -> None:
     en = build_rulebook(src, ("free_taking",), "en").sections[0].changes
     assert [(c.kind, c.what) for c in en] == [("replaced", "Action “Take”: one requirement"),
                                              ("removed", "Action “Take”: one step")]
-    assert texts(en[0].old) == ["Only allowed if the power of the token is at most 2."]
-    assert texts(en[0].new) == ["Only allowed if the power of the token is at most 3."]
+    assert texts(en[0].old) == ["The power of the token must be at most 2."]
+    assert texts(en[0].new) == ["The power of the token must be at most 3."]
     assert [en[0].old[0].note, en[0].new[0].note] == ["Small tokens only.", "Any token."]
-    assert texts(en[1].old) == ["Only allowed if your gold is at least the power of the token.",
+    assert texts(en[1].old) == ["You must be able to pay the power of the token.",
                                 "You pay the power of the token in gold to the bank."] and en[1].new == []
     de = build_rulebook(src, ("free_taking",), "de").sections[0].changes
     assert [c.what for c in de] == ["Aktion „Nehmen“: eine Bedingung", "Aktion „Nehmen“: ein Schritt"]
@@ -190,8 +190,8 @@ def test_a_named_step_renders_like_its_statements() -> None:
     """Names are for modders: the base rulebook reads as if the step were written out in place."""
     book = build_rulebook(read_ruleset(FIXTURE), (), "en")
     take = next(e for e in book.every_entry() if e.anchor == "action-take")
-    assert texts(take.lines)[1:] == ["Only allowed if the power of the token is at most 2.",
-                                     "Only allowed if your gold is at least the power of the token.",
+    assert texts(take.lines)[1:] == ["The power of the token must be at most 2.",
+                                     "You must be able to pay the power of the token.",
                                      "You pay the power of the token in gold to the bank.",
                                      "Move the token to your pile."]
 
@@ -209,4 +209,4 @@ variant fives {
     load_game(str(folder), ("fives", "billiges_verdraengen"), players=3)
     [change] = build_rulebook(read_ruleset(folder), ("fives",), "en").sections[0].changes
     assert (change.kind, change.what) == ("removed", "Action “Displace a monster”: one requirement")
-    assert texts(change.old) == ["Only allowed if the strength of monster card A is less than 5."]
+    assert texts(change.old) == ["A strength-5 monster cannot be displaced."]
