@@ -200,5 +200,5 @@ class Idioms:
             zone = self.sp.sym.zones[s.to.func]
             noun = self.sp.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             return self.sp._line("stmt.move_to_owner", s, what=self.sp.expr(s.what), zone=noun.np("def"),
-                                 bare=noun.np("bare")), 1
+                                 bare=noun.np("bare"), into=self.sp.prep(s.to, "to")), 1
         return None

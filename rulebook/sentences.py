@@ -7,6 +7,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.idioms import Idioms
+from rulebook.places import preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
@@ -30,11 +31,6 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
-
-
-def event_words(name: str) -> str:
-    """An event the rules emit has no display text: its name said as words ("move ended")."""
-    return name.replace("_", " ")
 
 
 def _is_it(e: A.Expr) -> bool:
@@ -61,11 +57,12 @@ class Symbols:
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
+        self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
-            A.KindDef: self.kinds, A.EnumDef: self.enums}
+            A.KindDef: self.kinds, A.EnumDef: self.enums, A.EventDef: self.events}
         self.owners: dict[int, tuple[str, list[tuple[str, Optional[A.TypeRef]]]]] = {}
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
@@ -156,6 +153,7 @@ class Speaker:
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
+        self.origin_role = "at"  # the cards a loop goes over lie "in the box"; those a move takes come "from" it
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -207,22 +205,6 @@ class Speaker:
                 return self.nouns.zone_ref(zone)
         return self.nouns.of_type(t)
 
-    def used_as(self, name: str, node: A.Node) -> Optional[A.TypeRef]:
-        """An untyped event parameter's type, from how the reaction reads it: a player's currency or
-        value (`q.points`), a kind's field, a zone compared with it."""
-        sym = self.sym
-        for n in A.walk(node):
-            if isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == name:
-                if n.name in sym.currencies or (n.name in sym.vars and sym.vars[n.name].per_player):
-                    return A.TypeRef(pos=n.pos, name="player")
-                kind = next((k for k in sym.kinds.values() if any(f.name == n.name for f in k.fields)), None)
-                if kind is not None:
-                    return A.TypeRef(pos=n.pos, name=kind.name)
-            if isinstance(n, A.BinOp) and n.op in ("==", "!=") and isinstance(n.left, A.Name) and n.left.name == name \
-                    and isinstance(n.right, A.Name) and n.right.name in sym.zones:
-                return A.TypeRef(pos=n.pos, name="zone")
-        return None
-
     def slot_in_calls(self, name: str, body: object) -> Optional[str]:
         """The zone a function's text names before the place a number is passed to."""
         for node in A.walk(body):
@@ -238,6 +220,20 @@ class Speaker:
     def zone_words(self) -> dict[str, str]:
         return {z.name: Noun(z.text.by_lang[self.lang], self.cat).word for z in self.sym.zones.values()
                 if z.shape == "indexed" and z.text is not None and self.lang in z.text.by_lang}
+
+    def zone_def_of(self, e: A.Expr) -> Optional[A.ZoneDef]:
+        """The zone an expression names or lists the cards of (`hand(p)`, `row[i]`, `cards(row)`, a filter of one)."""
+        if isinstance(e, A.Comprehension):
+            return self.zone_def_of(e.source)
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:
+            e = e.args[0]
+        name = e.name if isinstance(e, A.Name) and e.name not in self.scope.refs else e.func if isinstance(e, A.Call) \
+            else e.obj.name if isinstance(e, A.Index) and isinstance(e.obj, A.Name) else ""
+        return self.sym.zones.get(name)
+
+    def prep(self, e: A.Expr, role: str) -> str:
+        """The preposition of the zone an expression names, in a role: "to" (onto the pile), "at", "from"."""
+        return preposition(self.zone_def_of(e), role, self.cat)
 
     def possessor(self, e: A.Expr) -> bool:
         """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
@@ -360,7 +356,8 @@ class Speaker:
             args = [self.intro(p.name) for p in fn.params]
             nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
         if "{" in noun.word or "}" in noun.word:
-            self._check_slots(noun.word, fn)
+            self.check_places(noun.word, [p.name for p in fn.params], fn.text.pos if fn.text else fn.pos,
+                              f"function '{fn.name}'")
             text = noun.word
             values = dict(zip((p.name for p in fn.params), args))
             for param, node in zip(fn.params, nodes):
@@ -436,8 +433,9 @@ class Speaker:
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
                 and e.args[0].name in self.sym.zones and self.sym.zones[e.args[0].name].shape == "indexed":
             zone = self.sym.zones[e.args[0].name]
-            return self.msg("expr.domain_family", e, zone=self.nouns.zone_ref(zone.name).phrase(self.cat))
-        return self.msg("expr.domain", e, source=self._expr(e))
+            return self.msg("expr.domain_family", e, zone=self.nouns.zone_ref(zone.name).phrase(self.cat),
+                            prep_from=self.prep(e, "from"), prep_at=self.prep(e, "at"))
+        return self.msg("expr.domain", e, source=self._expr(e), prep_from=self.prep(e, "from"))
 
     def family_of(self, e: A.Expr) -> Optional[str]:
         """The zone family a card lies in, where the rules make it certain: a variable drawn from the
@@ -456,20 +454,18 @@ class Speaker:
         found = e.name if isinstance(e, A.Name) else None
         return found if found in self.sym.zones and self.sym.zones[found].shape == "indexed" else None
 
-    def _check_slots(self, text: str, fn: A.FunctionDef) -> None:
-        """A function text's `{param}` and `{param:case}` places must name its parameters and cases."""
-        params = [p.name for p in fn.params]
-        pos = fn.text.pos if fn.text else fn.pos
+    def check_places(self, text: str, params: Sequence[str], pos: A.Pos, what: str) -> None:
+        """A function's or event's text: its `{param}` and `{param:case}` places must name its parameters and cases."""
         for m in PLACEHOLDER.finditer(text):
             if m.group(1) not in params:
-                raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' has a place "
-                                       f"{{{m.group(1)}}}, but the function has no such parameter",
+                raise MissingRendering(pos, f"the {self.lang} text of {what} has a place "
+                                       f"{{{m.group(1)}}}, but it has no such parameter",
                                        f"its parameters: {', '.join(params) or 'none'}")
             if m.group(2) and m.group(2) not in CASES:
-                raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' asks for an unknown "
+                raise MissingRendering(pos, f"the {self.lang} text of {what} asks for an unknown "
                                        f"case '{m.group(2)}'", f"write one of {', '.join(CASES)}")
         if "{" in PLACEHOLDER.sub("", text) or "}" in PLACEHOLDER.sub("", text):
-            raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' has an unmatched brace",
+            raise MissingRendering(pos, f"the {self.lang} text of {what} has an unmatched brace",
                                    "write a parameter's place as {name} or {name:dat}")
 
     def _e_Attr(self, e: A.Attr) -> Phrase:
@@ -544,7 +540,8 @@ class Speaker:
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
-        return self.msg(f"prim.{key}", e, **{str(i): self.expr(a) for i, a in enumerate(e.args)})
+        at = self.prep(e.args[0], "at") if e.args else ""
+        return self.msg(f"prim.{key}", e, at=at, **{str(i): self.expr(a) for i, a in enumerate(e.args)})
 
     def _is_zone(self, e: A.Expr) -> bool:
         """Whether an expression names a zone (its items are cards), not a list of other things."""
@@ -575,8 +572,10 @@ class Speaker:
             return Phrase("")
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
                 and e.args[0].name in sym.zones and sym.zones[e.args[0].name].shape == "indexed":
-            return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat))
-        return self.msg("expr.from", e, source=said)
+            return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat),
+                            prep_at=self.prep(e, "at"))
+        role = self.origin_role if self.zone_def_of(e) else "among"
+        return self.msg("expr.from", e, source=said, prep_at=self.prep(e, role))
 
     def whose(self, var: str, e: A.Expr) -> Optional[Noun]:
         """The field a condition reads of the item itself (`c.power`, `position(it)`): "whose power"."""
@@ -612,7 +611,8 @@ class Speaker:
                 and cond.comp.expr.op == "==" and not cond.comp.cond and isinstance(cond.comp.expr.right, A.Name) \
                 and cond.comp.expr.right.name == var and self._is_zone(cond.comp.source):
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
-            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said)
+            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
+                            prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         return self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
@@ -804,8 +804,13 @@ class Speaker:
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
 
     def _s_Move(self, s: A.Move) -> list[Line]:
-        return self._line("stmt.move_bottom" if s.bottom else "stmt.move", s, what=self.expr(s.what),
-                          to=self.expr(s.to))
+        self.origin_role = "from"  # "move every card from your hand whose …"
+        try:
+            what = self.expr(s.what)
+        finally:
+            self.origin_role = "at"
+        return self._line("stmt.move_bottom" if s.bottom else "stmt.move", s, what=what,
+                          to=self.expr(s.to), into=self.prep(s.to, "to"))
 
     def _number(self, e: A.Expr) -> Optional[int]:
         """The value of a number written directly or through a constant, for "3 cards"."""
@@ -815,7 +820,8 @@ class Speaker:
 
     def _s_Draw(self, s: A.Draw) -> list[Line]:
         n = 1 if s.count is None else self._number(s.count)
-        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to)}
+        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to),
+                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to")}
         if n != 1 and s.count is not None:
             args["count"] = self.expr(s.count)
         return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
@@ -1002,21 +1008,34 @@ class Speaker:
         return self._line("stmt.end", s)
 
     def _s_Emit(self, s: A.Emit) -> list[Line]:
-        if s.args:
-            return self._line("stmt.emit_args", s, event=event_words(s.event),
-                              args=self.join([self.expr(a) for a in s.args]))
-        return self._line("stmt.emit", s, event=event_words(s.event))
+        event = self.declared_event(s.event, s.pos)
+        return self._line("stmt.emit", s, event=self.event_clause(
+            event, {p.name: self.expr(a) for p, a in zip(event.params, s.args)}))
+
+    def declared_event(self, name: str, pos: A.Pos) -> A.EventDef:
+        """An event the rules emit; a rulebook says it by its declared text, so it must have one."""
+        if name not in self.sym.events:
+            raise MissingRendering(pos, f"event '{name}' has no display text",
+                                   f'declare it, as in event {name}(p: player) de "{{p}} …" en "{{p}} …"')
+        return self.sym.events[name]
+
+    def event_clause(self, event: A.EventDef, values: Mapping[str, Arg]) -> Phrase:
+        """An event's declared clause with its values in their places ("a player makes a bid")."""
+        text = self.literal(text_of(event.text, self.lang, f"event '{event.name}'", event.pos))
+        self.check_places(text, [p.name for p in event.params], event.text.pos, f"event '{event.name}'")
+        return Phrase(lambda f: fill(text, "nom", values))
 
     # ------------------------------------------------------------ definitions
     def event(self, t: A.TriggerDef) -> Phrase:
+        """What a trigger waits for: an engine event in the catalogue's words, else the event's declared
+        clause with the trigger's values introduced ("whenever a player makes a bid")."""
         self.scope = Scope(self.prelabels)
-        builtin = ENGINE_EVENTS.get(t.event, ())
+        engine = self.cat.has(f"event.{t.event}")
+        declared = None if engine else self.declared_event(t.event, t.pos)
+        builtin = [A.TypeRef(pos=t.pos, name=n) for n in ENGINE_EVENTS.get(t.event, ())] if engine \
+            else [p.type for p in declared.params] if declared is not None else []
         for i, (name, t_) in enumerate(zip(t.params, t.types or [None] * len(t.params))):
-            known = A.TypeRef(pos=t.pos, name=builtin[i]) if i < len(builtin) else None
-            self.scope.bind(name, self.param_ref(name, t_ or known or self.used_as(name, t), t.body))
-        args: dict[str, Arg] = {str(i): self.var(p) for i, p in enumerate(t.params)}
-        if self.cat.has(f"event.{t.event}"):
-            return self.msg(f"event.{t.event}", t, **args)
-        if t.params:
-            return self.msg("event.other", t, event=event_words(t.event), args=self.join([self.var(p) for p in t.params]))
-        return self.msg("event.other_plain", t, event=event_words(t.event))
+            self.scope.bind(name, self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), t.body))
+        if declared is not None:
+            return self.event_clause(declared, {p.name: self.intro(n) for p, n in zip(declared.params, t.params)})
+        return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})

@@ -41,7 +41,7 @@ def render_fixture(lang: str) -> str:
             for phase in item.phases:
                 out += [f"## phase {phase.name}"] + flatten(asm.sp.lines(phase.body))
             continue
-        if isinstance(item, (A.GameDef, A.EnumDef, A.KindDef, A.ZoneDef)):
+        if isinstance(item, (A.GameDef, A.EnumDef, A.KindDef, A.ZoneDef, A.EventDef)):
             continue
         out += [f"## {type(item).__name__} {getattr(item, 'name', '') or ''}".rstrip()]
         out += flatten(asm.item_lines(item, asm.sp))
@@ -96,8 +96,8 @@ rule r de "R" en "R" fr "R" { STMT }
 
 EXAMPLES = [
     ("draw 2 from deck to hand(me)",
-     "Ziehe 2 Karten vom Stapel in deine Hand.",
-     "Draw 2 cards from the deck to your hand."),
+     "Ziehe 2 Karten vom Stapel auf deine Hand.",
+     "Draw 2 cards from the deck into your hand."),
     ("pay 3 gold from me to bank",
      "Du zahlst 3 Gold an die Bank.",
      "You pay 3 gold to the bank."),
@@ -111,13 +111,13 @@ EXAMPLES = [
      "Bis zum Ende des Zuges hat jede Karte den Wert 4 als Wert.",
      "Until the end of the turn, the value of every card is 4."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
-     "Für jede Karte aus deiner Hand, deren Wert mindestens 3 ist:",
+     "Für jede Karte auf deiner Hand, deren Wert mindestens 3 ist:",
      "For every card in your hand whose value is at least 3:"),
     ("if not revealed(top(deck)) { reveal top(deck) }",
      "Wenn die oberste Karte des Stapels verdeckt ist:",
      "If the top card of the deck is face down:"),
     ("let s = sum(c.value for c in slot[1])",
-     "Zahl A ist die Summe der Werte der Karten aus dem Platz 1.",
+     "Zahl A ist die Summe der Werte der Karten im Platz 1.",
      "Number A is the sum of the values of the cards in the slot 1."),
 ]
 
@@ -194,7 +194,7 @@ def keys(table: object, prefix: str = "") -> set[str]:
 def messages(lang: str) -> set[str]:
     """A catalogue's messages, without its own declension and spelling rules and without the optional
     refinements (`expr.eq_num`: "vaut 3") the generator uses only where a catalogue has them."""
-    grammar_only = ("articles", "contractions", "plural", "grammar")
+    grammar_only = ("articles", "contractions", "plural", "grammar", "place")  # "place": each language's prepositions
     return {k for k in keys(phrases.catalogue(lang).data) if not k.startswith(grammar_only) and not k.endswith("_num")}
 
 
