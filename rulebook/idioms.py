@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
-from rulebook.phrases import Noun, Phrase
+from rulebook.phrases import Arg, Noun, Phrase
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
@@ -199,6 +199,8 @@ class Idioms:
                 and len(s.to.args[0].args) == 1 and same(s.to.args[0].args[0], s.what):
             zone = self.sp.sym.zones[s.to.func]
             noun = self.sp.noun(zone.text, f"zone '{zone.name}'", zone.pos)
-            return self.sp._line("stmt.move_to_owner", s, what=self.sp.expr(s.what), zone=noun.np("def"),
-                                 bare=noun.np("bare"), into=self.sp.prep(s.to, "to")), 1
+            form, actor = self.sp.doer()
+            args: dict[str, Arg] = {"what": self.sp.expr(s.what), "zone": noun.np("def"), "bare": noun.np("bare"),
+                                    "into": self.sp.prep(s.to, "to"), **actor}
+            return [Line(self.sp.text("stmt.move_to_owner", s, form, args))], 1
         return None

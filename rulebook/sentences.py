@@ -154,6 +154,7 @@ class Speaker:
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
         self.origin_role = "at"  # the cards a loop goes over lie "in the box"; those a move takes come "from" it
+        self.actor: Optional[Phrase] = None  # inside "for each player": who moves and draws ("the player draws …")
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -809,8 +810,14 @@ class Speaker:
             what = self.expr(s.what)
         finally:
             self.origin_role = "at"
-        return self._line("stmt.move_bottom" if s.bottom else "stmt.move", s, what=what,
-                          to=self.expr(s.to), into=self.prep(s.to, "to"))
+        form, actor = self.doer()
+        args: dict[str, Arg] = {"what": what, "to": self.expr(s.to), "into": self.prep(s.to, "to"), **actor}
+        return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
+
+    def doer(self) -> tuple[str, dict[str, Arg]]:
+        """Who moves and draws: the reader (an imperative), or in a loop over the players that player, so a
+        block about each player stays in the third person ("the player draws 3 cards into their hand")."""
+        return ("actor", {"actor": self.actor}) if self.actor is not None else ("default", {})
 
     def _number(self, e: A.Expr) -> Optional[int]:
         """The value of a number written directly or through a constant, for "3 cards"."""
@@ -824,8 +831,9 @@ class Speaker:
                                 "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to")}
         if n != 1 and s.count is not None:
             args["count"] = self.expr(s.count)
+        form, actor = self.doer()
         return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
-                               "default", args))]
+                               form, {**args, **actor}))]
 
     def _s_Reveal(self, s: A.Reveal) -> list[Line]:
         if s.to is None:
@@ -869,11 +877,15 @@ class Speaker:
         source = self.expr(src)
         origin = self.origin(src, source)
         self.scope.push()
+        outer = self.actor
         try:
             self._bind(s.var, src)
+            if isinstance(src, A.Name) and src.name == "players":
+                self.actor = self.var(s.var)
             body = self.lines(s.body)
             return self._for(s, src, head, source, body, origin)
         finally:
+            self.actor = outer
             self.scope.pop()
 
     def _for(self, s: A.For, src: A.Expr, head: dict[str, Arg], source: Phrase, body: list[Line],
@@ -962,19 +974,21 @@ class Speaker:
     def _turn_body(self, var: str, body: Sequence[A.Stmt]) -> list[Line]:
         """A turn is told to its player: the player whose turn it is is "you"."""
         self.scope.push()
+        outer, self.actor = self.actor, None
         try:
             self.scope.bind(var, Ref(self.nouns.word("player"), you=True))
             return self.lines(body)
         finally:
+            self.actor = outer
             self.scope.pop()
 
     def _s_Turns(self, s: A.Turns) -> list[Line]:
         body = self._turn_body(s.var, s.body)
         if s.skip is not None:
             self.scope.push()
-            try:
-                self.scope.bind(s.var, Ref(self.nouns.word("player")))
-                body = self._line("stmt.turns_skip", s, var=self.var(s.var), skip=self.expr(s.skip)) + body
+            try:  # told to the reader like the turn: "you are skipped when …"
+                self.scope.bind(s.var, Ref(self.nouns.word("player"), you=True))
+                body = self._line("stmt.turns_skip", s, skip=self.expr(s.skip)) + body
             finally:
                 self.scope.pop()
         self.scope.push()

@@ -48,7 +48,7 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
     for sentence in (
             "Celui qui termine avec le moins de points de lune gagne.",
             "Piochez une carte de la pioche et placez-la dans l'étal.",  # elided l'
-            "Piochez une carte de la pioche et placez-la dans son panier.",
+            "Le joueur pioche une carte de la pioche et la place dans son panier.",
             "Vous devenez propriétaire de la marchandise.",  # `give w to me`: its own verb form
             "Placez la marchandise dans votre panier.",
             f"Si l'étal est vide et la pioche n'est pas vide{NBSP}:",

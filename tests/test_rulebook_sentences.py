@@ -13,6 +13,7 @@ from rulebook.docs import rulebooks
 from rulebook.model import Rulebook
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
+MF = rulesets_dir() / "magical_friends"
 
 # (game, variants, language, what the book said before, what it says now)
 GOLDEN = [
@@ -97,9 +98,9 @@ GOLDEN = [
                    "+3 Beute.",
      "Bis zum Ende der Runde hat jede Wächterkarte, deren Platznummer 1 ist, +3 Beute."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
-     "Move every monster card from their hand whose strength is at most 2 to their reserve."),
+     "The player moves every monster card from their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
-     "Lege jede Monsterkarte aus seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
+     "Der Spieler legt jede Monsterkarte aus seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
     # a card back to its owner
     (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move monster card A into its owner's hand."),
     (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege Monsterkarte A auf die Hand des Besitzers."),
@@ -110,8 +111,8 @@ GOLDEN = [
     (MM, (), "de", "Lege die Monsterkarte in den Anlegeplatz.", "Lege die Monsterkarte an den Anlegeplatz."),
     (MM, (), "de", "Ziehe eine Karte vom Wächterstapel in den Kartenplatz.", "Ziehe eine Karte vom Wächterstapel auf den Kartenplatz."),
     (MM, (), "en", "Draw one card from the guard deck to the card place.", "Draw one card from the guard deck onto the card place."),
-    (MM, (), "de", "Ziehe 3 Karten von seinem Vorrat in seine Hand.", "Ziehe 3 Karten aus seinem Vorrat auf seine Hand."),
-    (MM, (), "en", "Draw 3 cards from their reserve to their hand.", "Draw 3 cards from their reserve into their hand."),
+    (MM, (), "de", "Ziehe 3 Karten von seinem Vorrat in seine Hand.", "Der Spieler zieht 3 Karten aus seinem Vorrat auf seine Hand."),
+    (MM, (), "en", "Draw 3 cards from their reserve to their hand.", "The player draws 3 cards from their reserve into their hand."),
     (MM, (), "de", "Lege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
      "Lege den Wächter am Kartenplatz auf den Wächter-Ablagestapel."),
     (MM, (), "en", "Move the guard at the card place to the guard discard pile.",
@@ -119,6 +120,25 @@ GOLDEN = [
     (MM, (), "de", "Wähle eine Monsterkarte (A) aus einem Anlegeplatz", "Wähle eine Monsterkarte (A) von einem Anlegeplatz"),
     (MM, (), "de", "Für jede Monsterkarte aus dem Anlegeplatz:", "Für jede Monsterkarte am Anlegeplatz:"),
     (MM, (), "en", "For every monster card in the attack place:", "For every monster card at the attack place:"),
+    # the print's words; a plural subject takes a plural verb
+    (MM, (), "de", "die Zahl der Monster des Spielers in der Burg", "die Zahl der Monster von dir im Schloss"),
+    (MM, (), "de", "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört.",
+     "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören."),
+    # one form of address: a turn is told to "you", a block about each player in the third person
+    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn die Zahl der Monster von dir im Schloss 2 ist."),
+    (MM, (), "en", "A player is skipped when the number of monsters the player has in the castle is 2.",
+     "You are skipped when the number of monsters you have in the castle is 2."),
+    (MM, (), "de", "Lege die Monsterkarte in seinen Vorrat.", "Der Spieler legt die Monsterkarte in seinen Vorrat."),
+    (MM, (), "en", "Move the monster card to their reserve.", "The player moves the monster card to their reserve."),
+    (MM, (), "en", "Move the cards in their reserve to their hand.", "The player moves the cards in their reserve into their hand."),
+    # an event is said by its declared clause
+    (MF, (), "de", "Immer wenn das Ereignis „bid made“ für den Spieler eintritt",
+     "Immer wenn ein Spieler ein Artefakt auslegt und"),
+    (MF, (), "en", "Whenever the event “bid made” happens for the player", "Whenever a player plays an artifact and"),
+    (MF, (), "de", "Das Ereignis „turn started“ tritt für den Spieler ein.",
+     "Jetzt greift jede Regel für den Fall, dass der Zug des Spielers beginnt."),
+    (MF, (), "en", "The event “turn started” happens, for the player.",
+     "Now apply every rule for when the turn of the player begins."),
     # a variant's local is said by its noun
     (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Carry out the rule change of the king tile."),
     (MM, ("koenigs_neue_regeln",), "de", "Führe die Regeländerung von *tile* aus.",

@@ -181,7 +181,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "pl", "default", "you", "agree"}  # "x_pl", "x_you" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "pl", "default", "you", "agree", "actor"}  # "x_pl", "x_you" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
