@@ -510,10 +510,51 @@ class Speaker:
             return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
-            noun = self.noun(const.text, f"const '{const.name}'", const.pos)
-            return self.msg("expr.map_of", e, name=noun.np("def"), table=self.table(const.value),
-                            index=self.expr(e.index))
+            name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
+            return self.table_lookup(e, const.value, name) or self.msg(
+                "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
+
+    def table_lookup(self, e: A.Index, value: A.Expr, name: Phrase) -> Optional[Phrase]:
+        """A value looked up in a small table, said in words. By the player count: the value most counts
+        have and the others ("6, 5 with 5 players"), or, with more than two others, a pointer to the values
+        by player count; by anything else, up to four entries: "0 at level 1, 1 at level 2 and 2 at level 3";
+        a fixed key, its value. A larger table stays a table."""
+        if not isinstance(value, A.MapLit):
+            return None
+        key = self._number(e.index)
+        hit = next((v for k, v in value.items if key is not None and self._number(k) == key), None)
+        if hit is not None:  # a fixed entry: just its value
+            return self.expr(hit)
+        if isinstance(e.index, A.Name) and e.index.name == "player_count":
+            found = self.by_players(value)
+            if found is None:
+                return self.msg("expr.map_see_players", e, name=name)
+            common, others = found
+            if not others:
+                return self.expr(common)
+            return self.msg("expr.map_players", e, name=name, value=self.expr(common), others=self.join(
+                [self.msg("expr.players_value", e, key=self.expr(k), value=self.expr(v)) for k, v in others]))
+        if len(value.items) > 4:
+            return None
+        field = self.key_field(e.index)
+        return self.msg("expr.map_words", e, name=name, index=self.expr(e.index), items=self.join(
+            [self.msg("expr.map_word", e, value=self.expr(v), field=field, key=self.expr(k)) for k, v in value.items]))
+
+    def by_players(self, value: A.MapLit) -> Optional[tuple[A.Expr, list[tuple[A.Expr, A.Expr]]]]:
+        """The value most player counts have and the entries that differ, where at most two do."""
+        said = [(k, v, self.expr(v).form("nom")) for k, v in value.items]
+        texts = [t for _, _, t in said]
+        common = max(texts, key=texts.count)
+        others = [(k, v) for k, v, t in said if t != common]
+        return (next(v for _, v, t in said if t == common), others) if len(others) <= 2 else None
+
+    def key_field(self, index: A.Expr) -> str:
+        """The field a table is looked up by, said before its keys ("level 2"), or nothing."""
+        field = self.sym.fields.get(index.name) if isinstance(index, A.Attr) else None
+        if field is None or field.text is None or self.lang not in field.text.by_lang:
+            return ""
+        return Noun(field.text.by_lang[self.lang], self.cat).word + " "
 
     def table(self, value: A.Expr) -> Phrase:
         if isinstance(value, A.MapLit):
@@ -828,8 +869,16 @@ class Speaker:
     def _s_Draw(self, s: A.Draw) -> list[Line]:
         n = 1 if s.count is None else self._number(s.count)
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to),
-                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to")}
-        if n != 1 and s.count is not None:
+                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": ""}
+        c = s.count
+        table = self.sym.consts[c.obj.name].value if isinstance(c, A.Index) and isinstance(c.obj, A.Name) \
+            and c.obj.name in self.sym.consts and isinstance(c.index, A.Name) and c.index.name == "player_count" else None
+        found = self.by_players(table) if isinstance(table, A.MapLit) else None
+        if found is not None:  # "draw 6 cards (5 with 5 players)"
+            n, others = 0, self.join([self.msg("expr.players_value", c, key=self.expr(k), value=self.expr(v))
+                                      for k, v in found[1]])
+            args.update(count=self.expr(found[0]), **{"except": Phrase(lambda f: f" ({others.form(f)})") if found[1] else ""})
+        if n != 1 and s.count is not None and "count" not in args:
             args["count"] = self.expr(s.count)
         form, actor = self.doer()
         return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
@@ -857,6 +906,17 @@ class Speaker:
             raise MissingRendering(s.pos, f"no currency '{s.currency}' to name")
         currency = self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare")
         available: Arg = self.msg("stmt.available", s) if s.at_most_available else ""
+        a = s.amount
+        const = self.sym.consts.get(a.obj.name) if isinstance(a, A.Index) and isinstance(a.obj, A.Name) else None
+        if isinstance(a, A.Index) and const is not None and isinstance(const.value, A.MapLit) \
+                and len(const.value.items) <= 4 and self.key_field(a.index):  # "nothing at level 1, 1 gold at level 2"
+            items = [self.msg("stmt.pay_item", s, field=self.key_field(a.index), key=self.expr(k), amount=Phrase(
+                self.word("nothing") if isinstance(v, A.Num) and v.value == 0 else f"{self.expr(v).form('nom')} "
+                f"{currency.form('nom')}")) for k, v in const.value.items]
+            return self._line("stmt.pay_table", s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
+                              payee=self._party(s.payee, s, cur.bank), available=available, items=self.join(items),
+                              name=self.noun(const.text, f"const '{const.name}'", const.pos).np("def"),
+                              index=self.expr(a.index))
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
         return self._line(key, s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
                           payee=self._party(s.payee, s, cur.bank), amount=self.expr(s.amount), currency=currency,

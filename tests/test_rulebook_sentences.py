@@ -120,6 +120,26 @@ GOLDEN = [
     (MM, (), "de", "Wähle eine Monsterkarte (A) aus einem Anlegeplatz", "Wähle eine Monsterkarte (A) von einem Anlegeplatz"),
     (MM, (), "de", "Für jede Monsterkarte aus dem Anlegeplatz:", "Für jede Monsterkarte am Anlegeplatz:"),
     (MM, (), "en", "For every monster card in the attack place:", "For every monster card at the attack place:"),
+    # a small table said in words, a table by player count as its usual value and the exceptions
+    (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
+                   "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
+     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung je Wächter-Level je nach dem Level des Wächters am "
+     "Kartenplatz mit derselben Nummer: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
+    (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
+                   "place with the same number in gold to the owner of monster card A.",
+     "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the card "
+     "place with the same number: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+    (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
+                   "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
+     "Ziehe 6 Karten (bei 5 Spielern 5) aus der Schachtel (Königsplättchen) auf den Königsstapel."),
+    (MM, (), "en", "Draw cards from the box (king tiles) to the king's stack, as many as the number of king tiles "
+                   "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
+     "Draw 6 cards (5 with 5 players) from the box (king tiles) onto the king's stack."),
+    (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
+     "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
+     "(0 at level 1, 1 at level 2 and 2 at level 3))."),
+    (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
+     "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
     # the print's words; a plural subject takes a plural verb
     (MM, (), "de", "die Zahl der Monster des Spielers in der Burg", "die Zahl der Monster von dir im Schloss"),
     (MM, (), "de", "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört.",
