@@ -27,16 +27,22 @@ def _frame(cat: Catalogue, value: object) -> Optional[dict[str, str]]:
 def preposition(zone: Optional[A.ZoneDef], role: str, cat: Catalogue) -> str:
     """The preposition of a zone in one role ("to", "at", "from"); a list that is no zone takes the frame
     `list`, whose "among" says where a loop's items come from ("every value in the list")."""
+    if zone is None:
+        return (_frame(cat, "list") or {}).get(role, "")
+    return place_preposition(zone.text, zone.at, role, cat)
+
+
+def place_preposition(text: Optional[A.Text], at: Optional[A.Text], role: str, cat: Catalogue) -> str:
+    """The preposition of a place named by a text (a zone, a currency's bank), or declared by `at`."""
     frame: Optional[dict[str, str]] = None
-    if zone is not None and zone.at is not None and cat.lang in zone.at.by_lang:
-        word = zone.at.by_lang[cat.lang]
+    if at is not None and cat.lang in at.by_lang:
+        word = at.by_lang[cat.lang]
         frame = _frame(cat, word)
         if frame is None:
             known = ", ".join(sorted(k for k in _table(cat, "place") if k not in ("default", "list")))
-            raise MissingRendering(zone.at.pos, f"the {cat.lang} catalogue knows no preposition '{word}'",
+            raise MissingRendering(at.pos, f"the {cat.lang} catalogue knows no preposition '{word}'",
                                    f"write one of {known}")
-    elif zone is not None and zone.text is not None and cat.lang in zone.text.by_lang:
-        word = Noun(zone.text.by_lang[cat.lang], cat).word.partition(" (")[0]
+    elif text is not None and cat.lang in text.by_lang:
+        word = Noun(text.by_lang[cat.lang], cat).word.partition(" (")[0]
         frame = next((_frame(cat, v) for k, v in _table(cat, "place_nouns").items() if re.search(k, word)), None)
-    frame = frame or _frame(cat, "default" if zone is not None else "list") or {}
-    return frame.get(role, "")
+    return (frame or _frame(cat, "default") or {}).get(role, "")

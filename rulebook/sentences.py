@@ -7,7 +7,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.idioms import Idioms
-from rulebook.places import preposition
+from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
@@ -918,6 +918,12 @@ class Speaker:
                               name=self.noun(const.text, f"const '{const.name}'", const.pos).np("def"),
                               index=self.expr(a.index))
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
+        if s.payer is None and s.payee is not None:  # "the owner takes 3 gold from the treasury"
+            bank = cur.bank if cur.bank is not None else A.Text(pos=s.pos, by_lang={self.lang: pick(
+                self.cat.pattern("name.bank"), "nom")})
+            return self._line(key + "_from_bank", s, self._subject(s.payee), payer=self._party(None, s, cur.bank),
+                              payee=self.expr(s.payee), amount=self.expr(s.amount), currency=currency,
+                              outof=place_preposition(bank, None, "from", self.cat))
         return self._line(key, s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
                           payee=self._party(s.payee, s, cur.bank), amount=self.expr(s.amount), currency=currency,
                           available=available)

@@ -73,18 +73,19 @@ GOLDEN = [
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The treasury pays 1 gold to the owner of whichever of monster card A and monster card B has the greater strength."),
+     "The owner of whichever of monster card A and monster card B has the greater strength takes 1 gold from the treasury."),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Die Schatzkammer zahlt 1 Gold an den Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist."),
+     "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält 1 Gold aus der "
+     "Schatzkammer."),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
      "Wenn die Beute ungerade ist und Monsterkarte A und Monsterkarte B sich in der Stärke unterscheiden:"),
     (MM, (), "en", "The bank pays the owner of *a* gold: *loot* divided by 2, rounded down.",
-     "The treasury pays half of the loot (rounded down) in gold to the owner of monster card A."),
+     "The owner of monster card A takes half of the loot (rounded down) in gold from the treasury."),
     (MM, (), "de", "Die Bank zahlt dem Besitzer von *a* Gold, und zwar *loot* geteilt durch 2, abgerundet.",
-     "Die Schatzkammer zahlt die Hälfte der Beute (abgerundet) in Gold an den Besitzer von Monsterkarte A."),
+     "Der Besitzer von Monsterkarte A erhält die Hälfte der Beute (abgerundet) in Gold aus der Schatzkammer."),
     # "at most 0" → empty
     (MM, (), "en", "The game ends as soon as a round ends and the number of cards in the king's stack is at most 0.",
      "The game ends as soon as a round ends and the king's stack is empty."),

@@ -142,9 +142,9 @@ FRENCH = [
     ("move top(discard) to slot[2]", "Placez la carte du dessus de la défausse dans l'emplacement 2."),
     ("move top(deck) to discard bottom", "Placez la carte du dessus de la pioche sous la défausse."),
     ("pay 3 gold from me to bank", "Vous payez 3 or à la banque."),
-    ("pay 3 gold from bank to me", "La banque vous paie 3 or."),
+    ("pay 3 gold from bank to me", "Vous prenez 3 or à la banque."),
     ("pay 1 coins from me to bank", "Vous payez 1 pièce à la banque."),  # "1 pièces": one, so singular
-    ("pay count(deck) gold from bank to me", "La banque vous paie autant d'or que le nombre de cartes dans la pioche."),
+    ("pay count(deck) gold from bank to me", "Vous prenez à la banque autant d'or que le nombre de cartes dans la pioche."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
      f"Si l'emplacement 2 contient moins de 2 cartes{NBSP}:"),
     ("if count(deck) == 0 { end game }", f"Si la pioche est vide{NBSP}:"),
