@@ -583,7 +583,12 @@ class Speaker:
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         at = self.prep(e.args[0], "at") if e.args else ""
-        return self.msg(f"prim.{key}", e, at=at, **{str(i): self.expr(a) for i, a in enumerate(e.args)})
+        held = self.zone_def_of(e.args[0]) if e.args else None
+        kind = self.sym.kinds.get(held.kind) if held is not None else None
+        card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
+        card = card or self.nouns.word("card")
+        return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
+                        **{str(i): self.expr(a) for i, a in enumerate(e.args)})
 
     def _is_zone(self, e: A.Expr) -> bool:
         """Whether an expression names a zone (its items are cards), not a list of other things."""

@@ -152,6 +152,11 @@ GOLDEN = [
     (MM, (), "de", "Lege die Monsterkarte in seinen Vorrat.", "Der Spieler legt die Monsterkarte in seinen Vorrat."),
     (MM, (), "en", "Move the monster card to their reserve.", "The player moves the monster card to their reserve."),
     (MM, (), "en", "Move the cards in their reserve to their hand.", "The player moves the cards in their reserve into their hand."),
+    # a card said by its kind: a tile is a tile
+    (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
+     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel (Königsplättchen)."),
+    (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
+     "Move the top king tile of the king's stack to the box (king tiles)."),
     # an event is said by its declared clause
     (MF, (), "de", "Immer wenn das Ereignis „bid made“ für den Spieler eintritt",
      "Immer wenn ein Spieler ein Artefakt auslegt und"),
