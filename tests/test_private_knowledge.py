@@ -452,14 +452,14 @@ def test_saves_without_knowledge_still_load(folder: Path) -> None:
             "von einer Zahlung erfahren sie nur, dass sie geschieht.",
             "Halte deine Siegpunkte geheim: Die anderen Spieler sehen den Wert erst am Spielende.",
             "| Chips | 5 (geheim: nur der eigene Spieler sieht den Wert) |",
-            "- Sieh dir die oberste Karte seiner Hand geheim an.",
-            "- Zeige die oberste Karte deiner Hand nur dem Spieler."]),
+            "- Sieh dir den obersten Stein seiner Hand geheim an.",
+            "- Zeige den obersten Stein deiner Hand nur dem Spieler."]),
     ("en", ["Keep your chips secret: the other players see the amount only when the game ends; "
             "of a payment they learn only that it happens.",
             "Keep your victory points secret: the other players see the value only when the game ends.",
             "| chips | 5 (secret: only its own player sees it) |",
-            "- Look at the top card of their hand in secret.",
-            "- Show the top card of your hand only to the player."]),
+            "- Look at the top token of their hand in secret.",
+            "- Show the top token of your hand only to the player."]),
 ])
 def test_the_rulebook_says_who_sees_what(folder: Path, lang: str, expected: list[str]) -> None:
     """`reveal … to me` and `to [me]` read as looking in secret; hidden values get a rule and a table note."""
