@@ -407,6 +407,7 @@ class ZoneDef(Node):
     shuffled: bool
     capacity: Optional[int]
     assumed: Optional[Assumed]
+    at: Optional[Text] = None  # `at TEXT`: the preposition a card lies at the zone with ("auf", "on")
 
 
 class VarDef(Node):
@@ -503,6 +504,15 @@ class WinnerDef(Node):
     expr: Expr
 
 
+class EventDef(Node):
+    """`event NAME(params) TEXT`: an event the rules emit, its values' types and what the rulebook says
+    when it happens ("{p} makes a bid"); every `emit` and `when` of it is checked against it."""
+
+    name: str
+    params: list[Param]
+    text: Text
+
+
 class TriggerDef(Node):
     """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
     A parameter of an event the rules emit may carry a type (`when met(t: token)`), so its fields
@@ -540,7 +550,8 @@ class PictureDef(Node):
 
 
 Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, CurrencyDef, FunctionDef,
-             RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, WinnerDef, TriggerDef, PictureDef]
+             RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, WinnerDef, TriggerDef, EventDef,
+             PictureDef]
 
 
 class VariantOp(Node):

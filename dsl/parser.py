@@ -234,10 +234,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         vis = [f for f in flags if f in ("public", "hidden", "owner")]
         shape_kind: Literal["single", "per_player", "indexed"] = shape[0][0] if shape else "single"
         size = shape[0][1] if shape else None
+        at = _tagged(ch, "at")
         return A.ZoneDef(pos=self._p(meta), name=str(names[0]), text=_one(ch, A.Text), shape=shape_kind,
                          size=size, kind=str(names[1]), visibility=vis[-1] if vis else "public",
                          shuffled="shuffled" in flags, capacity=caps[0] if caps else None,
-                         assumed=_one(ch, A.Assumed))
+                         assumed=_one(ch, A.Assumed), at=at[0] if at else None)
 
     def per_player(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("shape", ("per_player", None))
@@ -247,6 +248,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def zone_opt(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("opt", str(ch[0]))
+
+    def zone_at(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("at", ch[0])
 
     def capacity(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("capacity", self._int(ch[-1]))
@@ -335,6 +339,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def event_param(self, meta: Any, ch: list[Any]) -> tuple[str, Optional[A.TypeRef]]:
         return str(ch[0]), ch[1]
+
+    def event_def(self, meta: Any, ch: list[Any]) -> A.EventDef:
+        return A.EventDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=ch[-1])
 
     # ---------------------------------------------------------------- pictures
     def picture_def(self, meta: Any, ch: list[Any]) -> A.PictureDef:

@@ -20,7 +20,7 @@ from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, R
                             inner_first)
 from rulebook.phrases import Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.sentences import Speaker, Symbols, event_words, text_of
+from rulebook.sentences import Speaker, Symbols, text_of
 
 
 def _slug(*parts: str) -> str:
@@ -81,7 +81,9 @@ class Assembler:
                 if isinstance(item, A.FunctionDef):
                     word = self.sp.function_title(item, word)
                 return self.capital(word)
-        return event_words(str(getattr(item, "name", "") or getattr(item, "event", "")))
+        if isinstance(item, A.TriggerDef):  # a reaction is called by what it waits for: "Whenever a player …"
+            return self.sp.sentence("item.trigger", item, event=self.sp.event(item)).rstrip(":\u00a0 ")
+        return str(getattr(item, "name", "")).replace("_", " ")
 
     @staticmethod
     def capital(word: str) -> str:

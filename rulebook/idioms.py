@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
-from rulebook.phrases import Noun, Phrase, pick
+from rulebook.phrases import Arg, Noun, Phrase, pick
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
@@ -271,7 +271,9 @@ class Idioms:
                 self.sp._s_Let(s)
                 found = self.sp.lookup(s.name)
                 if found is not None and not found.label:
-                    return self.sp._line("stmt.move", nxt, what=what, to=self.sp.expr(nxt.to)), 2
+                    form, actor = self.sp.doer()
+                    return self.sp._line("stmt.move", nxt, form, what=what, to=self.sp.expr(nxt.to),
+                                         into=self.sp.prep(nxt.to, "to"), **actor), 2
         if isinstance(s, A.LetRandom) and i + 1 < len(body):
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)
@@ -294,6 +296,8 @@ class Idioms:
                 and len(s.to.args[0].args) == 1 and same(s.to.args[0].args[0], s.what):
             zone = self.sp.sym.zones[s.to.func]
             noun = self.sp.noun(zone.text, f"zone '{zone.name}'", zone.pos)
-            return self.sp._line("stmt.move_to_owner", s, what=self.sp.expr(s.what), zone=noun.np("def"),
-                                 bare=noun.np("bare")), 1
+            form, actor = self.sp.doer()
+            args: dict[str, Arg] = {"what": self.sp.expr(s.what), "zone": noun.np("def"), "bare": noun.np("bare"),
+                                    "into": self.sp.prep(s.to, "to"), **actor}
+            return [Line(self.sp.text("stmt.move_to_owner", s, form, args))], 1
         return None

@@ -7,6 +7,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.idioms import Idioms
+from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
@@ -30,11 +31,6 @@ _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
-
-
-def event_words(name: str) -> str:
-    """An event the rules emit has no display text: its name said as words ("move ended")."""
-    return name.replace("_", " ")
 
 
 def _is_it(e: A.Expr) -> bool:
@@ -61,11 +57,12 @@ class Symbols:
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
+        self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
-            A.KindDef: self.kinds, A.EnumDef: self.enums}
+            A.KindDef: self.kinds, A.EnumDef: self.enums, A.EventDef: self.events}
         self.owners: dict[int, tuple[str, list[tuple[str, Optional[A.TypeRef]]]]] = {}
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
@@ -208,6 +205,8 @@ class Speaker:
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
         self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
+        self.origin_role = "at"  # the cards a loop goes over lie "in the box"; those a move takes come "from" it
+        self.actor: Optional[Phrase] = None  # inside "for each player": who moves and draws ("the player draws …")
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -259,22 +258,6 @@ class Speaker:
                 return self.nouns.zone_ref(zone)
         return self.nouns.of_type(t)
 
-    def used_as(self, name: str, node: A.Node) -> Optional[A.TypeRef]:
-        """An untyped event parameter's type, from how the reaction reads it: a player's currency or
-        value (`q.points`), a kind's field, a zone compared with it."""
-        sym = self.sym
-        for n in A.walk(node):
-            if isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == name:
-                if n.name in sym.currencies or (n.name in sym.vars and sym.vars[n.name].per_player):
-                    return A.TypeRef(pos=n.pos, name="player")
-                kind = next((k for k in sym.kinds.values() if any(f.name == n.name for f in k.fields)), None)
-                if kind is not None:
-                    return A.TypeRef(pos=n.pos, name=kind.name)
-            if isinstance(n, A.BinOp) and n.op in ("==", "!=") and isinstance(n.left, A.Name) and n.left.name == name \
-                    and isinstance(n.right, A.Name) and n.right.name in sym.zones:
-                return A.TypeRef(pos=n.pos, name="zone")
-        return None
-
     def slot_in_calls(self, name: str, body: object) -> Optional[str]:
         """The zone a function's text names before the place a number is passed to."""
         for node in A.walk(body):
@@ -290,6 +273,20 @@ class Speaker:
     def zone_words(self) -> dict[str, str]:
         return {z.name: Noun(z.text.by_lang[self.lang], self.cat).word for z in self.sym.zones.values()
                 if z.shape == "indexed" and z.text is not None and self.lang in z.text.by_lang}
+
+    def zone_def_of(self, e: A.Expr) -> Optional[A.ZoneDef]:
+        """The zone an expression names or lists the cards of (`hand(p)`, `row[i]`, `cards(row)`, a filter of one)."""
+        if isinstance(e, A.Comprehension):
+            return self.zone_def_of(e.source)
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:
+            e = e.args[0]
+        name = e.name if isinstance(e, A.Name) and e.name not in self.scope.refs else e.func if isinstance(e, A.Call) \
+            else e.obj.name if isinstance(e, A.Index) and isinstance(e.obj, A.Name) else ""
+        return self.sym.zones.get(name)
+
+    def prep(self, e: A.Expr, role: str) -> str:
+        """The preposition of the zone an expression names, in a role: "to" (onto the pile), "at", "from"."""
+        return preposition(self.zone_def_of(e), role, self.cat)
 
     def possessor(self, e: A.Expr) -> bool:
         """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
@@ -412,7 +409,8 @@ class Speaker:
             args = [self.intro(p.name) for p in fn.params]
             nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
         if "{" in noun.word or "}" in noun.word:
-            self._check_slots(noun.word, fn)
+            self.check_places(noun.word, [p.name for p in fn.params], fn.text.pos if fn.text else fn.pos,
+                              f"function '{fn.name}'")
             text = noun.word
             values = dict(zip((p.name for p in fn.params), args))
             for param, node in zip(fn.params, nodes):
@@ -490,8 +488,9 @@ class Speaker:
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
                 and e.args[0].name in self.sym.zones and self.sym.zones[e.args[0].name].shape == "indexed":
             zone = self.sym.zones[e.args[0].name]
-            return self.msg("expr.domain_family", e, zone=self.nouns.zone_ref(zone.name).phrase(self.cat))
-        return self.msg("expr.domain", e, source=self._expr(e))
+            return self.msg("expr.domain_family", e, zone=self.nouns.zone_ref(zone.name).phrase(self.cat),
+                            prep_from=self.prep(e, "from"), prep_at=self.prep(e, "at"))
+        return self.msg("expr.domain", e, source=self._expr(e), prep_from=self.prep(e, "from"))
 
     def family_of(self, e: A.Expr) -> Optional[str]:
         """The zone family a card lies in, where the rules make it certain: a variable drawn from the
@@ -510,20 +509,18 @@ class Speaker:
         found = e.name if isinstance(e, A.Name) else None
         return found if found in self.sym.zones and self.sym.zones[found].shape == "indexed" else None
 
-    def _check_slots(self, text: str, fn: A.FunctionDef) -> None:
-        """A function text's `{param}` and `{param:case}` places must name its parameters and cases."""
-        params = [p.name for p in fn.params]
-        pos = fn.text.pos if fn.text else fn.pos
+    def check_places(self, text: str, params: Sequence[str], pos: A.Pos, what: str) -> None:
+        """A function's or event's text: its `{param}` and `{param:case}` places must name its parameters and cases."""
         for m in PLACEHOLDER.finditer(text):
             if m.group(1) not in params:
-                raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' has a place "
-                                       f"{{{m.group(1)}}}, but the function has no such parameter",
+                raise MissingRendering(pos, f"the {self.lang} text of {what} has a place "
+                                       f"{{{m.group(1)}}}, but it has no such parameter",
                                        f"its parameters: {', '.join(params) or 'none'}")
             if m.group(2) and m.group(2) not in CASES:
-                raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' asks for an unknown "
+                raise MissingRendering(pos, f"the {self.lang} text of {what} asks for an unknown "
                                        f"case '{m.group(2)}'", f"write one of {', '.join(CASES)}")
         if "{" in PLACEHOLDER.sub("", text) or "}" in PLACEHOLDER.sub("", text):
-            raise MissingRendering(pos, f"the {self.lang} text of function '{fn.name}' has an unmatched brace",
+            raise MissingRendering(pos, f"the {self.lang} text of {what} has an unmatched brace",
                                    "write a parameter's place as {name} or {name:dat}")
 
     def _e_Attr(self, e: A.Attr) -> Phrase:
@@ -567,10 +564,51 @@ class Speaker:
             return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
-            noun = self.noun(const.text, f"const '{const.name}'", const.pos)
-            return self.msg("expr.map_of", e, name=noun.np("def"), table=self.table(const.value),
-                            index=self.expr(e.index))
+            name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
+            return self.table_lookup(e, const.value, name) or self.msg(
+                "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
+
+    def table_lookup(self, e: A.Index, value: A.Expr, name: Phrase) -> Optional[Phrase]:
+        """A value looked up in a small table, said in words. By the player count: the value most counts
+        have and the others ("6, 5 with 5 players"), or, with more than two others, a pointer to the values
+        by player count; by anything else, up to four entries: "0 at level 1, 1 at level 2 and 2 at level 3";
+        a fixed key, its value. A larger table stays a table."""
+        if not isinstance(value, A.MapLit):
+            return None
+        key = self._number(e.index)
+        hit = next((v for k, v in value.items if key is not None and self._number(k) == key), None)
+        if hit is not None:  # a fixed entry: just its value
+            return self.expr(hit)
+        if isinstance(e.index, A.Name) and e.index.name == "player_count":
+            found = self.by_players(value)
+            if found is None:
+                return self.msg("expr.map_see_players", e, name=name)
+            common, others = found
+            if not others:
+                return self.expr(common)
+            return self.msg("expr.map_players", e, name=name, value=self.expr(common), others=self.join(
+                [self.msg("expr.players_value", e, key=self.expr(k), value=self.expr(v)) for k, v in others]))
+        if len(value.items) > 4:
+            return None
+        field = self.key_field(e.index)
+        return self.msg("expr.map_words", e, name=name, index=self.expr(e.index), items=self.join(
+            [self.msg("expr.map_word", e, value=self.expr(v), field=field, key=self.expr(k)) for k, v in value.items]))
+
+    def by_players(self, value: A.MapLit) -> Optional[tuple[A.Expr, list[tuple[A.Expr, A.Expr]]]]:
+        """The value most player counts have and the entries that differ, where at most two do."""
+        said = [(k, v, self.expr(v).form("nom")) for k, v in value.items]
+        texts = [t for _, _, t in said]
+        common = max(texts, key=texts.count)
+        others = [(k, v) for k, v, t in said if t != common]
+        return (next(v for _, v, t in said if t == common), others) if len(others) <= 2 else None
+
+    def key_field(self, index: A.Expr) -> str:
+        """The field a table is looked up by, said before its keys ("level 2"), or nothing."""
+        field = self.sym.fields.get(index.name) if isinstance(index, A.Attr) else None
+        if field is None or field.text is None or self.lang not in field.text.by_lang:
+            return ""
+        return Noun(field.text.by_lang[self.lang], self.cat).word + " "
 
     def table(self, value: A.Expr) -> Phrase:
         if isinstance(value, A.MapLit):
@@ -602,7 +640,13 @@ class Speaker:
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
-        return self.msg(f"prim.{key}", e, **{str(i): self.expr(a) for i, a in enumerate(e.args)})
+        at = self.prep(e.args[0], "at") if e.args else ""
+        held = self.zone_def_of(e.args[0]) if e.args else None
+        kind = self.sym.kinds.get(held.kind) if held is not None else None
+        card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
+        card = card or self.nouns.word("card")
+        return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
+                        **{str(i): self.expr(a) for i, a in enumerate(e.args)})
 
     def _is_zone(self, e: A.Expr) -> bool:
         """Whether an expression names a zone (its items are cards), not a list of other things."""
@@ -633,8 +677,10 @@ class Speaker:
             return Phrase("")
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
                 and e.args[0].name in sym.zones and sym.zones[e.args[0].name].shape == "indexed":
-            return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat))
-        return self.msg("expr.from", e, source=said)
+            return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat),
+                            prep_at=self.prep(e, "at"))
+        role = self.origin_role if self.zone_def_of(e) else "among"
+        return self.msg("expr.from", e, source=said, prep_at=self.prep(e, role))
 
     def whose(self, var: str, e: A.Expr) -> Optional[Noun]:
         """The field a condition reads of the item itself (`c.power`, `position(it)`): "whose power"."""
@@ -670,7 +716,8 @@ class Speaker:
                 and cond.comp.expr.op == "==" and not cond.comp.cond and isinstance(cond.comp.expr.right, A.Name) \
                 and cond.comp.expr.right.name == var and self._is_zone(cond.comp.source):
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
-            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said)
+            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
+                            prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         return self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
@@ -865,8 +912,19 @@ class Speaker:
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
 
     def _s_Move(self, s: A.Move) -> list[Line]:
-        return self._line("stmt.move_bottom" if s.bottom else "stmt.move", s, what=self.expr(s.what),
-                          to=self.expr(s.to))
+        self.origin_role = "from"  # "move every card from your hand whose …"
+        try:
+            what = self.expr(s.what)
+        finally:
+            self.origin_role = "at"
+        form, actor = self.doer()
+        args: dict[str, Arg] = {"what": what, "to": self.expr(s.to), "into": self.prep(s.to, "to"), **actor}
+        return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
+
+    def doer(self) -> tuple[str, dict[str, Arg]]:
+        """Who moves and draws: the reader (an imperative), or in a loop over the players that player, so a
+        block about each player stays in the third person ("the player draws 3 cards into their hand")."""
+        return ("actor", {"actor": self.actor}) if self.actor is not None else ("default", {})
 
     def _number(self, e: A.Expr) -> Optional[int]:
         """The value of a number written directly or through a constant, for "3 cards"."""
@@ -876,13 +934,24 @@ class Speaker:
 
     def _s_Draw(self, s: A.Draw) -> list[Line]:
         n = 1 if s.count is None else self._number(s.count)
-        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to)}
+        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to),
+                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": ""}
+        form, actor = self.doer()
         if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
-            return [Line(self.text("stmt.draw_per_player", s, "default", args))]
-        if n != 1 and s.count is not None:
+            return [Line(self.text("stmt.draw_per_player", s, form, {**args, **actor}))]
+        c = s.count
+        table = self.sym.consts[c.obj.name].value if isinstance(c, A.Index) and isinstance(c.obj, A.Name) \
+            and c.obj.name in self.sym.consts and isinstance(c.index, A.Name) and c.index.name == "player_count" else None
+        found = self.by_players(table) if isinstance(table, A.MapLit) else None
+        if found is not None:  # "draw 6 cards (5 with 5 players)"
+            n, others = 0, self.join([self.msg("expr.players_value", c, key=self.expr(k), value=self.expr(v))
+                                      for k, v in found[1]])
+            args.update(count=self.expr(found[0]), **{"except": Phrase(lambda f: f" ({others.form(f)})") if found[1] else ""})
+        if n != 1 and s.count is not None and "count" not in args:
             args["count"] = self.expr(s.count)
+        form, actor = self.doer()
         return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
-                               "default", args))]
+                               form, {**args, **actor}))]
 
     def _s_Reveal(self, s: A.Reveal) -> list[Line]:
         if s.to is None:
@@ -912,11 +981,27 @@ class Speaker:
             raise MissingRendering(s.pos, f"no currency '{s.currency}' to name")
         currency = self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare")
         available: Arg = self.msg("stmt.available", s) if s.at_most_available else ""
+        a = s.amount
+        const = self.sym.consts.get(a.obj.name) if isinstance(a, A.Index) and isinstance(a.obj, A.Name) else None
+        if isinstance(a, A.Index) and const is not None and isinstance(const.value, A.MapLit) \
+                and len(const.value.items) <= 4 and self.key_field(a.index):  # "nothing at level 1, 1 gold at level 2"
+            items = [self.msg("stmt.pay_item", s, field=self.key_field(a.index), key=self.expr(k), amount=Phrase(
+                self.word("nothing") if isinstance(v, A.Num) and v.value == 0 else f"{self.expr(v).form('nom')} "
+                f"{currency.form('nom')}")) for k, v in const.value.items]
+            return self._line("stmt.pay_table", s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
+                              payee=self._party(s.payee, s, cur.bank), available=available, items=self.join(items),
+                              name=self.noun(const.text, f"const '{const.name}'", const.pos).np("def"),
+                              index=self.expr(a.index))
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
         payee = self._party(s.payee, s, cur.bank)
         form = self._subject(s.payer)
-        if s.payer is None and s.payee is not None:
+        extra: dict[str, Arg] = {}
+        if s.payer is None and s.payee is not None:  # "the owner takes 3 gold from the treasury"
+            bank = cur.bank if cur.bank is not None else A.Text(pos=s.pos, by_lang={self.lang: pick(
+                self.cat.pattern("name.bank"), "nom")})
             key, form = key.replace("pay", "take_pay"), self._subject(s.payee)
+            extra["outof"] = place_preposition(bank, None, "from", self.cat)
+            available = self.msg("stmt.available_left", s) if s.at_most_available else ""  # the bank's, not theirs
         if len(group) > 1:
             owned = [p.payee.args[0] for p in group if isinstance(p.payee, A.Call) and p.payee.func == "owner"
                      and len(p.payee.args) == 1]
@@ -924,7 +1009,7 @@ class Speaker:
                 if len(owned) == len(group) else self.join([self.expr(p.payee) for p in group if p.payee is not None])
             key, form = key + "_each", "default"
         return self._line(key, s, form, payer=self._party(s.payer, s, cur.bank), payee=payee,
-                          amount=self.expr(s.amount), currency=currency, available=available)
+                          amount=self.expr(s.amount), currency=currency, available=available, **extra)
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
@@ -941,8 +1026,11 @@ class Speaker:
         source = self.expr(src)
         origin = self.origin(src, source)
         self.scope.push()
+        outer = self.actor
         try:
             ref = self._bind(s.var, src)
+            if isinstance(src, A.Name) and src.name == "players":
+                self.actor = self.var(s.var)
             paid = self.owners_pay(s, src, head, origin)
             if paid is not None:
                 return paid
@@ -959,6 +1047,7 @@ class Speaker:
                 self.loops.pop()
             return self._for(s, src, head, source, body, origin)
         finally:
+            self.actor = outer
             self.scope.pop()
 
     def owners_pay(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[list[Line]]:
@@ -1000,7 +1089,8 @@ class Speaker:
         ordered = _decides(s.body)
         moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
         if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
-            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to)) for m in moves]
+            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to),
+                                         into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
         if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
             return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
@@ -1124,19 +1214,21 @@ class Speaker:
     def _turn_body(self, var: str, body: Sequence[A.Stmt]) -> list[Line]:
         """A turn is told to its player: the player whose turn it is is "you"."""
         self.scope.push()
+        outer, self.actor = self.actor, None
         try:
             self.scope.bind(var, Ref(self.nouns.word("player"), you=True))
             return self.lines(body)
         finally:
+            self.actor = outer
             self.scope.pop()
 
     def _s_Turns(self, s: A.Turns) -> list[Line]:
         body = self._turn_body(s.var, s.body)
         if s.skip is not None:
             self.scope.push()
-            try:
-                self.scope.bind(s.var, Ref(self.nouns.word("player")))
-                body = self._line("stmt.turns_skip", s, var=self.var(s.var), skip=self.expr(s.skip)) + body
+            try:  # told to the reader like the turn: "you are skipped when …"
+                self.scope.bind(s.var, Ref(self.nouns.word("player"), you=True))
+                body = self._line("stmt.turns_skip", s, skip=self.expr(s.skip)) + body
             finally:
                 self.scope.pop()
         self.scope.push()
@@ -1186,21 +1278,34 @@ class Speaker:
         return self._line("stmt.end", s)
 
     def _s_Emit(self, s: A.Emit) -> list[Line]:
-        if s.args:
-            return self._line("stmt.emit_args", s, event=event_words(s.event),
-                              args=self.join([self.expr(a) for a in s.args]))
-        return self._line("stmt.emit", s, event=event_words(s.event))
+        event = self.declared_event(s.event, s.pos)
+        return self._line("stmt.emit", s, event=self.event_clause(
+            event, {p.name: self.expr(a) for p, a in zip(event.params, s.args)}))
+
+    def declared_event(self, name: str, pos: A.Pos) -> A.EventDef:
+        """An event the rules emit; a rulebook says it by its declared text, so it must have one."""
+        if name not in self.sym.events:
+            raise MissingRendering(pos, f"event '{name}' has no display text",
+                                   f'declare it, as in event {name}(p: player) de "{{p}} …" en "{{p}} …"')
+        return self.sym.events[name]
+
+    def event_clause(self, event: A.EventDef, values: Mapping[str, Arg]) -> Phrase:
+        """An event's declared clause with its values in their places ("a player makes a bid")."""
+        text = self.literal(text_of(event.text, self.lang, f"event '{event.name}'", event.pos))
+        self.check_places(text, [p.name for p in event.params], event.text.pos, f"event '{event.name}'")
+        return Phrase(lambda f: fill(text, "nom", values))
 
     # ------------------------------------------------------------ definitions
     def event(self, t: A.TriggerDef) -> Phrase:
+        """What a trigger waits for: an engine event in the catalogue's words, else the event's declared
+        clause with the trigger's values introduced ("whenever a player makes a bid")."""
         self.scope = Scope(self.prelabels)
-        builtin = ENGINE_EVENTS.get(t.event, ())
+        engine = self.cat.has(f"event.{t.event}")
+        declared = None if engine else self.declared_event(t.event, t.pos)
+        builtin = [A.TypeRef(pos=t.pos, name=n) for n in ENGINE_EVENTS.get(t.event, ())] if engine \
+            else [p.type for p in declared.params] if declared is not None else []
         for i, (name, t_) in enumerate(zip(t.params, t.types or [None] * len(t.params))):
-            known = A.TypeRef(pos=t.pos, name=builtin[i]) if i < len(builtin) else None
-            self.scope.bind(name, self.param_ref(name, t_ or known or self.used_as(name, t), t.body))
-        args: dict[str, Arg] = {str(i): self.var(p) for i, p in enumerate(t.params)}
-        if self.cat.has(f"event.{t.event}"):
-            return self.msg(f"event.{t.event}", t, **args)
-        if t.params:
-            return self.msg("event.other", t, event=event_words(t.event), args=self.join([self.var(p) for p in t.params]))
-        return self.msg("event.other_plain", t, event=event_words(t.event))
+            self.scope.bind(name, self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), t.body))
+        if declared is not None:
+            return self.event_clause(declared, {p.name: self.intro(n) for p, n in zip(declared.params, t.params)})
+        return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})

@@ -48,11 +48,11 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
     for sentence in (
             "Celui qui termine avec le moins de points de lune gagne.",
             "Piochez une carte de la pioche et placez-la dans l'étal.",  # elided l'
-            "Piochez une carte de la pioche et placez-la dans son panier.",
             "Vous prenez la marchandise dans votre panier.",  # `give w to me` and its move: its own verb form
+            "Le joueur pioche une carte de la pioche et la place dans son panier.",
             f"Si l'étal est vide et la pioche n'est pas vide{NBSP}:",
             "Choisissez un étal.",
-            "Bonus\u00a0:\n  - La banque vous paie 2 pièces.",  # "à vous" becomes "vous paie"
+            "Bonus\u00a0:\n  - Vous prenez 2 pièces à la banque.",  # paid by the bank: the payee takes it
             "tel que les pièces de joueur B valent au moins 1",  # a plural subject, a plural verb
             f"Annoncez{NBSP}: «{NBSP}joueur B achète la marchandise à joueur A.{NBSP}»"):
         assert sentence in md, sentence

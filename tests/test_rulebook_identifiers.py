@@ -15,7 +15,6 @@ from dsl.loader import RulesetSource, read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks, variant_sets
 from rulebook.model import Line, Rulebook, Table
 from rulebook.phrases import catalogue
-from rulebook.sentences import event_words
 
 FIXTURE_GAMES = Path(__file__).parent / "fixtures" / "games"
 GAMES = sorted(p for p in rulesets_dir().iterdir() if p.is_dir()) + sorted(p for p in FIXTURE_GAMES.iterdir() if p.is_dir())
@@ -88,19 +87,10 @@ def vocabulary(src: RulesetSource, lang: str) -> set[str]:
     return words | {w + end for w in words for end in ("s", "es", "n", "en", "e")}  # plurals the generator forms
 
 
-def events(src: RulesetSource) -> set[str]:
-    """The events a game emits or reacts to, as the book says them (the language gives them no display text)."""
-    found = {n.event for n in A.walk(list(src.items) + list(src.variants.values()))
-             if isinstance(n, (A.Emit, A.TriggerDef))}
-    return {event_words(e) for e in found}
-
-
-def leaks(book: Rulebook, names: set[str], words: set[str], unnamed: frozenset[str] = frozenset()) -> list[str]:
-    """The identifiers in a book's prose; `unnamed`: texts to leave out (the events, see below)."""
+def leaks(book: Rulebook, names: set[str], words: set[str]) -> list[str]:
+    """The identifiers in a book's prose."""
     found = []
     for text in texts_of(book.sections):
-        for gap in unnamed:
-            text = text.replace(f"“{gap}”", "“”").replace(f"„{gap}“", "„“").replace(f"«\u00a0{gap}\u00a0»", "«»")
         for m in MARKED.finditer(text):
             if m.group(1) in names:
                 found.append(f"{m.group(0)!r} in {text!r}")
@@ -114,29 +104,29 @@ def leaks(book: Rulebook, names: set[str], words: set[str], unnamed: frozenset[s
     return found
 
 
-def problems_of(folder: Path, unnamed: frozenset[str]) -> list[str]:
+def problems_of(folder: Path) -> list[str]:
     src = source(folder)
     names = identifiers(src)
     problems: list[str] = []
     for variants in variant_sets(src):
         for lang, book in rulebooks(src, variants).items():
             words = vocabulary(src, lang)
-            problems += [f"{lang} {'+'.join(variants) or 'base'}: {p}" for p in leaks(book, names, words, unnamed)]
+            problems += [f"{lang} {'+'.join(variants) or 'base'}: {p}" for p in leaks(book, names, words)]
     return problems
 
 
 @pytest.mark.parametrize("folder", GAMES, ids=lambda p: p.name)
 def test_no_identifier_in_the_prose_of_any_rulebook(folder: Path) -> None:
-    """Every name of the rules file is said by its display text or its noun. An event's name in quotes is
-    left out here: the language has no display text for events yet (the test below)."""
-    problems = problems_of(folder, frozenset(events(source(folder))))
+    """Every name of the rules file is said by its display text or its noun, an event by its declared clause."""
+    problems = problems_of(folder)
     assert not problems, f"{len(problems)} identifiers in prose, e.g.:\n" + "\n".join(p[:300] for p in problems[:60])
 
 
-@pytest.mark.xfail(strict=True, reason="an event the rules emit has no display text in the language, so the "
-                   "book says its name as words (“bid made”); needs `event NAME(params) TEXT` in the grammar")
 def test_events_have_display_texts() -> None:
-    assert not problems_of(rulesets_dir() / "magical_friends", frozenset())
+    """An event is said by its declared clause ("whenever a player plays an artifact"), never by its name."""
+    assert not problems_of(rulesets_dir() / "magical_friends")
+    text = "\n".join(texts_of(rulebooks(source(rulesets_dir() / "magical_friends"))["en"].sections))
+    assert "Whenever a player plays an artifact and" in text and "bid made" not in text
 
 
 def test_the_check_finds_a_local_and_a_snake_case_name() -> None:

@@ -14,6 +14,7 @@ from rulebook.model import Rulebook
 from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
+MF = rulesets_dir() / "magical_friends"
 
 # (game, variants, language, what the book said before, what it says now)
 GOLDEN = [
@@ -29,24 +30,21 @@ GOLDEN = [
      "The player takes every monster card in the box (monsters) whose monster type is the chosen monster type into "
      "their reserve."),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist, "
-     "in seinen Vorrat."),
+     "Der Spieler nimmt jede Monsterkarte in der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
      "Lege jede Monsterkarte an einem Anlegeplatz in den Vorrat des Besitzers."),
     (MM, (), "en", "For every card place, in order:\nDraw one card from the guard deck to the card place.",
-     "Draw one card from the guard deck to every card place."),
+     "Draw one card from the guard deck onto every card place."),
     (MM, (), "en", "For every card place:\nMove the guard at the card place to the guard discard pile.",
-     "Move the guard at every card place to the guard discard pile."),
+     "Move the guard at every card place onto the guard discard pile."),
     (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
-     "Lege den Wächter an jedem Kartenplatz in den Wächter-Ablagestapel."),
+     "Lege den Wächter an jedem Kartenplatz auf den Wächter-Ablagestapel."),
     (MM, (), "en", "The owner of the monster card pays the heal cost of the monster card in gold to the treasury",
-     "The owner of every monster card in the attack place pays its heal cost in gold to the treasury (at most what "
-     "they have)."),
+     "The owner of every monster card at the attack place pays its heal cost in gold to the treasury (at most what they have)."),
     (MM, (), "de", "Der Besitzer der Monsterkarte zahlt die Heilkosten der Monsterkarte in Gold an die Schatzkammer",
-     "Der Besitzer von jeder Monsterkarte aus dem Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer "
-     "(höchstens so viel, wie vorhanden ist)."),
+     "Der Besitzer von jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer (höchstens so viel, wie vorhanden ist)."),
     # a loop's order is said where it matters: someone decides, or it may stop early
     (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
@@ -62,9 +60,9 @@ GOLDEN = [
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
     # a loop over the players that only moves: one sentence with "each player"
     (MM, (), "en", "For each player, in seat order:\nMove the cards in their reserve to their hand.",
-     "Each player moves the cards in their reserve to their hand."),
+     "Each player moves the cards in their reserve into their hand."),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:\nLege die Karten in seinem Vorrat in seine Hand.",
-     "Jeder Spieler legt die Karten in seinem Vorrat in seine Hand."),
+     "Jeder Spieler legt die Karten in seinem Vorrat auf seine Hand."),
     # until every attack place holds two monsters; one form of address: you
     (MM, (), "en", "Starting with the start player, the players take turns clockwise until the number of cards in the "
                    "attack place *i* is 2 for every *i* in the numbers of every attack place. On each turn, where *p* "
@@ -155,7 +153,7 @@ GOLDEN = [
      "treasury."),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält 1 Gold von "
+     "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält 1 Gold aus "
      "der Schatzkammer."),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
@@ -165,13 +163,13 @@ GOLDEN = [
      "The owners of monster card A and monster card B each take half of the loot (rounded down) in gold from the "
      "treasury."),
     (MM, (), "de", "Die Bank zahlt dem Besitzer von *a* Gold, und zwar *loot* geteilt durch 2, abgerundet.",
-     "Die Besitzer von Monsterkarte A und Monsterkarte B erhalten je die Hälfte der Beute (abgerundet) in Gold von "
+     "Die Besitzer von Monsterkarte A und Monsterkarte B erhalten je die Hälfte der Beute (abgerundet) in Gold aus "
      "der Schatzkammer."),
     # a payment from the bank is taken by its payee
     (MM, (), "en", "The treasury pays the loot in gold to the owner of monster card A.",
      "The owner of monster card A takes the loot in gold from the treasury."),
     (MM, (), "de", "Die Schatzkammer zahlt die Beute in Gold an den Besitzer von Monsterkarte A.",
-     "Der Besitzer von Monsterkarte A erhält die Beute in Gold von der Schatzkammer."),
+     "Der Besitzer von Monsterkarte A erhält die Beute in Gold aus der Schatzkammer."),
     # card backs
     (MM, (), "en", "The back of every king tile shows no values.", "King tiles have plain backs."),
     (MM, (), "de", "Auf der Rückseite zeigt jedes Königsplättchen keine Werte.",
@@ -217,17 +215,60 @@ GOLDEN = [
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
      "In diesem Zug ist jede Spielfigur, die dem Spieler gehört, unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
-     "Each player moves every monster card in their reserve whose strength is at least 3 to their hand and every "
-     "monster card in their hand whose strength is at most 2 to their reserve."),
+     "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
-     "Jeder Spieler legt jede Monsterkarte aus seinem Vorrat, deren Stärke mindestens 3 ist, in seine Hand und jede "
-     "Monsterkarte aus seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
+     "Jeder Spieler legt jede Monsterkarte in seinem Vorrat, deren Stärke mindestens 3 ist, auf seine Hand und jede Monsterkarte auf seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
     # a card back to its owner
-    (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move monster card A to its owner's hand."),
-    (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege Monsterkarte A in die Hand des Besitzers."),
+    (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move monster card A into its owner's hand."),
+    (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege Monsterkarte A auf die Hand des Besitzers."),
     # the print's skip rule: a displaced player plays again
     (MM, (), "en", "Whoever already has two monsters in the castle sits out until every attack place is full.",
      "Whoever already has two monsters in the castle is skipped; once one of them is displaced, that player plays again."),
+    # the preposition of a place: declared (`at de "an"`), from the noun (a pile, a hand), or the default
+    (MM, (), "de", "Lege die Monsterkarte in den Anlegeplatz.", "Lege die Monsterkarte an den Anlegeplatz."),
+    (MM, (), "de", "Ziehe 3 Karten von seinem Vorrat in seine Hand.", "Der Spieler zieht 3 Karten aus seinem Vorrat auf seine Hand."),
+    (MM, (), "en", "Draw 3 cards from their reserve to their hand.", "The player draws 3 cards from their reserve into their hand."),
+    (MM, (), "de", "Wähle eine Monsterkarte (A) aus einem Anlegeplatz", "Wähle eine Monsterkarte (A) von einem Anlegeplatz"),
+    # a small table said in words, a table by player count as its usual value and the exceptions
+    (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
+                   "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
+     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung je Wächter-Level je nach dem Level des Wächters am "
+     "Kartenplatz mit derselben Nummer: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
+    (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
+                   "place with the same number in gold to the owner of monster card A.",
+     "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+    (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
+                   "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
+     "Ziehe 6 Karten (bei 5 Spielern 5) aus der Schachtel (Königsplättchen) auf den Königsstapel."),
+    (MM, (), "en", "Draw cards from the box (king tiles) to the king's stack, as many as the number of king tiles "
+                   "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
+     "Draw 6 cards (5 with 5 players) from the box (king tiles) onto the king's stack."),
+    (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
+     "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
+     "(0 at level 1, 1 at level 2 and 2 at level 3))."),
+    (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
+     "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
+    # the print's words; a plural subject takes a plural verb
+    (MM, (), "de", "die Zahl der Monster des Spielers in der Burg", "die Zahl der Monster von dir im Schloss"),
+    (MM, (), "de", "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört.",
+     "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören."),
+    # one form of address: a turn is told to "you", a block about each player in the third person
+    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn die Zahl der Monster von dir im Schloss 2 ist."),
+    (MM, (), "en", "A player is skipped when the number of monsters the player has in the castle is 2.",
+     "You are skipped when the number of monsters you have in the castle is 2."),
+    # a card said by its kind: a tile is a tile
+    (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
+     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel (Königsplättchen)."),
+    (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
+     "Move the top king tile of the king's stack to the box (king tiles)."),
+    # an event is said by its declared clause
+    (MF, (), "de", "Immer wenn das Ereignis „bid made“ für den Spieler eintritt",
+     "Immer wenn ein Spieler ein Artefakt auslegt und"),
+    (MF, (), "en", "Whenever the event “bid made” happens for the player", "Whenever a player plays an artifact and"),
+    (MF, (), "de", "Das Ereignis „turn started“ tritt für den Spieler ein.",
+     "Jetzt greift jede Regel für den Fall, dass der Zug des Spielers beginnt."),
+    (MF, (), "en", "The event “turn started” happens, for the player.",
+     "Now apply every rule for when the turn of the player begins."),
     # a variant's local is said by its noun
     (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Apply the rule change of the king tile."),
     (MM, ("koenigs_neue_regeln",), "de", "Führe die Regeländerung von *tile* aus.",

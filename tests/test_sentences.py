@@ -41,7 +41,7 @@ def render_fixture(lang: str) -> str:
             for phase in item.phases:
                 out += [f"## phase {phase.name}"] + flatten(asm.sp.lines(phase.body))
             continue
-        if isinstance(item, (A.GameDef, A.EnumDef, A.KindDef, A.ZoneDef)):
+        if isinstance(item, (A.GameDef, A.EnumDef, A.KindDef, A.ZoneDef, A.EventDef)):
             continue
         out += [f"## {type(item).__name__} {getattr(item, 'name', '') or ''}".rstrip()]
         out += flatten(asm.item_lines(item, asm.sp))
@@ -96,8 +96,8 @@ rule r de "R" en "R" fr "R" { STMT }
 
 EXAMPLES = [
     ("draw 2 from deck to hand(me)",
-     "Ziehe 2 Karten vom Stapel in deine Hand.",
-     "Draw 2 cards from the deck to your hand."),
+     "Ziehe 2 Karten vom Stapel auf deine Hand.",
+     "Draw 2 cards from the deck into your hand."),
     ("pay 3 gold from me to bank",
      "Du zahlst 3 Gold an die Bank.",
      "You pay 3 gold to the bank."),
@@ -111,13 +111,13 @@ EXAMPLES = [
      "In diesem Zug hat jede Karte Wert 4.",
      "This turn, every card has a value of 4."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
-     "Für jede Karte aus deiner Hand, deren Wert mindestens 3 ist:",
+     "Für jede Karte auf deiner Hand, deren Wert mindestens 3 ist:",
      "For every card in your hand whose value is at least 3:"),
     ("if not revealed(top(deck)) { reveal top(deck) }",
      "Wenn die oberste Karte des Stapels verdeckt ist:",
      "If the top card of the deck is face down:"),
     ("let s = sum(c.value for c in slot[1])",
-     "Zahl A ist die Summe der Werte der Karten aus dem Platz 1.",
+     "Zahl A ist die Summe der Werte der Karten im Platz 1.",
      "Number A is the sum of the values of the cards in the slot 1."),
 ]
 
@@ -142,9 +142,9 @@ FRENCH = [
     ("move top(discard) to slot[2]", "Placez la carte du dessus de la défausse dans l'emplacement 2."),
     ("move top(deck) to discard bottom", "Placez la carte du dessus de la pioche sous la défausse."),
     ("pay 3 gold from me to bank", "Vous payez 3 or à la banque."),
-    ("pay 3 gold from bank to me", "La banque vous paie 3 or."),
+    ("pay 3 gold from bank to me", "Vous prenez 3 or à la banque."),
     ("pay 1 coins from me to bank", "Vous payez 1 pièce à la banque."),  # "1 pièces": one, so singular
-    ("pay count(deck) gold from bank to me", "La banque vous paie autant d'or que le nombre de cartes dans la pioche."),
+    ("pay count(deck) gold from bank to me", "Vous prenez à la banque autant d'or que le nombre de cartes dans la pioche."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
      f"Si l'emplacement 2 contient moins de 2 cartes{NBSP}:"),
     ("if count(deck) == 0 { end game }", f"Si la pioche est vide{NBSP}:"),
@@ -181,7 +181,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree"}  # "x_pl", "x_you" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor"}  # "x_pl", "x_you" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
@@ -194,7 +194,7 @@ def keys(table: object, prefix: str = "") -> set[str]:
 def messages(lang: str) -> set[str]:
     """A catalogue's messages, without its own declension and spelling rules and without the optional
     refinements (`expr.eq_num`: "vaut 3") the generator uses only where a catalogue has them."""
-    grammar_only = ("articles", "contractions", "plural", "grammar")
+    grammar_only = ("articles", "contractions", "plural", "grammar", "place")  # "place": each language's prepositions
     return {k for k in keys(phrases.catalogue(lang).data) if not k.startswith(grammar_only) and not k.endswith("_num")}
 
 

@@ -193,7 +193,7 @@ def test_a_named_step_renders_like_its_statements() -> None:
     assert texts(take.lines)[1:] == ["The power of the token must be at most 2.",
                                      "You must be able to pay the power of the token.",
                                      "You pay the power of the token in gold to the bank.",
-                                     "Move the token to your pile."]
+                                     "Move the token onto your pile."]
 
 
 def test_the_shipped_game_names_the_steps_a_house_rule_would_change(tmp_path: Path) -> None:

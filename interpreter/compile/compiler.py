@@ -66,6 +66,10 @@ class Compiler(StatementCompiler):
             self._fill_block(self.rule_blocks[rule.name], rule.body, scope, rule.pos)
         for act in self.of(A.ActionDef):
             self.p.actions[self.action_ids[act.name]] = self._action(act)
+        for event in self.declared.values():
+            if event.name in ENGINE_EVENTS:
+                raise error_at(event.pos, f"'{event.name}' is an event of the engine; it needs no declaration",
+                               "remove this `event` line, or give your own event another name")
         for trig in self.of(A.TriggerDef):
             self._trigger(trig)
         self._card_effects()
@@ -394,7 +398,12 @@ class Compiler(StatementCompiler):
         if types is not None and any(trig.types):
             raise error_at(trig.pos, f"the engine's event '{trig.event}' gives its values' types itself",
                            f"write `when {trig.event}({', '.join(ENGINE_EVENT_PARAMS[trig.event])})`")
-        declared = [self._type(t) if t is not None else ANY for t in trig.types] or [ANY] * len(trig.params)
+        event = self.declared.get(trig.event)
+        if event is not None:
+            self._check_event_pattern(trig, event)
+        given = trig.types or [None] * len(trig.params)
+        declared = [self._type(t) if t is not None else self._type(event.params[i].type) if event is not None else ANY
+                    for i, t in enumerate(given)]
         for i, prm in enumerate(trig.params):
             scope.define(prm, types[i] if types is not None else declared[i])
         where = None
@@ -404,6 +413,18 @@ class Compiler(StatementCompiler):
         bid = self._new_block(f"when {trig.event}")
         self._fill_block(bid, trig.body, scope, trig.pos)
         self.p.triggers.setdefault(trig.event, []).append(Trigger(trig.event, where, bid, trig.pos))
+
+    def _check_event_pattern(self, trig: A.TriggerDef, event: A.EventDef) -> None:
+        """A `when` of a declared event names all its values, each of the declared type where it gives one."""
+        if len(trig.params) != len(event.params):
+            raise error_at(trig.pos, f"event '{event.name}' carries {len(event.params)} value(s) (line {event.pos.line}), "
+                                     f"not {len(trig.params)}",
+                           f"write `when {event.name}({', '.join(p.name for p in event.params)})`")
+        for name, ref, prm in zip(trig.params, trig.types, event.params):
+            if ref is not None and self._type(ref) != self._type(prm.type):
+                raise error_at(ref.pos, f"'{name}' of event '{event.name}' is declared {prm.type.name} "
+                                        f"(line {event.pos.line}), not {ref.name}",
+                               f"write `{name}: {prm.type.name}` or leave the type out")
 
     def _flow(self) -> None:
         setups = self.of(A.SetupDef)

@@ -440,6 +440,13 @@ class StatementCompiler(ExpressionCompiler):
     def s_Emit(self, s: A.Emit, scope: Scope, em: Emitter) -> None:
         compiled = [self.code(a, scope) for a in s.args]
         args = [src for src, _ in compiled]
+        event = self.declared.get(s.event)
+        if event is not None:
+            if len(event.params) != len(args):
+                raise error_at(s.pos, f"event '{s.event}' carries {len(event.params)} value(s) (line {event.pos.line}), "
+                                      f"but is emitted with {len(args)}")
+            for arg, (_, t), prm in zip(s.args, compiled, event.params):
+                self._expect(arg, t, self._type(prm.type), f"'{prm.name}' of event '{s.event}' (line {event.pos.line})")
         for trig in self.of(A.TriggerDef):
             if trig.event == s.event and len(trig.params) != len(args):
                 raise error_at(s.pos, f"event '{s.event}' carries {len(trig.params)} value(s) at line {trig.pos.line}, "
