@@ -457,12 +457,21 @@ class ActionParam(Node):
     domain: Expr
 
 
+class Told(Node):
+    """How a worked example tells a move in prose: `done` follows the mover's name ("places {card} at
+    {i}"), `infinitive` follows a modal ("could place {card} at {i}"); `{param}` names a parameter."""
+
+    done: Text
+    infinitive: Text
+
+
 class ActionDef(Node):
     name: str
     params: list[ActionParam]
     text: Optional[Text]
     label: str
     note: Optional[Text] = None
+    told: Optional[Told] = None
     body: list[Stmt]
 
 

@@ -290,9 +290,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
         label = _tagged(ch, "label")[0]
-        body = [c for c in ch[2:] if not isinstance(c, (A.Text, _Tagged)) and c is not None]
+        body = [c for c in ch[2:] if not isinstance(c, (A.Text, A.Told, _Tagged)) and c is not None]
         return A.ActionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                           label=label, body=body, note=_note(ch))
+                           label=label, body=body, note=_note(ch), told=_one(ch, A.Told))
 
     def action_params(self, meta: Any, ch: list[Any]) -> list[A.ActionParam]:
         return list(ch)
@@ -302,6 +302,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def action_label(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("label", self._unquote(ch[0]))
+
+    def action_told(self, meta: Any, ch: list[Any]) -> A.Told:
+        return A.Told(pos=self._p(meta), done=ch[0], infinitive=ch[1])
 
     def setup_def(self, meta: Any, ch: list[Any]) -> A.SetupDef:
         return A.SetupDef(pos=self._p(meta), body=ch[0])

@@ -339,7 +339,10 @@ class Compiler(StatementCompiler):
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise error_at(act.pos, f"the label of action '{act.name}' cannot be filled in: {exc}",
                            "write plain parameter names in braces, as in label \"place {card} at {i}\"") from None
+        self._check_told(act, [p[0] for p in params])
         prefix: list[list[str]] = [[] for _ in range(len(params) + 1)]
+        refusal: list[list[str]] = [[] for _ in range(len(params) + 1)]  # the same prefix, naming the failing require
+        requires: list[A.Require] = []
         body_scope = scope.child()
         for stmt in A.opened(act.body):  # a named step's leading requirements guard the options too
             if not isinstance(stmt, (A.Let, A.Require)):
@@ -351,10 +354,13 @@ class Compiler(StatementCompiler):
                 slot = body_scope.define(stmt.name, t)
                 level_of[stmt.name] = level
                 prefix[level].append(f"L[{slot}] = {src}")
+                refusal[level].append(f"L[{slot}] = {src}")
             else:
                 src, t = self.code(stmt.cond, body_scope)
                 self._expect(stmt.cond, t, BOOL, "a requirement")
                 prefix[level].append(f"if not {src}: {'continue' if level else 'return out'}")
+                refusal[level].append(f"if not {src}: return {len(requires)}")
+                requires.append(stmt)
         bid = self._new_block(f"action {act.name}")
         # The body re-runs the prefix: lets fill their slots, requires guard against stale options.
         em = Emitter(act.pos)
@@ -375,10 +381,27 @@ class Compiler(StatementCompiler):
         skip = "continue" if params else "return out"
         lines += [f"{pad}if forbids and _forbidden(st, me, {chosen}, forbids): {skip}",
                   f"{pad}out.append(({aid}, {chosen}))", "    return out"]
+        lines += ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
+        lines += ["    " + line for line in refusal[0]]
+        for k, (_, slot, _) in enumerate(params):
+            lines += [f"    if chosen[{k}] not in {domains[k]}: return -1", f"    L[{slot}] = chosen[{k}]"]
+            lines += ["    " + line for line in refusal[k + 1]]
+        lines.append("    return -1")
         namespace: dict[str, Any] = {}
         exec("\n".join(lines), self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
-                          [O.formatter(p[2]) for p in params], act)
+                          [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires)
+
+    @staticmethod
+    def _check_told(act: A.ActionDef, params: list[str]) -> None:
+        """A `told` text may name the action's parameters only: an example fills in their values."""
+        texts = [act.told.done, act.told.infinitive] if act.told is not None else []
+        for text in texts:
+            for lang, template in text.by_lang.items():
+                for fname in template_fields(template, text.pos, f"the {lang} told text of action '{act.name}'"):
+                    if fname not in params:
+                        raise error_at(text.pos, f"the told text of action '{act.name}' names '{fname}', which is not "
+                                                 "a parameter", did_you_mean(fname, params))
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())
