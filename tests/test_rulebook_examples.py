@@ -85,6 +85,15 @@ def test_show_names_the_rows_of_the_table(books: dict[str, Rulebook]) -> None:
                            "Jenny's reserve": ["Demons 4, Demons 5", "Demons 3, Demons 2"]}
 
 
+def test_a_second_example_of_the_same_moves_says_so(books: dict[str, Rulebook]) -> None:
+    """Heal costs and Jenny's new hand are two examples of one position and one move."""
+    assert example(books["en"], "phase-heal", "Heal costs").moves == ["Jenny places Demons 2 at attack place 2."]
+    assert example(books["en"], "phase-heal", "Jenny's new hand").moves == [
+        "As in Example 5: Jenny places Demons 2 at attack place 2."]
+    assert example(books["de"], "phase-heal", "Jennys neue Hand").moves == [
+        "Wie in Beispiel 5: Jenny legt Dämonen 2 an den Anlegeplatz 2."]
+
+
 def test_the_box_is_rendered_in_markdown_and_html() -> None:
     files = expected_files(["maechtige_monster"])
     md, html = files["maechtige_monster/rulebook.de.md"], files["maechtige_monster/rulebook.de.html"]
