@@ -303,7 +303,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def action_label(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("label", self._unquote(ch[0]))
 
-    def action_told(self, meta: Any, ch: list[Any]) -> A.Told:
+    def told(self, meta: Any, ch: list[Any]) -> A.Told:
         return A.Told(pos=self._p(meta), done=ch[0], infinitive=ch[1])
 
     def setup_def(self, meta: Any, ch: list[Any]) -> A.SetupDef:
@@ -489,7 +489,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Let(pos=self._p(meta), name=str(ch[0]), value=ch[1])
 
     def let_choose(self, meta: Any, ch: list[Any]) -> A.LetChoose:
-        return A.LetChoose(pos=self._p(meta), name=str(ch[0]), seat=ch[1], options=ch[2])
+        return A.LetChoose(pos=self._p(meta), name=str(ch[0]), seat=ch[1], options=ch[2],
+                           told=ch[3] if len(ch) > 3 else None)
 
     def let_random(self, meta: Any, ch: list[Any]) -> A.LetRandom:
         return A.LetRandom(pos=self._p(meta), name=str(ch[0]), options=ch[1])

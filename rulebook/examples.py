@@ -3,7 +3,6 @@ section of the action, rule or phase it names, with the moves after the step and
 they changed, before and after. Played, not written down, so an example cannot go stale."""
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
@@ -13,12 +12,12 @@ from interpreter.compile.loading import load_game
 from interpreter.compile.types import T
 from interpreter.play.display import Display
 from interpreter.play.scenario import example_part, example_shows, run_scenario
-from interpreter.runtime.program import ActionInfo
 from interpreter.runtime.state import State
 from rulebook.model import Entry, Example, Table
+from rulebook.telling import Teller
+from rulebook.telling import Teller
 
 Row = tuple[str, str]  # what, value
-SIBILANTS = "sßxz"  # a name ending in one takes a bare apostrophe as its possessive in some languages
 
 
 class Recorder:
@@ -36,7 +35,7 @@ class Recorder:
         self.before: Optional[dict[str, Row]] = None
         self.after: dict[str, Row] = {}
         self.moves: list[str] = []
-        self.reasons: set[str] = set()  # the requirements' texts said so far
+        self.teller = Teller(show, say, show.game.program.items)
 
     def __call__(self, step: Optional[A.Step], st: State) -> None:
         if step is None:
@@ -44,97 +43,9 @@ class Recorder:
         elif step is self.marker:
             self.before = self.position(st)
         elif self.before is not None and step.seat is not None and step.label in st.legal_labels():
-            self.moves.append(self.offered(st, step.kind, str(step.label)))
+            self.moves.append(self.teller.offered(st, step.kind, str(step.label)))
         elif self.before is not None and step.kind in ("legal", "illegal"):  # an illegal label is not offered
-            self.moves.append(self.refused(st, str(step.label)))
-
-    def offered(self, st: State, kind: str, label: str) -> str:
-        """A move taken or open: told in prose where its action says how, else by its option's words."""
-        assert st.pending is not None  # a step's label is offered, so a decision is open
-        _, _, _, values, slot = st.pending
-        if slot < 0:
-            aid, chosen = values[st.legal_labels().index(label)]
-            action = st.game.program.actions[aid]
-            told = self.told(st, action, chosen)
-            if told is not None:
-                done, infinitive = told
-                return self.say(f"example_told_{kind}", player=self.mover(st), done=done, infinitive=infinitive)
-        return self.listed(st, kind, *self.show.chosen(st, label))
-
-    def refused(self, st: State, label: str) -> str:
-        """A move not allowed, with the text of the requirement that refuses it where it has one."""
-        found = self.label_words(st, label)
-        if found is None:
-            return self.listed(st, "illegal", "", self.said(st, label, None))
-        action, words = found
-        chosen = tuple(self.unlabelled(st, w, t) for w, (_, _, t) in zip(words, action.params))
-        told = self.told(st, action, chosen) if -1 not in chosen else None
-        if told is None:
-            return self.listed(st, "illegal", self.show.texts.get(f"ActionDef {action.name}", action.name),
-                               ", ".join(self.said(st, w, t) for w, (_, _, t) in zip(words, action.params)))
-        first = action.first_refusal(st, st.current_player(), chosen)
-        reason = action.requires[first].text if first >= 0 else None
-        why = reason.by_lang.get(self.show.lang) if reason is not None else None
-        if why in self.reasons:  # a reason is given once per example, not after each refused move again
-            why = None
-        elif why is not None:
-            self.reasons.add(why)
-        rest, _, verb = told[1].rpartition(" ")
-        return " ".join(self.say("example_told_illegal_why" if why else "example_told_illegal", player=self.mover(st),
-                                 infinitive=told[1], rest=rest, verb=verb, reason=why or "").split())
-
-    def told(self, st: State, action: ActionInfo, chosen: tuple[Any, ...]) -> Optional[tuple[str, str]]:
-        """The action's `told` texts with the option's values, or None where it has none in this language."""
-        told, lang = action.ast.told, self.show.lang
-        if told is None or lang not in told.done.by_lang or lang not in told.infinitive.by_lang:
-            return None
-        fields = {name: self.told_value(st, v, t) for (name, _, t), v in zip(action.params, chosen)}
-        return told.done.by_lang[lang].format_map(fields), told.infinitive.by_lang[lang].format_map(fields)
-
-    def told_value(self, st: State, v: Any, t: T) -> str:
-        """A value as a move tells it; a card of another player as theirs ("Frank's Sea creatures 2")."""
-        owner = st.owner[v] if t.name == "card" else -1
-        if owner < 0 or owner == st.current_player():
-            return self.show.value(v, t)
-        seat = self.show.seats[owner]
-        key = "example_card_of_sibilant" if seat[-1:].lower() in SIBILANTS else "example_card_of"
-        return self.say(key, player=seat, card=self.show.value(v, t))
-
-    def mover(self, st: State) -> str:
-        return self.show.seats[st.current_player()]
-
-    def listed(self, st: State, kind: str, action: str, values: str) -> str:
-        """A move as today's log line names it: the action's text and its values' names."""
-        option = self.say("example_option", action=action, values=values) if action and values else action or values
-        return self.say(f"example_{kind}", player=self.mover(st), option=option)
-
-    def label_words(self, st: State, label: str) -> Optional[tuple[ActionInfo, list[str]]]:
-        """An option that is not offered, read back through its action's label template ("displace {victim}
-        with {card}"): the action and its parameters' words."""
-        for action in st.game.program.actions:
-            pattern = re.escape(action.label).replace(r"\{", "{").replace(r"\}", "}")
-            pattern = re.sub(r"\{(\w+)\}", r"(?P<\1>\\S+)", pattern)
-            found = re.fullmatch(pattern, label)
-            if found:
-                return action, [found.group(name) for name, _, _ in action.params]
-        return None
-
-    @staticmethod
-    def unlabelled(st: State, word: str, t: T) -> Any:
-        """A value from its word in a label (the reverse of the label's formatter); -1 for no card."""
-        if t.name == "card":
-            return st.game.card_index.get(word, -1)
-        if t.name == "player":
-            return int(word[1:]) - 1
-        if t.name == "bool":
-            return word == "yes"
-        return int(word) if t.name == "int" and word.lstrip("-").isdigit() else word
-
-    def said(self, st: State, word: str, t: Optional[T]) -> str:
-        """A value read back from a label: a card by its name, an enum value by its text."""
-        if word in st.game.card_index:
-            return self.show.cards[st.game.card_index[word]]
-        return self.show.value(word, t) if t is not None and t.name == "enum" else word
+            self.moves.append(self.teller.refused(st, str(step.label)))
 
     def position(self, st: State) -> dict[str, Row]:
         """What the example shows, by a stable key: what its `show` names, else every value and zone."""

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.runtime.game import Game
@@ -331,3 +332,20 @@ def test_a_told_text_names_parameters_only(tmp_path: Path) -> None:
     text = err.value.render()
     assert "the told text of action 'take' names 'card', which is not a parameter" in text
     assert "game.rules:" in text
+
+
+def test_a_choice_says_how_it_is_told_by_its_value_only(tmp_path: Path) -> None:
+    body = '''
+rule pick(p: player) de "wählen" en "pick" {
+  let c = choose p from cards(box) told de "nimmt {c}" en "takes {c}" infinitive de "{c} nehmen" en "take {c}"
+  move c to pile(p)
+}
+round { repeat while count(box) > 0 phase p de "P" en "P" { call pick(first(players)) } }
+score(p) = 0
+'''
+    game = _game(tmp_path / "a", body)
+    told = next(n for n in A.walk(game.program.items) if isinstance(n, A.LetChoose)).told
+    assert told is not None and told.done.by_lang["de"] == "nimmt {c}"
+    with pytest.raises(RulesError) as err:
+        _game(tmp_path / "b", body.replace('en "take {c}"', 'en "take {p}"'))
+    assert "the told text of the choice 'c' names 'p', which is not the chosen value" in err.value.render()

@@ -134,6 +134,10 @@ GOLDEN = [
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
     (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört die Kreatur Greif auf das Feld 55."),
+    # a `choose` told in prose too, another player's card as theirs
+    (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
+     "Klemens plays the artifact card (colour black, value 5)."),
+    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",

@@ -9,7 +9,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from dsl.limits import MAX_CARDS
-from interpreter.compile.compile_base import Emitter, names_in, template_fields
+from interpreter.compile.compile_base import Emitter, check_told, names_in, template_fields
 from interpreter.compile.expressions import iterable
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
@@ -339,7 +339,7 @@ class Compiler(StatementCompiler):
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise error_at(act.pos, f"the label of action '{act.name}' cannot be filled in: {exc}",
                            "write plain parameter names in braces, as in label \"place {card} at {i}\"") from None
-        self._check_told(act, [p[0] for p in params])
+        check_told(act.told, [p[0] for p in params], f"action '{act.name}'", "a parameter")
         prefix: list[list[str]] = [[] for _ in range(len(params) + 1)]
         refusal: list[list[str]] = [[] for _ in range(len(params) + 1)]  # the same prefix, naming the failing require
         requires: list[A.Require] = []
@@ -391,17 +391,6 @@ class Compiler(StatementCompiler):
         exec("\n".join(lines), self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires)
-
-    @staticmethod
-    def _check_told(act: A.ActionDef, params: list[str]) -> None:
-        """A `told` text may name the action's parameters only: an example fills in their values."""
-        texts = [act.told.done, act.told.infinitive] if act.told is not None else []
-        for text in texts:
-            for lang, template in text.by_lang.items():
-                for fname in template_fields(template, text.pos, f"the {lang} told text of action '{act.name}'"):
-                    if fname not in params:
-                        raise error_at(text.pos, f"the told text of action '{act.name}' names '{fname}', which is not "
-                                                 "a parameter", did_you_mean(fname, params))
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())

@@ -6,7 +6,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
-from interpreter.compile.compile_base import Emitter, template_fields
+from interpreter.compile.compile_base import Emitter, check_told, template_fields
 from interpreter.compile.expressions import ExpressionCompiler
 from interpreter.compile.scope import CaptureScope, Scope
 from interpreter.compile.types import (
@@ -67,6 +67,7 @@ class StatementCompiler(ExpressionCompiler):
         seat, st = self.expr(s.seat, scope)
         self._expect(s.seat, st, PLAYER, "the deciding player")
         opts, elem = self.seq(s.options, scope, False, "the choices")
+        check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
         op = O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem))
         self.p.node_types[op] = ("choose", elem, s.options)
         em.emit(op)
