@@ -138,6 +138,8 @@ GOLDEN = [
     (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
      "Klemens plays the artifact card (colour black, value 5)."),
     (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
+    (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
+     "Katharina could not play the artifact card (colour orange, value 5)."),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
