@@ -55,7 +55,7 @@ class Teller:
         return self.refusal(st, told[1], action.requires[first].text if first >= 0 else None)
 
     def refusal(self, st: State, infinitive: str, reason: Optional[A.Text]) -> str:
-        """"Ani could not …: REASON"; German puts its "nicht" before the infinitive's last word."""
+        """A refused move, "Ani could not …: REASON"; German puts "nicht" before the infinitive's last word."""
         why = reason.by_lang.get(self.show.lang) if reason is not None else None
         if why in self.reasons:  # a reason is given once per example, not after each refused move again
             why = None
