@@ -83,7 +83,7 @@ class Teller:
         return told.done.by_lang[lang].format_map(fields), told.infinitive.by_lang[lang].format_map(fields)
 
     def told_value(self, st: State, v: Any, t: T) -> str:
-        """A value as a move tells it; a card of another player as theirs ("Frank's Sea creatures 2")."""
+        """A value as a move tells it; a card of another player as theirs ("Frank's card")."""
         owner = st.owner[v] if t.name == "card" else -1
         if owner < 0 or owner == st.current_player():
             return self.show.value(v, t)
