@@ -130,12 +130,22 @@ class Let(Node):
     value: Expr
 
 
+class Told(Node):
+    """How a worked example tells a move in prose: `done` follows the mover's name ("places {card} at
+    {i}"), `infinitive` follows a modal ("could place {card} at {i}"); `{name}` names an action's
+    parameter or a `choose`'s value."""
+
+    done: Text
+    infinitive: Text
+
+
 class LetChoose(Node):
-    """A decision by any seat among the items of a list."""
+    """A decision by any seat among the items of a list; `told` tells the choice in worked examples."""
 
     name: str
     seat: Expr
     options: Expr
+    told: Optional[Told] = None
 
 
 class LetRandom(Node):
@@ -464,6 +474,7 @@ class ActionDef(Node):
     text: Optional[Text]
     label: str
     note: Optional[Text] = None
+    told: Optional[Told] = None
     body: list[Stmt]
 
 

@@ -294,9 +294,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
         label = _tagged(ch, "label")[0]
-        body = [c for c in ch[2:] if not isinstance(c, (A.Text, _Tagged)) and c is not None]
+        body = [c for c in ch[2:] if not isinstance(c, (A.Text, A.Told, _Tagged)) and c is not None]
         return A.ActionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                           label=label, body=body, note=_note(ch))
+                           label=label, body=body, note=_note(ch), told=_one(ch, A.Told))
 
     def action_params(self, meta: Any, ch: list[Any]) -> list[A.ActionParam]:
         return list(ch)
@@ -306,6 +306,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def action_label(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("label", self._unquote(ch[0]))
+
+    def told(self, meta: Any, ch: list[Any]) -> A.Told:
+        return A.Told(pos=self._p(meta), done=ch[0], infinitive=ch[1])
 
     def setup_def(self, meta: Any, ch: list[Any]) -> A.SetupDef:
         return A.SetupDef(pos=self._p(meta), body=ch[0])
@@ -493,7 +496,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Let(pos=self._p(meta), name=str(ch[0]), value=ch[1])
 
     def let_choose(self, meta: Any, ch: list[Any]) -> A.LetChoose:
-        return A.LetChoose(pos=self._p(meta), name=str(ch[0]), seat=ch[1], options=ch[2])
+        return A.LetChoose(pos=self._p(meta), name=str(ch[0]), seat=ch[1], options=ch[2],
+                           told=ch[3] if len(ch) > 3 else None)
 
     def let_random(self, meta: Any, ch: list[Any]) -> A.LetRandom:
         return A.LetRandom(pos=self._p(meta), name=str(ch[0]), options=ch[1])

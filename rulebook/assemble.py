@@ -553,11 +553,15 @@ class Assembler:
                                          lambda text, pos: self.t(text, "example", pos))
             found.setdefault(part, []).append(example)
         attach(inner_first([e for sec in sections for e in sec.entries]), found)
-        number = 0
+        number, previous = 0, None
         for entry in inner_first([e for sec in sections for e in sec.entries]):
             for example in entry.examples:
                 number += 1
                 example.title = self.word("example_title", number=str(number), title=example.title)
+                moves = example.moves
+                if moves and moves == previous:  # a second example of one position says that it is the same
+                    example.moves = [self.word("example_as_before", number=str(number - 1), move=moves[0])] + moves[1:]
+                previous = moves
 
     # ------------------------------------------------------------ assumptions
     def assumptions(self) -> Section:

@@ -3,7 +3,6 @@ section of the action, rule or phase it names, with the moves after the step and
 they changed, before and after. Played, not written down, so an example cannot go stale."""
 from __future__ import annotations
 
-import re
 from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
@@ -15,6 +14,8 @@ from interpreter.play.display import Display
 from interpreter.play.scenario import example_part, example_shows, run_scenario
 from interpreter.runtime.state import State
 from rulebook.model import Entry, Example, Table
+from rulebook.telling import Teller
+from rulebook.telling import Teller
 
 Row = tuple[str, str]  # what, value
 
@@ -34,6 +35,7 @@ class Recorder:
         self.before: Optional[dict[str, Row]] = None
         self.after: dict[str, Row] = {}
         self.moves: list[str] = []
+        self.teller = Teller(show, say, show.game.program.items)
 
     def __call__(self, step: Optional[A.Step], st: State) -> None:
         if step is None:
@@ -41,32 +43,9 @@ class Recorder:
         elif step is self.marker:
             self.before = self.position(st)
         elif self.before is not None and step.seat is not None and step.label in st.legal_labels():
-            self.move(st, step.kind, *self.show.chosen(st, step.label))
+            self.moves.append(self.teller.offered(st, step.kind, str(step.label)))
         elif self.before is not None and step.kind in ("legal", "illegal"):  # an illegal label is not offered
-            self.move(st, "illegal", *self.label_parts(st, str(step.label)))
-
-    def move(self, st: State, kind: str, action: str, values: str) -> None:
-        option = self.say("example_option", action=action, values=values) if action and values else action or values
-        self.moves.append(self.say(f"example_{kind}", player=self.show.seats[st.current_player()], option=option))
-
-    def label_parts(self, st: State, label: str) -> tuple[str, str]:
-        """An option that is not offered, read back through its action's label template ("displace {victim}
-        with {card}") and said as an offered one is: the action's text with its values' names."""
-        show = self.show
-        for action in st.game.program.actions:
-            pattern = re.escape(action.label).replace(r"\{", "{").replace(r"\}", "}")
-            pattern = re.sub(r"\{(\w+)\}", r"(?P<\1>\\S+)", pattern)
-            found = re.fullmatch(pattern, label)
-            if found:
-                names = [self.said(st, found.group(name), t) for name, _, t in action.params if name in found.groupdict()]
-                return show.texts.get(f"ActionDef {action.name}", action.name), ", ".join(names)
-        return "", self.said(st, label, None)
-
-    def said(self, st: State, word: str, t: Optional[T]) -> str:
-        """A value read back from a label: a card by its name, an enum value by its text."""
-        if word in st.game.card_index:
-            return self.show.cards[st.game.card_index[word]]
-        return self.show.value(word, t) if t is not None and t.name == "enum" else word
+            self.moves.append(self.teller.refused(st, str(step.label)))
 
     def position(self, st: State) -> dict[str, Row]:
         """What the example shows, by a stable key: what its `show` names, else every value and zone."""

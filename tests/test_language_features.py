@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from dsl import ast as A
+from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.runtime.game import Game
 
@@ -275,3 +279,73 @@ player var score_bar: int = 4
     assert nobody.scores() == [3, 4] and nobody.returns() == [0.0, 0.0]
     best = _game(tmp_path / "b", body.replace("NEUTRAL", "1")).new_initial_state()
     assert best.returns() == [0.0, 1.0]
+
+
+TOLD = '''
+action take(t in box) de "nehmen" en "take" {
+  label "take {t}"
+  told de "nimmt {t}" en "takes {t}" infinitive de "{t} nehmen" en "take {t}"
+  require t.power > 1 as strong de "Nur starke Steine." en "Only strong tokens."
+  let n = t.power
+  require n < LIMIT
+  give t to me
+  move t to pile(me)
+}
+action skip() de "passen" en "pass" {
+  label "pass"
+  set done = 1
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take, skip } }
+score(p) = 0
+'''
+
+
+def test_an_action_says_how_a_move_is_told_and_which_requirement_refuses_it(tmp_path: Path) -> None:
+    """`told … infinitive …` travels with the action; the engine names the first leading `require` that
+    refuses an option (the one the enumerator stops at), -1 for an option it does not refuse."""
+    game = _game(tmp_path, TOLD.replace("LIMIT", "2"))
+    take = game.program.actions[0]
+    assert take.ast.told is not None
+    assert take.ast.told.done.by_lang == {"de": "nimmt {t}", "en": "takes {t}"}
+    assert take.ast.told.infinitive.by_lang["en"] == "take {t}"
+    assert [r.name for r in take.requires] == ["strong", None]
+    state = game.new_initial_state()
+    alpha, beta = game.card_index["alpha"], game.card_index["beta"]
+    assert take.first_refusal(state, 0, (alpha,)) == 0  # power 1: the named requirement
+    assert take.first_refusal(state, 0, (beta,)) == 1  # power 2: the second, after the let
+    assert state.legal_labels() == ["pass"]  # neither card is offered, as the refusals say
+
+
+def test_an_action_offered_by_its_requirements_is_not_refused(tmp_path: Path) -> None:
+    game = _game(tmp_path, TOLD.replace("LIMIT", "3"))
+    take, state = game.program.actions[0], game.new_initial_state()
+    assert state.legal_labels() == ["take beta", "pass"]
+    beta = game.card_index["beta"]
+    assert take.first_refusal(state, 0, (beta,)) == -1
+    state.apply_label("take beta")
+    assert take.first_refusal(state, 0, (beta,)) == -1  # no longer in the box: not an option at all, no requirement
+
+
+def test_a_told_text_names_parameters_only(tmp_path: Path) -> None:
+    with pytest.raises(RulesError) as err:
+        _game(tmp_path, TOLD.replace("LIMIT", "3").replace('en "takes {t}"', 'en "takes {card}"'))
+    text = err.value.render()
+    assert "the told text of action 'take' names 'card', which is not a parameter" in text
+    assert "game.rules:" in text
+
+
+def test_a_choice_says_how_it_is_told_by_its_value_only(tmp_path: Path) -> None:
+    body = '''
+rule pick(p: player) de "wählen" en "pick" {
+  let c = choose p from cards(box) told de "nimmt {c}" en "takes {c}" infinitive de "{c} nehmen" en "take {c}"
+  move c to pile(p)
+}
+round { repeat while count(box) > 0 phase p de "P" en "P" { call pick(first(players)) } }
+score(p) = 0
+'''
+    game = _game(tmp_path / "a", body)
+    told = next(n for n in A.walk(game.program.items) if isinstance(n, A.LetChoose)).told
+    assert told is not None and told.done.by_lang["de"] == "nimmt {c}"
+    with pytest.raises(RulesError) as err:
+        _game(tmp_path / "b", body.replace('en "take {c}"', 'en "take {p}"'))
+    assert "the told text of the choice 'c' names 'p', which is not the chosen value" in err.value.render()

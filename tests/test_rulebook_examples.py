@@ -54,16 +54,25 @@ def test_the_printed_examples_stand_in_their_sections_in_both_languages(books: d
 def test_an_example_shows_the_moves_and_what_they_changed_by_display_name(books: dict[str, Rulebook]) -> None:
     ani = example(books["de"], "action-displace", "Ani darf verdrängen")
     assert ani.text.startswith("Ani könnte eines der Monster verdrängen")
-    assert "Ani wählt „Monster verdrängen: Meereswesen 2, Orks 4“." in ani.moves
-    assert "Ani darf „Monster verdrängen: Untote 3, Orks 1“ nicht wählen." in ani.moves
-    assert "Ani darf „Monster verdrängen: Untote 3, Orks 4“ wählen." in ani.moves
+    assert ani.moves == [
+        "Inga legt Untote 3 an den Anlegeplatz 1.", "Frank legt Meereswesen 2 an den Anlegeplatz 1.",
+        "Jenny legt Dämonen 1 an den Anlegeplatz 2.",
+        "Ani darf Franks Meereswesen 2 mit der Karte Orks 4 verdrängen.",  # another player's card is theirs
+        "Ani darf Ingas Untote 3 mit der Karte Orks 4 verdrängen.",
+        "Ani darf Ingas Untote 3 mit der Karte Orks 1 nicht verdrängen: "  # the refusing requirement's text
+        "Ein Monster kann nur von einem stärkeren verdrängt werden.",
+        "Ani verdrängt Franks Meereswesen 2 mit der Karte Orks 4."]
     changed = rows(ani)
     assert changed["Gold von Ani"] == ["8", "7"]
     assert changed["Anlegeplatz 1"] == ["—", "Untote 3, Orks 4"]
     assert "Hand von Frank" not in changed  # his monster came back: the hand holds what it held
     assert all("_" not in cell for row in changed.values() for cell in row)  # no rules-file ids
     en = example(books["en"], "action-displace", "Ani may displace")
-    assert "Ani chooses “Displace a monster: Sea creatures 2, Orcs 4”." in en.moves
+    assert en.moves[3:] == ["Ani could displace Frank's Sea creatures 2 with Orcs 4.",
+                            "Ani could displace Inga's Undead 3 with Orcs 4.",
+                            "Ani could not displace Inga's Undead 3 with Orcs 1: A monster can only be displaced by a "
+                            "stronger one.",
+                            "Ani displaces Frank's Sea creatures 2 with Orcs 4."]
     assert rows(en)["Ani's gold"] == ["8", "7"]
 
 
@@ -76,20 +85,55 @@ def test_show_names_the_rows_of_the_table(books: dict[str, Rulebook]) -> None:
                            "Jenny's reserve": ["Demons 4, Demons 5", "Demons 3, Demons 2"]}
 
 
+def test_a_second_example_of_the_same_moves_says_so(books: dict[str, Rulebook]) -> None:
+    """Heal costs and Jenny's new hand are two examples of one position and one move."""
+    assert example(books["en"], "phase-heal", "Heal costs").moves == ["Jenny places Demons 2 at attack place 2."]
+    assert example(books["en"], "phase-heal", "Jenny's new hand").moves == [
+        "As in Example 5: Jenny places Demons 2 at attack place 2."]
+    assert example(books["de"], "phase-heal", "Jennys neue Hand").moves == [
+        "Wie in Beispiel 5: Jenny legt Dämonen 2 an den Anlegeplatz 2."]
+
+
 def test_the_box_is_rendered_in_markdown_and_html() -> None:
     files = expected_files(["maechtige_monster"])
     md, html = files["maechtige_monster/rulebook.de.md"], files["maechtige_monster/rulebook.de.html"]
     assert "##### Beispiel 1: Ani darf verdrängen\n\nAni könnte" in md  # inside the action, inside its phase
     assert "| Was | Vorher | Nachher |" in md and "| Gold von Ani | 8 | 7 |" in md
     assert '<section class="example">\n<h5>Beispiel 1: Ani darf verdrängen</h5>' in html
-    assert "<li>Ani wählt „Monster verdrängen: Meereswesen 2, Orks 4“.</li>" in html
+    assert "<li>Ani verdrängt Franks Meereswesen 2 mit der Karte Orks 4.</li>" in html
     assert md.index("##### Beispiel 1") > md.index('<a id="action-displace">') > md.index('<a id="phase-play">')
+
+
+def test_a_reason_is_given_once_per_example(books: dict[str, Rulebook]) -> None:
+    """Three moves refused by the same requirement: its text follows the first only."""
+    moves = example(books["en"], "action-displace", "Ani may not displace").moves
+    guard = ("Displacing is only allowed while the monsters at the attack place are together weaker than the highest "
+             "strength on the guard's back.")
+    assert moves[3:] == [f"Ani could not displace Inga's Undead 2 with Orcs 4: {guard}",
+                         "Ani could not displace Inga's Undead 2 with Orcs 5.",
+                         "Ani could not displace Frank's Sea creatures 4 with Orcs 5.",
+                         "Ani could place Orcs 4 at attack place 2."]
+
+
+def test_a_refusal_without_a_text_and_an_owner_ending_in_s(tmp_path: Path) -> None:
+    """A `require` with no text refuses plainly; "Klaus’" takes the bare apostrophe in German."""
+    game = copy_mm(tmp_path)
+    replace_in(game / "game.rules", 'as stronger\n    de "Ein Monster kann nur von einem stärkeren verdrängt werden." '
+                                    'en "A monster can only be displaced by a stronger one."', "as stronger")
+    examples = game / "scenarios" / "rulebook_examples.rules"
+    examples.write_text(examples.read_text(encoding="utf-8").replace("inga", "klaus"), encoding="utf-8")
+    books = rulebooks(read_ruleset(game))
+    de = example(books["de"], "action-displace", "Ani darf verdrängen").moves
+    assert "Ani darf Klaus’ Untote 3 mit der Karte Orks 1 nicht verdrängen." in de
+    en = example(books["en"], "action-displace", "Ani may displace").moves
+    assert "Ani could not displace Klaus's Undead 3 with Orcs 1." in en
+    assert "Klaus places Undead 3 at attack place 1." in en
 
 
 def test_a_french_game_shows_its_examples_in_french() -> None:
     fr = expected_files([str(MARKT)])["marktplatz/rulebook.fr.md"]
     assert "#### Exemple 1\u00a0: Une position en cours de partie" in fr
-    assert "1. Ani ne peut pas choisir «\u00a0Prendre\u00a0: 1\u00a0»." in fr
+    assert "1. Ani ne peut pas choisir «\u00a0Prendre\u00a0: 1\u00a0»." in fr  # an action without `told`: its option
     assert "| panier d'Ani | lune 5 | lune 5, lune 4 |" in fr
 
 

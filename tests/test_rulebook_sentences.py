@@ -288,6 +288,35 @@ GOLDEN = [
     (MM, (), "de", "Am Ende erhält jeder Spieler als Wertung sein Gold.", "Am Ende des Spiels zählt jeder Spieler sein Gold."),
     (MM, (), "en", "Whoever scores most wins; players with the same best score all win.",
      "The player with the highest total wins; if several players tie, they all win."),
+    # worked examples tell moves in prose: done, open, refused with the requirement's text
+    (MM, (), "en", "Inga chooses “Place a monster: 1, Undead 3”.", "Inga places Undead 3 at attack place 1."),
+    (MM, (), "de", "Inga wählt „Monster anlegen: 1, Untote 3“.", "Inga legt Untote 3 an den Anlegeplatz 1."),
+    (MM, (), "en", "Ani may choose “Displace a monster: Sea creatures 2, Orcs 4”.",
+     "Ani could displace Frank's Sea creatures 2 with Orcs 4."),
+    (MM, (), "de", "Ani darf „Monster verdrängen: Meereswesen 2, Orks 4“ wählen.",
+     "Ani darf Franks Meereswesen 2 mit der Karte Orks 4 verdrängen."),
+    (MM, (), "en", "Ani may not choose “Displace a monster: Undead 3, Orcs 1”.",
+     "Ani could not displace Inga's Undead 3 with Orcs 1: A monster can only be displaced by a stronger one."),
+    (MM, (), "de", "Ani darf „Monster verdrängen: Untote 3, Orks 1“ nicht wählen.",
+     "Ani darf Ingas Untote 3 mit der Karte Orks 1 nicht verdrängen: Ein Monster kann nur von einem stärkeren "
+     "verdrängt werden."),
+    (MM, (), "en", "Inga chooses “Displace a monster: Sea creatures 2, Undead 4”.",
+     "Inga displaces Frank's Sea creatures 2 with Undead 4."),
+    (MM, (), "de", "Frank wählt „Monster verdrängen: Untote 2, Meereswesen 3“.",
+     "Frank verdrängt Ingas Untote 2 mit der Karte Meereswesen 3."),
+    (FF, (), "en", "Yellow may not choose “Stop the monster”.",
+     "Yellow could not stop the monster: A monster may not stop with another monster."),
+    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "A kämpft gegen das Monsterplättchen 23."),
+    (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
+     "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
+     "movement per turn."),
+    (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört die Kreatur Greif auf das Feld 55."),
+    # a `choose` told in prose too, another player's card as theirs
+    (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
+     "Klemens plays the artifact card (colour black, value 5)."),
+    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
+    (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
+     "Katharina could not play the artifact card (colour orange, value 5)."),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",

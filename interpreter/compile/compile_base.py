@@ -3,7 +3,7 @@ namespace of the generated code, type references and type expectations."""
 from __future__ import annotations
 
 import string
-from typing import Any
+from typing import Any, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
@@ -24,6 +24,16 @@ from interpreter.runtime.options import forbidden
 from interpreter.runtime.program import Fn, Program
 
 BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
+
+
+def check_told(told: Optional[A.Told], names: list[str], owner: str, allowed: str) -> None:
+    """A `told` text may name only what the example fills in: an action's parameters, a choice's value."""
+    for text in [told.done, told.infinitive] if told is not None else []:
+        for lang, template in text.by_lang.items():
+            for fname in template_fields(template, text.pos, f"the {lang} told text of {owner}"):
+                if fname not in names:
+                    raise error_at(text.pos, f"the told text of {owner} names '{fname}', which is not {allowed}",
+                                   did_you_mean(fname, names))
 
 
 def template_fields(template: str, pos: A.Pos, what: str) -> list[str]:

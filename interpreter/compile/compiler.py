@@ -11,7 +11,7 @@ from dsl.errors import RulesError, did_you_mean, error_at
 from dsl.limits import MAX_CARDS
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
-from interpreter.compile.compile_base import names_in, template_fields
+from interpreter.compile.compile_base import check_told, names_in, template_fields
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import hoist_card_reads, hoist_state_reads, slots_as_locals
 from interpreter.compile.primitives import seq_code
@@ -347,7 +347,10 @@ class Compiler(StatementCompiler):
         except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
             raise error_at(act.pos, f"the label of action '{act.name}' cannot be filled in: {exc}",
                            "write plain parameter names in braces, as in label \"place {card} at {i}\"") from None
+        check_told(act.told, [p[0] for p in params], f"action '{act.name}'", "a parameter")
         prefix: list[list[str]] = [[] for _ in range(len(params) + 1)]
+        refusal: list[list[str]] = [[] for _ in range(len(params) + 1)]  # the same prefix, naming the failing require
+        requires: list[A.Require] = []
         body_scope = scope.child()
         for stmt in A.opened(act.body):  # a named step's leading requirements guard the options too
             if not isinstance(stmt, (A.Let, A.Require)):
@@ -359,10 +362,13 @@ class Compiler(StatementCompiler):
                 slot = body_scope.define(stmt.name, t)
                 level_of[stmt.name] = level
                 prefix[level].append(f"L[{slot}] = {src}")
+                refusal[level].append(f"L[{slot}] = {src}")
             else:
                 src, t = self.code(stmt.cond, body_scope)
                 self._expect(stmt.cond, t, BOOL, "a requirement")
                 prefix[level].append(f"if not {src}: {'continue' if level else 'return out'}")
+                refusal[level].append(f"if not {src}: return {len(requires)}")
+                requires.append(stmt)
         bid = self._new_block(f"action {act.name}")
         # The body re-runs the prefix: lets fill their slots, requires guard against stale options.
         em = Emitter(act.pos)
@@ -381,12 +387,19 @@ class Compiler(StatementCompiler):
         skip = "continue" if params else "return out"
         lines += [f"{pad}if forbids and _forbidden(st, me, {chosen}, forbids): {skip}",
                   f"{pad}out.append(({aid}, {chosen}))", "    return out"]
+        refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
+        refuse += ["    " + line for line in refusal[0]]
+        for k, (_, slot, _) in enumerate(params):
+            refuse += [f"    if chosen[{k}] not in {domains[k]}: return -1", f"    L[{slot}] = chosen[{k}]"]
+            refuse += ["    " + line for line in refusal[k + 1]]
+        refuse.append("    return -1")
         namespace: dict[str, Any] = {}
         slots = {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)}
-        src = "\n".join(["def enumerate_options(st, me, forbids):"] + hoist_state_reads(slots_as_locals(lines, slots)))
+        src = "\n".join(["def enumerate_options(st, me, forbids):"] + hoist_state_reads(slots_as_locals(lines, slots))
+                        + refuse)
         exec(src, self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
-                          [O.formatter(p[2]) for p in params], act)
+                          [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires)
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())

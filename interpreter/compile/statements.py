@@ -8,7 +8,7 @@ from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
-from interpreter.compile.compile_base import template_fields
+from interpreter.compile.compile_base import check_told, template_fields
 from interpreter.compile.expressions import ExpressionCompiler
 from interpreter.compile.scope import CaptureScope, Scope
 from interpreter.compile.types import (
@@ -75,6 +75,7 @@ class StatementCompiler(ExpressionCompiler):
         seat, st = self.expr(s.seat, scope)
         self._expect(s.seat, st, PLAYER, "the deciding player")
         opts, elem = self.seq(s.options, scope, False, "the choices")
+        check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
         op = O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem))
         self.p.node_types[op] = ("choose", elem, s.options)
         em.emit(op)

@@ -64,7 +64,8 @@ class Block:
 @dataclass
 class ActionInfo:
     """An action's parameters (name, slot, type), the generated function listing its legal options
-    as (action id, parameter values), and the block that runs once an option is chosen."""
+    as (action id, parameter values), the block that runs once an option is chosen, and which
+    requirement refuses an option (for worked examples and "why not" answers)."""
 
     name: str
     aid: int
@@ -75,6 +76,9 @@ class ActionInfo:
     label: str
     formats: list[Callable[["State", Any], str]]
     ast: A.ActionDef
+    # (state, seat, parameter values) → index in `requires` of the first that fails, -1 if none fails
+    first_refusal: Callable[..., int]
+    requires: list[A.Require]  # the leading requirements, which decide the options
 
 
 @dataclass

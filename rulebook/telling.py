@@ -1,0 +1,129 @@
+"""How a worked example tells a move: in prose where the action or `choose` says how (`told … infinitive
+…`), a refused one with the text of the requirement the engine names; else by the option's words."""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Optional
+
+from dsl import ast as A
+from interpreter.compile.types import T
+from interpreter.play.display import Display
+from interpreter.runtime.program import ActionInfo
+from interpreter.runtime.state import State
+
+SIBILANTS = "sßxz"  # a name ending in one takes a bare apostrophe as its possessive in some languages
+Value = tuple[str, Any, T]  # a `{name}` of a told text, its value and type
+
+
+class Teller:
+    """Tells the moves of one example; gives each requirement's text once (the reader has it then)."""
+
+    def __init__(self, show: Display, say: Callable[..., str], items: list[Any]) -> None:
+        self.show = show
+        self.say = say
+        self.reasons: set[str] = set()
+        # each `choose` by the options it offers, as the engine's open node names them
+        self.choices = {id(n.options): n for n in A.walk(items) if isinstance(n, A.LetChoose)}
+
+    def offered(self, st: State, kind: str, label: str) -> str:
+        """A move taken (kind "choose") or open ("legal")."""
+        assert st.pending is not None  # a step's label is offered, so a decision is open
+        _, _, _, values, slot = st.pending
+        value = values[st.legal_labels().index(label)]
+        told = self.told_choice(st, value) if slot >= 0 else self.told_action(st, *value)
+        if told is not None:
+            return self.say(f"example_told_{kind}", player=self.mover(st), done=told[0], infinitive=told[1])
+        return self.listed(st, kind, *self.show.chosen(st, label))
+
+    def refused(self, st: State, label: str) -> str:
+        """A move not allowed, with the text of the requirement that refuses it where it has one."""
+        assert st.pending is not None
+        if st.pending[4] >= 0:  # an open `choose`: the label is a value it does not offer
+            value = unlabelled(st, label, st.open_node_type()[1])
+            told = self.told_choice(st, value) if value != -1 else None
+            return self.refusal(st, told[1], None) if told else self.listed(st, "illegal", "", self.said(st, label, None))
+        found = self.label_words(st, label)
+        if found is None:
+            return self.listed(st, "illegal", "", self.said(st, label, None))
+        action, words = found
+        chosen = tuple(unlabelled(st, w, t) for w, (_, _, t) in zip(words, action.params))
+        told = self.told_action(st, action.aid, chosen) if -1 not in chosen else None
+        if told is None:
+            return self.listed(st, "illegal", self.show.texts.get(f"ActionDef {action.name}", action.name),
+                               ", ".join(self.said(st, w, t) for w, (_, _, t) in zip(words, action.params)))
+        first = action.first_refusal(st, st.current_player(), chosen)
+        return self.refusal(st, told[1], action.requires[first].text if first >= 0 else None)
+
+    def refusal(self, st: State, infinitive: str, reason: Optional[A.Text]) -> str:
+        """A refused move, "Ani could not …: REASON"; German puts "nicht" before the infinitive's last word."""
+        why = reason.by_lang.get(self.show.lang) if reason is not None else None
+        if why in self.reasons:  # a reason is given once per example, not after each refused move again
+            why = None
+        elif why is not None:
+            self.reasons.add(why)
+        rest, _, verb = infinitive.rpartition(" ")
+        return " ".join(self.say("example_told_illegal_why" if why else "example_told_illegal", player=self.mover(st),
+                                 infinitive=infinitive, rest=rest, verb=verb, reason=why or "").split())
+
+    def told_action(self, st: State, aid: int, chosen: tuple[Any, ...]) -> Optional[tuple[str, str]]:
+        action = st.game.program.actions[aid]
+        return self.told(st, action.ast.told, [(name, v, t) for (name, _, t), v in zip(action.params, chosen)])
+
+    def told_choice(self, st: State, value: Any) -> Optional[tuple[str, str]]:
+        _, t, options = st.open_node_type()
+        node = self.choices.get(id(options))
+        return self.told(st, node.told, [(node.name, value, t)]) if node is not None else None
+
+    def told(self, st: State, told: Optional[A.Told], values: list[Value]) -> Optional[tuple[str, str]]:
+        """The `told` texts with the values filled in, or None where there are none in this language."""
+        lang = self.show.lang
+        if told is None or lang not in told.done.by_lang or lang not in told.infinitive.by_lang:
+            return None
+        fields = {name: self.told_value(st, v, t) for name, v, t in values}
+        return told.done.by_lang[lang].format_map(fields), told.infinitive.by_lang[lang].format_map(fields)
+
+    def told_value(self, st: State, v: Any, t: T) -> str:
+        """A value as a move tells it; a card of another player as theirs ("Frank's card")."""
+        owner = st.owner[v] if t.name == "card" else -1
+        if owner < 0 or owner == st.current_player():
+            return self.show.value(v, t)
+        seat = self.show.seats[owner]
+        key = "example_card_of_sibilant" if seat[-1:].lower() in SIBILANTS else "example_card_of"
+        return self.say(key, player=seat, card=self.show.value(v, t))
+
+    def mover(self, st: State) -> str:
+        return self.show.seats[st.current_player()]
+
+    def listed(self, st: State, kind: str, action: str, values: str) -> str:
+        """A move without told texts, by its option: the action's text and its values' names."""
+        option = self.say("example_option", action=action, values=values) if action and values else action or values
+        return self.say(f"example_{kind}", player=self.mover(st), option=option)
+
+    @staticmethod
+    def label_words(st: State, label: str) -> Optional[tuple[ActionInfo, list[str]]]:
+        """An option that is not offered, read back through its action's label template ("displace {victim}
+        with {card}"): the action and its parameters' words."""
+        for action in st.game.program.actions:
+            pattern = re.escape(action.label).replace(r"\{", "{").replace(r"\}", "}")
+            pattern = re.sub(r"\{(\w+)\}", r"(?P<\1>\\S+)", pattern)
+            found = re.fullmatch(pattern, label)
+            if found:
+                return action, [found.group(name) for name, _, _ in action.params]
+        return None
+
+    def said(self, st: State, word: str, t: Optional[T]) -> str:
+        """A value read back from a label: a card by its name, an enum value by its text."""
+        if word in st.game.card_index:
+            return self.show.cards[st.game.card_index[word]]
+        return self.show.value(word, t) if t is not None and t.name == "enum" else word
+
+
+def unlabelled(st: State, word: str, t: T) -> Any:
+    """A value from its word in a label (the reverse of the label's formatter); -1 for no card."""
+    if t.name == "card":
+        return st.game.card_index.get(word, -1)
+    if t.name == "player":
+        return int(word[1:]) - 1
+    if t.name == "bool":
+        return word == "yes"
+    return int(word) if t.name == "int" and word.lstrip("-").isdigit() else word
