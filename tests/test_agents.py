@@ -6,10 +6,10 @@ import time
 import pytest
 
 from interpreter import load_game
-from interpreter.play.agents import GreedyAgent, IsmctsAgent, RandomAgent, make_agent, rank_values
+from interpreter.play.agents import GreedyAgent, IsmctsAgent, RandomAgent, make_agent, margin_values, margins, rank_values
 from interpreter.play.simulate import play_bots
 from interpreter.runtime.state import State
-from test_determinize import _stops, _swapped
+from test_determinize import GAMES_DIR, _stops, _swapped
 
 
 def _play(state: State, agents: list[RandomAgent | GreedyAgent]) -> State:
@@ -93,6 +93,42 @@ def test_a_cut_game_is_valued_by_rank() -> None:
         for q in game.players:
             assert (h[p] > h[q]) == (values[p] > values[q]) or h[p] == h[q]
     assert values[h.index(max(h))] == max(values)
+
+
+def test_a_cut_game_is_valued_by_its_margin() -> None:
+    """margin_values: 0.5 level, above for the leader and more so the larger its lead over the best other
+    seat (where the rank stays 1.0), within [0, 1]; a list value by its first item the seats differ on."""
+    assert margins([10, 5]) == pytest.approx([2 / 3, 1 / 3])
+    assert margins([7, 7, 3]) == [0.5, 0.5, pytest.approx(0.3)]
+    leads = [margins([lead, 1])[0] for lead in (2, 5, 50)]
+    assert leads == sorted(leads) and leads[0] > 0.5 and leads[-1] < 1.0
+    assert margins([5, -5]) == [1.0, 0.0] and margins([0, 0]) == [0.5, 0.5]
+    assert margins([[2, 1], [2, 4]]) == pytest.approx([0.2, 0.8]) and margins([[1, 1], [1, 1]]) == [0.5, 0.5]
+    game = load_game("maechtige_monster", players=4)
+    state = next(s for s in _stops(game, 2, every=1) if len(s.history) > 60)
+    heuristic = game.program.heuristic
+    assert heuristic is not None
+    h = [heuristic(state, p) for p in game.players]
+    values = margin_values(state)
+    assert all(0.0 <= v <= 1.0 for v in values)
+    assert [p for p in game.players if values[p] > 0.5] == [p for p in game.players if h[p] > max(h[:p] + h[p + 1:])]
+
+
+def test_ismcts_breaks_equal_visits_by_the_better_mean() -> None:
+    """With one iteration per option each option is tried once: the pick is the best of them, here the
+    accusation the seat's peek showed right, not the first option (the peek) on every seed."""
+    game = load_game(str(GAMES_DIR / "spitzel"), players=2)
+    state = game.new_initial_state(seed=3)
+    for label in ("P1 peeks at P2", "P2 rests"):
+        while state.is_chance_node():
+            state.apply_action(state.sample_chance())
+        state.apply_action(state.legal_labels().index(label))
+    shown = next(str(line).rsplit(" ", 1)[1] for line in state.observation(0)["log"] if "is shown" in str(line))
+    assert state.current_player() == 0 and shown == "guard_3"
+    picks = {state.legal_labels()[IsmctsAgent(k, iterations=5, depth=0).act(state)] for k in range(4)}
+    assert picks == {"P1 calls P2 a guard"}
+    with pytest.raises(ValueError, match="margin"):
+        IsmctsAgent(1, value="share")
 
 
 def test_ismcts_keeps_to_its_time_budget_and_depth() -> None:

@@ -125,22 +125,27 @@ class _Edge:
 class IsmctsAgent:
     """Information-set Monte Carlo tree search (single observer): each iteration plays on a fresh
     determinized sample, chance from the bot's own stream, random play past the tree; the option most
-    visited wins. Deterministic given its seed unless `seconds` is set.
+    visited wins, equal visits go to the better mean (a small budget tries many options once each).
+    Deterministic given its seed unless `seconds` is set.
 
     Budget per decision: at most `iterations` iterations and, if `seconds` is set, no more CPU time
     than that (at least one iteration). `depth` bounds each play-out (decisions and chance outcomes past
-    the tree; None plays to the end): a cut play-out is worth `rank_values` of the ruleset's
-    `heuristic` (or score), so long games need not be played out."""
+    the tree; None plays to the end), so long games need not be played out: a cut play-out is worth
+    `value` of the ruleset's `heuristic` (or score), "margin" (`margin_values`, the lead) or "rank"
+    (`rank_values`)."""
 
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 200, depth: Optional[int] = 400,
-                 seconds: Optional[float] = None, exploration: float = 0.7) -> None:
+                 seconds: Optional[float] = None, exploration: float = 0.7, value: str = "margin") -> None:
+        if value not in CUT_VALUES:
+            raise ValueError(f"unknown value '{value}' (known: {', '.join(CUT_VALUES)})")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.depth = depth
         self.seconds = seconds
         self.exploration = exploration
+        self.value = CUT_VALUES[value]
 
     def act(self, state: State) -> int:
         seat = state.current_player()
@@ -156,8 +161,9 @@ class IsmctsAgent:
                 pass  # a sample the seat cannot rule out broke a rule; the real game meets its own
             if deadline is not None and time.process_time() >= deadline:
                 break
-        visits = [root.edges[label].visits if label in root.edges else -1 for label in labels]
-        return visits.index(max(visits))
+        tried = [(e.visits, e.reward / e.visits) if (e := root.edges.get(label)) and e.visits else (-1, 0.0)
+                 for label in labels]
+        return tried.index(max(tried))
 
     def _iterate(self, root: _Node, st: State, seat: int) -> None:
         """Selection and expansion down the tree on one sample, a random play-out, then the rewards back up."""
@@ -204,7 +210,20 @@ class IsmctsAgent:
         while not st.is_terminal() and (self.depth is None or steps < self.depth):
             st.apply_action(self.rng.randrange(len(st.legal_actions())))
             steps += 1
-        return st.returns() if st.is_terminal() else rank_values(st)
+        return st.returns() if st.is_terminal() else self.value(st)
+
+
+def _cut_values(st: State) -> list[Any]:
+    """The ruleset's `heuristic(p)` (or score, turned when the lowest wins) of every seat: more is better."""
+    prog = st.game.program
+    value = prog.heuristic or prog.score
+    assert value is not None
+    lower = prog.heuristic is None and prog.lowest_wins
+    where = prog.def_pos["heuristic" if prog.heuristic else "score"]
+    try:
+        return [_better(value(st, p), lower) for p in st.game.players]
+    except GameRuleError as exc:
+        raise exc.at(where).during(st.seed, st.history) from None
 
 
 def rank_values(st: State) -> list[float]:
@@ -212,17 +231,32 @@ def rank_values(st: State) -> list[float]:
     the lowest wins): the share of the other seats it is ahead of, a tie counting half. So 1.0 for a sole
     leader, 0.0 for the sole last, on the scale of the returns (1.0 a win, 0.0 a loss) whatever the
     numbers' range; a list value compares item by item."""
-    prog = st.game.program
-    value = prog.heuristic or prog.score
-    assert value is not None
-    lower = prog.heuristic is None and prog.lowest_wins
-    where = prog.def_pos["heuristic" if prog.heuristic else "score"]
-    try:
-        values = [_better(value(st, p), lower) for p in st.game.players]
-    except GameRuleError as exc:
-        raise exc.at(where).during(st.seed, st.history) from None
+    values = _cut_values(st)
     others = max(len(values) - 1, 1)  # a seat ties with itself: that half is taken off again
     return [(sum(1.0 if v > w else 0.5 if v == w else 0.0 for w in values) - 0.5) / others for v in values]
+
+
+def margin_values(st: State) -> list[float]:
+    """A game cut short, valued per seat by its lead over the best other seat in the ruleset's heuristic (or
+    score) as a share of both: 0.5 + (v - w) / (2 (|v| + |w|)), so 1.0 a lead from nothing, 0.5 level, 0.0
+    nothing against a lead. Unlike the rank it grows with the lead, so a long game's small steps count. A
+    list value is compared by its first item on which the seats differ."""
+    return margins(_cut_values(st))
+
+
+def margins(values: list[Any]) -> list[float]:
+    """margin_values of these heuristic values, one per seat (numbers, or lists of them)."""
+    if values and isinstance(values[0], list):
+        values = next(([v[i] for v in values] for i in range(len(values[0])) if len({v[i] for v in values}) > 1),
+                      [0.0] * len(values))
+    out: list[float] = []
+    for p, v in enumerate(values):
+        w = max(values[:p] + values[p + 1:], default=v)
+        out.append(0.5 + (v - w) / (2 * (abs(v) + abs(w))) if v != w else 0.5)
+    return out
+
+
+CUT_VALUES: dict[str, Callable[[State], list[float]]] = {"rank": rank_values, "margin": margin_values}
 
 
 def _view(st: State, seat: int) -> tuple[int, ...]:
