@@ -44,6 +44,8 @@ class Display:
         prog = game.program
         self.texts: dict[str, str] = {}  # enum value, var, currency, zone, kind, action → display text
         self.logs: dict[str, str] = {}  # a log line's English text → its text in this language
+        # Bookkeeping values no player keeps track of stay off the screen, as they stay out of the rulebook.
+        self.internal = frozenset(item.name for item in prog.items if isinstance(item, A.VarDef) and item.internal)
         for item in prog.items:
             if isinstance(item, A.EnumDef):
                 for v in item.values:

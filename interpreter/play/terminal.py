@@ -29,10 +29,12 @@ def view_lines(state: State, seat: int, seats: Sequence[str], show: Display) -> 
     prog = state.game.program
     lines = [f"══ {show.words['round']} {obs['round']} · {show.phase(obs['phase'])} · {player_name(seat)} ({seats[seat]}) ══"]
     for p in obs["players"]:
-        values = ", ".join(f"{show.var(name)} {show.value(p[name], t)}" for name, t, _ in prog.pvars)
+        values = ", ".join(f"{show.var(name)} {show.value(p[name], t)}" for name, t, _ in prog.pvars
+                           if name not in show.internal)
         you = f" ← {show.words['you']}" if p["seat"] == seat else ""
         lines.append(f"  {p['name']} ({seats[p['seat']]}): {values}{you}")
-    shown = [f"{show.var(name)} {show.value(obs['vars'][name], t)}" for name, t, _ in prog.gvars if name in obs["vars"]]
+    shown = [f"{show.var(name)} {show.value(obs['vars'][name], t)}" for name, t, _ in prog.gvars
+             if name in obs["vars"] and name not in show.internal]
     if shown:
         lines.append("  " + ", ".join(shown))
     names = [show.zone(z) for z in range(len(state.game.zone_names))]
