@@ -560,9 +560,19 @@ class PictureDef(Node):
     entries: list[PictureEntry]
 
 
+class SectionDef(Node):
+    """`section NAME TEXT { PART, … }`: rules and actions the rulebook tells under one heading, as a
+    print groups them into sections; nothing in play depends on it."""
+
+    name: str
+    text: Text
+    note: Optional[Text] = None
+    parts: list[str]
+
+
 Item = Union[GameDef, EnumDef, KindDef, CardsDef, ZoneDef, VarDef, ConstDef, CurrencyDef, FunctionDef,
              RuleDef, ActionDef, SetupDef, RoundDef, ScoreDef, HeuristicDef, WinnerDef, TriggerDef, EventDef,
-             PictureDef]
+             PictureDef, SectionDef]
 
 
 class VariantOp(Node):

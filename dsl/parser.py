@@ -319,6 +319,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def phase_def(self, meta: Any, ch: list[Any]) -> A.PhaseDef:
         return A.PhaseDef(pos=self._p(meta), name=str(ch[0]), text=_one(ch, A.Text), note=_note(ch), body=ch[-1])
 
+    def section_def(self, meta: Any, ch: list[Any]) -> A.SectionDef:
+        return A.SectionDef(pos=self._p(meta), name=str(ch[0]), text=ch[1], note=_note(ch),
+                            parts=[str(c) for c in ch[2:] if not isinstance(c, (A.Text, _Tagged)) and c is not None])
+
     def score_def(self, meta: Any, ch: list[Any]) -> A.ScoreDef:
         return A.ScoreDef(pos=self._p(meta), var=str(ch[0]), expr=ch[1], lowest=ch[2] is not None)
 

@@ -18,7 +18,7 @@ _PARTS: dict[type, str] = {
     A.VarDef: "var", A.ConstDef: "const", A.CurrencyDef: "currency", A.FunctionDef: "function",
     A.RuleDef: "rule", A.ActionDef: "action", A.SetupDef: "setup", A.RoundDef: "round",
     A.ScoreDef: "score", A.HeuristicDef: "heuristic", A.WinnerDef: "can_win", A.TriggerDef: "trigger",
-    A.PictureDef: "picture", A.EventDef: "event",
+    A.PictureDef: "picture", A.EventDef: "event", A.SectionDef: "section",
 }
 
 

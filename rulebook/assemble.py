@@ -15,7 +15,7 @@ from interpreter.compile.pictures import board_of
 from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
-from rulebook.order import Part, names_used, placement, replaced_in_setup
+from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import Phrase, catalogue, fill
@@ -313,7 +313,19 @@ class Assembler:
         return self.entry(part, "rule", self.sp.lines(part.body), part.note)
 
     def inner(self, key: str) -> list[Entry]:
-        return [self.part_entry(part) for part in self.placed.get(key, [])]
+        return self.told(self.placed.get(key, []))
+
+    def told(self, parts: Sequence[Part]) -> list[Entry]:
+        """The entries of these parts, those of a `section` inside its entry (no section: in place)."""
+        out: list[Entry] = []
+        for sec, inside in by_section(parts, self.of(A.SectionDef)):
+            entries = [self.part_entry(part) for part in inside]
+            if sec is None:
+                out += entries
+            else:
+                out.append(self.entry(sec, "section", [], sec.note))
+                out[-1].entries = entries
+        return out
 
     def setup(self) -> Section:
         sec = self.section("setup", "setup")
@@ -376,7 +388,7 @@ class Assembler:
         if not acts:
             return None
         sec = self.section("actions", "actions")
-        sec.entries = [self.part_entry(a) for a in acts]
+        sec.entries = self.told(acts)
         return sec
 
     def trigger_lines(self, trig: A.TriggerDef) -> list[Line]:
@@ -389,7 +401,7 @@ class Assembler:
 
     def special_rules(self) -> Optional[Section]:
         sec = self.section("special-rules", "special_rules")
-        sec.entries = [self.part_entry(r) for r in self.unplaced(A.RuleDef)]
+        sec.entries = self.told(self.unplaced(A.RuleDef))
         seen: dict[tuple[str, str], int] = {}
         for trig in self.of(A.TriggerDef):
             key = part_key(trig, seen)

@@ -272,8 +272,9 @@ class Idioms:
                 found = self.sp.lookup(s.name)
                 if found is not None and not found.label:
                     form, actor = self.sp.doer()
-                    return self.sp._line("stmt.move", nxt, form, what=what, to=self.sp.expr(nxt.to),
-                                         into=self.sp.prep(nxt.to, "to"), **actor), 2
+                    moved: dict[str, Arg] = {"what": what, "to": self.sp.expr(nxt.to),
+                                             "into": self.sp.prep(nxt.to, "to"), **actor}
+                    return [Line(self.sp.text("stmt.move", nxt, form, moved))], 2
         if isinstance(s, A.LetRandom) and i + 1 < len(body):
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)

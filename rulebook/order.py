@@ -3,7 +3,7 @@ then the phases in round order), as a printed rulebook tells displacing inside p
 calls and offered actions in the rules, so no game needs its own order."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Union
+from typing import Any, Iterator, Optional, Sequence, Union
 
 from dsl import ast as A
 
@@ -39,6 +39,17 @@ def placement(owners: list[tuple[str, list[Any]]], items: list[A.Node]) -> dict[
             stack.extend(reversed(list(used_parts(part.body, rules, actions))))
         out[key] = found
     return out
+
+
+def by_section(parts: Sequence[Part], sections: list[A.SectionDef]) -> list[tuple[Optional[A.SectionDef], list[Part]]]:
+    """These parts grouped as a print's sections group them: those of no section first, in their order;
+    then each section holding some of them, in the order the sections are written, with its parts in the
+    order it lists them."""
+    named = {p.name: p for p in parts}
+    home = {name for sec in sections for name in sec.parts}
+    groups = [(None, [p for p in parts if p.name not in home])] + \
+        [(sec, [named[name] for name in sec.parts if name in named]) for sec in sections]
+    return [(sec, found) for sec, found in groups if found]
 
 
 def _walk(nodes: list[Any]) -> Iterator[A.Node]:

@@ -1008,8 +1008,9 @@ class Speaker:
             payee = self.msg("idiom.owners", s, things=self.join([self.expr(o) for o in owned])) \
                 if len(owned) == len(group) else self.join([self.expr(p.payee) for p in group if p.payee is not None])
             key, form = key + "_each", "default"
-        return self._line(key, s, form, payer=self._party(s.payer, s, cur.bank), payee=payee,
-                          amount=self.expr(s.amount), currency=currency, available=available, **extra)
+        extra.update(payer=self._party(s.payer, s, cur.bank), payee=payee, amount=self.expr(s.amount),
+                     currency=currency, available=available)
+        return [Line(self.text(key, s, form, extra))]
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))

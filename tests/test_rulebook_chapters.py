@@ -10,7 +10,7 @@ import pytest
 from dsl.loader import read_ruleset
 from rulebook.assemble import build_rulebook
 from rulebook.docs import expected_files
-from rulebook.model import Rulebook, Section
+from rulebook.model import Rulebook, Section, inner_first
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = ROOT / "rulesets" / "maechtige_monster"
@@ -152,9 +152,10 @@ def test_rules_only_cards_use_keep_a_chapter_of_their_own() -> None:
     """Rules no phase reaches (those a spell card carries out) stay under "Special rules"."""
     book = build_rulebook(read_ruleset(ROOT / "rulesets" / "fuerchterliche_feinde"), [], "en")
     turn = section(book, "round").entries[0]
-    inside = [e.anchor for e in turn.entries]
-    assert inside[:3] == ["rule-take-turn", "rule-new-turn", "action-enter"] and "action-fight" in inside
-    special = [e.anchor for e in section(book, "special-rules").entries]
+    inside = [e.anchor for e in inner_first(turn.entries)]
+    assert inside[:4] == ["section-course-of-play", "rule-take-turn", "rule-new-turn", "action-enter"]
+    assert "action-fight" in inside
+    special = [e.anchor for e in inner_first(section(book, "special-rules").entries)]
     assert "rule-lengthen-move" in special and not set(special) & set(inside)
 
 

@@ -9,6 +9,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from dsl.limits import MAX_CARDS
+from dsl.sections import check_sections
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, names_in, template_fields
@@ -46,6 +47,7 @@ ARRANGE_REFUSED: dict[type, str] = {
 class Compiler(StatementCompiler):
     # ================================================================== top level
     def compile(self) -> Program:
+        check_sections(self.items)
         self._enums()
         self._kinds()
         self._zones()
