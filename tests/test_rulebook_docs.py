@@ -120,16 +120,18 @@ def test_every_action_phase_and_king_tile_has_an_entry_with_generated_text() -> 
         assert anchors[name].lines, name
     tile = anchors["card-first-rich"]
     assert tile.note == "The first guard has +3 loot."  # the author's note, beside …
-    assert texts(tile.lines)[1] == ("Until the end of the round, every guard card whose place number is 1 "
-                                    "has +3 loot.")  # … the generated rule
+    assert texts(tile.lines)[1] == "This round, the first guard card has +3 loot."  # … the generated rule
 
 
 def test_a_requirement_keeps_its_clarification_beside_the_generated_sentence() -> None:
     de = book("de")
     displace = next(e for e in de.every_entry() if e.anchor == "action-displace")
-    line = next(l for l in displace.lines if "kleiner als 5" in l.text)
-    assert line.text == "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist."
-    assert line.note == "Ein Monster mit Stärke 5 kann nicht verdrängt werden."
+    line = next(l for l in displace.lines if "kleiner als die von Monsterkarte B" in l.text)
+    assert line.text == "Die Stärke von Monsterkarte A muss kleiner als die von Monsterkarte B sein."
+    assert line.note == "Ein Monster kann nur von einem stärkeren verdrängt werden."
+    # a clarification that names every number and field of its condition is said instead of it
+    [alone] = [l for l in displace.lines if "Stärke 5" in l.text]
+    assert alone.text == "Ein Monster mit Stärke 5 kann nicht verdrängt werden." and alone.note is None
 
 
 def test_a_variant_opens_with_its_changes_old_and_new() -> None:
@@ -148,7 +150,7 @@ def test_a_variant_opens_with_its_changes_old_and_new() -> None:
 def test_an_added_phase_names_its_place() -> None:
     [added, replaced] = book("de", "koenigs_neue_regeln").sections[0].changes
     assert (added.kind, added.what) == ("added", "Phase „Königsplättchen umdrehen“ (vor „Monsterkarten spielen“)")
-    assert added.old == [] and texts(added.new)[-1] == "Führe die Regeländerung des Königsplättchens aus."
+    assert added.old == [] and texts(added.new)[-1] == "Wende die Regeländerung des Königsplättchens an."
     assert replaced.kind == "replaced" and texts(replaced.old) != texts(replaced.new)
 
 
