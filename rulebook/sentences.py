@@ -1136,9 +1136,11 @@ class Speaker:
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         title = self.rule_title(s.rule, s.pos)
+        action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
         if s.args:
-            return self._line("stmt.call_args", s, rule=title, args=self.join([self.place_or_expr(a) for a in s.args]))
-        return self._line("stmt.call", s, rule=title)
+            return self._line("stmt.call_args", s, rule=title, action=action,
+                              args=self.join([self.place_or_expr(a) for a in s.args]))
+        return self._line("stmt.call", s, rule=title, action=action)
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

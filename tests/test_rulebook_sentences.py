@@ -123,9 +123,12 @@ GOLDEN = [
      "The loot is the loot of the guard at the card place (never less than 0)."),
     (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
      "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0)."),
-    # a rule called from another is continued with, not carried out like a subroutine
-    (MM, (), "en", "Carry out “Lay out the guards”.", "Continue with “Lay out the guards”."),
-    (MM, (), "de", "Führe „Wächter auslegen“ aus.", "Weiter mit „Wächter auslegen“."),
+    # a rule called from another is said as the step it is, with its title to look it up, not as a goto
+    (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
+    (MM, (), "de", "Weiter mit „Wächter auslegen“.", "Nun folgt „Wächter auslegen“."),
+    (MM, (), "en", "Continue with “Share the loot” for the card place.",
+     "Share the loot for the card place (see “Share the loot”)."),
+    (MM, (), "de", "Weiter mit „Beute teilen“ für den Kartenplatz.", "Nun folgt „Beute teilen“ für den Kartenplatz."),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
