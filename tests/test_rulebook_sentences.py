@@ -21,16 +21,16 @@ GOLDEN = [
     # each player picks a monster type
     (MM, (), "en", "*p* chooses *t* from each *t* in the monster type for which the monster type of *c* is *t* for at "
                    "least one *c* in the box (monsters).",
-     "The player chooses a monster type found in the box (monsters)."),
+     "The player chooses a monster type found in the box."),
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
-     "Der Spieler wählt einen Monstertyp, der in der Schachtel (Monster) vorkommt."),
+     "Der Spieler wählt einen Monstertyp, der in der Schachtel vorkommt."),
     # a loop that only moves its items is one sentence; a card given and moved is taken
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
-     "The player takes every monster card in the box (monsters) whose monster type is the chosen monster type into "
+     "The player takes every monster card in the box whose monster type is the chosen monster type into "
      "their reserve."),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt jede Monsterkarte in der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
+     "Der Spieler nimmt jede Monsterkarte in der Schachtel, deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
@@ -112,9 +112,9 @@ GOLDEN = [
      "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A."),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
-     "Move the top king tile of the king's stack to the box (king tiles)."),
+     "Move the top king tile of the king's stack to the box."),
     (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
-     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel (Königsplättchen)."),
+     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel."),
     (MM, ("koenigs_neue_regeln",), "en", "The king tile is the top card of the king's stack.",
      "Move the top king tile of the king's stack to the king's display."),
     (MM, ("koenigs_neue_regeln",), "de", "Das Königsplättchen ist die oberste Karte des Königsstapels.",
@@ -242,10 +242,10 @@ GOLDEN = [
      "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
-     "Ziehe 6 Karten (bei 5 Spielern 5) aus der Schachtel (Königsplättchen) auf den Königsstapel."),
+     "Ziehe 6 Karten (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
     (MM, (), "en", "Draw cards from the box (king tiles) to the king's stack, as many as the number of king tiles "
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
-     "Draw 6 cards (5 with 5 players) from the box (king tiles) onto the king's stack."),
+     "Draw 6 cards (5 with 5 players) from the box onto the king's stack."),
     (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
      "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
      "(0 at level 1, 1 at level 2 and 2 at level 3))."),
@@ -261,9 +261,9 @@ GOLDEN = [
      "You are skipped when the number of monsters you have in the castle is 2."),
     # a card said by its kind: a tile is a tile
     (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
-     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel (Königsplättchen)."),
+     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel."),
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
-     "Move the top king tile of the king's stack to the box (king tiles)."),
+     "Move the top king tile of the king's stack to the box."),
     # an event is said by its declared clause
     (MF, (), "de", "Immer wenn das Ereignis „bid made“ für den Spieler eintritt",
      "Immer wenn ein Spieler ein Artefakt auslegt und"),
