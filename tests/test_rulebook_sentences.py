@@ -42,9 +42,15 @@ GOLDEN = [
     (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
      "Lege den Wächter an jedem Kartenplatz auf den Wächter-Ablagestapel."),
     (MM, (), "en", "The owner of the monster card pays the heal cost of the monster card in gold to the treasury",
-     "The owner of every monster card at the attack place pays its heal cost in gold to the treasury (at most what they have)."),
+     "The owner of every monster card at the attack place pays its heal cost in gold to the treasury (anyone who cannot "
+     "pay in full pays all they have)."),
+    (MM, (), "en", "pays its heal cost in gold to the treasury (at most what they have).",
+     "pays its heal cost in gold to the treasury (anyone who cannot pay in full pays all they have)."),
     (MM, (), "de", "Der Besitzer der Monsterkarte zahlt die Heilkosten der Monsterkarte in Gold an die Schatzkammer",
-     "Der Besitzer von jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer (höchstens so viel, wie vorhanden ist)."),
+     "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer (wer nicht "
+     "genug hat, zahlt alles, was er hat)."),
+    (MM, (), "de", "Der Besitzer von jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer "
+                   "(höchstens so viel, wie vorhanden ist).", "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt"),
     # a loop's order is said where it matters: someone decides, or it may stop early
     (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
