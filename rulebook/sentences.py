@@ -557,7 +557,8 @@ class Speaker:
             if ref is not None and ref.zone == zone.name:  # the place in scope: "the slot"
                 return ref.phrase(self.cat)
             if ref is not None and ref.zone is not None:
-                return self.msg("expr.zone_matching", e, zone=noun.np("def"), bare=noun.np("bare"))
+                return self.msg("expr.zone_matching", e, zone=noun.np("def"), bare=noun.np("bare"),
+                                matching=noun.np("matching"))
             if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
                 # the zone of a family that holds the card: "the slot of c"
                 return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))

@@ -113,9 +113,14 @@ GOLDEN = [
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
      "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "The first monster card of the matching attack place is called monster card A from here on."),
+     "Call the first monster card of the matching attack place monster card A."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A."),
+     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
+    # a card is named by its letter once, as an instruction, not bound like a variable; a matching place is "zugehörig"
+    (MM, (), "en", "The first monster card of the matching attack place is called monster card A from here on.",
+     "Call the first monster card of the matching attack place monster card A."),
+    (MM, (), "de", "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A.",
+     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
      "Move the top king tile of the king's stack to the box."),
