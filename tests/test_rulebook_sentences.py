@@ -93,7 +93,9 @@ GOLDEN = [
     (MM, (), "en", "If the pair sum at attack place *i* is at least the strength of the guard at card place *i*:",
      "If the pair sum at the matching attack place is at least the strength of the guard at the card place:"),
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
-     "Wenn die Paarsumme am Anlegeplatz mit derselben Nummer mindestens die Stärke des Wächters am Kartenplatz ist:"),
+     "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens die Stärke des Wächters am Kartenplatz ist:"),
+    (MM, (), "de", "oder der Wächter am Kartenplatz mit derselben Nummer verdeckt ist:",
+     "oder der Wächter am zugehörigen Kartenplatz verdeckt ist:"),
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
@@ -247,7 +249,7 @@ GOLDEN = [
     (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
                    "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
      "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung je Wächter-Level je nach dem Level des Wächters am "
-     "Kartenplatz mit derselben Nummer: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
+     "zugehörigen Kartenplatz: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
     (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
                    "place with the same number in gold to the owner of monster card A.",
      "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
