@@ -58,7 +58,8 @@ GOLDEN = [
     (MM, (), "de", "Für jeden Kartenplatz, der Reihe nach:",
      "Gehe die Kartenplätze der Reihe nach durch, beginnend mit Kartenplatz 1:"),
     (MM, (), "en", "Stop here; the remaining ones are skipped.", "The remaining card places are skipped."),
-    (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze entfallen."),
+    (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
+    (MM, (), "de", "Die übrigen Kartenplätze entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
     (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
     (MM, (), "en", "For every attack place, in order:", "For every attack place:"),
     # a random choice that only sets a value
