@@ -166,12 +166,16 @@ GOLDEN = [
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold from the "
-     "treasury."),
+     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold from "
+     "the treasury."),
+    (MM, (), "en", "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold",
+     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold"),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält 1 Gold aus "
+     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält 1 Gold aus "
      "der Schatzkammer."),
+    (MM, (), "de", "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält",
+     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält"),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
