@@ -935,8 +935,12 @@ class Speaker:
 
     def _s_Draw(self, s: A.Draw) -> list[Line]:
         n = 1 if s.count is None else self._number(s.count)
+        src = s.source.obj if isinstance(s.source, A.Index) else s.source
+        item = self.nouns.kind_of_zone(src.name).noun if isinstance(src, A.Name) and src.name in self.sym.zones \
+            else self.nouns.word("card")  # what is drawn by its name: "draw 6 tiles"
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to),
-                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": ""}
+                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
+                                "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
         if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
             return [Line(self.text("stmt.draw_per_player", s, form, {**args, **actor}))]

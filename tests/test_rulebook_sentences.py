@@ -36,7 +36,7 @@ GOLDEN = [
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
      "Lege jede Monsterkarte an einem Anlegeplatz in den Vorrat des Besitzers."),
     (MM, (), "en", "For every card place, in order:\nDraw one card from the guard deck to the card place.",
-     "Draw one card from the guard deck onto every card place."),
+     "Draw one guard card from the guard deck onto every card place."),
     (MM, (), "en", "For every card place:\nMove the guard at the card place to the guard discard pile.",
      "Move the guard at every card place onto the guard discard pile."),
     (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
@@ -62,6 +62,10 @@ GOLDEN = [
     (MM, (), "de", "Die übrigen Kartenplätze entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
     (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
     (MM, (), "en", "For every attack place, in order:", "For every attack place:"),
+    # what is drawn is named by its kind, not "cards"
+    (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
+    (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
+     "Ziehe eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
     # a random choice that only sets a value
     (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random."),
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
@@ -260,10 +264,10 @@ GOLDEN = [
      "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
-     "Ziehe 6 Karten (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
+     "Ziehe 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
     (MM, (), "en", "Draw cards from the box (king tiles) to the king's stack, as many as the number of king tiles "
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
-     "Draw 6 cards (5 with 5 players) from the box onto the king's stack."),
+     "Draw 6 king tiles (5 with 5 players) from the box onto the king's stack."),
     (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
      "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
      "(0 at level 1, 1 at level 2 and 2 at level 3))."),
@@ -304,7 +308,7 @@ GOLDEN = [
      "ist, ausführen."),
     # one card per player; the end of the game as people say it
     (MM, ("waechterkette",), "en", "Draw cards from the guard deck to the guard display, as many as the number of "
-                                   "players.", "Draw one card per player from the guard deck to the guard display."),
+                                   "players.", "Draw one guard card per player from the guard deck to the guard display."),
     (MM, (), "en", "At the end, each player scores their gold.", "At the end of the game, each player counts their gold."),
     (MM, (), "de", "Am Ende erhält jeder Spieler als Wertung sein Gold.", "Am Ende des Spiels zählt jeder Spieler sein Gold."),
     (MM, (), "en", "Whoever scores most wins; players with the same best score all win.",
