@@ -879,7 +879,23 @@ class Speaker:
         self.scope.bind(s.name, ref, lettered=ref.noun.word in generic)
         picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
         key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label else "stmt.let"
+        shown = self._let_shown(s, ref)
+        if shown is not None:
+            return shown
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
+
+    def _let_shown(self, s: A.Let, ref: Ref) -> Optional[list[Line]]:
+        """A value named after the card's field it takes (`let x = max(0, c.x)`) is what the card shows, not
+        "the x is the x of the card"."""
+        v = s.value
+        clamp = v if isinstance(v, A.Call) and v.func in ("max", "min") and len(v.args) == 2 \
+            and self._number(v.args[0]) is not None else None
+        inner = clamp.args[1] if clamp is not None else v
+        if not (isinstance(inner, A.Attr) and self.nouns.value(inner.obj).kind and ref.kind == ""):
+            return None
+        bound: Arg = "" if clamp is None else \
+            self.msg(f"stmt.shown_{'least' if clamp.func == 'max' else 'most'}", clamp, bound=self.expr(clamp.args[0]))
+        return self._line("stmt.let_shown", s, name=self.var(s.name), owner=self.expr(inner.obj), bound=bound)
 
     def _s_LetChoose(self, s: A.LetChoose) -> list[Line]:
         opts = s.options
