@@ -180,7 +180,7 @@ class Idioms:
                       det=field.det("lowest" if low else "highest"), **args)
 
     def greater_of(self, e: A.CondExpr) -> Optional[Phrase]:
-        """`if a.F > b.F then a else b` → "whichever of a and b has the greater F"."""
+        """`if a.F > b.F then a else b` → "the card with the greater F (a or b)"."""
         cond = e.cond
         if not (isinstance(cond, A.BinOp) and cond.op in _COMPARE and isinstance(cond.left, A.Attr)
                 and isinstance(cond.right, A.Attr) and cond.left.name == cond.right.name):
@@ -193,8 +193,10 @@ class Idioms:
             return None
         noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
         key = "idiom.greater_of" if cond.op in (">", ">=") else "idiom.smaller_of"
+        kind = self.sp.nouns.value(a).noun  # "the card with the greater power (card A or card B)"
         return self.sp.msg(key, e, a=self.sp.expr(a), b=self.sp.expr(b), field=noun.np("bare"),
-                           the_field=noun.np("def"))
+                           the_field=noun.np("def"), field_det=noun.det("def"), kind=kind.np("def"),
+                           kind_word=kind.np("bare"))
 
     def ranked(self, kind: str, noun: Noun, where: A.Expr) -> Optional[Phrase]:
         """`position(it) == 1`, `<= 2`, `== SIZE`, `>= SIZE - 1` of the one family holding a kind → "the first",

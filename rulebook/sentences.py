@@ -557,7 +557,8 @@ class Speaker:
             if ref is not None and ref.zone == zone.name:  # the place in scope: "the slot"
                 return ref.phrase(self.cat)
             if ref is not None and ref.zone is not None:
-                return self.msg("expr.zone_matching", e, zone=noun.np("def"), bare=noun.np("bare"))
+                return self.msg("expr.zone_matching", e, zone=noun.np("def"), bare=noun.np("bare"),
+                                matching=noun.np("matching"))
             if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
                 # the zone of a family that holds the card: "the slot of c"
                 return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))
@@ -878,7 +879,23 @@ class Speaker:
         self.scope.bind(s.name, ref, lettered=ref.noun.word in generic)
         picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
         key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label else "stmt.let"
+        shown = self._let_shown(s, ref)
+        if shown is not None:
+            return shown
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
+
+    def _let_shown(self, s: A.Let, ref: Ref) -> Optional[list[Line]]:
+        """A value named after the card's field it takes (`let x = max(0, c.x)`) is what the card shows, not
+        "the x is the x of the card"."""
+        v = s.value
+        clamp = v if isinstance(v, A.Call) and v.func in ("max", "min") and len(v.args) == 2 \
+            and self._number(v.args[0]) is not None else None
+        inner = clamp.args[1] if clamp is not None else v
+        if not (isinstance(inner, A.Attr) and self.nouns.value(inner.obj).kind and ref.kind == ""):
+            return None
+        bound: Arg = "" if clamp is None else \
+            self.msg(f"stmt.shown_{'least' if clamp.func == 'max' else 'most'}", clamp, bound=self.expr(clamp.args[0]))
+        return self._line("stmt.let_shown", s, name=self.var(s.name), owner=self.expr(inner.obj), bound=bound)
 
     def _s_LetChoose(self, s: A.LetChoose) -> list[Line]:
         opts = s.options
@@ -934,8 +951,12 @@ class Speaker:
 
     def _s_Draw(self, s: A.Draw) -> list[Line]:
         n = 1 if s.count is None else self._number(s.count)
+        src = s.source.obj if isinstance(s.source, A.Index) else s.source
+        item = self.nouns.kind_of_zone(src.name).noun if isinstance(src, A.Name) and src.name in self.sym.zones \
+            else self.nouns.word("card")  # what is drawn by its name: "draw 6 tiles"
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to),
-                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": ""}
+                                "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
+                                "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
         if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
             return [Line(self.text("stmt.draw_per_player", s, form, {**args, **actor}))]
@@ -1136,9 +1157,11 @@ class Speaker:
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         title = self.rule_title(s.rule, s.pos)
+        action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
         if s.args:
-            return self._line("stmt.call_args", s, rule=title, args=self.join([self.place_or_expr(a) for a in s.args]))
-        return self._line("stmt.call", s, rule=title)
+            return self._line("stmt.call_args", s, rule=title, action=action,
+                              args=self.join([self.place_or_expr(a) for a in s.args]))
+        return self._line("stmt.call", s, rule=title, action=action)
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

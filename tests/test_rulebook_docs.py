@@ -93,7 +93,7 @@ def test_component_tables_list_every_card_with_its_numbers() -> None:
     components = next(s for s in book("en").sections if s.anchor == "components")
     captions = {t.caption: t for t in components.tables}
     program = load_program(GAME)
-    monsters = captions["monster card (30) — box (monsters)"]
+    monsters = captions["monster card (30) — box"]
     guards = captions["guard card (36) — guard deck"]
     assert len(monsters.rows) == sum(c.kind == "monster" for c in program.cards) == 30
     assert monsters.headers == ["monster type", "strength", "heal cost"]

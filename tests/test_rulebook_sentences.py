@@ -21,30 +21,36 @@ GOLDEN = [
     # each player picks a monster type
     (MM, (), "en", "*p* chooses *t* from each *t* in the monster type for which the monster type of *c* is *t* for at "
                    "least one *c* in the box (monsters).",
-     "The player chooses a monster type found in the box (monsters)."),
+     "The player chooses a monster type found in the box."),
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
-     "Der Spieler wählt einen Monstertyp, der in der Schachtel (Monster) vorkommt."),
+     "Der Spieler wählt einen Monstertyp, der in der Schachtel vorkommt."),
     # a loop that only moves its items is one sentence; a card given and moved is taken
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
-     "The player takes every monster card in the box (monsters) whose monster type is the chosen monster type into "
+     "The player takes every monster card in the box whose monster type is the chosen monster type into "
      "their reserve."),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt jede Monsterkarte in der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
+     "Der Spieler nimmt jede Monsterkarte in der Schachtel, deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
      "Lege jede Monsterkarte an einem Anlegeplatz in den Vorrat des Besitzers."),
     (MM, (), "en", "For every card place, in order:\nDraw one card from the guard deck to the card place.",
-     "Draw one card from the guard deck onto every card place."),
+     "Draw one guard card from the guard deck onto every card place."),
     (MM, (), "en", "For every card place:\nMove the guard at the card place to the guard discard pile.",
      "Move the guard at every card place onto the guard discard pile."),
     (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
      "Lege den Wächter an jedem Kartenplatz auf den Wächter-Ablagestapel."),
     (MM, (), "en", "The owner of the monster card pays the heal cost of the monster card in gold to the treasury",
-     "The owner of every monster card at the attack place pays its heal cost in gold to the treasury (at most what they have)."),
+     "The owner of every monster card at the attack place pays its heal cost in gold to the treasury (anyone who cannot "
+     "pay in full pays all they have)."),
+    (MM, (), "en", "pays its heal cost in gold to the treasury (at most what they have).",
+     "pays its heal cost in gold to the treasury (anyone who cannot pay in full pays all they have)."),
     (MM, (), "de", "Der Besitzer der Monsterkarte zahlt die Heilkosten der Monsterkarte in Gold an die Schatzkammer",
-     "Der Besitzer von jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer (höchstens so viel, wie vorhanden ist)."),
+     "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer (wer nicht "
+     "genug hat, zahlt alles, was er hat)."),
+    (MM, (), "de", "Der Besitzer von jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer "
+                   "(höchstens so viel, wie vorhanden ist).", "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt"),
     # a loop's order is said where it matters: someone decides, or it may stop early
     (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
@@ -52,9 +58,18 @@ GOLDEN = [
     (MM, (), "de", "Für jeden Kartenplatz, der Reihe nach:",
      "Gehe die Kartenplätze der Reihe nach durch, beginnend mit Kartenplatz 1:"),
     (MM, (), "en", "Stop here; the remaining ones are skipped.", "The remaining card places are skipped."),
-    (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze entfallen."),
+    (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
+    (MM, (), "de", "Die übrigen Kartenplätze entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
     (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
     (MM, (), "en", "For every attack place, in order:", "For every attack place:"),
+    # what is drawn is named by its kind, not "cards"
+    (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
+    (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
+     "Ziehe eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
+    # a player's things said with a relative clause, not "von dir"; a heading keeps no trailing comma
+    (MM, (), "de", "die Zahl der Monster von dir im Schloss 2 ist", "die Zahl der Monster im Schloss, die dir gehören, 2 ist"),
+    (MM, (), "de", "Zahl der Monster im Schloss, die einem Spieler gehören,\n",
+     "Zahl der Monster im Schloss, die einem Spieler gehören\n"),
     # a random choice that only sets a value
     (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random."),
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
@@ -87,7 +102,9 @@ GOLDEN = [
     (MM, (), "en", "If the pair sum at attack place *i* is at least the strength of the guard at card place *i*:",
      "If the pair sum at the matching attack place is at least the strength of the guard at the card place:"),
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
-     "Wenn die Paarsumme am Anlegeplatz mit derselben Nummer mindestens die Stärke des Wächters am Kartenplatz ist:"),
+     "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens die Stärke des Wächters am Kartenplatz ist:"),
+    (MM, (), "de", "oder der Wächter am Kartenplatz mit derselben Nummer verdeckt ist:",
+     "oder der Wächter am zugehörigen Kartenplatz verdeckt ist:"),
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
@@ -107,25 +124,37 @@ GOLDEN = [
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
      "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "The first monster card of the matching attack place is called monster card A from here on."),
+     "Call the first monster card of the matching attack place monster card A."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A."),
+     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
+    # a card is named by its letter once, as an instruction, not bound like a variable; a matching place is "zugehörig"
+    (MM, (), "en", "The first monster card of the matching attack place is called monster card A from here on.",
+     "Call the first monster card of the matching attack place monster card A."),
+    (MM, (), "de", "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A.",
+     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
-     "Move the top king tile of the king's stack to the box (king tiles)."),
+     "Move the top king tile of the king's stack to the box."),
     (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
-     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel (Königsplättchen)."),
+     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel."),
     (MM, ("koenigs_neue_regeln",), "en", "The king tile is the top card of the king's stack.",
      "Move the top king tile of the king's stack to the king's display."),
     (MM, ("koenigs_neue_regeln",), "de", "Das Königsplättchen ist die oberste Karte des Königsstapels.",
      "Lege das oberste Königsplättchen des Königsstapels in die Königsauslage."),
     (MM, (), "en", "The loot is the larger of 0 and the loot of the guard at the card place.",
-     "The loot is the loot of the guard at the card place (never less than 0)."),
+     "The loot is the amount shown on the guard at the card place (never less than 0)."),
+    (MM, (), "en", "The loot is the loot of the guard at the card place (never less than 0).",
+     "The loot is the amount shown on the guard at the card place (never less than 0)."),
     (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
-     "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0)."),
-    # a rule called from another is continued with, not carried out like a subroutine
-    (MM, (), "en", "Carry out “Lay out the guards”.", "Continue with “Lay out the guards”."),
-    (MM, (), "de", "Führe „Wächter auslegen“ aus.", "Weiter mit „Wächter auslegen“."),
+     "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+    (MM, (), "de", "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0).",
+     "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+    # a rule called from another is said as the step it is, with its title to look it up, not as a goto
+    (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
+    (MM, (), "de", "Weiter mit „Wächter auslegen“.", "Nun folgt „Wächter auslegen“."),
+    (MM, (), "en", "Continue with “Share the loot” for the card place.",
+     "Share the loot for the card place (see “Share the loot”)."),
+    (MM, (), "de", "Weiter mit „Beute teilen“ für den Kartenplatz.", "Nun folgt „Beute teilen“ für den Kartenplatz."),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
@@ -149,12 +178,16 @@ GOLDEN = [
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold from the "
-     "treasury."),
+     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold from "
+     "the treasury."),
+    (MM, (), "en", "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold",
+     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold"),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält 1 Gold aus "
+     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält 1 Gold aus "
      "der Schatzkammer."),
+    (MM, (), "de", "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält",
+     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält"),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
@@ -233,34 +266,34 @@ GOLDEN = [
     (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
                    "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
      "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung je Wächter-Level je nach dem Level des Wächters am "
-     "Kartenplatz mit derselben Nummer: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
+     "zugehörigen Kartenplatz: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
     (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
                    "place with the same number in gold to the owner of monster card A.",
      "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
-     "Ziehe 6 Karten (bei 5 Spielern 5) aus der Schachtel (Königsplättchen) auf den Königsstapel."),
+     "Ziehe 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
     (MM, (), "en", "Draw cards from the box (king tiles) to the king's stack, as many as the number of king tiles "
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
-     "Draw 6 cards (5 with 5 players) from the box (king tiles) onto the king's stack."),
+     "Draw 6 king tiles (5 with 5 players) from the box onto the king's stack."),
     (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
      "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
      "(0 at level 1, 1 at level 2 and 2 at level 3))."),
     (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
     # the print's words; a plural subject takes a plural verb
-    (MM, (), "de", "die Zahl der Monster des Spielers in der Burg", "die Zahl der Monster von dir im Schloss"),
+    (MM, (), "de", "die Zahl der Monster des Spielers in der Burg", "die Zahl der Monster im Schloss, die dir gehören, 2 ist"),
     (MM, (), "de", "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört.",
      "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören."),
     # one form of address: a turn is told to "you", a block about each player in the third person
-    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn die Zahl der Monster von dir im Schloss 2 ist."),
+    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn die Zahl der Monster im Schloss, die dir gehören, 2 ist."),
     (MM, (), "en", "A player is skipped when the number of monsters the player has in the castle is 2.",
      "You are skipped when the number of monsters you have in the castle is 2."),
     # a card said by its kind: a tile is a tile
     (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
-     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel (Königsplättchen)."),
+     "Lege das oberste Königsplättchen des Königsstapels in die Schachtel."),
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
-     "Move the top king tile of the king's stack to the box (king tiles)."),
+     "Move the top king tile of the king's stack to the box."),
     # an event is said by its declared clause
     (MF, (), "de", "Immer wenn das Ereignis „bid made“ für den Spieler eintritt",
      "Immer wenn ein Spieler ein Artefakt auslegt und"),
@@ -283,7 +316,7 @@ GOLDEN = [
      "ist, ausführen."),
     # one card per player; the end of the game as people say it
     (MM, ("waechterkette",), "en", "Draw cards from the guard deck to the guard display, as many as the number of "
-                                   "players.", "Draw one card per player from the guard deck to the guard display."),
+                                   "players.", "Draw one guard card per player from the guard deck to the guard display."),
     (MM, (), "en", "At the end, each player scores their gold.", "At the end of the game, each player counts their gold."),
     (MM, (), "de", "Am Ende erhält jeder Spieler als Wertung sein Gold.", "Am Ende des Spiels zählt jeder Spieler sein Gold."),
     (MM, (), "en", "Whoever scores most wins; players with the same best score all win.",
