@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from itertools import chain
 
 import pytest
 
@@ -49,7 +50,7 @@ def test_make_agent_names_the_known_agents() -> None:
 
 # Seeded, with a small budget: the search must give the same pick on states its seat cannot tell apart.
 # Magical Friends keeps at most one card unseen (what is hidden is the chance to come): nothing to swap.
-HIDDEN_CASES = [("maechtige_monster", 4, True), ("magical_friends", 4, False)]
+HIDDEN_CASES = [("maechtige_monster", 4, True), ("magical_friends", 4, False), ("fuerchterliche_feinde", 2, True)]
 
 
 def _hidden_twin(state: State, seat: int) -> State:
@@ -60,11 +61,11 @@ def _hidden_twin(state: State, seat: int) -> State:
     return twin
 
 
-@pytest.mark.parametrize(("ruleset", "players", "swaps"), HIDDEN_CASES, ids=["mm4", "mf4"])
+@pytest.mark.parametrize(("ruleset", "players", "swaps"), HIDDEN_CASES, ids=["mm4", "mf4", "ff2"])
 def test_the_ismcts_choice_ignores_hidden_information(ruleset: str, players: int, swaps: bool) -> None:
     game = load_game(ruleset, players=players)
     compared = swapped = 0
-    for state in _stops(game, 5, every=5):
+    for state in chain.from_iterable(_stops(game, seed, every=5) for seed in (5, 6, 7)):  # long games: few stops each
         if state.is_chance_node() or len(state.legal_actions()) < 2:
             continue
         seat = state.current_player()
