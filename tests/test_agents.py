@@ -1,6 +1,7 @@
 """The bots: random is uniform and seeded; greedy, driven by the ruleset's `heuristic`, beats it."""
 from __future__ import annotations
 
+import random
 import time
 from itertools import chain
 
@@ -23,6 +24,25 @@ def test_random_agent_is_reproducible() -> None:
     game = load_game("maechtige_monster", players=3)
     runs = [_play(game.new_initial_state(seed=4), [RandomAgent(s) for s in (1, 2, 3)]).to_json() for _ in range(2)]
     assert runs[0] == runs[1]
+
+
+def test_random_agent_draws_as_randrange() -> None:
+    """The random bot's pick is random.Random(seed).randrange(n) at every decision (its written-out
+    rejection sampling takes the same numbers from the stream), so seeded games stay as they were."""
+    game = load_game("maechtige_monster", players=4)
+    state = game.new_initial_state(seed=7)
+    agent, reference = RandomAgent(11), random.Random(11)
+    sizes = set()
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        n = len(state.legal_actions())
+        sizes.add(n)
+        pick = agent.act(state)
+        assert pick == reference.randrange(n)
+        state.apply_action(pick)
+    assert len(sizes) > 5  # powers of two and others: all drawn alike
 
 
 def test_greedy_beats_random_players() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from interpreter.compile.hoist import state_reads_as_locals
 from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, fire, guard_depth, over_budget, tick
 from interpreter.runtime.program import Op
 
@@ -112,6 +113,8 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
                 body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", "    return None"]
         lines += ["    " + ln for ln in body]
         op_at += [k] * len(body)
+    lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
+    head[1:1] = [f"    {name} = {read}" for name, read in hoisted.items()]
     tail = ["        except GameRuleError as _e:", "            fr[1] = _op_at[_e.__traceback__.tb_lineno - _first] + 1",
             "            raise", "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]

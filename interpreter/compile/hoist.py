@@ -7,8 +7,9 @@ import re
 
 from interpreter.compile.expressions import _STRING
 
-# the state's lists an enumerator reads but never rebinds (it changes nothing: it only reads)
-_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars")
+# the state's lists (and its family cache) that generated code reads but never rebinds: an enumerator changes
+# nothing, a block runner only their items
+_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards")
 _STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"
 # reads of a bound card that cannot fail: its zone, that zone's number, a field of its row, its owner
@@ -27,6 +28,14 @@ def _sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
 
 def hoist_state_reads(body: list[str]) -> list[str]:
     """`body`: the enumerator's lines after its `def`; returns them reading `_s_…`/`_g_…` locals, set first."""
+    out, used = state_reads_as_locals(body)
+    pad = body[0][:len(body[0]) - len(body[0].lstrip())]
+    return [f"{pad}{name} = {read}" for name, read in used.items()] + out
+
+
+def state_reads_as_locals(body: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The lines reading the state's lists and the game's tables as `_s_…`/`_g_…` locals, and those
+    locals with what each must be set to; only for code during which no such list is replaced."""
     used: dict[str, str] = {}
 
     def local(m: re.Match[str]) -> str:
@@ -34,9 +43,7 @@ def hoist_state_reads(body: list[str]) -> list[str]:
         used[name] = m.group(0)
         return name
 
-    out = [_sub_code(line, _STATE_READ, local) for line in body]
-    pad = body[0][:len(body[0]) - len(body[0].lstrip())]
-    return [f"{pad}{name} = {read}" for name, read in used.items()] + out
+    return [_sub_code(line, _STATE_READ, local) for line in body], used
 
 
 def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str]) -> list[str]:

@@ -38,8 +38,8 @@ def seq_code(code: str, t: T) -> str:
     """Code for the items of a list, zone or zone family (no copy: for pure reads)."""
     if t.name == "zone":
         return f"st.zones[{code}]"
-    if t.name == "family":
-        return f"_famcards(st, {code})"
+    if t.name == "family":  # a known family's cards read from the state's cache inline, the helper only to fill it
+        return f"(st.fam_cards.get({code}) or _famcards(st, {code}))" if code.isdigit() else f"_famcards(st, {code})"
     return code
 
 

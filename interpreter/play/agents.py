@@ -28,9 +28,20 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self._bits = self.rng.getrandbits
 
     def act(self, state: State) -> int:
-        return self.rng.randrange(len(state.pending[3])) if state.pending is not None else 0
+        """rng.randrange(n), written out (the rejection sampling of Random._randbelow): the same numbers
+        from the same stream, without randrange's checks on every decision of a playout."""
+        if state.pending is None:
+            return 0
+        n = len(state.pending[3])
+        k = n.bit_length()
+        bits = self._bits
+        r = bits(k)
+        while r >= n:
+            r = bits(k)
+        return r
 
 
 class GreedyAgent:

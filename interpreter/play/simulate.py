@@ -19,6 +19,7 @@ from interpreter.play.workers import play_seeds
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.limits import Limits
+from interpreter.runtime.ops import CHANCE
 from interpreter.runtime.state import State
 
 
@@ -79,13 +80,16 @@ def play_bots(state: State, agents: Sequence[Agent]) -> int:
     """Plays to the end, sampling chance from the state's seed; returns the number of decisions made.
     A game whose rules fail is over: the GameRuleError leaves the state mid-step (State.advance, no undo)."""
     decisions = 0
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.advance(state.sample_chance())
+    advance, sample = state.advance, state.sample_chance
+    while True:  # the open node read once per step (is_terminal, is_chance_node and current_player in one)
+        pending = state.pending
+        if pending is None:
+            return decisions
+        if pending[0] == CHANCE:
+            advance(sample())
         else:
-            state.advance(agents[state.current_player()].act(state))
+            advance(agents[pending[1]].act(state))
             decisions += 1
-    return decisions
 
 
 @dataclass

@@ -15,14 +15,15 @@ Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
 
 def enumerate_options(st: "State", seat: int, aids: list[int]) -> list[Any]:
     prog = st.game.program
+    actions, active = prog.actions, st.forbids
     values: list[Any] = []
     for aid in aids:
-        forbids = [(*prog.forbids[fid].where[aid], cap, prog.forbids[fid].pos) for fid, _, cap in st.forbids
-                   if aid in prog.forbids[fid].where] if st.forbids else None
+        forbids = [(*prog.forbids[fid].where[aid], cap, prog.forbids[fid].pos) for fid, _, cap in active
+                   if aid in prog.forbids[fid].where] if active else None
         try:
-            values.extend(prog.actions[aid].enumerate(st, seat, forbids))
+            values += actions[aid].enumerate(st, seat, forbids)
         except GameRuleError as exc:  # in the action's `require`/`let` prefix, unless a forbid said where
-            raise exc.at(prog.actions[aid].ast.pos) from None
+            raise exc.at(actions[aid].ast.pos) from None
     return values
 
 

@@ -328,7 +328,9 @@ class State:
     def sample_chance(self) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game.
         WrongNodeError (the stream untouched) unless this is a chance node."""
-        pending = self._chance("sample_chance")
+        pending = self.pending
+        if pending is None or pending[0] != CHANCE:
+            pending = self._chance("sample_chance")
         return int(self.random_unit() * len(pending[3]))
 
     def _check_action(self, action: int) -> tuple[Any, ...]:
