@@ -518,6 +518,24 @@ def test_shortest_path_is_the_smallest_shortest_path(edges: list[list[int]], a: 
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 6), min_size=2, max_size=2), max_size=12), st.lists(st.integers(0, 6), max_size=3),
+       st.lists(st.tuples(st.sampled_from(["within", "frontier", "path"]), st.integers(0, 6), st.integers(0, 6)),
+                max_size=8))
+def test_searches_on_kept_lists_answer_as_on_fresh_ones(edges: list[list[int]], stops: list[int],
+                                                        asks: list[tuple[str, int, int]]) -> None:
+    """within, frontier and shortest_path share the searches made on the same edge and stop lists (a short
+    search to one goal, a longer one for a larger n): in any order they answer as on lists never seen."""
+    for what, a, n in asks:
+        new_edges, new_stops = [list(e) for e in edges], list(stops)
+        if what == "within":
+            assert R.within(edges, a, n, stops) == R.within(new_edges, a, n, new_stops)
+        elif what == "frontier":
+            assert R.frontier(edges, a, stops) == R.frontier(new_edges, a, new_stops)
+        else:
+            assert R.shortest_path(edges, a, n, stops) == R.shortest_path(new_edges, a, n, new_stops)
+
+
+@settings(max_examples=200, deadline=None)
 @given(UNDIRECTED, NODES, st.integers(0, 40))
 def test_steps_ahead_matches_walking(edges: list[list[int]], node: int, n: int) -> None:
     assert R.steps_ahead(edges, node, n) == naive_steps(edges, node, n)

@@ -288,8 +288,62 @@ def graph_distance(edges: Edges, a: int, b: int) -> int:
     return -1
 
 
-# The answers of the last frontier searches, by the identity of the edge and stop lists (see _ADJACENCY):
-# rules ask what is seen from a space again and again while the board stays as it is.
+# Searches that avoid stops: the distances from a node by walks through no stop (the node itself may be one;
+# stops reached count), kept by the identity of the edge and stop lists (see _ADJACENCY) and the node. Rules
+# ask again and again from the same space while the board stays as it is; `within` and then `shortest_path`
+# from the same space (a move listed, then walked) share one search. Each entry: the lists, the distances,
+# and up to how many edges they are complete (every node at most that far is in them).
+_REACH: dict[tuple[int, int, int], tuple[Edges, Sequence[int], dict[int, int], float]] = {}
+_REACH_SIZE = 512
+_STOP_SETS: dict[int, tuple[Sequence[int], frozenset[int]]] = {}
+
+
+def _stop_set(stops: Sequence[int]) -> frozenset[int]:
+    hit = _STOP_SETS.get(id(stops))
+    if hit is not None and hit[0] is stops:
+        return hit[1]
+    blocked = frozenset(stops)
+    if len(_STOP_SETS) >= _ADJACENCY_SIZE:
+        _STOP_SETS.clear()
+    _STOP_SETS[id(stops)] = (stops, blocked)
+    return blocked
+
+
+def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float,
+           goal: Optional[int] = None) -> tuple[dict[int, int], float]:
+    """Node -> its distance from `node` (0) by undirected walks whose inner nodes avoid `stops`, complete up to
+    `limit` edges, and how far they are complete (no entry lies farther, unless complete is infinite); with
+    `goal`, the search may end at the goal's distance. Read only."""
+    key = (id(edges), id(stops), node)
+    hit = _REACH.get(key)
+    if hit is not None and hit[0] is edges and hit[1] is stops and (hit[3] >= limit or goal in hit[2]):
+        return hit[2], hit[3]
+    adj = undirected(edges)
+    blocked = _stop_set(stops)
+    dist = {node: 0}
+    layer = [node]  # node itself is left even if it is a stop
+    d = 0
+    while layer and d < limit:
+        d += 1
+        after: list[int] = []
+        for x in layer:
+            for y in adj.get(x, ()):
+                if y not in dist:
+                    dist[y] = d
+                    if y not in blocked:
+                        after.append(y)
+        layer = after
+        if goal is not None and goal in dist:
+            limit = d  # whole layers are searched: complete up to the goal's
+            break
+    if len(_REACH) >= _REACH_SIZE:
+        _REACH.clear()
+    complete = limit if layer else float("inf")
+    _REACH[key] = (edges, stops, dist, complete)
+    return dist, complete
+
+
+# The sorted answers of the last frontier searches, by the identity of the edge and stop lists.
 _FRONTIERS: dict[tuple[int, int, int], tuple[Edges, Sequence[int], list[int]]] = {}
 _FRONTIERS_SIZE = 256
 
@@ -300,18 +354,8 @@ def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     hit = _FRONTIERS.get(key)
     if hit is not None and hit[0] is edges and hit[1] is stops:
         return hit[2][:]
-    adj = undirected(edges)
-    blocked = set(stops)
-    seen = {node}
-    queue = deque((node,))  # node itself is left even if it is a stop
-    while queue:
-        for y in adj.get(queue.popleft(), ()):
-            if y not in seen:
-                seen.add(y)
-                if y not in blocked:
-                    queue.append(y)
-    seen.discard(node)
-    found = sorted(seen)
+    found = sorted(_reach(edges, node, stops, float("inf"))[0])
+    found.remove(node)
     if len(_FRONTIERS) >= _FRONTIERS_SIZE:
         _FRONTIERS.clear()
     _FRONTIERS[key] = (edges, stops, found)
@@ -321,22 +365,12 @@ def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
 def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:
     """Every node at most n undirected edges from node by a walk that passes through no stop (stops reached
     count, node does not): where a piece with n steps may end."""
-    adj = undirected(edges)
-    blocked = set(stops)
-    dist = {node: 0}
-    queue = deque((node,))  # node itself is left even if it is a stop
-    while queue:
-        x = queue.popleft()
-        d = dist[x] + 1
-        if d > n:
-            break
-        for y in adj.get(x, ()):
-            if y not in dist:
-                dist[y] = d
-                if y not in blocked:
-                    queue.append(y)
-    del dist[node]
-    return sorted(dist)
+    if n < 1:
+        return []
+    dist, complete = _reach(edges, node, stops, n)
+    found = sorted(dist) if complete <= n else sorted([y for y, d in dist.items() if d <= n])
+    found.remove(node)
+    return found
 
 
 def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[int]:
@@ -344,28 +378,26 @@ def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[in
     smallest of equal ones; [] if there is none (or a == b)."""
     if a == b:
         return []
-    adj = undirected(edges)
-    blocked = set(stops)
-    blocked.discard(b)
-    dist = {b: 0}  # distances to b, searched from b so the walk from a can pick the smallest next node
-    queue = deque((b,))
-    while queue and a not in dist:
-        x = queue.popleft()
-        d = dist[x] + 1
-        for y in adj.get(x, ()):
-            if y not in dist:
-                dist[y] = d
-                if y == a:
-                    break
-                if y not in blocked:
-                    queue.append(y)
-    if a not in dist:
+    dist = _reach(edges, a, stops, float("inf"), b)[0]
+    far = dist.get(b)
+    if far is None:
         return []
+    adj = undirected(edges)
+    blocked = _stop_set(stops)
+    on = {b}  # the nodes of some shortest path, found back from b layer by layer
+    layer = [b]
+    for k in range(far - 1, 0, -1):
+        before: list[int] = []
+        for x in layer:
+            for y in adj[x]:
+                if dist.get(y) == k and y not in on and y not in blocked:
+                    on.add(y)
+                    before.append(y)
+        layer = before
     path: list[int] = []
     here = a
-    while here != b:
-        d = dist[here] - 1
-        here = min(y for y in adj[here] if dist.get(y) == d and y not in blocked)
+    for k in range(1, far + 1):
+        here = min([y for y in adj[here] if y in on and dist.get(y) == k])
         path.append(here)
     return path
 
