@@ -466,6 +466,19 @@ setup {
     assert ev(state, 'count(spot[position(card("t1"))])') == 1 and ev(state, 'card("t3").v') == 3
 
 
+def test_a_loop_over_positions_that_reads_only_the_zones(pstate: State) -> None:
+    """`… row[i] … for i in positions(row)` runs over row's zones themselves when i is read only as
+    row[i]; with i read otherwise (or a key) it runs over the numbers: the same values either way."""
+    compile_expr = pstate.game.program.compile_expr
+    assert compile_expr is not None
+    assert ev(pstate, "[count(row[i]) for i in positions(row)]") == [2, 1, 0]
+    assert ev(pstate, "all(count(row[i]) < 3 for i in positions(row) if count(row[i]) > 0)") is True
+    assert ev(pstate, "[count(row[i]) + i for i in positions(row)]") == [3, 3, 3]
+    assert ev(pstate, "[count(row[i]) for i in positions(row) by -i]") == [0, 1, 2]
+    fn, _, _ = compile_expr(expr_node("[count(row[i]) for i in positions(row)]"), {})
+    assert "range" not in fn.__code__.co_names  # over the zones: no numbers made
+
+
 def test_move_into_a_full_zone_is_a_rules_error(tmp_path: Path) -> None:
     """`capacity 1` refuses a second card."""
     game = build(tmp_path, """

@@ -142,6 +142,11 @@ def set_pvar(obj: str, idx: int, value: str) -> Snippet:
     return Snippet([f"_b_o = {obj}", f"st.pvars[_b_o][{idx}] = {value}"])
 
 
+def ret() -> Snippet:
+    """Ends the block: its frame goes, and the run goes on in the frame below."""
+    return Snippet(["st.frames.pop()"], pushes=True)
+
+
 def jump(cell: list[int]) -> Snippet:
     return Snippet(["GOTO 0"], (cell,))
 

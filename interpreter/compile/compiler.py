@@ -103,7 +103,7 @@ class Compiler(StatementCompiler):
             scope.define(name, t)
         em = Emitter(at)
         self.stmts(body, scope, em)
-        em.emit(O.ret)
+        em.emit_src(B.ret())
         code, run, starts = em.finish(self.env)
         return Block("arrange", code, scope.layout.size, em.pos, run, starts)
 

@@ -299,6 +299,11 @@ class ExpressionCompiler(CompilerBase):
             self._expect(e.cond, ct, BOOL, "a filter condition")
             cond = f" if {ccode}"
         source = iterable(seq_code(src, st))
+        family = self._positions_of(e.source)
+        if family is not None and e.key is None:  # `… f[i] … for i in positions(f)`, i read only as f[i]: over f's zones
+            at, zone = f"st.game.fam_zones[{family}][{var} - 1]", f"{var}_z"
+            if not _uses(var, (body + cond).replace(at, zone)):
+                body, cond, var, source = body.replace(at, zone), cond.replace(at, zone), zone, f"st.game.fam_zones[{family}]"
         if e.key is not None:
             key, _ = self.code(e.key, inner)
             return f"_sorted_by([({key}, {body}) for {var} in {source}{cond}])", list_of(bt)

@@ -41,7 +41,7 @@ class StatementCompiler(ExpressionCompiler):
 
     def _finish_block(self, bid: int, em: Emitter, nlocals: int) -> None:
         """Ends the block with `ret` and gives it its ops, runner and positions."""
-        em.emit(O.ret)
+        em.emit_src(B.ret())
         block = self.p.blocks[bid]
         block.code, block.run, block.starts = em.finish(self.env)
         block.pos = em.pos

@@ -52,10 +52,6 @@ def unique(labels: list[str]) -> list[str]:
 # ================================================================== statements
 
 
-def ret(st: "State", fr: list[Any]) -> None:
-    st.frames.pop()
-
-
 def push_block(bid: int) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
         st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])

@@ -370,7 +370,7 @@ class State:
     def _snapshot(self) -> tuple[Any, ...]:
         """What a step may change, except cards in zones, their faces, knowledge, owners and values (each
         change is noted in _undo) and the log and history (they only grow: their lengths); flat copies."""
-        return (self.gvars[:], list(map(list.copy, self.pvars)), [[f[0], f[1], f[2][:]] for f in self.frames],
+        return (self.gvars[:], list(map(list.copy, self.pvars)), [[b, pc, L[:]] for b, pc, L in self.frames],
                 self.mods[:], self.modded, self.forbids[:], self.pending, self.draws, self.round, self.phase,
                 len(self.log), len(self.history), self._returns)
 
