@@ -20,7 +20,8 @@ from interpreter.compile.primitives import REGISTRY
 from interpreter.runtime import helpers as R
 from interpreter.runtime.errors import GameRuleError
 
-NEW = ["neighbours", "successors", "predecessors", "steps_ahead", "graph_distance", "frontier", "within", "shortest_path",
+NEW = ["neighbours", "successors", "predecessors", "steps_ahead", "graph_distance", "frontier", "reached_stops", "within",
+       "shortest_path",
        "concat", "range", "subsets"]
 
 # A directed cycle 1 → 2 → 3 → 1 with a branch 3 → 4 and a dead end 4 → 5.
@@ -249,6 +250,18 @@ def test_frontier_in_rules(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ within
 
 
+def test_reached_stops_are_the_first_stops_met() -> None:
+    assert R.reached_stops(LINE, 1, [3, 4]) == [3]  # 4 lies behind the stop 3
+    assert R.reached_stops(SQUARE, 1, [2, 3]) == [2, 3]
+    assert R.reached_stops(LINE, 3, [3, 1, 5]) == [1, 5]  # the start is a stop, but not reached
+    assert R.reached_stops(LINE, 1, []) == [] and R.reached_stops(LINE, 1, [ISOLATED]) == []
+
+
+def test_reached_stops_in_rules(tmp_path: Path) -> None:
+    got = consts(tmp_path, a="reached_stops([[1, 2], [2, 3], [3, 4], [1, 5]], 1, [3, 4, 5])", e="reached_stops([], 1, [1])")
+    assert got == {"a": [3, 5], "e": []}
+
+
 def test_within_counts_the_steps() -> None:
     assert R.within(LINE, 1, 2, []) == [2, 3]
     assert R.within(LINE, 3, 1, []) == [2, 4]
@@ -368,6 +381,7 @@ BAD_CALLS = [
     ("graph_distance", "graph_distance([[1, 2]], 1)", "takes 3 arguments, got 2"),
     ("frontier", "frontier([[1, 2]], 1, 2)", "'stops' needs a list of node numbers, got int"),
     ("frontier", "frontier([[1, 2]], 1)", "takes 3 arguments, got 2"),
+    ("reached_stops", "reached_stops([[1, 2]], 1, [true])", "'stops' needs a list of node numbers, got list of bool"),
     ("within", "within([[1, 2]], 1, [2], [])", "'n' needs a number, got list of int"),
     ("within", "within([[1, 2]], 1, 2)", "takes 4 arguments, got 3"),
     ("shortest_path", "shortest_path([[1, 2]], 1, 2)", "takes 4 arguments, got 3"),
@@ -494,6 +508,12 @@ def test_frontier_stops_are_not_passed(edges: list[list[int]], node: int, stops:
     # and the frontier is closed: nothing else hangs off the start or a reached non-stop
     for x in {node} | {x for x in reached if x not in stops}:
         assert set(R.neighbours(edges, x)) - {node} <= reached
+
+
+@settings(max_examples=200, deadline=None)
+@given(UNDIRECTED, NODES, st.lists(NODES, max_size=4))
+def test_reached_stops_are_the_stops_of_the_frontier(edges: list[list[int]], node: int, stops: list[int]) -> None:
+    assert R.reached_stops(edges, node, stops) == [x for x in R.frontier(edges, node, stops) if x in stops]
 
 
 @settings(max_examples=200, deadline=None)

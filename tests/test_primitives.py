@@ -184,6 +184,7 @@ CASES: list[tuple[str, str, Any]] = [
     ("graph_distance", "graph_distance([[1, 2], [2, 3], [3, 4]], 4, 1)", 3),
     ("graph_distance", "graph_distance([[1, 2]], 1, 9)", -1),
     ("frontier", "frontier([[1, 2], [2, 3], [3, 4]], 1, [3])", [2, 3]),
+    ("reached_stops", "reached_stops([[1, 2], [2, 3], [3, 4]], 1, [3, 4])", [3]),
     ("within", "within([[1, 2], [2, 3], [3, 4]], 1, 2, [])", [2, 3]),
     ("shortest_path", "shortest_path([[3, 4], [1, 3], [2, 4], [1, 2]], 1, 4, [])", [2, 4]),
     ("concat", "concat([1, 2], [3])", [1, 2, 3]),

@@ -342,6 +342,13 @@ primitive("frontier", "(edges, node, stops)",
           "(stops reached count, the node itself does not), in ascending order",
           "frontier(edges, here, walls)",
           _graph_check(_EDGES, _NODE, ("stops", "stops"), result=list_of(INT)))(_helper_call("_frontier"))
+primitive("reached_stops", "(edges, node, stops)",
+          "die Haltepunkte, die frontier(edges, node, stops) erreicht: wo die Wege vom Knoten aus zuerst auf einen "
+          "Haltepunkt treffen (der Knoten selbst nicht), aufsteigend",
+          "the stops frontier(edges, node, stops) reaches: where the ways from the node first meet a stop "
+          "(the node itself not), in ascending order",
+          "reached_stops(edges, here, walls)",
+          _graph_check(_EDGES, _NODE, ("stops", "stops"), result=list_of(INT)))(_helper_call("_reached_stops"))
 primitive("within", "(edges, node, n, stops)",
           "alle Knoten, die man vom Knoten aus über höchstens n ungerichtete Kanten erreicht, ohne durch einen "
           "Haltepunkt hindurchzugehen (erreichte Haltepunkte zählen mit, der Knoten selbst nicht), aufsteigend",

@@ -362,6 +362,13 @@ def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     return found[:]
 
 
+def reached_stops(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
+    """The stops of frontier(edges, node, stops), without the others: where the ways from node first meet a stop
+    (node itself not)."""
+    blocked = _stop_set(stops)
+    return sorted([y for y in _reach(edges, node, stops, float("inf"))[0] if y in blocked and y != node])
+
+
 def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:
     """Every node at most n undirected edges from node by a walk that passes through no stop (stops reached
     count, node does not): where a piece with n steps may end."""
@@ -444,7 +451,7 @@ ENV: dict[str, Any] = {
     "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_modified": modified,
     "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
     "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,
-    "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier, "_within": within,
+    "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier, "_reached_stops": reached_stops, "_within": within,
     "_shortest_path": shortest_path, "_subsets": subsets, "_mul": multiply, "_range": number_range,
     "_concat": concat, "_few": few_enough_for_subsets,
 }
