@@ -539,11 +539,11 @@ def test_shortest_path_is_the_smallest_shortest_path(edges: list[list[int]], a: 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.lists(st.integers(0, 6), min_size=2, max_size=2), max_size=12), st.lists(st.integers(0, 6), max_size=3),
-       st.lists(st.tuples(st.sampled_from(["within", "frontier", "path"]), st.integers(0, 6), st.integers(0, 6)),
+       st.lists(st.tuples(st.sampled_from(["within", "frontier", "met", "path"]), st.integers(0, 6), st.integers(0, 6)),
                 max_size=8))
 def test_searches_on_kept_lists_answer_as_on_fresh_ones(edges: list[list[int]], stops: list[int],
                                                         asks: list[tuple[str, int, int]]) -> None:
-    """within, frontier and shortest_path share the searches made on the same edge and stop lists (a short
+    """within, frontier, reached_stops and shortest_path share the searches made on the same edge and stop lists (a short
     search to one goal, a longer one for a larger n): in any order they answer as on lists never seen."""
     for what, a, n in asks:
         new_edges, new_stops = [list(e) for e in edges], list(stops)
@@ -551,6 +551,9 @@ def test_searches_on_kept_lists_answer_as_on_fresh_ones(edges: list[list[int]], 
             assert R.within(edges, a, n, stops) == R.within(new_edges, a, n, new_stops)
         elif what == "frontier":
             assert R.frontier(edges, a, stops) == R.frontier(new_edges, a, new_stops)
+        elif what == "met":
+            R.reached_stops(edges, a, stops).append(99)  # the caller's list: the kept answer stays as it was
+            assert R.reached_stops(edges, a, stops) == R.reached_stops(new_edges, a, new_stops)
         else:
             assert R.shortest_path(edges, a, n, stops) == R.shortest_path(new_edges, a, n, new_stops)
 

@@ -343,30 +343,39 @@ def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float,
     return dist, complete
 
 
-# The sorted answers of the last frontier searches, by the identity of the edge and stop lists.
-_FRONTIERS: dict[tuple[int, int, int], tuple[Edges, Sequence[int], list[int]]] = {}
+# The sorted answers of the last frontier and reached_stops searches, by the identity of the edge and stop lists
+# and the node: a search the rules repeat from the same space (a monster's next chambers) is answered at once.
+_FRONTIERS: dict[tuple[int, int, int, bool], tuple[Edges, Sequence[int], list[int]]] = {}
 _FRONTIERS_SIZE = 256
 
 
-def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
-    """Everything reachable from node without passing through a stop; reached stops count, node does not."""
-    key = (id(edges), id(stops), node)
+def _kept_frontier(edges: Edges, node: int, stops: Sequence[int], only_stops: bool) -> list[int]:
+    key = (id(edges), id(stops), node, only_stops)
     hit = _FRONTIERS.get(key)
     if hit is not None and hit[0] is edges and hit[1] is stops:
         return hit[2][:]
-    found = sorted(_reach(edges, node, stops, float("inf"))[0])
-    found.remove(node)
+    reached = _reach(edges, node, stops, float("inf"))[0]
+    if only_stops:
+        blocked = _stop_set(stops)
+        found = sorted([y for y in reached if y in blocked and y != node])
+    else:
+        found = sorted(reached)
+        found.remove(node)
     if len(_FRONTIERS) >= _FRONTIERS_SIZE:
         _FRONTIERS.clear()
     _FRONTIERS[key] = (edges, stops, found)
     return found[:]
 
 
+def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
+    """Everything reachable from node without passing through a stop; reached stops count, node does not."""
+    return _kept_frontier(edges, node, stops, False)
+
+
 def reached_stops(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     """The stops of frontier(edges, node, stops), without the others: where the ways from node first meet a stop
     (node itself not)."""
-    blocked = _stop_set(stops)
-    return sorted([y for y in _reach(edges, node, stops, float("inf"))[0] if y in blocked and y != node])
+    return _kept_frontier(edges, node, stops, True)
 
 
 def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:
