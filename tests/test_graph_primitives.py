@@ -543,8 +543,8 @@ def test_shortest_path_is_the_smallest_shortest_path(edges: list[list[int]], a: 
                 max_size=8))
 def test_searches_on_kept_lists_answer_as_on_fresh_ones(edges: list[list[int]], stops: list[int],
                                                         asks: list[tuple[str, int, int]]) -> None:
-    """within, frontier, reached_stops and shortest_path share the searches made on the same edge and stop lists (a short
-    search to one goal, a longer one for a larger n): in any order they answer as on lists never seen."""
+    """within, frontier, reached_stops and shortest_path share the searches made on the same edge and stop
+    lists (a short search to one goal, a longer one for a larger n): in any order they answer as on fresh lists."""
     for what, a, n in asks:
         new_edges, new_stops = [list(e) for e in edges], list(stops)
         if what == "within":
