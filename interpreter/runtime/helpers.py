@@ -344,7 +344,7 @@ def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float,
 
 
 # The sorted answers of the last frontier and reached_stops searches, by the identity of the edge and stop lists
-# and the node: a search the rules repeat from the same space (a monster's next chambers) is answered at once.
+# and the node: a search the rules repeat from the same node is answered at once.
 _FRONTIERS: dict[tuple[int, int, int, bool], tuple[Edges, Sequence[int], list[int]]] = {}
 _FRONTIERS_SIZE = 256
 
