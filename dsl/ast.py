@@ -525,7 +525,7 @@ class EventDef(Node):
 
 
 class TriggerDef(Node):
-    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
+    """`when EVENT(params) [as NAME] [TEXT] [where COND] { … }`; the name lets a variant replace or remove it.
     A parameter of an event the rules emit may carry a type (`when met(t: token)`), so its fields
     can be read."""
 
@@ -533,6 +533,7 @@ class TriggerDef(Node):
     params: list[str]
     types: list[Optional["TypeRef"]] = Field(default_factory=list)
     name: Optional[str] = None
+    text: Optional[Text] = None  # what the reaction is about: its heading in the rulebook
     where: Optional[Expr]
     body: list[Stmt]
     note: Optional[Text] = None

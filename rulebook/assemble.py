@@ -406,7 +406,7 @@ class Assembler:
         for trig in self.of(A.TriggerDef):
             key = part_key(trig, seen)
             seen[key] = 1
-            sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.ui["event"], code=key[1],
+            sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.title_of(trig), code=key[1],
                                      lines=self.trigger_lines(trig),
                                      note=self.t(trig.note, "note", trig.pos) if trig.note else None))
         return sec if sec.entries else None

@@ -10,7 +10,7 @@ from test_rulebook_identifiers import texts_of
 
 from dsl.loader import read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks
-from rulebook.model import Rulebook
+from rulebook.model import Entry, Rulebook
 from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
@@ -397,3 +397,28 @@ def test_every_condition_a_requirement_may_be_has_a_must_form(lang: str) -> None
                                 "holds_lt", "holds_le", "holds_gt", "holds_ge", "holds_eq", "odd", "even", "can_pay")]
     missing = [k for k in keys if not (isinstance(cat.pattern(k), dict) and "must" in cat.pattern(k))]  # type: ignore[operator]
     assert cat.has("stmt.require_must") and not missing, missing
+
+
+def entries_of(game: Path, lang: str) -> list[Entry]:
+    found: list[Entry] = []
+    todo = [e for s in book(game, (), lang).sections for e in s.entries]
+    while todo:
+        entry = todo.pop(0)
+        found.append(entry)
+        todo.extend(entry.entries)
+    return found
+
+
+@pytest.mark.parametrize("lang,heading", [("en", "Arachne: web"), ("de", "Arachne: Netz"), ("fr", "Arachné : toile")])
+def test_a_reaction_is_headed_by_its_own_text(lang: str, heading: str) -> None:
+    """A `when … as NAME TEXT` is headed by its text, so thirty reactions are not all "Reacting to events"."""
+    reactions = [e for e in entries_of(MF, lang) if e.anchor.startswith("trigger-")]
+    assert heading in [e.title for e in reactions]
+    assert len({e.title for e in reactions}) == len(reactions) > 20
+
+
+@pytest.mark.parametrize("lang,heading", [("en", "Whenever a player guesses"), ("de", "Immer wenn ein Spieler")])
+def test_a_reaction_without_text_is_headed_by_what_it_waits_for(lang: str, heading: str) -> None:
+    books = rulebooks(read_ruleset(Path(__file__).parent / "fixtures" / "games" / "spitzel"), ())
+    reactions = [e for s in books[lang].sections for e in s.entries if e.anchor.startswith("trigger-")]
+    assert reactions and all(e.title.startswith(heading) for e in reactions), [e.title for e in reactions]
