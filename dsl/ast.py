@@ -351,6 +351,7 @@ class FieldDef(Node):
     back: bool
     text: Optional[Text]
     default: Optional["Literal_"] = None
+    negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} is not a catapult")
 
 
 class KindDef(Node):

@@ -156,8 +156,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def field_def(self, meta: Any, ch: list[Any]) -> A.FieldDef:
         back = any(isinstance(c, Tree) and c.data == "back" for c in ch)
         default = self._literal(ch[2]) if ch[2] is not None else None
+        negated: Optional[A.Text] = (_tagged(ch, "not") or [None])[0]
         return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text),
-                          default=default)
+                          default=default, negated=negated)
+
+    def negated(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("not", ch[0])
 
     def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("id", self._unquote(ch[0]))

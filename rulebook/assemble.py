@@ -246,8 +246,8 @@ class Assembler:
 
     def value_text(self, value: Any, enum: str = "") -> str:
         """A value as a table shows it; an enum value by the text its own enum (`enum`, a field's type) gives it."""
-        if isinstance(value, bool):
-            return self.sp.word("true" if value else "false")
+        if isinstance(value, bool):  # a table's yes/no: "flies: yes", not "flies: true"
+            return self.sp.word("yes" if value else "no")
         if isinstance(value, str) and value in self.sp.sym.enum_values:
             text = self.sp.sym.enum_text(value, enum)
             return self.t(text, f"value '{value}'", text.pos)
