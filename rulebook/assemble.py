@@ -18,7 +18,7 @@ from rulebook.examples import attach, examples_of, play_example
 from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
-from rulebook.phrases import Phrase, catalogue, fill
+from rulebook.phrases import IT_PLACE, Phrase, catalogue, fill
 from rulebook.picture import render_svg
 from rulebook.sentences import Speaker, Symbols, text_of
 
@@ -476,9 +476,19 @@ class Assembler:
         if card.copies > 1:
             lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
         for value in card.values:
-            lines.append(Line(sp.sentence("item.const", value, name=self.field_title(kind, value.name, value.pos),
-                                          value=self.value_text(value.value.value, next(
-                                              (f.type.name for f in kind.fields if f.name == value.name), "") if kind else ""))))
+            fdef = next((f for f in kind.fields if f.name == value.name), None) if kind else None
+            name = self.field_title(kind, value.name, value.pos)
+            if fdef is not None and fdef.default is not None and fdef.default.value == value.value.value \
+                    and not isinstance(value.value.value, bool):
+                continue  # "Wands: 0" where no wands is what a card has unless it says otherwise
+            if isinstance(value.value.value, bool):  # a card says what it has ("Flies."), not what it lacks
+                if value.value.value:
+                    clause = fdef is not None and fdef.text is not None and IT_PLACE in fdef.text.by_lang.get(self.lang, "")
+                    lines.append(Line(sp.sentence("item.flag_true", value, name=name) if clause else sp.sentence(
+                        "item.const", value, name=name, value=self.value_text(True))))
+                continue
+            lines.append(Line(sp.sentence("item.const", value, name=name,
+                                          value=self.value_text(value.value.value, fdef.type.name if fdef else ""))))
         return lines + self.effect_lines(kind, card.effects, sp)
 
     def effect_lines(self, kind: Optional[A.KindDef], effects: list[A.EffectValue], sp: Speaker) -> list[Line]:

@@ -452,3 +452,14 @@ def test_a_yes_no_field_is_a_column_of_yes_and_no_headed_by_its_clause(lang: str
     column = creatures.headers.index(flies)
     assert not any("{it}" in h for t in tables for h in t.headers)
     assert {row[column] for row in creatures.rows} == {yes, no}
+
+
+@pytest.mark.parametrize("lang,flies,wands", [("en", "Flies.", "Wands: 0."), ("de", "Fliegt.", "Zauberstäbe: 0.")])
+def test_a_card_entry_says_what_the_card_has_not_what_it_lacks(lang: str, flies: str, wands: str) -> None:
+    """A yes/no clause field that is true reads as the clause ("Flies."); false, and a value equal to the
+    field's default ("Wands: 0"), is left out."""
+    dragon = next(e for e in entries_of(MF, lang) if e.anchor == "card-dragon")
+    imp = next(e for e in entries_of(MF, lang) if e.anchor == "card-imp")
+    said = [line.text for line in dragon.lines]
+    assert flies in said and wands not in said and not any(": " + w in t for t in said for w in ("no.", "nein.", "false."))
+    assert any(t.startswith(wands[:-3]) for t in (line.text for line in imp.lines))  # the imp has 1 wand
