@@ -30,6 +30,7 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
+_SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
@@ -68,9 +69,12 @@ class Symbols:
         items = list(items)
         for item in items:
             self._own(item)
+        self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         for node in A.walk(items):
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
+            if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
+                self.keys.setdefault(node.obj.name, node.index)
         for item in items:
             table = tables.get(type(item))
             if table is not None:
@@ -379,7 +383,7 @@ class Speaker:
             zone = sym.zones[name]
             return self.noun(zone.text, f"zone '{name}'", zone.pos).np("def" if zone.shape == "single" else "each")
         if name in sym.consts:
-            return self.expr(sym.consts[name].value)  # a constant shows its value
+            return self.const(sym.consts[name])
         if name in sym.vars:
             var = sym.vars[name]
             noun = self.noun(var.text, f"var '{name}'", var.pos)
@@ -395,6 +399,16 @@ class Speaker:
         if name in sym.functions and not sym.functions[name].params:
             return self.function_phrase(sym.functions[name], [], e)
         return self.ref(name).phrase(self.cat)  # a local the generator saw no binding of
+
+    def const(self, c: A.ConstDef) -> Phrase:
+        """A constant shows its value ("3", "the list 2, 3 and 4"); a long list of numbers (a board's geometry)
+        or a computed value is said by the constant's name ("the intersection spaces")."""
+        v = c.value
+        data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
+            isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
+        if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
+            return self.expr(v)
+        return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
 
     def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node,
                         nodes: Sequence[A.Expr] = ()) -> Phrase:
@@ -611,6 +625,23 @@ class Speaker:
             return ""
         return Noun(field.text.by_lang[self.lang], self.cat).word + " "
 
+    def const_table(self, const: A.ConstDef) -> Phrase:
+        """A constant as the table of values shows it: a table by the player count or by a field it is looked
+        up by said in words ("8 with 2 players, …", "0 at level 1, …"), a list by its items."""
+        value, key = const.value, self.sym.keys.get(const.name)
+        if isinstance(value, A.ListLit) and value.items:
+            return self.join([self.expr(i) for i in value.items])
+        if not isinstance(value, A.MapLit) or key is None:
+            return self.table(value)
+        if isinstance(key, A.Name) and key.name == "player_count":
+            return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
+                              for k, v in value.items])
+        field = self.key_field(key)
+        if not field:
+            return self.table(value)
+        return self.join([self.msg("expr.map_word", value, value=self.expr(v), field=field, key=self.expr(k))
+                          for k, v in value.items])
+
     def table(self, value: A.Expr) -> Phrase:
         if isinstance(value, A.MapLit):
             return self.join([self.msg("expr.map_item", value, key=self.expr(k), value=self.expr(v))
@@ -635,8 +666,13 @@ class Speaker:
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
+            held = self.zone_def_of(e.args[0])
+            if item.kind and held is not None and held.capacity == 1:  # the one card there: "the guard card on the place"
+                return self.msg("prim.only_kind", e, item=item.noun.np("def"), at=self.prep(e.args[0], "at"),
+                                **{"0": self.expr(e.args[0])})
             if item.kind and e.func in item.noun.dets:
-                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), **{"0": self.expr(e.args[0])})
+                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), at=self.prep(e.args[0], "at"),
+                                **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else

@@ -164,7 +164,7 @@ def test_the_values_table_holds_only_what_players_keep_track_of(base: dict[str, 
     it (the start player, drawn at random) have no start value worth printing."""
     values = next(t for t in section(base["en"], "components").tables if t.caption == "Values")
     assert [row[0] for row in values.rows] == ["gold", "number of cards in hand", "number of king tiles",
-                                              "fee to the treasury for displacing", "compensation per guard level"]
+                                              "fee to the treasury for displacing", "compensation for displacing"]
     share = next(x for e in base["en"].every_entry() for x in e.examples if "share the loot" in x.title)
     assert share.table is not None
     shown = [row[0] for row in share.table.rows]

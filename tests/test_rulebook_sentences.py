@@ -124,14 +124,14 @@ GOLDEN = [
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
      "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "Call the first monster card of the matching attack place monster card A."),
+     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
-    # a card is named by its letter once, as an instruction, not bound like a variable; a matching place is "zugehörig"
-    (MM, (), "en", "The first monster card of the matching attack place is called monster card A from here on.",
-     "Call the first monster card of the matching attack place monster card A."),
-    (MM, (), "de", "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A.",
-     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
+     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
+    # the first and the last card of a place, lettered, in one sentence, not two bindings like variables
+    (MM, (), "en", "Call the first monster card of the matching attack place monster card A.",
+     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
+    (MM, (), "de", "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A.",
+     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
      "Move the top king tile of the king's stack to the box."),
@@ -178,16 +178,15 @@ GOLDEN = [
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold from "
-     "the treasury."),
-    (MM, (), "en", "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold",
-     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold"),
+     "The owner of the monster card with the greater strength takes 1 gold from the treasury."),
+    # card A and card B are the two cards in scope: not named again in brackets
+    (MM, (), "en", "The owner of the monster card with the greater strength (monster card A or monster card B) takes",
+     "The owner of the monster card with the greater strength takes 1 gold"),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält 1 Gold aus "
-     "der Schatzkammer."),
-    (MM, (), "de", "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält",
-     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält"),
+     "Der Besitzer der Monsterkarte mit der größeren Stärke erhält 1 Gold aus der Schatzkammer."),
+    (MM, (), "de", "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält",
+     "Der Besitzer der Monsterkarte mit der größeren Stärke erhält"),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
@@ -265,11 +264,23 @@ GOLDEN = [
     # a small table said in words, a table by player count as its usual value and the exceptions
     (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
                    "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
-     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung je Wächter-Level je nach dem Level des Wächters am "
+     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung fürs Verdrängen je nach dem Level des Wächters am "
      "zugehörigen Kartenplatz: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
     (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
                    "place with the same number in gold to the owner of monster card A.",
-     "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+     "You pay the owner of monster card A the compensation for displacing, depending on the level of the guard at the "
+     "matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+    (MM, (), "en", "the compensation per guard level, by the level of the guard",
+     "the compensation for displacing, depending on the level of the guard"),
+    # a table constant in the table of values: by the player count or the field it is looked up by, in words
+    (MM, (), "en", "1: 0, 2: 1, 3: 2", "0 at level 1, 1 at level 2 and 2 at level 3"),
+    (MM, (), "de", "1: 0, 2: 1, 3: 2", "0 bei Level 1, 1 bei Level 2 und 2 bei Level 3"),
+    (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
+    # a long list of numbers (a board's geometry) or a computed constant is said by its name
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every value in the intersection spaces:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jeden Wert aus der Liste der Kreuzungsfelder:"),
+    # the one card of a place that holds one is "the card on the place", not "the top card of" it
+    (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
      "Ziehe 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
@@ -277,7 +288,7 @@ GOLDEN = [
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
      "Draw 6 king tiles (5 with 5 players) from the box onto the king's stack."),
     (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
-     "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
+     "otherwise the compensation for displacing for the level of the guard at the card place matching the card "
      "(0 at level 1, 1 at level 2 and 2 at level 3))."),
     (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
