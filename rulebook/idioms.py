@@ -79,8 +79,9 @@ class Idioms:
             return self.sp.msg("idiom.empty", e, zone=self.sp.expr(zone))
         if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 tokens"
             items = self.sp.nouns.element(zone).noun
-            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone),
-                               count=self.sp.expr(e.right), items=Phrase(items.plural()))
+            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
+                               count=self.sp.expr(e.right), items=Phrase(items.word, "") if self.sp._number(e.right) == 1
+                               and e.op in ("==", "<=", ">=") else Phrase(items.plural(), "pl"))  # "exactly 1 token"
         return None
 
     def belongs(self, e: A.BinOp) -> Optional[Phrase]:
@@ -149,8 +150,8 @@ class Idioms:
             return None
         zone = sp.nouns.zone_ref(src.args[0].name)
         items = sp.nouns.kind_of_zone(src.args[0].name).noun
-        return sp.msg("idiom.all_hold", c, zone=Phrase(lambda f: zone.noun.np("each").form(f)),
-                      count=sp.expr(body.right), items=Phrase(items.plural()))
+        return sp.msg("idiom.all_hold", c, zone=Phrase(lambda f: zone.noun.np("each").form(f)), at=sp.prep(src.args[0], "at"),
+                      count=sp.expr(body.right), items=Phrase(items.word if sp._number(body.right) == 1 else items.plural()))
 
     def sum_of_field(self, c: A.Comprehension) -> Optional[Phrase]:
         """`sum(c.F for c in Z)` → "the sum of the Fs of the cards in Z"."""

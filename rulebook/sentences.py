@@ -740,6 +740,10 @@ class Speaker:
         var_said = ref.phrase(self.cat) if ref is not None else Phrase("")
         if isinstance(cond, A.BinOp) and cond.op in _NEGATED:
             field = self.whose(var, cond.left)
+            chosen = self.lookup(cond.right.name) if isinstance(cond.right, A.Name) else None
+            if field is not None and cond.op == "==" and chosen is not None and chosen.chosen \
+                    and chosen.noun.word == field.word:  # "every card of the chosen colour"
+                return self.msg("expr.filter_of", cond, value=chosen.phrase(self.cat), var=var_said)
             if field is not None:
                 left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
                 pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
@@ -797,7 +801,18 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        place = self.remembered_place(left, right)
+        if place is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
+            return self.msg(key, e, left=place, right=self._operand(right, e.op, right=True))
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
+        """A place in scope compared with an `internal` value that remembers a place: that place itself."""
+        ref = self.lookup(left.name) if isinstance(left, A.Name) else None
+        var = self.sym.vars.get(right.name) if isinstance(right, A.Name) and right.name not in self.scope.refs else None
+        if ref is None or ref.zone is None or var is None or not var.internal or var.type.name != "int":
+            return None
+        return ref.phrase(self.cat)
 
     def _numeric(self, e: A.Expr) -> bool:
         """Whether an expression is a number, as far as the rules' declarations tell."""
@@ -956,8 +971,8 @@ class Speaker:
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
-        if var is not None and var.internal and place is not None and place.zone is not None:
-            return self._line("stmt.remember", s, target=self.expr(s.target), value=self.expr(s.value))  # this row
+        if var is not None and var.internal and place is not None and place.zone is not None:  # "remember this row as …"
+            return self._line("stmt.remember", s, target=self.expr(s.target), value=place.phrase(self.cat))
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"

@@ -27,10 +27,12 @@ GOLDEN = [
      "Der Spieler wählt einen Monstertyp, der in der Schachtel vorkommt."),
     # a loop that only moves its items is one sentence; a card given and moved is taken
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
-     "The player takes every monster card in the box whose monster type is the chosen monster type into "
-     "their reserve."),
+     "The player takes every monster card in the box of the chosen monster type into their reserve."),
+    # a card whose field is the value just chosen is "of the chosen …", not a relative clause comparing them
+    (MM, (), "en", "whose monster type is the chosen monster type", "of the chosen monster type"),
+    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "in der Schachtel vom gewählten Monstertyp in"),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt jede Monsterkarte in der Schachtel, deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
+     "Der Spieler nimmt jede Monsterkarte in der Schachtel vom gewählten Monstertyp in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
@@ -87,8 +89,11 @@ GOLDEN = [
     (MM, (), "de", "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis für jedes *i* "
                    "aus den Nummern von jedem Anlegeplatz gilt: die Anzahl der Karten im Anlegeplatz *i* ist 2. In "
                    "jedem Zug, wobei *p* der Spieler am Zug ist:",
-     "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis jeder Anlegeplatz 2 "
-     "Monsterkarten enthält. In deinem Zug:"),
+     "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis an jedem Anlegeplatz 2 "
+     "Monsterkarten liegen. In deinem Zug:"),
+    # cards lie at a place (German "liegen"), a place does not "contain" them; one card is singular
+    (MM, (), "de", "bis jeder Anlegeplatz 2 Monsterkarten enthält", "bis an jedem Anlegeplatz 2 Monsterkarten liegen"),
+    (FF, (), "en", "holds exactly 1 intersection tiles", "holds exactly 1 intersection tile and"),
     (MM, (), "en", "*p* carries out one action: “Place a monster” or “Displace a monster”.",
      "You carry out one action: “Place a monster” or “Displace a monster”."),
     # pass the start player on clockwise
@@ -115,14 +120,19 @@ GOLDEN = [
      "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
      "Kartenplatz passend zu Monsterkarte A sein."),
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
-    (MM, (), "en", "The number of the lost fight becomes 0.", "Go through the card places in order"),
-    (MM, (), "de", "Die Nummer des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
+    (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
+    (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
     (MM, (), "en", "Note the attack place of monster card A.", "Move monster card B to the attack place."),
     (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
     (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
-     "Remember the number of the card place as the number of the lost fight."),
+     "Remember the card place as the place of the lost fight."),
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
-     "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
+     "Merke dir den Kartenplatz als den Platz des verlorenen Kampfes."),
+    # a place in scope compared with the place remembered: the places, not their numbers
+    (MM, (), "en", "If the number of the attack place is the number of the lost fight",
+     "If the attack place is the place of the lost fight or the guard"),
+    (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
+     "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
      "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
@@ -166,7 +176,9 @@ GOLDEN = [
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold fewer than 2 monster cards."),
     (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
-     "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten."),
+     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
+    (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
+     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
      "The strength of monster card A must be less than that of monster card B."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
