@@ -280,7 +280,7 @@ class Assembler:
         return f"{value} ({self.ui['secret']})" if hidden else value
 
     def const_value(self, const: A.ConstDef) -> str:
-        return self.cat.contract(self.sp.table(const.value).form("nom"))
+        return self.cat.contract(self.sp.const_table(const).form("nom"))
 
     def cell(self, e: A.Expr) -> str:
         """An expression as a table shows it: a noun phrase, with the language's contractions."""

@@ -31,6 +31,7 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
+_SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
@@ -69,9 +70,12 @@ class Symbols:
         items = list(items)
         for item in items:
             self._own(item)
+        self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         for node in A.walk(items):
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
+            if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
+                self.keys.setdefault(node.obj.name, node.index)
         for item in items:
             table = tables.get(type(item))
             if table is not None:
@@ -404,7 +408,7 @@ class Speaker:
             zone = sym.zones[name]
             return self.noun(zone.text, f"zone '{name}'", zone.pos).np("def" if zone.shape == "single" else "each")
         if name in sym.consts:
-            return self.expr(sym.consts[name].value)  # a constant shows its value
+            return self.const(sym.consts[name])
         if name in sym.vars:
             var = sym.vars[name]
             noun = self.noun(var.text, f"var '{name}'", var.pos)
@@ -420,6 +424,16 @@ class Speaker:
         if name in sym.functions and not sym.functions[name].params:
             return self.function_phrase(sym.functions[name], [], e)
         return self.ref(name).phrase(self.cat)  # a local the generator saw no binding of
+
+    def const(self, c: A.ConstDef) -> Phrase:
+        """A constant shows its value ("3", "the list 2, 3 and 4"); a long list of numbers (a board's geometry)
+        or a computed value is said by the constant's name ("the intersection spaces")."""
+        v = c.value
+        data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
+            isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
+        if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
+            return self.expr(v)
+        return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
 
     def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node,
                         nodes: Sequence[A.Expr] = ()) -> Phrase:
@@ -636,6 +650,23 @@ class Speaker:
             return ""
         return Noun(field.text.by_lang[self.lang], self.cat).word + " "
 
+    def const_table(self, const: A.ConstDef) -> Phrase:
+        """A constant as the table of values shows it: a table by the player count or by a field it is looked
+        up by said in words ("8 with 2 players, …", "0 at level 1, …"), a list by its items."""
+        value, key = const.value, self.sym.keys.get(const.name)
+        if isinstance(value, A.ListLit) and value.items:
+            return self.join([self.expr(i) for i in value.items])
+        if not isinstance(value, A.MapLit) or key is None:
+            return self.table(value)
+        if isinstance(key, A.Name) and key.name == "player_count":
+            return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
+                              for k, v in value.items])
+        field = self.key_field(key)
+        if not field:
+            return self.table(value)
+        return self.join([self.msg("expr.map_word", value, value=self.expr(v), field=field, key=self.expr(k))
+                          for k, v in value.items])
+
     def table(self, value: A.Expr) -> Phrase:
         if isinstance(value, A.MapLit):
             return self.join([self.msg("expr.map_item", value, key=self.expr(k), value=self.expr(v))
@@ -660,8 +691,13 @@ class Speaker:
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
+            held = self.zone_def_of(e.args[0])
+            if item.kind and held is not None and held.capacity == 1:  # the one card there: "the guard card on the place"
+                return self.msg("prim.only_kind", e, item=item.noun.np("def"), at=self.prep(e.args[0], "at"),
+                                **{"0": self.expr(e.args[0])})
             if item.kind and e.func in item.noun.dets:
-                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), **{"0": self.expr(e.args[0])})
+                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), at=self.prep(e.args[0], "at"),
+                                **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
@@ -729,6 +765,10 @@ class Speaker:
         var_said = ref.phrase(self.cat) if ref is not None else Phrase("")
         if isinstance(cond, A.BinOp) and cond.op in _NEGATED:
             field = self.whose(var, cond.left)
+            chosen = self.lookup(cond.right.name) if isinstance(cond.right, A.Name) else None
+            if field is not None and cond.op == "==" and chosen is not None and chosen.chosen \
+                    and chosen.noun.word == field.word:  # "every card of the chosen colour"
+                return self.msg("expr.filter_of", cond, value=chosen.phrase(self.cat), var=var_said)
             if field is not None:
                 left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
                 pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
@@ -786,7 +826,18 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        place = self.remembered_place(left, right)
+        if place is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
+            return self.msg(key, e, left=place, right=self._operand(right, e.op, right=True))
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
+        """A place in scope compared with an `internal` value that remembers a place: that place itself."""
+        ref = self.lookup(left.name) if isinstance(left, A.Name) else None
+        var = self.sym.vars.get(right.name) if isinstance(right, A.Name) and right.name not in self.scope.refs else None
+        if ref is None or ref.zone is None or var is None or not var.internal or var.type.name != "int":
+            return None
+        return ref.phrase(self.cat)
 
     def _numeric(self, e: A.Expr) -> bool:
         """Whether an expression is a number, as far as the rules' declarations tell."""
@@ -948,8 +999,8 @@ class Speaker:
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
-        if var is not None and var.internal and place is not None and place.zone is not None:
-            return self._line("stmt.remember", s, target=self.expr(s.target), value=self.expr(s.value))  # this row
+        if var is not None and var.internal and place is not None and place.zone is not None:  # "remember this row as …"
+            return self._line("stmt.remember", s, target=self.expr(s.target), value=place.phrase(self.cat))
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"

@@ -27,10 +27,12 @@ GOLDEN = [
      "Der Spieler wählt einen Monstertyp, der in der Schachtel vorkommt."),
     # a loop that only moves its items is one sentence; a card given and moved is taken
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
-     "The player takes every monster card in the box whose monster type is the chosen monster type into "
-     "their reserve."),
+     "The player takes every monster card in the box of the chosen monster type into their reserve."),
+    # a card whose field is the value just chosen is "of the chosen …", not a relative clause comparing them
+    (MM, (), "en", "whose monster type is the chosen monster type", "of the chosen monster type"),
+    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "in der Schachtel vom gewählten Monstertyp in"),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt jede Monsterkarte in der Schachtel, deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
+     "Der Spieler nimmt jede Monsterkarte in der Schachtel vom gewählten Monstertyp in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
@@ -87,8 +89,11 @@ GOLDEN = [
     (MM, (), "de", "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis für jedes *i* "
                    "aus den Nummern von jedem Anlegeplatz gilt: die Anzahl der Karten im Anlegeplatz *i* ist 2. In "
                    "jedem Zug, wobei *p* der Spieler am Zug ist:",
-     "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis jeder Anlegeplatz 2 "
-     "Monsterkarten enthält. In deinem Zug:"),
+     "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis an jedem Anlegeplatz 2 "
+     "Monsterkarten liegen. In deinem Zug:"),
+    # cards lie at a place (German "liegen"), a place does not "contain" them; one card is singular
+    (MM, (), "de", "bis jeder Anlegeplatz 2 Monsterkarten enthält", "bis an jedem Anlegeplatz 2 Monsterkarten liegen"),
+    (FF, (), "en", "holds exactly 1 intersection tiles", "holds exactly 1 intersection tile and"),
     (MM, (), "en", "*p* carries out one action: “Place a monster” or “Displace a monster”.",
      "You carry out one action: “Place a monster” or “Displace a monster”."),
     # pass the start player on clockwise
@@ -115,23 +120,28 @@ GOLDEN = [
      "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
      "Kartenplatz passend zu Monsterkarte A sein."),
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
-    (MM, (), "en", "The number of the lost fight becomes 0.", "Go through the card places in order"),
-    (MM, (), "de", "Die Nummer des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
+    (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
+    (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
     (MM, (), "en", "Note the attack place of monster card A.", "Move monster card B to the attack place."),
     (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
     (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
-     "Remember the number of the card place as the number of the lost fight."),
+     "Remember the card place as the place of the lost fight."),
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
-     "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
+     "Merke dir den Kartenplatz als den Platz des verlorenen Kampfes."),
+    # a place in scope compared with the place remembered: the places, not their numbers
+    (MM, (), "en", "If the number of the attack place is the number of the lost fight",
+     "If the attack place is the place of the lost fight or the guard"),
+    (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
+     "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "Call the first monster card of the matching attack place monster card A."),
+     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
-    # a card is named by its letter once, as an instruction, not bound like a variable; a matching place is "zugehörig"
-    (MM, (), "en", "The first monster card of the matching attack place is called monster card A from here on.",
-     "Call the first monster card of the matching attack place monster card A."),
-    (MM, (), "de", "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A.",
-     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
+     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
+    # the first and the last card of a place, lettered, in one sentence, not two bindings like variables
+    (MM, (), "en", "Call the first monster card of the matching attack place monster card A.",
+     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
+    (MM, (), "de", "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A.",
+     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
      "Move the top king tile of the king's stack to the box."),
@@ -166,7 +176,9 @@ GOLDEN = [
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold fewer than 2 monster cards."),
     (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
-     "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten."),
+     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
+    (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
+     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
      "The strength of monster card A must be less than that of monster card B."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
@@ -178,16 +190,15 @@ GOLDEN = [
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold from "
-     "the treasury."),
-    (MM, (), "en", "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold",
-     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold"),
+     "The owner of the monster card with the greater strength takes 1 gold from the treasury."),
+    # card A and card B are the two cards in scope: not named again in brackets
+    (MM, (), "en", "The owner of the monster card with the greater strength (monster card A or monster card B) takes",
+     "The owner of the monster card with the greater strength takes 1 gold"),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält 1 Gold aus "
-     "der Schatzkammer."),
-    (MM, (), "de", "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält",
-     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält"),
+     "Der Besitzer der Monsterkarte mit der größeren Stärke erhält 1 Gold aus der Schatzkammer."),
+    (MM, (), "de", "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält",
+     "Der Besitzer der Monsterkarte mit der größeren Stärke erhält"),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
@@ -265,11 +276,23 @@ GOLDEN = [
     # a small table said in words, a table by player count as its usual value and the exceptions
     (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
                    "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
-     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung je Wächter-Level je nach dem Level des Wächters am "
+     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung fürs Verdrängen je nach dem Level des Wächters am "
      "zugehörigen Kartenplatz: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
     (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
                    "place with the same number in gold to the owner of monster card A.",
-     "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+     "You pay the owner of monster card A the compensation for displacing, depending on the level of the guard at the "
+     "matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+    (MM, (), "en", "the compensation per guard level, by the level of the guard",
+     "the compensation for displacing, depending on the level of the guard"),
+    # a table constant in the table of values: by the player count or the field it is looked up by, in words
+    (MM, (), "en", "1: 0, 2: 1, 3: 2", "0 at level 1, 1 at level 2 and 2 at level 3"),
+    (MM, (), "de", "1: 0, 2: 1, 3: 2", "0 bei Level 1, 1 bei Level 2 und 2 bei Level 3"),
+    (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
+    # a long list of numbers (a board's geometry) or a computed constant is said by its name
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every value in the intersection spaces:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jeden Wert aus der Liste der Kreuzungsfelder:"),
+    # the one card of a place that holds one is "the card on the place", not "the top card of" it
+    (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
      "Ziehe 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
@@ -277,7 +300,7 @@ GOLDEN = [
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
      "Draw 6 king tiles (5 with 5 players) from the box onto the king's stack."),
     (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
-     "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
+     "otherwise the compensation for displacing for the level of the guard at the card place matching the card "
      "(0 at level 1, 1 at level 2 and 2 at level 3))."),
     (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
