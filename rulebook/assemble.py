@@ -15,7 +15,7 @@ from interpreter.compile.pictures import board_of
 from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
-from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup
+from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import IT_PLACE, Phrase, catalogue, fill
@@ -297,15 +297,21 @@ class Assembler:
     @cached_property
     def placed(self) -> dict[str, list[Part]]:
         """The rules and actions told inside the setup and inside each phase: those they use first."""
+        return placement(self.owners, self.items)
+
+    @cached_property
+    def owners(self) -> list[tuple[str, list[Any]]]:
+        """The setup and each phase, with its steps: the parts of the game that tell rules and actions."""
         rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
-        owners = [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
+        return [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
             [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
-        return placement(owners, self.items)
 
     def unplaced(self, cls: type) -> list[Any]:
-        """The rules or actions no part of the game's flow uses: told in a chapter of their own."""
+        """The rules or actions no part of the game's flow uses: told in a chapter of their own (a rule
+        told where it is called has none)."""
         inside = {id(part) for parts in self.placed.values() for part in parts}
-        return [i for i in self.of(cls) if id(i) not in inside]
+        in_place = rules_in_place([body for _, body in self.owners], self.items)
+        return [i for i in self.of(cls) if id(i) not in inside and i.name not in in_place]
 
     def part_entry(self, part: Part) -> Entry:
         if isinstance(part, A.ActionDef):

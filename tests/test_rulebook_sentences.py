@@ -486,3 +486,14 @@ def test_a_card_entry_says_what_the_card_has_not_what_it_lacks(lang: str, flies:
     said = [line.text for line in dragon.lines]
     assert flies in said and wands not in said and not any(": " + w in t for t in said for w in ("no.", "nein.", "false."))
     assert any(t.startswith(wands[:-3]) for t in (line.text for line in imp.lines))  # the imp has 1 wand
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rule_told_where_it_is_called_has_no_second_entry(lang: str) -> None:
+    """A phase that is one call of a rule used nowhere else tells that rule's steps, and the rule gets no
+    entry of its own ("End of the round" printed once); a rule with a note of its own keeps its entry."""
+    anchors = [e.anchor for e in entries_of(MF, lang)]
+    assert "phase-upkeep" in anchors and "rule-end-of-round" not in anchors
+    assert "rule-flip-stairs" not in anchors and anchors.count("rule-third-turn") == 1
+    upkeep = next(e for e in entries_of(MF, lang) if e.anchor == "phase-upkeep")
+    assert len(upkeep.lines) > 3
