@@ -525,25 +525,38 @@ class Assembler:
         return self.bare(fdef.text, f"field '{name}'", pos) if fdef else name
 
     def references(self) -> list[Section]:
-        out = []
+        """A reference chapter per kind of card: the card lists of one kind (written in several files)
+        make one chapter."""
+        out: list[Section] = []
+        by_kind: dict[str, Section] = {}
         for cards in self.of(A.CardsDef):
             rows = [r for r in cards.rows if r.effects]
             if not cards.cards and not rows:
                 continue
             kind = self.sp.sym.kinds[cards.name]
-            sec = self.section(_slug("reference", cards.table or cards.name), "reference",
-                               kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
             effects = {e.name for r in rows for e in r.effects} | {e.name for c in cards.cards for e in c.effects}
             users = self.variants_using(effects)
-            if users:
-                sec.paragraphs.append(self.word("reference_variant", variants=users))
-            sec.entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
-                                 title=self.row_title(cards, r), code="",
-                                 lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
-            sec.entries += [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
-                            for c in cards.cards]
+            said = self.word("reference_variant", variants=users) if users else ""
+            if cards.name in by_kind and said in ("", *by_kind[cards.name].paragraphs):
+                by_kind[cards.name].entries += self.reference_entries(cards, kind, rows)
+                continue
+            sec = self.section(_slug("reference", cards.table or cards.name), "reference",
+                               kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
+            by_kind.setdefault(cards.name, sec)
+            if said:
+                sec.paragraphs.append(said)
+            sec.entries = self.reference_entries(cards, kind, rows)
             out.append(sec)
         return out
+
+    def reference_entries(self, cards: A.CardsDef, kind: A.KindDef, rows: list[A.CardRow]) -> list[Entry]:
+        """The entries of one card list: each row with effects, then each titled card."""
+        entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
+                         title=self.row_title(cards, r), code="",
+                         lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
+        return entries + [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
+                          for c in cards.cards]
+
 
     # ------------------------------------------------------------ parts only a variant uses
     @cached_property

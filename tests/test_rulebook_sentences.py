@@ -497,3 +497,12 @@ def test_a_rule_told_where_it_is_called_has_no_second_entry(lang: str) -> None:
     assert "rule-flip-stairs" not in anchors and anchors.count("rule-third-turn") == 1
     upkeep = next(e for e in entries_of(MF, lang) if e.anchor == "phase-upkeep")
     assert len(upkeep.lines) > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_card_lists_of_one_kind_make_one_reference_chapter(lang: str) -> None:
+    """Creatures written in three files are one "Reference: creature", not three chapters of that name."""
+    titles = [s.title for s in book(MF, (), lang).sections]
+    assert len(titles) == len(set(titles)), titles
+    creatures = next(s for s in book(MF, (), lang).sections if s.anchor == "reference-creatures-01-25")
+    assert {"card-arachne", "card-sphinx", "card-catapult"} <= {e.anchor for e in creatures.entries}
