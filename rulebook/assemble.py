@@ -175,14 +175,23 @@ class Assembler:
         return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
 
     def card_table(self, kind: A.KindDef, cards: list[Any]) -> Table:
-        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect"]
+        """The cards of a kind in one place, a column per printed field (a field only defaulted is state in
+        play); equal cards make one row with their number of copies."""
+        printed = self.printed_fields(kind.name)
+        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect" and (f.name in printed or f.back)]
         titled = any(isinstance(c.ast, A.CardEntry) and c.ast.title for c in cards)
         headers = ([self.ui["card"]] if titled else []) + \
             [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
-        rows = []
+        counted: dict[tuple[str, ...], int] = {}
         for c in cards:
-            row = [self.t(c.ast.title, "card", c.ast.pos)] if titled and isinstance(c.ast, A.CardEntry) else []
-            rows.append(row + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
+            title = [self.t(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
+                     else "—"] if titled else []
+            row = tuple(title + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
+            counted[row] = counted.get(row, 0) + 1
+        rows = [list(row) for row in counted]
+        if any(n > 1 for n in counted.values()):
+            headers.append(self.ui["copies"])
+            rows = [list(row) + [str(n)] for row, n in counted.items()]
         zone = self.sp.sym.zones[cards[0].zone]
         caption = self.word("cards_caption", kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos), count=str(len(cards)),
                             zone=self.bare(zone.text, f"zone '{zone.name}'", zone.pos))

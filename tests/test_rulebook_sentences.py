@@ -506,3 +506,20 @@ def test_the_card_lists_of_one_kind_make_one_reference_chapter(lang: str) -> Non
     assert len(titles) == len(set(titles)), titles
     creatures = next(s for s in book(MF, (), lang).sections if s.anchor == "reference-creatures-01-25")
     assert {"card-arachne", "card-sphinx", "card-catapult"} <= {e.anchor for e in creatures.entries}
+
+
+@pytest.mark.parametrize("game", [MF, FF, MM])
+def test_a_card_table_has_a_cell_under_every_heading_and_one_row_per_different_card(game: Path) -> None:
+    tables = [t for s in book(game, (), "en").sections for t in s.tables if t.caption and " — " in t.caption]
+    assert tables
+    for t in tables:
+        assert all(len(row) == len(t.headers) for row in t.rows), t.caption
+        assert len({tuple(r) for r in t.rows}) == len(t.rows), t.caption
+
+
+def test_a_card_table_shows_what_is_printed_not_the_state_in_play() -> None:
+    """A field only defaulted ("is poisoned", "mark") is state in play: no column; equal cards count."""
+    creatures = next(t for s in book(MF, (), "en").sections for t in s.tables if "flies" in t.headers)
+    assert "is poisoned" not in creatures.headers and "mark" not in creatures.headers
+    skeleton = next(r for r in creatures.rows if r[0] == "Skeleton")
+    assert skeleton[creatures.headers.index("Copies")] == "3"
