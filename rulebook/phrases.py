@@ -230,9 +230,28 @@ class Noun:
         def make(f: str) -> str:
             if f == "gen" and genitive:
                 return self.genitive(det)
-            before = article.form(f)
-            return before + self.word if before.endswith(ELISION) else f"{before} {self.word}".strip()
+            before, word = article.form(f), self.declined(det, f)
+            return before + word if before.endswith(ELISION) else f"{before} {word}".strip()
         return Phrase(make, self.agree, genitive)
+
+    def declined(self, det: str, case: str) -> str:
+        """The noun with the adjectives before it declined after this determiner, where the catalogue
+        gives their endings (German "der dritte Magier" → "den dritten Magier", "sein ausgespieltes
+        Artefakt"): lower-case words ending as the text writes them, up to the first capitalised word."""
+        rules = self.cat.data.get("grammar", {})
+        assert isinstance(rules, dict)
+        kind = "mixed" if det in rules.get("adjective_mixed", []) else \
+            "weak" if det in rules.get("adjective_weak", []) else ""
+        endings = self.dets.get(kind) if kind else None
+        if not isinstance(endings, dict):
+            return self.word
+        written, ending = str(rules.get("adjective_written", "")), str(endings.get(case, endings.get("nom", "")))
+        words = self.word.split(" ")
+        for i, w in enumerate(words):
+            if not w[:1].islower() or not w.endswith(written):
+                break
+            words[i] = w[:len(w) - len(written)] + ending
+        return " ".join(words)
 
     def has_genitive(self, det: str) -> bool:
         forms = self.dets.get(det)

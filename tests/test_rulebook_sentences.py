@@ -393,6 +393,10 @@ GOLDEN = [
      "Ab jetzt gilt genau dann: die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "From now on, this card is indestructible exactly if that was not so before."),
+    # German adjectives before a noun decline with its article and case
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "für den dritten Magier"),
+    (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
+    (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
