@@ -396,7 +396,7 @@ class Assembler:
         params = [self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain))
                   for p in action.params]
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        return head + self.sp.lines(action.body)
+        return head + (self.sp.lines(action.body) or [Line(self.say("item.no_effect", action))])  # "No change."
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)
