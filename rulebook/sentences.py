@@ -6,6 +6,7 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
+from rulebook import idioms
 from rulebook.idioms import Idioms
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
@@ -977,7 +978,26 @@ class Speaker:
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
             return self._line(key, s, name=noun.np("def"), clause=noun.word)
+        changed = self.change(s)
+        if changed is not None:
+            return changed
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
+
+    def change(self, s: A.SetStmt) -> Optional[list[Line]]:
+        """A value changed by itself, said as the change: "add 1 to the turns played", "subtract the
+        number from the supply", "add the space to the spaces left", "clear the list"."""
+        v, target = s.value, s.target
+        if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, target):
+            return self._line("stmt.add_to" if v.op == "+" else "stmt.sub_from", s, target=self.expr(target),
+                              amount=self._operand(v.right, v.op, right=True))
+        if isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], target):
+            added = v.args[1]
+            items = self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
+                else self.expr(added)
+            return self._line("stmt.append", s, target=self.expr(target), items=items)
+        if isinstance(v, A.ListLit) and not v.items:
+            return self._line("stmt.set_empty", s, target=self.expr(target))
+        return None
 
     def _s_Move(self, s: A.Move) -> list[Line]:
         self.origin_role = "from"  # "move every card from your hand whose …"
@@ -1209,9 +1229,10 @@ class Speaker:
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
-        if s.args:
+        args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "battle", not "battle for you"
+        if args:
             return self._line("stmt.call_args", s, rule=title, action=action,
-                              args=self.join([self.place_or_expr(a) for a in s.args]))
+                              args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
 
     def place_or_expr(self, e: A.Expr) -> Phrase:

@@ -161,10 +161,19 @@ GOLDEN = [
      "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
     # a rule called from another is said as the step it is, with its title to look it up, not as a goto
     (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
-    (MM, (), "de", "Weiter mit „Wächter auslegen“.", "Nun folgt „Wächter auslegen“."),
+    (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Wächter auslegen (siehe „Wächter auslegen“)."),
     (MM, (), "en", "Continue with “Share the loot” for the card place.",
      "Share the loot for the card place (see “Share the loot”)."),
-    (MM, (), "de", "Weiter mit „Beute teilen“ für den Kartenplatz.", "Nun folgt „Beute teilen“ für den Kartenplatz."),
+    (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Beute teilen für den Kartenplatz (siehe „Beute teilen“)."),
+    # the reader's own part is not passed on aloud: "battle", not "battle for you"
+    (FF, (), "en", "Battle for you (see “Battle”).", "Battle (see “Battle”)."),
+    # a value changed by itself is said as the change
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the time stamp."),
+    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zeitstempel um 1."),
+    (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
+    (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
+     "Füge dich zur Liste der folgenden Schüler hinzu."),
+    (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
