@@ -351,6 +351,7 @@ class FieldDef(Node):
     back: bool
     text: Optional[Text]
     default: Optional["Literal_"] = None
+    negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} is not a catapult")
 
 
 class KindDef(Node):
@@ -525,7 +526,7 @@ class EventDef(Node):
 
 
 class TriggerDef(Node):
-    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
+    """`when EVENT(params) [as NAME] [TEXT] [where COND] { … }`; the name lets a variant replace or remove it.
     A parameter of an event the rules emit may carry a type (`when met(t: token)`), so its fields
     can be read."""
 
@@ -533,6 +534,7 @@ class TriggerDef(Node):
     params: list[str]
     types: list[Optional["TypeRef"]] = Field(default_factory=list)
     name: Optional[str] = None
+    text: Optional[Text] = None  # what the reaction is about: its heading in the rulebook
     where: Optional[Expr]
     body: list[Stmt]
     note: Optional[Text] = None

@@ -156,8 +156,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def field_def(self, meta: Any, ch: list[Any]) -> A.FieldDef:
         back = any(isinstance(c, Tree) and c.data == "back" for c in ch)
         default = self._literal(ch[2]) if ch[2] is not None else None
+        negated: Optional[A.Text] = (_tagged(ch, "not") or [None])[0]
         return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text),
-                          default=default)
+                          default=default, negated=negated)
+
+    def negated(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("not", ch[0])
 
     def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("id", self._unquote(ch[0]))
@@ -338,8 +342,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def trigger_def(self, meta: Any, ch: list[Any]) -> A.TriggerDef:
         event, params = ch[0]
         name = str(ch[1]) if ch[1] is not None else None
+        where = [c for c in ch[2:-1] if not isinstance(c, (A.Text, _Tagged))][0]
         return A.TriggerDef(pos=self._p(meta), event=event, params=[p[0] for p in params],
-                            types=[p[1] for p in params], name=name, where=ch[2], note=_note(ch), body=ch[-1])
+                            types=[p[1] for p in params], name=name, text=_one(ch[2:3], A.Text), where=where,
+                            note=_note(ch), body=ch[-1])
 
     def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[tuple[str, Optional[A.TypeRef]]]]:
         return str(ch[0]), [c for c in ch[1:] if c is not None]

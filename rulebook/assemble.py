@@ -18,7 +18,7 @@ from rulebook.examples import attach, examples_of, play_example
 from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
-from rulebook.phrases import Phrase, catalogue, fill
+from rulebook.phrases import IT_PLACE, Phrase, catalogue, fill
 from rulebook.picture import render_svg
 from rulebook.sentences import Speaker, Symbols, text_of
 
@@ -246,8 +246,8 @@ class Assembler:
 
     def value_text(self, value: Any, enum: str = "") -> str:
         """A value as a table shows it; an enum value by the text its own enum (`enum`, a field's type) gives it."""
-        if isinstance(value, bool):
-            return self.sp.word("true" if value else "false")
+        if isinstance(value, bool):  # a table's yes/no: "flies: yes", not "flies: true"
+            return self.sp.word("yes" if value else "no")
         if isinstance(value, str) and value in self.sp.sym.enum_values:
             text = self.sp.sym.enum_text(value, enum)
             return self.t(text, f"value '{value}'", text.pos)
@@ -406,7 +406,7 @@ class Assembler:
         for trig in self.of(A.TriggerDef):
             key = part_key(trig, seen)
             seen[key] = 1
-            sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.ui["event"], code=key[1],
+            sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.title_of(trig), code=key[1],
                                      lines=self.trigger_lines(trig),
                                      note=self.t(trig.note, "note", trig.pos) if trig.note else None))
         return sec if sec.entries else None
@@ -476,9 +476,19 @@ class Assembler:
         if card.copies > 1:
             lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
         for value in card.values:
-            lines.append(Line(sp.sentence("item.const", value, name=self.field_title(kind, value.name, value.pos),
-                                          value=self.value_text(value.value.value, next(
-                                              (f.type.name for f in kind.fields if f.name == value.name), "") if kind else ""))))
+            fdef = next((f for f in kind.fields if f.name == value.name), None) if kind else None
+            name = self.field_title(kind, value.name, value.pos)
+            if fdef is not None and fdef.default is not None and fdef.default.value == value.value.value \
+                    and not isinstance(value.value.value, bool):
+                continue  # "Wands: 0" where no wands is what a card has unless it says otherwise
+            if isinstance(value.value.value, bool):  # a card says what it has ("Flies."), not what it lacks
+                if value.value.value:
+                    clause = fdef is not None and fdef.text is not None and IT_PLACE in fdef.text.by_lang.get(self.lang, "")
+                    lines.append(Line(sp.sentence("item.flag_true", value, name=name) if clause else sp.sentence(
+                        "item.const", value, name=name, value=self.value_text(True))))
+                continue
+            lines.append(Line(sp.sentence("item.const", value, name=name,
+                                          value=self.value_text(value.value.value, fdef.type.name if fdef else ""))))
         return lines + self.effect_lines(kind, card.effects, sp)
 
     def effect_lines(self, kind: Optional[A.KindDef], effects: list[A.EffectValue], sp: Speaker) -> list[Line]:

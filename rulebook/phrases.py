@@ -14,6 +14,7 @@ CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
 LANGUAGES = ("de", "en", "fr")  # the languages with a catalogue, in which a game may declare its texts
 DEFAULT_FORMS = ("nom", "main", "default")
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+IT_PLACE = "{it}"  # where a yes/no field's clause puts its card: "{it} is hidden"
 CASES = ("nom", "acc", "dat", "vgen")  # the forms a text of the rules file may ask for ("vgen": "of", a
 # genitive where the language has one: "des Spielers", else "von dem Spieler")
 
@@ -165,6 +166,7 @@ class Noun:
 
     def __init__(self, text: str, cat: Catalogue) -> None:
         self.cat = cat
+        text = text.replace(IT_PLACE + " ", "").replace(" " + IT_PLACE, "")  # a clause's card: "is hidden"
         articles = cat.data.get("articles", {})
         assert isinstance(articles, dict)
         first, _, rest = text.partition(" ")

@@ -13,6 +13,7 @@ from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
+    IT_PLACE,
     PLACEHOLDER,
     Arg,
     Catalogue,
@@ -315,6 +316,30 @@ class Speaker:
     def noun(self, text: Optional[A.Text], what: str, pos: A.Pos) -> Noun:
         return Noun(text_of(text, self.lang, what, pos), self.cat)
 
+    def field_def(self, e: A.Attr) -> Optional[A.FieldDef]:
+        """The field an attribute reads: in a card's effect, `it.F` is the card's own kind's."""
+        own = [f for f in self.sym.kinds[self.it_kind].fields if f.name == e.name] if self.it_kind \
+            and isinstance(e.obj, A.Name) and e.obj.name == "it" else []
+        return own[0] if own else self.sym.fields.get(e.name)
+
+    @staticmethod
+    def same_attr(a: A.Expr, b: A.Expr) -> bool:
+        """Whether two expressions read the same field of the same named card (`it.hidden`, `c.hidden`)."""
+        return isinstance(a, A.Attr) and isinstance(b, A.Attr) and a.name == b.name \
+            and isinstance(a.obj, A.Name) and isinstance(b.obj, A.Name) and a.obj.name == b.obj.name
+
+    def field_clause(self, e: A.Expr, negated: bool = False) -> Optional[Phrase]:
+        """A yes/no field whose text is a clause about its card ("{it} is hidden"), with the card in
+        its place, or its `not` text ("{it} is not hidden"); None for a field named by a noun."""
+        fdef = self.field_def(e) if isinstance(e, A.Attr) and e.name not in self.sym.currencies else None
+        text = fdef.negated if fdef is not None and negated else fdef.text if fdef is not None else None
+        if fdef is None or fdef.type.name != "bool" or text is None or self.lang not in text.by_lang \
+                or IT_PLACE not in text.by_lang[self.lang] or not isinstance(e, A.Attr):
+            return None
+        self.check_places(text.by_lang[self.lang], ["it"], text.pos, f"field '{fdef.name}'")
+        card, said = self.expr(e.obj), text.by_lang[self.lang]
+        return self.msg("expr.clause", e, clause=Phrase(lambda f: fill(said, "nom", {"it": card})))
+
     def word(self, key: str, form: str = "nom") -> str:
         """A word of the catalogue; a table of forms gives e.g. French lists their "et à" (form dat)."""
         return pick(self.cat.pattern(f"word.{key}"), form)
@@ -549,14 +574,14 @@ class Speaker:
         if owned is not None:
             part = "currency" if isinstance(owned, A.CurrencyDef) else "var"
             noun = self.noun(owned.text, f"{part} '{e.name}'", owned.pos)
-        elif self.it_kind and isinstance(e.obj, A.Name) and e.obj.name == "it" \
-                and any(f.name == e.name for f in sym.kinds[self.it_kind].fields):
-            fdef = next(f for f in sym.kinds[self.it_kind].fields if f.name == e.name)
-            noun = self.noun(fdef.text, f"field '{e.name}'", fdef.pos)
-        elif e.name in sym.fields:
-            noun = self.noun(sym.fields[e.name].text, f"field '{e.name}'", sym.fields[e.name].pos)
         else:
-            return self.msg("expr.field_of_any", e, field=e.name, obj=self.expr(e.obj))
+            fdef = self.field_def(e)
+            if fdef is None:
+                return self.msg("expr.field_of_any", e, field=e.name, obj=self.expr(e.obj))
+            clause = self.field_clause(e)
+            if clause is not None:
+                return clause
+            noun = self.noun(fdef.text, f"field '{e.name}'", fdef.pos)
         if isinstance(e.obj, A.Name) and self.is_you(e.obj):
             return noun.np("your")
         if self.possessor(e.obj):
@@ -848,6 +873,9 @@ class Speaker:
         inner = e.operand
         if isinstance(inner, A.BinOp) and inner.op in _NEGATED:
             return self.expr(inner.model_copy(update={"op": _NEGATED[inner.op]}))
+        negated = self.field_clause(inner, negated=True)
+        if negated is not None:
+            return negated
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
@@ -978,6 +1006,13 @@ class Speaker:
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
             return self._line(key, s, name=noun.np("def"), clause=noun.word)
+        clause = self.field_clause(s.target)
+        if clause is not None and isinstance(s.value, A.BoolLit):  # "From now on: the card is hidden."
+            return self._line(f"stmt.{'set' if s.value.value else 'clear'}_clause", s, clause=clause)
+        if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
+            return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
+        if clause is not None:  # "From now on, the card is hidden exactly if …"
+            return self._line("stmt.set_clause_if", s, clause=clause, value=self.expr(s.value))
         changed = self.change(s)
         if changed is not None:
             return changed

@@ -10,7 +10,7 @@ from test_rulebook_identifiers import texts_of
 
 from dsl.loader import read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks
-from rulebook.model import Rulebook
+from rulebook.model import Entry, Rulebook
 from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
@@ -382,6 +382,26 @@ GOLDEN = [
     (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
     (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
      "Katharina could not play the artifact card (colour orange, value 5)."),
+    # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
+    (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
+    (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn gilt: die Kreatur ist vergiftet:"),
+    (MF, (), "en", "Only allowed if it is not the case that the is a catapult of the creature or bonus card A is",
+     "Only allowed if the creature is not a catapult or bonus card A is Mimimi power."),
+    (MF, (), "de", "Nur erlaubt, wenn nicht gilt: ist ein Katapult der Kreatur",
+     "Nur erlaubt, wenn gilt: die Kreatur ist kein Katapult oder Bonuskarte A Mimimi-Macht ist."),
+    (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
+     "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
+    (MF, (), "en", "The used a bonus movement this turn of the creature becomes true.",
+     "From now on: the creature has used a bonus movement this turn."),
+    (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
+     "Ab jetzt gilt: die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
+    (MF, (), "en", "The poisoned of the creature becomes false.", "From now on, no longer: the creature is poisoned."),
+    (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
+     "From now on, the creature has a borrowed wing exactly if the type of square"),
+    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
+     "Ab jetzt gilt genau dann: die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
+    (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
+     "From now on, this card is indestructible exactly if that was not so before."),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
@@ -429,3 +449,49 @@ def test_every_condition_a_requirement_may_be_has_a_must_form(lang: str) -> None
                                 "holds_lt", "holds_le", "holds_gt", "holds_ge", "holds_eq", "odd", "even", "can_pay")]
     missing = [k for k in keys if not (isinstance(cat.pattern(k), dict) and "must" in cat.pattern(k))]  # type: ignore[operator]
     assert cat.has("stmt.require_must") and not missing, missing
+
+
+def entries_of(game: Path, lang: str) -> list[Entry]:
+    found: list[Entry] = []
+    todo = [e for s in book(game, (), lang).sections for e in s.entries]
+    while todo:
+        entry = todo.pop(0)
+        found.append(entry)
+        todo.extend(entry.entries)
+    return found
+
+
+@pytest.mark.parametrize("lang,heading", [("en", "Arachne: web"), ("de", "Arachne: Netz"), ("fr", "Arachné : toile")])
+def test_a_reaction_is_headed_by_its_own_text(lang: str, heading: str) -> None:
+    """A `when … as NAME TEXT` is headed by its text, so thirty reactions are not all "Reacting to events"."""
+    reactions = [e for e in entries_of(MF, lang) if e.anchor.startswith("trigger-")]
+    assert heading in [e.title for e in reactions]
+    assert len({e.title for e in reactions}) == len(reactions) > 20
+
+
+@pytest.mark.parametrize("lang,heading", [("en", "Whenever a player guesses"), ("de", "Immer wenn ein Spieler")])
+def test_a_reaction_without_text_is_headed_by_what_it_waits_for(lang: str, heading: str) -> None:
+    books = rulebooks(read_ruleset(Path(__file__).parent / "fixtures" / "games" / "spitzel"), ())
+    reactions = [e for s in books[lang].sections for e in s.entries if e.anchor.startswith("trigger-")]
+    assert reactions and all(e.title.startswith(heading) for e in reactions), [e.title for e in reactions]
+
+
+@pytest.mark.parametrize("lang,yes,no", [("en", "yes", "no"), ("de", "ja", "nein"), ("fr", "oui", "non")])
+def test_a_yes_no_field_is_a_column_of_yes_and_no_headed_by_its_clause(lang: str, yes: str, no: str) -> None:
+    tables = [t for s in book(MF, (), lang).sections for t in s.tables]
+    flies = {"en": "flies", "de": "fliegt", "fr": "vole"}[lang]
+    creatures = next(t for t in tables if flies in t.headers)
+    column = creatures.headers.index(flies)
+    assert not any("{it}" in h for t in tables for h in t.headers)
+    assert {row[column] for row in creatures.rows} == {yes, no}
+
+
+@pytest.mark.parametrize("lang,flies,wands", [("en", "Flies.", "Wands: 0."), ("de", "Fliegt.", "Zauberstäbe: 0.")])
+def test_a_card_entry_says_what_the_card_has_not_what_it_lacks(lang: str, flies: str, wands: str) -> None:
+    """A yes/no clause field that is true reads as the clause ("Flies."); false, and a value equal to the
+    field's default ("Wands: 0"), is left out."""
+    dragon = next(e for e in entries_of(MF, lang) if e.anchor == "card-dragon")
+    imp = next(e for e in entries_of(MF, lang) if e.anchor == "card-imp")
+    said = [line.text for line in dragon.lines]
+    assert flies in said and wands not in said and not any(": " + w in t for t in said for w in ("no.", "nein.", "false."))
+    assert any(t.startswith(wands[:-3]) for t in (line.text for line in imp.lines))  # the imp has 1 wand
