@@ -463,8 +463,8 @@ class Speaker:
                     "def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
             clause = Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
-        if not args:
-            return name
+        if not args:  # a condition's text is a clause: German "wenn gilt: …"
+            return self.msg("expr.clause", at, clause=name) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:

@@ -174,6 +174,14 @@ GOLDEN = [
     (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
      "Füge dich zur Liste der folgenden Schüler hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
+    # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
+    (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
+     "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”).\n"
+     "Otherwise, it ends as soon as a round ends"),
+    (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
+     "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+    # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
+    (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
