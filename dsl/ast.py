@@ -430,6 +430,7 @@ class VarDef(Node):
     assumed: Optional[Assumed]
     hidden: bool = False  # a player var only its own seat sees (until the game ends)
     internal: bool = False  # bookkeeping for the rules: no value a player keeps track of (1.8)
+    negated: Optional[Text] = None  # a yes/no var's clause said the other way round ("no battle is being decided")
 
 
 class ConstDef(Node):

@@ -414,8 +414,9 @@ class Speaker:
             var = sym.vars[name]
             noun = self.noun(var.text, f"var '{name}'", var.pos)
             if var.type.name == "bool" and not var.per_player:  # a flag: its text is a clause, or "X is set"
-                return self.msg("expr.flag" if noun.gender != "default" else "expr.clause", e, name=noun.np("def"),
-                                clause=Phrase(noun.word))
+                said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
+                return self.msg("expr.clause" if said else "expr.flag", e, name=noun.np("def"),
+                                clause=Phrase(var.text.by_lang[self.lang] if said and var.text else noun.word))
             return noun.np("def")
         if name in sym.enum_values:
             return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
@@ -873,7 +874,7 @@ class Speaker:
         inner = e.operand
         if isinstance(inner, A.BinOp) and inner.op in _NEGATED:
             return self.expr(inner.model_copy(update={"op": _NEGATED[inner.op]}))
-        negated = self.field_clause(inner, negated=True)
+        negated = self.field_clause(inner, negated=True) or self.flag_negated(inner)
         if negated is not None:
             return negated
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
@@ -881,6 +882,13 @@ class Speaker:
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
         return self.msg("expr.not", e, operand=self.expr(inner))
+
+    def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
+        """A game flag said the other way round by its `not` text ("no battle is being decided")."""
+        var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        if var is None or var.negated is None or self.lang not in var.negated.by_lang:
+            return None
+        return self.msg("expr.clause", e, clause=Phrase(var.negated.by_lang[self.lang]))
 
     def _e_Neg(self, e: A.Neg) -> Phrase:
         if isinstance(e.operand, A.Num):
@@ -1004,8 +1012,15 @@ class Speaker:
             return self._line("stmt.remember", s, target=self.expr(s.target), value=place.phrase(self.cat))
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
-            key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
-            return self._line(key, s, name=noun.np("def"), clause=noun.word)
+            said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
+            key = f"stmt.{'set' if s.value.value else 'clear'}_{'clause' if said else 'flag'}"
+            if not s.value.value and var.negated is not None and self.lang in var.negated.by_lang:
+                return self._line("stmt.set_clause", s, clause=var.negated.by_lang[self.lang])  # "from now on: no …"
+            return self._line(key, s, name=noun.np("def"), clause=text_of(var.text, self.lang, f"var '{var.name}'",
+                                                                          var.pos) if said else noun.word)
+        if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
+                and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
+            return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
         clause = self.field_clause(s.target)
         if clause is not None and isinstance(s.value, A.BoolLit):  # "From now on: the card is hidden."
             return self._line(f"stmt.{'set' if s.value.value else 'clear'}_clause", s, clause=clause)

@@ -180,6 +180,11 @@ GOLDEN = [
      "Otherwise, it ends as soon as a round ends"),
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
      "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+    # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
+    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
+    (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
+     "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
     (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
     # "is not you" → another player's
