@@ -877,6 +877,10 @@ class Speaker:
         negated = self.field_clause(inner, negated=True) or self.flag_negated(inner)
         if negated is not None:
             return negated
+        fn = self.sym.functions.get(inner.func) if isinstance(inner, A.Call) else None
+        if isinstance(inner, A.Call) and fn is not None and fn.negated is not None and self.lang in fn.negated.by_lang:
+            other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no monster stands on space 3"
+            return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
@@ -1332,6 +1336,12 @@ class Speaker:
         finally:
             self.it_kind = outer
         flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
+        fdef = next((f for f in kind.fields if f.name == s.field), None)
+        text = (fdef.text if isinstance(s.value, A.BoolLit) and s.value.value else fdef.negated) if fdef else None
+        if flag and text is not None and IT_PLACE in text.by_lang.get(self.lang, ""):  # "this turn, every figure … is invisible"
+            things = Phrase(lambda f: cards.form(f) + (where.form(f) if isinstance(where, Phrase) else where), cards.agree)
+            return self._line("stmt.modify_clause", s, until=self.msg(f"until.{s.until}", s),
+                              clause=Phrase(lambda f: fill(text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
             else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=self.msg(f"until.{s.until}", s),

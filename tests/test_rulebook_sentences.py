@@ -185,6 +185,11 @@ GOLDEN = [
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
     (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
      "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
+    # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the value:"),
+    (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
+     "the playing figure of yours is not invisible"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: die Spielfigur von dir ist nicht unsichtbar"),
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
     (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
     # "is not you" → another player's
@@ -279,7 +284,7 @@ GOLDEN = [
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
      "This turn, every playing figure owned by the player is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug ist jede Spielfigur, die dem Spieler gehört, unsichtbar."),
+     "In diesem Zug gilt: jede Spielfigur, die dem Spieler gehört, ist unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
