@@ -262,10 +262,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
         per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
         flags = ("per_player_var", "secret", "internal")
-        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in flags) and c is not None]
+        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in flags) and c is not None
+                and not isinstance(c, _Tagged)]
         return A.VarDef(pos=self._p(meta), name=str(rest[0]), per_player=per_player, type=rest[1], init=rest[2],
                         text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch),
-                        internal=_internal(ch))
+                        internal=_internal(ch), negated=(_tagged(ch, "not") or [None])[0])
 
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
         internal = _internal(ch)
@@ -284,7 +285,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                             body=ch[-1])
+                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0])
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)

@@ -467,11 +467,28 @@ class Assembler:
     def game_end(self) -> Section:
         sec = self.section("game-end", "game_end")
         rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
+        at_once = self.ends_at_once()
+        for cond, part in at_once:  # the game ends in the middle of a round: said first, where it happens
+            sec.paragraphs.append(self.say("item.ends_at_once", cond, "sub", cond=self.sp.expr(cond), rule=part))
         if rnd is not None:
             over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)
-            sec.paragraphs.append(self.say("item.round_repeat_end", rnd, "sub", cond=self.sp.expr(over)))
+            sec.paragraphs.append(self.say("item.round_repeat_end_else" if at_once else "item.round_repeat_end", rnd,
+                                           "sub", cond=self.sp.expr(over)))
         sec.entries.append(Entry(anchor="scoring", title=self.ui["scoring"], code="score", lines=self.end_lines()))
         return sec
+
+    def ends_at_once(self) -> list[tuple[A.Expr, str]]:
+        """Each `if COND { end game }` of a rule or action whose condition reads no local, with the title of
+        the part it is in: the game ends there at once, not when the round ends."""
+        found = []
+        for part in self.of(A.RuleDef) + self.of(A.ActionDef):
+            for node in A.walk(part.body):
+                if isinstance(node, A.If) and any(isinstance(t, A.EndGame) for t in node.then) \
+                        and not any(isinstance(n, A.Name) and n.name not in self.sp.sym.functions
+                                    and n.name not in self.sp.sym.vars and n.name not in self.sp.sym.consts
+                                    for n in A.walk(node.cond)):
+                    found.append((node.cond, self.t(part.text, f"part '{part.name}'", part.pos)))
+        return found
 
     def bots(self) -> Optional[Section]:
         """How bots rate a position: no rule of the game, so an appendix after the rules."""

@@ -6,6 +6,7 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
+from rulebook import idioms
 from rulebook.idioms import Idioms
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
@@ -413,8 +414,9 @@ class Speaker:
             var = sym.vars[name]
             noun = self.noun(var.text, f"var '{name}'", var.pos)
             if var.type.name == "bool" and not var.per_player:  # a flag: its text is a clause, or "X is set"
-                return self.msg("expr.flag" if noun.gender != "default" else "expr.clause", e, name=noun.np("def"),
-                                clause=Phrase(noun.word))
+                said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
+                return self.msg("expr.clause" if said else "expr.flag", e, name=noun.np("def"),
+                                clause=Phrase(var.text.by_lang[self.lang] if said and var.text else noun.word))
             return noun.np("def")
         if name in sym.enum_values:
             return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
@@ -462,8 +464,8 @@ class Speaker:
                     "def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
             clause = Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
-        if not args:
-            return name
+        if not args:  # a condition's text is a clause: German "wenn gilt: …"
+            return self.msg("expr.clause", at, clause=name) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
@@ -872,14 +874,25 @@ class Speaker:
         inner = e.operand
         if isinstance(inner, A.BinOp) and inner.op in _NEGATED:
             return self.expr(inner.model_copy(update={"op": _NEGATED[inner.op]}))
-        negated = self.field_clause(inner, negated=True)
+        negated = self.field_clause(inner, negated=True) or self.flag_negated(inner)
         if negated is not None:
             return negated
+        fn = self.sym.functions.get(inner.func) if isinstance(inner, A.Call) else None
+        if isinstance(inner, A.Call) and fn is not None and fn.negated is not None and self.lang in fn.negated.by_lang:
+            other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no monster stands on space 3"
+            return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
         return self.msg("expr.not", e, operand=self.expr(inner))
+
+    def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
+        """A game flag said the other way round by its `not` text ("no battle is being decided")."""
+        var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        if var is None or var.negated is None or self.lang not in var.negated.by_lang:
+            return None
+        return self.msg("expr.clause", e, clause=Phrase(var.negated.by_lang[self.lang]))
 
     def _e_Neg(self, e: A.Neg) -> Phrase:
         if isinstance(e.operand, A.Num):
@@ -1003,8 +1016,15 @@ class Speaker:
             return self._line("stmt.remember", s, target=self.expr(s.target), value=place.phrase(self.cat))
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
-            key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
-            return self._line(key, s, name=noun.np("def"), clause=noun.word)
+            said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
+            key = f"stmt.{'set' if s.value.value else 'clear'}_{'clause' if said else 'flag'}"
+            if not s.value.value and var.negated is not None and self.lang in var.negated.by_lang:
+                return self._line("stmt.set_clause", s, clause=var.negated.by_lang[self.lang])  # "from now on: no …"
+            return self._line(key, s, name=noun.np("def"), clause=text_of(var.text, self.lang, f"var '{var.name}'",
+                                                                          var.pos) if said else noun.word)
+        if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
+                and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
+            return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
         clause = self.field_clause(s.target)
         if clause is not None and isinstance(s.value, A.BoolLit):  # "From now on: the card is hidden."
             return self._line(f"stmt.{'set' if s.value.value else 'clear'}_clause", s, clause=clause)
@@ -1012,7 +1032,26 @@ class Speaker:
             return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
         if clause is not None:  # "From now on, the card is hidden exactly if …"
             return self._line("stmt.set_clause_if", s, clause=clause, value=self.expr(s.value))
+        changed = self.change(s)
+        if changed is not None:
+            return changed
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
+
+    def change(self, s: A.SetStmt) -> Optional[list[Line]]:
+        """A value changed by itself, said as the change: "add 1 to the turns played", "subtract the
+        number from the supply", "add the space to the spaces left", "clear the list"."""
+        v, target = s.value, s.target
+        if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, target):
+            return self._line("stmt.add_to" if v.op == "+" else "stmt.sub_from", s, target=self.expr(target),
+                              amount=self._operand(v.right, v.op, right=True))
+        if isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], target):
+            added = v.args[1]
+            items = self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
+                else self.expr(added)
+            return self._line("stmt.append", s, target=self.expr(target), items=items)
+        if isinstance(v, A.ListLit) and not v.items:
+            return self._line("stmt.set_empty", s, target=self.expr(target))
+        return None
 
     def _s_Move(self, s: A.Move) -> list[Line]:
         self.origin_role = "from"  # "move every card from your hand whose …"
@@ -1244,9 +1283,10 @@ class Speaker:
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
-        if s.args:
+        args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "battle", not "battle for you"
+        if args:
             return self._line("stmt.call_args", s, rule=title, action=action,
-                              args=self.join([self.place_or_expr(a) for a in s.args]))
+                              args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
@@ -1296,6 +1336,12 @@ class Speaker:
         finally:
             self.it_kind = outer
         flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
+        fdef = next((f for f in kind.fields if f.name == s.field), None)
+        text = (fdef.text if isinstance(s.value, A.BoolLit) and s.value.value else fdef.negated) if fdef else None
+        if flag and text is not None and IT_PLACE in text.by_lang.get(self.lang, ""):  # "this turn, every figure … is invisible"
+            things = Phrase(lambda f: cards.form(f) + (where.form(f) if isinstance(where, Phrase) else where), cards.agree)
+            return self._line("stmt.modify_clause", s, until=self.msg(f"until.{s.until}", s),
+                              clause=Phrase(lambda f: fill(text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
             else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=self.msg(f"until.{s.until}", s),

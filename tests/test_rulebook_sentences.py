@@ -161,10 +161,37 @@ GOLDEN = [
      "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
     # a rule called from another is said as the step it is, with its title to look it up, not as a goto
     (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
-    (MM, (), "de", "Weiter mit „Wächter auslegen“.", "Nun folgt „Wächter auslegen“."),
+    (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Wächter auslegen (siehe „Wächter auslegen“)."),
     (MM, (), "en", "Continue with “Share the loot” for the card place.",
      "Share the loot for the card place (see “Share the loot”)."),
-    (MM, (), "de", "Weiter mit „Beute teilen“ für den Kartenplatz.", "Nun folgt „Beute teilen“ für den Kartenplatz."),
+    (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Beute teilen für den Kartenplatz (siehe „Beute teilen“)."),
+    # the reader's own part is not passed on aloud: "battle", not "battle for you"
+    (FF, (), "en", "Battle for you (see “Battle”).", "Battle (see “Battle”)."),
+    # a value changed by itself is said as the change
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the time stamp."),
+    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zeitstempel um 1."),
+    (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
+    (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
+     "Füge dich zur Liste der folgenden Schüler hinzu."),
+    (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
+    # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
+    (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
+     "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”).\n"
+     "Otherwise, it ends as soon as a round ends"),
+    (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
+     "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+    # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
+    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
+    (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
+     "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
+    # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the value:"),
+    (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
+     "the playing figure of yours is not invisible"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: die Spielfigur von dir ist nicht unsichtbar"),
+    # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
+    (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
@@ -257,7 +284,7 @@ GOLDEN = [
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
      "This turn, every playing figure owned by the player is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug ist jede Spielfigur, die dem Spieler gehört, unsichtbar."),
+     "In diesem Zug gilt: jede Spielfigur, die dem Spieler gehört, ist unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
