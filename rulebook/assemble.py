@@ -172,7 +172,9 @@ class Assembler:
             vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
             rows.append([self.only_for(z.name, self.bare(z.text, f"zone '{z.name}'", z.pos)), self.bare(kind.title, f"kind '{kind.name}'", kind.pos),
                          layout, ", ".join(vis), str(z.capacity) if z.capacity else ""])
-        return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
+        headers = [ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]]
+        kept = [i for i in range(len(headers)) if i < 2 or any(row[i] for row in rows)]  # no column of blanks
+        return Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], ui["zones"])
 
     def card_table(self, kind: A.KindDef, cards: list[Any]) -> Table:
         """The cards of a kind in one place, a column per printed field (a field only defaulted is state in

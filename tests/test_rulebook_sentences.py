@@ -560,3 +560,10 @@ def test_a_card_table_shows_what_is_printed_not_the_state_in_play() -> None:
     assert "is poisoned" not in creatures.headers and "mark" not in creatures.headers
     skeleton = next(r for r in creatures.rows if r[0] == "Skeleton")
     assert skeleton[creatures.headers.index("Copies")] == "3"
+
+
+def test_the_places_table_has_no_column_of_blanks() -> None:
+    """No place of Magical Friends has a capacity: the column "Holds at most" is left out, not left empty."""
+    places = next(t for s in book(MF, (), "en").sections for t in s.tables if t.caption == "Places for cards")
+    assert "Holds at most" not in places.headers
+    assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
