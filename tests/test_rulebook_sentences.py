@@ -578,3 +578,8 @@ def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values:
     assert len(named) >= 4 and all(e.lines for e in named)
     said = [line.text for e in named for line in e.lines]
     assert any(t.startswith(values) for t in said) and any(t.startswith(holds) for t in said), said
+
+
+def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
+    anchors = {e.anchor for e in entries_of(MF, "en")}
+    assert "trigger-lava-rises" in anchors and not {"trigger-turn-log", "trigger-beaten-log"} & anchors
