@@ -570,7 +570,7 @@ def test_the_places_table_has_no_column_of_blanks() -> None:
 
 
 @pytest.mark.parametrize("lang,values,holds", [("en", "Values: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; eine je Spieler")])
+                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")
