@@ -1176,6 +1176,9 @@ class Speaker:
         outer = self.actor
         try:
             ref = self._bind(s.var, src)
+            place = uses_as_place(s.var, list(s.body), self.sym.zones)
+            if place is not None and ref.noun.word in {self.nouns.word(w).word for w in ("number", "value")}:
+                ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every teleport space in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
             paid = self.owners_pay(s, src, head, origin)

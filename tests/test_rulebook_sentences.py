@@ -316,8 +316,13 @@ GOLDEN = [
     (MM, (), "de", "1: 0, 2: 1, 3: 2", "0 bei Level 1, 1 bei Level 2 und 2 bei Level 3"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
-    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every value in the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jeden Wert aus der Liste der Kreuzungsfelder:"),
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jedes Kreuzungsfeld aus der Liste der Kreuzungsfelder:"),
+    # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
+    (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
+     "Draw one teleport from the teleport pile onto the teleport space."),
+    (FF, (), "de", "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld der Wert.",
+     "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
     # the one card of a place that holds one is "the card on the place", not "the top card of" it
     (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
