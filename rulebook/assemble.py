@@ -15,7 +15,7 @@ from interpreter.compile.pictures import board_of
 from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
-from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup
+from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import IT_PLACE, Phrase, catalogue, fill
@@ -175,14 +175,23 @@ class Assembler:
         return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
 
     def card_table(self, kind: A.KindDef, cards: list[Any]) -> Table:
-        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect"]
+        """The cards of a kind in one place, a column per printed field (a field only defaulted is state in
+        play); equal cards make one row with their number of copies."""
+        printed = self.printed_fields(kind.name)
+        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect" and (f.name in printed or f.back)]
         titled = any(isinstance(c.ast, A.CardEntry) and c.ast.title for c in cards)
         headers = ([self.ui["card"]] if titled else []) + \
             [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
-        rows = []
+        counted: dict[tuple[str, ...], int] = {}
         for c in cards:
-            row = [self.t(c.ast.title, "card", c.ast.pos)] if titled and isinstance(c.ast, A.CardEntry) else []
-            rows.append(row + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
+            title = [self.t(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
+                     else "—"] if titled else []
+            row = tuple(title + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
+            counted[row] = counted.get(row, 0) + 1
+        rows = [list(row) for row in counted]
+        if any(n > 1 for n in counted.values()):
+            headers.append(self.ui["copies"])
+            rows = [list(row) + [str(n)] for row, n in counted.items()]
         zone = self.sp.sym.zones[cards[0].zone]
         caption = self.word("cards_caption", kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos), count=str(len(cards)),
                             zone=self.bare(zone.text, f"zone '{zone.name}'", zone.pos))
@@ -297,15 +306,21 @@ class Assembler:
     @cached_property
     def placed(self) -> dict[str, list[Part]]:
         """The rules and actions told inside the setup and inside each phase: those they use first."""
+        return placement(self.owners, self.items)
+
+    @cached_property
+    def owners(self) -> list[tuple[str, list[Any]]]:
+        """The setup and each phase, with its steps: the parts of the game that tell rules and actions."""
         rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
-        owners = [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
+        return [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
             [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
-        return placement(owners, self.items)
 
     def unplaced(self, cls: type) -> list[Any]:
-        """The rules or actions no part of the game's flow uses: told in a chapter of their own."""
+        """The rules or actions no part of the game's flow uses: told in a chapter of their own (a rule
+        told where it is called has none)."""
         inside = {id(part) for parts in self.placed.values() for part in parts}
-        return [i for i in self.of(cls) if id(i) not in inside]
+        in_place = rules_in_place([body for _, body in self.owners], self.items)
+        return [i for i in self.of(cls) if id(i) not in inside and i.name not in in_place]
 
     def part_entry(self, part: Part) -> Entry:
         if isinstance(part, A.ActionDef):
@@ -381,7 +396,7 @@ class Assembler:
         params = [self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain))
                   for p in action.params]
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        return head + self.sp.lines(action.body)
+        return head + (self.sp.lines(action.body) or [Line(self.say("item.no_effect", action))])  # "No change."
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)
@@ -536,25 +551,38 @@ class Assembler:
         return self.bare(fdef.text, f"field '{name}'", pos) if fdef else name
 
     def references(self) -> list[Section]:
-        out = []
+        """A reference chapter per kind of card: the card lists of one kind (written in several files)
+        make one chapter."""
+        out: list[Section] = []
+        by_kind: dict[str, Section] = {}
         for cards in self.of(A.CardsDef):
             rows = [r for r in cards.rows if r.effects]
             if not cards.cards and not rows:
                 continue
             kind = self.sp.sym.kinds[cards.name]
-            sec = self.section(_slug("reference", cards.table or cards.name), "reference",
-                               kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
             effects = {e.name for r in rows for e in r.effects} | {e.name for c in cards.cards for e in c.effects}
             users = self.variants_using(effects)
-            if users:
-                sec.paragraphs.append(self.word("reference_variant", variants=users))
-            sec.entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
-                                 title=self.row_title(cards, r), code="",
-                                 lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
-            sec.entries += [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
-                            for c in cards.cards]
+            said = self.word("reference_variant", variants=users) if users else ""
+            if cards.name in by_kind and said in ("", *by_kind[cards.name].paragraphs):
+                by_kind[cards.name].entries += self.reference_entries(cards, kind, rows)
+                continue
+            sec = self.section(_slug("reference", cards.table or cards.name), "reference",
+                               kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
+            by_kind.setdefault(cards.name, sec)
+            if said:
+                sec.paragraphs.append(said)
+            sec.entries = self.reference_entries(cards, kind, rows)
             out.append(sec)
         return out
+
+    def reference_entries(self, cards: A.CardsDef, kind: A.KindDef, rows: list[A.CardRow]) -> list[Entry]:
+        """The entries of one card list: each row with effects, then each titled card."""
+        entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
+                         title=self.row_title(cards, r), code="",
+                         lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
+        return entries + [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
+                          for c in cards.cards]
+
 
     # ------------------------------------------------------------ parts only a variant uses
     @cached_property

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
+from rulebook.order import tells_in_place
 from rulebook.phrases import Arg, Noun, Phrase, pick
 
 if TYPE_CHECKING:
@@ -310,8 +311,7 @@ class Idioms:
                 key = "stmt.set_random_player" if isinstance(s.options, A.Name) and s.options.name == "players" \
                     else "stmt.set_random"  # "choose the start player at random"
                 return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=self.sp.expr(s.options)), 2
-        if len(body) == 1 and isinstance(s, A.CallRule) and not s.args and s.rule in self.sp.sym.rules \
-                and self.sp.sym.calls.get(s.rule) == 1:
+        if isinstance(s, A.CallRule) and tells_in_place(list(body), self.sp.sym.rules, self.sp.sym.calls):
             scope = self.sp.scope  # a phase that is a rule used nowhere else: that rule's steps (in its own scope)
             try:
                 return self.sp.lines(self.sp.sym.rules[s.rule].body), 1

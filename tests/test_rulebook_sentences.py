@@ -425,6 +425,16 @@ GOLDEN = [
      "Ab jetzt gilt genau dann: die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "From now on, this card is indestructible exactly if that was not so before."),
+    # German adjectives before a noun decline with its article and case
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "für den dritten Magier"),
+    (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
+    (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
+    # a German plural ("die:pl …") takes a plural verb and its dative
+    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen werden 0."),
+    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
+     "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
+    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus den Freunden von dir"),
+    (MF, (), "de", "eine Feldart aus der Felder, auf die", "eine Feldart aus den Feldern, auf die"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
@@ -518,3 +528,40 @@ def test_a_card_entry_says_what_the_card_has_not_what_it_lacks(lang: str, flies:
     said = [line.text for line in dragon.lines]
     assert flies in said and wands not in said and not any(": " + w in t for t in said for w in ("no.", "nein.", "false."))
     assert any(t.startswith(wands[:-3]) for t in (line.text for line in imp.lines))  # the imp has 1 wand
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rule_told_where_it_is_called_has_no_second_entry(lang: str) -> None:
+    """A phase that is one call of a rule used nowhere else tells that rule's steps, and the rule gets no
+    entry of its own ("End of the round" printed once); a rule with a note of its own keeps its entry."""
+    anchors = [e.anchor for e in entries_of(MF, lang)]
+    assert "phase-upkeep" in anchors and "rule-end-of-round" not in anchors
+    assert "rule-flip-stairs" not in anchors and anchors.count("rule-third-turn") == 1
+    upkeep = next(e for e in entries_of(MF, lang) if e.anchor == "phase-upkeep")
+    assert len(upkeep.lines) > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_card_lists_of_one_kind_make_one_reference_chapter(lang: str) -> None:
+    """Creatures written in three files are one "Reference: creature", not three chapters of that name."""
+    titles = [s.title for s in book(MF, (), lang).sections]
+    assert len(titles) == len(set(titles)), titles
+    creatures = next(s for s in book(MF, (), lang).sections if s.anchor == "reference-creatures-01-25")
+    assert {"card-arachne", "card-sphinx", "card-catapult"} <= {e.anchor for e in creatures.entries}
+
+
+@pytest.mark.parametrize("game", [MF, FF, MM])
+def test_a_card_table_has_a_cell_under_every_heading_and_one_row_per_different_card(game: Path) -> None:
+    tables = [t for s in book(game, (), "en").sections for t in s.tables if t.caption and " — " in t.caption]
+    assert tables
+    for t in tables:
+        assert all(len(row) == len(t.headers) for row in t.rows), t.caption
+        assert len({tuple(r) for r in t.rows}) == len(t.rows), t.caption
+
+
+def test_a_card_table_shows_what_is_printed_not_the_state_in_play() -> None:
+    """A field only defaulted ("is poisoned", "mark") is state in play: no column; equal cards count."""
+    creatures = next(t for s in book(MF, (), "en").sections for t in s.tables if "flies" in t.headers)
+    assert "is poisoned" not in creatures.headers and "mark" not in creatures.headers
+    skeleton = next(r for r in creatures.rows if r[0] == "Skeleton")
+    assert skeleton[creatures.headers.index("Copies")] == "3"
