@@ -710,6 +710,7 @@ class Speaker:
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
+                        cards=Phrase(card.plural()),
                         **{str(i): self.expr(a) for i, a in enumerate(e.args)})
 
     def _is_zone(self, e: A.Expr) -> bool:

@@ -77,9 +77,9 @@ GOLDEN = [
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
     # a loop over the players that only moves: one sentence with "each player"
     (MM, (), "en", "For each player, in seat order:\nMove the cards in their reserve to their hand.",
-     "Each player moves the cards in their reserve into their hand."),
+     "Each player moves the monster cards in their reserve into their hand."),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:\nLege die Karten in seinem Vorrat in seine Hand.",
-     "Jeder Spieler legt die Karten in seinem Vorrat auf seine Hand."),
+     "Jeder Spieler legt die Monsterkarten in seinem Vorrat auf seine Hand."),
     # until every attack place holds two monsters; one form of address: you
     (MM, (), "en", "Starting with the start player, the players take turns clockwise until the number of cards in the "
                    "attack place *i* is 2 for every *i* in the numbers of every attack place. On each turn, where *p* "
@@ -89,7 +89,7 @@ GOLDEN = [
     (MM, (), "de", "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis für jedes *i* "
                    "aus den Nummern von jedem Anlegeplatz gilt: die Anzahl der Karten im Anlegeplatz *i* ist 2. In "
                    "jedem Zug, wobei *p* der Spieler am Zug ist:",
-     "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis an jedem Anlegeplatz 2 "
+     "Beginnend mit dem Startspieler sind die Spieler im Uhrzeigersinn am Zug, bis an jedem Anlegeplatz 2 "
      "Monsterkarten liegen. In deinem Zug:"),
     # cards lie at a place (German "liegen"), a place does not "contain" them; one card is singular
     (MM, (), "de", "bis jeder Anlegeplatz 2 Monsterkarten enthält", "bis an jedem Anlegeplatz 2 Monsterkarten liegen"),
@@ -180,6 +180,17 @@ GOLDEN = [
      "Otherwise, it ends as soon as a round ends"),
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
      "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+    # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
+    (MM, (), "en", "Move the cards in the king's display to the box.", "Move the king tiles in the king's display to the box."),
+    (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
+     "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
+    (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
+     "Move the guard card with the lowest level from the guard display onto the card place."),
+    (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
+     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf den Kartenplatz."),
+    (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
+     "Jede Runde besteht aus diesen Phasen, die in dieser Reihenfolge gespielt werden:"),
+    (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
