@@ -207,9 +207,11 @@ GOLDEN = [
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten für dich fürs Verdrängen von Monsterkarte A bezahlen können."),
+     "Du musst die Kosten fürs Verdrängen von Monsterkarte A (für dich) bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
-     "You must be able to pay the cost for you to displace monster card A."),
+     "You must be able to pay the cost of displacing monster card A (for you)."),
+    (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
+     "You must be able to pay the cost of displacing monster card A (for you)."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold fewer than 2 monster cards."),
