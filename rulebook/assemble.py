@@ -158,21 +158,42 @@ class Assembler:
             return self.bare(text, f"value '{value}'", text.pos)
         return self.value_text(value)
 
+    def zone_row(self, z: A.ZoneDef, kind: Optional[A.KindDef] = None) -> list[str]:
+        """A place as the table of places shows it: name, cards, layout, visibility, capacity."""
+        ui = self.ui
+        kind = kind or self.program.kinds[z.kind].ast
+        if z.shape == "per_player":
+            layout = ui["one_each"]
+        elif z.shape == "indexed":
+            layout = self.word("numbered", size=self.sp.expr(z.size).form("nom"))
+        else:
+            layout = ""
+        vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
+        return [self.only_for(z.name, self.bare(z.text, f"zone '{z.name}'", z.pos)),
+                self.bare(kind.title, f"kind '{kind.name}'", kind.pos), layout, ", ".join(vis),
+                str(z.capacity) if z.capacity else ""]
+
+    def named_lines(self, item: Any, ops: Sequence[A.VariantOp]) -> list[Line]:
+        """What a variant's new list of values, kind of card or place is: its values, the fields its cards
+        show, or the cards it holds and how they lie (of a kind the base game or the variant has)."""
+        if isinstance(item, A.EnumDef):
+            values = ", ".join(self.t(v.text, f"value '{v.name}'", v.pos) for v in item.values)
+            return [Line(self.say("item.enum_values", item, values=values))]
+        if isinstance(item, A.KindDef):
+            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in item.fields if f.type.name != "effect"]
+            return [Line(self.say("item.kind_fields", item, fields=", ".join(fields)))] if fields else []
+        if isinstance(item, A.ZoneDef):
+            own = next((op.item for op in ops if isinstance(op.item, A.KindDef) and op.item.name == item.kind), None)
+            _, kind, layout, vis, _ = self.zone_row(item, own)
+            return [Line(self.say("item.zone_holds", item, kind=kind, how=", ".join(w for w in (layout, vis) if w)))]
+        return []
+
     def zone_table(self) -> Table:
         ui = self.ui
-        rows = []
-        for z in self.of(A.ZoneDef):
-            kind = self.program.kinds[z.kind].ast
-            if z.shape == "per_player":
-                layout = ui["one_each"]
-            elif z.shape == "indexed":
-                layout = self.word("numbered", size=self.sp.expr(z.size).form("nom"))
-            else:
-                layout = ""
-            vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
-            rows.append([self.only_for(z.name, self.bare(z.text, f"zone '{z.name}'", z.pos)), self.bare(kind.title, f"kind '{kind.name}'", kind.pos),
-                         layout, ", ".join(vis), str(z.capacity) if z.capacity else ""])
-        return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
+        rows = [self.zone_row(z) for z in self.of(A.ZoneDef)]
+        headers = [ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]]
+        kept = [i for i in range(len(headers)) if i < 2 or any(row[i] for row in rows)]  # no column of blanks
+        return Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], ui["zones"])
 
     def card_table(self, kind: A.KindDef, cards: list[Any]) -> Table:
         """The cards of a kind in one place, a column per printed field (a field only defaulted is state in
@@ -715,7 +736,7 @@ class Assembler:
                 what = change.what if not change.renamed else self.word("instead_of", what=change.what, old=change.renamed)
                 sec.entries.append(Entry(anchor=_slug("variant", plain_slug(name), str(i + 1)), code=op_code(op),
                                          title=self.word(f"change_{change.kind}", what=what),
-                                         lines=[] if isinstance(op.item, NAMED_ONLY) else change.new or change.old))
+                                         lines=self.named_lines(op.item, variant.ops) if isinstance(op.item, NAMED_ONLY) else change.new or change.old))
             out.append(sec)
         return out
 

@@ -578,3 +578,21 @@ def test_a_card_table_shows_what_is_printed_not_the_state_in_play() -> None:
     assert "is poisoned" not in creatures.headers and "mark" not in creatures.headers
     skeleton = next(r for r in creatures.rows if r[0] == "Skeleton")
     assert skeleton[creatures.headers.index("Copies")] == "3"
+
+
+def test_the_places_table_has_no_column_of_blanks() -> None:
+    """No place of Magical Friends has a capacity: the column "Holds at most" is left out, not left empty."""
+    places = next(t for s in book(MF, (), "en").sections for t in s.tables if t.caption == "Places for cards")
+    assert "Holds at most" not in places.headers
+    assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
+
+
+@pytest.mark.parametrize("lang,values,holds", [("en", "Values: Donny Darkmatter", "Holds: wizard power; one per player"),
+                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; eine je Spieler")])
+def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
+    """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
+    chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")
+    named = [e for e in chapter.entries if e.code in ("mage", "mage_power", "power_box", "powers")]
+    assert len(named) >= 4 and all(e.lines for e in named)
+    said = [line.text for e in named for line in e.lines]
+    assert any(t.startswith(values) for t in said) and any(t.startswith(holds) for t in said), said
