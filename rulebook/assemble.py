@@ -164,7 +164,7 @@ class Assembler:
         kind = kind or self.program.kinds[z.kind].ast
         if z.shape == "per_player":
             layout = ui["one_each"]
-        elif z.shape == "indexed":
+        elif z.shape == "indexed" and z.size is not None:
             layout = self.word("numbered", size=self.sp.expr(z.size).form("nom"))
         else:
             layout = ""
