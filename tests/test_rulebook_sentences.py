@@ -191,6 +191,8 @@ GOLDEN = [
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
      "Jede Runde besteht aus diesen Phasen, die in dieser Reihenfolge gespielt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
+    # French: the place in scope keeps the text's own article ("sur la case"), no second one
+    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
