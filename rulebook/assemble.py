@@ -442,6 +442,8 @@ class Assembler:
         for trig in self.of(A.TriggerDef):
             key = part_key(trig, seen)
             seen[key] = 1
+            if all(isinstance(s, A.Log) for s in trig.body):
+                continue  # it only announces, for the play screen: no rule of the game
             sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.title_of(trig), code=key[1],
                                      lines=self.trigger_lines(trig),
                                      note=self.t(trig.note, "note", trig.pos) if trig.note else None))

@@ -590,7 +590,7 @@ def test_the_places_table_has_no_column_of_blanks() -> None:
 
 
 @pytest.mark.parametrize("lang,values,holds", [("en", "Values: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; eine je Spieler")])
+                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")
@@ -598,3 +598,8 @@ def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values:
     assert len(named) >= 4 and all(e.lines for e in named)
     said = [line.text for e in named for line in e.lines]
     assert any(t.startswith(values) for t in said) and any(t.startswith(holds) for t in said), said
+
+
+def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
+    anchors = {e.anchor for e in entries_of(MF, "en")}
+    assert "trigger-lava-rises" in anchors and not {"trigger-turn-log", "trigger-beaten-log"} & anchors
