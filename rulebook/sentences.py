@@ -710,6 +710,7 @@ class Speaker:
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
+                        cards=Phrase(card.plural()),
                         **{str(i): self.expr(a) for i, a in enumerate(e.args)})
 
     def _is_zone(self, e: A.Expr) -> bool:
@@ -1176,6 +1177,9 @@ class Speaker:
         outer = self.actor
         try:
             ref = self._bind(s.var, src)
+            place = uses_as_place(s.var, list(s.body), self.sym.zones)
+            if place is not None and ref.noun.word in {self.nouns.word(w).word for w in ("number", "value")}:
+                ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every teleport space in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
             paid = self.owners_pay(s, src, head, origin)

@@ -77,9 +77,9 @@ GOLDEN = [
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
     # a loop over the players that only moves: one sentence with "each player"
     (MM, (), "en", "For each player, in seat order:\nMove the cards in their reserve to their hand.",
-     "Each player moves the cards in their reserve into their hand."),
+     "Each player moves the monster cards in their reserve into their hand."),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:\nLege die Karten in seinem Vorrat in seine Hand.",
-     "Jeder Spieler legt die Karten in seinem Vorrat auf seine Hand."),
+     "Jeder Spieler legt die Monsterkarten in seinem Vorrat auf seine Hand."),
     # until every attack place holds two monsters; one form of address: you
     (MM, (), "en", "Starting with the start player, the players take turns clockwise until the number of cards in the "
                    "attack place *i* is 2 for every *i* in the numbers of every attack place. On each turn, where *p* "
@@ -89,7 +89,7 @@ GOLDEN = [
     (MM, (), "de", "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis für jedes *i* "
                    "aus den Nummern von jedem Anlegeplatz gilt: die Anzahl der Karten im Anlegeplatz *i* ist 2. In "
                    "jedem Zug, wobei *p* der Spieler am Zug ist:",
-     "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis an jedem Anlegeplatz 2 "
+     "Beginnend mit dem Startspieler sind die Spieler im Uhrzeigersinn am Zug, bis an jedem Anlegeplatz 2 "
      "Monsterkarten liegen. In deinem Zug:"),
     # cards lie at a place (German "liegen"), a place does not "contain" them; one card is singular
     (MM, (), "de", "bis jeder Anlegeplatz 2 Monsterkarten enthält", "bis an jedem Anlegeplatz 2 Monsterkarten liegen"),
@@ -180,6 +180,19 @@ GOLDEN = [
      "Otherwise, it ends as soon as a round ends"),
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
      "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+    # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
+    (MM, (), "en", "Move the cards in the king's display to the box.", "Move the king tiles in the king's display to the box."),
+    (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
+     "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
+    (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
+     "Move the guard card with the lowest level from the guard display onto the card place."),
+    (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
+     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf den Kartenplatz."),
+    (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
+     "Jede Runde besteht aus diesen Phasen, die in dieser Reihenfolge gespielt werden:"),
+    (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
+    # French: the place in scope keeps the text's own article ("sur la case"), no second one
+    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
@@ -196,9 +209,11 @@ GOLDEN = [
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten für dich fürs Verdrängen von Monsterkarte A bezahlen können."),
+     "Du musst die Kosten fürs Verdrängen von Monsterkarte A (für dich) bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
-     "You must be able to pay the cost for you to displace monster card A."),
+     "You must be able to pay the cost of displacing monster card A (for you)."),
+    (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
+     "You must be able to pay the cost of displacing monster card A (for you)."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold fewer than 2 monster cards."),
@@ -316,8 +331,13 @@ GOLDEN = [
     (MM, (), "de", "1: 0, 2: 1, 3: 2", "0 bei Level 1, 1 bei Level 2 und 2 bei Level 3"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
-    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every value in the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jeden Wert aus der Liste der Kreuzungsfelder:"),
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jedes Kreuzungsfeld aus der Liste der Kreuzungsfelder:"),
+    # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
+    (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
+     "Draw one teleport from the teleport pile onto the teleport space."),
+    (FF, (), "de", "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld der Wert.",
+     "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
     # the one card of a place that holds one is "the card on the place", not "the top card of" it
     (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
