@@ -455,7 +455,7 @@ class FunctionDef(Node):
     params: list[Param]
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
-    negated: Optional[Text] = None  # a condition's clause said the other way round ("no monster stands on space {i}")
+    negated: Optional[Text] = None  # a condition's clause said the other way round ("no card lies at place {i}")
 
 
 class RuleDef(Node):

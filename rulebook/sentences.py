@@ -880,7 +880,7 @@ class Speaker:
             return negated
         fn = self.sym.functions.get(inner.func) if isinstance(inner, A.Call) else None
         if isinstance(inner, A.Call) and fn is not None and fn.negated is not None and self.lang in fn.negated.by_lang:
-            other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no monster stands on space 3"
+            other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no card lies at place 3"
             return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
@@ -1179,7 +1179,7 @@ class Speaker:
             ref = self._bind(s.var, src)
             place = uses_as_place(s.var, list(s.body), self.sym.zones)
             if place is not None and ref.noun.word in {self.nouns.word(w).word for w in ("number", "value")}:
-                ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every teleport space in …"
+                ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every space in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
             paid = self.owners_pay(s, src, head, origin)
