@@ -109,7 +109,8 @@ variant trophaeen {
     sec = section(build_rulebook(read_ruleset(game), [], "de"), "variant-trophaeen")
     assert sec.title == "Variante: Trophäen — was sich ändert"
     place, rule = sec.entries
-    assert (place.title, place.code, place.lines) == ("Neu: Platz „Trophäen“", "trophies", [])
+    assert (place.title, place.code, [line.text for line in place.lines]) == (
+        "Neu: Platz „Trophäen“", "trophies", ["Enthält: Wächterkarte; offen."])
     assert rule.title == "Entfällt: Aktion „Monster verdrängen“: eine Bedingung"
     assert rule.code == "displace.not_strongest"
     assert [line.text for line in rule.lines] == [
