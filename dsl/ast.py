@@ -430,7 +430,7 @@ class VarDef(Node):
     assumed: Optional[Assumed]
     hidden: bool = False  # a player var only its own seat sees (until the game ends)
     internal: bool = False  # bookkeeping for the rules: no value a player keeps track of (1.8)
-    negated: Optional[Text] = None  # a yes/no var's clause said the other way round ("no battle is being decided")
+    negated: Optional[Text] = None  # a yes/no var's clause said the other way round ("the leader has time")
 
 
 class ConstDef(Node):
@@ -455,7 +455,7 @@ class FunctionDef(Node):
     params: list[Param]
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
-    negated: Optional[Text] = None  # a condition's clause said the other way round ("no card lies at place {i}")
+    negated: Optional[Text] = None  # a condition's clause said the other way round ("no token lies in row {i}")
 
 
 class RuleDef(Node):

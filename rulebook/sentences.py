@@ -429,7 +429,7 @@ class Speaker:
 
     def const(self, c: A.ConstDef) -> Phrase:
         """A constant shows its value ("3", "the list 2, 3 and 4"); a long list of numbers (a board's geometry)
-        or a computed value is said by the constant's name ("the intersection spaces")."""
+        or a computed value is said by the constant's name ("the start spaces")."""
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
@@ -694,7 +694,7 @@ class Speaker:
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
             held = self.zone_def_of(e.args[0])
-            if item.kind and held is not None and held.capacity == 1:  # the one card there: "the guard card on the place"
+            if item.kind and held is not None and held.capacity == 1:  # the one card there: "the token on the slot"
                 return self.msg("prim.only_kind", e, item=item.noun.np("def"), at=self.prep(e.args[0], "at"),
                                 **{"0": self.expr(e.args[0])})
             if item.kind and e.func in item.noun.dets:
@@ -880,7 +880,7 @@ class Speaker:
             return negated
         fn = self.sym.functions.get(inner.func) if isinstance(inner, A.Call) else None
         if isinstance(inner, A.Call) and fn is not None and fn.negated is not None and self.lang in fn.negated.by_lang:
-            other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no card lies at place 3"
+            other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no token lies in row 3"
             return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
@@ -889,7 +889,7 @@ class Speaker:
         return self.msg("expr.not", e, operand=self.expr(inner))
 
     def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
-        """A game flag said the other way round by its `not` text ("no battle is being decided")."""
+        """A game flag said the other way round by its `not` text ("the leader has time")."""
         var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
         if var is None or var.negated is None or self.lang not in var.negated.by_lang:
             return None
@@ -1179,7 +1179,7 @@ class Speaker:
             ref = self._bind(s.var, src)
             place = uses_as_place(s.var, list(s.body), self.sym.zones)
             if place is not None and ref.noun.word in {self.nouns.word(w).word for w in ("number", "value")}:
-                ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every space in …"
+                ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every slot in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
             paid = self.owners_pay(s, src, head, origin)
@@ -1287,7 +1287,7 @@ class Speaker:
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
-        args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "battle", not "battle for you"
+        args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "tidy up", not "tidy up for you"
         if args:
             return self._line("stmt.call_args", s, rule=title, action=action,
                               args=self.join([self.place_or_expr(a) for a in args]))
