@@ -351,6 +351,7 @@ class FieldDef(Node):
     back: bool
     text: Optional[Text]
     default: Optional["Literal_"] = None
+    negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} is not a catapult")
 
 
 class KindDef(Node):
@@ -429,6 +430,7 @@ class VarDef(Node):
     assumed: Optional[Assumed]
     hidden: bool = False  # a player var only its own seat sees (until the game ends)
     internal: bool = False  # bookkeeping for the rules: no value a player keeps track of (1.8)
+    negated: Optional[Text] = None  # a yes/no var's clause said the other way round ("the leader has time")
 
 
 class ConstDef(Node):
@@ -453,6 +455,7 @@ class FunctionDef(Node):
     params: list[Param]
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
+    negated: Optional[Text] = None  # a condition's clause said the other way round ("no token lies in row {i}")
 
 
 class RuleDef(Node):
@@ -525,7 +528,7 @@ class EventDef(Node):
 
 
 class TriggerDef(Node):
-    """`when EVENT(params) [as NAME] [where COND] { … }`; the name lets a variant replace or remove it.
+    """`when EVENT(params) [as NAME] [TEXT] [where COND] { … }`; the name lets a variant replace or remove it.
     A parameter of an event the rules emit may carry a type (`when met(t: token)`), so its fields
     can be read."""
 
@@ -533,6 +536,7 @@ class TriggerDef(Node):
     params: list[str]
     types: list[Optional["TypeRef"]] = Field(default_factory=list)
     name: Optional[str] = None
+    text: Optional[Text] = None  # what the reaction is about: its heading in the rulebook
     where: Optional[Expr]
     body: list[Stmt]
     note: Optional[Text] = None

@@ -156,8 +156,12 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def field_def(self, meta: Any, ch: list[Any]) -> A.FieldDef:
         back = any(isinstance(c, Tree) and c.data == "back" for c in ch)
         default = self._literal(ch[2]) if ch[2] is not None else None
+        negated: Optional[A.Text] = (_tagged(ch, "not") or [None])[0]
         return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text),
-                          default=default)
+                          default=default, negated=negated)
+
+    def negated(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("not", ch[0])
 
     def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("id", self._unquote(ch[0]))
@@ -258,10 +262,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
         per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
         flags = ("per_player_var", "secret", "internal")
-        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in flags) and c is not None]
+        rest = [c for c in ch if not (isinstance(c, Tree) and c.data in flags) and c is not None
+                and not isinstance(c, _Tagged)]
         return A.VarDef(pos=self._p(meta), name=str(rest[0]), per_player=per_player, type=rest[1], init=rest[2],
                         text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch),
-                        internal=_internal(ch))
+                        internal=_internal(ch), negated=(_tagged(ch, "not") or [None])[0])
 
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
         internal = _internal(ch)
@@ -280,7 +285,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                             body=ch[-1])
+                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0])
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)
@@ -338,8 +343,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def trigger_def(self, meta: Any, ch: list[Any]) -> A.TriggerDef:
         event, params = ch[0]
         name = str(ch[1]) if ch[1] is not None else None
+        where = [c for c in ch[2:-1] if not isinstance(c, (A.Text, _Tagged))][0]
         return A.TriggerDef(pos=self._p(meta), event=event, params=[p[0] for p in params],
-                            types=[p[1] for p in params], name=name, where=ch[2], note=_note(ch), body=ch[-1])
+                            types=[p[1] for p in params], name=name, text=_one(ch[2:3], A.Text), where=where,
+                            note=_note(ch), body=ch[-1])
 
     def event_pattern(self, meta: Any, ch: list[Any]) -> tuple[str, list[tuple[str, Optional[A.TypeRef]]]]:
         return str(ch[0]), [c for c in ch[1:] if c is not None]

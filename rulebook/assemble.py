@@ -15,10 +15,10 @@ from interpreter.compile.pictures import board_of
 from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
-from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup
+from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
-from rulebook.phrases import Phrase, catalogue, fill
+from rulebook.phrases import IT_PLACE, Phrase, catalogue, fill
 from rulebook.picture import render_svg
 from rulebook.sentences import Speaker, Symbols, text_of
 
@@ -158,31 +158,61 @@ class Assembler:
             return self.bare(text, f"value '{value}'", text.pos)
         return self.value_text(value)
 
+    def zone_row(self, z: A.ZoneDef, kind: Optional[A.KindDef] = None) -> list[str]:
+        """A place as the table of places shows it: name, cards, layout, visibility, capacity."""
+        ui = self.ui
+        kind = kind or self.program.kinds[z.kind].ast
+        if z.shape == "per_player":
+            layout = ui["one_each"]
+        elif z.shape == "indexed" and z.size is not None:
+            layout = self.word("numbered", size=self.sp.expr(z.size).form("nom"))
+        else:
+            layout = ""
+        vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
+        return [self.only_for(z.name, self.bare(z.text, f"zone '{z.name}'", z.pos)),
+                self.bare(kind.title, f"kind '{kind.name}'", kind.pos), layout, ", ".join(vis),
+                str(z.capacity) if z.capacity else ""]
+
+    def named_lines(self, item: Any, ops: Sequence[A.VariantOp]) -> list[Line]:
+        """What a variant's new list of values, kind of card or place is: its values, the fields its cards
+        show, or the cards it holds and how they lie (of a kind the base game or the variant has)."""
+        if isinstance(item, A.EnumDef):
+            values = ", ".join(self.t(v.text, f"value '{v.name}'", v.pos) for v in item.values)
+            return [Line(self.say("item.enum_values", item, values=values))]
+        if isinstance(item, A.KindDef):
+            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in item.fields if f.type.name != "effect"]
+            return [Line(self.say("item.kind_fields", item, fields=", ".join(fields)))] if fields else []
+        if isinstance(item, A.ZoneDef):
+            own = next((op.item for op in ops if isinstance(op.item, A.KindDef) and op.item.name == item.kind), None)
+            _, kind, layout, vis, _ = self.zone_row(item, own)
+            return [Line(self.say("item.zone_holds", item, kind=kind, how=", ".join(w for w in (layout, vis) if w)))]
+        return []
+
     def zone_table(self) -> Table:
         ui = self.ui
-        rows = []
-        for z in self.of(A.ZoneDef):
-            kind = self.program.kinds[z.kind].ast
-            if z.shape == "per_player":
-                layout = ui["one_each"]
-            elif z.shape == "indexed":
-                layout = self.word("numbered", size=self.sp.expr(z.size).form("nom"))
-            else:
-                layout = ""
-            vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
-            rows.append([self.only_for(z.name, self.bare(z.text, f"zone '{z.name}'", z.pos)), self.bare(kind.title, f"kind '{kind.name}'", kind.pos),
-                         layout, ", ".join(vis), str(z.capacity) if z.capacity else ""])
-        return Table([ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]], rows, ui["zones"])
+        rows = [self.zone_row(z) for z in self.of(A.ZoneDef)]
+        headers = [ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]]
+        kept = [i for i in range(len(headers)) if i < 2 or any(row[i] for row in rows)]  # no column of blanks
+        return Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], ui["zones"])
 
     def card_table(self, kind: A.KindDef, cards: list[Any]) -> Table:
-        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect"]
+        """The cards of a kind in one place, a column per printed field (a field only defaulted is state in
+        play); equal cards make one row with their number of copies."""
+        printed = self.printed_fields(kind.name)
+        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect" and (f.name in printed or f.back)]
         titled = any(isinstance(c.ast, A.CardEntry) and c.ast.title for c in cards)
         headers = ([self.ui["card"]] if titled else []) + \
             [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
-        rows = []
+        counted: dict[tuple[str, ...], int] = {}
         for c in cards:
-            row = [self.t(c.ast.title, "card", c.ast.pos)] if titled and isinstance(c.ast, A.CardEntry) else []
-            rows.append(row + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
+            title = [self.t(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
+                     else "—"] if titled else []
+            row = tuple(title + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
+            counted[row] = counted.get(row, 0) + 1
+        rows = [list(row) for row in counted]
+        if any(n > 1 for n in counted.values()):
+            headers.append(self.ui["copies"])
+            rows = [list(row) + [str(n)] for row, n in counted.items()]
         zone = self.sp.sym.zones[cards[0].zone]
         caption = self.word("cards_caption", kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos), count=str(len(cards)),
                             zone=self.bare(zone.text, f"zone '{zone.name}'", zone.pos))
@@ -246,8 +276,8 @@ class Assembler:
 
     def value_text(self, value: Any, enum: str = "") -> str:
         """A value as a table shows it; an enum value by the text its own enum (`enum`, a field's type) gives it."""
-        if isinstance(value, bool):
-            return self.sp.word("true" if value else "false")
+        if isinstance(value, bool):  # a table's yes/no: "flies: yes", not "flies: true"
+            return self.sp.word("yes" if value else "no")
         if isinstance(value, str) and value in self.sp.sym.enum_values:
             text = self.sp.sym.enum_text(value, enum)
             return self.t(text, f"value '{value}'", text.pos)
@@ -280,7 +310,7 @@ class Assembler:
         return f"{value} ({self.ui['secret']})" if hidden else value
 
     def const_value(self, const: A.ConstDef) -> str:
-        return self.cat.contract(self.sp.table(const.value).form("nom"))
+        return self.cat.contract(self.sp.const_table(const).form("nom"))
 
     def cell(self, e: A.Expr) -> str:
         """An expression as a table shows it: a noun phrase, with the language's contractions."""
@@ -297,15 +327,21 @@ class Assembler:
     @cached_property
     def placed(self) -> dict[str, list[Part]]:
         """The rules and actions told inside the setup and inside each phase: those they use first."""
+        return placement(self.owners, self.items)
+
+    @cached_property
+    def owners(self) -> list[tuple[str, list[Any]]]:
+        """The setup and each phase, with its steps: the parts of the game that tell rules and actions."""
         rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
-        owners = [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
+        return [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
             [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
-        return placement(owners, self.items)
 
     def unplaced(self, cls: type) -> list[Any]:
-        """The rules or actions no part of the game's flow uses: told in a chapter of their own."""
+        """The rules or actions no part of the game's flow uses: told in a chapter of their own (a rule
+        told where it is called has none)."""
         inside = {id(part) for parts in self.placed.values() for part in parts}
-        return [i for i in self.of(cls) if id(i) not in inside]
+        in_place = rules_in_place([body for _, body in self.owners], self.items)
+        return [i for i in self.of(cls) if id(i) not in inside and i.name not in in_place]
 
     def part_entry(self, part: Part) -> Entry:
         if isinstance(part, A.ActionDef):
@@ -381,7 +417,7 @@ class Assembler:
         params = [self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain))
                   for p in action.params]
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        return head + self.sp.lines(action.body)
+        return head + (self.sp.lines(action.body) or [Line(self.say("item.no_effect", action))])  # "No change."
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)
@@ -406,7 +442,9 @@ class Assembler:
         for trig in self.of(A.TriggerDef):
             key = part_key(trig, seen)
             seen[key] = 1
-            sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.ui["event"], code=key[1],
+            if all(isinstance(s, A.Log) for s in trig.body):
+                continue  # it only announces, for the play screen: no rule of the game
+            sec.entries.append(Entry(anchor=_slug("trigger", key[1]), title=self.title_of(trig), code=key[1],
                                      lines=self.trigger_lines(trig),
                                      note=self.t(trig.note, "note", trig.pos) if trig.note else None))
         return sec if sec.entries else None
@@ -452,11 +490,28 @@ class Assembler:
     def game_end(self) -> Section:
         sec = self.section("game-end", "game_end")
         rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
+        at_once = self.ends_at_once()
+        for cond, part in at_once:  # the game ends in the middle of a round: said first, where it happens
+            sec.paragraphs.append(self.say("item.ends_at_once", cond, "sub", cond=self.sp.expr(cond), rule=part))
         if rnd is not None:
             over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)
-            sec.paragraphs.append(self.say("item.round_repeat_end", rnd, "sub", cond=self.sp.expr(over)))
+            sec.paragraphs.append(self.say("item.round_repeat_end_else" if at_once else "item.round_repeat_end", rnd,
+                                           "sub", cond=self.sp.expr(over)))
         sec.entries.append(Entry(anchor="scoring", title=self.ui["scoring"], code="score", lines=self.end_lines()))
         return sec
+
+    def ends_at_once(self) -> list[tuple[A.Expr, str]]:
+        """Each `if COND { end game }` of a rule or action whose condition reads no local, with the title of
+        the part it is in: the game ends there at once, not when the round ends."""
+        found = []
+        for part in self.of(A.RuleDef) + self.of(A.ActionDef):
+            for node in A.walk(part.body):
+                if isinstance(node, A.If) and any(isinstance(t, A.EndGame) for t in node.then) \
+                        and not any(isinstance(n, A.Name) and n.name not in self.sp.sym.functions
+                                    and n.name not in self.sp.sym.vars and n.name not in self.sp.sym.consts
+                                    for n in A.walk(node.cond)):
+                    found.append((node.cond, self.t(part.text, f"part '{part.name}'", part.pos)))
+        return found
 
     def bots(self) -> Optional[Section]:
         """How bots rate a position: no rule of the game, so an appendix after the rules."""
@@ -476,9 +531,19 @@ class Assembler:
         if card.copies > 1:
             lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
         for value in card.values:
-            lines.append(Line(sp.sentence("item.const", value, name=self.field_title(kind, value.name, value.pos),
-                                          value=self.value_text(value.value.value, next(
-                                              (f.type.name for f in kind.fields if f.name == value.name), "") if kind else ""))))
+            fdef = next((f for f in kind.fields if f.name == value.name), None) if kind else None
+            name = self.field_title(kind, value.name, value.pos)
+            if fdef is not None and fdef.default is not None and fdef.default.value == value.value.value \
+                    and not isinstance(value.value.value, bool):
+                continue  # "Wands: 0" where no wands is what a card has unless it says otherwise
+            if isinstance(value.value.value, bool):  # a card says what it has ("Flies."), not what it lacks
+                if value.value.value:
+                    clause = fdef is not None and fdef.text is not None and IT_PLACE in fdef.text.by_lang.get(self.lang, "")
+                    lines.append(Line(sp.sentence("item.flag_true", value, name=name) if clause else sp.sentence(
+                        "item.const", value, name=name, value=self.value_text(True))))
+                continue
+            lines.append(Line(sp.sentence("item.const", value, name=name,
+                                          value=self.value_text(value.value.value, fdef.type.name if fdef else ""))))
         return lines + self.effect_lines(kind, card.effects, sp)
 
     def effect_lines(self, kind: Optional[A.KindDef], effects: list[A.EffectValue], sp: Speaker) -> list[Line]:
@@ -509,25 +574,38 @@ class Assembler:
         return self.bare(fdef.text, f"field '{name}'", pos) if fdef else name
 
     def references(self) -> list[Section]:
-        out = []
+        """A reference chapter per kind of card: the card lists of one kind (written in several files)
+        make one chapter."""
+        out: list[Section] = []
+        by_kind: dict[str, Section] = {}
         for cards in self.of(A.CardsDef):
             rows = [r for r in cards.rows if r.effects]
             if not cards.cards and not rows:
                 continue
             kind = self.sp.sym.kinds[cards.name]
-            sec = self.section(_slug("reference", cards.table or cards.name), "reference",
-                               kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
             effects = {e.name for r in rows for e in r.effects} | {e.name for c in cards.cards for e in c.effects}
             users = self.variants_using(effects)
-            if users:
-                sec.paragraphs.append(self.word("reference_variant", variants=users))
-            sec.entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
-                                 title=self.row_title(cards, r), code="",
-                                 lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
-            sec.entries += [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
-                            for c in cards.cards]
+            said = self.word("reference_variant", variants=users) if users else ""
+            if cards.name in by_kind and said in ("", *by_kind[cards.name].paragraphs):
+                by_kind[cards.name].entries += self.reference_entries(cards, kind, rows)
+                continue
+            sec = self.section(_slug("reference", cards.table or cards.name), "reference",
+                               kind=self.bare(kind.title, f"kind '{kind.name}'", kind.pos))
+            by_kind.setdefault(cards.name, sec)
+            if said:
+                sec.paragraphs.append(said)
+            sec.entries = self.reference_entries(cards, kind, rows)
             out.append(sec)
         return out
+
+    def reference_entries(self, cards: A.CardsDef, kind: A.KindDef, rows: list[A.CardRow]) -> list[Entry]:
+        """The entries of one card list: each row with effects, then each titled card."""
+        entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
+                         title=self.row_title(cards, r), code="",
+                         lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
+        return entries + [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
+                          for c in cards.cards]
+
 
     # ------------------------------------------------------------ parts only a variant uses
     @cached_property
@@ -660,7 +738,7 @@ class Assembler:
                 what = change.what if not change.renamed else self.word("instead_of", what=change.what, old=change.renamed)
                 sec.entries.append(Entry(anchor=_slug("variant", plain_slug(name), str(i + 1)), code=op_code(op),
                                          title=self.word(f"change_{change.kind}", what=what),
-                                         lines=[] if isinstance(op.item, NAMED_ONLY) else change.new or change.old))
+                                         lines=self.named_lines(op.item, variant.ops) if isinstance(op.item, NAMED_ONLY) else change.new or change.old))
             out.append(sec)
         return out
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
+from rulebook.order import tells_in_place
 from rulebook.phrases import Arg, Noun, Phrase, pick
 
 if TYPE_CHECKING:
@@ -79,8 +80,9 @@ class Idioms:
             return self.sp.msg("idiom.empty", e, zone=self.sp.expr(zone))
         if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 tokens"
             items = self.sp.nouns.element(zone).noun
-            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone),
-                               count=self.sp.expr(e.right), items=Phrase(items.plural()))
+            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
+                               count=self.sp.expr(e.right), items=Phrase(items.word, "") if self.sp._number(e.right) == 1
+                               and e.op in ("==", "<=", ">=") else Phrase(items.plural(), "pl"))  # "exactly 1 token"
         return None
 
     def belongs(self, e: A.BinOp) -> Optional[Phrase]:
@@ -149,8 +151,8 @@ class Idioms:
             return None
         zone = sp.nouns.zone_ref(src.args[0].name)
         items = sp.nouns.kind_of_zone(src.args[0].name).noun
-        return sp.msg("idiom.all_hold", c, zone=Phrase(lambda f: zone.noun.np("each").form(f)),
-                      count=sp.expr(body.right), items=Phrase(items.plural()))
+        return sp.msg("idiom.all_hold", c, zone=Phrase(lambda f: zone.noun.np("each").form(f)), at=sp.prep(src.args[0], "at"),
+                      count=sp.expr(body.right), items=Phrase(items.word if sp._number(body.right) == 1 else items.plural()))
 
     def sum_of_field(self, c: A.Comprehension) -> Optional[Phrase]:
         """`sum(c.F for c in Z)` → "the sum of the Fs of the cards in Z"."""
@@ -180,7 +182,8 @@ class Idioms:
                       det=field.det("lowest" if low else "highest"), **args)
 
     def greater_of(self, e: A.CondExpr) -> Optional[Phrase]:
-        """`if a.F > b.F then a else b` → "the card with the greater F (a or b)"."""
+        """`if a.F > b.F then a else b` → "the card with the greater F (a or b)"; "(card A or card B)" goes
+        where those are the two lettered cards in scope."""
         cond = e.cond
         if not (isinstance(cond, A.BinOp) and cond.op in _COMPARE and isinstance(cond.left, A.Attr)
                 and isinstance(cond.right, A.Attr) and cond.left.name == cond.right.name):
@@ -194,9 +197,12 @@ class Idioms:
         noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
         key = "idiom.greater_of" if cond.op in (">", ">=") else "idiom.smaller_of"
         kind = self.sp.nouns.value(a).noun  # "the card with the greater power (card A or card B)"
+        refs = [self.sp.lookup(x.name) if isinstance(x, A.Name) else None for x in (a, b)]
+        lettered = all(r is not None and r.label for r in refs)  # card A and card B: no need to name them again
+        which: Arg = "" if lettered else self.sp.msg("idiom.which_of", e, a=self.sp.expr(a), b=self.sp.expr(b))
         return self.sp.msg(key, e, a=self.sp.expr(a), b=self.sp.expr(b), field=noun.np("bare"),
                            the_field=noun.np("def"), field_det=noun.det("def"), kind=kind.np("def"),
-                           kind_word=kind.np("bare"))
+                           kind_word=kind.np("bare"), which=which)
 
     def ranked(self, kind: str, noun: Noun, where: A.Expr) -> Optional[Phrase]:
         """`position(it) == 1`, `<= 2`, `== SIZE`, `>= SIZE - 1` of the one family holding a kind → "the first",
@@ -228,6 +234,23 @@ class Idioms:
         if rank[0] == "last":
             return self.sp.msg("idiom.rank_last_one", where, **args)
         return self.sp.msg("idiom.rank_one", where, ord=Phrase(pick(cat.pattern(f"ordinal.{rank[0]}"), "nom")), **args)
+
+    def first_last(self, s: A.Let, nxt: A.Stmt) -> Optional[list[Line]]:
+        """`let a = first(Z); let b = last(Z)` → "card A is the first card at Z, card B the last one"."""
+        sp, v = self.sp, s.value
+        w = nxt.value if isinstance(nxt, A.Let) else None
+        if not (isinstance(nxt, A.Let) and isinstance(v, A.Call) and isinstance(w, A.Call) and v.func == "first"
+                and w.func == "last" and len(v.args) == len(w.args) == 1 and same(v.args[0], w.args[0])
+                and sp._is_zone(v.args[0])):
+            return None
+        zone = v.args[0]
+        said = sp._s_Let(s) + sp._s_Let(nxt)
+        a, b = sp.lookup(s.name), sp.lookup(nxt.name)
+        item = sp.nouns.element(zone)
+        if a is None or b is None or not (a.label and b.label and item.kind):
+            return said
+        return sp._line("stmt.let_first_last", s, a=sp.var(s.name), b=sp.var(nxt.name), zone=sp.expr(zone),
+                        at=sp.prep(zone, "at"), first=item.noun.np("first"), last=item.noun.det("last"))
 
     def _reset(self, s: A.Stmt) -> bool:
         """Whether a statement sets an `internal` value back to its start value."""
@@ -277,6 +300,10 @@ class Idioms:
                     moved: dict[str, Arg] = {"what": what, "to": self.sp.expr(nxt.to),
                                              "into": self.sp.prep(nxt.to, "to"), **actor}
                     return [Line(self.sp.text("stmt.move", nxt, form, moved))], 2
+        if isinstance(s, A.Let) and i + 1 < len(body):
+            pair = self.first_last(s, body[i + 1])
+            if pair is not None:
+                return pair, 2
         if isinstance(s, A.LetRandom) and i + 1 < len(body):
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)
@@ -284,8 +311,7 @@ class Idioms:
                 key = "stmt.set_random_player" if isinstance(s.options, A.Name) and s.options.name == "players" \
                     else "stmt.set_random"  # "choose the start player at random"
                 return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=self.sp.expr(s.options)), 2
-        if len(body) == 1 and isinstance(s, A.CallRule) and not s.args and s.rule in self.sp.sym.rules \
-                and self.sp.sym.calls.get(s.rule) == 1:
+        if isinstance(s, A.CallRule) and tells_in_place(list(body), self.sp.sym.rules, self.sp.sym.calls):
             scope = self.sp.scope  # a phase that is a rule used nowhere else: that rule's steps (in its own scope)
             try:
                 return self.sp.lines(self.sp.sym.rules[s.rule].body), 1

@@ -10,14 +10,45 @@ from dsl import ast as A
 Part = Union[A.RuleDef, A.ActionDef]
 
 
-def used_parts(body: list[Any], rules: dict[str, A.RuleDef], actions: dict[str, A.ActionDef]) -> Iterator[Part]:
+def used_parts(body: list[Any], rules: dict[str, A.RuleDef], actions: dict[str, A.ActionDef],
+               in_place: frozenset[int] = frozenset()) -> Iterator[Part]:
     """The rules a body calls and the actions it offers, in the order they first come up (a choice with
-    no list offers every action), each followed by what it uses in turn."""
+    no list offers every action), each followed by what it uses in turn. A call told in place (its rule's
+    steps stand where it is called) gives what that rule uses instead of the rule."""
     for node in _walk(body):
-        if isinstance(node, A.CallRule) and node.rule in rules:
+        if isinstance(node, A.CallRule) and node.rule in rules and id(node) in in_place:
+            yield from used_parts(rules[node.rule].body, rules, actions, in_place)
+        elif isinstance(node, A.CallRule) and node.rule in rules:
             yield rules[node.rule]
         elif isinstance(node, A.ChooseAction):
             yield from (actions[name] for name in (node.actions or list(actions)) if name in actions)
+
+
+def rules_in_place(bodies: list[list[Any]], items: list[A.Node]) -> set[str]:
+    """The rules told where they are called, so without an entry of their own."""
+    in_place = told_in_place(bodies, items)
+    return {n.rule for n in A.walk(list(items)) if isinstance(n, A.CallRule) and id(n) in in_place}
+
+
+def told_in_place(bodies: list[list[Any]], items: list[A.Node]) -> frozenset[int]:
+    """The calls a book tells as the called rule's own steps: the only step of a block, calling without
+    values a rule called nowhere else (so the rule needs no entry of its own)."""
+    calls: dict[str, int] = {}
+    for node in A.walk(items):
+        if isinstance(node, A.CallRule):
+            calls[node.rule] = calls.get(node.rule, 0) + 1
+    rules = {r.name: r for r in items if isinstance(r, A.RuleDef)}
+    blocks = list(bodies) + [value for node in _walk(list(items)) for name in type(node).model_fields
+                             if isinstance(value := getattr(node, name), list)]
+    return frozenset(id(block[0]) for block in blocks if tells_in_place(block, rules, calls))
+
+
+def tells_in_place(block: list[Any], rules: dict[str, A.RuleDef], calls: dict[str, int]) -> bool:
+    """Whether a block is one call, without values, of a rule called nowhere else and without a note of
+    its own: the book says that rule's steps here instead ("End of the round" is its one rule)."""
+    call = block[0] if len(block) == 1 else None
+    return isinstance(call, A.CallRule) and not call.args and calls.get(call.rule) == 1 \
+        and call.rule in rules and rules[call.rule].note is None
 
 
 def placement(owners: list[tuple[str, list[Any]]], items: list[A.Node]) -> dict[str, list[Part]]:
@@ -25,18 +56,19 @@ def placement(owners: list[tuple[str, list[Any]]], items: list[A.Node]) -> dict[
     under the first owner that reaches it, depth first, in the order it is reached."""
     rules = {r.name: r for r in items if isinstance(r, A.RuleDef)}
     actions = {a.name: a for a in items if isinstance(a, A.ActionDef)}
+    in_place = told_in_place([body for _, body in owners], items)
     placed: set[int] = set()
     out: dict[str, list[Part]] = {}
     for key, body in owners:
         found: list[Part] = []
-        stack = list(reversed(list(used_parts(body, rules, actions))))
+        stack = list(reversed(list(used_parts(body, rules, actions, in_place))))
         while stack:
             part = stack.pop()
             if id(part) in placed:
                 continue
             placed.add(id(part))
             found.append(part)
-            stack.extend(reversed(list(used_parts(part.body, rules, actions))))
+            stack.extend(reversed(list(used_parts(part.body, rules, actions, in_place))))
         out[key] = found
     return out
 

@@ -14,6 +14,7 @@ CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
 LANGUAGES = ("de", "en", "fr")  # the languages with a catalogue, in which a game may declare its texts
 DEFAULT_FORMS = ("nom", "main", "default")
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+IT_PLACE = "{it}"  # where a yes/no field's clause puts its card: "{it} is hidden"
 CASES = ("nom", "acc", "dat", "vgen")  # the forms a text of the rules file may ask for ("vgen": "of", a
 # genitive where the language has one: "des Spielers", else "von dem Spieler")
 
@@ -165,6 +166,7 @@ class Noun:
 
     def __init__(self, text: str, cat: Catalogue) -> None:
         self.cat = cat
+        text = text.replace(IT_PLACE + " ", "").replace(" " + IT_PLACE, "")  # a clause's card: "is hidden"
         articles = cat.data.get("articles", {})
         assert isinstance(articles, dict)
         first, _, rest = text.partition(" ")
@@ -228,9 +230,37 @@ class Noun:
         def make(f: str) -> str:
             if f == "gen" and genitive:
                 return self.genitive(det)
-            before = article.form(f)
-            return before + self.word if before.endswith(ELISION) else f"{before} {self.word}".strip()
+            before, word = article.form(f), self.declined(det, f)
+            return before + word if before.endswith(ELISION) else f"{before} {word}".strip()
         return Phrase(make, self.agree, genitive)
+
+    def declined(self, det: str, case: str) -> str:
+        """The noun with the adjectives before it declined after this determiner, where the catalogue
+        gives their endings (German "der dritte Magier" → "den dritten Magier", "sein ausgespieltes
+        Artefakt"): lower-case words ending as the text writes them, up to the first capitalised word, the
+        head noun, which takes the determiner's dative ending ("den Freunden")."""
+        rules = self.cat.data.get("grammar", {})
+        assert isinstance(rules, dict)
+        kind = "mixed" if det in rules.get("adjective_mixed", []) else \
+            "weak" if det in rules.get("adjective_weak", []) else ""
+        endings = self.dets.get(kind) if kind else None
+        if not isinstance(endings, dict):
+            return self.word
+        written, ending = str(rules.get("adjective_written", "")), str(endings.get(case, endings.get("nom", "")))
+        words = self.word.split(" ")
+        head = len(words)
+        for i, w in enumerate(words):
+            if not w[:1].islower():
+                head = i
+                break
+            if w.endswith(written):
+                words[i] = w[:len(w) - len(written)] + ending
+        suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
+        noun, comma = (words[head][:-1], words[head][-1]) if head < len(words) and words[head].endswith(",") \
+            else (words[head] if head < len(words) else "", "")
+        if suffix and noun[-1:].isalpha() and not noun.endswith(("n", "s")):
+            words[head] = noun + suffix + comma
+        return " ".join(words)
 
     def has_genitive(self, det: str) -> bool:
         forms = self.dets.get(det)

@@ -6,12 +6,14 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
+from rulebook import idioms
 from rulebook.idioms import Idioms
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
+    IT_PLACE,
     PLACEHOLDER,
     Arg,
     Catalogue,
@@ -30,6 +32,7 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
+_SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
@@ -68,9 +71,12 @@ class Symbols:
         items = list(items)
         for item in items:
             self._own(item)
+        self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         for node in A.walk(items):
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
+            if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
+                self.keys.setdefault(node.obj.name, node.index)
         for item in items:
             table = tables.get(type(item))
             if table is not None:
@@ -310,6 +316,30 @@ class Speaker:
     def noun(self, text: Optional[A.Text], what: str, pos: A.Pos) -> Noun:
         return Noun(text_of(text, self.lang, what, pos), self.cat)
 
+    def field_def(self, e: A.Attr) -> Optional[A.FieldDef]:
+        """The field an attribute reads: in a card's effect, `it.F` is the card's own kind's."""
+        own = [f for f in self.sym.kinds[self.it_kind].fields if f.name == e.name] if self.it_kind \
+            and isinstance(e.obj, A.Name) and e.obj.name == "it" else []
+        return own[0] if own else self.sym.fields.get(e.name)
+
+    @staticmethod
+    def same_attr(a: A.Expr, b: A.Expr) -> bool:
+        """Whether two expressions read the same field of the same named card (`it.hidden`, `c.hidden`)."""
+        return isinstance(a, A.Attr) and isinstance(b, A.Attr) and a.name == b.name \
+            and isinstance(a.obj, A.Name) and isinstance(b.obj, A.Name) and a.obj.name == b.obj.name
+
+    def field_clause(self, e: A.Expr, negated: bool = False) -> Optional[Phrase]:
+        """A yes/no field whose text is a clause about its card ("{it} is hidden"), with the card in
+        its place, or its `not` text ("{it} is not hidden"); None for a field named by a noun."""
+        fdef = self.field_def(e) if isinstance(e, A.Attr) and e.name not in self.sym.currencies else None
+        text = fdef.negated if fdef is not None and negated else fdef.text if fdef is not None else None
+        if fdef is None or fdef.type.name != "bool" or text is None or self.lang not in text.by_lang \
+                or IT_PLACE not in text.by_lang[self.lang] or not isinstance(e, A.Attr):
+            return None
+        self.check_places(text.by_lang[self.lang], ["it"], text.pos, f"field '{fdef.name}'")
+        card, said = self.expr(e.obj), text.by_lang[self.lang]
+        return self.msg("expr.clause", e, clause=Phrase(lambda f: fill(said, "nom", {"it": card})))
+
     def word(self, key: str, form: str = "nom") -> str:
         """A word of the catalogue; a table of forms gives e.g. French lists their "et à" (form dat)."""
         return pick(self.cat.pattern(f"word.{key}"), form)
@@ -379,13 +409,14 @@ class Speaker:
             zone = sym.zones[name]
             return self.noun(zone.text, f"zone '{name}'", zone.pos).np("def" if zone.shape == "single" else "each")
         if name in sym.consts:
-            return self.expr(sym.consts[name].value)  # a constant shows its value
+            return self.const(sym.consts[name])
         if name in sym.vars:
             var = sym.vars[name]
             noun = self.noun(var.text, f"var '{name}'", var.pos)
             if var.type.name == "bool" and not var.per_player:  # a flag: its text is a clause, or "X is set"
-                return self.msg("expr.flag" if noun.gender != "default" else "expr.clause", e, name=noun.np("def"),
-                                clause=Phrase(noun.word))
+                said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
+                return self.msg("expr.clause" if said else "expr.flag", e, name=noun.np("def"),
+                                clause=Phrase(var.text.by_lang[self.lang] if said and var.text else noun.word))
             return noun.np("def")
         if name in sym.enum_values:
             return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
@@ -395,6 +426,16 @@ class Speaker:
         if name in sym.functions and not sym.functions[name].params:
             return self.function_phrase(sym.functions[name], [], e)
         return self.ref(name).phrase(self.cat)  # a local the generator saw no binding of
+
+    def const(self, c: A.ConstDef) -> Phrase:
+        """A constant shows its value ("3", "the list 2, 3 and 4"); a long list of numbers (a board's geometry)
+        or a computed value is said by the constant's name ("the start spaces")."""
+        v = c.value
+        data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
+            isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
+        if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
+            return self.expr(v)
+        return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
 
     def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node,
                         nodes: Sequence[A.Expr] = ()) -> Phrase:
@@ -423,8 +464,8 @@ class Speaker:
                     "def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
             clause = Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
             return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
-        if not args:
-            return name
+        if not args:  # a condition's text is a clause: German "wenn gilt: …"
+            return self.msg("expr.clause", at, clause=name) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
@@ -534,14 +575,14 @@ class Speaker:
         if owned is not None:
             part = "currency" if isinstance(owned, A.CurrencyDef) else "var"
             noun = self.noun(owned.text, f"{part} '{e.name}'", owned.pos)
-        elif self.it_kind and isinstance(e.obj, A.Name) and e.obj.name == "it" \
-                and any(f.name == e.name for f in sym.kinds[self.it_kind].fields):
-            fdef = next(f for f in sym.kinds[self.it_kind].fields if f.name == e.name)
-            noun = self.noun(fdef.text, f"field '{e.name}'", fdef.pos)
-        elif e.name in sym.fields:
-            noun = self.noun(sym.fields[e.name].text, f"field '{e.name}'", sym.fields[e.name].pos)
         else:
-            return self.msg("expr.field_of_any", e, field=e.name, obj=self.expr(e.obj))
+            fdef = self.field_def(e)
+            if fdef is None:
+                return self.msg("expr.field_of_any", e, field=e.name, obj=self.expr(e.obj))
+            clause = self.field_clause(e)
+            if clause is not None:
+                return clause
+            noun = self.noun(fdef.text, f"field '{e.name}'", fdef.pos)
         if isinstance(e.obj, A.Name) and self.is_you(e.obj):
             return noun.np("your")
         if self.possessor(e.obj):
@@ -611,6 +652,23 @@ class Speaker:
             return ""
         return Noun(field.text.by_lang[self.lang], self.cat).word + " "
 
+    def const_table(self, const: A.ConstDef) -> Phrase:
+        """A constant as the table of values shows it: a table by the player count or by a field it is looked
+        up by said in words ("8 with 2 players, …", "0 at level 1, …"), a list by its items."""
+        value, key = const.value, self.sym.keys.get(const.name)
+        if isinstance(value, A.ListLit) and value.items:
+            return self.join([self.expr(i) for i in value.items])
+        if not isinstance(value, A.MapLit) or key is None:
+            return self.table(value)
+        if isinstance(key, A.Name) and key.name == "player_count":
+            return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
+                              for k, v in value.items])
+        field = self.key_field(key)
+        if not field:
+            return self.table(value)
+        return self.join([self.msg("expr.map_word", value, value=self.expr(v), field=field, key=self.expr(k))
+                          for k, v in value.items])
+
     def table(self, value: A.Expr) -> Phrase:
         if isinstance(value, A.MapLit):
             return self.join([self.msg("expr.map_item", value, key=self.expr(k), value=self.expr(v))
@@ -635,8 +693,13 @@ class Speaker:
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
+            held = self.zone_def_of(e.args[0])
+            if item.kind and held is not None and held.capacity == 1:  # the one card there: "the token on the slot"
+                return self.msg("prim.only_kind", e, item=item.noun.np("def"), at=self.prep(e.args[0], "at"),
+                                **{"0": self.expr(e.args[0])})
             if item.kind and e.func in item.noun.dets:
-                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), **{"0": self.expr(e.args[0])})
+                return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), at=self.prep(e.args[0], "at"),
+                                **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
@@ -647,6 +710,7 @@ class Speaker:
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
+                        cards=Phrase(card.plural()),
                         **{str(i): self.expr(a) for i, a in enumerate(e.args)})
 
     def _is_zone(self, e: A.Expr) -> bool:
@@ -704,6 +768,10 @@ class Speaker:
         var_said = ref.phrase(self.cat) if ref is not None else Phrase("")
         if isinstance(cond, A.BinOp) and cond.op in _NEGATED:
             field = self.whose(var, cond.left)
+            chosen = self.lookup(cond.right.name) if isinstance(cond.right, A.Name) else None
+            if field is not None and cond.op == "==" and chosen is not None and chosen.chosen \
+                    and chosen.noun.word == field.word:  # "every card of the chosen colour"
+                return self.msg("expr.filter_of", cond, value=chosen.phrase(self.cat), var=var_said)
             if field is not None:
                 left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
                 pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
@@ -761,7 +829,18 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        place = self.remembered_place(left, right)
+        if place is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
+            return self.msg(key, e, left=place, right=self._operand(right, e.op, right=True))
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
+        """A place in scope compared with an `internal` value that remembers a place: that place itself."""
+        ref = self.lookup(left.name) if isinstance(left, A.Name) else None
+        var = self.sym.vars.get(right.name) if isinstance(right, A.Name) and right.name not in self.scope.refs else None
+        if ref is None or ref.zone is None or var is None or not var.internal or var.type.name != "int":
+            return None
+        return ref.phrase(self.cat)
 
     def _numeric(self, e: A.Expr) -> bool:
         """Whether an expression is a number, as far as the rules' declarations tell."""
@@ -796,11 +875,25 @@ class Speaker:
         inner = e.operand
         if isinstance(inner, A.BinOp) and inner.op in _NEGATED:
             return self.expr(inner.model_copy(update={"op": _NEGATED[inner.op]}))
+        negated = self.field_clause(inner, negated=True) or self.flag_negated(inner)
+        if negated is not None:
+            return negated
+        fn = self.sym.functions.get(inner.func) if isinstance(inner, A.Call) else None
+        if isinstance(inner, A.Call) and fn is not None and fn.negated is not None and self.lang in fn.negated.by_lang:
+            other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no token lies in row 3"
+            return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
         return self.msg("expr.not", e, operand=self.expr(inner))
+
+    def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
+        """A game flag said the other way round by its `not` text ("the leader has time")."""
+        var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        if var is None or var.negated is None or self.lang not in var.negated.by_lang:
+            return None
+        return self.msg("expr.clause", e, clause=Phrase(var.negated.by_lang[self.lang]))
 
     def _e_Neg(self, e: A.Neg) -> Phrase:
         if isinstance(e.operand, A.Num):
@@ -920,13 +1013,46 @@ class Speaker:
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
-        if var is not None and var.internal and place is not None and place.zone is not None:
-            return self._line("stmt.remember", s, target=self.expr(s.target), value=self.expr(s.value))  # this row
+        if var is not None and var.internal and place is not None and place.zone is not None:  # "remember this row as …"
+            return self._line("stmt.remember", s, target=self.expr(s.target), value=place.phrase(self.cat))
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
             noun = self.noun(var.text, f"var '{var.name}'", var.pos)
-            key = f"stmt.{'set' if s.value.value else 'clear'}_{'flag' if noun.gender != 'default' else 'clause'}"
-            return self._line(key, s, name=noun.np("def"), clause=noun.word)
+            said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
+            key = f"stmt.{'set' if s.value.value else 'clear'}_{'clause' if said else 'flag'}"
+            if not s.value.value and var.negated is not None and self.lang in var.negated.by_lang:
+                return self._line("stmt.set_clause", s, clause=var.negated.by_lang[self.lang])  # "from now on: no …"
+            return self._line(key, s, name=noun.np("def"), clause=text_of(var.text, self.lang, f"var '{var.name}'",
+                                                                          var.pos) if said else noun.word)
+        if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
+                and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
+            return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
+        clause = self.field_clause(s.target)
+        if clause is not None and isinstance(s.value, A.BoolLit):  # "From now on: the card is hidden."
+            return self._line(f"stmt.{'set' if s.value.value else 'clear'}_clause", s, clause=clause)
+        if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
+            return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
+        if clause is not None:  # "From now on, the card is hidden exactly if …"
+            return self._line("stmt.set_clause_if", s, clause=clause, value=self.expr(s.value))
+        changed = self.change(s)
+        if changed is not None:
+            return changed
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
+
+    def change(self, s: A.SetStmt) -> Optional[list[Line]]:
+        """A value changed by itself, said as the change: "add 1 to the turns played", "subtract the
+        number from the supply", "add the space to the spaces left", "clear the list"."""
+        v, target = s.value, s.target
+        if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, target):
+            return self._line("stmt.add_to" if v.op == "+" else "stmt.sub_from", s, target=self.expr(target),
+                              amount=self._operand(v.right, v.op, right=True))
+        if isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], target):
+            added = v.args[1]
+            items = self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
+                else self.expr(added)
+            return self._line("stmt.append", s, target=self.expr(target), items=items)
+        if isinstance(v, A.ListLit) and not v.items:
+            return self._line("stmt.set_empty", s, target=self.expr(target))
+        return None
 
     def _s_Move(self, s: A.Move) -> list[Line]:
         self.origin_role = "from"  # "move every card from your hand whose …"
@@ -1051,6 +1177,9 @@ class Speaker:
         outer = self.actor
         try:
             ref = self._bind(s.var, src)
+            place = uses_as_place(s.var, list(s.body), self.sym.zones)
+            if place is not None and ref.noun.word in {self.nouns.word(w).word for w in ("number", "value")}:
+                ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every slot in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
             paid = self.owners_pay(s, src, head, origin)
@@ -1158,9 +1287,10 @@ class Speaker:
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
-        if s.args:
+        args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "tidy up", not "tidy up for you"
+        if args:
             return self._line("stmt.call_args", s, rule=title, action=action,
-                              args=self.join([self.place_or_expr(a) for a in s.args]))
+                              args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
@@ -1210,6 +1340,12 @@ class Speaker:
         finally:
             self.it_kind = outer
         flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
+        fdef = next((f for f in kind.fields if f.name == s.field), None)
+        text = (fdef.text if isinstance(s.value, A.BoolLit) and s.value.value else fdef.negated) if fdef else None
+        if flag and text is not None and IT_PLACE in text.by_lang.get(self.lang, ""):  # "this turn, every figure … is invisible"
+            things = Phrase(lambda f: cards.form(f) + (where.form(f) if isinstance(where, Phrase) else where), cards.agree)
+            return self._line("stmt.modify_clause", s, until=self.msg(f"until.{s.until}", s),
+                              clause=Phrase(lambda f: fill(text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
             else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=self.msg(f"until.{s.until}", s),

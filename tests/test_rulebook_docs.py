@@ -138,9 +138,9 @@ def test_a_variant_opens_with_its_changes_old_and_new() -> None:
     changes = book("en", "billiges_verdraengen").sections[0]
     assert changes.anchor == "changes" and changes.title == "Changes from the base game"
     [change] = changes.changes
-    assert change.kind == "replaced" and change.what == "Constant “Compensation per guard level”"
-    assert texts(change.old) == ["Compensation per guard level: 1: 0, 2: 1, 3: 2."]
-    assert texts(change.new) == ["Compensation per guard level: 1: 0, 2: 0, 3: 1."]
+    assert change.kind == "replaced" and change.what == "Constant “Compensation for displacing”"
+    assert texts(change.old) == ["Compensation for displacing: 0 at level 1, 1 at level 2 and 2 at level 3."]
+    assert texts(change.new) == ["Compensation for displacing: 0 at level 1, 0 at level 2 and 1 at level 3."]
     # the new value is what the rest of the variant's rulebook shows too
     displace = next(e for e in book("en", "billiges_verdraengen").every_entry()
                     if e.anchor == "action-displace")

@@ -107,7 +107,7 @@ def test_the_box_is_rendered_in_markdown_and_html() -> None:
 def test_a_reason_is_given_once_per_example(books: dict[str, Rulebook]) -> None:
     """Three moves refused by the same requirement: its text follows the first only."""
     moves = example(books["en"], "action-displace", "Ani may not displace").moves
-    guard = ("Displacing is only allowed while the monsters at the attack place are together weaker than the highest "
+    guard = ("Displacing is only allowed while the combined strength of the monsters at the attack place is less than the highest "
              "strength on the guard's back.")
     assert moves[3:] == [f"Ani could not displace Inga's Undead 2 with Orcs 4: {guard}",
                          "Ani could not displace Inga's Undead 2 with Orcs 5.",

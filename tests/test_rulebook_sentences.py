@@ -10,7 +10,7 @@ from test_rulebook_identifiers import texts_of
 
 from dsl.loader import read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks
-from rulebook.model import Rulebook
+from rulebook.model import Entry, Rulebook
 from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
@@ -27,10 +27,12 @@ GOLDEN = [
      "Der Spieler wählt einen Monstertyp, der in der Schachtel vorkommt."),
     # a loop that only moves its items is one sentence; a card given and moved is taken
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
-     "The player takes every monster card in the box whose monster type is the chosen monster type into "
-     "their reserve."),
+     "The player takes every monster card in the box of the chosen monster type into their reserve."),
+    # a card whose field is the value just chosen is "of the chosen …", not a relative clause comparing them
+    (MM, (), "en", "whose monster type is the chosen monster type", "of the chosen monster type"),
+    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "in der Schachtel vom gewählten Monstertyp in"),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt jede Monsterkarte in der Schachtel, deren Monstertyp der gewählte Monstertyp ist, in seinen Vorrat."),
+     "Der Spieler nimmt jede Monsterkarte in der Schachtel vom gewählten Monstertyp in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
@@ -75,9 +77,9 @@ GOLDEN = [
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
     # a loop over the players that only moves: one sentence with "each player"
     (MM, (), "en", "For each player, in seat order:\nMove the cards in their reserve to their hand.",
-     "Each player moves the cards in their reserve into their hand."),
+     "Each player moves the monster cards in their reserve into their hand."),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:\nLege die Karten in seinem Vorrat in seine Hand.",
-     "Jeder Spieler legt die Karten in seinem Vorrat auf seine Hand."),
+     "Jeder Spieler legt die Monsterkarten in seinem Vorrat auf seine Hand."),
     # until every attack place holds two monsters; one form of address: you
     (MM, (), "en", "Starting with the start player, the players take turns clockwise until the number of cards in the "
                    "attack place *i* is 2 for every *i* in the numbers of every attack place. On each turn, where *p* "
@@ -87,8 +89,11 @@ GOLDEN = [
     (MM, (), "de", "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis für jedes *i* "
                    "aus den Nummern von jedem Anlegeplatz gilt: die Anzahl der Karten im Anlegeplatz *i* ist 2. In "
                    "jedem Zug, wobei *p* der Spieler am Zug ist:",
-     "Beginnend mit dem Startspieler sind die Spieler reihum im Uhrzeigersinn am Zug, bis jeder Anlegeplatz 2 "
-     "Monsterkarten enthält. In deinem Zug:"),
+     "Beginnend mit dem Startspieler sind die Spieler im Uhrzeigersinn am Zug, bis an jedem Anlegeplatz 2 "
+     "Monsterkarten liegen. In deinem Zug:"),
+    # cards lie at a place (German "liegen"), a place does not "contain" them; one card is singular
+    (MM, (), "de", "bis jeder Anlegeplatz 2 Monsterkarten enthält", "bis an jedem Anlegeplatz 2 Monsterkarten liegen"),
+    (FF, (), "en", "holds exactly 1 intersection tiles", "holds exactly 1 intersection tile and"),
     (MM, (), "en", "*p* carries out one action: “Place a monster” or “Displace a monster”.",
      "You carry out one action: “Place a monster” or “Displace a monster”."),
     # pass the start player on clockwise
@@ -115,23 +120,28 @@ GOLDEN = [
      "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
      "Kartenplatz passend zu Monsterkarte A sein."),
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
-    (MM, (), "en", "The number of the lost fight becomes 0.", "Go through the card places in order"),
-    (MM, (), "de", "Die Nummer des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
+    (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
+    (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
     (MM, (), "en", "Note the attack place of monster card A.", "Move monster card B to the attack place."),
     (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
     (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
-     "Remember the number of the card place as the number of the lost fight."),
+     "Remember the card place as the place of the lost fight."),
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
-     "Merke dir die Nummer des Kartenplatzes als die Nummer des verlorenen Kampfes."),
+     "Merke dir den Kartenplatz als den Platz des verlorenen Kampfes."),
+    # a place in scope compared with the place remembered: the places, not their numbers
+    (MM, (), "en", "If the number of the attack place is the number of the lost fight",
+     "If the attack place is the place of the lost fight or the guard"),
+    (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
+     "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "Call the first monster card of the matching attack place monster card A."),
+     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
-    # a card is named by its letter once, as an instruction, not bound like a variable; a matching place is "zugehörig"
-    (MM, (), "en", "The first monster card of the matching attack place is called monster card A from here on.",
-     "Call the first monster card of the matching attack place monster card A."),
-    (MM, (), "de", "Die erste Monsterkarte des Anlegeplatzes mit derselben Nummer heißt im Folgenden Monsterkarte A.",
-     "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A."),
+     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
+    # the first and the last card of a place, lettered, in one sentence, not two bindings like variables
+    (MM, (), "en", "Call the first monster card of the matching attack place monster card A.",
+     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
+    (MM, (), "de", "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A.",
+     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
      "Move the top king tile of the king's stack to the box."),
@@ -151,22 +161,66 @@ GOLDEN = [
      "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
     # a rule called from another is said as the step it is, with its title to look it up, not as a goto
     (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
-    (MM, (), "de", "Weiter mit „Wächter auslegen“.", "Nun folgt „Wächter auslegen“."),
+    (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Wächter auslegen (siehe „Wächter auslegen“)."),
     (MM, (), "en", "Continue with “Share the loot” for the card place.",
      "Share the loot for the card place (see “Share the loot”)."),
-    (MM, (), "de", "Weiter mit „Beute teilen“ für den Kartenplatz.", "Nun folgt „Beute teilen“ für den Kartenplatz."),
+    (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Beute teilen für den Kartenplatz (siehe „Beute teilen“)."),
+    # the reader's own part is not passed on aloud: "battle", not "battle for you"
+    (FF, (), "en", "Battle for you (see “Battle”).", "Battle (see “Battle”)."),
+    # a value changed by itself is said as the change
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the time stamp."),
+    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zeitstempel um 1."),
+    (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
+    (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
+     "Füge dich zur Liste der folgenden Schüler hinzu."),
+    (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
+    # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
+    (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
+     "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”).\n"
+     "Otherwise, it ends as soon as a round ends"),
+    (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
+     "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+    # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
+    (MM, (), "en", "Move the cards in the king's display to the box.", "Move the king tiles in the king's display to the box."),
+    (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
+     "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
+    (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
+     "Move the guard card with the lowest level from the guard display onto the card place."),
+    (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
+     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf den Kartenplatz."),
+    (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
+     "Jede Runde besteht aus diesen Phasen, die in dieser Reihenfolge gespielt werden:"),
+    (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
+    # French: the place in scope keeps the text's own article ("sur la case"), no second one
+    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
+    # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
+    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
+    (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
+     "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
+    # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the value:"),
+    (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
+     "the playing figure of yours is not invisible"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: die Spielfigur von dir ist nicht unsichtbar"),
+    # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
+    (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten für dich fürs Verdrängen von Monsterkarte A bezahlen können."),
+     "Du musst die Kosten fürs Verdrängen von Monsterkarte A (für dich) bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
-     "You must be able to pay the cost for you to displace monster card A."),
+     "You must be able to pay the cost of displacing monster card A (for you)."),
+    (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
+     "You must be able to pay the cost of displacing monster card A (for you)."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold fewer than 2 monster cards."),
     (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
-     "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten."),
+     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
+    (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
+     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
      "The strength of monster card A must be less than that of monster card B."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
@@ -178,16 +232,15 @@ GOLDEN = [
     # the owner of the stronger monster gets the odd gold piece (and not "otherwise b", a card)
     (MM, (), "en", "The bank pays 1 gold to the owner of *a* if the strength of *a* is greater than the strength of "
                    "*b*, otherwise *b*.",
-     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold from "
-     "the treasury."),
-    (MM, (), "en", "The owner of monster card A or monster card B, whichever has the greater strength, takes 1 gold",
-     "The owner of the monster card with the greater strength (monster card A or monster card B) takes 1 gold"),
+     "The owner of the monster card with the greater strength takes 1 gold from the treasury."),
+    # card A and card B are the two cards in scope: not named again in brackets
+    (MM, (), "en", "The owner of the monster card with the greater strength (monster card A or monster card B) takes",
+     "The owner of the monster card with the greater strength takes 1 gold"),
     (MM, (), "de", "Die Bank zahlt 1 Gold an den Besitzer von *a*, falls die Stärke von *a* größer als die Stärke "
                    "von *b* ist, sonst *b*.",
-     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält 1 Gold aus "
-     "der Schatzkammer."),
-    (MM, (), "de", "Der Besitzer von Monsterkarte A oder Monsterkarte B, je nachdem, wo die Stärke größer ist, erhält",
-     "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält"),
+     "Der Besitzer der Monsterkarte mit der größeren Stärke erhält 1 Gold aus der Schatzkammer."),
+    (MM, (), "de", "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält",
+     "Der Besitzer der Monsterkarte mit der größeren Stärke erhält"),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
      "If the loot is odd and monster card A and monster card B differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
@@ -246,7 +299,7 @@ GOLDEN = [
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
      "This turn, every playing figure owned by the player is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug ist jede Spielfigur, die dem Spieler gehört, unsichtbar."),
+     "In diesem Zug gilt: jede Spielfigur, die dem Spieler gehört, ist unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
@@ -265,11 +318,28 @@ GOLDEN = [
     # a small table said in words, a table by player count as its usual value and the exceptions
     (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
                    "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
-     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung je Wächter-Level je nach dem Level des Wächters am "
+     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung fürs Verdrängen je nach dem Level des Wächters am "
      "zugehörigen Kartenplatz: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
     (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
                    "place with the same number in gold to the owner of monster card A.",
-     "You pay the owner of monster card A the compensation per guard level, by the level of the guard at the matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+     "You pay the owner of monster card A the compensation for displacing, depending on the level of the guard at the "
+     "matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
+    (MM, (), "en", "the compensation per guard level, by the level of the guard",
+     "the compensation for displacing, depending on the level of the guard"),
+    # a table constant in the table of values: by the player count or the field it is looked up by, in words
+    (MM, (), "en", "1: 0, 2: 1, 3: 2", "0 at level 1, 1 at level 2 and 2 at level 3"),
+    (MM, (), "de", "1: 0, 2: 1, 3: 2", "0 bei Level 1, 1 bei Level 2 und 2 bei Level 3"),
+    (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
+    # a long list of numbers (a board's geometry) or a computed constant is said by its name
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jedes Kreuzungsfeld aus der Liste der Kreuzungsfelder:"),
+    # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
+    (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
+     "Draw one teleport from the teleport pile onto the teleport space."),
+    (FF, (), "de", "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld der Wert.",
+     "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
+    # the one card of a place that holds one is "the card on the place", not "the top card of" it
+    (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
      "Ziehe 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
@@ -277,7 +347,7 @@ GOLDEN = [
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
      "Draw 6 king tiles (5 with 5 players) from the box onto the king's stack."),
     (MM, (), "en", "otherwise the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard",
-     "otherwise the compensation per guard level for the level of the guard at the card place matching the card "
+     "otherwise the compensation for displacing for the level of the guard at the card place matching the card "
      "(0 at level 1, 1 at level 2 and 2 at level 3))."),
     (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
@@ -350,6 +420,36 @@ GOLDEN = [
     (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
     (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
      "Katharina could not play the artifact card (colour orange, value 5)."),
+    # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
+    (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
+    (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn gilt: die Kreatur ist vergiftet:"),
+    (MF, (), "en", "Only allowed if it is not the case that the is a catapult of the creature or bonus card A is",
+     "Only allowed if the creature is not a catapult or bonus card A is Mimimi power."),
+    (MF, (), "de", "Nur erlaubt, wenn nicht gilt: ist ein Katapult der Kreatur",
+     "Nur erlaubt, wenn gilt: die Kreatur ist kein Katapult oder Bonuskarte A Mimimi-Macht ist."),
+    (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
+     "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
+    (MF, (), "en", "The used a bonus movement this turn of the creature becomes true.",
+     "From now on: the creature has used a bonus movement this turn."),
+    (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
+     "Ab jetzt gilt: die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
+    (MF, (), "en", "The poisoned of the creature becomes false.", "From now on, no longer: the creature is poisoned."),
+    (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
+     "From now on, the creature has a borrowed wing exactly if the type of square"),
+    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
+     "Ab jetzt gilt genau dann: die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
+    (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
+     "From now on, this card is indestructible exactly if that was not so before."),
+    # German adjectives before a noun decline with its article and case
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "für den dritten Magier"),
+    (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
+    (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
+    # a German plural ("die:pl …") takes a plural verb and its dative
+    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen werden 0."),
+    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
+     "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
+    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus den Freunden von dir"),
+    (MF, (), "de", "eine Feldart aus der Felder, auf die", "eine Feldart aus den Feldern, auf die"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
@@ -397,3 +497,109 @@ def test_every_condition_a_requirement_may_be_has_a_must_form(lang: str) -> None
                                 "holds_lt", "holds_le", "holds_gt", "holds_ge", "holds_eq", "odd", "even", "can_pay")]
     missing = [k for k in keys if not (isinstance(cat.pattern(k), dict) and "must" in cat.pattern(k))]  # type: ignore[operator]
     assert cat.has("stmt.require_must") and not missing, missing
+
+
+def entries_of(game: Path, lang: str) -> list[Entry]:
+    found: list[Entry] = []
+    todo = [e for s in book(game, (), lang).sections for e in s.entries]
+    while todo:
+        entry = todo.pop(0)
+        found.append(entry)
+        todo.extend(entry.entries)
+    return found
+
+
+@pytest.mark.parametrize("lang,heading", [("en", "Arachne: web"), ("de", "Arachne: Netz"), ("fr", "Arachné : toile")])
+def test_a_reaction_is_headed_by_its_own_text(lang: str, heading: str) -> None:
+    """A `when … as NAME TEXT` is headed by its text, so thirty reactions are not all "Reacting to events"."""
+    reactions = [e for e in entries_of(MF, lang) if e.anchor.startswith("trigger-")]
+    assert heading in [e.title for e in reactions]
+    assert len({e.title for e in reactions}) == len(reactions) > 20
+
+
+@pytest.mark.parametrize("lang,heading", [("en", "Whenever a player guesses"), ("de", "Immer wenn ein Spieler")])
+def test_a_reaction_without_text_is_headed_by_what_it_waits_for(lang: str, heading: str) -> None:
+    books = rulebooks(read_ruleset(Path(__file__).parent / "fixtures" / "games" / "spitzel"), ())
+    reactions = [e for s in books[lang].sections for e in s.entries if e.anchor.startswith("trigger-")]
+    assert reactions and all(e.title.startswith(heading) for e in reactions), [e.title for e in reactions]
+
+
+@pytest.mark.parametrize("lang,yes,no", [("en", "yes", "no"), ("de", "ja", "nein"), ("fr", "oui", "non")])
+def test_a_yes_no_field_is_a_column_of_yes_and_no_headed_by_its_clause(lang: str, yes: str, no: str) -> None:
+    tables = [t for s in book(MF, (), lang).sections for t in s.tables]
+    flies = {"en": "flies", "de": "fliegt", "fr": "vole"}[lang]
+    creatures = next(t for t in tables if flies in t.headers)
+    column = creatures.headers.index(flies)
+    assert not any("{it}" in h for t in tables for h in t.headers)
+    assert {row[column] for row in creatures.rows} == {yes, no}
+
+
+@pytest.mark.parametrize("lang,flies,wands", [("en", "Flies.", "Wands: 0."), ("de", "Fliegt.", "Zauberstäbe: 0.")])
+def test_a_card_entry_says_what_the_card_has_not_what_it_lacks(lang: str, flies: str, wands: str) -> None:
+    """A yes/no clause field that is true reads as the clause ("Flies."); false, and a value equal to the
+    field's default ("Wands: 0"), is left out."""
+    dragon = next(e for e in entries_of(MF, lang) if e.anchor == "card-dragon")
+    imp = next(e for e in entries_of(MF, lang) if e.anchor == "card-imp")
+    said = [line.text for line in dragon.lines]
+    assert flies in said and wands not in said and not any(": " + w in t for t in said for w in ("no.", "nein.", "false."))
+    assert any(t.startswith(wands[:-3]) for t in (line.text for line in imp.lines))  # the imp has 1 wand
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_rule_told_where_it_is_called_has_no_second_entry(lang: str) -> None:
+    """A phase that is one call of a rule used nowhere else tells that rule's steps, and the rule gets no
+    entry of its own ("End of the round" printed once); a rule with a note of its own keeps its entry."""
+    anchors = [e.anchor for e in entries_of(MF, lang)]
+    assert "phase-upkeep" in anchors and "rule-end-of-round" not in anchors
+    assert "rule-flip-stairs" not in anchors and anchors.count("rule-third-turn") == 1
+    upkeep = next(e for e in entries_of(MF, lang) if e.anchor == "phase-upkeep")
+    assert len(upkeep.lines) > 3
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "fr"])
+def test_the_card_lists_of_one_kind_make_one_reference_chapter(lang: str) -> None:
+    """Creatures written in three files are one "Reference: creature", not three chapters of that name."""
+    titles = [s.title for s in book(MF, (), lang).sections]
+    assert len(titles) == len(set(titles)), titles
+    creatures = next(s for s in book(MF, (), lang).sections if s.anchor == "reference-creatures-01-25")
+    assert {"card-arachne", "card-sphinx", "card-catapult"} <= {e.anchor for e in creatures.entries}
+
+
+@pytest.mark.parametrize("game", [MF, FF, MM])
+def test_a_card_table_has_a_cell_under_every_heading_and_one_row_per_different_card(game: Path) -> None:
+    tables = [t for s in book(game, (), "en").sections for t in s.tables if t.caption and " — " in t.caption]
+    assert tables
+    for t in tables:
+        assert all(len(row) == len(t.headers) for row in t.rows), t.caption
+        assert len({tuple(r) for r in t.rows}) == len(t.rows), t.caption
+
+
+def test_a_card_table_shows_what_is_printed_not_the_state_in_play() -> None:
+    """A field only defaulted ("is poisoned", "mark") is state in play: no column; equal cards count."""
+    creatures = next(t for s in book(MF, (), "en").sections for t in s.tables if "flies" in t.headers)
+    assert "is poisoned" not in creatures.headers and "mark" not in creatures.headers
+    skeleton = next(r for r in creatures.rows if r[0] == "Skeleton")
+    assert skeleton[creatures.headers.index("Copies")] == "3"
+
+
+def test_the_places_table_has_no_column_of_blanks() -> None:
+    """No place of Magical Friends has a capacity: the column "Holds at most" is left out, not left empty."""
+    places = next(t for s in book(MF, (), "en").sections for t in s.tables if t.caption == "Places for cards")
+    assert "Holds at most" not in places.headers
+    assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
+
+
+@pytest.mark.parametrize("lang,values,holds", [("en", "Values: Donny Darkmatter", "Holds: wizard power; one per player"),
+                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
+def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
+    """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
+    chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")
+    named = [e for e in chapter.entries if e.code in ("mage", "mage_power", "power_box", "powers")]
+    assert len(named) >= 4 and all(e.lines for e in named)
+    said = [line.text for e in named for line in e.lines]
+    assert any(t.startswith(values) for t in said) and any(t.startswith(holds) for t in said), said
+
+
+def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
+    anchors = {e.anchor for e in entries_of(MF, "en")}
+    assert "trigger-lava-rises" in anchors and not {"trigger-turn-log", "trigger-beaten-log"} & anchors

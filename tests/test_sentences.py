@@ -102,7 +102,7 @@ EXAMPLES = [
      "Du zahlst 3 Gold an die Bank.",
      "You pay 3 gold to the bank."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     "Wenn der Platz 2 weniger als 2 Karten enthält:",
+     "Wenn im Platz 2 weniger als 2 Karten liegen:",
      "If the slot 2 holds fewer than 2 cards:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
      "In dieser Runde hat die erste Karte −2 Wert.",
