@@ -126,8 +126,11 @@ Expr = Union[Num, Str, BoolLit, Name, Attr, Index, Call, CallComp, Comprehension
 
 
 class Let(Node):
+    """A local; `text` is its noun in the rulebook ("the capped wisdom") where the value's own is vague."""
+
     name: str
     value: Expr
+    text: Optional[Text] = None
 
 
 class Told(Node):
@@ -146,6 +149,7 @@ class LetChoose(Node):
     seat: Expr
     options: Expr
     told: Optional[Told] = None
+    text: Optional[Text] = None
 
 
 class LetRandom(Node):
@@ -153,6 +157,7 @@ class LetRandom(Node):
 
     name: str
     options: Expr
+    text: Optional[Text] = None
 
 
 class SetStmt(Node):

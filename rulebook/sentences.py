@@ -967,15 +967,21 @@ class Speaker:
             zone = self.family_of(v.args[0]) or ""
             self.scope.bind(s.name, self.nouns.zone_ref(zone))  # only names a place: later "the row" says it
             return []
-        ref = self.nouns.value(s.value)
+        ref = self.named(self.nouns.value(s.value), s.text)
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
-        self.scope.bind(s.name, ref, lettered=ref.noun.word in generic)
+        self.scope.bind(s.name, ref, lettered=s.text is None and ref.noun.word in generic)
         picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
         key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label else "stmt.let"
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
+
+    def named(self, ref: Ref, text: Optional[A.Text]) -> Ref:
+        """A local with its own noun (`let capped de "die gedeckelte Weisheit" en "the capped wisdom" = …`)
+        is said by it, not by its value's noun or a letter."""
+        noun = self.nouns.text(text)
+        return ref if noun is None else Ref(noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
 
     def _let_shown(self, s: A.Let, ref: Ref) -> Optional[list[Line]]:
         """A value named after the card's field it takes (`let x = max(0, c.x)`) is what the card shows, not
@@ -996,17 +1002,17 @@ class Speaker:
             and isinstance(opts.source, A.Name) and opts.source.name in self.sym.enums
         if kind and isinstance(opts, A.Comprehension):  # "each player chooses a colour (one the box holds)"
             args = self._comp_args(opts)
-            self.scope.bind(s.name, self.nouns.element(opts)).chosen = True
+            self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
                               name=self.var(s.name), filter=args["filter"])
         options = self.expr(opts)
-        self.scope.bind(s.name, self.nouns.element(opts)).chosen = True
+        self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
         return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=self.var(s.name),
                           options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
         options = self.expr(s.options)
-        self.scope.bind(s.name, self.nouns.element(s.options))
+        self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
