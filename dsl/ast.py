@@ -199,9 +199,12 @@ class If(Node):
 
 
 class For(Node):
+    """A loop; `text` is the noun of one item in the rulebook, as a `let`'s."""
+
     var: str
     source: Expr
     body: list["Stmt"]
+    text: Optional[Text] = None
 
 
 class While(Node):
@@ -326,8 +329,11 @@ class TypeRef(Node):
 
 
 class Param(Node):
+    """A parameter; `text` is its noun in the rulebook, as a `let`'s."""
+
     name: str
     type: TypeRef
+    text: Optional[Text] = None
 
 
 class GameDef(Node):
@@ -472,8 +478,11 @@ class RuleDef(Node):
 
 
 class ActionParam(Node):
+    """A parameter the player picks from `domain`; `text` is its noun in the rulebook, as a `let`'s."""
+
     name: str
     domain: Expr
+    text: Optional[Text] = None
 
 
 class ActionDef(Node):

@@ -453,8 +453,22 @@ GOLDEN = [
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "The player chooses a value from every monster tile in the monsters that can be moved for which list A does "
-     "not contain the monster tile."),
+     "The player chooses a monster tile from every monster tile in the monsters that can be moved for which the "
+     "monsters moved do not contain the monster tile."),
+    # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
+    (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
+    (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
+     "Die erreichte Weisheit ist das Kleinere von 50 und der neuen Weisheit."),
+    (FF, (), "en", "Add number B to the steps left.", "Add the chosen number of extra steps to the steps left."),
+    (FF, (), "de", "Füge Zahl A zur Liste der in dieser Bewegung verlassenen Felder hinzu.",
+     "Füge das Ausgangsfeld zur Liste der in dieser Bewegung verlassenen Felder hinzu."),
+    # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
+    (FF, (), "en", "List A is the spaces where a monster is blocked",
+     "The blocked spaces are the spaces where a monster is blocked"),
+    (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
+     "The newly seen chambers with a power chip are every value in the spaces in sight for which"),
+    (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
+     "Die neu gesehenen Räume mit Kraftchip sind jeder Wert aus den Feldern in Sicht, bei dem"),
 ]
 
 
