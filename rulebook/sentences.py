@@ -1300,6 +1300,9 @@ class Speaker:
                           actions=self._actions(s.actions, s))
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
+        told = self._told_call(s)
+        if told is not None:
+            return told
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
         args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "tidy up", not "tidy up for you"
@@ -1307,6 +1310,22 @@ class Speaker:
             return self._line("stmt.call_args", s, rule=title, action=action,
                               args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
+
+    def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
+        """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
+        up to 6 spaces"); only where every parameter it leaves out is the reader, who is addressed."""
+        rule = self.sym.rules.get(s.rule)
+        if rule is None or rule.told is None or self.lang not in rule.told.by_lang:
+            return None
+        text = rule.told.by_lang[self.lang]
+        names = [p.name for p in rule.params]
+        self.check_places(text, names, rule.told.pos, f"rule '{rule.name}'")
+        placed = {m.group(1) for m in PLACEHOLDER.finditer(text)}
+        if any(n not in placed and not self.is_you(a) for n, a in zip(names, s.args)):
+            return None
+        values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in zip(names, s.args) if n in placed}
+        step = Phrase(lambda f: fill(text, "nom", values))
+        return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

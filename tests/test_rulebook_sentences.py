@@ -199,7 +199,7 @@ GOLDEN = [
     (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
      "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
-    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the value:"),
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "the playing figure of yours is not invisible"),
     (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: die Spielfigur von dir ist nicht unsichtbar"),
@@ -462,6 +462,9 @@ GOLDEN = [
     (FF, (), "en", "Add number B to the steps left.", "Add the chosen number of extra steps to the steps left."),
     (FF, (), "de", "Füge Zahl A zur Liste der in dieser Bewegung verlassenen Felder hinzu.",
      "Füge das Ausgangsfeld zur Liste der in dieser Bewegung verlassenen Felder hinzu."),
+    # a rule with a `told` text is called as that order, its arguments in their places
+    (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
+    (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
     # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
     (FF, (), "en", "List A is the spaces where a monster is blocked",
      "The blocked spaces are the spaces where a monster is blocked"),
