@@ -15,6 +15,7 @@ from interpreter.compile.pictures import board_of
 from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
+from rulebook.flow import fixed_rounds, turn_choices
 from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
@@ -108,7 +109,7 @@ class Assembler:
             subtitle = self.word("variant_of", game=title)
             title = self.word("variant_title", game=title, variants=", ".join(names))
         sections = ([self.changes()] if self.variants else []) + [
-            self.overview(game), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
+            self.overview(game), self.flow(), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
             self.special_rules(), self.game_end(), self.definitions()] + self.variant_chapters() + \
             self.references() + [self.bots(), self.assumptions()]
         self.place_examples([s for s in sections if s is not None])
@@ -125,6 +126,36 @@ class Assembler:
                 sec.paragraphs.append(self.t(game.goal, "goal", game.pos))
             sec.paragraphs.append(self.word("players", min=str(game.min_players), max=str(game.max_players)))
         return sec
+
+    def flow(self) -> Optional[Section]:
+        """How a game goes, before the details: the rounds and their phases, the actions a turn offers,
+        the end and the winner."""
+        rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
+        if rnd is None:
+            return None
+        sec = self.section("flow", "flow", "text")
+        sec.paragraphs.append(self.rounds_sentence(rnd))
+        for choice in turn_choices(rnd.phases, self.of(A.RuleDef)):
+            sec.paragraphs.append(self.say("item.flow_choose_again" if choice.again else "item.flow_choose",
+                                           choice.part, part=self.sp.quoted(self.title_of(choice.part)),
+                                           actions=self.sp.action_list(choice.actions, choice.part)))
+        score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
+        if self.ends_at_once():
+            sec.paragraphs.append(self.say("item.flow_ends_early", rnd, title=self.sp.quoted(self.ui["game_end"])))
+        if score is not None:
+            sec.paragraphs.append(self.say("item.flow_winner_lowest" if score.lowest else "item.flow_winner", score,
+                                           title=self.sp.quoted(self.ui["scoring"])))
+        return sec
+
+    def rounds_sentence(self, rnd: A.RoundDef, sp: Optional[Speaker] = None) -> str:
+        """How many rounds (a fixed number said as it is) and the phases of each, in order."""
+        sp = sp or self.sp
+        phases = sp.join([sp.quoted(self.title_of(p)) for p in rnd.phases])
+        count = fixed_rounds(rnd.repeat_while, sp.sym.consts)
+        head = sp.sentence("item.rounds_fixed", rnd, count=sp.expr(count)) if count is not None else \
+            sp.sentence("item.rounds_while", rnd, "sub", cond=sp.expr(rnd.repeat_while))
+        key = "item.round_phases" if len(rnd.phases) > 1 else "item.round_phase_one"
+        return f"{head} {sp.sentence(key, rnd, phases=phases)}"
 
     # ------------------------------------------------------------ components
     def components(self) -> Section:
@@ -402,9 +433,7 @@ class Assembler:
         if rnd is None:
             return None
         sec = self.section("round", "round")
-        phases = self.sp.join([self.sp.quoted(self.title_of(p)) for p in rnd.phases])
-        sec.paragraphs.append(self.say("item.round_repeat", rnd, "sub", cond=self.sp.expr(rnd.repeat_while),
-                                       phases=phases))
+        sec.paragraphs.append(self.rounds_sentence(rnd))
         for p in rnd.phases:
             entry = self.entry(p, "phase", self.sp.lines(p.body), p.note)
             entry.entries = self.inner(f"phase:{p.name}")
@@ -493,7 +522,11 @@ class Assembler:
         at_once = self.ends_at_once()
         for cond, part in at_once:  # the game ends in the middle of a round: said first, where it happens
             sec.paragraphs.append(self.say("item.ends_at_once", cond, "sub", cond=self.sp.expr(cond), rule=part))
-        if rnd is not None:
+        count = fixed_rounds(rnd.repeat_while, self.sp.sym.consts) if rnd is not None else None
+        if rnd is not None and count is not None:
+            sec.paragraphs.append(self.say("item.rounds_fixed_end_else" if at_once else "item.rounds_fixed_end", rnd,
+                                           count=self.sp.expr(count)))
+        elif rnd is not None:
             over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)
             sec.paragraphs.append(self.say("item.round_repeat_end_else" if at_once else "item.round_repeat_end", rnd,
                                            "sub", cond=self.sp.expr(over)))
@@ -799,9 +832,7 @@ class Assembler:
             return [Line(self.row_title(item, r), self.effect_lines(sp.sym.kinds.get(item.name), r.effects, sp))
                     for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]
         if isinstance(item, A.RoundDef):
-            phases = sp.join([sp.quoted(self.title_of(p)) for p in item.phases])
-            return [Line(sp.sentence("item.round_repeat", item, "sub", cond=sp.expr(item.repeat_while),
-                                     phases=phases))]
+            return [Line(self.rounds_sentence(item, sp))]
         return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]  # enum, kind, zone, game
 
 

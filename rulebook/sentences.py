@@ -1292,12 +1292,12 @@ class Speaker:
             return self._line("stmt.break_items", s, items=Phrase(items.plural()))
         return self._line("stmt.break", s)
 
-    def _actions(self, names: Sequence[str], at: A.Node) -> Phrase:
+    def action_list(self, names: Sequence[str], at: A.Node) -> Phrase:
         return self.join([self.quoted(self.action_title(n, at.pos)) for n in names], "choice_last")
 
     def _s_ChooseAction(self, s: A.ChooseAction) -> list[Line]:
         return self._line("stmt.choose_action", s, self._subject(s.seat), seat=self.expr(s.seat),
-                          actions=self._actions(s.actions, s))
+                          actions=self.action_list(s.actions, s))
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
         told = self._told_call(s)
@@ -1398,12 +1398,12 @@ class Speaker:
                 with_item = self.msg("stmt.forbid_with", s, item=item.phrase(self.cat),
                                      filter=self.filter(name, item, s.where, "expr.filter"))
                 return self._line("stmt.forbid_item", s, until=self.msg(f"until.{s.until}", s),
-                                  actions=self._actions(s.actions, s), item=with_item)
+                                  actions=self.action_list(s.actions, s), item=with_item)
             where: Arg = self.msg("stmt.forbid_where", s, cond=self.expr(s.where)) if s.where else ""
         finally:
             self.scope.pop()
         return self._line("stmt.forbid", s, until=self.msg(f"until.{s.until}", s),
-                          actions=self._actions(s.actions, s), where=where)
+                          actions=self.action_list(s.actions, s), where=where)
 
     def _turn_body(self, var: str, body: Sequence[A.Stmt]) -> list[Line]:
         """A turn is told to its player: the player whose turn it is is "you"."""

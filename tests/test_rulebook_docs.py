@@ -22,7 +22,7 @@ from rulebook.docs import DOCS_DIR, MANIFEST, expected_files, stale_files
 from rulebook.model import Line, Rulebook
 
 GAME = "maechtige_monster"
-BASE_ORDER = ["overview", "components", "card-anatomy", "setup", "round", "game-end", "definitions",
+BASE_ORDER = ["overview", "flow", "components", "card-anatomy", "setup", "round", "game-end", "definitions",
               "reference-king-tile", "bots", "assumptions"]
 VARIANT_CHAPTERS = ["variant-billiges-verdraengen", "variant-koenigs-neue-regeln", "variant-waechterkette"]
 

@@ -472,6 +472,16 @@ GOLDEN = [
      "The newly seen chambers with a power chip are every value in the spaces in sight for which"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
      "Die neu gesehenen Räume mit Kraftchip sind jeder Wert aus den Feldern in Sicht, bei dem"),
+    # a fixed number of rounds is said as a number, not as a loop condition
+    (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
+    (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
+     "Das Spiel dauert 7 Runden."),
+    (MF, (), "en", "The game ends as soon as a round ends and the number of the round is at least 7.",
+     "The game ends after round 7."),
+    (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
+    # a round of one phase is not "these phases, in this order"
+    (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
+    (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
 ]
 
 
@@ -620,3 +630,23 @@ def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values:
 def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
     anchors = {e.anchor for e in entries_of(MF, "en")}
     assert "trigger-lava-rises" in anchors and not {"trigger-turn-log", "trigger-beaten-log"} & anchors
+
+
+@pytest.mark.parametrize("game,lang,turn", [
+    (MF, "en", "In “A wizard's turn”, a player chooses one of these actions again and again: “Summon”, "),
+    (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine dieser Aktionen: „Beschwören“, "),
+    (MM, "en", "In “Play monster cards”, a player chooses one of these actions: “Place a monster” or “Displace a monster”."),
+    (MM, "de", "In „Monsterkarten spielen“ wählt ein Spieler eine dieser Aktionen: „Monster anlegen“ oder "),
+    (FF, "en", "In “Turn”, a player chooses one of these actions: “Move and battle”, “Move twice” or “Take power chips”."),
+    (FF, "de", "In „Spielzug“ wählt ein Spieler eine dieser Aktionen: „Bewegen und kämpfen“, "),
+])
+def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
+    """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
+    `if`/`else` the general case, never a special case alone) and who wins, from the rules themselves."""
+    sections = book(game, (), lang).sections
+    anchors = [s.anchor for s in sections]
+    assert anchors.index("flow") == anchors.index("overview") + 1
+    flow = " ".join(sections[anchors.index("flow")].paragraphs)
+    assert turn in flow
+    assert ("whoever scores most wins" if lang == "en" else "gewinnt, wer bei der Wertung am meisten hat") in flow
+    assert not any(w in flow for w in ("start chamber", "Startraum", "fight again", "nochmals kämpfen"))

@@ -1,0 +1,72 @@
+"""How a game goes, in a few sentences from the rules themselves: the round's phases, the actions a turn
+offers, when the game ends and who wins (readers learn the game from this before the details)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Sequence, Union
+
+from dsl import ast as A
+
+Part = Union[A.PhaseDef, A.RuleDef]
+
+
+@dataclass
+class TurnChoice:
+    """The actions a phase (or the rule it calls) offers: `again` when they are chosen in a loop."""
+
+    part: Part
+    actions: list[str]
+    again: bool
+
+
+def _choices(body: Sequence[A.Stmt], looped: bool = False) -> list[tuple[A.ChooseAction, bool]]:
+    """The action choices a body always reaches: an `if` without `else` is a special case and left out;
+    of an `if`/`else` with choices in both, the `else` (the general case) counts."""
+    found: list[tuple[A.ChooseAction, bool]] = []
+    for st in body:
+        if isinstance(st, A.ChooseAction):
+            found.append((st, looped))
+        elif isinstance(st, A.If):
+            found += _choices(st.other or [], looped) or []
+        elif isinstance(st, A.While):
+            found += _choices(st.body, True)
+        elif isinstance(st, (A.Turns, A.TurnsIn, A.For, A.NamedStep)):
+            found += _choices(st.body, looped)
+    return found
+
+
+def _called(body: Sequence[A.Stmt]) -> list[str]:
+    """The rules a body calls, also inside its loops (not inside conditions)."""
+    names: list[str] = []
+    for st in body:
+        if isinstance(st, A.CallRule):
+            names.append(st.rule)
+        elif isinstance(st, (A.While, A.Turns, A.TurnsIn, A.For, A.NamedStep)):
+            names += _called(st.body)
+    return names
+
+
+def turn_choices(phases: Sequence[A.PhaseDef], rules: Sequence[A.RuleDef]) -> list[TurnChoice]:
+    """Per phase, the actions offered in it or in a rule it calls directly, each action once."""
+    by_name = {r.name: r for r in rules}
+    result: list[TurnChoice] = []
+    for phase in phases:
+        parts: list[Part] = [phase] + [by_name[n] for n in _called(phase.body) if n in by_name]
+        for part in parts:
+            chosen = _choices(part.body)
+            names = list(dict.fromkeys(a for st, _ in chosen for a in st.actions))
+            if names:
+                result.append(TurnChoice(part, names, any(again for _, again in chosen)))
+    return result
+
+
+def fixed_rounds(repeat_while: A.Expr, consts: dict[str, A.ConstDef]) -> Optional[A.Num]:
+    """N when rounds repeat while `round < N` (N a number, or a constant that is one): the game lasts N rounds."""
+    if isinstance(repeat_while, A.BinOp) and repeat_while.op == "<" and isinstance(repeat_while.left, A.Name) \
+            and repeat_while.left.name == "round":
+        right = repeat_while.right
+        if isinstance(right, A.Name) and right.name in consts:
+            right = consts[right.name].value
+        if isinstance(right, A.Num):
+            return right
+    return None
