@@ -465,6 +465,8 @@ GOLDEN = [
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
+    (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
+    (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe", "Decke die Kreuzung auf (siehe „Kreuzung aufdecken“)."),
     # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
     (FF, (), "en", "List A is the spaces where a monster is blocked",
      "The blocked spaces are the spaces where a monster is blocked"),
