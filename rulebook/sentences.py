@@ -204,6 +204,7 @@ class Speaker:
         self.cat: Catalogue = catalogue(lang)
         self.sym = symbols
         self.it_kind: Optional[str] = None
+        self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
@@ -571,6 +572,8 @@ class Speaker:
 
     def _e_Attr(self, e: A.Attr) -> Phrase:
         sym = self.sym
+        if isinstance(e.obj, A.Name) and e.obj.name == "self" and e.name in self.printed:
+            return self.expr(A.Num(pos=e.pos, value=self.printed[e.name]))  # one card's effect: its own number
         if isinstance(e.obj, A.Name) and e.obj.name in sym.enums:  # `role.countess`: the value itself
             value = next((v for v in sym.enums[e.obj.name].values if v.name == e.name), None)
             if value is not None:
