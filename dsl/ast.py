@@ -126,8 +126,11 @@ Expr = Union[Num, Str, BoolLit, Name, Attr, Index, Call, CallComp, Comprehension
 
 
 class Let(Node):
+    """A local; `text` is its noun in the rulebook ("the capped wisdom") where the value's own is vague."""
+
     name: str
     value: Expr
+    text: Optional[Text] = None
 
 
 class Told(Node):
@@ -146,6 +149,7 @@ class LetChoose(Node):
     seat: Expr
     options: Expr
     told: Optional[Told] = None
+    text: Optional[Text] = None
 
 
 class LetRandom(Node):
@@ -153,6 +157,7 @@ class LetRandom(Node):
 
     name: str
     options: Expr
+    text: Optional[Text] = None
 
 
 class SetStmt(Node):
@@ -194,9 +199,12 @@ class If(Node):
 
 
 class For(Node):
+    """A loop; `text` is the noun of one item in the rulebook, as a `let`'s."""
+
     var: str
     source: Expr
     body: list["Stmt"]
+    text: Optional[Text] = None
 
 
 class While(Node):
@@ -321,8 +329,11 @@ class TypeRef(Node):
 
 
 class Param(Node):
+    """A parameter; `text` is its noun in the rulebook, as a `let`'s."""
+
     name: str
     type: TypeRef
+    text: Optional[Text] = None
 
 
 class GameDef(Node):
@@ -467,8 +478,11 @@ class RuleDef(Node):
 
 
 class ActionParam(Node):
+    """A parameter the player picks from `domain`; `text` is its noun in the rulebook, as a `let`'s."""
+
     name: str
     domain: Expr
+    text: Optional[Text] = None
 
 
 class ActionDef(Node):

@@ -63,6 +63,13 @@ def _tag(tag: str, value: Any) -> _Tagged:
     return _Tagged((tag, value))
 
 
+def _local_text(children: list[Any]) -> tuple[Optional[A.Text], list[Any]]:
+    """A local's optional noun text, which follows its name, and the other children."""
+    if len(children) > 1 and isinstance(children[1], A.Text):
+        return children[1], [children[0], *children[2:]]
+    return None, children
+
+
 def _tagged(children: list[Any], tag: str) -> list[Any]:
     return [c[1] for c in children if isinstance(c, _Tagged) and c[0] == tag]
 
@@ -291,7 +298,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return list(ch)
 
     def param(self, meta: Any, ch: list[Any]) -> A.Param:
-        return A.Param(pos=self._p(meta), name=str(ch[0]), type=ch[1])
+        return A.Param(pos=self._p(meta), name=str(ch[0]), type=ch[1], text=_one(ch, A.Text))
 
     def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
         return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
@@ -307,7 +314,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return list(ch)
 
     def action_param(self, meta: Any, ch: list[Any]) -> A.ActionParam:
-        return A.ActionParam(pos=self._p(meta), name=str(ch[0]), domain=ch[1])
+        text, ch = _local_text(ch)
+        return A.ActionParam(pos=self._p(meta), name=str(ch[0]), domain=ch[1], text=text)
 
     def action_label(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("label", self._unquote(ch[0]))
@@ -504,14 +512,17 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return list(ch)
 
     def let_stmt(self, meta: Any, ch: list[Any]) -> A.Let:
-        return A.Let(pos=self._p(meta), name=str(ch[0]), value=ch[1])
+        text, ch = _local_text(ch)
+        return A.Let(pos=self._p(meta), name=str(ch[0]), value=ch[1], text=text)
 
     def let_choose(self, meta: Any, ch: list[Any]) -> A.LetChoose:
+        text, ch = _local_text(ch)
         return A.LetChoose(pos=self._p(meta), name=str(ch[0]), seat=ch[1], options=ch[2],
-                           told=ch[3] if len(ch) > 3 else None)
+                           told=ch[3] if len(ch) > 3 else None, text=text)
 
     def let_random(self, meta: Any, ch: list[Any]) -> A.LetRandom:
-        return A.LetRandom(pos=self._p(meta), name=str(ch[0]), options=ch[1])
+        text, ch = _local_text(ch)
+        return A.LetRandom(pos=self._p(meta), name=str(ch[0]), options=ch[1], text=text)
 
     def set_stmt(self, meta: Any, ch: list[Any]) -> A.SetStmt:
         return A.SetStmt(pos=self._p(meta), target=ch[0], value=ch[1])
@@ -538,7 +549,8 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.If(pos=self._p(meta), cond=ch[0], then=ch[1], other=other or [])
 
     def for_stmt(self, meta: Any, ch: list[Any]) -> A.For:
-        return A.For(pos=self._p(meta), var=str(ch[0]), source=ch[1], body=ch[2])
+        text, ch = _local_text(ch)
+        return A.For(pos=self._p(meta), var=str(ch[0]), source=ch[1], body=ch[2], text=text)
 
     def while_stmt(self, meta: Any, ch: list[Any]) -> A.While:
         return A.While(pos=self._p(meta), cond=ch[0], body=ch[1])

@@ -442,7 +442,7 @@ class Assembler:
 
     def action_lines(self, action: A.ActionDef) -> list[Line]:
         for p in action.params:
-            self.sp.bind(p.name, p.domain)
+            self.sp.bind(p.name, p.domain, p.text)
         params = [self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain))
                   for p in action.params]
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
@@ -783,7 +783,7 @@ class Assembler:
         for sp in (self.sp, self.base_sp):
             for p in getattr(owner, "params", []):
                 if isinstance(p, A.ActionParam):
-                    sp.bind(p.name, p.domain)
+                    sp.bind(p.name, p.domain, p.text)
         old = named_part(owner, str(op.name)) if op.op != "add_step" else None
         new = op.stmt if not op.op.startswith("remove") else None
         kind = "added" if op.op == "add_step" else "removed" if new is None else "replaced"

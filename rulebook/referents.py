@@ -28,6 +28,7 @@ class Ref:
         self.label = ""
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
+        self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
 
     def phrase(self, cat: Catalogue) -> Phrase:
         """The local's forms: a case ("nom", "acc", "dat", "gen") says it definite, `a_CASE` introduces
@@ -160,7 +161,7 @@ class Nouns:
     def element(self, e: A.Expr, depth: int = 0) -> Ref:
         """What one item of a list, zone or family is."""
         sym = self.sym
-        if depth > 4:
+        if depth > 8:  # a guard against functions that name each other, not a limit on nesting
             return Ref(self.word("value"))
         if isinstance(e, A.Name):
             if e.name == "players":
@@ -174,6 +175,8 @@ class Nouns:
             if e.name in sym.vars and sym.vars[e.name].type.list_of is not None:
                 return self.of_type(sym.vars[e.name].type.list_of)
             known = self.lookup(e.name)
+            if known is not None and known.item is not None:
+                return known.item
             if known is not None and known.zone is None and known.noun.word != self.word("list").word:
                 return Ref(known.noun, zone=known.zone, kind=known.kind, enum=known.enum)
             return Ref(self.word("value"))
@@ -207,7 +210,7 @@ class Nouns:
     def value(self, e: A.Expr, depth: int = 0) -> Ref:
         """What a value is: "the player", "the points", "the token"."""
         sym = self.sym
-        if depth > 4:
+        if depth > 8:  # a guard against functions that name each other, not a limit on nesting
             return Ref(self.word("value"))
         if isinstance(e, A.Name):
             known = self.lookup(e.name)

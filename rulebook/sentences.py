@@ -67,6 +67,7 @@ class Symbols:
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
             A.KindDef: self.kinds, A.EnumDef: self.enums, A.EventDef: self.events}
         self.owners: dict[int, tuple[str, list[tuple[str, Optional[A.TypeRef]]]]] = {}
+        self.param_texts: dict[int, dict[str, A.Text]] = {}  # a part's parameters that have their own noun
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
         for item in items:
@@ -98,6 +99,7 @@ class Symbols:
         if isinstance(item, (A.RuleDef, A.FunctionDef)):
             params = [(p.name, p.type) for p in item.params]
             self.owners[id(item.body)] = ("reset", params)
+            self.param_texts[id(item.body)] = {p.name: p.text for p in item.params if p.text is not None}
         elif isinstance(item, (A.ScoreDef, A.HeuristicDef, A.WinnerDef)):
             player = [(item.var, A.TypeRef(pos=item.pos, name="player"))]
             for e in [item.expr] + (item.expr.items if isinstance(item.expr, A.ListLit) else []):
@@ -239,7 +241,8 @@ class Speaker:
     def var(self, name: str) -> Phrase:
         """A local of the rules (parameter, loop variable, `let`) by the noun of what it holds; looked
         up when the text is made, so an item's parameters may be bound after it is asked for."""
-        return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f))
+        found = self.lookup(name)  # bound already: its verb agrees with it ("the spaces in sight are …")
+        return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f), found.phrase(self.cat).agree if found else "")
 
     def enter(self, node: object) -> None:
         """At the body or expression of a part: a fresh scope with that part's parameters."""
@@ -252,8 +255,9 @@ class Speaker:
             self.scope.refs = {n: r for n, r in self.scope.refs.items() if n in names}
             return
         self.scope = Scope(self.prelabels)
+        texts = self.sym.param_texts.get(id(node), {})
         for name, t in params:
-            self.scope.bind(name, self.param_ref(name, t, node))
+            self.scope.bind(name, self.named(self.param_ref(name, t, node), texts.get(name)))
 
     def param_ref(self, name: str, t: Optional[A.TypeRef], body: object) -> Ref:
         """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
@@ -508,18 +512,19 @@ class Speaker:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
 
-    def bind(self, name: str, source: A.Expr) -> Ref:
-        """Binds a parameter or loop variable to what one item of its source is, and remembers the source;
-        an action's parameter is introduced by its noun, its source said only where it adds something."""
+    def bind(self, name: str, source: A.Expr, text: Optional[A.Text] = None) -> Ref:
+        """Binds a parameter or loop variable to what one item of its source is (or to its own noun `text`),
+        and remembers the source; an action's parameter is introduced by its noun, its source said only
+        where it adds something."""
         self.sources[name] = source
         self.domains.add(id(source))
         if id(source) in self.sym.first_params:  # a new action: the last one's parameters are gone
             self.scope = Scope(self.prelabels)
-        return self._bind(name, source)
+        return self._bind(name, source, text)
 
-    def _bind(self, name: str, source: A.Expr) -> Ref:
+    def _bind(self, name: str, source: A.Expr, text: Optional[A.Text] = None) -> Ref:
         self.sources[name] = source
-        return self.scope.bind(name, self.nouns.element(source))
+        return self.scope.bind(name, self.named(self.nouns.element(source), text))
 
     def domain(self, e: A.Expr) -> Phrase:
         """Where an action's parameter is chosen from: nothing for "a row" or "a player", "at
@@ -967,15 +972,25 @@ class Speaker:
             zone = self.family_of(v.args[0]) or ""
             self.scope.bind(s.name, self.nouns.zone_ref(zone))  # only names a place: later "the row" says it
             return []
-        ref = self.nouns.value(s.value)
+        ref = self.named(self.nouns.value(s.value), s.text, s.value)
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
-        self.scope.bind(s.name, ref, lettered=ref.noun.word in generic)
+        self.scope.bind(s.name, ref, lettered=s.text is None and ref.noun.word in generic)
         picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
         key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label else "stmt.let"
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
+
+    def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
+        """A local with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
+        is said by it, not by its value's noun or a letter; one item of it is still an item of `value`."""
+        noun = self.nouns.text(text)
+        if noun is None:
+            return ref
+        named = Ref(noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
+        named.item = self.nouns.element(value) if value is not None else None
+        return named
 
     def _let_shown(self, s: A.Let, ref: Ref) -> Optional[list[Line]]:
         """A value named after the card's field it takes (`let x = max(0, c.x)`) is what the card shows, not
@@ -996,17 +1011,17 @@ class Speaker:
             and isinstance(opts.source, A.Name) and opts.source.name in self.sym.enums
         if kind and isinstance(opts, A.Comprehension):  # "each player chooses a colour (one the box holds)"
             args = self._comp_args(opts)
-            self.scope.bind(s.name, self.nouns.element(opts)).chosen = True
+            self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
                               name=self.var(s.name), filter=args["filter"])
         options = self.expr(opts)
-        self.scope.bind(s.name, self.nouns.element(opts)).chosen = True
+        self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
         return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=self.var(s.name),
                           options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
         options = self.expr(s.options)
-        self.scope.bind(s.name, self.nouns.element(s.options))
+        self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
@@ -1176,9 +1191,9 @@ class Speaker:
         self.scope.push()
         outer = self.actor
         try:
-            ref = self._bind(s.var, src)
+            ref = self._bind(s.var, src, s.text)
             place = uses_as_place(s.var, list(s.body), self.sym.zones)
-            if place is not None and ref.noun.word in {self.nouns.word(w).word for w in ("number", "value")}:
+            if place is not None and s.text is None and ref.noun.word in {self.nouns.word(w).word for w in ("number", "value")}:
                 ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every slot in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
@@ -1356,7 +1371,7 @@ class Speaker:
         self.scope.push()
         try:  # the condition reads the forbidden action's parameters: "the token"
             action = self.sym.actions.get(s.actions[0]) if s.actions else None
-            refs = {p.name: self._bind(p.name, p.domain) for p in (action.params if action is not None else [])}
+            refs = {p.name: self._bind(p.name, p.domain, p.text) for p in (action.params if action is not None else [])}
             used = {n.name for n in A.walk(s.where) if isinstance(n, A.Name) and n.name in refs} if s.where else set()
             if s.where is not None and len(used) == 1:  # "… with a token whose power is 1"
                 name = used.pop()

@@ -349,3 +349,41 @@ score(p) = 0
     with pytest.raises(RulesError) as err:
         _game(tmp_path / "b", body.replace('en "take {c}"', 'en "take {p}"'))
     assert "the told text of the choice 'c' names 'p', which is not the chosen value" in err.value.render()
+
+
+NAMED_LOCAL = '''
+rule grow(p: player) de "Wachsen" en "Grow" {
+  let t = top(box)
+  let gain NOUN= t.power + 3
+  if gain > 2 { set done = gain }
+}
+round { repeat while done < 1 phase p de "P" en "P" { call grow(first(players)) } }
+score(p) = 0
+'''
+
+
+def test_a_local_with_a_noun_is_said_by_it_not_by_a_letter(tmp_path: Path) -> None:
+    """`let gain de "der Zuwachs" en "gain" = …`: the rulebook says "the gain", before "number A"."""
+    from dsl.loader import read_ruleset
+    from rulebook.docs import rulebooks
+    from test_rulebook_identifiers import texts_of
+
+    def books(noun: str) -> tuple[str, str]:
+        folder = tmp_path / ("named" if noun else "plain") / "feature_test"
+        folder.mkdir(parents=True)
+        (folder / "game.rules").write_text(HEADER + NAMED_LOCAL.replace("NOUN", noun), encoding="utf-8")
+        made = rulebooks(read_ruleset(folder))
+        return tuple("\n".join(texts_of(made[lang].sections)) for lang in ("en", "de"))  # type: ignore[return-value]
+    en, de = books("")
+    assert "Number A is" in en and "Zahl A ist" in de, en
+    en, de = books(' de "der Zuwachs" en "gain" ')
+    assert "The gain is the power of the token + 3." in en, en
+    assert "If the gain is greater than 2" in en and "Number A" not in en
+    assert "Der Zuwachs ist Kraft von Stein + 3." in de, de
+    assert "Wenn der Zuwachs größer als 2 ist" in de and "Zahl A" not in de
+
+
+def test_a_locals_noun_needs_every_language(tmp_path: Path) -> None:
+    with pytest.raises(RulesError) as err:
+        _game(tmp_path, NAMED_LOCAL.replace("NOUN", ' de "der Zuwachs" '))
+    assert "text has no en version" in err.value.render()

@@ -199,7 +199,7 @@ GOLDEN = [
     (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
      "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
-    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the value:"),
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "the playing figure of yours is not invisible"),
     (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: die Spielfigur von dir ist nicht unsichtbar"),
@@ -453,8 +453,22 @@ GOLDEN = [
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "The player chooses a value from every monster tile in the monsters that can be moved for which list A does "
-     "not contain the monster tile."),
+     "The player chooses a monster tile from every monster tile in the monsters that can be moved for which the "
+     "monsters moved do not contain the monster tile."),
+    # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
+    (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
+    (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
+     "Die erreichte Weisheit ist das Kleinere von 50 und der neuen Weisheit."),
+    (FF, (), "en", "Add number B to the steps left.", "Add the chosen number of extra steps to the steps left."),
+    (FF, (), "de", "Füge Zahl A zur Liste der in dieser Bewegung verlassenen Felder hinzu.",
+     "Füge das Ausgangsfeld zur Liste der in dieser Bewegung verlassenen Felder hinzu."),
+    # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
+    (FF, (), "en", "List A is the spaces where a monster is blocked",
+     "The blocked spaces are the spaces where a monster is blocked"),
+    (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
+     "The newly seen chambers with a power chip are every value in the spaces in sight for which"),
+    (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
+     "Die neu gesehenen Räume mit Kraftchip sind jeder Wert aus den Feldern in Sicht, bei dem"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
