@@ -409,7 +409,7 @@ GOLDEN = [
      "Frank verdrängt Ingas Untote 2 mit der Karte Meereswesen 3."),
     (FF, (), "en", "Yellow may not choose “Stop the monster”.",
      "Yellow could not stop the monster: A monster may not stop with another monster."),
-    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "A kämpft gegen das Monsterplättchen 23."),
+    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler 1 kämpft gegen das Monsterplättchen 23."),
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
@@ -486,6 +486,9 @@ GOLDEN = [
     (MF, (), "en", "The game ends as soon as a round ends and the number of the round is at least 7.",
      "The game ends after round 7."),
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
+    # a scenario's player called by a single letter is named by its seat
+    (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
+    (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
     (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
