@@ -475,6 +475,7 @@ class RuleDef(Node):
     text: Optional[Text]
     note: Optional[Text] = None  # the author's clarification, shown beside the generated rule text
     body: list[Stmt]
+    told: Optional[Text] = None  # the step where it is called, with `{param}` places: "move up to {n} spaces"
 
 
 class ActionParam(Node):

@@ -302,7 +302,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
         return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                         note=_note(ch), body=ch[-1])
+                         note=_note(ch), told=(_tagged(ch, "told") or [None])[0], body=ch[-1])
+
+    def rule_told(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("told", ch[0])
 
     def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
         label = _tagged(ch, "label")[0]

@@ -577,14 +577,22 @@ class Assembler:
                 continue
             lines.append(Line(sp.sentence("item.const", value, name=name,
                                           value=self.value_text(value.value.value, fdef.type.name if fdef else ""))))
-        return lines + self.effect_lines(kind, card.effects, sp)
+        printed = {v.name: v.value.value for v in card.values
+                   if isinstance(v.value.value, int) and not isinstance(v.value.value, bool)}
+        return lines + self.effect_lines(kind, card.effects, sp, printed)
 
-    def effect_lines(self, kind: Optional[A.KindDef], effects: list[A.EffectValue], sp: Speaker) -> list[Line]:
+    def effect_lines(self, kind: Optional[A.KindDef], effects: list[A.EffectValue], sp: Speaker,
+                     printed: Optional[dict[str, int]] = None) -> list[Line]:
+        """A card's effects; `printed`: its own numbers, said in place of "the amount of this card"."""
         lines = []
-        for effect in effects:
-            body = sp.lines(effect.body)
-            head = sp.sentence("item.effect", effect, field=self.field_title(kind, effect.name, effect.pos))
-            lines.append(Line(head, body or [Line(sp.sentence("item.no_effect", effect))]))
+        sp.printed = printed or {}
+        try:
+            for effect in effects:
+                body = sp.lines(effect.body)
+                head = sp.sentence("item.effect", effect, field=self.field_title(kind, effect.name, effect.pos))
+                lines.append(Line(head, body or [Line(sp.sentence("item.no_effect", effect))]))
+        finally:
+            sp.printed = {}
         return lines
 
     def literal_text(self, lit: A.Literal_) -> str:

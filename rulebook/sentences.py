@@ -204,6 +204,7 @@ class Speaker:
         self.cat: Catalogue = catalogue(lang)
         self.sym = symbols
         self.it_kind: Optional[str] = None
+        self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
@@ -571,6 +572,8 @@ class Speaker:
 
     def _e_Attr(self, e: A.Attr) -> Phrase:
         sym = self.sym
+        if isinstance(e.obj, A.Name) and e.obj.name == "self" and e.name in self.printed:
+            return self.expr(A.Num(pos=e.pos, value=self.printed[e.name]))  # one card's effect: its own number
         if isinstance(e.obj, A.Name) and e.obj.name in sym.enums:  # `role.countess`: the value itself
             value = next((v for v in sym.enums[e.obj.name].values if v.name == e.name), None)
             if value is not None:
@@ -1300,6 +1303,9 @@ class Speaker:
                           actions=self.action_list(s.actions, s))
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
+        told = self._told_call(s)
+        if told is not None:
+            return told
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
         args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "tidy up", not "tidy up for you"
@@ -1307,6 +1313,22 @@ class Speaker:
             return self._line("stmt.call_args", s, rule=title, action=action,
                               args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
+
+    def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
+        """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
+        up to 6 spaces"); only where every parameter it leaves out is the reader, who is addressed."""
+        rule = self.sym.rules.get(s.rule)
+        if rule is None or rule.told is None or self.lang not in rule.told.by_lang:
+            return None
+        text = rule.told.by_lang[self.lang]
+        names = [p.name for p in rule.params]
+        self.check_places(text, names, rule.told.pos, f"rule '{rule.name}'")
+        placed = {m.group(1) for m in PLACEHOLDER.finditer(text)}
+        if any(n not in placed and not self.is_you(a) for n, a in zip(names, s.args)):
+            return None
+        values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in zip(names, s.args) if n in placed}
+        step = Phrase(lambda f: fill(text, "nom", values))
+        return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

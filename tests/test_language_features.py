@@ -387,3 +387,33 @@ def test_a_locals_noun_needs_every_language(tmp_path: Path) -> None:
     with pytest.raises(RulesError) as err:
         _game(tmp_path, NAMED_LOCAL.replace("NOUN", ' de "der Zuwachs" '))
     assert "text has no en version" in err.value.render()
+
+
+TOLD_RULE = '''
+rule shrink(n: int) de "Schrumpfen" en "Shrink" told de "schrumpfe um {n}" en "shrink by {N}" { set done = done - n }
+rule grow(p: player, n: int) de "Wachsen" en "Grow" told de "wachse um {n}" en "grow by {n}" { set done = done + n }
+round { repeat while done < 1 phase p de "P" en "P" { call shrink(3)  call grow(first(players), 2) } }
+score(p) = 0
+'''
+
+
+def test_a_rule_called_with_its_told_text_is_an_order_with_the_arguments_in_place(tmp_path: Path) -> None:
+    """`told en "shrink by {n}"`: "Shrink by 3 (see “Shrink”)", before "Shrink for 3"; a player it leaves out
+    who is not the reader keeps the plain call; a place that names no parameter is an error."""
+    from dsl.loader import read_ruleset
+    from rulebook.docs import rulebooks
+    from rulebook.phrases import MissingRendering
+    from test_rulebook_identifiers import texts_of
+
+    def books(rules: str) -> dict[str, str]:
+        folder = tmp_path / str(len(list(tmp_path.iterdir()))) / "feature_test"
+        folder.mkdir(parents=True)
+        (folder / "game.rules").write_text(HEADER + rules, encoding="utf-8")
+        return {lang: "\n".join(texts_of(book.sections)) for lang, book in rulebooks(read_ruleset(folder)).items()}
+    said = books(TOLD_RULE.replace("{N}", "{n}"))
+    assert "Shrink by 3 (see “Shrink”)." in said["en"] and "Schrumpfe um 3 (siehe „Schrumpfen“)." in said["de"]
+    assert "Shrink for 3" not in said["en"]
+    assert "Grow for the first of all players and 2 (see “Grow”)." in said["en"]
+    with pytest.raises((MissingRendering, RulesError)) as err:
+        books(TOLD_RULE)
+    assert "{N}" in str(err.value) and "no such parameter" in str(err.value)

@@ -462,6 +462,16 @@ GOLDEN = [
     (FF, (), "en", "Add number B to the steps left.", "Add the chosen number of extra steps to the steps left."),
     (FF, (), "de", "Füge Zahl A zur Liste der in dieser Bewegung verlassenen Felder hinzu.",
      "Füge das Ausgangsfeld zur Liste der in dieser Bewegung verlassenen Felder hinzu."),
+    # a rule with a `told` text is called as that order, its arguments in their places
+    (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
+    (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
+    (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
+    (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe", "Decke die Kreuzung auf (siehe „Kreuzung aufdecken“)."),
+    # a card's effect says its own printed number, not "the value of this card"
+    (FF, (), "en", "Extend the movement for the value (up to) of this card (see “Extend the movement”).",
+     "Extend the movement by up to 2 spaces (see “Extend the movement”)."),
+    (FF, (), "de", "Bewegung verlängern für den Wert (bis zu) von dieser Karte",
+     "Verlängere die Bewegung um bis zu 2 Felder (siehe „Bewegung verlängern“)."),
     # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
     (FF, (), "en", "List A is the spaces where a monster is blocked",
      "The blocked spaces are the spaces where a monster is blocked"),
