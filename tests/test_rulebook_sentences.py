@@ -486,6 +486,15 @@ GOLDEN = [
     (MF, (), "en", "The game ends as soon as a round ends and the number of the round is at least 7.",
      "The game ends after round 7."),
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
+    # Magical Friends' locals by their nouns
+    (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
+     "The allowed artifacts are every artifact card in their artifacts for which the values already played do not contain"),
+    (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
+     "Die erlaubten Artefakte sind jede Artefaktkarte in seinen Artefakten"),
+    (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
+     "As long as the steps left to go are greater than 0 and creature A is on the board:"),
+    (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
+     "Solange die verbleibenden Schritte größer als 0 sind und gilt: Kreatur A steht auf dem Spielplan:"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
