@@ -986,7 +986,7 @@ class Speaker:
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
-        """A local with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
+        """A local with its own noun (`let capped de "die gedeckelte Summe" en "capped sum" = …`)
         is said by it, not by its value's noun or a letter; one item of it is still an item of `value`."""
         noun = self.nouns.text(text)
         if noun is None:
