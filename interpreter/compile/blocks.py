@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from interpreter.compile.hoist import state_reads_as_locals
-from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, fire, guard_depth, over_budget, tick
+from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, fire, guard_depth, over_budget, run_above, tick
 from interpreter.runtime.program import Op
 
 Lines = list[str]
@@ -54,9 +54,9 @@ class Emitter:
 
     def finish(self, env: dict[str, Any]) -> tuple[list[Op], Op, frozenset[int]]:
         """The block's ops, its runner and the steps the runner may be entered at."""
-        ns = dict(env, _over_budget=over_budget, _fire=fire, _guard_depth=guard_depth, _tick=tick)
+        ns = dict(env, _over_budget=over_budget, _fire=fire, _guard_depth=guard_depth, _tick=tick, _run_above=run_above)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
-        run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, ns)
+        run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
         return code, run, starts
 
 
@@ -81,7 +81,13 @@ def _op_of(s: Optional[Snippet], ns: dict[str, Any]) -> Op:
     return op
 
 
-def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int],
+# after an op that pushed frames (or ended the game): runs those frames at once (ops.run_above) and goes on
+# with the block, unless they suspend or the game ended
+_RUN_ABOVE = ["    if len(frames) > depth and _run_above(st, depth):", "        return True",
+              "    if len(frames) != depth:", "        return None"]
+
+
+def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
             ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
     """`run(st, fr)`: arms `if pc <= start:` in step order, so entering at a start skips the arms before
     it and falls through the rest; a jump sets `pc` and starts over. A generic op (a closure) ends an arm:
@@ -106,24 +112,24 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
         s = snippets[k]
         if s is None:
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", "if len(frames) != depth:",
-                    "    return None", f"if fr[1] != {k + 1}:", "    return None"]
+                    *_RUN_ABOVE, f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, lambda t: [f"pc = {t}", "continue"])
             if s.pushes:
-                body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", "    return None"]
+                body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", *_RUN_ABOVE]
         lines += ["    " + ln for ln in body]
         op_at += [k] * len(body)
     lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
     head[1:1] = [f"    {name} = {read}" for name, read in hoisted.items()]
-    tail = ["        except GameRuleError as _e:", "            fr[1] = _op_at[_e.__traceback__.tb_lineno - _first] + 1",
-            "            raise", "    return run"]
+    tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
+            "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
-    src = "\n".join(["def make(_ops, _op_at, _first):"]
+    src = "\n".join(["def make(_ops, _op_at, _first, _pos):"]
                     + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + ["                " + ln for ln in lines] + tail)
     exec(src, ns)  # noqa: S102 - our own generated code
     first = 1 + 1 + len(generics) + len(head)  # the line number of lines[0]
-    run: Op = ns.pop("make")(code, op_at, first)
+    run: Op = ns.pop("make")(code, op_at, first, pos)
     return run, frozenset(starts)
 
 
@@ -144,7 +150,7 @@ def set_pvar(obj: str, idx: int, value: str) -> Snippet:
 
 def ret() -> Snippet:
     """Ends the block: its frame goes, and the run goes on in the frame below."""
-    return Snippet(["st.frames.pop()"], pushes=True)
+    return Snippet(["st.frames.pop()", "return None"])
 
 
 def jump(cell: list[int]) -> Snippet:
