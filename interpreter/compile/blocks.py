@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from interpreter.compile.hoist import state_reads_as_locals
-from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, fire, guard_depth, over_budget, run_above, tick
-from interpreter.runtime.program import Op
+from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget, run_above
+from interpreter.runtime.program import Op, Trigger
 
 Lines = list[str]
 
@@ -54,7 +55,7 @@ class Emitter:
 
     def finish(self, env: dict[str, Any]) -> tuple[list[Op], Op, frozenset[int]]:
         """The block's ops, its runner and the steps the runner may be entered at."""
-        ns = dict(env, _over_budget=over_budget, _fire=fire, _guard_depth=guard_depth, _tick=tick, _run_above=run_above)
+        ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _run_above=run_above)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
         run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
         return code, run, starts
@@ -148,6 +149,14 @@ def set_pvar(obj: str, idx: int, value: str) -> Snippet:
     return Snippet([f"_b_o = {obj}", f"st.pvars[_b_o][{idx}] = {value}"])
 
 
+def set_card_field(obj: str, fidx: int, value: str) -> Snippet:
+    """Changes a card's base value (ops.set_card_field, for a field known here): a new row, never one changed
+    in place, so clones stay apart."""
+    return Snippet([f"_b_c = {obj}", "_b_r = st.card_vals[_b_c][:]", f"_b_r[{fidx}] = {value}",
+                    "if st._undo is not None:", "    st._undo.append((st.card_vals, _b_c, st.card_vals[_b_c]))",
+                    "st.card_vals[_b_c] = _b_r"])
+
+
 def ret() -> Snippet:
     """Ends the block: its frame goes, and the run goes on in the frame below."""
     return Snippet(["st.frames.pop()", "return None"])
@@ -239,7 +248,7 @@ def move(what: str, to: str, bottom: bool, notify: bool) -> Snippet:
     if not notify:
         return Snippet([f"_b_z = {to}", f"for _b_c in {what}:", f"    st.move_card(_b_c, _b_z, {bottom})"])
     return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
-                    f"    st.move_card(_b_c, _b_z, {bottom})", "_fire(st, 'moved', _b_m)"], pushes=True)
+                    f"    st.move_card(_b_c, _b_z, {bottom})", "_fires['moved'](st, _b_m)"], pushes=True)
 
 
 def draw_place(picked: int, left: int, to: str, notify: bool) -> Snippet:
@@ -248,7 +257,7 @@ def draw_place(picked: int, left: int, to: str, notify: bool) -> Snippet:
              f"L[{left}] -= 1"]
     if not notify:
         return Snippet(lines)
-    return Snippet(lines + ["_fire(st, 'moved', [[_b_c, _b_f, _b_z]])"], pushes=True)
+    return Snippet(lines + ["_fires['moved'](st, [[_b_c, _b_f, _b_z]])"], pushes=True)
 
 
 def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
@@ -268,15 +277,34 @@ def call_rule(bid: int, args: list[str]) -> Snippet:
     """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does)."""
     values = "".join(f"{a}, " for a in args)
     return Snippet([f"st.frames.append([{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})])",
-                    "_guard_depth(st)", "_tick(st)"], pushes=True)
+                    f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + _SPEND, pushes=True)
 
 
 def emit(event: str, args: list[str]) -> str:
     """The line that sets off the triggers listening to `event`, with the event's values."""
-    return f"_fire(st, {event!r}, [[{', '.join(args)}]])"
+    return f"_fires[{event!r}](st, [[{', '.join(args)}]])"
 
 
 def round_begin(emits: Optional[str]) -> Snippet:
     """Counts and logs the new round; `emits`: the line that sets off `round_start` triggers, if any listen."""
     lines = ["st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
     return Snippet(lines + [emits], pushes=True) if emits is not None else Snippet(lines)
+
+
+def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any]) -> Callable[..., None]:
+    """`fire(st, occurrences)` for one event: pushes the frames of its triggers whose condition holds, each
+    occurrence's in definition order, so they run in that order (a condition reads only the event's values
+    `L`, so a frame is made only once it holds); it spends the budget as every rule entered does."""
+    lines = ["def fire(st, occurrences):", "    pushed = []", "    t = 0", "    try:", "        for L in occurrences:"]
+    for k, trig in enumerate(triggers):
+        values = "".join(f"L[{i}], " for i in range(trig.values)) + "None, " * (nlocals[trig.block] - trig.values)
+        lines += [f"            t = {k}", f"            if {trig.where or True}:",
+                  f"                pushed.append([{trig.block}, 0, [{values}]])"]
+    lines += ["    except GameRuleError as e:", "        raise e.at(_positions[t]) from None", "    if pushed:",
+              "        pushed.reverse()", "        frames = st.frames", "        frames += pushed",
+              f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in _SPEND)]
+    ns = dict(env, GameRuleError=GameRuleError, _positions=[t.pos for t in triggers], _guard_depth=guard_depth,
+              _over_budget=over_budget)
+    exec("\n".join(lines), ns)  # noqa: S102 - our own generated code
+    fire: Callable[..., None] = ns["fire"]
+    return fire

@@ -73,7 +73,8 @@ class CompilerBase:
         self.functions: dict[str, A.FunctionDef] = {f.name: f for f in self.of(A.FunctionDef)}
         self.compiled_functions: dict[str, tuple[str, T]] = {}
         self.function_src: dict[str, tuple[list[str], str]] = {}  # parameters' and body's generated code
-        self.env: dict[str, Any] = dict(ENV, _forbidden=forbidden)
+        # `_fires`: event → the function that sets off its triggers (blocks.dispatcher), once all are compiled
+        self.env: dict[str, Any] = dict(ENV, _forbidden=forbidden, _fires={})
         self.lambdas: dict[str, Any] = {}
         self.compiling: set[str] = set()
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}

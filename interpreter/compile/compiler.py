@@ -74,6 +74,8 @@ class Compiler(StatementCompiler):
                                "remove this `event` line, or give your own event another name")
         for trig in self.of(A.TriggerDef):
             self._trigger(trig)
+        for name, triggers in self.p.triggers.items():
+            self.env["_fires"][name] = B.dispatcher(triggers, [b.nlocals for b in self.p.blocks], self.env)
         self._card_effects()
         self._pictures()
         self._flow()
@@ -423,11 +425,11 @@ class Compiler(StatementCompiler):
             scope.define(prm, types[i] if types is not None else declared[i])
         where = None
         if trig.where is not None:
-            where, t = self.expr(trig.where, scope)
+            where, t = self.code(trig.where, scope)
             self._expect(trig.where, t, BOOL, "a trigger's condition")
         bid = self._new_block(f"when {trig.event}")
         self._fill_block(bid, trig.body, scope, trig.pos)
-        self.p.triggers.setdefault(trig.event, []).append(Trigger(trig.event, where, bid, trig.pos))
+        self.p.triggers.setdefault(trig.event, []).append(Trigger(trig.event, where, bid, trig.pos, len(trig.params)))
 
     def _check_event_pattern(self, trig: A.TriggerDef, event: A.EventDef) -> None:
         """A `when` of a declared event names all its values, each of the declared type where it gives one."""

@@ -73,15 +73,16 @@ class ExpressionCompiler(CompilerBase):
         return self.compiled_functions[name]
 
     def _inlined(self, name: str, args: list[str]) -> str:
-        """A short function's body in place of its call, where every argument is a name, slot or number (so
-        reading it again costs nothing): the same value, and errors at the same places, without the call."""
+        """A short function's body in place of its call, where every argument is a name, slot, number or string
+        (so reading it again costs nothing): the same value, and errors at the same places, without the call."""
         params, body = self.function_src[name]
         if len(body) > INLINE_MAX:
             return ""
         parts = _STRING.split(body)  # string literals (odd parts) are left as they are
         code = parts[::2]
         for param, arg in zip(params, args):  # a chain of reads without calls may be read a few times
-            if not (_ARG.fullmatch(arg) or (_READ.fullmatch(arg) and sum(_uses(param, c) for c in code) <= 3)):
+            if not (_ARG.fullmatch(arg) or _STRING.fullmatch(arg)
+                    or (_READ.fullmatch(arg) and sum(_uses(param, c) for c in code) <= 3)):
                 return ""
         by_param = dict(zip(params, args))
         for i in range(0, len(parts), 2):

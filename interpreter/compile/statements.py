@@ -126,7 +126,7 @@ class StatementCompiler(ExpressionCompiler):
                                    did_you_mean(tgt.name, kind.index))
                 fidx = kind.index[tgt.name]
                 self._expect(s.value, vt, kind.types[fidx], f"field '{tgt.name}'")
-                em.emit(O.set_card_field(self.fn(obj), fidx, self.fn(val)))
+                em.emit_src(B.set_card_field(obj, fidx, val))
                 return
             if ot.name == "player" and tgt.name in self.pvar_index:
                 if tgt.name in self.p.currencies:

@@ -225,18 +225,16 @@ def run_effect(obj: Fn, field: str, acting: Fn, as_self: Optional[Fn] = None) ->
     return op
 
 
-def set_card_field(obj: Fn, field: int | str, fn: Fn) -> Op:
-    """Changes a card's base value; rows are copied, never changed in place, so clones stay apart.
-    `field` is an index, or a name when the card's kind is known only at run time."""
+def set_card_field(obj: Fn, field: str, fn: Fn) -> Op:
+    """Changes a card's base value, for a card whose kind is known only at run time (blocks.set_card_field
+    where the compiler knows the field); rows are copied, never changed in place, so clones stay apart."""
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
         c = obj(st, L)
-        fidx = field
-        if isinstance(fidx, str):
-            kind = st.game.program.kinds[st.game.program.card_kind[c]]
-            if fidx not in kind.index or kind.types[kind.index[fidx]].name == "effect":
-                raise GameRuleError(f"{st.game.card_ids[c]} has no field '{fidx}' that can be set")
-            fidx = kind.index[fidx]
+        kind = st.game.program.kinds[st.game.program.card_kind[c]]
+        if field not in kind.index or kind.types[kind.index[field]].name == "effect":
+            raise GameRuleError(f"{st.game.card_ids[c]} has no field '{field}' that can be set")
+        fidx = kind.index[field]
         row = st.card_vals[c][:]
         row[fidx] = fn(st, L)
         if st._undo is not None:
@@ -292,20 +290,3 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, str, Fmt]]) -> Op:
 
 def end_game(st: "State", fr: list[Any]) -> None:
     st.frames.clear()
-
-
-def fire(st: "State", event: str, occurrences: list[list[Any]]) -> None:
-    """Pushes the frames of the triggers listening to `event`, so they run in definition order."""
-    frames = []
-    triggers = st.game.program.triggers.get(event, ())
-    nlocals = st.game.nlocals
-    for values in occurrences:
-        for trig in triggers:  # a condition reads only the event's values: the frame is made once it holds
-            try:
-                if trig.where is None or trig.where(st, values):
-                    frames.append([trig.block, 0, values + [None] * (nlocals[trig.block] - len(values))])
-            except GameRuleError as exc:
-                raise exc.at(trig.pos) from None
-    st.frames.extend(reversed(frames))
-    guard_depth(st)
-    tick(st)

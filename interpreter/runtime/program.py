@@ -102,9 +102,10 @@ class ForbidDef:
 @dataclass
 class Trigger:
     event: str
-    where: Optional[Fn]
+    where: Optional[str]  # the condition as generated code over the event's values `L[0]`, `L[1]`, …
     block: int
     pos: A.Pos
+    values: int  # how many values the event carries (the first locals of the block)
 
 
 @dataclass
