@@ -41,6 +41,60 @@ def test_runners_do_what_the_ops_do_one_by_one(ruleset: str, variants: tuple[str
         assert len(by_runner) >= 10
 
 
+def shelf_rules() -> str:
+    """The probe game's tokens (RULES) on a shelf of three rows, moved on and off it at random."""
+    return RULES[:RULES.index("zone box")].replace("game probe", "game shelf") + SHELF
+
+
+SHELF = """zone box of tok public
+zone row [3] of tok public
+action place(t in cards(box), i in [1, 2, 3], under in [true, false]) {
+  label "place {t} {i} {under}"
+  if under {
+    move t to row[i] bottom
+  } else {
+    move t to row[i]
+  }
+}
+action shift(t in cards(row), i in [1, 2, 3]) {
+  label "shift {t} {i}"
+  move t to row[i] bottom
+}
+action back(t in cards(row)) {
+  label "back {t}"
+  move t to box
+}
+round {
+  repeat while round < 12
+  phase play {
+    choose action for first(players): place, shift, back
+  }
+}
+score(p) = 0
+"""
+
+
+@pytest.mark.parametrize("ruleset", ["magical_friends", "maechtige_monster", "shelf"])
+def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path) -> None:
+    """Moves (to the top or the bottom, within a family or out of it) keep each cached family's cards
+    (helpers.family_cards, State._refile) equal to its zones read afresh."""
+    if ruleset == "shelf":
+        (tmp_path / "shelf").mkdir()
+        (tmp_path / "shelf" / "game.rules").write_text(shelf_rules(), encoding="utf-8")
+        ruleset = str(tmp_path / "shelf")
+    game = load_game(ruleset, players=2 if ruleset.endswith("shelf") else 4)
+    checked = 0
+    for seed in range(1, 4):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+            for fam, cards in state.fam_cards.items():
+                lo, hi = game.fam_span[fam]
+                assert cards == [c for zone in state.zones[lo:hi] for c in zone]
+                checked += 1
+    assert checked > 20
+
+
 RULES = """
 game probe {
   players 2 to 2

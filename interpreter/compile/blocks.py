@@ -9,7 +9,7 @@ from typing import Any, Callable, Optional
 
 from interpreter.compile.hoist import state_reads_as_locals
 from interpreter.runtime.errors import GameRuleError
-from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget, run_above
+from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget
 from interpreter.runtime.program import Op, Trigger
 
 Lines = list[str]
@@ -55,7 +55,7 @@ class Emitter:
 
     def finish(self, env: dict[str, Any]) -> tuple[list[Op], Op, frozenset[int]]:
         """The block's ops, its runner and the steps the runner may be entered at."""
-        ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _run_above=run_above)
+        ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
         run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
         return code, run, starts
@@ -82,9 +82,12 @@ def _op_of(s: Optional[Snippet], ns: dict[str, Any]) -> Op:
     return op
 
 
-# after an op that pushed frames (or ended the game): runs those frames at once (ops.run_above) and goes on
-# with the block, unless they suspend or the game ended
-_RUN_ABOVE = ["    if len(frames) > depth and _run_above(st, depth):", "        return True",
+NEST_MAX = 40  # frames below which a runner runs the frames it pushed itself; deeper, State._run does
+# after an op that pushed frames (or ended the game): runs those frames in their runners at once and goes on
+# with the block, unless one suspends or the game ended. Each such frame stands at a start of its block's
+# runner: a fresh frame, or one that pushed frames itself.
+_RUN_ABOVE = [f"    if depth > {NEST_MAX}:", "        return None", "    while len(frames) > depth:",
+              "        _b_t = frames[-1]", "        if st.game.runners[_b_t[0]](st, _b_t):", "            return True",
               "    if len(frames) != depth:", "        return None"]
 
 

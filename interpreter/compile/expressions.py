@@ -49,6 +49,15 @@ def iterable(src: str) -> str:
     return src[5:-1]
 
 
+_PICK = re.compile(r"_pick\(([\w.\[\]]+), (-?\d+), '\w+', _at\d+\)")  # first/last of a plain read (_READ)
+
+
+def _end_item_inline(src: str) -> str:
+    """`first`/`last` of a list read without a call: the item read inline, the helper called only to fail."""
+    m = _PICK.fullmatch(src)
+    return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {src})" if m else src
+
+
 def _uses(name: str, code: str) -> int:
     return sum(m.group(0) == name for m in _IDENT.finditer(code))
 
@@ -278,7 +287,7 @@ class ExpressionCompiler(CompilerBase):
         src = prim.build(srcs, types)
         if src.startswith(LOCATED_HELPERS):  # one helper call: it learns where it is, for its errors
             src = f"{src[:-1]}, {self.where(e.pos)})"
-        return src, result
+        return _end_item_inline(src), result
 
     def e_CallComp(self, e: A.CallComp, scope: Scope) -> tuple[str, T]:
         if e.func not in AGGREGATES:

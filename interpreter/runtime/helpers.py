@@ -20,8 +20,8 @@ def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
 
 
 def family_cards(st: "State", fam: int) -> list[int]:
-    """The cards of a zone family, zone by zone; kept in the state until a card of the family moves, as a
-    board family has many zones and is read far more often than changed. Read only, as every value."""
+    """The cards of a zone family, zone by zone; kept in the state (State._refile keeps it right when a card
+    moves), as a board family has many zones and is read far more often than changed. Read only, as every value."""
     cards = st.fam_cards.get(fam)
     if cards is None:
         lo, hi = st.game.fam_span[fam]
@@ -223,7 +223,8 @@ def _asked_before(edges: Edges) -> bool:
 
 
 def successors(edges: Edges, node: int) -> list[int]:
-    maps = directed(edges)
+    hit = _DIRECTED.get(id(edges))  # directed(edges), its cache read inline: the common case
+    maps = hit[1] if hit is not None and hit[0] is edges else directed(edges)
     if maps is not None:
         return list(maps[0].get(node, ()))
     try:

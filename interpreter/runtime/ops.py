@@ -73,14 +73,10 @@ def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
         values = list(opts(st, L))
         if not values:
             raise GameRuleError("a decision with no options")
-        labels: list[str] = []
-        distinct: list[Any] = []
-        for v in values:  # a choice among equal values is one option
-            label = fmt(st, v)
-            if label not in labels:
-                labels.append(label)
-                distinct.append(v)
-        st.pending = (DECIDE, who, labels, distinct, slot)
+        by_label: dict[str, Any] = {}
+        for v in values:  # a choice among equal values is one option, the first of them
+            by_label.setdefault(fmt(st, v), v)
+        st.pending = (DECIDE, who, list(by_label), list(by_label.values()), slot)
         return True
     return op
 
@@ -185,24 +181,6 @@ def choose_action(seat: Fn, aids: list[int]) -> Op:
 
 
 MAX_DEPTH = 200  # frames; deeper means triggers that keep setting each other off
-
-
-NEST_MAX = 40  # frames below which a runner runs the frames it pushed itself; deeper, State._run does
-
-
-def run_above(st: "State", depth: int) -> bool:
-    """Runs the frames above `depth` (a rule called, triggers set off) in their runners, so the block that
-    pushed them goes on in its own run; True once one suspends. Each such frame stands at a start of its
-    block's runner (a fresh frame, or one that pushed frames itself); past NEST_MAX, State._run runs them."""
-    if depth > NEST_MAX:
-        return False
-    frames = st.frames
-    runners = st.game.runners
-    while len(frames) > depth:
-        fr = frames[-1]
-        if runners[fr[0]](st, fr):
-            return True
-    return False
 
 
 def guard_depth(st: "State") -> None:

@@ -3,6 +3,7 @@ copying lists and saves to JSON anywhere, mid-turn included."""
 from __future__ import annotations
 
 import json
+from bisect import bisect_left, bisect_right
 from typing import TYPE_CHECKING, Any, Optional
 
 from interpreter.runtime.errors import GameRuleError
@@ -66,7 +67,7 @@ class State:
         # (list, index, old value) per other change of face_up, known, owner or card_vals
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
-        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), dropped when one moves
+        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         if _empty:
             return
         prog = game.program
@@ -131,6 +132,7 @@ class State:
                     stopped = code[fr[0]][pc](self, fr)
                 if stopped:
                     if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                        fr, pc = frames[-1], -1  # the frame that stopped, maybe one its runner ran (blocks.py)
                         over_budget(self)
                     return
         except GameRuleError as exc:
@@ -168,11 +170,6 @@ class State:
         old = zones[src]
         i = old.index(c)
         del old[i]
-        cached = self.fam_cards
-        if cached:
-            family = game.zone_family
-            cached.pop(family[src], None)
-            cached.pop(family[z], None)
         face_up = self.face_up
         if self._undo is not None:
             self._undo.append((c, src, i, face_up[c], self.known[c]))
@@ -181,6 +178,8 @@ class State:
         else:
             dst.append(c)
         where[c] = z
+        if self.fam_cards:
+            self._refile(c, src, z, bottom)
         if face_up[c]:  # who knew the card still sees it leave
             vis = game.all_mask
             face_up[c] = False
@@ -193,6 +192,26 @@ class State:
             own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
             seen_from, seen_to = own if seen_from < 0 else seen_from, own if seen_to < 0 else seen_to
         self.log.append((0, c, src, z, vis | seen_from | seen_to))
+
+    def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
+        """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
+        is z already): new lists, as a running loop may hold the old ones. A family's zones are consecutive
+        ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
+        cached = self.fam_cards
+        family = self.game.zone_family
+        cards = cached.get(family[src])
+        if cards is not None:
+            cards = cached[family[src]] = cards[:]
+            cards.remove(c)
+        if family[z] != family[src]:
+            cards = cached.get(family[z])
+            if cards is None:
+                return
+            cards = cached[family[z]] = cards[:]
+        elif cards is None:
+            return
+        where = self.where
+        cards.insert((bisect_left if bottom else bisect_right)(cards, z, key=where.__getitem__), c)
 
     # ---------------------------------------------------------------- OpenSpiel-shaped API
     def current_player(self) -> int:
