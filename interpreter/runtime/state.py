@@ -108,12 +108,13 @@ class State:
         except GameRuleError as exc:
             raise exc.at(pos).during(self.seed, []) from None
 
-    def _run(self) -> None:
+    def _run(self, sample_chance: bool = False) -> None:
         """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
         at the failing op's statement (or an inner position), with the seed and decision number. A run
         past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
         A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
-        else one op at a time (a step only a saved or arranged state stands at)."""
+        else one op at a time (a step only a saved or arranged state stands at). With `sample_chance`,
+        a chance event met is decided at once, as sample_chance() and a step would (see `advance`)."""
         frames = self.frames
         game = self.game
         code, runners, starts = game.code, game.runners, game.starts
@@ -132,7 +133,15 @@ class State:
                 if stopped:
                     if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
                         over_budget(self)
-                    return
+                    pending = self.pending
+                    if not sample_chance or pending is None or pending[0] != CHANCE:
+                        return
+                    _, _, labels, values, slot = pending
+                    pick = int(self.random_unit() * len(values))
+                    self.pending = None
+                    self.history.append(labels[pick])
+                    frames[-1][2][slot] = values[pick]
+                    self.budget = limits.max_steps
         except GameRuleError as exc:
             raise exc.at(self.game.op_pos[fr[0]][pc if pc >= 0 else fr[1] - 1]).during(self.seed, self.history) from None
         self.pending = None
@@ -347,12 +356,15 @@ class State:
                                      + (" …" if len(labels) > 12 else ""))
         return pending
 
-    def advance(self, action: int) -> None:
+    def advance(self, action: int, sample_chance: bool = False) -> None:
         """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
-        illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable."""
+        illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable.
+        With `sample_chance`, it goes on through chance events, each decided from the state's seeded stream
+        as `advance(sample_chance())` would (the same game), and stops only at a decision or the end."""
         kind, seat, labels, values, slot = self._check_action(action)
         value = values[action]
-        self._step(kind, seat, labels[action] if labels is not None else option_label(self, value, seat), value, slot)
+        self._step(kind, seat, labels[action] if labels is not None else option_label(self, value, seat), value, slot,
+                   sample_chance)
 
     def apply_action(self, action: int) -> None:
         kind, seat, labels, values, slot = self._check_action(action)
@@ -391,7 +403,7 @@ class State:
         del self.log[nlog:]
         del self.history[nhist:]
 
-    def _step(self, kind: int, seat: int, label: str, value: Any, slot: int) -> None:
+    def _step(self, kind: int, seat: int, label: str, value: Any, slot: int, sample_chance: bool = False) -> None:
         """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
         self.pending = None
         self.history.append(label)
@@ -408,7 +420,7 @@ class State:
             for (_, pslot, _), v in zip(info.params, params):
                 L[pslot] = v
             self.frames.append([info.block, 0, L])
-        self._run()
+        self._run(sample_chance)
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
