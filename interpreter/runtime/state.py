@@ -58,7 +58,7 @@ def _mix(x: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards")
+                 "budget", "modded", "fam_cards", "sampling")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -67,6 +67,7 @@ class State:
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), dropped when one moves
+        self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         if _empty:
             return
         prog = game.program
@@ -114,7 +115,8 @@ class State:
         past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
         A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
         else one op at a time (a step only a saved or arranged state stands at). With `sample_chance`,
-        a chance event met is decided at once, as sample_chance() and a step would (see `advance`)."""
+        the ops decide the chance events they open at once (`sampled`)."""
+        self.sampling = sample_chance
         frames = self.frames
         game = self.game
         code, runners, starts = game.code, game.runners, game.starts
@@ -133,15 +135,7 @@ class State:
                 if stopped:
                     if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
                         over_budget(self)
-                    pending = self.pending
-                    if not sample_chance or pending is None or pending[0] != CHANCE:
-                        return
-                    _, _, labels, values, slot = pending
-                    pick = int(self.random_unit() * len(values))
-                    self.pending = None
-                    self.history.append(labels[pick])
-                    frames[-1][2][slot] = values[pick]
-                    self.budget = limits.max_steps
+                    return
         except GameRuleError as exc:
             raise exc.at(self.game.op_pos[fr[0]][pc if pc >= 0 else fr[1] - 1]).during(self.seed, self.history) from None
         self.pending = None
@@ -333,6 +327,15 @@ class State:
         """The next number in [0, 1) from the state's seeded stream (advances it)."""
         self.draws += 1
         return _mix((self.seed * 0x2545F4914F6CDD1D + self.draws) & _MASK) / 2.0 ** 64
+
+    def sampled(self, n: int) -> int:
+        """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
+        the budgets are checked as at a stop and renewed as by a step (the op notes the outcome's label)."""
+        limits = self.game.limits
+        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+            over_budget(self)
+        self.budget = limits.max_steps
+        return int(self.random_unit() * n)
 
     def sample_chance(self) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game.
