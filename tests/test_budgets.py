@@ -240,3 +240,21 @@ def test_the_shipped_game_is_far_from_every_budget() -> None:
         state.apply_action(state.sample_chance() if state.is_chance_node() else 0)
     assert used * 1000 < game.limits.max_steps
     assert len(state.log) * 100 < game.limits.max_log and len(state.history) * 100 < game.limits.max_actions
+
+
+def test_chance_events_decided_inside_a_run_spend_the_same_budget(tmp_path: Path) -> None:
+    """A game of nothing but chance events fails alike whether each event is a stop (sample_chance, then a
+    step) or is decided inside the run (advance(a, sample_chance=True), as simulate plays)."""
+    body = "round {\n  repeat while round >= 0\n  phase roll {\n    let r = random [1, 2]\n    set acc = r\n  }\n}\nscore(p) = 0\n"
+    game = game_of(tmp_path, HEAD + body, SMALL)
+    errors = []
+    for inside in (False, True):
+        state = game.new_initial_state(seed=3)
+        with pytest.raises(GameRuleError) as info:
+            while True:
+                state.advance(state.sample_chance(), inside)
+        errors.append(info.value)
+    assert "more than 50 decisions and chance outcomes" in errors[1].message
+    assert (errors[1].line, errors[1].col) == where(HEAD + body, "    let r", "let")
+    as_stops, inside_the_run = [(e.message, e.line, e.col, e.actions) for e in errors]
+    assert as_stops == inside_the_run

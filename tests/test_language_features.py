@@ -4,13 +4,17 @@ parameters."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
+from interpreter.compile.hoist import hoist_zone_work
+from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
+from interpreter.runtime.helpers import UNSET
 
 HEADER = '''
 game feature_test { title de "T" en "T" players 2 to 2 }
@@ -281,6 +285,15 @@ player var score_bar: int = 4
     assert best.returns() == [0.0, 1.0]
 
 
+TAKE_OR_PASS = '''
+action skip() de "passen" en "pass" {
+  label "pass"
+  set done = 1
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take, skip } }
+score(p) = 0
+'''
+
 TOLD = '''
 action take(t in box) de "nehmen" en "take" {
   label "take {t}"
@@ -291,13 +304,7 @@ action take(t in box) de "nehmen" en "take" {
   give t to me
   move t to pile(me)
 }
-action skip() de "passen" en "pass" {
-  label "pass"
-  set done = 1
-}
-round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take, skip } }
-score(p) = 0
-'''
+''' + TAKE_OR_PASS
 
 
 def test_an_action_says_how_a_move_is_told_and_which_requirement_refuses_it(tmp_path: Path) -> None:
@@ -417,3 +424,56 @@ def test_a_rule_called_with_its_told_text_is_an_order_with_the_arguments_in_plac
     with pytest.raises((MissingRendering, RulesError)) as err:
         books(TOLD_RULE)
     assert "{N}" in str(err.value) and "no such parameter" in str(err.value)
+
+
+ZONE_WORK = '''
+kind stone {
+  title de "Kiesel" en "pebble"
+  field weight: int de "Gewicht" en "weight"
+}
+cards stone in bag {
+  card light { title de "L" en "L" weight = 1 }
+  card mid { title de "M" en "M" weight = 2 }
+  card heavy { title de "H" en "H" weight = 3 }
+  card marker_stone { title de "K" en "K" weight = 4 }
+}
+zone bag de "Beutel" en "bag" of stone public
+zone row de "Reihe" en "row" [2] of stone public
+zone marker de "Marke" en "marker" [2] of stone public
+setup {
+  move card("light") to row[1]
+  move card("mid") to row[2]
+  move card("heavy") to row[2]
+  move card("marker_stone") to MARK
+}
+action take(t in cards(row)) de "nehmen" en "take" {
+  label "take {t}"
+  require t.weight > 1
+  require top(marker[position(t)]).weight > 0
+  move t to bag
+  set done = 1
+}
+''' + TAKE_OR_PASS
+
+
+def test_a_requirement_on_the_cards_zone_is_checked_as_written(tmp_path: Path) -> None:
+    """The enumerator reads what a requirement asks of a card's zone once per zone (compile/hoist.py), but
+    only where the requirements before it let the card through: the light pebble's empty marker is never read."""
+    game = _game(tmp_path, ZONE_WORK.replace("MARK", "marker[2]"))
+    assert game.new_initial_state().legal_labels() == ["take mid", "take heavy", "pass"]
+    with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # mid reaches its empty marker
+        _game(tmp_path, ZONE_WORK.replace("MARK", "bag")).new_initial_state()
+
+
+def test_work_per_zone_is_done_once_per_zone_and_only_when_reached() -> None:
+    """hoist_zone_work: a call that reads a card only through its zone number runs once per run of cards
+    in one zone, in its place (after the conditions before it), and not at all where none reaches it."""
+    src = "\n".join(["def f(items, calls):", "    out = []", "    _q0 = None", "    for _p0 in items:",
+                     "        _n0 = _p0 // 10", "        if _n0 != _q0:", "            _q0 = _n0",
+                     "        if _p0 % 2 == 0: continue", "        if not note(calls, _n0) > 0: continue",
+                     "        out.append(_p0)", "    return out"])
+    env: dict[str, Any] = {"_UNSET": UNSET, "note": lambda calls, n: calls.append(n) or n % 3}
+    exec(hoist_zone_work(src), env)  # noqa: S102 - a test of generated code
+    calls: list[int] = []
+    assert env["f"]([11, 13, 15, 22, 24, 31, 33, 41, 11], calls) == [11, 13, 15, 41, 11]
+    assert calls == [1, 3, 4, 1]  # zone 2 holds even cards only; zone 3 is asked once for both; zone 1 anew

@@ -369,3 +369,25 @@ def test_reading_a_state_does_not_change_it(variants: tuple[str, ...]) -> None:
         state.clone()
         assert state.to_json() == before, f"reading the state at {state!r} changed its saved form"
         state.apply_action(pick(state))
+
+
+@pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4)])
+def test_advance_through_chance_plays_the_same_game(ruleset: str, players: int) -> None:
+    """advance(a, sample_chance=True) decides each chance event from the state's stream as
+    advance(sample_chance()) would: same labels, same log and same end; it stops only at decisions."""
+    game = load_game(ruleset, players=players)
+    for seed in (1, 2):
+        rng_a, rng_b = random.Random(seed), random.Random(seed)
+        one_by_one, through = game.new_initial_state(seed), game.new_initial_state(seed)
+        while not one_by_one.is_terminal():
+            one_by_one.advance(one_by_one.sample_chance() if one_by_one.is_chance_node()
+                               else rng_a.randrange(len(one_by_one.legal_actions())))
+        if through.is_chance_node():
+            through.advance(through.sample_chance(), True)
+        while not through.is_terminal():
+            assert not through.is_chance_node()
+            through.advance(rng_b.randrange(len(through.legal_actions())), True)
+        assert through.history == one_by_one.history
+        assert through.log == one_by_one.log
+        assert through.to_json() == one_by_one.to_json()
+        assert through.returns() == one_by_one.returns()

@@ -14,7 +14,13 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, names_in, template_fields
 from interpreter.compile.expressions import iterable
-from interpreter.compile.hoist import hoist_card_reads, hoist_state_reads, slots_as_locals
+from interpreter.compile.hoist import (
+    hoist_card_reads,
+    hoist_state_reads,
+    hoist_zone_work,
+    position_per_card,
+    slots_as_locals,
+)
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
 from interpreter.compile.statements import StatementCompiler, check_progress
@@ -381,9 +387,13 @@ class Compiler(StatementCompiler):
         lines = ["    out = []"]
         lines += ["    " + line for line in prefix[0]]
         bound = {"L[0]"}
-        for k, (_, slot, _) in enumerate(params):
+        for k, (_, slot, ptype) in enumerate(params):
             pad = "    " * (k + 1)
-            lines += [f"{pad}for _p{k} in {domains[k]}:"]
+            head: list[str] = []
+            if ptype.name == "card":
+                head, prefix[k + 1:] = position_per_card(prefix[k + 1:], slot, k, pad + "    ")
+            lines += [f"{pad}_q{k} = None"] if head else []
+            lines += [f"{pad}for _p{k} in {domains[k]}:"] + head
             bound |= {f"L[{slot}]", f"_p{k}"}
             lines += hoist_card_reads([f"{pad}    {line}" for line in prefix[k + 1]], pad + "    ", str(k), bound)
         pad = "    " * (len(params) + 1)
@@ -399,8 +409,8 @@ class Compiler(StatementCompiler):
         refuse.append("    return -1")
         namespace: dict[str, Any] = {}
         slots = {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)}
-        src = "\n".join(["def enumerate_options(st, me, forbids):"] + hoist_state_reads(slots_as_locals(lines, slots))
-                        + refuse)
+        src = hoist_zone_work("\n".join(["def enumerate_options(st, me, forbids):"]
+                                        + hoist_state_reads(slots_as_locals(lines, slots)))) + "\n" + "\n".join(refuse)
         exec(src, self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires)

@@ -3,7 +3,9 @@ and the game's tables (read once per call instead of once per option), card read
 and that a level's conditions repeat (read once per binding), and its frame slots (plain locals)."""
 from __future__ import annotations
 
+import ast
 import re
+from typing import Any
 
 from interpreter.compile.expressions import _STRING
 
@@ -70,3 +72,72 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
     """The enumerator's frame slots `L[n]` as Python locals: `names` for the deciding seat and the
     parameters (their loop variables), `_ln` for the rest (its `let`s); no frame list is needed."""
     return [_sub_code(line, _SLOT, lambda m: names.get(int(m.group(1)), f"_l{m.group(1)}")) for line in body]
+
+
+# ================================================================== work per zone, not per card
+
+def position_per_card(levels: list[list[str]], slot: int, k: int, pad: str) -> tuple[list[str], list[list[str]]]:
+    """A card parameter's zone number read once per option, as `_n{k}`, and the test of a new zone (whose
+    work hoist_zone_work adds; `_q{k}` is set to None before the loop); `levels`: the lines of the deeper
+    levels, returned with the reads replaced. No lines where no level reads the card's zone number."""
+    read = re.compile(re.escape(f"st.game.zone_number[st.where[L[{slot}]]]"))
+    if not any(read.search(part) for level in levels for line in level for part in _STRING.split(line)[::2]):
+        return [], levels
+    head = [f"{pad}_n{k} = st.game.zone_number[st.where[L[{slot}]]]", f"{pad}if _n{k} != _q{k}:",
+            f"{pad}    _q{k} = _n{k}"]
+    return head, [[_sub_code(line, read, f"_n{k}") for line in level] for level in levels]
+
+
+def hoist_zone_work(src: str) -> str:
+    """In a generated enumerator: the parts of a card level's conditions that read the card only through
+    its zone number `_n{k}` (and contain a call) are computed once per zone, on first use, so the same value
+    and the same errors come in the same order; cards of one zone follow each other, so most reads reuse it."""
+    tree = ast.parse(src)
+    for loop in [n for n in ast.walk(tree) if isinstance(n, ast.For)]:
+        body = loop.body
+        reset = next((s for s in body if isinstance(s, ast.If) and _is_zone_test(s.test)), None)
+        if reset is None:
+            continue
+        k = reset.test.left.id[2:]  # type: ignore[attr-defined]
+        assigned = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        assigned |= {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        assigned.discard(f"_n{k}")
+        names: dict[str, str] = {}
+        for stmt in body[body.index(reset) + 1:]:
+            if isinstance(stmt, ast.For):
+                break
+            _Hoister(assigned, names, f"_h{k}_").visit(stmt)
+        if names:
+            reset.body.append(ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _is_zone_test(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id.startswith("_n")
+            and isinstance(test.comparators[0], ast.Name) and test.comparators[0].id == "_q" + test.left.id[2:])
+
+
+def _free_names(node: ast.AST) -> set[str]:
+    """The names a node reads that it does not bind itself (in comprehensions)."""
+    bound = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - bound
+
+
+class _Hoister(ast.NodeTransformer):
+    """Replaces the largest subexpressions that read nothing the card level sets but contain a call by
+    `(_h if _h is not _UNSET else (_h := expr))`; comprehensions and lambdas are taken whole or not at all."""
+
+    def __init__(self, assigned: set[str], names: dict[str, str], prefix: str) -> None:
+        self.assigned, self.names, self.prefix = assigned, names, prefix
+
+    def visit(self, node: ast.AST) -> Any:
+        if isinstance(node, ast.expr) and not isinstance(node, (ast.Name, ast.Constant)) \
+                and any(isinstance(n, ast.Call) for n in ast.walk(node)) and not _free_names(node) & self.assigned \
+                and not any(isinstance(n, ast.NamedExpr) for n in ast.walk(node)):
+            key = ast.dump(node)
+            name = self.names.setdefault(key, f"{self.prefix}{len(self.names)}")
+            return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Name("_UNSET", ast.Load())]),
+                             ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
+        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)):
+            return node
+        return self.generic_visit(node)

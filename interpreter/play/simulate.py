@@ -80,16 +80,15 @@ def play_bots(state: State, agents: Sequence[Agent]) -> int:
     """Plays to the end, sampling chance from the state's seed; returns the number of decisions made.
     A game whose rules fail is over: the GameRuleError leaves the state mid-step (State.advance, no undo)."""
     decisions = 0
-    advance, sample = state.advance, state.sample_chance
-    while True:  # the open node read once per step (is_terminal, is_chance_node and current_player in one)
+    advance = state.advance
+    if state.pending is not None and state.pending[0] == CHANCE:
+        advance(state.sample_chance(), True)
+    while True:  # past the first node, advance decides the chance events itself: the stops are decisions
         pending = state.pending
         if pending is None:
             return decisions
-        if pending[0] == CHANCE:
-            advance(sample())
-        else:
-            advance(agents[pending[1]].act(state))
-            decisions += 1
+        advance(agents[pending[1]].act(state), True)
+        decisions += 1
 
 
 @dataclass

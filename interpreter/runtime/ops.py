@@ -94,7 +94,13 @@ def chance(opts: Fn, slot: int, fmt: Fmt) -> Op:
             raise GameRuleError(f"a random choice among {len(values)} outcomes, more than the "
                                 f"{st.game.max_outcomes} the game declares (game.max_chance_outcomes(); "
                                 "a list of players, cards, zones or enum values must not repeat one)")
-        st.pending = (CHANCE, -1, unique([fmt(st, v) for v in values]), values, slot)
+        labels = unique([fmt(st, v) for v in values])
+        if st.sampling:
+            pick = st.sampled(len(values))
+            st.history.append(labels[pick])
+            L[slot] = values[pick]
+            return None
+        st.pending = (CHANCE, -1, labels, values, slot)
         return True
     return op
 
@@ -112,6 +118,11 @@ def draw_pick(src: Fn, left: int, picked: int, end: list[int]) -> Op:
             raise GameRuleError(f"cannot draw from the empty zone {st.game.zone_names[z]}")
         if st.game.zone_shuffled[z] and len(cards) > 1:
             ids = st.game.card_ids
+            if st.sampling:  # only the drawn card's label is needed
+                c = cards[st.sampled(len(cards))]
+                st.history.append(ids[c])
+                L[picked] = c
+                return None
             st.pending = (CHANCE, -1, list(map(ids.__getitem__, cards)), list(cards), picked)
             return True
         L[picked] = cards[-1]

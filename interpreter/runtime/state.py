@@ -59,7 +59,7 @@ def _mix(x: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards")
+                 "budget", "modded", "fam_cards", "sampling")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -68,6 +68,7 @@ class State:
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
+        self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         if _empty:
             return
         prog = game.program
@@ -109,12 +110,14 @@ class State:
         except GameRuleError as exc:
             raise exc.at(pos).during(self.seed, []) from None
 
-    def _run(self) -> None:
+    def _run(self, sample_chance: bool = False) -> None:
         """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
         at the failing op's statement (or an inner position), with the seed and decision number. A run
         past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
         A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
-        else one op at a time (a step only a saved or arranged state stands at)."""
+        else one op at a time (a step only a saved or arranged state stands at). With `sample_chance`,
+        the ops decide the chance events they open at once (`sampled`)."""
+        self.sampling = sample_chance
         frames = self.frames
         game = self.game
         code, runners, starts = game.code, game.runners, game.starts
@@ -344,6 +347,15 @@ class State:
         self.draws += 1
         return _mix((self.seed * 0x2545F4914F6CDD1D + self.draws) & _MASK) / 2.0 ** 64
 
+    def sampled(self, n: int) -> int:
+        """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
+        the budgets are checked as at a stop and renewed as by a step (the op notes the outcome's label)."""
+        limits = self.game.limits
+        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+            over_budget(self)
+        self.budget = limits.max_steps
+        return int(self.random_unit() * n)
+
     def sample_chance(self) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game.
         WrongNodeError (the stream untouched) unless this is a chance node."""
@@ -366,12 +378,15 @@ class State:
                                      + (" …" if len(labels) > 12 else ""))
         return pending
 
-    def advance(self, action: int) -> None:
+    def advance(self, action: int, sample_chance: bool = False) -> None:
         """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
-        illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable."""
+        illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable.
+        With `sample_chance`, it goes on through chance events, each decided from the state's seeded stream
+        as `advance(sample_chance())` would (the same game), and stops only at a decision or the end."""
         kind, seat, labels, values, slot = self._check_action(action)
         value = values[action]
-        self._step(kind, seat, labels[action] if labels is not None else option_label(self, value, seat), value, slot)
+        self._step(kind, seat, labels[action] if labels is not None else option_label(self, value, seat), value, slot,
+                   sample_chance)
 
     def apply_action(self, action: int) -> None:
         kind, seat, labels, values, slot = self._check_action(action)
@@ -410,7 +425,7 @@ class State:
         del self.log[nlog:]
         del self.history[nhist:]
 
-    def _step(self, kind: int, seat: int, label: str, value: Any, slot: int) -> None:
+    def _step(self, kind: int, seat: int, label: str, value: Any, slot: int, sample_chance: bool = False) -> None:
         """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
         self.pending = None
         self.history.append(label)
@@ -427,7 +442,7 @@ class State:
             for (_, pslot, _), v in zip(info.params, params):
                 L[pslot] = v
             self.frames.append([info.block, 0, L])
-        self._run()
+        self._run(sample_chance)
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
