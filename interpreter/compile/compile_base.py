@@ -84,6 +84,7 @@ class CompilerBase:
         self.gvar_index: dict[str, tuple[int, T]] = {}
         self.pvar_index: dict[str, tuple[int, T]] = {}
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
+        self.listed: set[int] = set()  # ids of the requirements of the action being compiled that list its options
         self.declared: dict[str, A.EventDef] = {e.name: e for e in self.of(A.EventDef)}  # `event NAME(…) TEXT`
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in A.walk(items) if isinstance(m, A.Modify)}
         self.pos_names: dict[A.Pos, str] = {}

@@ -380,9 +380,13 @@ class Compiler(StatementCompiler):
                 refusal[level].append(f"if not {src}: return {len(requires)}")
                 requires.append(stmt)
         bid = self._new_block(f"action {act.name}")
-        # The body re-runs the prefix: lets fill their slots, requires guard against stale options.
+        # The body re-runs the prefix's lets to fill their slots; its requires held when the option was listed
+        # (an open node's options are those of the state as it stands: resumed and arranged states list them
+        # again), so the body checks them no more.
         em = Emitter(act.pos)
+        self.listed = {id(r) for r in requires}
         self.stmts(act.body, scope.child(), em)
+        self.listed = set()
         self._finish_block(bid, em, scope.layout.size)
         lines = ["    out = []"]
         lines += ["    " + line for line in prefix[0]]

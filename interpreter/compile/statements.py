@@ -424,7 +424,8 @@ class StatementCompiler(ExpressionCompiler):
     def s_Require(self, s: A.Require, scope: Scope, em: Emitter) -> None:
         cond, t = self.code(s.cond, scope)
         self._expect(s.cond, t, BOOL, "a requirement")
-        em.emit_src(B.require(cond, "requirement failed"))
+        if id(s) not in self.listed:  # an action's leading requirement held when its option was listed
+            em.emit_src(B.require(cond, "requirement failed"))
 
     def s_NamedStep(self, s: A.NamedStep, scope: Scope, em: Emitter) -> None:
         self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
