@@ -31,6 +31,9 @@ _PLAIN = re.compile(r"[A-Za-z_]\w*|L\[\d+\]")  # generated code for a local or a
 _ARG = re.compile(r"[A-Za-z_]\w*|L\[\d+\]|\d+")
 _CHEAP = re.compile(r"(?:st(?:\.game)?\.\w+|[A-Za-z_]\w*|L)(?:\[(?:\d+|[A-Za-z_]\w*|L\[\d+\])\])*")  # a read, no call
 _POSITION = re.compile(r"st\.game\.zone_number\[st\.where\[([A-Za-z_]\w*|L\[\d+\])\]\]")  # position(c) of a plain c
+# position_in(c, f) of a plain c and a family f given by its number (primitives._position_in)
+_POSITION_IN = re.compile(r"\(st\.game\.zone_number\[(st\.where\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\])\] "
+                          r"if st\.game\.zone_family\[\1\] == (\d+) else 0\)")
 _READ = re.compile(r"[\w.\[\]]+")  # names, attributes and subscripts only: no call, nothing that can fail
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 _STRING = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -337,7 +340,7 @@ class ExpressionCompiler(CompilerBase):
         self._expect(e.left, lt, INT, f"the left side of '{e.op}'")
         self._expect(e.right, rt, INT, f"the right side of '{e.op}'")
         if e.op in ("<", "<=", ">", ">="):
-            return f"({left} {e.op} {right})", BOOL
+            return self._in_family(left, e.op, right) or f"({left} {e.op} {right})", BOOL
         if e.op == "/":
             return f"_div({left}, {right}, {self.where(e.pos)})", INT
         if e.op == "%":
@@ -345,6 +348,16 @@ class ExpressionCompiler(CompilerBase):
         if e.op == "*":
             return f"_mul(st, {left}, {right}, {self.where(e.pos)})", INT
         return f"({left} {e.op} {right})", INT
+
+    def _in_family(self, left: str, op: str, right: str) -> str:
+        """`position_in(c, f) > 0` as `c lies in a zone of f`: the zones of a family that is not a single zone
+        count from 1, so the number is read only to be compared with 0."""
+        m = _POSITION_IN.fullmatch(left)
+        if m is None or (op, right) != (">", "0"):
+            return ""
+        if not any(z.family_id == int(m.group(2)) and z.shape != "single" for z in self.p.zones):
+            return ""
+        return f"(st.game.zone_family[{m.group(1)}] == {m.group(2)})"
 
     def e_Not(self, e: A.Not, scope: Scope) -> tuple[str, T]:
         src, t = self.code(e.operand, scope)
