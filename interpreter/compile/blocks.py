@@ -4,6 +4,7 @@ block's ops from a step on, inlining the snippets with their expressions, until 
 state still stops, clones and saves at any step; the runner only spares the op-by-op dispatch."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
@@ -246,9 +247,15 @@ def give(what: str, to: str) -> Snippet:
                     "        st._undo.append((st.owner, _b_c, st.owner[_b_c]))", "    st.owner[_b_c] = _b_p"])
 
 
+_ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
+
+
 def move(what: str, to: str, bottom: bool, notify: bool) -> Snippet:
     """Moves cards; with `notify` (a trigger listens) the moves are noted and `moved` fires."""
     if not notify:
+        one = what[1:-1] if _ONE_CARD.fullmatch(what) else None  # `[c]`: one card, moved without a loop
+        if one is not None:
+            return Snippet([f"_b_z = {to}", f"st.move_card({one}, _b_z, {bottom})"])
         return Snippet([f"_b_z = {to}", f"for _b_c in {what}:", f"    st.move_card(_b_c, _b_z, {bottom})"])
     return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
                     f"    st.move_card(_b_c, _b_z, {bottom})", "_fires['moved'](st, _b_m)"], pushes=True)

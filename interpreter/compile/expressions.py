@@ -320,6 +320,8 @@ class ExpressionCompiler(CompilerBase):
         if e.key is not None:
             key, _ = self.code(e.key, inner)
             return f"_sorted_by([({key}, {body}) for {var} in {source}{cond}])", list_of(bt)
+        if _READ.fullmatch(source):  # a list read without a call: an empty one needs no comprehension run
+            return f"([{body} for {var} in {source}{cond}] if {source} else [])", list_of(bt)
         return f"[{body} for {var} in {source}{cond}]", list_of(bt)
 
     def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[str, T]:
