@@ -92,12 +92,20 @@ _RUN_ABOVE = [f"    if depth > {NEST_MAX}:", "        return None", "    while l
               "    if len(frames) != depth:", "        return None"]
 
 
+def _end_arm(lines: Lines, op_at: list[int], arm: int) -> None:
+    """The end of an arm's loop: run to its end, it falls through to the next arm; left by a jump back, the
+    run starts over from the first arm."""
+    lines += [f"        pc = {arm + 1}", "        break", f"    if pc < {arm}:", "        continue"]
+    op_at += [arm] * 4
+
+
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
             ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
     """`run(st, fr)`: arms `if pc <= start:` in step order, so entering at a start skips the arms before
-    it and falls through the rest; a jump sets `pc` and starts over. A generic op (a closure) ends an arm:
-    it may suspend, jump (to one of `targets`) or push frames. A GameRuleError leaves fr[1] after the op
-    that raised it."""
+    it and falls through the rest. Each arm is a `while True:` loop: a jump to its own start goes round it
+    (a loop's body), a jump forward leaves it and falls through to the target's arm, a jump back sets `pc`
+    and starts over. A generic op (a closure) ends an arm: it may suspend, jump (to one of `targets`) or
+    push frames. A GameRuleError leaves fr[1] after the op that raised it."""
     n = len(code)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -110,20 +118,29 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
             "    pc = fr[1]", "    try:", "        while True:"]
     lines: Lines = []
     op_at: list[int] = []  # per line of `lines`: its step
+    arm = 0
+
+    def goto(t: int) -> Lines:
+        return ["continue"] if t == arm else [f"pc = {t}", "break"]
+
     for k in range(n):
         if k in starts:
-            lines.append(f"if pc <= {k}:")
-            op_at.append(k)
+            if k:
+                _end_arm(lines, op_at, arm)
+            arm = k
+            lines += [f"if pc <= {k}:", "    while True:"]
+            op_at += [k, k]
         s = snippets[k]
         if s is None:
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", "if len(frames) != depth:",
                     *_RUN_ABOVE, f"if fr[1] != {k + 1}:", "    return None"]
         else:
-            body = _expand(s, lambda t: [f"pc = {t}", "continue"])
+            body = _expand(s, goto)
             if s.pushes:
                 body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", *_RUN_ABOVE]
-        lines += ["    " + ln for ln in body]
+        lines += ["        " + ln for ln in body]
         op_at += [k] * len(body)
+    _end_arm(lines, op_at, arm)
     lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
     head[1:1] = [f"    {name} = {read}" for name, read in hoisted.items()]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
