@@ -170,12 +170,13 @@ class State:
         cap = game.zone_cap[z]
         if cap is not None and len(dst) - (src == z) >= cap:
             raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
-        old = zones[src]
-        i = old.index(c)
-        del old[i]
-        face_up = self.face_up
+        face_up, known = self.face_up, self.known
         if self._undo is not None:
-            self._undo.append((c, src, i, face_up[c], self.known[c]))
+            i = zones[src].index(c)
+            self._undo.append((c, src, i, face_up[c], known[c]))
+            del zones[src][i]
+        else:
+            zones[src].remove(c)
         if bottom:
             dst.insert(0, c)
         else:
@@ -187,10 +188,11 @@ class State:
             vis = game.all_mask
             face_up[c] = False
         else:
-            vis = self.known[c]
-        self.known[c] = 0
+            vis = known[c]
+        known[c] = 0
         masks = game.zone_mask
-        seen_from, seen_to = masks[src], masks[z]
+        seen_from = masks[src]
+        seen_to = masks[z]
         if seen_from < 0 or seen_to < 0:  # a zone only its owner sees (Game.sees)
             own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
             seen_from, seen_to = own if seen_from < 0 else seen_from, own if seen_to < 0 else seen_to
