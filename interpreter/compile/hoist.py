@@ -92,6 +92,8 @@ def hoist_zone_work(src: str) -> str:
     """In a generated enumerator: the parts of a card level's conditions that read the card only through
     its zone number `_n{k}` (and contain a call) are computed once per zone, on first use, so the same value
     and the same errors come in the same order; cards of one zone follow each other, so most reads reuse it."""
+    if " = _n" not in src:  # no card level reads its zone number: nothing to hoist
+        return src
     tree = ast.parse(src)
     for loop in [n for n in ast.walk(tree) if isinstance(n, ast.For)]:
         body = loop.body
