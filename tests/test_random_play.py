@@ -8,6 +8,7 @@ from typing import Callable, Optional
 import pytest
 
 from interpreter import CHANCE_PLAYER, TERMINAL_PLAYER, load_game
+from interpreter.play.simulate import play_bots
 from interpreter.runtime.game import Game
 from interpreter.runtime.state import State, WrongNodeError
 
@@ -391,3 +392,38 @@ def test_advance_through_chance_plays_the_same_game(ruleset: str, players: int) 
         assert through.log == one_by_one.log
         assert through.to_json() == one_by_one.to_json()
         assert through.returns() == one_by_one.returns()
+
+
+class Recorder:
+    """A random agent that keeps the saved form of every state it is asked to decide in."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.seen: list[str] = []
+
+    def act(self, state: State) -> int:
+        self.seen.append(state.to_json())
+        return self.rng.randrange(len(state.legal_actions()))
+
+
+@pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4)])
+def test_agents_deciding_inside_the_run_see_and_play_what_they_would_at_each_stop(ruleset: str, players: int) -> None:
+    """play_bots lets the agents decide inside the run (State.decide_inline): each sees the state it would
+    see stopped at that decision, and the game, its decisions and its end are those of stepping from outside."""
+    game = load_game(ruleset, players=players)
+    for seed in (1, 2):
+        inside = [Recorder(seed * 10 + seat) for seat in range(players)]
+        outside = [Recorder(seed * 10 + seat) for seat in range(players)]
+        played, stepped = game.new_initial_state(seed), game.new_initial_state(seed)
+        decisions = play_bots(played, inside)
+        count = 0
+        while not stepped.is_terminal():
+            if stepped.is_chance_node():
+                stepped.advance(stepped.sample_chance())
+            else:
+                stepped.advance(outside[stepped.current_player()].act(stepped))
+                count += 1
+        assert decisions == count > 10
+        assert [r.seen for r in inside] == [r.seen for r in outside]
+        assert played.to_json() == stepped.to_json() and played.returns() == stepped.returns()
+        assert played.agents is None

@@ -83,12 +83,16 @@ def play_bots(state: State, agents: Sequence[Agent]) -> int:
     advance = state.advance
     if state.pending is not None and state.pending[0] == CHANCE:
         advance(state.sample_chance(), True)
-    while True:  # past the first node, advance decides the chance events itself: the stops are decisions
-        pending = state.pending
-        if pending is None:
-            return decisions
-        advance(agents[pending[1]].act(state), True)
-        decisions += 1
+    state.agents, state.inline_decisions = agents, 0  # past the first decision the run asks them itself
+    try:
+        while True:  # past the first node, advance decides the chance events itself: the stops are decisions
+            pending = state.pending
+            if pending is None:
+                return decisions + state.inline_decisions
+            advance(agents[pending[1]].act(state), True)
+            decisions += 1
+    finally:
+        state.agents = None
 
 
 @dataclass

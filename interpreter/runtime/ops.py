@@ -67,7 +67,7 @@ def check_seat(st: "State", who: int) -> int:
 
 
 def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
-    def op(st: "State", fr: list[Any]) -> bool:
+    def op(st: "State", fr: list[Any]) -> Optional[bool]:
         L = fr[2]
         who = check_seat(st, seat(st, L))
         values = list(opts(st, L))
@@ -77,7 +77,7 @@ def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
         for v in values:  # a choice among equal values is one option, the first of them
             by_label.setdefault(fmt(st, v), v)
         st.pending = (DECIDE, who, list(by_label), list(by_label.values()), slot)
-        return True
+        return st.decide_inline()
     return op
 
 
@@ -181,13 +181,13 @@ def phase_begin(name: str, bid: int) -> Op:
 
 
 def choose_action(seat: Fn, aids: list[int]) -> Op:
-    def op(st: "State", fr: list[Any]) -> bool:
+    def op(st: "State", fr: list[Any]) -> Optional[bool]:
         who = check_seat(st, seat(st, fr[2]))
         values = enumerate_options(st, who, aids)
         if not values:
             raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
         st.pending = (DECIDE, who, None, values, -1)  # labels are made when asked for
-        return True
+        return st.decide_inline()
     return op
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import observation, observation_tensor, public_observation
@@ -59,7 +59,7 @@ def _mix(x: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling")
+                 "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -69,6 +69,8 @@ class State:
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
+        self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
+        self.inline_decisions = 0  # how many they took
         if _empty:
             return
         prog = game.program
@@ -170,12 +172,13 @@ class State:
         cap = game.zone_cap[z]
         if cap is not None and len(dst) - (src == z) >= cap:
             raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
-        old = zones[src]
-        i = old.index(c)
-        del old[i]
-        face_up = self.face_up
+        face_up, known = self.face_up, self.known
         if self._undo is not None:
-            self._undo.append((c, src, i, face_up[c], self.known[c]))
+            i = zones[src].index(c)
+            self._undo.append((c, src, i, face_up[c], known[c]))
+            del zones[src][i]
+        else:
+            zones[src].remove(c)
         if bottom:
             dst.insert(0, c)
         else:
@@ -187,10 +190,11 @@ class State:
             vis = game.all_mask
             face_up[c] = False
         else:
-            vis = self.known[c]
-        self.known[c] = 0
+            vis = known[c]
+        known[c] = 0
         masks = game.zone_mask
-        seen_from, seen_to = masks[src], masks[z]
+        seen_from = masks[src]
+        seen_to = masks[z]
         if seen_from < 0 or seen_to < 0:  # a zone only its owner sees (Game.sees)
             own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
             seen_from, seen_to = own if seen_from < 0 else seen_from, own if seen_to < 0 else seen_to
@@ -427,6 +431,31 @@ class State:
 
     def _step(self, kind: int, seat: int, label: str, value: Any, slot: int, sample_chance: bool = False) -> None:
         """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
+        self._choose(kind, seat, label, value, slot)
+        self._run(sample_chance)
+
+    def decide_inline(self) -> Optional[bool]:
+        """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
+        run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on.
+        The agent sees a state as at the stop: the frames stand after the op, the node is open."""
+        agents = self.agents
+        if agents is None:
+            return True
+        kind, seat, labels, values, slot = self.pending  # type: ignore[misc]
+        limits = self.game.limits
+        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+            over_budget(self)
+        action = agents[seat].act(self)
+        self._check_action(action)
+        self.budget = limits.max_steps
+        self.inline_decisions += 1
+        self._choose(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
+                     values[action], slot)
+        return None
+
+    def _choose(self, kind: int, seat: int, label: str, value: Any, slot: int) -> None:
+        """Takes the open node's chosen value: notes its label, puts it into its slot of the node's frame or,
+        for `choose action`, starts the action's frame."""
         self.pending = None
         self.history.append(label)
         fr = self.frames[-1]
@@ -442,7 +471,6 @@ class State:
             for (_, pslot, _), v in zip(info.params, params):
                 L[pslot] = v
             self.frames.append([info.block, 0, L])
-        self._run(sample_chance)
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
