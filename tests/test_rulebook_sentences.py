@@ -501,6 +501,18 @@ GOLDEN = [
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
     (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
+    # clauses of the rules file: German verb last in a subordinate clause, negation said in words
+    (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
+    (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn Kreatur A Kreaturen mitnimmt:"),
+    (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
+    (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
+    # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
+    (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
+     "If there are newly seen chambers with a power chip:"),
+    (FF, (), "en", "the number of cards in the chambers holding a power chip",
+     "85 − the number of the chambers holding a power chip"),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
+    (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
 ]
 
 
