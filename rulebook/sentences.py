@@ -37,6 +37,12 @@ _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its ite
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
+def _nested(v: A.Expr) -> bool:
+    """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
+    items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
+    return any(isinstance(i, (A.ListLit, A.MapLit)) for i in items)
+
+
 def _is_it(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "it"
 
@@ -494,6 +500,7 @@ class Speaker:
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
+        data = data or _nested(v)
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
@@ -672,6 +679,8 @@ class Speaker:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
+            if _nested(const.value):  # a table of lists is data, shown as such elsewhere: "the ways of the path"
+                return self.msg("expr.map_of_data", e, name=name, index=self.expr(e.index))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
