@@ -993,7 +993,9 @@ class Speaker:
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:
             return self.msg("expr.empty_list", e)
-        return self.msg("expr.list", e, items=self.join([self.expr(i) for i in e.items]))
+        inner = [self.msg("expr.list_inner", i, items=self.join([self.expr(x) for x in i.items]))
+                 if isinstance(i, A.ListLit) and i.items else self.expr(i) for i in e.items]  # "the list (2 and 2)"
+        return self.msg("expr.list", e, items=self.join(inner))
 
     def _e_MapLit(self, e: A.MapLit) -> Phrase:
         return self.msg("expr.map", e, items=self.table(e))
