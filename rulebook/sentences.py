@@ -871,7 +871,36 @@ class Speaker:
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
-        return self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        relative = self.relative(cond, var_said) if key == "expr.filter" and ref is not None else None
+        if relative is None:
+            return said
+        return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+
+    def relative(self, cond: A.Expr, var: Phrase) -> Optional[Phrase]:
+        """A filter whose every part is a clause about the item itself, as a relative clause: "every creature
+        that is poisoned and does not fly", „jede Kreatur, die vergiftet ist und nicht fliegt“."""
+        op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
+        leaves: list[A.Expr] = []
+
+        def flatten(e: A.Expr) -> None:
+            if isinstance(e, A.BinOp) and e.op == op:
+                flatten(e.left)
+                flatten(e.right)
+            else:
+                leaves.append(e)
+        flatten(cond)
+        grammar = self.cat.data.get("grammar", {})
+        form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
+        subject = var.form("nom") + " "
+        texts = [self.expr(leaf).form(form) for leaf in leaves]
+        joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
+        if any(isinstance(leaf, A.BinOp) and leaf.op in ("and", "or") for leaf in leaves) \
+                or not all(t.startswith(subject) and not t[len(subject):].startswith(joins) for t in texts):
+            return None
+        rest = [t[len(subject):] for t in texts]
+        return self.msg("expr.filter_rel", cond, var=var,
+                        conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
