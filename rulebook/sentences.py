@@ -33,6 +33,7 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
+_FEW_REACTIONS = 3  # an event with up to this many special rules reacting to it names them
 _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
@@ -63,6 +64,7 @@ class Symbols:
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
+        self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -90,6 +92,8 @@ class Symbols:
             table = tables.get(type(item))
             if table is not None:
                 table[getattr(item, "name")] = item
+            if isinstance(item, A.TriggerDef):
+                self.triggers.setdefault(item.event, []).append(item)
             if isinstance(item, A.EnumDef):
                 self.enum_values.update({v.name: v.text for v in item.values})
             if isinstance(item, A.KindDef):
@@ -1346,6 +1350,10 @@ class Speaker:
         return self.join([self.quoted(self.action_title(n, at.pos)) for n in names], "choice_last")
 
     def _s_ChooseAction(self, s: A.ChooseAction) -> list[Line]:
+        if len(s.actions) == 1:  # no choice: the one action as a step ("Choose a start chamber (see …)")
+            title = self.action_title(s.actions[0], s.pos)
+            return self._line("stmt.choose_action_one", s, self._subject(s.seat), seat=self.expr(s.seat),
+                              title=title, action=title[:1].lower() + title[1:])
         return self._line("stmt.choose_action", s, self._subject(s.seat), seat=self.expr(s.seat),
                           actions=self.action_list(s.actions, s))
 
@@ -1524,8 +1532,18 @@ class Speaker:
         return self._line("stmt.end", s)
 
     def _s_Emit(self, s: A.Emit) -> list[Line]:
+        """An event said by the special rules that react to it: by their headings where there are few and
+        each has one ("Then the special rule “Fairy: gift” applies"), else by the event; none: nothing."""
         event = self.declared_event(s.event, s.pos)
-        return self._line("stmt.emit", s, event=self.event_clause(
+        reactions = [t for t in self.sym.triggers.get(s.event, []) if not all(isinstance(b, A.Log) for b in t.body)]
+        if not reactions:
+            return []
+        section = pick(self.cat.pattern("ui.special_rules"), "nom")
+        titles = [t.text.by_lang[self.lang] for t in reactions if t.text is not None and self.lang in t.text.by_lang]
+        if len(titles) == len(reactions) <= _FEW_REACTIONS:
+            key = "stmt.emit_one" if len(titles) == 1 else "stmt.emit_few"
+            return self._line(key, s, names=self.join([self.quoted(t) for t in titles]), section=section)
+        return self._line("stmt.emit", s, section=section, event=self.event_clause(
             event, {p.name: self.expr(a) for p, a in zip(event.params, s.args)}))
 
     def declared_event(self, name: str, pos: A.Pos) -> A.EventDef:
