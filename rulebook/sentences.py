@@ -1394,11 +1394,28 @@ class Speaker:
             return told
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
+        rule = self.sym.rules.get(s.rule)
+        params = rule.params if rule is not None else []
         args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "tidy up", not "tidy up for you"
+        for param, arg in zip(params, s.args):
+            if arg in args and param.type.list_of is None and param.type.name in self.sym.kinds:
+                said = self.in_title(action, self.nouns.of_type(param.type).noun, self.place_or_expr(arg))
+                if said is not None:  # "Poison a creature" for the chosen creature: "poison the chosen creature"
+                    action = said
+                    args.remove(arg)
         if args:
             return self._line("stmt.call_args", s, rule=title, action=action,
                               args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
+
+    def in_title(self, title: str, noun: Noun, arg: Phrase) -> Optional[str]:
+        """A title with the argument in place of the noun of its parameter's kind ("a creature", "Kreatur");
+        None where the title does not name it."""
+        for said in (noun.np("indef").form("acc"), noun.word):
+            found = re.search(rf"(?<!\w){re.escape(said)}(?!\w)", title, re.IGNORECASE)
+            if found is not None:
+                return title[:found.start()] + arg.form("acc") + title[found.end():]
+        return None
 
     def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
         """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
