@@ -42,6 +42,17 @@ def _is_it(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "it"
 
 
+def _round_from(e: A.Expr) -> Optional[A.Expr]:
+    """The first player of `concat([x], others(x))`, every player clockwise from x; else None."""
+    if not (isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2):
+        return None
+    first, rest = e.args
+    if isinstance(first, A.ListLit) and len(first.items) == 1 and isinstance(rest, A.Call) and rest.func == "others" \
+            and len(rest.args) == 1 and idioms.same(rest.args[0], first.items[0]):
+        return first.items[0]
+    return None
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -1341,6 +1352,9 @@ class Speaker:
             parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to),
                                          into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
+        start = _round_from(src)
+        if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
+            return self._line("stmt.for_players_from", s, children=body, start=self.expr(start))
         if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
             return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
                               var=self.var(s.var))

@@ -29,6 +29,10 @@ rule walk(p: player) de "Gehen" en "Walk" fr "Marcher" {
 }
 rule toss(c: card, n: int) de "Eine Karte abwerfen" en "Discard a card" fr "Défausser une carte" { move c to deck }
 rule gift(p: player) de "Schenken" en "Gift" fr "Offrir" { draw 1 from deck to hand(p) }
+var first_up: player = first(players) de "der Startspieler" en "start player" fr "le premier joueur"
+rule deal de "Austeilen" en "Deal" fr "Distribuer" {
+  for q in concat([first_up], others(first_up)) { draw 1 from deck to hand(q) }
+}
 rule r de "R" en "R" fr "R" {
   turns p from me until count(deck) == 0 { call walk(p) }
   for q in players { call gift(q) }
@@ -66,3 +70,8 @@ def test_resetting_bookkeeping_is_left_out_but_not_where_it_decides_something() 
 def test_a_call_puts_an_argument_in_place_of_the_noun_its_title_names() -> None:
     assert "Discard the top card of your hand for 2 (see “Discard a card”)." in said("walk")
     assert "Die oberste Karte deiner Hand abwerfen für 2 (siehe „Eine Karte abwerfen“)." in said("walk", "de")
+
+
+def test_a_round_from_a_player_is_said_as_clockwise_turns() -> None:
+    assert said("deal")[0] == "Starting with the start player, each player in turn clockwise:"
+    assert said("deal", "de")[0] == "Beginnend mit dem Startspieler macht reihum im Uhrzeigersinn jeder Spieler Folgendes:"
