@@ -1060,6 +1060,9 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
+        if isinstance(v, A.Call) and v.func in self.sym.functions and s.text is not None \
+                and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
+            return []  # "the bonus is the bonus for the player": the local only names what the definition says
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:

@@ -33,9 +33,14 @@ var first_up: player = first(players) de "der Startspieler" en "start player" fr
 rule deal de "Austeilen" en "Deal" fr "Distribuer" {
   for q in concat([first_up], others(first_up)) { draw 1 from deck to hand(q) }
 }
+function bonus(p: player) de "der Bonus" en "bonus" fr "le bonus" = 1
+rule tip(p: player) de "Trinkgeld" en "Tip" fr "Pourboire" {
+  let b de "der Bonus" en "bonus" fr "le bonus" = bonus(p)
+  pay b gold from p to bank
+}
 rule r de "R" en "R" fr "R" {
   turns p from me until count(deck) == 0 { call walk(p) }
-  for q in players { call gift(q) }
+  for q in players { call gift(q) call tip(q) }
 }
 """
 
@@ -75,3 +80,7 @@ def test_a_call_puts_an_argument_in_place_of_the_noun_its_title_names() -> None:
 def test_a_round_from_a_player_is_said_as_clockwise_turns() -> None:
     assert said("deal")[0] == "Starting with the start player, each player in turn clockwise:"
     assert said("deal", "de")[0] == "Beginnend mit dem Startspieler macht reihum im Uhrzeigersinn jeder Spieler Folgendes:"
+
+
+def test_a_local_named_as_the_function_it_holds_is_not_said_again() -> None:
+    assert said("tip") == ["The player pays the bonus in gold to the bank."]
