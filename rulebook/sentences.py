@@ -1127,8 +1127,10 @@ class Speaker:
                 and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
             return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
         clause = self.field_clause(s.target)
-        if clause is not None and isinstance(s.value, A.BoolLit):  # "From now on: the card is hidden."
-            return self._line(f"stmt.{'set' if s.value.value else 'clear'}_clause", s, clause=clause)
+        if clause is not None and isinstance(s.value, A.BoolLit):  # "The card is hidden.", "… is not hidden."
+            unset = None if s.value.value else self.field_clause(s.target, negated=True)
+            return self._line("stmt.set_clause", s, clause=unset) if unset is not None else \
+                self._line(f"stmt.{'set' if s.value.value else 'clear_field'}_clause", s, clause=clause)
         if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
             return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
         if clause is not None:  # "From now on, the card is hidden exactly if …"

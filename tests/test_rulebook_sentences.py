@@ -433,7 +433,7 @@ GOLDEN = [
      "The creature has used a bonus movement this turn."),
     (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
      "Die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
-    (MF, (), "en", "The poisoned of the creature becomes false.", "It no longer holds that the creature is poisoned."),
+    (MF, (), "en", "The poisoned of the creature becomes false.", "The creature is not poisoned."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "The creature has a borrowed wing if the type of square"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
