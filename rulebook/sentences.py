@@ -38,6 +38,12 @@ _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its ite
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
+def _nested(v: A.Expr) -> bool:
+    """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
+    items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
+    return any(isinstance(i, (A.ListLit, A.MapLit)) for i in items)
+
+
 def _is_it(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "it"
 
@@ -509,6 +515,7 @@ class Speaker:
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
+        data = data or _nested(v)
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
@@ -687,6 +694,8 @@ class Speaker:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
+            if _nested(const.value):  # a table of lists is data, shown as such elsewhere: "the ways of the path"
+                return self.msg("expr.map_of_data", e, name=name, index=self.expr(e.index))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
@@ -810,9 +819,17 @@ class Speaker:
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
                     "filter": self.filter(c.var, ref, c.cond, "expr.filter") if c.cond else "",
-                    "order": self.msg("expr.order", c, key=self.expr(c.key)) if c.key else ""}
+                    "order": self.order(c.key) if c.key else ""}
         finally:
             self.scope.pop()
+
+    def order(self, key: A.Expr) -> Phrase:
+        """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by wisdom, then by …"
+        for a list of keys."""
+        keys = key.items if isinstance(key, A.ListLit) and key.items else [key]
+        said = [self.msg("expr.order_desc" if isinstance(k, A.Neg) else "expr.order_asc", k,
+                         key=self.expr(k.operand if isinstance(k, A.Neg) else k)) for k in keys]
+        return self.msg("expr.order", key, keys=self.join(said, "order_then"))
 
     def origin(self, e: A.Expr, said: Phrase) -> Phrase:
         """Where a loop's items come from, with its preposition; nothing where the noun says it all
@@ -869,7 +886,36 @@ class Speaker:
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
-        return self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        relative = self.relative(cond, var_said) if key == "expr.filter" and ref is not None else None
+        if relative is None:
+            return said
+        return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+
+    def relative(self, cond: A.Expr, var: Phrase) -> Optional[Phrase]:
+        """A filter whose every part is a clause about the item itself, as a relative clause: "every creature
+        that is poisoned and does not fly", „jede Kreatur, die vergiftet ist und nicht fliegt“."""
+        op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
+        leaves: list[A.Expr] = []
+
+        def flatten(e: A.Expr) -> None:
+            if isinstance(e, A.BinOp) and e.op == op:
+                flatten(e.left)
+                flatten(e.right)
+            else:
+                leaves.append(e)
+        flatten(cond)
+        grammar = self.cat.data.get("grammar", {})
+        form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
+        subject = var.form("nom") + " "
+        texts = [self.expr(leaf).form(form) for leaf in leaves]
+        joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
+        if any(isinstance(leaf, A.BinOp) and leaf.op in ("and", "or") for leaf in leaves) \
+                or not all(t.startswith(subject) and not t[len(subject):].startswith(joins) for t in texts):
+            return None
+        rest = [t[len(subject):] for t in texts]
+        return self.msg("expr.filter_rel", cond, var=var,
+                        conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
@@ -991,7 +1037,9 @@ class Speaker:
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:
             return self.msg("expr.empty_list", e)
-        return self.msg("expr.list", e, items=self.join([self.expr(i) for i in e.items]))
+        inner = [self.msg("expr.list_inner", i, items=self.join([self.expr(x) for x in i.items]))
+                 if isinstance(i, A.ListLit) and i.items else self.expr(i) for i in e.items]  # "the list (2 and 2)"
+        return self.msg("expr.list", e, items=self.join(inner))
 
     def _e_MapLit(self, e: A.MapLit) -> Phrase:
         return self.msg("expr.map", e, items=self.table(e))
