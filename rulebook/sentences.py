@@ -1189,8 +1189,10 @@ class Speaker:
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'clause' if said else 'flag'}"
             if not s.value.value and var.negated is not None and self.lang in var.negated.by_lang:
                 return self._line("stmt.set_clause", s, clause=var.negated.by_lang[self.lang])  # "from now on: no …"
-            return self._line(key, s, name=noun.np("def"), clause=text_of(var.text, self.lang, f"var '{var.name}'",
-                                                                          var.pos) if said else noun.word)
+            text = text_of(var.text, self.lang, f"var '{var.name}'", var.pos)
+            if said and not s.value.value:  # "no battle is being decided": the clause negated
+                return self._line("stmt.unset_clause", s, clause=self.clause(s, self.literal(text), {}))
+            return self._line(key, s, name=noun.np("def"), clause=text if said else noun.word)
         if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
                 and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
             return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
@@ -1198,7 +1200,7 @@ class Speaker:
         if clause is not None and isinstance(s.value, A.BoolLit):  # "The card is hidden.", "… is not hidden."
             unset = None if s.value.value else self.field_clause(s.target, negated=True)
             return self._line("stmt.set_clause", s, clause=unset) if unset is not None else \
-                self._line(f"stmt.{'set' if s.value.value else 'clear_field'}_clause", s, clause=clause)
+                self._line(f"stmt.{'set' if s.value.value else 'unset'}_clause", s, clause=clause)
         if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
             return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
         if clause is not None:  # "From now on, the card is hidden exactly if …"
