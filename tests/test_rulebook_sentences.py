@@ -202,7 +202,7 @@ GOLDEN = [
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "your playing figure is not invisible"),
-    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "die Spielfigur von dir nicht unsichtbar ist"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "deine Spielfigur nicht unsichtbar ist"),
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
     (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn die Monster 49 und 50 beide besiegt sind:"),
     # "is not you" → another player's
@@ -448,7 +448,7 @@ GOLDEN = [
     (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen werden 0."),
     (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
      "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
-    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus den Freunden von dir"),
+    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eine Feldart aus den Feldern, auf die"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
@@ -521,7 +521,7 @@ GOLDEN = [
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
     # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
     (FF, (), "en", "for which the monster tile is not the chosen first tile", "monster tile in the face-up monsters and treasures that is not the chosen first tile"),
-    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus den Freunden von dir auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
+    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
      "there is a creature in the supply (creatures) that is a catapult"),
