@@ -233,7 +233,7 @@ def test_a_modders_variant_lists_removed_replaced_and_added_parts(tmp_path: Path
 variant schnell {
   title de "Schnell" en "Quick"
   replace phase fight de "Kampflos" en "No fight" {
-    set lost_at = 0
+    set lost_at = 1
   }
   remove rule share_loot
   add const spare = 2 de "die Reserve" en "spare"
