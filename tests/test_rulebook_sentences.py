@@ -416,10 +416,10 @@ GOLDEN = [
     (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört die Kreatur Greif auf das Feld 55."),
     # a `choose` told in prose too, another player's card as theirs
     (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
-     "Klemens plays the artifact card (colour black, value 5)."),
+     "Klemens plays the black 5."),
     (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
     (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
-     "Katharina could not play the artifact card (colour orange, value 5)."),
+     "Katharina could not play the orange 5."),
     # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
     (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
     (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn gilt: die Kreatur ist vergiftet:"),
@@ -589,6 +589,18 @@ def test_a_card_entry_says_what_the_card_has_not_what_it_lacks(lang: str, flies:
     said = [line.text for line in dragon.lines]
     assert flies in said and wands not in said and not any(": " + w in t for t in said for w in ("no.", "nein.", "false."))
     assert any(t.startswith(wands[:-3]) for t in (line.text for line in imp.lines))  # the imp has 1 wand
+
+
+@pytest.mark.parametrize("lang,flag,ability", [("en", "Has a magic ability.", "Magic ability:"),
+                                               ("de", "Hat eine Magiefähigkeit.", "Magiefähigkeit:")])
+def test_an_internal_field_has_no_line_in_a_card_entry_and_no_column(lang: str, flag: str, ability: str) -> None:
+    """A flag marked `internal` (the creature's "has a magic ability", which its "Magic ability:" entry
+    already tells) is left out of the card entries, the card tables and what a card shows."""
+    sphinx = next(e for e in entries_of(MF, lang) if e.anchor == "card-sphinx")
+    said = [line.text for line in sphinx.lines]
+    assert ability in said and flag not in said
+    tables = [t for s in book(MF, (), lang).sections for t in s.tables]
+    assert not any(h.lower() == flag[:-1].lower() for t in tables for h in t.headers)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
