@@ -441,7 +441,7 @@ GOLDEN = [
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "From now on, this card is indestructible exactly if that was not so before."),
     # German adjectives before a noun decline with its article and case
-    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "für den dritten Magier"),
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
