@@ -298,7 +298,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0])
+                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch))
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)

@@ -488,7 +488,7 @@ class Assembler:
         if not fns:
             return None
         sec = self.section("definitions", "definitions")
-        sec.entries = [self.entry(f, "function", [self.function_line(f)]) for f in fns]
+        sec.entries = [self.entry(f, "function", [self.function_line(f)], f.note) for f in fns]
         return sec
 
     def score_line(self, score: A.ScoreDef) -> Line:

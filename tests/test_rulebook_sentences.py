@@ -615,6 +615,14 @@ def test_an_internal_field_has_no_line_in_a_card_entry_and_no_column(lang: str, 
     assert not any(h.lower() == flag[:-1].lower() for t in tables for h in t.headers)
 
 
+@pytest.mark.parametrize("lang,words", [("en", "+1 for a flyer"), ("de", "+1 für Fliegende")])
+def test_a_function_note_stands_beside_its_formula_in_the_definitions(lang: str, words: str) -> None:
+    """`function … note TEXT = …` keeps the generated formula and adds the definition in words."""
+    speed = next(e for e in entries_of(MF, lang) if e.anchor == "function-speed")
+    assert speed.note is not None and words in speed.note
+    assert len(speed.lines) == 1 and "+" in speed.lines[0].text
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_rule_told_where_it_is_called_has_no_second_entry(lang: str) -> None:
     """A phase that is one call of a rule used nowhere else tells that rule's steps, and the rule gets no
