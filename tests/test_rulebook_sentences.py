@@ -498,6 +498,12 @@ GOLDEN = [
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
+    # an `internal` list or table (data for the rules) is said by its name, not by its entries
+    (MF, (), "en", "the list the list Dark cave and Lava bridge",
+     "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Add the ways of every path side (from the tower 1 to the "
+     "tavern 2) for the path to the ways of the board."),
+    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
     (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
