@@ -33,12 +33,24 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
+_FEW_REACTIONS = 3  # an event with up to this many special rules reacting to it names them
 _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
 def _is_it(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "it"
+
+
+def _round_from(e: A.Expr) -> Optional[A.Expr]:
+    """The first player of `concat([x], others(x))`, every player clockwise from x; else None."""
+    if not (isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2):
+        return None
+    first, rest = e.args
+    if isinstance(first, A.ListLit) and len(first.items) == 1 and isinstance(rest, A.Call) and rest.func == "others" \
+            and len(rest.args) == 1 and idioms.same(rest.args[0], first.items[0]):
+        return first.items[0]
+    return None
 
 
 def _is_me(e: A.Expr) -> bool:
@@ -63,6 +75,7 @@ class Symbols:
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
+        self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -90,6 +103,8 @@ class Symbols:
             table = tables.get(type(item))
             if table is not None:
                 table[getattr(item, "name")] = item
+            if isinstance(item, A.TriggerDef):
+                self.triggers.setdefault(item.event, []).append(item)
             if isinstance(item, A.EnumDef):
                 self.enum_values.update({v.name: v.text for v in item.values})
             if isinstance(item, A.KindDef):
@@ -1049,6 +1064,9 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
+        if isinstance(v, A.Call) and v.func in self.sym.functions and s.text is not None \
+                and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
+            return []  # "the bonus is the bonus for the player": the local only names what the definition says
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
@@ -1341,6 +1359,9 @@ class Speaker:
             parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to),
                                          into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
+        start = _round_from(src)
+        if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
+            return self._line("stmt.for_players_from", s, children=body, start=self.expr(start))
         if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
             return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
                               var=self.var(s.var))
@@ -1379,6 +1400,10 @@ class Speaker:
         return self.join([self.quoted(self.action_title(n, at.pos)) for n in names], "choice_last")
 
     def _s_ChooseAction(self, s: A.ChooseAction) -> list[Line]:
+        if len(s.actions) == 1:  # no choice: the one action as a step ("Choose a start chamber (see …)")
+            title = self.action_title(s.actions[0], s.pos)
+            return self._line("stmt.choose_action_one", s, self._subject(s.seat), seat=self.expr(s.seat),
+                              title=title, action=title[:1].lower() + title[1:])
         return self._line("stmt.choose_action", s, self._subject(s.seat), seat=self.expr(s.seat),
                           actions=self.action_list(s.actions, s))
 
@@ -1390,11 +1415,28 @@ class Speaker:
             return told
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
+        rule = self.sym.rules.get(s.rule)
+        params = rule.params if rule is not None else []
         args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "tidy up", not "tidy up for you"
+        for param, arg in zip(params, s.args):
+            if arg in args and param.type.list_of is None and param.type.name in self.sym.kinds:
+                said = self.in_title(action, self.nouns.of_type(param.type).noun, self.place_or_expr(arg))
+                if said is not None:  # "Poison a creature" for the chosen creature: "poison the chosen creature"
+                    action = said
+                    args.remove(arg)
         if args:
             return self._line("stmt.call_args", s, rule=title, action=action,
                               args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
+
+    def in_title(self, title: str, noun: Noun, arg: Phrase) -> Optional[str]:
+        """A title with the argument in place of the noun of its parameter's kind ("a creature", "Kreatur");
+        None where the title does not name it."""
+        for said in (noun.np("indef").form("acc"), noun.word):
+            found = re.search(rf"(?<!\w){re.escape(said)}(?!\w)", title, re.IGNORECASE)
+            if found is not None:
+                return title[:found.start()] + arg.form("acc") + title[found.end():]
+        return None
 
     def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
         """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
@@ -1557,8 +1599,18 @@ class Speaker:
         return self._line("stmt.end", s)
 
     def _s_Emit(self, s: A.Emit) -> list[Line]:
+        """An event said by the special rules that react to it: by their headings where there are few and
+        each has one ("Then the special rule “Fairy: gift” applies"), else by the event; none: nothing."""
         event = self.declared_event(s.event, s.pos)
-        return self._line("stmt.emit", s, event=self.event_clause(
+        reactions = [t for t in self.sym.triggers.get(s.event, []) if not all(isinstance(b, A.Log) for b in t.body)]
+        if not reactions:
+            return []
+        section = pick(self.cat.pattern("ui.special_rules"), "nom")
+        titles = [t.text.by_lang[self.lang] for t in reactions if t.text is not None and self.lang in t.text.by_lang]
+        if len(titles) == len(reactions) <= _FEW_REACTIONS:
+            key = "stmt.emit_one" if len(titles) == 1 else "stmt.emit_few"
+            return self._line(key, s, names=self.join([self.quoted(t) for t in titles]), section=section)
+        return self._line("stmt.emit", s, section=section, event=self.event_clause(
             event, {p.name: self.expr(a) for p, a in zip(event.params, s.args)}))
 
     def declared_event(self, name: str, pos: A.Pos) -> A.EventDef:
