@@ -38,6 +38,12 @@ _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its ite
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
+def _nested(v: A.Expr) -> bool:
+    """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
+    items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
+    return any(isinstance(i, (A.ListLit, A.MapLit)) for i in items)
+
+
 def _is_it(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "it"
 
@@ -510,7 +516,7 @@ class Speaker:
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
-        data = data or (c.internal and isinstance(v, (A.ListLit, A.MapLit)))
+        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit)))
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
@@ -689,8 +695,8 @@ class Speaker:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
-            if const.internal:  # data for the rules: its name, not its entries ("the ways of every path side for …")
-                return self.msg("expr.map_named", e, name=name, index=self.expr(e.index))
+            if _nested(const.value) or const.internal:  # data, shown as such elsewhere: "the ways of the path"
+                return self.msg("expr.map_of_data", e, name=name, index=self.expr(e.index))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
@@ -814,9 +820,17 @@ class Speaker:
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
                     "filter": self.filter(c.var, ref, c.cond, "expr.filter") if c.cond else "",
-                    "order": self.msg("expr.order", c, key=self.expr(c.key)) if c.key else ""}
+                    "order": self.order(c.key) if c.key else ""}
         finally:
             self.scope.pop()
+
+    def order(self, key: A.Expr) -> Phrase:
+        """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by wisdom, then by …"
+        for a list of keys."""
+        keys = key.items if isinstance(key, A.ListLit) and key.items else [key]
+        said = [self.msg("expr.order_desc" if isinstance(k, A.Neg) else "expr.order_asc", k,
+                         key=self.expr(k.operand if isinstance(k, A.Neg) else k)) for k in keys]
+        return self.msg("expr.order", key, keys=self.join(said, "order_then"))
 
     def origin(self, e: A.Expr, said: Phrase) -> Phrase:
         """Where a loop's items come from, with its preposition; nothing where the noun says it all
@@ -995,7 +1009,9 @@ class Speaker:
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:
             return self.msg("expr.empty_list", e)
-        return self.msg("expr.list", e, items=self.join([self.expr(i) for i in e.items]))
+        inner = [self.msg("expr.list_inner", i, items=self.join([self.expr(x) for x in i.items]))
+                 if isinstance(i, A.ListLit) and i.items else self.expr(i) for i in e.items]  # "the list (2 and 2)"
+        return self.msg("expr.list", e, items=self.join(inner))
 
     def _e_MapLit(self, e: A.MapLit) -> Phrase:
         return self.msg("expr.map", e, items=self.table(e))

@@ -519,6 +519,12 @@ GOLDEN = [
      "85 − the number of the chambers holding a power chip"),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
     (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
+    # a list sorted by a key, highest first for `by -key`; several keys "then by"
+    (MF, (), "en", "sorted by minus their value", ", sorted by their value of the played artifact, highest first:"),
+    (MF, (), "de", "sortiert nach minus", "absteigend nach seinem Wert des ausgespielten Artefakts sortiert:"),
+    (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
+    # after tie-breaks, only the players still tied share the win
+    (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
 ]
 
 
@@ -707,3 +713,12 @@ def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: st
     assert turn in flow
     assert ("whoever scores most wins" if lang == "en" else "gewinnt, wer bei der Wertung am meisten hat") in flow
     assert not any(w in flow for w in ("start chamber", "Startraum", "fight again", "nochmals kämpfen"))
+
+
+@pytest.mark.parametrize("game,lang", [(g, lang) for g in (MM, FF, MF) for lang in ("en", "de")])
+def test_data_in_lists_is_named_not_spelled_out(game: Path, lang: str) -> None:
+    """A constant of lists (a board's ways, the double-sided elements) is said by its name, never as
+    "the list the list 1 and 11, …" in running text."""
+    text = all_text(game, (), lang)
+    assert ("the list the list" if lang == "en" else "die Liste die Liste") not in text
+    assert ": the list the list" not in text and ": die Liste die Liste" not in text
