@@ -887,7 +887,36 @@ class Speaker:
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
-        return self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        relative = self.relative(cond, var_said) if key == "expr.filter" and ref is not None else None
+        if relative is None:
+            return said
+        return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+
+    def relative(self, cond: A.Expr, var: Phrase) -> Optional[Phrase]:
+        """A filter whose every part is a clause about the item itself, as a relative clause: "every creature
+        that is poisoned and does not fly", „jede Kreatur, die vergiftet ist und nicht fliegt“."""
+        op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
+        leaves: list[A.Expr] = []
+
+        def flatten(e: A.Expr) -> None:
+            if isinstance(e, A.BinOp) and e.op == op:
+                flatten(e.left)
+                flatten(e.right)
+            else:
+                leaves.append(e)
+        flatten(cond)
+        grammar = self.cat.data.get("grammar", {})
+        form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
+        subject = var.form("nom") + " "
+        texts = [self.expr(leaf).form(form) for leaf in leaves]
+        joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
+        if any(isinstance(leaf, A.BinOp) and leaf.op in ("and", "or") for leaf in leaves) \
+                or not all(t.startswith(subject) and not t[len(subject):].startswith(joins) for t in texts):
+            return None
+        rest = [t[len(subject):] for t in texts]
+        return self.msg("expr.filter_rel", cond, var=var,
+                        conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
@@ -1141,14 +1170,18 @@ class Speaker:
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'clause' if said else 'flag'}"
             if not s.value.value and var.negated is not None and self.lang in var.negated.by_lang:
                 return self._line("stmt.set_clause", s, clause=var.negated.by_lang[self.lang])  # "from now on: no …"
-            return self._line(key, s, name=noun.np("def"), clause=text_of(var.text, self.lang, f"var '{var.name}'",
-                                                                          var.pos) if said else noun.word)
+            text = text_of(var.text, self.lang, f"var '{var.name}'", var.pos)
+            if said and not s.value.value:  # "no battle is being decided": the clause negated
+                return self._line("stmt.unset_clause", s, clause=self.clause(s, self.literal(text), {}))
+            return self._line(key, s, name=noun.np("def"), clause=text if said else noun.word)
         if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
                 and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
             return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
         clause = self.field_clause(s.target)
-        if clause is not None and isinstance(s.value, A.BoolLit):  # "From now on: the card is hidden."
-            return self._line(f"stmt.{'set' if s.value.value else 'clear'}_clause", s, clause=clause)
+        if clause is not None and isinstance(s.value, A.BoolLit):  # "The card is hidden.", "… is not hidden."
+            unset = None if s.value.value else self.field_clause(s.target, negated=True)
+            return self._line("stmt.set_clause", s, clause=unset) if unset is not None else \
+                self._line(f"stmt.{'set' if s.value.value else 'unset'}_clause", s, clause=clause)
         if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
             return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
         if clause is not None:  # "From now on, the card is hidden exactly if …"

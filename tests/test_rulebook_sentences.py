@@ -433,7 +433,7 @@ GOLDEN = [
      "The creature has used a bonus movement this turn."),
     (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
      "Die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
-    (MF, (), "en", "The poisoned of the creature becomes false.", "It no longer holds that the creature is poisoned."),
+    (MF, (), "en", "The poisoned of the creature becomes false.", "The creature is not poisoned."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "The creature has a borrowed wing if the type of square"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
@@ -525,6 +525,9 @@ GOLDEN = [
     (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
+    # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
+    (FF, (), "en", "for which the monster tile is not the chosen first tile", "monster tile in the face-up monsters and treasures that is not the chosen first tile"),
+    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus den Freunden von dir auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
 ]
 
 

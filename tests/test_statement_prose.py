@@ -8,7 +8,8 @@ from rulebook.model import Line
 from rulebook.sentences import Speaker, Symbols
 
 RULES = """
-kind card { title de "die Karte" en "card" fr "la carte" field value: int de "der Wert" en "value" fr "la valeur" }
+kind card { title de "die Karte" en "card" fr "la carte" field value: int de "der Wert" en "value" fr "la valeur"
+  field hidden: bool = false de "{it} ist verdeckt" en "{it} is hidden" fr "{it} est cachée" }
 zone deck de "der Stapel" en "deck" fr "la pioche" of card hidden shuffled
 zone hand de "die Hand" en "hand" fr "la main" per player of card owner
 currency gold de "das Gold" en "gold" fr "l'or" start 5
@@ -27,7 +28,11 @@ rule walk(p: player) de "Gehen" en "Walk" fr "Marcher" {
   draw 1 from deck to hand(p)
   call toss(top(hand(p)), 2)
 }
-rule toss(c: card, n: int) de "Eine Karte abwerfen" en "Discard a card" fr "Défausser une carte" { move c to deck }
+rule toss(c: card, n: int) de "Eine Karte abwerfen" en "Discard a card" fr "Défausser une carte" {
+  move c to deck
+  set c.hidden = true
+  set c.hidden = false
+}
 rule gift(p: player) de "Schenken" en "Gift" fr "Offrir" { draw 1 from deck to hand(p) }
 var first_up: player = first(players) de "der Startspieler" en "start player" fr "le premier joueur"
 rule deal de "Austeilen" en "Deal" fr "Distribuer" {
@@ -84,3 +89,8 @@ def test_a_round_from_a_player_is_said_as_clockwise_turns() -> None:
 
 def test_a_local_named_as_the_function_it_holds_is_not_said_again() -> None:
     assert said("tip") == ["The player pays the bonus in gold to the bank."]
+
+
+def test_a_flag_set_or_cleared_is_said_as_a_plain_clause() -> None:
+    assert said("toss")[1:] == ["The card is hidden.", "The card is not hidden."]
+    assert said("toss", "de")[1:] == ["Die Karte ist verdeckt.", "Die Karte ist nicht verdeckt."]
