@@ -363,6 +363,7 @@ class FieldDef(Node):
     text: Optional[Text]
     default: Optional["Literal_"] = None
     negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} is not a catapult")
+    internal: bool = False  # a flag the card's other lines already tell: no line or column of its own (1.5)
 
 
 class KindDef(Node):
@@ -370,6 +371,7 @@ class KindDef(Node):
     title: Optional[Text]
     fields: list[FieldDef]
     id_template: Optional[str]
+    named: Optional[Text] = None  # how a card is named in play and in examples: "{colour} {value}" (1.5)
 
 
 class Literal_(Node):
@@ -467,6 +469,7 @@ class FunctionDef(Node):
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
     negated: Optional[Text] = None  # a condition's clause said the other way round ("no token lies in row {i}")
+    note: Optional[Text] = None  # the definition in a player's words, shown beside its generated formula
 
 
 class RuleDef(Node):

@@ -44,7 +44,7 @@ def _one(children: list[Any], cls: type) -> Any:
 
 
 def _internal(children: list[Any]) -> bool:
-    """Whether a var or const is marked `internal`: bookkeeping no player tracks."""
+    """Whether a var, const or field is marked `internal`: bookkeeping no player tracks."""
     return any(isinstance(c, Tree) and c.data == "internal" for c in children)
 
 
@@ -158,20 +158,26 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def kind_def(self, meta: Any, ch: list[Any]) -> A.KindDef:
         ids = _tagged(ch, "id")
         return A.KindDef(pos=self._p(meta), name=str(ch[0]), title=(_tagged(ch, "title") or [None])[0],
-                         fields=_nodes(ch, A.FieldDef), id_template=ids[0] if ids else None)
+                         fields=_nodes(ch, A.FieldDef), id_template=ids[0] if ids else None,
+                         named=(_tagged(ch, "named") or [None])[0])
 
     def field_def(self, meta: Any, ch: list[Any]) -> A.FieldDef:
+        internal = _internal(ch)
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
         back = any(isinstance(c, Tree) and c.data == "back" for c in ch)
         default = self._literal(ch[2]) if ch[2] is not None else None
         negated: Optional[A.Text] = (_tagged(ch, "not") or [None])[0]
         return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text),
-                          default=default, negated=negated)
+                          default=default, negated=negated, internal=internal)
 
     def negated(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("not", ch[0])
 
     def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("id", self._unquote(ch[0]))
+
+    def card_named(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("named", ch[0])
 
     def type_ref(self, meta: Any, ch: list[Any]) -> A.TypeRef:
         return A.TypeRef(pos=self._p(meta), name=str(ch[0]))
@@ -292,7 +298,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0])
+                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch))
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)

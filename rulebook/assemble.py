@@ -230,7 +230,8 @@ class Assembler:
         """The cards of a kind in one place, a column per printed field (a field only defaulted is state in
         play); equal cards make one row with their number of copies."""
         printed = self.printed_fields(kind.name)
-        shown = [i for i, f in enumerate(kind.fields) if f.type.name != "effect" and (f.name in printed or f.back)]
+        shown = [i for i, f in enumerate(kind.fields)
+                 if f.type.name != "effect" and not f.internal and (f.name in printed or f.back)]
         titled = any(isinstance(c.ast, A.CardEntry) and c.ast.title for c in cards)
         headers = ([self.ui["card"]] if titled else []) + \
             [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
@@ -261,7 +262,7 @@ class Assembler:
             name = self.bare(ast.title, f"kind '{ast.name}'", ast.pos)
             printed = self.printed_fields(ast.name)
             fields = [self.only_for(f.name, self.bare(f.text, f"field '{f.name}'", f.pos))
-                      for f in ast.fields if f.name in printed or f.back]
+                      for f in ast.fields if (f.name in printed and not f.internal) or f.back]
             back = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
             sec.paragraphs.append(self.back_sentence(ast))
@@ -487,7 +488,7 @@ class Assembler:
         if not fns:
             return None
         sec = self.section("definitions", "definitions")
-        sec.entries = [self.entry(f, "function", [self.function_line(f)]) for f in fns]
+        sec.entries = [self.entry(f, "function", [self.function_line(f)], f.note) for f in fns]
         return sec
 
     def score_line(self, score: A.ScoreDef) -> Line:
@@ -571,6 +572,8 @@ class Assembler:
             lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
         for value in card.values:
             fdef = next((f for f in kind.fields if f.name == value.name), None) if kind else None
+            if fdef is not None and fdef.internal:
+                continue  # a flag its other lines tell ("Magic ability: …" says it has one)
             name = self.field_title(kind, value.name, value.pos)
             if fdef is not None and fdef.default is not None and fdef.default.value == value.value.value \
                     and not isinstance(value.value.value, bool):

@@ -43,9 +43,9 @@ class Recorder:
         elif step is self.marker:
             self.before = self.position(st)
         elif self.before is not None and step.seat is not None and step.label in st.legal_labels():
-            self.moves.append(self.teller.offered(st, step.kind, str(step.label)))
+            self.moves.append(sentence_case(self.teller.offered(st, step.kind, str(step.label))))
         elif self.before is not None and step.kind in ("legal", "illegal"):  # an illegal label is not offered
-            self.moves.append(self.teller.refused(st, str(step.label)))
+            self.moves.append(sentence_case(self.teller.refused(st, str(step.label))))
 
     def position(self, st: State) -> dict[str, Row]:
         """What the example shows, by a stable key: what its `show` names, else every value and zone."""
@@ -97,6 +97,11 @@ class Recorder:
         if not named and (game.zone_shuffled[z] or pile):
             return self.say("example_count", count=str(len(cards)))
         return ", ".join(self.show.cards[c] for c in cards) or "—"
+
+
+def sentence_case(move: str) -> str:
+    """A move as a sentence: a seat named with its article ("le joueur 1 déplace …") starts it capitalised."""
+    return move[:1].upper() + move[1:]
 
 
 def changed(before: str, after: str) -> bool:

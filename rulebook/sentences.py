@@ -510,12 +510,13 @@ class Speaker:
         return self.ref(name).phrase(self.cat)  # a local the generator saw no binding of
 
     def const(self, c: A.ConstDef) -> Phrase:
-        """A constant shows its value ("3", "the list 2, 3 and 4"); a long list of numbers (a board's geometry)
-        or a computed value is said by the constant's name ("the start spaces")."""
+        """A constant shows its value ("3", "the list 2, 3 and 4"); a long list of numbers (a board's geometry),
+        an `internal` list or table (data for the rules) or a computed value is said by the constant's name
+        ("the start spaces")."""
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
-        data = data or _nested(v)
+        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit)))
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
@@ -694,7 +695,7 @@ class Speaker:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
-            if _nested(const.value):  # a table of lists is data, shown as such elsewhere: "the ways of the path"
+            if _nested(const.value) or const.internal:  # data, shown as such elsewhere: "the ways of the path"
                 return self.msg("expr.map_of_data", e, name=name, index=self.expr(e.index))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))

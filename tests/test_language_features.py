@@ -477,3 +477,34 @@ def test_work_per_zone_is_done_once_per_zone_and_only_when_reached() -> None:
     calls: list[int] = []
     assert env["f"]([11, 13, 15, 22, 24, 31, 33, 41, 11], calls) == [11, 13, 15, 41, 11]
     assert calls == [1, 3, 4, 1]  # zone 2 holds even cards only; zone 3 is asked once for both; zone 1 anew
+def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:
+    """`named` says a card as players call it ("moon 5"), in each language; the id stays the stable label."""
+    from interpreter.play.display import Display
+    folder = tmp_path / "named"
+    folder.mkdir()
+    rules = '''
+game named { title de "T" en "T" players 2 to 2 }
+enum suit title de "die Farbe" en "suit" { moon de "Mond" en "moon"  sun de "Sonne" en "sun" }
+kind chip {
+  title de "der Chip" en "chip"
+  field suit: suit de "die Farbe" en "suit"
+  field value: int de "der Wert" en "value"
+  id "chip_{suit}_{value}"
+  named de "{suit}-{value}" en "{suit} {value}"
+}
+kind plain { title de "der Stein" en "stone"  field value: int de "der Wert" en "value"  id "plain_{value}" }
+zone box de "die Schachtel" en "box" of chip public
+zone bag de "der Beutel" en "bag" of plain public
+cards chip in box { columns suit value  row moon 5  row sun 2 }
+cards plain in bag { columns value  row 3 }
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = 0
+'''
+    (folder / "game.rules").write_text(rules, encoding="utf-8")
+    game = load_game(str(folder), players=2)
+    assert game.card_ids[:2] == ["chip_moon_5", "chip_sun_2"]
+    assert Display(game, "en").cards[:3] == ["moon 5", "sun 2", "stone (value 3)"]
+    assert Display(game, "de").cards[:2] == ["Mond-5", "Sonne-2"]
+    (folder / "game.rules").write_text(rules.replace('en "{suit} {value}"', 'en "{suit} {worth}"'), encoding="utf-8")
+    with pytest.raises(RulesError, match="name \\(en\\) of kind 'chip' names unknown field 'worth'"):
+        load_game(str(folder), players=2)

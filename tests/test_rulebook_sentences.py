@@ -416,10 +416,10 @@ GOLDEN = [
     (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört die Kreatur Greif auf das Feld 55."),
     # a `choose` told in prose too, another player's card as theirs
     (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
-     "Klemens plays the artifact card (colour black, value 5)."),
+     "Klemens plays the black 5."),
     (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
     (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
-     "Katharina could not play the artifact card (colour orange, value 5)."),
+     "Katharina could not play the orange 5."),
     # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
     (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
     (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn die Kreatur vergiftet ist:"),
@@ -441,7 +441,7 @@ GOLDEN = [
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This card is indestructible if that was not so before, otherwise not."),
     # German adjectives before a noun decline with its article and case
-    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "für den dritten Magier"),
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
@@ -449,7 +449,7 @@ GOLDEN = [
     (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
      "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
-    (MF, (), "de", "eine Feldart aus der Felder, auf die", "eine Feldart aus den Feldern, auf die"),
+    (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
@@ -498,6 +498,12 @@ GOLDEN = [
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
+    # an `internal` list or table (data for the rules) is said by its name, not by its entries
+    (MF, (), "en", "the list the list Dark cave and Lava bridge",
+     "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Add the ways of every path side (from the tower 1 to the "
+     "tavern 2) for the path to the ways of the board."),
+    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
     (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
@@ -615,6 +621,26 @@ def test_a_card_entry_says_what_the_card_has_not_what_it_lacks(lang: str, flies:
     said = [line.text for line in dragon.lines]
     assert flies in said and wands not in said and not any(": " + w in t for t in said for w in ("no.", "nein.", "false."))
     assert any(t.startswith(wands[:-3]) for t in (line.text for line in imp.lines))  # the imp has 1 wand
+
+
+@pytest.mark.parametrize("lang,flag,ability", [("en", "Has a magic ability.", "Magic ability:"),
+                                               ("de", "Hat eine Magiefähigkeit.", "Magiefähigkeit:")])
+def test_an_internal_field_has_no_line_in_a_card_entry_and_no_column(lang: str, flag: str, ability: str) -> None:
+    """A flag marked `internal` (the creature's "has a magic ability", which its "Magic ability:" entry
+    already tells) is left out of the card entries, the card tables and what a card shows."""
+    sphinx = next(e for e in entries_of(MF, lang) if e.anchor == "card-sphinx")
+    said = [line.text for line in sphinx.lines]
+    assert ability in said and flag not in said
+    tables = [t for s in book(MF, (), lang).sections for t in s.tables]
+    assert not any(h.lower() == flag[:-1].lower() for t in tables for h in t.headers)
+
+
+@pytest.mark.parametrize("lang,words", [("en", "+1 for a flyer"), ("de", "+1 für Fliegende")])
+def test_a_function_note_stands_beside_its_formula_in_the_definitions(lang: str, words: str) -> None:
+    """`function … note TEXT = …` keeps the generated formula and adds the definition in words."""
+    speed = next(e for e in entries_of(MF, lang) if e.anchor == "function-speed")
+    assert speed.note is not None and words in speed.note
+    assert len(speed.lines) == 1 and "+" in speed.lines[0].text
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

@@ -135,10 +135,12 @@ class Compiler(StatementCompiler):
                 info.back.append(f.back)
                 info.defaults.append(None if f.default is None else
                                      self._literal(f.default, info.types[-1], f"the default of field '{f.name}'"))
-            if k.id_template:
-                for fname in template_fields(k.id_template, k.pos, f"the id template of kind '{k.name}'"):
+            templates = [("id template", k.id_template)] if k.id_template else []
+            templates += [(f"name ({lang})", text) for lang, text in (k.named.by_lang.items() if k.named else [])]
+            for what, template in templates:
+                for fname in template_fields(template, k.pos, f"the {what} of kind '{k.name}'"):
                     if fname not in info.index:
-                        raise error_at(k.pos, f"id template of kind '{k.name}' names unknown field '{fname}'",
+                        raise error_at(k.pos, f"{what} of kind '{k.name}' names unknown field '{fname}'",
                                        did_you_mean(fname, info.index))
 
     def _zones(self) -> None:

@@ -64,8 +64,8 @@ class Display:
         self.cards = [self._card_name(c) for c in range(len(prog.cards))]
 
     def _card_name(self, c: int) -> str:
-        """The card's title; else its id template with display values ("Orcs 3"); else kind and values, or the
-        kind and number of a table's own id ("token 23")."""
+        """The card's title; else its kind's `named` text or its id template with display values ("black 5",
+        "Orcs 3"); else kind and values, or the kind and number of a table's own id ("token 23")."""
         prog = self.game.program
         info = prog.cards[c]
         if isinstance(info.ast, A.CardEntry) and info.ast.title is not None:
@@ -73,6 +73,8 @@ class Display:
         kind = prog.kinds[info.kind]
         values = {name: self.value(v, t, kind.ast.name) for name, t, v in zip(kind.fields, kind.types, info.values)
                   if name in kind.index}
+        if kind.ast.named is not None and self.lang in kind.ast.named.by_lang:
+            return kind.ast.named.by_lang[self.lang].format(**values)
         template = kind.ast.id_template or ""
         fields = [name for _, name, _, _ in string.Formatter().parse(template) if name]
         if fields and template.startswith("{"):
