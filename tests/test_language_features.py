@@ -477,6 +477,8 @@ def test_work_per_zone_is_done_once_per_zone_and_only_when_reached() -> None:
     calls: list[int] = []
     assert env["f"]([11, 13, 15, 22, 24, 31, 33, 41, 11], calls) == [11, 13, 15, 41, 11]
     assert calls == [1, 3, 4, 1]  # zone 2 holds even cards only; zone 3 is asked once for both; zone 1 anew
+
+
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:
     """`named` says a card as players call it ("moon 5"), in each language; the id stays the stable label."""
     from interpreter.play.display import Display
