@@ -1635,8 +1635,12 @@ class Speaker:
 
     def _s_Log(self, s: A.Log) -> list[Line]:
         text = self.literal(text_of(s.text, self.lang, "log", s.pos))
-        return self._line("stmt.log", s, text=PLACEHOLDER.sub(
-            lambda m: self.expr(A.Name(pos=s.pos, name=m.group(1))).form("nom"), text))
+        return self._line("stmt.log", s, text=PLACEHOLDER.sub(lambda m: self._logged(s, m.group(1)), text))
+
+    def _logged(self, s: A.Log, name: str) -> str:
+        """A log text's placeholder; the reader is said by their name, as the text's verb is third person."""
+        said = self.expr(A.Name(pos=s.pos, name=name))
+        return pick(self.cat.pattern("name.me_in_log"), "nom") if said.agree == "you" else said.form("nom")
 
     def _s_Require(self, s: A.Require) -> list[Line]:
         """A requirement as a full sentence ("the row must hold fewer than 3 tokens"); one with its own

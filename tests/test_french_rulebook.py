@@ -53,8 +53,9 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
             f"Si l'étal est vide et la pioche n'est pas vide{NBSP}:",
             "Choisissez un étal.",
             "Bonus\u00a0:\n  - Vous prenez 2 pièces à la banque.",  # paid by the bank: the payee takes it
-            "tel que les pièces de joueur B valent au moins 1",  # a plural subject, a plural verb
-            f"Annoncez{NBSP}: «{NBSP}joueur B achète la marchandise à joueur A.{NBSP}»"):
+            "tel que ses pièces valent au moins 1",  # a plural subject, a plural verb
+            f"Annoncez{NBSP}: «{NBSP}le joueur achète la marchandise à (votre nom).{NBSP}»",  # the reader by name: the verb is third person
+                f"Annoncez{NBSP}: «{NBSP}(votre nom) prend la marchandise.{NBSP}»"):
         assert sentence in md, sentence
     assert "dans le étal" not in md and "de le " not in md and "à le " not in md
 
