@@ -1102,8 +1102,9 @@ class Speaker:
                                 "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
                                 "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
+        verb = self.draw_verb(s.to)
         if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
-            return [Line(self.text("stmt.draw_per_player", s, form, {**args, **actor}))]
+            return [Line(self.text(f"stmt.{verb}_per_player", s, form, {**args, **actor}))]
         c = s.count
         table = self.sym.consts[c.obj.name].value if isinstance(c, A.Index) and isinstance(c.obj, A.Name) \
             and c.obj.name in self.sym.consts and isinstance(c.index, A.Name) and c.index.name == "player_count" else None
@@ -1115,8 +1116,14 @@ class Speaker:
         if n != 1 and s.count is not None and "count" not in args:
             args["count"] = self.expr(s.count)
         form, actor = self.doer()
-        return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
-                               form, {**args, **actor}))]
+        return [Line(self.text(f"stmt.{verb}_one" if n == 1 else f"stmt.{verb}" if n is not None else f"stmt.{verb}_expr",
+                               s, form, {**args, **actor}))]
+
+    def draw_verb(self, to: A.Expr) -> str:
+        """"draw", or "lay" for cards drawn to a place that is no player's own: a language whose verb for
+        drawing means "into the hand" (German „ziehen“) says those with another one („Lege … auf …“)."""
+        zone = self.zone_def_of(to)
+        return "lay" if zone is None or zone.shape != "per_player" else "draw"
 
     def _s_Reveal(self, s: A.Reveal) -> list[Line]:
         if s.to is None:

@@ -49,10 +49,10 @@ GOLDEN = [
     (MM, (), "en", "pays its heal cost in gold to the treasury (at most what they have).",
      "pays its heal cost in gold to the treasury (anyone who cannot pay in full pays all they have)."),
     (MM, (), "de", "Der Besitzer der Monsterkarte zahlt die Heilkosten der Monsterkarte in Gold an die Schatzkammer",
-     "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer (wer nicht "
+     "Für jede Monsterkarte am Anlegeplatz zahlt der Besitzer deren Heilkosten in Gold an die Schatzkammer (wer nicht "
      "genug hat, zahlt alles, was er hat)."),
     (MM, (), "de", "Der Besitzer von jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer "
-                   "(höchstens so viel, wie vorhanden ist).", "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt"),
+                   "(höchstens so viel, wie vorhanden ist).", "Für jede Monsterkarte am Anlegeplatz zahlt der Besitzer"),
     # a loop's order is said where it matters: someone decides, or it may stop early
     (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
@@ -67,7 +67,7 @@ GOLDEN = [
     # what is drawn is named by its kind, not "cards"
     (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
     (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
-     "Ziehe eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
+     "Lege eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
     # a player's things said with a relative clause, not "von dir"; a heading keeps no trailing comma
     (MM, (), "de", "die Zahl der Monster von dir im Schloss 2 ist", "die Zahl der Monster im Schloss, die dir gehören, 2 ist"),
     (MM, (), "de", "Zahl der Monster im Schloss, die einem Spieler gehören,\n",
@@ -156,15 +156,15 @@ GOLDEN = [
     (MM, (), "en", "The loot is the loot of the guard at the card place (never less than 0).",
      "The loot is the amount shown on the guard at the card place (never less than 0)."),
     (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
-     "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+     "Die Beute ist so hoch wie auf dem Wächter am Kartenplatz angegeben (nie weniger als 0)."),
     (MM, (), "de", "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0).",
-     "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+     "Die Beute ist so hoch wie auf dem Wächter am Kartenplatz angegeben (nie weniger als 0)."),
     # a rule called from another is said as the step it is, with its title to look it up, not as a goto
     (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
-    (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Wächter auslegen (siehe „Wächter auslegen“)."),
+    (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Lege die Wächter aus (siehe „Wächter auslegen“)."),
     (MM, (), "en", "Continue with “Share the loot” for the card place.",
-     "Share the loot for the card place (see “Share the loot”)."),
-    (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Beute teilen für den Kartenplatz (siehe „Beute teilen“)."),
+     "The guard at the card place is beaten and its loot is shared (see “Share the loot”)."),
+    (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Der Wächter am Kartenplatz ist besiegt und seine Beute wird geteilt (siehe „Beute teilen“)."),
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle (see “Battle”)."),
     # a value changed by itself is said as the change
@@ -189,7 +189,7 @@ GOLDEN = [
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
      "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf den Kartenplatz."),
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
-     "Jede Runde besteht aus diesen Phasen, die in dieser Reihenfolge gespielt werden:"),
+     "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
@@ -271,7 +271,7 @@ GOLDEN = [
     (MM, (), "en", "The game ends as soon as a round ends and the number of cards in the king's stack is at most 0.",
      "The game ends as soon as a round ends and the king's stack is empty."),
     (MM, (), "de", "Das Spiel endet, sobald eine Runde endet und die Anzahl der Karten im Königsstapel höchstens 0 ist.",
-     "Das Spiel endet, sobald eine Runde endet und der Königsstapel leer ist."),
+     "Das Spiel endet, wenn am Ende einer Runde der Königsstapel leer ist."),
     # a condition on a card's own value: "whose"
     (MM, (), "en", "Until the end of the round, every guard card for which the place number of the guard card is 1 "
                    "has +3 loot.",
@@ -337,12 +337,12 @@ GOLDEN = [
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
      "Draw one teleport from the teleport pile onto the teleport space."),
     (FF, (), "de", "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld der Wert.",
-     "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
+     "Lege einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
     # the one card of a place that holds one is "the card on the place", not "the top card of" it
     (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
-     "Ziehe 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
+     "Lege 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
     (MM, (), "en", "Draw cards from the box (king tiles) to the king's stack, as many as the number of king tiles "
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
      "Draw 6 king tiles (5 with 5 players) from the box onto the king's stack."),
@@ -652,12 +652,12 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
 
 
 @pytest.mark.parametrize("game,lang,turn", [
-    (MF, "en", "In “A wizard's turn”, a player chooses one of these actions again and again: “Summon”, "),
-    (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine dieser Aktionen: „Beschwören“, "),
-    (MM, "en", "In “Play monster cards”, a player chooses one of these actions: “Place a monster” or “Displace a monster”."),
-    (MM, "de", "In „Monsterkarten spielen“ wählt ein Spieler eine dieser Aktionen: „Monster anlegen“ oder "),
-    (FF, "en", "In “Turn”, a player chooses one of these actions: “Move and battle”, “Move twice” or “Take power chips”."),
-    (FF, "de", "In „Spielzug“ wählt ein Spieler eine dieser Aktionen: „Bewegen und kämpfen“, "),
+    (MF, "en", "In “A wizard's turn”, a player chooses one of six actions again and again: “Summon”, "),
+    (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine von sechs Aktionen: „Beschwören“, "),
+    (MM, "en", "In the “Play monster cards” phase, each player on their turn takes one of two actions: “Place a monster” or “Displace a monster”."),
+    (MM, "de", "In der Phase „Monsterkarten spielen“ führt jeder Spieler in seinem Zug eine von zwei Aktionen aus: „Monster anlegen“ oder "),
+    (FF, "en", "In “Turn”, each player on their turn takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
+    (FF, "de", "In „Spielzug“ führt jeder Spieler in seinem Zug eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
 ])
 def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
     """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
@@ -667,5 +667,19 @@ def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: st
     assert anchors.index("flow") == anchors.index("overview") + 1
     flow = " ".join(sections[anchors.index("flow")].paragraphs)
     assert turn in flow
-    assert ("whoever scores most wins" if lang == "en" else "gewinnt, wer bei der Wertung am meisten hat") in flow
+    assert ("At the end, whoever " if lang == "en" else "Am Ende gewinnt, wer ") in flow
     assert not any(w in flow for w in ("start chamber", "Startraum", "fight again", "nochmals kämpfen"))
+
+
+@pytest.mark.parametrize("lang,winner,phases", [
+    ("en", "At the end, whoever has the most gold wins (see “Scoring”).", "Each round has three phases, in this order:"),
+    ("de", "Am Ende gewinnt, wer am meisten Gold hat (siehe „Wertung“).",
+     "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
+])
+def test_the_flow_counts_the_phases_and_names_what_the_winner_has_most_of(lang: str, winner: str, phases: str) -> None:
+    """A score that counts a currency (`score(p) = p.gold`) names it: "whoever has the most gold", not
+    "whoever scores most"; the phases are counted before they are listed."""
+    sections = book(MM, (), lang).sections
+    flow = " ".join(next(s for s in sections if s.anchor == "flow").paragraphs)
+    assert winner in flow and phases in flow
+
