@@ -76,13 +76,16 @@ class Idioms:
             return None
         if _num(e.right) == 0 and e.op in (">", "!="):
             return self.sp.msg("idiom.not_empty", e, zone=self.sp.expr(zone))
-        if _num(e.right) == 0 and e.op in ("<=", "=="):
+        if _num(e.right) == 0 and e.op in ("<=", "==") or _num(e.right) == 1 and e.op == "<":
             return self.sp.msg("idiom.empty", e, zone=self.sp.expr(zone))
-        if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 tokens"
+        n = self.sp._number(e.right)
+        if e.op in _COMPARE + ("==",) and n is not None:  # "holds exactly 2 tokens"
+            op, count = ("<=", Phrase(str(n - 1))) if e.op == "<" and isinstance(e.right, A.Num) \
+                else (e.op, self.sp.expr(e.right))  # "< 2" is "at most 1", as a rulebook says it
+            one = (n - 1 if op != e.op else n) == 1 and op in ("==", "<=", ">=")  # "exactly 1 token"
             items = self.sp.nouns.element(zone).noun
-            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
-                               count=self.sp.expr(e.right), items=Phrase(items.word, "") if self.sp._number(e.right) == 1
-                               and e.op in ("==", "<=", ">=") else Phrase(items.plural(), "pl"))  # "exactly 1 token"
+            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
+                               count=count, items=Phrase(items.word, "") if one else Phrase(items.plural(), "pl"))
         return None
 
     def belongs(self, e: A.BinOp) -> Optional[Phrase]:

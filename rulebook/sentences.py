@@ -810,6 +810,8 @@ class Speaker:
         key = f"expr.{_BINOPS[e.op]}"
         if self._numeric(e.right) and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
             key += "_num"
+        elif self._numeric(e.right) and self._number(e.right) is None and self.cat.has(f"{key}_ref"):
+            key += "_ref"  # a value read in play: German „mindestens so groß wie die Stärke“, not „mindestens die Stärke“
         left, right = e.left, e.right
         hint, outer = self.enum_type(left) or self.enum_type(right), self.enum_hint
         self.enum_hint = hint or outer

@@ -21,10 +21,10 @@ GOLDEN = [
     # each player picks a monster type
     (MM, (), "en", "*p* chooses *t* from each *t* in the monster type for which the monster type of *c* is *t* for at "
                    "least one *c* in the box (monsters).",
-     "The player chooses a monster type found in the box."),
+     "The player chooses a monster type still in the box."),
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
-     "Der Spieler wählt einen Monstertyp, der in der Schachtel vorkommt."),
+     "Der Spieler wählt einen Monstertyp, der noch in der Schachtel liegt."),
     # a loop that only moves its items is one sentence; a card given and moved is taken
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
      "The player takes every monster card in the box of the chosen monster type into their reserve."),
@@ -107,18 +107,16 @@ GOLDEN = [
     (MM, (), "en", "If the pair sum at attack place *i* is at least the strength of the guard at card place *i*:",
      "If the pair sum at the matching attack place is at least the strength of the guard at the card place:"),
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
-     "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens die Stärke des Wächters am Kartenplatz ist:"),
+     "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens so groß wie die Stärke des Wächters am Kartenplatz ist:"),
     (MM, (), "de", "oder der Wächter am Kartenplatz mit derselben Nummer verdeckt ist:",
      "oder der Wächter am zugehörigen Kartenplatz verdeckt ist:"),
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
-     "The pair sum at the attack place of monster card A must be less than the highest strength of the "
-     "guard at the card place matching monster card A."),
+     "The pair sum at the attack place must be less than the highest strength of the guard at the matching card place."),
     (MM, (), "de", "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von *victim* kleiner als die größte Stärke vom "
                    "Wächter am Kartenplatz die Platznummer von *victim* ist.",
-     "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
-     "Kartenplatz passend zu Monsterkarte A sein."),
+     "Die Paarsumme am Anlegeplatz muss kleiner als die größte Stärke des Wächters am zugehörigen Kartenplatz sein."),
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
     (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
     (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
@@ -209,18 +207,18 @@ GOLDEN = [
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten fürs Verdrängen von Monsterkarte A (für dich) bezahlen können."),
+     "Du musst die Kosten fürs Verdrängen von Monsterkarte A bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing monster card A (for you)."),
+     "You must be able to pay the cost of displacing monster card A."),
     (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing monster card A (for you)."),
+     "You must be able to pay the cost of displacing monster card A."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
-     "The attack place must hold fewer than 2 monster cards."),
+     "The attack place must hold at most 1 monster card."),
     (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
-     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
+     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
     (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
-     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
+     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
      "The strength of monster card A must be less than that of monster card B."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",

@@ -102,8 +102,8 @@ EXAMPLES = [
      "Du zahlst 3 Gold an die Bank.",
      "You pay 3 gold to the bank."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     "Wenn im Platz 2 weniger als 2 Karten liegen:",
-     "If the slot 2 holds fewer than 2 cards:"),
+     "Wenn im Platz 2 höchstens 1 Karte liegt:",
+     "If the slot 2 holds at most 1 card:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
      "In dieser Runde hat die erste Karte −2 Wert.",
      "This round, the first card has −2 value."),
@@ -146,7 +146,7 @@ FRENCH = [
     ("pay 1 coins from me to bank", "Vous payez 1 pièce à la banque."),  # "1 pièces": one, so singular
     ("pay count(deck) gold from bank to me", "Vous prenez à la banque autant d'or que le nombre de cartes dans la pioche."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     f"Si l'emplacement 2 contient moins de 2 cartes{NBSP}:"),
+     f"Si l'emplacement 2 contient au plus 1 carte{NBSP}:"),
     ("if count(deck) == 0 { end game }", f"Si la pioche est vide{NBSP}:"),
     ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement{NBSP}:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
@@ -193,9 +193,10 @@ def keys(table: object, prefix: str = "") -> set[str]:
 
 def messages(lang: str) -> set[str]:
     """A catalogue's messages, without its own declension and spelling rules and without the optional
-    refinements (`expr.eq_num`: "vaut 3") the generator uses only where a catalogue has them."""
+    refinements (`expr.eq_num`: "vaut 3", `expr.ge_ref`: „mindestens so groß wie“) the generator uses only
+    where a catalogue has them."""
     grammar_only = ("articles", "contractions", "plural", "grammar", "place")  # "place": each language's prepositions
-    return {k for k in keys(phrases.catalogue(lang).data) if not k.startswith(grammar_only) and not k.endswith("_num")}
+    return {k for k in keys(phrases.catalogue(lang).data) if not k.startswith(grammar_only) and not k.endswith(("_num", "_ref"))}
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
