@@ -6,7 +6,8 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
-from rulebook import idioms
+from rulebook import clauses, idioms
+from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
@@ -32,6 +33,7 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
+_FEW_REACTIONS = 3  # an event with up to this many special rules reacting to it names them
 _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
@@ -62,6 +64,7 @@ class Symbols:
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
+        self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -70,8 +73,15 @@ class Symbols:
         self.param_texts: dict[int, dict[str, A.Text]] = {}  # a part's parameters that have their own noun
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
+        self.readers: dict[int, set[str]] = {}  # a rule body's player parameters that are the reader ("you")
+        self.looped = {n.name for node in A.walk(items) if isinstance(node, (A.While, A.Turns, A.RoundDef))
+                       for n in A.walk([getattr(node, f) for f in ("cond", "until", "skip", "repeat_while")
+                                        if hasattr(node, f)]) if isinstance(n, (A.Name, A.Attr))}  # vars loops test
+        addressed = addressed_params(items)
         for item in items:
             self._own(item)
+            if isinstance(item, A.RuleDef):
+                self.readers[id(item.body)] = addressed[item.name]
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         for node in A.walk(items):
             if isinstance(node, A.CallRule):
@@ -82,6 +92,8 @@ class Symbols:
             table = tables.get(type(item))
             if table is not None:
                 table[getattr(item, "name")] = item
+            if isinstance(item, A.TriggerDef):
+                self.triggers.setdefault(item.event, []).append(item)
             if isinstance(item, A.EnumDef):
                 self.enum_values.update({v.name: v.text for v in item.values})
             if isinstance(item, A.KindDef):
@@ -90,7 +102,29 @@ class Symbols:
             if isinstance(item, A.CardsDef):
                 self.card_titles.update({n.name: n.title for n in A.walk(item)
                                          if isinstance(n, A.CardEntry) and n.title is not None})
+        self.silent: set[str] = set()  # rules that only reset bookkeeping: no entry, their calls unsaid
+        while True:
+            found = {r.name for r in self.rules.values() if r.name not in self.silent and r.body and all(
+                self.reset(st) or isinstance(st, A.CallRule) and st.rule in self.silent for st in r.body)}
+            if not found:
+                break
+            self.silent |= found
 
+
+    def var_set(self, s: A.SetStmt) -> Optional[A.VarDef]:
+        """The game or player var a `set` changes, if it changes one."""
+        t = s.target
+        if isinstance(t, A.Name) or isinstance(t, A.Attr) and t.name in self.vars and self.vars[t.name].per_player:
+            return self.vars.get(t.name)
+        return None
+
+    def reset(self, s: A.Node) -> bool:
+        """Whether a statement sets an `internal` count, flag or list back to its start value: a fresh
+        count, an emptied list, which a rulebook leaves out. Not one a loop tests (there it ends the loop),
+        nor a state such as a phase of the turn, which allows or forbids what follows."""
+        var = self.var_set(s) if isinstance(s, A.SetStmt) else None
+        return var is not None and isinstance(s, A.SetStmt) and var.internal and idioms.same(s.value, var.init) \
+            and var.name not in self.looped and var.type.name in ("int", "bool", "list")
 
     def _own(self, item: A.Node) -> None:
         """Which body or expression belongs to which part, with that part's parameters: rendering it
@@ -216,6 +250,7 @@ class Speaker:
         self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
         self.origin_role = "at"  # the cards a loop goes over lie "in the box"; those a move takes come "from" it
         self.actor: Optional[Phrase] = None  # inside "for each player": who moves and draws ("the player draws …")
+        self.branches = 0  # how many `if`s the statement said is inside: a value set there is what the branch does
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -257,8 +292,10 @@ class Speaker:
             return
         self.scope = Scope(self.prelabels)
         texts = self.sym.param_texts.get(id(node), {})
+        readers = self.sym.readers.get(id(node), set())
         for name, t in params:
-            self.scope.bind(name, self.named(self.param_ref(name, t, node), texts.get(name)))
+            self.scope.bind(name, Ref(self.nouns.word("player"), you=True) if name in readers
+                            else self.named(self.param_ref(name, t, node), texts.get(name)))
 
     def param_ref(self, name: str, t: Optional[A.TypeRef], body: object) -> Ref:
         """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
@@ -342,8 +379,30 @@ class Speaker:
                 or IT_PLACE not in text.by_lang[self.lang] or not isinstance(e, A.Attr):
             return None
         self.check_places(text.by_lang[self.lang], ["it"], text.pos, f"field '{fdef.name}'")
-        card, said = self.expr(e.obj), text.by_lang[self.lang]
-        return self.msg("expr.clause", e, clause=Phrase(lambda f: fill(said, "nom", {"it": card})))
+        return self.clause(e, text.by_lang[self.lang], {"it": self.expr(e.obj)})
+
+    def clause(self, at: A.Node, template: str, values: Mapping[str, Arg], agree: str = "") -> Phrase:
+        """A clause of the rules file with its places filled, in the forms a sentence asks for: as written,
+        negated ("neg"), in subordinate order ("vlast", German verb last), or both ("neg_vlast")."""
+        grammar = self.cat.data.get("grammar", {})
+        words = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(words, dict)
+
+        def make(f: str) -> str:
+            text: Optional[str] = template
+            if f.startswith("neg"):
+                text = clauses.negated(template, words)
+                if text is None:  # no verb found: "it is not the case that …"
+                    operand = Phrase(fill(template, "nom", values))
+                    return fill(self.cat.pattern("expr.not", at.pos), "sub" if f.endswith("vlast") else "main",
+                                {"operand": operand})
+            if f.endswith("vlast") and text is not None and words.get("verb_last"):
+                moved = clauses.verb_last(text, words)
+                text = moved if moved is not None else str(words.get("unordered", "{clause}")).replace("{clause}", text)
+            return fill(text or template, "nom", values)
+        said = self.msg("expr.clause", at, clause=Phrase(make, agree))
+        said.clause = True
+        return said
 
     def word(self, key: str, form: str = "nom") -> str:
         """A word of the catalogue; a table of forms gives e.g. French lists their "et à" (form dat)."""
@@ -420,8 +479,9 @@ class Speaker:
             noun = self.noun(var.text, f"var '{name}'", var.pos)
             if var.type.name == "bool" and not var.per_player:  # a flag: its text is a clause, or "X is set"
                 said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
-                return self.msg("expr.clause" if said else "expr.flag", e, name=noun.np("def"),
-                                clause=Phrase(var.text.by_lang[self.lang] if said and var.text else noun.word))
+                if said and var.text is not None:
+                    return self.clause(e, var.text.by_lang[self.lang], {})
+                return self.msg("expr.flag", e, name=noun.np("def"), clause=Phrase(noun.word))
             return noun.np("def")
         if name in sym.enum_values:
             return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
@@ -467,10 +527,11 @@ class Speaker:
             if text != noun.word:
                 said = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat).np(
                     "def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
-            clause = Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
-            return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
-        if not args:  # a condition's text is a clause: German "wenn gilt: …"
-            return self.msg("expr.clause", at, clause=name) if is_condition(fn.body) else name
+            if is_condition(fn.body):
+                return self.clause(at, said.form("nom"), values, name.agree)
+            return Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
+        if not args:  # a condition's text is a clause: "wenn die Lava steigt"
+            return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
@@ -710,6 +771,8 @@ class Speaker:
                                 **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
+        if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
+            return self.msg("prim.count_list", e, **{"0": self.expr(e.args[0])})
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         at = self.prep(e.args[0], "at") if e.args else ""
@@ -896,14 +959,17 @@ class Speaker:
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
-        return self.msg("expr.not", e, operand=self.expr(inner))
+        operand = self.expr(inner)
+        if operand.clause:  # "the creature does not fly", "die Kreatur steht nicht auf dem Spielplan"
+            return self.msg("expr.not_clause", e, clause=operand)
+        return self.msg("expr.not", e, operand=operand)
 
     def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
         """A game flag said the other way round by its `not` text ("the leader has time")."""
         var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
         if var is None or var.negated is None or self.lang not in var.negated.by_lang:
             return None
-        return self.msg("expr.clause", e, clause=Phrase(var.negated.by_lang[self.lang]))
+        return self.clause(e, var.negated.by_lang[self.lang], {})
 
     def _e_Neg(self, e: A.Neg) -> Phrase:
         if isinstance(e.operand, A.Num):
@@ -1030,6 +1096,8 @@ class Speaker:
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        if self.unsaid(s):
+            return []
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
@@ -1057,6 +1125,14 @@ class Speaker:
         if changed is not None:
             return changed
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
+
+    def unsaid(self, s: A.SetStmt) -> bool:
+        """Bookkeeping a rulebook leaves out (`Symbols.reset`), where it is not what an `if` branch does;
+        and an `internal` var set to the reader, whom the rules call "you" anyway."""
+        if self.branches or (isinstance(s.target, A.Name) and s.target.name in self.scope.refs):
+            return False
+        var = self.sym.var_set(s)
+        return self.sym.reset(s) or var is not None and var.internal and self.is_you(s.value)
 
     def change(self, s: A.SetStmt) -> Optional[list[Line]]:
         """A value changed by itself, said as the change: "add 1 to the turns played", "subtract the
@@ -1187,12 +1263,16 @@ class Speaker:
         return [Line(self.text(key, s, form, extra))]
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
-        out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
-        if len(s.other) == 1 and isinstance(s.other[0], A.If):
-            return out + self._s_If(s.other[0], "stmt.else_if")
-        if s.other:
-            out += self._line("stmt.else", s, children=self.lines(s.other))
-        return out
+        self.branches += 1
+        try:
+            out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
+            if len(s.other) == 1 and isinstance(s.other[0], A.If):
+                return out + self._s_If(s.other[0], "stmt.else_if")
+            if s.other:
+                out += self._line("stmt.else", s, children=self.lines(s.other))
+            return out
+        finally:
+            self.branches -= 1
 
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
@@ -1308,10 +1388,16 @@ class Speaker:
         return self.join([self.quoted(self.action_title(n, at.pos)) for n in names], "choice_last")
 
     def _s_ChooseAction(self, s: A.ChooseAction) -> list[Line]:
+        if len(s.actions) == 1:  # no choice: the one action as a step ("Choose a start chamber (see …)")
+            title = self.action_title(s.actions[0], s.pos)
+            return self._line("stmt.choose_action_one", s, self._subject(s.seat), seat=self.expr(s.seat),
+                              title=title, action=title[:1].lower() + title[1:])
         return self._line("stmt.choose_action", s, self._subject(s.seat), seat=self.expr(s.seat),
                           actions=self.action_list(s.actions, s))
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
+        if s.rule in self.sym.silent:
+            return []
         told = self._told_call(s)
         if told is not None:
             return told
@@ -1484,8 +1570,18 @@ class Speaker:
         return self._line("stmt.end", s)
 
     def _s_Emit(self, s: A.Emit) -> list[Line]:
+        """An event said by the special rules that react to it: by their headings where there are few and
+        each has one ("Then the special rule “Fairy: gift” applies"), else by the event; none: nothing."""
         event = self.declared_event(s.event, s.pos)
-        return self._line("stmt.emit", s, event=self.event_clause(
+        reactions = [t for t in self.sym.triggers.get(s.event, []) if not all(isinstance(b, A.Log) for b in t.body)]
+        if not reactions:
+            return []
+        section = pick(self.cat.pattern("ui.special_rules"), "nom")
+        titles = [t.text.by_lang[self.lang] for t in reactions if t.text is not None and self.lang in t.text.by_lang]
+        if len(titles) == len(reactions) <= _FEW_REACTIONS:
+            key = "stmt.emit_one" if len(titles) == 1 else "stmt.emit_few"
+            return self._line(key, s, names=self.join([self.quoted(t) for t in titles]), section=section)
+        return self._line("stmt.emit", s, section=section, event=self.event_clause(
             event, {p.name: self.expr(a) for p, a in zip(event.params, s.args)}))
 
     def declared_event(self, name: str, pos: A.Pos) -> A.EventDef:

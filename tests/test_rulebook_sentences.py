@@ -177,7 +177,7 @@ GOLDEN = [
      "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”).\n"
      "Otherwise, it ends as soon as a round ends"),
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
-     "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+     "Das Spiel endet sofort, sobald die Monster 49 und 50 beide besiegt sind (siehe „Nach dem Sieg“)."),
     # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
     (MM, (), "en", "Move the cards in the king's display to the box.", "Move the king tiles in the king's display to the box."),
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
@@ -192,17 +192,17 @@ GOLDEN = [
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
-    (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
-    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "No battle is being decided."),
+    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
     (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
-     "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
+     "sind, gilt: der Spieler am Zug hat neue Bereiche gesehen; sonst nicht."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
-     "the playing figure of yours is not invisible"),
-    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: die Spielfigur von dir ist nicht unsichtbar"),
+     "your playing figure is not invisible"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "die Spielfigur von dir nicht unsichtbar ist"),
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
-    (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
+    (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn die Monster 49 und 50 beide besiegt sind:"),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
@@ -295,9 +295,9 @@ GOLDEN = [
     (MM, (), "de", "Bis zum Ende der Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, den Wert 4 als "
                    "Heilkosten.", "In dieser Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, Heilkosten 4."),
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
-     "This turn, every playing figure owned by the player is invisible."),
+     "This turn, every playing figure owned by you is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug gilt: jede Spielfigur, die dem Spieler gehört, ist unsichtbar."),
+     "In diesem Zug gilt: jede Spielfigur, die dir gehört, ist unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
@@ -367,9 +367,9 @@ GOLDEN = [
      "Immer wenn ein Spieler ein Artefakt auslegt und"),
     (MF, (), "en", "Whenever the event “bid made” happens for the player", "Whenever a player plays an artifact and"),
     (MF, (), "de", "Das Ereignis „turn started“ tritt für den Spieler ein.",
-     "Jetzt greift jede Regel für den Fall, dass der Zug des Spielers beginnt."),
+     "Dann greifen die Sonderregeln „Phönix: Wiedergeburt“ und „Werwolf: zwei Gesichter vor jedem Zug“"),
     (MF, (), "en", "The event “turn started” happens, for the player.",
-     "Now apply every rule for when the turn of the player begins."),
+     "Then the special rules “Phoenix: rebirth” and “Werewolf: two faces before every turn” apply"),
     # a variant's local is said by its noun
     (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Apply the rule change of the king tile."),
     (MM, ("koenigs_neue_regeln",), "de", "Führe die Regeländerung von *tile* aus.",
@@ -420,24 +420,24 @@ GOLDEN = [
      "Katharina could not play the artifact card (colour orange, value 5)."),
     # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
     (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
-    (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn gilt: die Kreatur ist vergiftet:"),
+    (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn die Kreatur vergiftet ist:"),
     (MF, (), "en", "Only allowed if it is not the case that the is a catapult of the creature or bonus card A is",
      "Only allowed if the creature is not a catapult or bonus card A is Mimimi power."),
     (MF, (), "de", "Nur erlaubt, wenn nicht gilt: ist ein Katapult der Kreatur",
-     "Nur erlaubt, wenn gilt: die Kreatur ist kein Katapult oder Bonuskarte A Mimimi-Macht ist."),
+     "Nur erlaubt, wenn die Kreatur kein Katapult ist oder Bonuskarte A Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
      "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
     (MF, (), "en", "The used a bonus movement this turn of the creature becomes true.",
-     "From now on: the creature has used a bonus movement this turn."),
+     "The creature has used a bonus movement this turn."),
     (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
-     "Ab jetzt gilt: die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
-    (MF, (), "en", "The poisoned of the creature becomes false.", "From now on, no longer: the creature is poisoned."),
+     "Die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
+    (MF, (), "en", "The poisoned of the creature becomes false.", "It no longer holds that the creature is poisoned."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "From now on, the creature has a borrowed wing exactly if the type of square"),
+     "The creature has a borrowed wing if the type of square"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Ab jetzt gilt genau dann: die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
+     "gilt: die Kreatur hat einen geliehenen Flügel; sonst nicht."),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "From now on, this card is indestructible exactly if that was not so before."),
+     "This card is indestructible if that was not so before, otherwise not."),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "für den dritten Magier"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
@@ -451,7 +451,7 @@ GOLDEN = [
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "The player chooses a monster tile from every monster tile in the monsters that can be moved for which the "
+     "You choose a monster tile from every monster tile in the monsters that can be moved for which the "
      "monsters moved do not contain the monster tile."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
@@ -492,13 +492,25 @@ GOLDEN = [
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
      "As long as the steps left to go are greater than 0 and creature A is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Solange die verbleibenden Schritte größer als 0 sind und gilt: Kreatur A steht auf dem Spielplan:"),
+     "Solange die verbleibenden Schritte größer als 0 sind und Kreatur A auf dem Spielplan steht:"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
     (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
+    # clauses of the rules file: German verb last in a subordinate clause, negation said in words
+    (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
+    (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn Kreatur A Kreaturen mitnimmt:"),
+    (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
+    (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
+    # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
+    (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
+     "If there are newly seen chambers with a power chip:"),
+    (FF, (), "en", "the number of cards in the chambers holding a power chip",
+     "85 − the number of the chambers holding a power chip"),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
+    (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
 ]
 
 
