@@ -799,9 +799,17 @@ class Speaker:
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
                     "filter": self.filter(c.var, ref, c.cond, "expr.filter") if c.cond else "",
-                    "order": self.msg("expr.order", c, key=self.expr(c.key)) if c.key else ""}
+                    "order": self.order(c.key) if c.key else ""}
         finally:
             self.scope.pop()
+
+    def order(self, key: A.Expr) -> Phrase:
+        """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by wisdom, then by …"
+        for a list of keys."""
+        keys = key.items if isinstance(key, A.ListLit) and key.items else [key]
+        said = [self.msg("expr.order_desc" if isinstance(k, A.Neg) else "expr.order_asc", k,
+                         key=self.expr(k.operand if isinstance(k, A.Neg) else k)) for k in keys]
+        return self.msg("expr.order", key, keys=self.join(said, "order_then"))
 
     def origin(self, e: A.Expr, said: Phrase) -> Phrase:
         """Where a loop's items come from, with its preposition; nothing where the noun says it all

@@ -511,6 +511,10 @@ GOLDEN = [
      "85 − the number of the chambers holding a power chip"),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
     (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
+    # a list sorted by a key, highest first for `by -key`; several keys "then by"
+    (MF, (), "en", "sorted by minus their value", ", sorted by their value of the played artifact, highest first:"),
+    (MF, (), "de", "sortiert nach minus", "absteigend nach seinem Wert des ausgespielten Artefakts sortiert:"),
+    (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
 ]
 
 
