@@ -68,10 +68,8 @@ GOLDEN = [
     (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
     (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
      "Lege eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
-    # a player's things said with a relative clause, not "von dir"; a heading keeps no trailing comma
-    (MM, (), "de", "die Zahl der Monster von dir im Schloss 2 ist", "die Zahl der Monster im Schloss, die dir gehören, 2 ist"),
-    (MM, (), "de", "Zahl der Monster im Schloss, die einem Spieler gehören,\n",
-     "Zahl der Monster im Schloss, die einem Spieler gehören\n"),
+    # a player's own cards counted, said as what they have, not as "the number of … that belong to you is 2"
+    (MM, (), "de", "die Zahl der Monster von dir im Schloss 2 ist", "wenn du 2 Monsterkarten an den Anlegeplätzen hast"),
     # a random choice that only sets a value
     (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random."),
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
@@ -350,13 +348,12 @@ GOLDEN = [
     (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
     # the print's words; a plural subject takes a plural verb
-    (MM, (), "de", "die Zahl der Monster des Spielers in der Burg", "die Zahl der Monster im Schloss, die dir gehören, 2 ist"),
-    (MM, (), "de", "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört.",
-     "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören."),
+    (MM, (), "de", "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört, ein.",
+     "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören, ein."),
     # one form of address: a turn is told to "you", a block about each player in the third person
-    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn die Zahl der Monster im Schloss, die dir gehören, 2 ist."),
+    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn du 2 Monsterkarten an den Anlegeplätzen hast."),
     (MM, (), "en", "A player is skipped when the number of monsters the player has in the castle is 2.",
-     "You are skipped when the number of monsters you have in the castle is 2."),
+     "You are skipped when you have 2 monster cards at the attack places."),
     # a card said by its kind: a tile is a tile
     (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
      "Lege das oberste Königsplättchen des Königsstapels in die Schachtel."),

@@ -95,6 +95,17 @@ rule r de "R" en "R" fr "R" { STMT }
 """
 
 EXAMPLES = [
+    # a player's own cards counted, said as what they have; every place of a family in the plural
+    ("if count(c for c in cards(slot) if owner(c) == me) >= 2 { end game }",
+     "Wenn du mindestens 2 Karten in den Plätzen hast:",
+     "If you have at least 2 cards in the slots:"),
+    ("if count(c for c in cards(slot) if owner(c) == first(players)) == 1 { end game }",
+     "Wenn der Erste von allen Spielern 1 Karte in den Plätzen hat:",
+     "If the first of all players has 1 card in the slots:"),
+    # a drawn card laid on a place that is no player's own: German „Lege“, not „Ziehe … auf“
+    ("draw 1 from deck to slot[2]",
+     "Lege eine Karte vom Stapel in den Platz 2.",
+     "Draw one card from the deck to the slot 2."),
     ("draw 2 from deck to hand(me)",
      "Ziehe 2 Karten vom Stapel auf deine Hand.",
      "Draw 2 cards from the deck into your hand."),
@@ -139,6 +150,8 @@ NBSP = "\u00a0"  # French puts a no-break space before a colon and inside « »
 FRENCH = [
     # the article of the text, contracted with "de" and "à", elided before a vowel
     ("draw 2 from deck to hand(me)", "Piochez 2 cartes de la pioche et placez-les dans votre main."),
+    ("if count(c for c in cards(slot) if owner(c) == me) >= 2 { end game }",
+     f"Si vous avez au moins 2 cartes dans les emplacements{NBSP}:"),
     ("move top(discard) to slot[2]", "Placez la carte du dessus de la défausse dans l'emplacement 2."),
     ("move top(deck) to discard bottom", "Placez la carte du dessus de la pioche sous la défausse."),
     ("pay 3 gold from me to bank", "Vous payez 3 or à la banque."),
