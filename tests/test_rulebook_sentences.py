@@ -323,8 +323,10 @@ GOLDEN = [
     (MM, (), "en", "the compensation per guard level, by the level of the guard",
      "the compensation for displacing, depending on the level of the guard"),
     # a table constant in the table of values: by the player count or the field it is looked up by, in words
-    (MM, (), "en", "1: 0, 2: 1, 3: 2", "0 at level 1, 1 at level 2 and 2 at level 3"),
-    (MM, (), "de", "1: 0, 2: 1, 3: 2", "0 bei Level 1, 1 bei Level 2 und 2 bei Level 3"),
+    # (a table paid in a currency as the payment says it, keys with the same amount side by side)
+    (MM, (), "en", "1: 0, 2: 1, 3: 2", "nothing at level 1, 1 gold at level 2 and 2 gold at level 3"),
+    (MM, (), "de", "1: 0, 2: 1, 3: 2", "bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold"),
+    (MM, ("billiges_verdraengen",), "de", "0 bei Level 1, 0 bei Level 2", "bei Level 1 und 2 nichts, bei Level 3 1 Gold"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
     (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
@@ -374,11 +376,11 @@ GOLDEN = [
     # a forbidden action's card said with its condition
     (MM, (), "en", "Until the end of the round, nobody may carry out “Place a monster” or “Displace a monster” if the "
                    "strength of the monster card is 1.",
-     "This round, nobody may carry out “Place a monster” or “Displace a monster” with a monster card whose strength is 1."),
+     "This round, nobody may carry out “Place a monster” or “Displace a monster” with a monster card of strength 1."),
     (MM, (), "de", "Bis zum Ende der Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ ausführen, wenn die "
                    "Stärke der Monsterkarte 1 ist.",
-     "In dieser Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ mit einer Monsterkarte, deren Stärke 1 "
-     "ist, ausführen."),
+     "In dieser Runde darf niemand eine Monsterkarte mit Stärke 1 für „Monster anlegen“ oder „Monster verdrängen“ "
+     "verwenden."),
     # one card per player; the end of the game as people say it
     (MM, ("waechterkette",), "en", "Draw cards from the guard deck to the guard display, as many as the number of "
                                    "players.", "Draw one guard card per player from the guard deck to the guard display."),
