@@ -198,7 +198,7 @@ GOLDEN = [
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "your playing figure is not invisible"),
-    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "die Spielfigur von dir nicht unsichtbar ist"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "deine Spielfigur nicht unsichtbar ist"),
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
     (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn die Monster 49 und 50 beide besiegt sind:"),
     # "is not you" → another player's
@@ -430,7 +430,7 @@ GOLDEN = [
      "The creature has used a bonus movement this turn."),
     (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
      "Die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
-    (MF, (), "en", "The poisoned of the creature becomes false.", "It no longer holds that the creature is poisoned."),
+    (MF, (), "en", "The poisoned of the creature becomes false.", "The creature is not poisoned."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "The creature has a borrowed wing if the type of square"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
@@ -445,7 +445,7 @@ GOLDEN = [
     (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen werden 0."),
     (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
      "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
-    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus den Freunden von dir"),
+    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eine Feldart aus den Feldern, auf die"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
@@ -514,6 +514,16 @@ GOLDEN = [
     (MF, (), "en", "sorted by minus their value", ", sorted by their value of the played artifact, highest first:"),
     (MF, (), "de", "sortiert nach minus", "absteigend nach seinem Wert des ausgespielten Artefakts sortiert:"),
     (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
+    # after tie-breaks, only the players still tied share the win
+    (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
+    # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
+    (FF, (), "en", "for which the monster tile is not the chosen first tile", "monster tile in the face-up monsters and treasures that is not the chosen first tile"),
+    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
+    # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
+    (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
+     "there is a creature in the supply (creatures) that is a catapult"),
+    (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
+     "bei dem es einen Wert aus der Liste gibt, der die Nummer des Felds enthält."),
 ]
 
 
@@ -696,3 +706,11 @@ def test_the_flow_counts_the_phases_and_names_what_the_winner_has_most_of(lang: 
     flow = " ".join(next(s for s in sections if s.anchor == "flow").paragraphs)
     assert winner in flow and phases in flow
 
+
+@pytest.mark.parametrize("game,lang", [(g, lang) for g in (MM, FF, MF) for lang in ("en", "de")])
+def test_data_in_lists_is_named_not_spelled_out(game: Path, lang: str) -> None:
+    """A constant of lists (a board's ways, the double-sided elements) is said by its name, never as
+    "the list the list 1 and 11, …" in running text."""
+    text = all_text(game, (), lang)
+    assert ("the list the list" if lang == "en" else "die Liste die Liste") not in text
+    assert ": the list the list" not in text and ": die Liste die Liste" not in text
