@@ -326,7 +326,7 @@ GOLDEN = [
     # (a table paid in a currency as the payment says it, keys with the same amount side by side)
     (MM, (), "en", "1: 0, 2: 1, 3: 2", "nothing at level 1, 1 gold at level 2 and 2 gold at level 3"),
     (MM, (), "de", "1: 0, 2: 1, 3: 2", "bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold"),
-    (MM, ("billiges_verdraengen",), "de", "0 bei Level 1, 0 bei Level 2", "bei Level 1 und 2 nichts, bei Level 3 1 Gold"),
+    (MM, ("billiges_verdraengen",), "de", "Verdrängen: 0 bei Level 1, 0 bei Level 2", "bei Level 1 und 2 nichts, bei Level 3 1 Gold"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
     (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
