@@ -136,16 +136,29 @@ class Assembler:
         sec = self.section("flow", "flow", "text")
         sec.paragraphs.append(self.rounds_sentence(rnd))
         for choice in turn_choices(rnd.phases, self.of(A.RuleDef)):
-            sec.paragraphs.append(self.say("item.flow_choose_again" if choice.again else "item.flow_choose",
-                                           choice.part, part=self.sp.quoted(self.title_of(choice.part)),
+            part = self.sp.quoted(self.title_of(choice.part))
+            if isinstance(choice.part, A.PhaseDef):  # "in the phase “Play cards”", not "in “Play cards”"
+                part = self.word("flow_phase", name=part)
+            key = "item.flow_choose" + ("_again" if choice.again else "") + ("_turn" if choice.turn else "")
+            sec.paragraphs.append(self.say(key, choice.part, part=part, count=self.number_word(len(choice.actions)),
                                            actions=self.sp.action_list(choice.actions, choice.part)))
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
         if self.ends_at_once():
             sec.paragraphs.append(self.say("item.flow_ends_early", rnd, title=self.sp.quoted(self.ui["game_end"])))
         if score is not None:
-            sec.paragraphs.append(self.say("item.flow_winner_lowest" if score.lowest else "item.flow_winner", score,
+            key = "item.flow_winner_lowest" if score.lowest else "item.flow_winner"
+            counted = self.scored_currency(score)
+            what = self.bare(counted.text, f"currency '{counted.name}'", counted.pos) if counted else ""
+            sec.paragraphs.append(self.say(key + ("_of" if counted else ""), score, what=what,
                                            title=self.sp.quoted(self.ui["scoring"])))
         return sec
+
+    def scored_currency(self, score: A.ScoreDef) -> Optional[A.CurrencyDef]:
+        """The currency a score counts first (`score(p) = p.gold`): the winner is who has the most of it."""
+        first = score.expr.items[0] if isinstance(score.expr, A.ListLit) and score.expr.items else score.expr
+        if isinstance(first, A.Attr) and isinstance(first.obj, A.Name) and first.obj.name == score.var:
+            return self.sp.sym.currencies.get(first.name)
+        return None
 
     def rounds_sentence(self, rnd: A.RoundDef, sp: Optional[Speaker] = None) -> str:
         """How many rounds (a fixed number said as it is) and the phases of each, in order."""
@@ -154,8 +167,14 @@ class Assembler:
         count = fixed_rounds(rnd.repeat_while, sp.sym.consts)
         head = sp.sentence("item.rounds_fixed", rnd, count=sp.expr(count)) if count is not None else \
             sp.sentence("item.rounds_while", rnd, "sub", cond=sp.expr(rnd.repeat_while))
-        key = "item.round_phases" if len(rnd.phases) > 1 else "item.round_phase_one"
-        return f"{head} {sp.sentence(key, rnd, phases=phases)}"
+        if len(rnd.phases) == 1:
+            return f"{head} {sp.sentence('item.round_phase_one', rnd, phases=phases)}"
+        # "three phases", not "these phases": the reader counts them before reading them
+        return f"{head} {sp.sentence('item.round_phases', rnd, phases=phases, count=self.number_word(len(rnd.phases)))}"
+
+    def number_word(self, n: int) -> str:
+        """A small count as a word ("three phases"), a larger one in digits."""
+        return str(self.cat.pattern(f"number_word.{n}")) if self.cat.has(f"number_word.{n}") else str(n)
 
     # ------------------------------------------------------------ components
     def components(self) -> Section:

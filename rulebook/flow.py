@@ -12,37 +12,43 @@ Part = Union[A.PhaseDef, A.RuleDef]
 
 @dataclass
 class TurnChoice:
-    """The actions a phase (or the rule it calls) offers: `again` when they are chosen in a loop."""
+    """The actions a phase (or the rule it calls) offers: `again` when they are chosen in a loop, `turn`
+    when each player chooses on their turn (inside `turns`)."""
 
     part: Part
     actions: list[str]
     again: bool
+    turn: bool = False
 
 
-def _choices(body: Sequence[A.Stmt], looped: bool = False) -> list[tuple[A.ChooseAction, bool]]:
-    """The action choices a body always reaches: an `if` without `else` is a special case and left out;
-    of an `if`/`else` with choices in both, the `else` (the general case) counts."""
-    found: list[tuple[A.ChooseAction, bool]] = []
+def _choices(body: Sequence[A.Stmt], looped: bool = False, turn: bool = False) -> list[tuple[A.ChooseAction, bool, bool]]:
+    """The action choices a body always reaches, each with whether it is looped and whether it is made
+    on a turn: an `if` without `else` is a special case and left out; of an `if`/`else` with choices in
+    both, the `else` (the general case) counts."""
+    found: list[tuple[A.ChooseAction, bool, bool]] = []
     for st in body:
         if isinstance(st, A.ChooseAction):
-            found.append((st, looped))
+            found.append((st, looped, turn))
         elif isinstance(st, A.If):
-            found += _choices(st.other or [], looped) or []
+            found += _choices(st.other or [], looped, turn) or []
         elif isinstance(st, A.While):
-            found += _choices(st.body, True)
-        elif isinstance(st, (A.Turns, A.TurnsIn, A.For, A.NamedStep)):
-            found += _choices(st.body, looped)
+            found += _choices(st.body, True, turn)
+        elif isinstance(st, (A.Turns, A.TurnsIn)):
+            found += _choices(st.body, looped, True)
+        elif isinstance(st, (A.For, A.NamedStep)):
+            found += _choices(st.body, looped, turn)
     return found
 
 
-def _called(body: Sequence[A.Stmt]) -> list[str]:
-    """The rules a body calls, also inside its loops (not inside conditions)."""
-    names: list[str] = []
+def _called(body: Sequence[A.Stmt], turn: bool = False) -> list[tuple[str, bool]]:
+    """The rules a body calls, also inside its loops (not inside conditions), each with whether it is
+    called on a turn."""
+    names: list[tuple[str, bool]] = []
     for st in body:
         if isinstance(st, A.CallRule):
-            names.append(st.rule)
+            names.append((st.rule, turn))
         elif isinstance(st, (A.While, A.Turns, A.TurnsIn, A.For, A.NamedStep)):
-            names += _called(st.body)
+            names += _called(st.body, turn or isinstance(st, (A.Turns, A.TurnsIn)))
     return names
 
 
@@ -51,12 +57,14 @@ def turn_choices(phases: Sequence[A.PhaseDef], rules: Sequence[A.RuleDef]) -> li
     by_name = {r.name: r for r in rules}
     result: list[TurnChoice] = []
     for phase in phases:
-        parts: list[Part] = [phase] + [by_name[n] for n in _called(phase.body) if n in by_name]
-        for part in parts:
-            chosen = _choices(part.body)
-            names = list(dict.fromkeys(a for st, _ in chosen for a in st.actions))
+        parts: list[tuple[Part, bool]] = [(phase, False)] + [(by_name[n], t) for n, t in _called(phase.body)
+                                                              if n in by_name]
+        for part, on_turn in parts:
+            chosen = _choices(part.body, turn=on_turn)
+            names = list(dict.fromkeys(a for st, _, _ in chosen for a in st.actions))
             if names:
-                result.append(TurnChoice(part, names, any(again for _, again in chosen)))
+                result.append(TurnChoice(part, names, any(again for _, again, _ in chosen),
+                                         all(turn for _, _, turn in chosen)))
     return result
 
 

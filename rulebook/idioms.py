@@ -51,7 +51,7 @@ class Idioms:
     def expr(self, e: A.Expr) -> Optional[Phrase]:
         if isinstance(e, A.BinOp):
             return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e) \
-                or self.can_pay(e)
+                or self.can_pay(e) or self.owns(e)
         if isinstance(e, A.CallComp) and e.func == "all":
             return self.all_hold(e.comp)
         if isinstance(e, A.CallComp) and e.func == "sum":
@@ -84,12 +84,40 @@ class Idioms:
             return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
         if not self.sp._is_zone(zone):
             return None
-        if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 tokens"
+        n = self.sp._number(e.right)
+        if e.op in _COMPARE + ("==",) and n is not None:  # "holds exactly 2 tokens"
+            op, count = ("<=", Phrase(str(n - 1))) if e.op == "<" and isinstance(e.right, A.Num) \
+                else (e.op, self.sp.expr(e.right))  # "< 2" is "at most 1", as a rulebook says it
+            one = (n - 1 if op != e.op else n) == 1 and op in ("==", "<=", ">=")  # "exactly 1 token"
             items = self.sp.nouns.element(zone).noun
-            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
-                               count=self.sp.expr(e.right), items=Phrase(items.word, "") if self.sp._number(e.right) == 1
-                               and e.op in ("==", "<=", ">=") else Phrase(items.plural(), "pl"))  # "exactly 1 token"
+            return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
+                               count=count, items=Phrase(items.word, "") if one else Phrase(items.plural(), "pl"))
         return None
+
+    def owns(self, e: A.BinOp) -> Optional[Phrase]:
+        """`count(c for c in cards(Z) if owner(c) == p) == 2` → "p has 2 cards at the Zs" (a player's own
+        cards counted, said as what they have, not as "the number of cards … that belong to p is 2")."""
+        left, n = e.left, self.sp._number(e.right)
+        comp = left.comp if isinstance(left, A.CallComp) and left.func == "count" else None
+        cond = comp.cond if comp is not None else None
+        if comp is None or n is None or e.op not in ("==", ">=", "<=") or not isinstance(cond, A.BinOp) \
+                or cond.op != "==" or not (isinstance(comp.expr, A.Name) and comp.expr.name == comp.var) \
+                or not (isinstance(cond.left, A.Call) and cond.left.func == "owner" and len(cond.left.args) == 1
+                        and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == comp.var):
+            return None
+        src = comp.source.args[0] if isinstance(comp.source, A.Call) and comp.source.func == "cards" \
+            and len(comp.source.args) == 1 else comp.source
+        zone = self.sp.zone_def_of(src)
+        if zone is None:
+            return None
+        items = self.sp.nouns.element(comp.source).noun
+        where: Phrase = self.sp.expr(src)
+        if zone.shape == "indexed" and isinstance(src, A.Name):  # every place of a family: "at the attack places"
+            places = self.sp.noun(zone.text, f"zone '{zone.name}'", zone.pos)
+            where = Noun(f"{self.sp.cat.pattern('grammar.plural_article')} {places.plural()}", self.sp.cat).np("def")
+        return self.sp.msg(f"idiom.owns_{_BINOP_WORDS[e.op]}", e, player=self.sp.expr(cond.right), count=self.sp.expr(e.right),
+                           items=Phrase(items.word, "") if n == 1 else Phrase(items.plural(), "pl"), zone=where,
+                           at=self.sp.prep(src, "at"))
 
     def plural_noun(self, e: A.Expr) -> Optional[Phrase]:
         """A list local or list function said by its own plural noun, without article ("allowed cards")."""

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 from dsl import ast as A
 from rulebook import clauses, idioms
 from rulebook.addressed import addressed_params
-from rulebook.idioms import Idioms
+from rulebook.idioms import Idioms, same
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
@@ -100,9 +100,12 @@ class Symbols:
             if isinstance(item, A.RuleDef):
                 self.readers[id(item.body)] = addressed[item.name]
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
+        self.paid: dict[str, str] = {}  # the currency each table constant is paid in (`pay fee[i] gold …`)
         for node in A.walk(items):
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
+            if isinstance(node, A.Pay) and isinstance(node.amount, A.Index) and isinstance(node.amount.obj, A.Name):
+                self.paid.setdefault(node.amount.obj.name, node.currency)
             if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
                 self.keys.setdefault(node.obj.name, node.index)
         for item in items:
@@ -756,8 +759,26 @@ class Speaker:
         field = self.key_field(key)
         if not field:
             return self.table(value)
+        cur = self.sym.currencies.get(self.sym.paid.get(const.name, ""))
+        if cur is not None:  # "nothing at levels 1 and 2, 1 gold at level 3", as the payment says it
+            paid = self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare")
+            return self.paid_items(value, field, paid, const)
         return self.join([self.msg("expr.map_word", value, value=self.expr(v), field=field, key=self.expr(k))
                           for k, v in value.items])
+
+    def paid_items(self, table: A.MapLit, field: str, currency: Phrase, at: A.Node) -> Phrase:
+        """A table of amounts by a field, keys with the same amount side by side: "nothing at level 1 and 2,
+        1 gold at level 3" (a comma, not a second "and", after such a group)."""
+        groups: list[tuple[list[A.Expr], A.Expr]] = []
+        for k, v in table.items:
+            if groups and same(groups[-1][1], v):
+                groups[-1][0].append(k)
+            else:
+                groups.append(([k], v))
+        return self.join([self.msg("stmt.pay_item", at, field=field, key=self.join([self.expr(k) for k in keys]), amount=Phrase(
+            self.word("nothing") if isinstance(v, A.Num) and v.value == 0 else f"{self.expr(v).form('nom')} "
+            f"{currency.form('nom')}")) for keys, v in groups],
+            "list_sep" if len(groups) < len(table.items) else "list_last")
 
     def table(self, value: A.Expr) -> Phrase:
         if isinstance(value, A.MapLit):
@@ -934,6 +955,8 @@ class Speaker:
         key = f"expr.{_BINOPS[e.op]}"
         if self._numeric(e.right) and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
             key += "_num"
+        elif self._numeric(e.right) and self._number(e.right) is None and self.cat.has(f"{key}_ref"):
+            key += "_ref"  # a value read in play: German „mindestens so groß wie die Stärke“, not „mindestens die Stärke“
         left, right = e.left, e.right
         hint, outer = self.enum_type(left) or self.enum_type(right), self.enum_hint
         self.enum_hint = hint or outer
@@ -1265,8 +1288,9 @@ class Speaker:
                                 "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
                                 "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
+        verb = self.draw_verb(s.to)
         if isinstance(s.count, A.Name) and s.count.name == "player_count":  # "one card per player"
-            return [Line(self.text("stmt.draw_per_player", s, form, {**args, **actor}))]
+            return [Line(self.text(f"stmt.{verb}_per_player", s, form, {**args, **actor}))]
         c = s.count
         table = self.sym.consts[c.obj.name].value if isinstance(c, A.Index) and isinstance(c.obj, A.Name) \
             and c.obj.name in self.sym.consts and isinstance(c.index, A.Name) and c.index.name == "player_count" else None
@@ -1278,8 +1302,14 @@ class Speaker:
         if n != 1 and s.count is not None and "count" not in args:
             args["count"] = self.expr(s.count)
         form, actor = self.doer()
-        return [Line(self.text("stmt.draw_one" if n == 1 else "stmt.draw" if n is not None else "stmt.draw_expr", s,
-                               form, {**args, **actor}))]
+        return [Line(self.text(f"stmt.{verb}_one" if n == 1 else f"stmt.{verb}" if n is not None else f"stmt.{verb}_expr",
+                               s, form, {**args, **actor}))]
+
+    def draw_verb(self, to: A.Expr) -> str:
+        """"draw", or "lay" for cards drawn to a place that is no player's own: a language whose verb for
+        drawing means "into the hand" (German „ziehen“) says those with another one („Lege … auf …“)."""
+        zone = self.zone_def_of(to)
+        return "lay" if zone is None or zone.shape != "per_player" else "draw"
 
     def _s_Reveal(self, s: A.Reveal) -> list[Line]:
         if s.to is None:
@@ -1313,11 +1343,9 @@ class Speaker:
         const = self.sym.consts.get(a.obj.name) if isinstance(a, A.Index) and isinstance(a.obj, A.Name) else None
         if isinstance(a, A.Index) and const is not None and isinstance(const.value, A.MapLit) \
                 and len(const.value.items) <= 4 and self.key_field(a.index):  # "nothing at level 1, 1 gold at level 2"
-            items = [self.msg("stmt.pay_item", s, field=self.key_field(a.index), key=self.expr(k), amount=Phrase(
-                self.word("nothing") if isinstance(v, A.Num) and v.value == 0 else f"{self.expr(v).form('nom')} "
-                f"{currency.form('nom')}")) for k, v in const.value.items]
+            items = self.paid_items(const.value, self.key_field(a.index), currency, s)
             return self._line("stmt.pay_table", s, self._subject(s.payer), payer=self._party(s.payer, s, cur.bank),
-                              payee=self._party(s.payee, s, cur.bank), available=available, items=self.join(items),
+                              payee=self._party(s.payee, s, cur.bank), available=available, items=items,
                               name=self.noun(const.text, f"const '{const.name}'", const.pos).np("def"),
                               index=self.expr(a.index))
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
@@ -1591,8 +1619,12 @@ class Speaker:
             if s.where is not None and len(used) == 1:  # "… with a token whose power is 1"
                 name = used.pop()
                 item = self.scope.refs[name] = Ref(refs[name].noun, kind=refs[name].kind, enum=refs[name].enum)
+                w = s.where
+                field = self.whose(name, w.left) if isinstance(w, A.BinOp) and w.op == "==" and isinstance(w.right, A.Num) \
+                    else None  # "a token with power 1", as a card is called by its printed value
                 with_item = self.msg("stmt.forbid_with", s, item=item.phrase(self.cat),
-                                     filter=self.filter(name, item, s.where, "expr.filter"))
+                                     filter=self.msg("stmt.forbid_valued", w, field=field.np("bare"), value=self.expr(w.right))
+                                     if field is not None and isinstance(w, A.BinOp) else self.filter(name, item, w, "expr.filter"))
                 return self._line("stmt.forbid_item", s, until=self.msg(f"until.{s.until}", s),
                                   actions=self.action_list(s.actions, s), item=with_item)
             where: Arg = self.msg("stmt.forbid_where", s, cond=self.expr(s.where)) if s.where else ""

@@ -73,7 +73,7 @@ def test_the_base_book_has_a_short_chapter_per_variant(base: dict[str, Rulebook]
     [change] = de.entries
     assert change.title == "Geändert: Regel „Wächter nach Level sortiert auslegen“ (statt „Wächter auslegen“)"
     assert change.code == "lay_out_guards"
-    assert change.lines[0].text == "Ziehe je Spieler eine Wächterkarte vom Wächterstapel in die Wächterauslage."
+    assert change.lines[0].text == "Lege je Spieler eine Wächterkarte vom Wächterstapel in die Wächterauslage."
     king = section(base["en"], "variant-koenigs-neue-regeln")
     assert king.title == "Variant: The King's New Rules — what changes"
     assert [e.title for e in king.entries] == [

@@ -139,12 +139,12 @@ def test_a_variant_opens_with_its_changes_old_and_new() -> None:
     assert changes.anchor == "changes" and changes.title == "Changes from the base game"
     [change] = changes.changes
     assert change.kind == "replaced" and change.what == "Constant “Compensation for displacing”"
-    assert texts(change.old) == ["Compensation for displacing: 0 at level 1, 1 at level 2 and 2 at level 3."]
-    assert texts(change.new) == ["Compensation for displacing: 0 at level 1, 0 at level 2 and 1 at level 3."]
+    assert texts(change.old) == ["Compensation for displacing: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."]
+    assert texts(change.new) == ["Compensation for displacing: nothing at level 1 and 2, 1 gold at level 3."]
     # the new value is what the rest of the variant's rulebook shows too
     displace = next(e for e in book("en", "billiges_verdraengen").every_entry()
                     if e.anchor == "action-displace")
-    assert any("nothing at level 1, nothing at level 2 and 1 gold at level 3" in t for t in texts(displace.lines))
+    assert any("nothing at level 1 and 2, 1 gold at level 3" in t for t in texts(displace.lines))
 
 
 def test_an_added_phase_names_its_place() -> None:

@@ -21,10 +21,10 @@ GOLDEN = [
     # each player picks a monster type
     (MM, (), "en", "*p* chooses *t* from each *t* in the monster type for which the monster type of *c* is *t* for at "
                    "least one *c* in the box (monsters).",
-     "The player chooses a monster type found in the box."),
+     "The player chooses a monster type still in the box."),
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
-     "Der Spieler wählt einen Monstertyp, der in der Schachtel vorkommt."),
+     "Der Spieler wählt einen Monstertyp, der noch in der Schachtel liegt."),
     # a loop that only moves its items is one sentence; a card given and moved is taken
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
      "The player takes every monster card in the box of the chosen monster type into their reserve."),
@@ -49,10 +49,10 @@ GOLDEN = [
     (MM, (), "en", "pays its heal cost in gold to the treasury (at most what they have).",
      "pays its heal cost in gold to the treasury (anyone who cannot pay in full pays all they have)."),
     (MM, (), "de", "Der Besitzer der Monsterkarte zahlt die Heilkosten der Monsterkarte in Gold an die Schatzkammer",
-     "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer (wer nicht "
+     "Für jede Monsterkarte am Anlegeplatz zahlt der Besitzer deren Heilkosten in Gold an die Schatzkammer (wer nicht "
      "genug hat, zahlt alles, was er hat)."),
     (MM, (), "de", "Der Besitzer von jeder Monsterkarte am Anlegeplatz zahlt deren Heilkosten in Gold an die Schatzkammer "
-                   "(höchstens so viel, wie vorhanden ist).", "Der Besitzer jeder Monsterkarte am Anlegeplatz zahlt"),
+                   "(höchstens so viel, wie vorhanden ist).", "Für jede Monsterkarte am Anlegeplatz zahlt der Besitzer"),
     # a loop's order is said where it matters: someone decides, or it may stop early
     (MM, (), "en", "For each player, in seat order:", "In seat order, each player does the following:"),
     (MM, (), "de", "Für jeden Spieler, in Sitzreihenfolge:", "Reihum macht jeder Spieler Folgendes:"),
@@ -67,11 +67,9 @@ GOLDEN = [
     # what is drawn is named by its kind, not "cards"
     (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
     (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
-     "Ziehe eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
-    # a player's things said with a relative clause, not "von dir"; a heading keeps no trailing comma
-    (MM, (), "de", "die Zahl der Monster von dir im Schloss 2 ist", "die Zahl der Monster im Schloss, die dir gehören, 2 ist"),
-    (MM, (), "de", "Zahl der Monster im Schloss, die einem Spieler gehören,\n",
-     "Zahl der Monster im Schloss, die einem Spieler gehören\n"),
+     "Lege eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
+    # a player's own cards counted, said as what they have, not as "the number of … that belong to you is 2"
+    (MM, (), "de", "die Zahl der Monster von dir im Schloss 2 ist", "wenn du 2 Monsterkarten an den Anlegeplätzen hast"),
     # a random choice that only sets a value
     (MM, (), "en", "Pick *first_player* at random from all players.", "Choose the start player at random."),
     (MM, (), "de", "Bestimme *first_player* zufällig aus allen Spielern.", "Bestimme den Startspieler zufällig."),
@@ -107,18 +105,16 @@ GOLDEN = [
     (MM, (), "en", "If the pair sum at attack place *i* is at least the strength of the guard at card place *i*:",
      "If the pair sum at the matching attack place is at least the strength of the guard at the card place:"),
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
-     "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens die Stärke des Wächters am Kartenplatz ist:"),
+     "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens so groß wie die Stärke des Wächters am Kartenplatz ist:"),
     (MM, (), "de", "oder der Wächter am Kartenplatz mit derselben Nummer verdeckt ist:",
      "oder der Wächter am zugehörigen Kartenplatz verdeckt ist:"),
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
-     "The pair sum at the attack place of monster card A must be less than the highest strength of the "
-     "guard at the card place matching monster card A."),
+     "The pair sum at the attack place must be less than the highest strength of the guard at the matching card place."),
     (MM, (), "de", "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von *victim* kleiner als die größte Stärke vom "
                    "Wächter am Kartenplatz die Platznummer von *victim* ist.",
-     "Die Paarsumme am Anlegeplatz von Monsterkarte A muss kleiner als die größte Stärke des Wächters am "
-     "Kartenplatz passend zu Monsterkarte A sein."),
+     "Die Paarsumme am Anlegeplatz muss kleiner als die größte Stärke des Wächters am zugehörigen Kartenplatz sein."),
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
     (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
     (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
@@ -156,15 +152,15 @@ GOLDEN = [
     (MM, (), "en", "The loot is the loot of the guard at the card place (never less than 0).",
      "The loot is the amount shown on the guard at the card place (never less than 0)."),
     (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
-     "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+     "Die Beute ist so hoch wie auf dem Wächter am Kartenplatz angegeben (nie weniger als 0)."),
     (MM, (), "de", "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0).",
-     "Die Beute ist der Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+     "Die Beute ist so hoch wie auf dem Wächter am Kartenplatz angegeben (nie weniger als 0)."),
     # a rule called from another is said as the step it is, with its title to look it up, not as a goto
     (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
-    (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Wächter auslegen (siehe „Wächter auslegen“)."),
+    (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Lege die Wächter aus (siehe „Wächter auslegen“)."),
     (MM, (), "en", "Continue with “Share the loot” for the card place.",
-     "Share the loot for the card place (see “Share the loot”)."),
-    (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Beute teilen für den Kartenplatz (siehe „Beute teilen“)."),
+     "The guard at the card place is beaten and its loot is shared (see “Share the loot”)."),
+    (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Der Wächter am Kartenplatz ist besiegt und seine Beute wird geteilt (siehe „Beute teilen“)."),
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle (see “Battle”)."),
     # a value changed by itself is said as the change
@@ -189,7 +185,7 @@ GOLDEN = [
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
      "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf den Kartenplatz."),
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
-     "Jede Runde besteht aus diesen Phasen, die in dieser Reihenfolge gespielt werden:"),
+     "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
@@ -209,18 +205,18 @@ GOLDEN = [
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten fürs Verdrängen von Monsterkarte A (für dich) bezahlen können."),
+     "Du musst die Kosten fürs Verdrängen von Monsterkarte A bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing monster card A (for you)."),
+     "You must be able to pay the cost of displacing monster card A."),
     (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing monster card A (for you)."),
+     "You must be able to pay the cost of displacing monster card A."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
-     "The attack place must hold fewer than 2 monster cards."),
+     "The attack place must hold at most 1 monster card."),
     (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
-     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
+     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
     (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
-     "Am Anlegeplatz müssen weniger als 2 Monsterkarten liegen."),
+     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
      "The strength of monster card A must be less than that of monster card B."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
@@ -271,7 +267,7 @@ GOLDEN = [
     (MM, (), "en", "The game ends as soon as a round ends and the number of cards in the king's stack is at most 0.",
      "The game ends as soon as a round ends and the king's stack is empty."),
     (MM, (), "de", "Das Spiel endet, sobald eine Runde endet und die Anzahl der Karten im Königsstapel höchstens 0 ist.",
-     "Das Spiel endet, sobald eine Runde endet und der Königsstapel leer ist."),
+     "Das Spiel endet, wenn am Ende einer Runde der Königsstapel leer ist."),
     # a condition on a card's own value: "whose"
     (MM, (), "en", "Until the end of the round, every guard card for which the place number of the guard card is 1 "
                    "has +3 loot.",
@@ -327,8 +323,10 @@ GOLDEN = [
     (MM, (), "en", "the compensation per guard level, by the level of the guard",
      "the compensation for displacing, depending on the level of the guard"),
     # a table constant in the table of values: by the player count or the field it is looked up by, in words
-    (MM, (), "en", "1: 0, 2: 1, 3: 2", "0 at level 1, 1 at level 2 and 2 at level 3"),
-    (MM, (), "de", "1: 0, 2: 1, 3: 2", "0 bei Level 1, 1 bei Level 2 und 2 bei Level 3"),
+    # (a table paid in a currency as the payment says it, keys with the same amount side by side)
+    (MM, (), "en", "1: 0, 2: 1, 3: 2", "nothing at level 1, 1 gold at level 2 and 2 gold at level 3"),
+    (MM, (), "de", "1: 0, 2: 1, 3: 2", "bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold"),
+    (MM, ("billiges_verdraengen",), "de", "Verdrängen: 0 bei Level 1, 0 bei Level 2", "bei Level 1 und 2 nichts, bei Level 3 1 Gold"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
     (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
@@ -337,12 +335,12 @@ GOLDEN = [
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
      "Draw one teleport from the teleport pile onto the teleport space."),
     (FF, (), "de", "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld der Wert.",
-     "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
+     "Lege einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
     # the one card of a place that holds one is "the card on the place", not "the top card of" it
     (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
                    "Königsplättchen (3: 6, 4: 6, 5: 5, 6: 6) für die Spielerzahl.",
-     "Ziehe 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
+     "Lege 6 Königsplättchen (bei 5 Spielern 5) aus der Schachtel auf den Königsstapel."),
     (MM, (), "en", "Draw cards from the box (king tiles) to the king's stack, as many as the number of king tiles "
                    "(3: 6, 4: 6, 5: 5, 6: 6) for the number of players.",
      "Draw 6 king tiles (5 with 5 players) from the box onto the king's stack."),
@@ -352,13 +350,12 @@ GOLDEN = [
     (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
     # the print's words; a plural subject takes a plural verb
-    (MM, (), "de", "die Zahl der Monster des Spielers in der Burg", "die Zahl der Monster im Schloss, die dir gehören, 2 ist"),
-    (MM, (), "de", "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört.",
-     "die Anzahl der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören."),
+    (MM, (), "de", "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört, ein.",
+     "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören, ein."),
     # one form of address: a turn is told to "you", a block about each player in the third person
-    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn die Zahl der Monster im Schloss, die dir gehören, 2 ist."),
+    (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn du 2 Monsterkarten an den Anlegeplätzen hast."),
     (MM, (), "en", "A player is skipped when the number of monsters the player has in the castle is 2.",
-     "You are skipped when the number of monsters you have in the castle is 2."),
+     "You are skipped when you have 2 monster cards at the attack places."),
     # a card said by its kind: a tile is a tile
     (MM, (), "de", "Lege die oberste Karte des Königsstapels in die Schachtel (Königsplättchen).",
      "Lege das oberste Königsplättchen des Königsstapels in die Schachtel."),
@@ -379,11 +376,11 @@ GOLDEN = [
     # a forbidden action's card said with its condition
     (MM, (), "en", "Until the end of the round, nobody may carry out “Place a monster” or “Displace a monster” if the "
                    "strength of the monster card is 1.",
-     "This round, nobody may carry out “Place a monster” or “Displace a monster” with a monster card whose strength is 1."),
+     "This round, nobody may carry out “Place a monster” or “Displace a monster” with a monster card of strength 1."),
     (MM, (), "de", "Bis zum Ende der Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ ausführen, wenn die "
                    "Stärke der Monsterkarte 1 ist.",
-     "In dieser Runde darf niemand „Monster anlegen“ oder „Monster verdrängen“ mit einer Monsterkarte, deren Stärke 1 "
-     "ist, ausführen."),
+     "In dieser Runde darf niemand eine Monsterkarte mit Stärke 1 für „Monster anlegen“ oder „Monster verdrängen“ "
+     "verwenden."),
     # one card per player; the end of the game as people say it
     (MM, ("waechterkette",), "en", "Draw cards from the guard deck to the guard display, as many as the number of "
                                    "players.", "Draw one guard card per player from the guard deck to the guard display."),
@@ -704,12 +701,12 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
 
 
 @pytest.mark.parametrize("game,lang,turn", [
-    (MF, "en", "In “A wizard's turn”, a player chooses one of these actions again and again: “Summon”, "),
-    (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine dieser Aktionen: „Beschwören“, "),
-    (MM, "en", "In “Play monster cards”, a player chooses one of these actions: “Place a monster” or “Displace a monster”."),
-    (MM, "de", "In „Monsterkarten spielen“ wählt ein Spieler eine dieser Aktionen: „Monster anlegen“ oder "),
-    (FF, "en", "In “Turn”, a player chooses one of these actions: “Move and battle”, “Move twice” or “Take power chips”."),
-    (FF, "de", "In „Spielzug“ wählt ein Spieler eine dieser Aktionen: „Bewegen und kämpfen“, "),
+    (MF, "en", "In “A wizard's turn”, a player chooses one of six actions again and again: “Summon”, "),
+    (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine von sechs Aktionen: „Beschwören“, "),
+    (MM, "en", "In the “Play monster cards” phase, each player on their turn takes one of two actions: “Place a monster” or “Displace a monster”."),
+    (MM, "de", "In der Phase „Monsterkarten spielen“ führt jeder Spieler in seinem Zug eine von zwei Aktionen aus: „Monster anlegen“ oder "),
+    (FF, "en", "In “Turn”, each player on their turn takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
+    (FF, "de", "In „Spielzug“ führt jeder Spieler in seinem Zug eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
 ])
 def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
     """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
@@ -719,8 +716,21 @@ def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: st
     assert anchors.index("flow") == anchors.index("overview") + 1
     flow = " ".join(sections[anchors.index("flow")].paragraphs)
     assert turn in flow
-    assert ("whoever scores most wins" if lang == "en" else "gewinnt, wer bei der Wertung am meisten hat") in flow
+    assert ("At the end, whoever " if lang == "en" else "Am Ende gewinnt, wer ") in flow
     assert not any(w in flow for w in ("start chamber", "Startraum", "fight again", "nochmals kämpfen"))
+
+
+@pytest.mark.parametrize("lang,winner,phases", [
+    ("en", "At the end, whoever has the most gold wins (see “Scoring”).", "Each round has three phases, in this order:"),
+    ("de", "Am Ende gewinnt, wer am meisten Gold hat (siehe „Wertung“).",
+     "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
+])
+def test_the_flow_counts_the_phases_and_names_what_the_winner_has_most_of(lang: str, winner: str, phases: str) -> None:
+    """A score that counts a currency (`score(p) = p.gold`) names it: "whoever has the most gold", not
+    "whoever scores most"; the phases are counted before they are listed."""
+    sections = book(MM, (), lang).sections
+    flow = " ".join(next(s for s in sections if s.anchor == "flow").paragraphs)
+    assert winner in flow and phases in flow
 
 
 @pytest.mark.parametrize("game,lang", [(g, lang) for g in (MM, FF, MF) for lang in ("en", "de")])

@@ -95,6 +95,17 @@ rule r de "R" en "R" fr "R" { STMT }
 """
 
 EXAMPLES = [
+    # a player's own cards counted, said as what they have; every place of a family in the plural
+    ("if count(c for c in cards(slot) if owner(c) == me) >= 2 { end game }",
+     "Wenn du mindestens 2 Karten in den Plätzen hast:",
+     "If you have at least 2 cards in the slots:"),
+    ("if count(c for c in cards(slot) if owner(c) == first(players)) == 1 { end game }",
+     "Wenn der Erste von allen Spielern 1 Karte in den Plätzen hat:",
+     "If the first of all players has 1 card in the slots:"),
+    # a drawn card laid on a place that is no player's own: German „Lege“, not „Ziehe … auf“
+    ("draw 1 from deck to slot[2]",
+     "Lege eine Karte vom Stapel in den Platz 2.",
+     "Draw one card from the deck to the slot 2."),
     ("draw 2 from deck to hand(me)",
      "Ziehe 2 Karten vom Stapel auf deine Hand.",
      "Draw 2 cards from the deck into your hand."),
@@ -102,8 +113,8 @@ EXAMPLES = [
      "Du zahlst 3 Gold an die Bank.",
      "You pay 3 gold to the bank."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     "Wenn im Platz 2 weniger als 2 Karten liegen:",
-     "If the slot 2 holds fewer than 2 cards:"),
+     "Wenn im Platz 2 höchstens 1 Karte liegt:",
+     "If the slot 2 holds at most 1 card:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
      "In dieser Runde hat die erste Karte −2 Wert.",
      "This round, the first card has −2 value."),
@@ -139,6 +150,8 @@ NBSP = "\u00a0"  # French puts a no-break space before a colon and inside « »
 FRENCH = [
     # the article of the text, contracted with "de" and "à", elided before a vowel
     ("draw 2 from deck to hand(me)", "Piochez 2 cartes de la pioche et placez-les dans votre main."),
+    ("if count(c for c in cards(slot) if owner(c) == me) >= 2 { end game }",
+     f"Si vous avez au moins 2 cartes dans les emplacements{NBSP}:"),
     ("move top(discard) to slot[2]", "Placez la carte du dessus de la défausse dans l'emplacement 2."),
     ("move top(deck) to discard bottom", "Placez la carte du dessus de la pioche sous la défausse."),
     ("pay 3 gold from me to bank", "Vous payez 3 or à la banque."),
@@ -146,7 +159,7 @@ FRENCH = [
     ("pay 1 coins from me to bank", "Vous payez 1 pièce à la banque."),  # "1 pièces": one, so singular
     ("pay count(deck) gold from bank to me", "Vous prenez à la banque autant d'or que le nombre de cartes dans la pioche."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     f"Si l'emplacement 2 contient moins de 2 cartes{NBSP}:"),
+     f"Si l'emplacement 2 contient au plus 1 carte{NBSP}:"),
     ("if count(deck) == 0 { end game }", f"Si la pioche est vide{NBSP}:"),
     ("for i in positions(slot) { reveal top(slot[i]) }", f"Pour chaque emplacement{NBSP}:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
@@ -193,9 +206,10 @@ def keys(table: object, prefix: str = "") -> set[str]:
 
 def messages(lang: str) -> set[str]:
     """A catalogue's messages, without its own declension and spelling rules and without the optional
-    refinements (`expr.eq_num`: "vaut 3") the generator uses only where a catalogue has them."""
+    refinements (`expr.eq_num`: "vaut 3", `expr.ge_ref`: „mindestens so groß wie“) the generator uses only
+    where a catalogue has them."""
     grammar_only = ("articles", "contractions", "plural", "grammar", "place")  # "place": each language's prepositions
-    return {k for k in keys(phrases.catalogue(lang).data) if not k.startswith(grammar_only) and not k.endswith("_num")}
+    return {k for k in keys(phrases.catalogue(lang).data) if not k.startswith(grammar_only) and not k.endswith(("_num", "_ref"))}
 
 
 @pytest.mark.parametrize("lang", [lang for lang in LANGUAGES if lang != "en"])
