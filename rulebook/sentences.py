@@ -10,6 +10,7 @@ from rulebook import idioms
 from rulebook.idioms import Idioms
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
+from rulebook.readers import reader_params
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
@@ -70,6 +71,8 @@ class Symbols:
         self.param_texts: dict[int, dict[str, A.Text]] = {}  # a part's parameters that have their own noun
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
+        self.readers = reader_params(items)  # each rule's player parameters that are always the reader
+        self.body_readers: dict[int, frozenset[str]] = {}
         for item in items:
             self._own(item)
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
@@ -100,6 +103,8 @@ class Symbols:
             params = [(p.name, p.type) for p in item.params]
             self.owners[id(item.body)] = ("reset", params)
             self.param_texts[id(item.body)] = {p.name: p.text for p in item.params if p.text is not None}
+            self.body_readers[id(item.body)] = self.readers.get(item.name, frozenset()) \
+                if isinstance(item, A.RuleDef) else frozenset()
         elif isinstance(item, (A.ScoreDef, A.HeuristicDef, A.WinnerDef)):
             player = [(item.var, A.TypeRef(pos=item.pos, name="player"))]
             for e in [item.expr] + (item.expr.items if isinstance(item.expr, A.ListLit) else []):
@@ -257,8 +262,10 @@ class Speaker:
             return
         self.scope = Scope(self.prelabels)
         texts = self.sym.param_texts.get(id(node), {})
+        readers = self.sym.body_readers.get(id(node), frozenset())
         for name, t in params:
-            self.scope.bind(name, self.named(self.param_ref(name, t, node), texts.get(name)))
+            self.scope.bind(name, Ref(self.nouns.word("player"), you=True) if name in readers
+                            else self.named(self.param_ref(name, t, node), texts.get(name)))
 
     def param_ref(self, name: str, t: Optional[A.TypeRef], body: object) -> Ref:
         """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by

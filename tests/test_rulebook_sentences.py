@@ -166,7 +166,7 @@ GOLDEN = [
      "Share the loot for the card place (see “Share the loot”)."),
     (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Beute teilen für den Kartenplatz (siehe „Beute teilen“)."),
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
-    (FF, (), "en", "Battle for you (see “Battle”).", "Battle (see “Battle”)."),
+    (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the time stamp."),
     (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zeitstempel um 1."),
@@ -192,17 +192,17 @@ GOLDEN = [
      "Jede Runde besteht aus diesen Phasen, die in dieser Reihenfolge gespielt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
-    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
+    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
     (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
      "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
-    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the start chamber:"),
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
-     "the playing figure of yours is not invisible"),
-    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: die Spielfigur von dir ist nicht unsichtbar"),
+     "your playing figure is not invisible"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: deine Spielfigur ist nicht unsichtbar"),
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
     (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
     # "is not you" → another player's
@@ -297,9 +297,9 @@ GOLDEN = [
     (MM, (), "de", "Bis zum Ende der Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, den Wert 4 als "
                    "Heilkosten.", "In dieser Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, Heilkosten 4."),
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
-     "This turn, every playing figure owned by the player is invisible."),
+     "This turn, every playing figure owned by you is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug gilt: jede Spielfigur, die dem Spieler gehört, ist unsichtbar."),
+     "In diesem Zug gilt: jede Spielfigur, die dir gehört, ist unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
@@ -448,12 +448,12 @@ GOLDEN = [
     (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen werden 0."),
     (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
      "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
-    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus den Freunden von dir"),
+    (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eine Feldart aus den Feldern, auf die"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "The player chooses a monster tile from every monster tile in the monsters that can be moved for which the "
+     "You choose a monster tile from every monster tile in the monsters that can be moved for which the "
      "monsters moved do not contain the monster tile."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
@@ -467,6 +467,15 @@ GOLDEN = [
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
     (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
     (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe", "Decke die Kreuzung auf (siehe „Kreuzung aufdecken“)."),
+    # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
+    (FF, (), "en", "Battle lost for the player and their power chips",
+     "Lose the battle, paying your power chips (see “Battle lost”)."),
+    (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
+     "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
+    # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
+    (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
     # a card's effect says its own printed number, not "the value of this card"
     (FF, (), "en", "Extend the movement for the value (up to) of this card (see “Extend the movement”).",
      "Extend the movement by up to 2 spaces (see “Extend the movement”)."),
@@ -669,3 +678,14 @@ def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: st
     assert turn in flow
     assert ("whoever scores most wins" if lang == "en" else "gewinnt, wer bei der Wertung am meisten hat") in flow
     assert not any(w in flow for w in ("start chamber", "Startraum", "fight again", "nochmals kämpfen"))
+
+
+def test_a_number_the_effect_says_is_not_listed_again() -> None:
+    """A card's number its effect reads (`self.amount`) is said in the effect, not as a line of its own; a number
+    no effect reads stays a line."""
+    cards = {e.title: [line.text for line in e.lines] for s in book(FF, (), "en").sections for e in s.entries}
+    assert "Extend the movement by up to 2 spaces (see “Extend the movement”)." in "\n".join(
+        "\n".join(texts_of(line)) for s in book(FF, (), "en").sections for e in s.entries
+        if e.title == "Movement +2" for line in e.lines)
+    assert not any(t.startswith("Value") for t in cards["Movement +2"])
+    assert "Value: 2." in cards["Exchange 2 Monsters/Treasure Chests"]
