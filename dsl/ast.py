@@ -633,6 +633,7 @@ class ScenarioDef(Node):
     seed: int
     variants: list[str]
     steps: list[Step]
+    seat_texts: list[Optional[Text]] = Field(default_factory=list)  # each seat's name in a worked example
 
 
 class RulesFile(Node):

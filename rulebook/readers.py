@@ -32,17 +32,24 @@ def _calls(node: object, readers: frozenset[str], found: Calls) -> None:
             _calls(child, readers, found)
 
 
+def _passes_reader(args: list[A.Expr], i: int, readers: frozenset[str], own: frozenset[str]) -> bool:
+    """Whether argument `i` of a call is the reader where the call stands."""
+    arg = args[i] if i < len(args) else None
+    return isinstance(arg, A.Name) and (arg.name in readers or arg.name in own)
+
+
 def reader_params(items: Iterable[object]) -> dict[str, frozenset[str]]:
     """Each rule's player parameters that every call passes the reader (a rule nobody calls has none)."""
+    items = list(items)
     rules = {i.name: i for i in items if isinstance(i, A.RuleDef)}
     sites: dict[str, list[tuple[list[A.Expr], frozenset[str], str]]] = {name: [] for name in rules}
     for item in items:
         owner = item.name if isinstance(item, A.RuleDef) else ""
         found: Calls = []
-        _calls(getattr(item, "body", None) if not isinstance(item, A.CardsDef) else item, frozenset({"me"}), found)
-        for rule, args, readers in found:
-            if rule in sites:
-                sites[rule].append((args, readers, owner))
+        _calls(item if isinstance(item, A.CardsDef) else getattr(item, "body", None), frozenset({"me"}), found)
+        for called, args, readers in found:
+            if called in sites:
+                sites[called].append((args, readers, owner))
     current = {name: frozenset(p.name for p in rule.params if p.type.name == "player" and sites[name])
                for name, rule in rules.items()}
     changed = True
@@ -50,9 +57,7 @@ def reader_params(items: Iterable[object]) -> dict[str, frozenset[str]]:
         changed = False
         for name, rule in rules.items():
             keep = frozenset(p.name for i, p in enumerate(rule.params) if p.name in current[name] and all(
-                i < len(args) and isinstance(args[i], A.Name)
-                and (args[i].name in readers or args[i].name in current.get(owner, frozenset()))
-                for args, readers, owner in sites[name]))
+                _passes_reader(args, i, readers, current.get(owner, frozenset())) for args, readers, owner in sites[name]))
             if keep != current[name]:
                 current[name], changed = keep, True
     return current
