@@ -385,8 +385,8 @@ class Assembler:
     def told(self, parts: Sequence[Part]) -> list[Entry]:
         """The entries of these parts, those of a `section` inside its entry (no section: in place)."""
         out: list[Entry] = []
-        for sec, inside in by_section(parts, self.of(A.SectionDef)):
-            entries = [self.part_entry(part) for part in inside]
+        for sec, inside in by_section(parts, self.of(A.SectionDef)):  # a rule that only resets bookkeeping has none
+            entries = [self.part_entry(part) for part in inside if part.name not in self.sp.sym.silent]
             if sec is None:
                 out += entries
             else:

@@ -7,10 +7,10 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
 from rulebook import idioms
+from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
-from rulebook.readers import reader_params
 from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
@@ -71,10 +71,15 @@ class Symbols:
         self.param_texts: dict[int, dict[str, A.Text]] = {}  # a part's parameters that have their own noun
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
-        self.readers = reader_params(items)  # each rule's player parameters that are always the reader
-        self.body_readers: dict[int, frozenset[str]] = {}
+        self.readers: dict[int, set[str]] = {}  # a rule body's player parameters that are the reader ("you")
+        self.looped = {n.name for node in A.walk(items) if isinstance(node, (A.While, A.Turns, A.RoundDef))
+                       for n in A.walk([getattr(node, f) for f in ("cond", "until", "skip", "repeat_while")
+                                        if hasattr(node, f)]) if isinstance(n, (A.Name, A.Attr))}  # vars loops test
+        addressed = addressed_params(items)
         for item in items:
             self._own(item)
+            if isinstance(item, A.RuleDef):
+                self.readers[id(item.body)] = addressed[item.name]
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         for node in A.walk(items):
             if isinstance(node, A.CallRule):
@@ -93,7 +98,29 @@ class Symbols:
             if isinstance(item, A.CardsDef):
                 self.card_titles.update({n.name: n.title for n in A.walk(item)
                                          if isinstance(n, A.CardEntry) and n.title is not None})
+        self.silent: set[str] = set()  # rules that only reset bookkeeping: no entry, their calls unsaid
+        while True:
+            found = {r.name for r in self.rules.values() if r.name not in self.silent and r.body and all(
+                self.reset(st) or isinstance(st, A.CallRule) and st.rule in self.silent for st in r.body)}
+            if not found:
+                break
+            self.silent |= found
 
+
+    def var_set(self, s: A.SetStmt) -> Optional[A.VarDef]:
+        """The game or player var a `set` changes, if it changes one."""
+        t = s.target
+        if isinstance(t, A.Name) or isinstance(t, A.Attr) and t.name in self.vars and self.vars[t.name].per_player:
+            return self.vars.get(t.name)
+        return None
+
+    def reset(self, s: A.Node) -> bool:
+        """Whether a statement sets an `internal` count, flag or list back to its start value: a fresh
+        count, an emptied list, which a rulebook leaves out. Not one a loop tests (there it ends the loop),
+        nor a state such as a phase of the turn, which allows or forbids what follows."""
+        var = self.var_set(s) if isinstance(s, A.SetStmt) else None
+        return var is not None and isinstance(s, A.SetStmt) and var.internal and idioms.same(s.value, var.init) \
+            and var.name not in self.looped and var.type.name in ("int", "bool", "list")
 
     def _own(self, item: A.Node) -> None:
         """Which body or expression belongs to which part, with that part's parameters: rendering it
@@ -103,8 +130,6 @@ class Symbols:
             params = [(p.name, p.type) for p in item.params]
             self.owners[id(item.body)] = ("reset", params)
             self.param_texts[id(item.body)] = {p.name: p.text for p in item.params if p.text is not None}
-            self.body_readers[id(item.body)] = self.readers.get(item.name, frozenset()) \
-                if isinstance(item, A.RuleDef) else frozenset()
         elif isinstance(item, (A.ScoreDef, A.HeuristicDef, A.WinnerDef)):
             player = [(item.var, A.TypeRef(pos=item.pos, name="player"))]
             for e in [item.expr] + (item.expr.items if isinstance(item.expr, A.ListLit) else []):
@@ -221,6 +246,7 @@ class Speaker:
         self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
         self.origin_role = "at"  # the cards a loop goes over lie "in the box"; those a move takes come "from" it
         self.actor: Optional[Phrase] = None  # inside "for each player": who moves and draws ("the player draws …")
+        self.branches = 0  # how many `if`s the statement said is inside: a value set there is what the branch does
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -262,7 +288,7 @@ class Speaker:
             return
         self.scope = Scope(self.prelabels)
         texts = self.sym.param_texts.get(id(node), {})
-        readers = self.sym.body_readers.get(id(node), frozenset())
+        readers = self.sym.readers.get(id(node), set())
         for name, t in params:
             self.scope.bind(name, Ref(self.nouns.word("player"), you=True) if name in readers
                             else self.named(self.param_ref(name, t, node), texts.get(name)))
@@ -1035,6 +1061,8 @@ class Speaker:
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        if self.unsaid(s):
+            return []
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
@@ -1062,6 +1090,14 @@ class Speaker:
         if changed is not None:
             return changed
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
+
+    def unsaid(self, s: A.SetStmt) -> bool:
+        """Bookkeeping a rulebook leaves out (`Symbols.reset`), where it is not what an `if` branch does;
+        and an `internal` var set to the reader, whom the rules call "you" anyway."""
+        if self.branches or (isinstance(s.target, A.Name) and s.target.name in self.scope.refs):
+            return False
+        var = self.sym.var_set(s)
+        return self.sym.reset(s) or var is not None and var.internal and self.is_you(s.value)
 
     def change(self, s: A.SetStmt) -> Optional[list[Line]]:
         """A value changed by itself, said as the change: "add 1 to the turns played", "subtract the
@@ -1185,12 +1221,16 @@ class Speaker:
         return [Line(self.text(key, s, form, extra))]
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
-        out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
-        if len(s.other) == 1 and isinstance(s.other[0], A.If):
-            return out + self._s_If(s.other[0], "stmt.else_if")
-        if s.other:
-            out += self._line("stmt.else", s, children=self.lines(s.other))
-        return out
+        self.branches += 1
+        try:
+            out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
+            if len(s.other) == 1 and isinstance(s.other[0], A.If):
+                return out + self._s_If(s.other[0], "stmt.else_if")
+            if s.other:
+                out += self._line("stmt.else", s, children=self.lines(s.other))
+            return out
+        finally:
+            self.branches -= 1
 
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
@@ -1310,6 +1350,8 @@ class Speaker:
                           actions=self.action_list(s.actions, s))
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
+        if s.rule in self.sym.silent:
+            return []
         told = self._told_call(s)
         if told is not None:
             return told

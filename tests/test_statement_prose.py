@@ -1,0 +1,61 @@
+"""Statement prose a player follows: a rule's player who is always the reader is "you", and bookkeeping
+that only resets an `internal` count, flag or list is left out (docs/LANGUAGE.md 1.9, 1.15)."""
+from __future__ import annotations
+
+from dsl import ast as A
+from dsl.parser import parse_text
+from rulebook.model import Line
+from rulebook.sentences import Speaker, Symbols
+
+RULES = """
+kind card { title de "die Karte" en "card" fr "la carte" field value: int de "der Wert" en "value" fr "la valeur" }
+zone deck de "der Stapel" en "deck" fr "la pioche" of card hidden shuffled
+zone hand de "die Hand" en "hand" fr "la main" per player of card owner
+currency gold de "das Gold" en "gold" fr "l'or" start 5
+internal var steps: int = 0 de "die Zahl der Schritte" en "steps taken" fr "le nombre de pas"
+internal var left: int = 0 de "die Zahl der übrigen Schritte" en "steps left" fr "le nombre de pas restants"
+internal var mover: player = first(players) de "der Spieler am Zug" en "player whose turn it is" fr "le joueur actif"
+rule fresh de "Neu beginnen" en "Start afresh" fr "Recommencer" { set steps = 0 }
+rule pay_up(p: player, n: int) de "Bezahlen" en "Pay up" fr "Payer" { pay n gold from p to bank }
+rule walk(p: player) de "Gehen" en "Walk" fr "Marcher" {
+  set mover = p
+  call fresh
+  set left = 0
+  while left > 0 { set left = left - 1 }
+  if count(deck) == 0 { set steps = 0 }
+  call pay_up(p, 2)
+  draw 1 from deck to hand(p)
+}
+rule gift(p: player) de "Schenken" en "Gift" fr "Offrir" { draw 1 from deck to hand(p) }
+rule r de "R" en "R" fr "R" {
+  turns p from me until count(deck) == 0 { call walk(p) }
+  for q in players { call gift(q) }
+}
+"""
+
+
+def said(rule: str, lang: str = "en") -> list[str]:
+    items = parse_text(RULES, "prose.rules").items
+    body = next(i for i in items if isinstance(i, A.RuleDef) and i.name == rule).body
+
+    def flat(lines: list[Line]) -> list[str]:
+        return [t for line in lines for t in [line.text] + flat(line.children)]
+    return flat(Speaker(lang, Symbols(items)).lines(body))
+
+
+def test_a_rule_whose_player_is_always_the_reader_addresses_them() -> None:
+    assert "Pay up for 2 (see “Pay up”)." in said("walk")  # not "for the player and 2"
+    assert "Draw one card from the deck into your hand." in said("walk")
+    assert "Ziehe eine Karte vom Stapel auf deine Hand." in said("walk", "de")
+
+
+def test_a_rule_also_called_for_another_player_keeps_its_third_person() -> None:
+    assert said("gift") == ["Draw one card from the deck into their hand."]
+
+
+def test_resetting_bookkeeping_is_left_out_but_not_where_it_decides_something() -> None:
+    lines = said("walk")
+    assert not any("player whose turn it is" in line for line in lines)  # set to the reader: "you" already
+    assert not any("Start afresh" in line for line in lines)  # a rule that only resets says nothing
+    assert "The steps left becomes 0." in lines  # a loop tests it: ending the loop is a rule
+    assert "The steps taken becomes 0." in lines  # what a branch does is said
