@@ -70,20 +70,34 @@ class Idioms:
         return None
 
     def empty(self, e: A.BinOp) -> Optional[Phrase]:
-        """`count(Z) > 0` → "Z is not empty"; `count(Z) <= 0`, `== 0` → "Z is empty"."""
+        """`count(Z) > 0`, `>= 1` → "Z is not empty"; `count(Z) <= 0`, `== 0`, `< 1` → "Z is empty"; of a list
+        with its own plural noun, "there are (no) allowed cards"."""
         zone = _count_of(e.left)
-        if zone is None or not self.sp._is_zone(zone):
+        if zone is None:
             return None
-        if _num(e.right) == 0 and e.op in (">", "!="):
-            return self.sp.msg("idiom.not_empty", e, zone=self.sp.expr(zone))
-        if _num(e.right) == 0 and e.op in ("<=", "=="):
-            return self.sp.msg("idiom.empty", e, zone=self.sp.expr(zone))
+        some = (_num(e.right) == 0 and e.op in (">", "!=")) or (_num(e.right) == 1 and e.op == ">=")
+        none = (_num(e.right) == 0 and e.op in ("<=", "==")) or (_num(e.right) == 1 and e.op == "<")
+        if some or none:
+            bare = self.plural_noun(zone)
+            if bare is not None:
+                return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone), bare=bare)
+            return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
+        if not self.sp._is_zone(zone):
+            return None
         if e.op in _COMPARE + ("==",) and self.sp._number(e.right) is not None:  # "holds fewer than 2 tokens"
             items = self.sp.nouns.element(zone).noun
             return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[e.op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
                                count=self.sp.expr(e.right), items=Phrase(items.word, "") if self.sp._number(e.right) == 1
                                and e.op in ("==", "<=", ">=") else Phrase(items.plural(), "pl"))  # "exactly 1 token"
         return None
+
+    def plural_noun(self, e: A.Expr) -> Optional[Phrase]:
+        """A list local or list function said by its own plural noun, without article ("allowed cards")."""
+        ref = self.sp.lookup(e.name) if isinstance(e, A.Name) else None
+        fn = self.sp.sym.functions.get(e.name) if isinstance(e, A.Name) and ref is None else None
+        noun = ref.noun if ref is not None and not ref.label and ref.zone is None and not ref.you else \
+            self.sp.nouns.text(fn.text) if fn is not None and not fn.params else None
+        return noun.np("bare") if noun is not None and noun.agree == "pl" else None
 
     def belongs(self, e: A.BinOp) -> Optional[Phrase]:
         """`owner(x) != me` → "x belongs to another player"; `owner(a) == owner(b)` → "a and b belong to the

@@ -6,7 +6,7 @@ import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from dsl import ast as A
-from rulebook import idioms
+from rulebook import clauses, idioms
 from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms
 from rulebook.places import place_preposition, preposition
@@ -375,8 +375,30 @@ class Speaker:
                 or IT_PLACE not in text.by_lang[self.lang] or not isinstance(e, A.Attr):
             return None
         self.check_places(text.by_lang[self.lang], ["it"], text.pos, f"field '{fdef.name}'")
-        card, said = self.expr(e.obj), text.by_lang[self.lang]
-        return self.msg("expr.clause", e, clause=Phrase(lambda f: fill(said, "nom", {"it": card})))
+        return self.clause(e, text.by_lang[self.lang], {"it": self.expr(e.obj)})
+
+    def clause(self, at: A.Node, template: str, values: Mapping[str, Arg], agree: str = "") -> Phrase:
+        """A clause of the rules file with its places filled, in the forms a sentence asks for: as written,
+        negated ("neg"), in subordinate order ("vlast", German verb last), or both ("neg_vlast")."""
+        grammar = self.cat.data.get("grammar", {})
+        words = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(words, dict)
+
+        def make(f: str) -> str:
+            text: Optional[str] = template
+            if f.startswith("neg"):
+                text = clauses.negated(template, words)
+                if text is None:  # no verb found: "it is not the case that …"
+                    operand = Phrase(fill(template, "nom", values))
+                    return fill(self.cat.pattern("expr.not", at.pos), "sub" if f.endswith("vlast") else "main",
+                                {"operand": operand})
+            if f.endswith("vlast") and text is not None and words.get("verb_last"):
+                moved = clauses.verb_last(text, words)
+                text = moved if moved is not None else str(words.get("unordered", "{clause}")).replace("{clause}", text)
+            return fill(text or template, "nom", values)
+        said = self.msg("expr.clause", at, clause=Phrase(make, agree))
+        said.clause = True
+        return said
 
     def word(self, key: str, form: str = "nom") -> str:
         """A word of the catalogue; a table of forms gives e.g. French lists their "et à" (form dat)."""
@@ -453,8 +475,9 @@ class Speaker:
             noun = self.noun(var.text, f"var '{name}'", var.pos)
             if var.type.name == "bool" and not var.per_player:  # a flag: its text is a clause, or "X is set"
                 said = var.negated is not None or noun.gender == "default"  # a flag with a `not` text is a clause
-                return self.msg("expr.clause" if said else "expr.flag", e, name=noun.np("def"),
-                                clause=Phrase(var.text.by_lang[self.lang] if said and var.text else noun.word))
+                if said and var.text is not None:
+                    return self.clause(e, var.text.by_lang[self.lang], {})
+                return self.msg("expr.flag", e, name=noun.np("def"), clause=Phrase(noun.word))
             return noun.np("def")
         if name in sym.enum_values:
             return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
@@ -500,10 +523,11 @@ class Speaker:
             if text != noun.word:
                 said = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat).np(
                     "def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
-            clause = Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
-            return self.msg("expr.clause", at, clause=clause) if is_condition(fn.body) else clause
-        if not args:  # a condition's text is a clause: German "wenn gilt: …"
-            return self.msg("expr.clause", at, clause=name) if is_condition(fn.body) else name
+            if is_condition(fn.body):
+                return self.clause(at, said.form("nom"), values, name.agree)
+            return Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
+        if not args:  # a condition's text is a clause: "wenn die Lava steigt"
+            return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
@@ -743,6 +767,8 @@ class Speaker:
                                 **{"0": self.expr(e.args[0])})
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
+        if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
+            return self.msg("prim.count_list", e, **{"0": self.expr(e.args[0])})
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         at = self.prep(e.args[0], "at") if e.args else ""
@@ -927,14 +953,17 @@ class Speaker:
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
-        return self.msg("expr.not", e, operand=self.expr(inner))
+        operand = self.expr(inner)
+        if operand.clause:  # "the creature does not fly", "die Kreatur steht nicht auf dem Spielplan"
+            return self.msg("expr.not_clause", e, clause=operand)
+        return self.msg("expr.not", e, operand=operand)
 
     def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
         """A game flag said the other way round by its `not` text ("the leader has time")."""
         var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
         if var is None or var.negated is None or self.lang not in var.negated.by_lang:
             return None
-        return self.msg("expr.clause", e, clause=Phrase(var.negated.by_lang[self.lang]))
+        return self.clause(e, var.negated.by_lang[self.lang], {})
 
     def _e_Neg(self, e: A.Neg) -> Phrase:
         if isinstance(e.operand, A.Num):

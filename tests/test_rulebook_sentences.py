@@ -179,7 +179,7 @@ GOLDEN = [
      "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”).\n"
      "Otherwise, it ends as soon as a round ends"),
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
-     "Das Spiel endet sofort, sobald gilt: die Monster 49 und 50 sind beide besiegt (siehe „Nach dem Sieg“)."),
+     "Das Spiel endet sofort, sobald die Monster 49 und 50 beide besiegt sind (siehe „Nach dem Sieg“)."),
     # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
     (MM, (), "en", "Move the cards in the king's display to the box.", "Move the king tiles in the king's display to the box."),
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
@@ -202,9 +202,9 @@ GOLDEN = [
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "your playing figure is not invisible"),
-    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "gilt: deine Spielfigur ist nicht unsichtbar"),
+    (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "deine Spielfigur nicht unsichtbar ist"),
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
-    (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn gilt: die Monster 49 und 50 sind beide besiegt:"),
+    (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn die Monster 49 und 50 beide besiegt sind:"),
     # "is not you" → another player's
     (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
@@ -422,11 +422,11 @@ GOLDEN = [
      "Katharina could not play the artifact card (colour orange, value 5)."),
     # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
     (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
-    (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn gilt: die Kreatur ist vergiftet:"),
+    (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn die Kreatur vergiftet ist:"),
     (MF, (), "en", "Only allowed if it is not the case that the is a catapult of the creature or bonus card A is",
      "Only allowed if the creature is not a catapult or bonus card A is Mimimi power."),
     (MF, (), "de", "Nur erlaubt, wenn nicht gilt: ist ein Katapult der Kreatur",
-     "Nur erlaubt, wenn gilt: die Kreatur ist kein Katapult oder Bonuskarte A Mimimi-Macht ist."),
+     "Nur erlaubt, wenn die Kreatur kein Katapult ist oder Bonuskarte A Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
      "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
     (MF, (), "en", "The used a bonus movement this turn of the creature becomes true.",
@@ -503,13 +503,25 @@ GOLDEN = [
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
      "As long as the steps left to go are greater than 0 and creature A is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Solange die verbleibenden Schritte größer als 0 sind und gilt: Kreatur A steht auf dem Spielplan:"),
+     "Solange die verbleibenden Schritte größer als 0 sind und Kreatur A auf dem Spielplan steht:"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
     (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
+    # clauses of the rules file: German verb last in a subordinate clause, negation said in words
+    (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
+    (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn Kreatur A Kreaturen mitnimmt:"),
+    (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
+    (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
+    # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
+    (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
+     "If there are newly seen chambers with a power chip:"),
+    (FF, (), "en", "the number of cards in the chambers holding a power chip",
+     "85 − the number of the chambers holding a power chip"),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
+    (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
 ]
 
 

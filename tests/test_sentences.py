@@ -12,7 +12,7 @@ import pytest
 from dsl import ast as A
 from dsl.loader import read_ruleset
 from dsl.parser import grammar, parse_text
-from rulebook import phrases
+from rulebook import clauses, phrases
 from rulebook.assemble import Assembler
 from rulebook.model import Line
 from rulebook.phrases import LANGUAGES
@@ -239,3 +239,40 @@ def test_agreement_forms_belong_to_a_form_and_agree_names_a_place(lang: str) -> 
             assert base == key or base in table, (lang, table)
         if "agree" in table:
             assert all(f"{{{table['agree']}" in v for k, v in table.items() if k != "agree"), (lang, table)
+
+
+CLAUSES = [  # (language, clause as the rules file writes it, subordinate order, negated)
+    ("de", "{it} steht auf dem Spielplan", "{it} auf dem Spielplan steht", "{it} steht nicht auf dem Spielplan"),
+    ("de", "{it} nimmt Kreaturen mit", "{it} Kreaturen mitnimmt", "{it} nimmt nicht Kreaturen mit"),
+    ("de", "der dritte Magier hat noch eine Bewegung, die keinen Freund opfert",
+     "der dritte Magier noch eine Bewegung hat, die keinen Freund opfert",
+     "der dritte Magier hat noch keine Bewegung, die keinen Freund opfert"),
+    ("de", "der Anführer bekommt ein Katapult", "der Anführer ein Katapult bekommt", "der Anführer bekommt kein Katapult"),
+    ("de", "kein Portal wurde betreten", "kein Portal betreten wurde", "ein Portal wurde betreten"),
+    ("de", "{it} hat sich noch nicht bewegt", "{it} sich noch nicht bewegt hat", "{it} hat sich schon bewegt"),
+    ("de", "der Spieler am Zug muss anhalten", "der Spieler am Zug anhalten muss", "der Spieler am Zug muss nicht anhalten"),
+    ("de", "über einen Kampf wird gerade entschieden", "über einen Kampf gerade entschieden wird",
+     "über einen Kampf wird gerade nicht entschieden"),
+    ("de", "{p} steht auf oder sieht die Kreuzung {x}", None, None),  # two verbs: said after "gilt:"
+    ("en", "{it} flies", None, "{it} does not fly"),
+    ("en", "{it} carries creatures", None, "{it} does not carry creatures"),
+    ("en", "the lava is rising", None, "the lava is not rising"),
+    ("en", "{it} cannot be beaten", None, "{it} can be beaten"),
+    ("en", "{it} has a magic ability", None, "{it} does not have a magic ability"),
+    ("en", "value {n} has been played", None, "value {n} has not been played"),
+    ("en", "every movement of {c} by {n} steps would get {c} beaten", None,
+     "every movement of {c} by {n} steps would not get {c} beaten"),
+]
+
+
+@pytest.mark.parametrize("lang,text,sub,neg", CLAUSES, ids=[c[1] for c in CLAUSES])
+def test_a_clause_of_the_rules_is_turned_and_negated_by_its_language(lang: str, text: str, sub: str | None,
+                                                                      neg: str | None) -> None:
+    """German moves the finite verb last in a subordinate clause; both languages negate a clause in words
+    (a clause with two verbs has no single place for the verb and keeps the "gilt:" fallback)."""
+    grammar_ = phrases.catalogue(lang).data["grammar"]
+    assert isinstance(grammar_, dict)
+    words = grammar_["clause"]
+    if lang == "de":
+        assert clauses.verb_last(text, words) == sub
+    assert clauses.negated(text, words) == neg
