@@ -476,6 +476,7 @@ class RuleDef(Node):
     note: Optional[Text] = None  # the author's clarification, shown beside the generated rule text
     body: list[Stmt]
     told: Optional[Text] = None  # the step where it is called, with `{param}` places: "move up to {n} spaces"
+    internal: bool = False  # keeps bookkeeping current (a cache of what the board shows): its calls go unsaid
 
 
 class ActionParam(Node):

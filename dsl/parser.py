@@ -301,8 +301,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Param(pos=self._p(meta), name=str(ch[0]), type=ch[1], text=_one(ch, A.Text))
 
     def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
+        internal = _internal(ch)
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
         return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                         note=_note(ch), told=(_tagged(ch, "told") or [None])[0], body=ch[-1])
+                         note=_note(ch), told=(_tagged(ch, "told") or [None])[0], body=ch[-1], internal=internal)
 
     def rule_told(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("told", ch[0])

@@ -701,3 +701,13 @@ def test_a_number_the_effect_says_is_not_listed_again() -> None:
         if e.title == "Movement +2" for line in e.lines)
     assert not any(t.startswith("Value") for t in cards["Movement +2"])
     assert "Value: 2." in cards["Exchange 2 Monsters/Treasure Chests"]
+
+
+def test_an_internal_rule_keeps_its_entry_but_its_calls_go_unsaid() -> None:
+    """`internal rule note_beasts …` keeps a cache of what the board shows current: the book tells it once,
+    in its own entry, and says nothing where it is called."""
+    text = all_text(FF, (), "en")
+    assert "Note the chambers with monsters (see “Note the chambers with monsters”)." not in text
+    assert "Survey the corridors (see “Survey the corridors”)." not in text
+    entries = {e.anchor: e for e in book(FF, (), "en").every_entry()}
+    assert "rule-note-beasts" in entries and entries["rule-note-beasts"].lines
