@@ -168,8 +168,8 @@ GOLDEN = [
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the time stamp."),
-    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zeitstempel um 1."),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
+    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
     (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
     (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
      "Füge dich zur Liste der folgenden Schüler hinzu."),
