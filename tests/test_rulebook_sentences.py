@@ -476,6 +476,11 @@ GOLDEN = [
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
     (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
+    # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
+    (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
+    # a one-seat condition said as the print does, not as a count
+    (FF, (), "en", "If your dumbest player tile is not empty:", "If you hold the dumbest player tile:"),
+    (FF, (), "en", "If your space is 0:", "If your figure is not yet in the fortress:"),
     # a card's effect says its own printed number, not "the value of this card"
     (FF, (), "en", "Extend the movement for the value (up to) of this card (see “Extend the movement”).",
      "Extend the movement by up to 2 spaces (see “Extend the movement”)."),
