@@ -513,8 +513,14 @@ class Assembler:
         if winner is not None:
             lines.append(self.winner_line(winner, lowest))
         elif score is not None:
-            lines.append(Line(self.say("item.winner_lowest" if lowest else "item.winner_default", score)))
+            lines.append(Line(self.say(self.winner_key(score), score)))
         return lines
+
+    @staticmethod
+    def winner_key(score: A.ScoreDef) -> str:
+        """Who wins by the score; after tie-breaks only players still tied share the win."""
+        tied = "_tied" if isinstance(score.expr, A.ListLit) and len(score.expr.items) > 1 else ""
+        return f"item.winner_{'lowest' if score.lowest else 'default'}{tied}"
 
     def game_end(self) -> Section:
         sec = self.section("game-end", "game_end")
@@ -823,7 +829,7 @@ class Assembler:
         if isinstance(item, A.FunctionDef):
             return [self.function_line(item)]
         if isinstance(item, A.ScoreDef):
-            return [self.score_line(item)] + ([Line(self.say("item.winner_lowest", item))] if item.lowest else [])
+            return [self.score_line(item)] + ([Line(self.say(self.winner_key(item), item))] if item.lowest else [])
         if isinstance(item, A.WinnerDef):
             score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
             return [self.winner_line(item, score is not None and score.lowest)]

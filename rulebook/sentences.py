@@ -33,12 +33,30 @@ _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
+_FEW_REACTIONS = 3  # an event with up to this many special rules reacting to it names them
 _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 
 
+def _nested(v: A.Expr) -> bool:
+    """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
+    items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
+    return any(isinstance(i, (A.ListLit, A.MapLit)) for i in items)
+
+
 def _is_it(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "it"
+
+
+def _round_from(e: A.Expr) -> Optional[A.Expr]:
+    """The first player of `concat([x], others(x))`, every player clockwise from x; else None."""
+    if not (isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2):
+        return None
+    first, rest = e.args
+    if isinstance(first, A.ListLit) and len(first.items) == 1 and isinstance(rest, A.Call) and rest.func == "others" \
+            and len(rest.args) == 1 and idioms.same(rest.args[0], first.items[0]):
+        return first.items[0]
+    return None
 
 
 def _is_me(e: A.Expr) -> bool:
@@ -63,6 +81,7 @@ class Symbols:
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
+        self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -90,6 +109,8 @@ class Symbols:
             table = tables.get(type(item))
             if table is not None:
                 table[getattr(item, "name")] = item
+            if isinstance(item, A.TriggerDef):
+                self.triggers.setdefault(item.event, []).append(item)
             if isinstance(item, A.EnumDef):
                 self.enum_values.update({v.name: v.text for v in item.values})
             if isinstance(item, A.KindDef):
@@ -494,6 +515,7 @@ class Speaker:
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
+        data = data or _nested(v)
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
@@ -672,6 +694,8 @@ class Speaker:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
+            if _nested(const.value):  # a table of lists is data, shown as such elsewhere: "the ways of the path"
+                return self.msg("expr.map_of_data", e, name=name, index=self.expr(e.index))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
@@ -795,9 +819,17 @@ class Speaker:
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
                     "filter": self.filter(c.var, ref, c.cond, "expr.filter") if c.cond else "",
-                    "order": self.msg("expr.order", c, key=self.expr(c.key)) if c.key else ""}
+                    "order": self.order(c.key) if c.key else ""}
         finally:
             self.scope.pop()
+
+    def order(self, key: A.Expr) -> Phrase:
+        """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by wisdom, then by …"
+        for a list of keys."""
+        keys = key.items if isinstance(key, A.ListLit) and key.items else [key]
+        said = [self.msg("expr.order_desc" if isinstance(k, A.Neg) else "expr.order_asc", k,
+                         key=self.expr(k.operand if isinstance(k, A.Neg) else k)) for k in keys]
+        return self.msg("expr.order", key, keys=self.join(said, "order_then"))
 
     def origin(self, e: A.Expr, said: Phrase) -> Phrase:
         """Where a loop's items come from, with its preposition; nothing where the noun says it all
@@ -854,7 +886,36 @@ class Speaker:
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
-        return self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        relative = self.relative(cond, var_said) if key == "expr.filter" and ref is not None else None
+        if relative is None:
+            return said
+        return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+
+    def relative(self, cond: A.Expr, var: Phrase) -> Optional[Phrase]:
+        """A filter whose every part is a clause about the item itself, as a relative clause: "every creature
+        that is poisoned and does not fly", „jede Kreatur, die vergiftet ist und nicht fliegt“."""
+        op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
+        leaves: list[A.Expr] = []
+
+        def flatten(e: A.Expr) -> None:
+            if isinstance(e, A.BinOp) and e.op == op:
+                flatten(e.left)
+                flatten(e.right)
+            else:
+                leaves.append(e)
+        flatten(cond)
+        grammar = self.cat.data.get("grammar", {})
+        form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
+        subject = var.form("nom") + " "
+        texts = [self.expr(leaf).form(form) for leaf in leaves]
+        joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
+        if any(isinstance(leaf, A.BinOp) and leaf.op in ("and", "or") for leaf in leaves) \
+                or not all(t.startswith(subject) and not t[len(subject):].startswith(joins) for t in texts):
+            return None
+        rest = [t[len(subject):] for t in texts]
+        return self.msg("expr.filter_rel", cond, var=var,
+                        conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
@@ -976,7 +1037,9 @@ class Speaker:
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:
             return self.msg("expr.empty_list", e)
-        return self.msg("expr.list", e, items=self.join([self.expr(i) for i in e.items]))
+        inner = [self.msg("expr.list_inner", i, items=self.join([self.expr(x) for x in i.items]))
+                 if isinstance(i, A.ListLit) and i.items else self.expr(i) for i in e.items]  # "the list (2 and 2)"
+        return self.msg("expr.list", e, items=self.join(inner))
 
     def _e_MapLit(self, e: A.MapLit) -> Phrase:
         return self.msg("expr.map", e, items=self.table(e))
@@ -1045,6 +1108,9 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
+        if isinstance(v, A.Call) and v.func in self.sym.functions and s.text is not None \
+                and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
+            return []  # "the bonus is the bonus for the player": the local only names what the definition says
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
@@ -1103,14 +1169,18 @@ class Speaker:
             key = f"stmt.{'set' if s.value.value else 'clear'}_{'clause' if said else 'flag'}"
             if not s.value.value and var.negated is not None and self.lang in var.negated.by_lang:
                 return self._line("stmt.set_clause", s, clause=var.negated.by_lang[self.lang])  # "from now on: no …"
-            return self._line(key, s, name=noun.np("def"), clause=text_of(var.text, self.lang, f"var '{var.name}'",
-                                                                          var.pos) if said else noun.word)
+            text = text_of(var.text, self.lang, f"var '{var.name}'", var.pos)
+            if said and not s.value.value:  # "no battle is being decided": the clause negated
+                return self._line("stmt.unset_clause", s, clause=self.clause(s, self.literal(text), {}))
+            return self._line(key, s, name=noun.np("def"), clause=text if said else noun.word)
         if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
                 and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
             return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
         clause = self.field_clause(s.target)
-        if clause is not None and isinstance(s.value, A.BoolLit):  # "From now on: the card is hidden."
-            return self._line(f"stmt.{'set' if s.value.value else 'clear'}_clause", s, clause=clause)
+        if clause is not None and isinstance(s.value, A.BoolLit):  # "The card is hidden.", "… is not hidden."
+            unset = None if s.value.value else self.field_clause(s.target, negated=True)
+            return self._line("stmt.set_clause", s, clause=unset) if unset is not None else \
+                self._line(f"stmt.{'set' if s.value.value else 'unset'}_clause", s, clause=clause)
         if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
             return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
         if clause is not None:  # "From now on, the card is hidden exactly if …"
@@ -1337,6 +1407,9 @@ class Speaker:
             parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to),
                                          into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
+        start = _round_from(src)
+        if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
+            return self._line("stmt.for_players_from", s, children=body, start=self.expr(start))
         if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
             return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
                               var=self.var(s.var))
@@ -1375,6 +1448,10 @@ class Speaker:
         return self.join([self.quoted(self.action_title(n, at.pos)) for n in names], "choice_last")
 
     def _s_ChooseAction(self, s: A.ChooseAction) -> list[Line]:
+        if len(s.actions) == 1:  # no choice: the one action as a step ("Choose a start chamber (see …)")
+            title = self.action_title(s.actions[0], s.pos)
+            return self._line("stmt.choose_action_one", s, self._subject(s.seat), seat=self.expr(s.seat),
+                              title=title, action=title[:1].lower() + title[1:])
         return self._line("stmt.choose_action", s, self._subject(s.seat), seat=self.expr(s.seat),
                           actions=self.action_list(s.actions, s))
 
@@ -1386,11 +1463,28 @@ class Speaker:
             return told
         title = self.rule_title(s.rule, s.pos)
         action = title[:1].lower() + title[1:]  # an imperative title said as the step it is: "lay out the …"
+        rule = self.sym.rules.get(s.rule)
+        params = rule.params if rule is not None else []
         args = [a for a in s.args if not self.is_you(a)]  # the reader's own part: "tidy up", not "tidy up for you"
+        for param, arg in zip(params, s.args):
+            if arg in args and param.type.list_of is None and param.type.name in self.sym.kinds:
+                said = self.in_title(action, self.nouns.of_type(param.type).noun, self.place_or_expr(arg))
+                if said is not None:  # "Poison a creature" for the chosen creature: "poison the chosen creature"
+                    action = said
+                    args.remove(arg)
         if args:
             return self._line("stmt.call_args", s, rule=title, action=action,
                               args=self.join([self.place_or_expr(a) for a in args]))
         return self._line("stmt.call", s, rule=title, action=action)
+
+    def in_title(self, title: str, noun: Noun, arg: Phrase) -> Optional[str]:
+        """A title with the argument in place of the noun of its parameter's kind ("a creature", "Kreatur");
+        None where the title does not name it."""
+        for said in (noun.np("indef").form("acc"), noun.word):
+            found = re.search(rf"(?<!\w){re.escape(said)}(?!\w)", title, re.IGNORECASE)
+            if found is not None:
+                return title[:found.start()] + arg.form("acc") + title[found.end():]
+        return None
 
     def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
         """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
@@ -1553,8 +1647,18 @@ class Speaker:
         return self._line("stmt.end", s)
 
     def _s_Emit(self, s: A.Emit) -> list[Line]:
+        """An event said by the special rules that react to it: by their headings where there are few and
+        each has one ("Then the special rule “Fairy: gift” applies"), else by the event; none: nothing."""
         event = self.declared_event(s.event, s.pos)
-        return self._line("stmt.emit", s, event=self.event_clause(
+        reactions = [t for t in self.sym.triggers.get(s.event, []) if not all(isinstance(b, A.Log) for b in t.body)]
+        if not reactions:
+            return []
+        section = pick(self.cat.pattern("ui.special_rules"), "nom")
+        titles = [t.text.by_lang[self.lang] for t in reactions if t.text is not None and self.lang in t.text.by_lang]
+        if len(titles) == len(reactions) <= _FEW_REACTIONS:
+            key = "stmt.emit_one" if len(titles) == 1 else "stmt.emit_few"
+            return self._line(key, s, names=self.join([self.quoted(t) for t in titles]), section=section)
+        return self._line("stmt.emit", s, section=section, event=self.event_clause(
             event, {p.name: self.expr(a) for p, a in zip(event.params, s.args)}))
 
     def declared_event(self, name: str, pos: A.Pos) -> A.EventDef:

@@ -194,10 +194,10 @@ GOLDEN = [
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
-    (FF, (), "en", "From now on, no longer: a battle is being decided.", "From now on: no battle is being decided."),
-    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Ab jetzt gilt: der Spieler am Zug muss anhalten."),
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "No battle is being decided."),
+    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
     (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
-     "Ab jetzt gilt genau dann: der Spieler am Zug hat neue Bereiche gesehen, wenn"),
+     "sind, gilt: der Spieler am Zug hat neue Bereiche gesehen; sonst nicht."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -369,9 +369,9 @@ GOLDEN = [
      "Immer wenn ein Spieler ein Artefakt auslegt und"),
     (MF, (), "en", "Whenever the event “bid made” happens for the player", "Whenever a player plays an artifact and"),
     (MF, (), "de", "Das Ereignis „turn started“ tritt für den Spieler ein.",
-     "Jetzt greift jede Regel für den Fall, dass der Zug des Spielers beginnt."),
+     "Dann greifen die Sonderregeln „Phönix: Wiedergeburt“ und „Werwolf: zwei Gesichter vor jedem Zug“"),
     (MF, (), "en", "The event “turn started” happens, for the player.",
-     "Now apply every rule for when the turn of the player begins."),
+     "Then the special rules “Phoenix: rebirth” and “Werewolf: two faces before every turn” apply"),
     # a variant's local is said by its noun
     (MM, ("koenigs_neue_regeln",), "en", "Carry out the rule change of *tile*.", "Apply the rule change of the king tile."),
     (MM, ("koenigs_neue_regeln",), "de", "Führe die Regeländerung von *tile* aus.",
@@ -430,16 +430,16 @@ GOLDEN = [
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
      "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
     (MF, (), "en", "The used a bonus movement this turn of the creature becomes true.",
-     "From now on: the creature has used a bonus movement this turn."),
+     "The creature has used a bonus movement this turn."),
     (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
-     "Ab jetzt gilt: die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
-    (MF, (), "en", "The poisoned of the creature becomes false.", "From now on, no longer: the creature is poisoned."),
+     "Die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
+    (MF, (), "en", "The poisoned of the creature becomes false.", "The creature is not poisoned."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "From now on, the creature has a borrowed wing exactly if the type of square"),
+     "The creature has a borrowed wing if the type of square"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Ab jetzt gilt genau dann: die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
+     "gilt: die Kreatur hat einen geliehenen Flügel; sonst nicht."),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "From now on, this card is indestructible exactly if that was not so before."),
+     "This card is indestructible if that was not so before, otherwise not."),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "für den dritten Magier"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
@@ -527,6 +527,15 @@ GOLDEN = [
      "85 − the number of the chambers holding a power chip"),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
     (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
+    # a list sorted by a key, highest first for `by -key`; several keys "then by"
+    (MF, (), "en", "sorted by minus their value", ", sorted by their value of the played artifact, highest first:"),
+    (MF, (), "de", "sortiert nach minus", "absteigend nach seinem Wert des ausgespielten Artefakts sortiert:"),
+    (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
+    # after tie-breaks, only the players still tied share the win
+    (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
+    # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
+    (FF, (), "en", "for which the monster tile is not the chosen first tile", "monster tile in the face-up monsters and treasures that is not the chosen first tile"),
+    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus den Freunden von dir auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
 ]
 
 
@@ -716,3 +725,12 @@ def test_an_internal_rule_keeps_its_entry_but_its_calls_go_unsaid() -> None:
     assert "Survey the corridors (see “Survey the corridors”)." not in text
     entries = {e.anchor: e for e in book(FF, (), "en").every_entry()}
     assert "rule-note-beasts" in entries and entries["rule-note-beasts"].lines
+
+
+@pytest.mark.parametrize("game,lang", [(g, lang) for g in (MM, FF, MF) for lang in ("en", "de")])
+def test_data_in_lists_is_named_not_spelled_out(game: Path, lang: str) -> None:
+    """A constant of lists (a board's ways, the double-sided elements) is said by its name, never as
+    "the list the list 1 and 11, …" in running text."""
+    text = all_text(game, (), lang)
+    assert ("the list the list" if lang == "en" else "die Liste die Liste") not in text
+    assert ": the list the list" not in text and ": die Liste die Liste" not in text

@@ -8,7 +8,8 @@ from rulebook.model import Line
 from rulebook.sentences import Speaker, Symbols
 
 RULES = """
-kind card { title de "die Karte" en "card" fr "la carte" field value: int de "der Wert" en "value" fr "la valeur" }
+kind card { title de "die Karte" en "card" fr "la carte" field value: int de "der Wert" en "value" fr "la valeur"
+  field hidden: bool = false de "{it} ist verdeckt" en "{it} is hidden" fr "{it} est cachée" }
 zone deck de "der Stapel" en "deck" fr "la pioche" of card hidden shuffled
 zone hand de "die Hand" en "hand" fr "la main" per player of card owner
 currency gold de "das Gold" en "gold" fr "l'or" start 5
@@ -25,11 +26,26 @@ rule walk(p: player) de "Gehen" en "Walk" fr "Marcher" {
   if count(deck) == 0 { set steps = 0 }
   call pay_up(p, 2)
   draw 1 from deck to hand(p)
+  call toss(top(hand(p)), 2)
+}
+rule toss(c: card, n: int) de "Eine Karte abwerfen" en "Discard a card" fr "Défausser une carte" {
+  move c to deck
+  set c.hidden = true
+  set c.hidden = false
 }
 rule gift(p: player) de "Schenken" en "Gift" fr "Offrir" { draw 1 from deck to hand(p) }
+var first_up: player = first(players) de "der Startspieler" en "start player" fr "le premier joueur"
+rule deal de "Austeilen" en "Deal" fr "Distribuer" {
+  for q in concat([first_up], others(first_up)) { draw 1 from deck to hand(q) }
+}
+function bonus(p: player) de "der Bonus" en "bonus" fr "le bonus" = 1
+rule tip(p: player) de "Trinkgeld" en "Tip" fr "Pourboire" {
+  let b de "der Bonus" en "bonus" fr "le bonus" = bonus(p)
+  pay b gold from p to bank
+}
 rule r de "R" en "R" fr "R" {
   turns p from me until count(deck) == 0 { call walk(p) }
-  for q in players { call gift(q) }
+  for q in players { call gift(q) call tip(q) }
 }
 """
 
@@ -59,3 +75,22 @@ def test_resetting_bookkeeping_is_left_out_but_not_where_it_decides_something() 
     assert not any("Start afresh" in line for line in lines)  # a rule that only resets says nothing
     assert "The steps left becomes 0." in lines  # a loop tests it: ending the loop is a rule
     assert "The steps taken becomes 0." in lines  # what a branch does is said
+
+
+def test_a_call_puts_an_argument_in_place_of_the_noun_its_title_names() -> None:
+    assert "Discard the top card of your hand for 2 (see “Discard a card”)." in said("walk")
+    assert "Die oberste Karte deiner Hand abwerfen für 2 (siehe „Eine Karte abwerfen“)." in said("walk", "de")
+
+
+def test_a_round_from_a_player_is_said_as_clockwise_turns() -> None:
+    assert said("deal")[0] == "Starting with the start player, each player in turn clockwise:"
+    assert said("deal", "de")[0] == "Beginnend mit dem Startspieler macht reihum im Uhrzeigersinn jeder Spieler Folgendes:"
+
+
+def test_a_local_named_as_the_function_it_holds_is_not_said_again() -> None:
+    assert said("tip") == ["The player pays the bonus in gold to the bank."]
+
+
+def test_a_flag_set_or_cleared_is_said_as_a_plain_clause() -> None:
+    assert said("toss")[1:] == ["The card is hidden.", "The card is not hidden."]
+    assert said("toss", "de")[1:] == ["Die Karte ist verdeckt.", "Die Karte ist nicht verdeckt."]
