@@ -535,7 +535,7 @@ GOLDEN = [
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
     # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
     (FF, (), "en", "for which the monster tile is not the chosen first tile", "monster tile in the face-up monsters and treasures that is not the chosen first tile"),
-    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus den Freunden von dir auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
+    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
 ]
 
 
