@@ -922,6 +922,9 @@ class Speaker:
         return self.msg("expr.comprehension_self" if plain else "expr.comprehension", e, **self._comp_args(e))
 
     def _e_CallComp(self, e: A.CallComp) -> Phrase:
+        found = self.exists(e.comp, "comp.any_rel") if e.func == "any" else None
+        if found is not None:
+            return found
         if self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.comp))
         return self.msg(f"prim.{e.func}", e, **{"0": self._e_Comprehension(e.comp)})
@@ -999,6 +1002,20 @@ class Speaker:
             child < outer or parent in ("/", "%") or op in ("/", "%") or (right and parent == "-")))
         return Phrase(lambda f: f"({inner.form(f)})") if bracket else inner
 
+    def exists(self, c: A.Comprehension, key: str) -> Optional[Phrase]:
+        """`any(…)` whose condition is a clause about the item: "there is a creature on the square that is a
+        catapult", not "… for at least one creature"."""
+        if c.cond is not None:
+            return None
+        args = self._comp_args(c)
+        self.scope.push()
+        try:
+            ref = self._bind(c.var, c.source)
+            rel = self.relative(c.expr, ref.phrase(self.cat))
+        finally:
+            self.scope.pop()
+        return self.msg(key, c, var=args["var"], rel=rel, **{"from": args["from"]}) if rel is not None else None
+
     def _e_Not(self, e: A.Not) -> Phrase:
         inner = e.operand
         if isinstance(inner, A.BinOp) and inner.op in _NEGATED:
@@ -1012,6 +1029,9 @@ class Speaker:
             return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
+        found = self.exists(inner.comp, "not.any_rel") if isinstance(inner, A.CallComp) and inner.func == "any" else None
+        if found is not None:
+            return found
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
         operand = self.expr(inner)
