@@ -524,7 +524,7 @@ GOLDEN = [
     (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
-     "85 − the number of the chambers holding a power chip"),
+     "85 − the number of items in the chambers holding a power chip"),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
     (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
