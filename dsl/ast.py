@@ -479,6 +479,7 @@ class RuleDef(Node):
     note: Optional[Text] = None  # the author's clarification, shown beside the generated rule text
     body: list[Stmt]
     told: Optional[Text] = None  # the step where it is called, with `{param}` places: "move up to {n} spaces"
+    internal: bool = False  # keeps bookkeeping current (a cache of what the board shows): its calls go unsaid
 
 
 class ActionParam(Node):
@@ -636,6 +637,7 @@ class ScenarioDef(Node):
     seed: int
     variants: list[str]
     steps: list[Step]
+    seat_texts: list[Optional[Text]] = Field(default_factory=list)  # each seat's name in a worked example
 
 
 class RulesFile(Node):

@@ -307,8 +307,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Param(pos=self._p(meta), name=str(ch[0]), type=ch[1], text=_one(ch, A.Text))
 
     def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
+        internal = _internal(ch)
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
         return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                         note=_note(ch), told=(_tagged(ch, "told") or [None])[0], body=ch[-1])
+                         note=_note(ch), told=(_tagged(ch, "told") or [None])[0], body=ch[-1], internal=internal)
 
     def rule_told(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("told", ch[0])
@@ -478,12 +480,16 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def scenario_def(self, meta: Any, ch: list[Any]) -> A.ScenarioDef:
         players = _tagged(ch, "players")
         seeds = _tagged(ch, "seed")
+        seats: list[tuple[str, Optional[A.Text]]] = players[0] if players else []
         return A.ScenarioDef(pos=self._p(meta), name=str(ch[0]), title=_tagged(ch, "title")[0],
-                             players=players[0] if players else [], seed=seeds[0] if seeds else 0,
-                             variants=_tagged(ch, "variant"), steps=_nodes(ch, A.Step))
+                             players=[n for n, _ in seats], seat_texts=[t for _, t in seats],
+                             seed=seeds[0] if seeds else 0, variants=_tagged(ch, "variant"), steps=_nodes(ch, A.Step))
 
     def scenario_players(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("players", [str(c) for c in ch])
+        return _tag("players", list(ch))
+
+    def scenario_seat(self, meta: Any, ch: list[Any]) -> tuple[str, Optional[A.Text]]:
+        return str(ch[0]), _one(ch, A.Text)
 
     def scenario_seed(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("seed", self._int(ch[0]))

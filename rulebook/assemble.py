@@ -589,6 +589,7 @@ class Assembler:
         lines = []
         if card.copies > 1:
             lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
+        said = effect_numbers(card.effects)
         for value in card.values:
             fdef = next((f for f in kind.fields if f.name == value.name), None) if kind else None
             if fdef is not None and fdef.internal:
@@ -597,6 +598,8 @@ class Assembler:
             if fdef is not None and fdef.default is not None and fdef.default.value == value.value.value \
                     and not isinstance(value.value.value, bool):
                 continue  # "Wands: 0" where no wands is what a card has unless it says otherwise
+            if value.name in said and isinstance(value.value.value, int) and not isinstance(value.value.value, bool):
+                continue  # its effect says the number ("Extend the movement by up to 2 spaces"): not a line again
             if isinstance(value.value.value, bool):  # a card says what it has ("Flies."), not what it lacks
                 if value.value.value:
                     clause = fdef is not None and fdef.text is not None and IT_PLACE in fdef.text.by_lang.get(self.lang, "")
@@ -874,6 +877,12 @@ class Assembler:
 
 # Parts a change names in its title and has nothing more to say about in a short chapter.
 NAMED_ONLY = (A.EnumDef, A.KindDef, A.ZoneDef)
+
+
+def effect_numbers(effects: Sequence[A.EffectValue]) -> set[str]:
+    """The fields a card's effects read as `self.F`: the effect says their number on that card."""
+    return {n.name for e in effects for n in A.walk(e.body)
+            if isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == "self"}
 
 
 def plain_slug(name: str) -> str:

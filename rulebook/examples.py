@@ -109,10 +109,12 @@ def changed(before: str, after: str) -> bool:
     return sorted(before.split(", ")) != sorted(after.split(", "))
 
 
-def seat_names(scen: A.ScenarioDef, say: Callable[..., str]) -> list[str]:
-    """The scenario's players by their names; a player called by a single letter is "Player 2" (its seat)."""
-    return [name[:1].upper() + name[1:] if len(name) > 1 else say("seat_number", n=str(i + 1))
-            for i, name in enumerate(scen.players)]
+def seat_names(scen: A.ScenarioDef, say: Callable[..., str], title: Callable[[A.Text, A.Pos], str]) -> list[str]:
+    """The scenario's players by their names: a seat's own text ("Gelb", "Yellow"), else its name; a player
+    called by a single letter is "Player 2" (its seat)."""
+    texts = scen.seat_texts or [None] * len(scen.players)
+    return [title(text, scen.pos) if text is not None else name[:1].upper() + name[1:] if len(name) > 1
+            else say("seat_number", n=str(i + 1)) for i, (name, text) in enumerate(zip(scen.players, texts))]
 
 
 def play_example(src: RulesetSource, scen: A.ScenarioDef, lang: str, say: Callable[..., str],
@@ -123,7 +125,7 @@ def play_example(src: RulesetSource, scen: A.ScenarioDef, lang: str, say: Callab
     assert marker.text is not None
     game = load_game(str(src.folder), src.refs(scen.variants), players=len(scen.players))
     part = example_part(game.program.items, marker, scen)
-    show = Display(game, lang, seat_names(scen, say))
+    show = Display(game, lang, seat_names(scen, say, title))
     internal = {i.name for i in game.program.items if isinstance(i, A.VarDef) and i.internal}
     recorder = Recorder(show, marker, say, example_shows(marker, scen, game.program.compile_expr), scen.players,
                         internal)

@@ -1505,8 +1505,8 @@ class Speaker:
                           actions=self.action_list(s.actions, s))
 
     def _s_CallRule(self, s: A.CallRule) -> list[Line]:
-        if s.rule in self.sym.silent:
-            return []
+        if s.rule in self.sym.silent or s.rule in self.sym.rules and self.sym.rules[s.rule].internal:
+            return []  # bookkeeping: an `internal rule` is told in its own entry, not at each call
         told = self._told_call(s)
         if told is not None:
             return told

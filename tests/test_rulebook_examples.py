@@ -185,3 +185,17 @@ def test_check_reports_a_wrong_example_step(tmp_path: Path, old: str, new: str, 
         check_ruleset(str(game))
     assert message in err.value.render()
     assert "rulebook_examples.rules:" in err.value.render()
+
+
+def test_a_seat_with_a_text_is_named_by_it_in_each_language() -> None:
+    """`players yellow de "Gelb" en "Yellow" …`: the seat's name in the example's moves and table is its
+    text in the book's language; a seat without one keeps its name."""
+    src = read_ruleset(ROOT / "rulesets" / "fuerchterliche_feinde")
+    books = {lang: build_rulebook(src, [], lang) for lang in ("de", "en")}
+    de = [m for e in books["de"].every_entry() for x in e.examples for m in x.moves]
+    en = [m for e in books["en"].every_entry() for x in e.examples for m in x.moves]
+    assert "Gelb zieht das wandernde Monster auf das Feld 97." in de
+    assert "Yellow moves the wandering monster to space 97." in en
+    assert not any("Yellow" in m for m in de)
+    assert any(m.startswith("Chris moves and battles") for m in en)
+    assert any(m.startswith("Spieler A zieht und kämpft") for m in de)

@@ -162,10 +162,10 @@ GOLDEN = [
      "The guard at the card place is beaten and its loot is shared (see “Share the loot”)."),
     (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Der Wächter am Kartenplatz ist besiegt und seine Beute wird geteilt (siehe „Beute teilen“)."),
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
-    (FF, (), "en", "Battle for you (see “Battle”).", "Battle (see “Battle”)."),
+    (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the time stamp."),
-    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zeitstempel um 1."),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
+    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
     (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
     (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
      "Füge dich zur Liste der folgenden Schüler hinzu."),
@@ -188,14 +188,14 @@ GOLDEN = [
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
-    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case et la figurine jouée par vous n'est pas invisible"),
+    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "No battle is being decided."),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
     (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
      "sind, gilt: der Spieler am Zug hat neue Bereiche gesehen; sonst nicht."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
-    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on space the start chamber:"),
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "your playing figure is not invisible"),
     (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "deine Spielfigur nicht unsichtbar ist"),
@@ -464,6 +464,20 @@ GOLDEN = [
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
     (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
     (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe", "Decke die Kreuzung auf (siehe „Kreuzung aufdecken“)."),
+    # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
+    (FF, (), "en", "Battle lost for the player and their power chips",
+     "Lose the battle, paying your power chips (see “Battle lost”)."),
+    (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
+     "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
+    # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
+    (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
+    # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
+    (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
+    # a one-seat condition said as the print does, not as a count
+    (FF, (), "en", "If your dumbest player tile is not empty:", "If you hold the dumbest player tile:"),
+    (FF, (), "en", "If your space is 0:", "If your figure is not yet in the fortress:"),
     # a card's effect says its own printed number, not "the value of this card"
     (FF, (), "en", "Extend the movement for the value (up to) of this card (see “Extend the movement”).",
      "Extend the movement by up to 2 spaces (see “Extend the movement”)."),
@@ -731,6 +745,27 @@ def test_the_flow_counts_the_phases_and_names_what_the_winner_has_most_of(lang: 
     sections = book(MM, (), lang).sections
     flow = " ".join(next(s for s in sections if s.anchor == "flow").paragraphs)
     assert winner in flow and phases in flow
+
+
+def test_a_number_the_effect_says_is_not_listed_again() -> None:
+    """A card's number its effect reads (`self.amount`) is said in the effect, not as a line of its own; a number
+    no effect reads stays a line."""
+    cards = {e.title: [line.text for line in e.lines] for s in book(FF, (), "en").sections for e in s.entries}
+    assert "Extend the movement by up to 2 spaces (see “Extend the movement”)." in "\n".join(
+        "\n".join(texts_of(line)) for s in book(FF, (), "en").sections for e in s.entries
+        if e.title == "Movement +2" for line in e.lines)
+    assert not any(t.startswith("Value") for t in cards["Movement +2"])
+    assert "Value: 2." in cards["Exchange 2 Monsters/Treasure Chests"]
+
+
+def test_an_internal_rule_keeps_its_entry_but_its_calls_go_unsaid() -> None:
+    """`internal rule note_beasts …` keeps a cache of what the board shows current: the book tells it once,
+    in its own entry, and says nothing where it is called."""
+    text = all_text(FF, (), "en")
+    assert "Note the chambers with monsters (see “Note the chambers with monsters”)." not in text
+    assert "Survey the corridors (see “Survey the corridors”)." not in text
+    entries = {e.anchor: e for e in book(FF, (), "en").every_entry()}
+    assert "rule-note-beasts" in entries and entries["rule-note-beasts"].lines
 
 
 @pytest.mark.parametrize("game,lang", [(g, lang) for g in (MM, FF, MF) for lang in ("en", "de")])
