@@ -1,6 +1,6 @@
 """Clauses written in the rules file ("{it} steht auf dem Spielplan"), turned into the forms a sentence
 needs: German subordinate order ("wenn die Kreatur auf dem Spielplan steht") and the negation ("the
-creature does not fly", "die Kreatur steht nicht auf dem Spielplan"). The word lists come from the
+token does not move", "der Stein liegt nicht auf dem Brett"). The word lists come from the
 catalogue's [clause] table; a clause the rules cannot find the verb of returns None (the caller falls
 back to "it is not the case that …")."""
 from __future__ import annotations

@@ -112,7 +112,7 @@ class Idioms:
             return None
         items = self.sp.nouns.element(comp.source).noun
         where: Phrase = self.sp.expr(src)
-        if zone.shape == "indexed" and isinstance(src, A.Name):  # every place of a family: "at the attack places"
+        if zone.shape == "indexed" and isinstance(src, A.Name):  # every place of a family: "on the market stalls"
             places = self.sp.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             where = Noun(f"{self.sp.cat.pattern('grammar.plural_article')} {places.plural()}", self.sp.cat).np("def")
         return self.sp.msg(f"idiom.owns_{_BINOP_WORDS[e.op]}", e, player=self.sp.expr(cond.right), count=self.sp.expr(e.right),

@@ -915,8 +915,8 @@ class Speaker:
         return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
 
     def relative(self, cond: A.Expr, var: Phrase) -> Optional[Phrase]:
-        """A filter whose every part is a clause about the item itself, as a relative clause: "every creature
-        that is poisoned and does not fly", „jede Kreatur, die vergiftet ist und nicht fliegt“."""
+        """A filter whose every part is a clause about the item itself, as a relative clause: "every token
+        that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“."""
         op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
         leaves: list[A.Expr] = []
 
@@ -1027,8 +1027,8 @@ class Speaker:
         return Phrase(lambda f: f"({inner.form(f)})") if bracket else inner
 
     def exists(self, c: A.Comprehension, key: str) -> Optional[Phrase]:
-        """`any(…)` whose condition is a clause about the item: "there is a creature on the square that is a
-        catapult", not "… for at least one creature"."""
+        """`any(…)` whose condition is a clause about the item: "there is a token on the square that is a
+        marker", not "… for at least one token"."""
         if c.cond is not None:
             return None
         args = self._comp_args(c)
@@ -1059,7 +1059,7 @@ class Speaker:
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
         operand = self.expr(inner)
-        if operand.clause:  # "the creature does not fly", "die Kreatur steht nicht auf dem Spielplan"
+        if operand.clause:  # "the token does not move", "der Stein liegt nicht auf dem Brett"
             return self.msg("expr.not_clause", e, clause=operand)
         return self.msg("expr.not", e, operand=operand)
 
@@ -1518,7 +1518,7 @@ class Speaker:
         for param, arg in zip(params, s.args):
             if arg in args and param.type.list_of is None and param.type.name in self.sym.kinds:
                 said = self.in_title(action, self.nouns.of_type(param.type).noun, self.place_or_expr(arg))
-                if said is not None:  # "Poison a creature" for the chosen creature: "poison the chosen creature"
+                if said is not None:  # "Flip a token" for the chosen token: "flip the chosen token"
                     action = said
                     args.remove(arg)
         if args:
@@ -1527,7 +1527,7 @@ class Speaker:
         return self._line("stmt.call", s, rule=title, action=action)
 
     def in_title(self, title: str, noun: Noun, arg: Phrase) -> Optional[str]:
-        """A title with the argument in place of the noun of its parameter's kind ("a creature", "Kreatur");
+        """A title with the argument in place of the noun of its parameter's kind ("a token", "Stein");
         None where the title does not name it."""
         for said in (noun.np("indef").form("acc"), noun.word):
             found = re.search(rf"(?<!\w){re.escape(said)}(?!\w)", title, re.IGNORECASE)

@@ -73,7 +73,7 @@ def test_the_contents_give_the_page_of_every_chapter_and_entry(book: tuple[str, 
 def test_the_rules_text_is_in_the_pdf(book: tuple[str, list[str]]) -> None:
     _, pages = book
     text = flat(" ".join(pages))
-    assert "The attack place must hold fewer than 2 monster cards." in text
+    assert "The attack place must hold at most 1 monster card." in text
     assert "Example 1: Ani may displace" in text
     assert "Appendix: For bots" in text
 
