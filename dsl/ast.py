@@ -648,6 +648,9 @@ class RulesFile(Node):
     scenarios: list[ScenarioDef]
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # each node class's fields: pydantic's `model_fields` is slow to reach
+
+
 def walk(node: object) -> Iterator[object]:
     """Every AST node below (and including) `node`, depth first (a stack, not nested generators: it runs
     over every node of a ruleset at each load)."""
@@ -656,6 +659,10 @@ def walk(node: object) -> Iterator[object]:
         top = stack.pop()
         if isinstance(top, BaseModel):
             yield top
-            stack.extend(reversed([getattr(top, name) for name in type(top).model_fields]))
+            cls = type(top)
+            names = _FIELD_NAMES.get(cls)
+            if names is None:
+                names = _FIELD_NAMES[cls] = tuple(cls.model_fields)
+            stack.extend(reversed([getattr(top, name) for name in names]))
         elif isinstance(top, (list, tuple)):
             stack.extend(reversed(top))

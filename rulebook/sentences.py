@@ -91,9 +91,7 @@ class Symbols:
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
         self.readers: dict[int, set[str]] = {}  # a rule body's player parameters that are the reader ("you")
-        self.looped = {n.name for node in A.walk(items) if isinstance(node, (A.While, A.Turns, A.RoundDef))
-                       for n in A.walk([getattr(node, f) for f in ("cond", "until", "skip", "repeat_while")
-                                        if hasattr(node, f)]) if isinstance(n, (A.Name, A.Attr))}  # vars loops test
+        self.looped: set[str] = set()  # the vars that loops test
         addressed = addressed_params(items)
         for item in items:
             self._own(item)
@@ -102,6 +100,9 @@ class Symbols:
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         self.paid: dict[str, str] = {}  # the currency each table constant is paid in (`pay fee[i] gold …`)
         for node in A.walk(items):
+            if isinstance(node, (A.While, A.Turns, A.RoundDef)):
+                tested = [getattr(node, f) for f in ("cond", "until", "skip", "repeat_while") if hasattr(node, f)]
+                self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
             if isinstance(node, A.Pay) and isinstance(node.amount, A.Index) and isinstance(node.amount.obj, A.Name):
