@@ -146,3 +146,72 @@ def test_a_failing_step_leaves_cards_faces_owners_and_values_as_they_were(tmp_pa
     state.apply_action(state.legal_labels().index("grab 1"))
     t1, t2, t3 = (state.game.card_index[c] for c in ("t1", "t2", "t3"))
     assert (state.owner[t1], state.known[t2], state.face_up[t3], state.card_vals[t3]) == (0, 0, True, [7])
+
+
+STRAIGHT = """
+game straight {
+  players 2 to 2
+}
+kind tok {
+  field v: int
+  id "t{v}"
+}
+cards tok in box {
+  columns v
+  row 1
+  row 2
+  row 3
+}
+zone box of tok public
+zone shown of tok public
+var acc: int = 0
+action go(x in [1, 2]) {
+  label "go {x}"
+  for c in cards(box) {
+    repeat c.v {
+      set acc = acc + c.v
+    }
+    log de "gesehen: {c}" en "seen {c}"
+  }
+  let n = 0
+  while true {
+    set n = n + 1
+    if n >= 4 {
+      break
+    }
+  }
+  set acc = acc + 100 * n
+  for c in cards(box) {
+    if x == 2 {
+      require c.v < 3
+    }
+    move c to shown
+  }
+}
+round {
+  repeat while round < 2
+  phase play {
+    choose action for first(players): go
+  }
+}
+score(p) = acc
+"""
+
+
+def test_statements_without_a_stop_run_as_one_step_and_fail_at_their_inner_statement(tmp_path: Path) -> None:
+    """A loop or `if` with nothing inside that stops, calls or leaves it is plain Python (one op of its block,
+    statements.StatementCompiler._structured): it computes what the ops did, and an inner statement's
+    error still names that statement's line."""
+    (tmp_path / "straight").mkdir()
+    (tmp_path / "straight" / "game.rules").write_text(STRAIGHT, encoding="utf-8")
+    game = load_game(str(tmp_path / "straight"), players=2)
+    action = game.program.actions[0]
+    assert len(game.code[action.block]) == 6  # five statements and the block's end
+    state = game.new_initial_state(1)
+    with pytest.raises(GameRuleError, match="requirement failed") as failed:
+        state.apply_action(state.legal_labels().index("go 2"))
+    assert failed.value.line == STRAIGHT.splitlines().index("      require c.v < 3") + 1
+    state.apply_action(state.legal_labels().index("go 1"))
+    assert state.gvars[0] == 1 + 4 + 9 + 400
+    assert [e[1] for e in state.log if e[0] == 6] == ["seen {c}"] * 3
+    assert len(state.zones[game.zone_names.index("shown")]) == 3

@@ -62,8 +62,74 @@ class StatementCompiler(ExpressionCompiler):
         method = getattr(self, "s_" + type(s).__name__)
         outer = em.at
         em.at = s.pos
-        method(s, scope, em)
+        if isinstance(s, _COMPOUND) and self._straight(s, False, 0):
+            em.emit_src(B.Snippet(self._structured(s, scope)))
+        else:
+            method(s, scope, em)
         em.at = outer
+
+    # ================================================================== statements as plain Python
+    def _straight(self, s: Any, in_loop: bool, depth: int) -> bool:
+        """Whether a statement runs through without a stop: nothing in it decides, draws by chance, calls,
+        starts triggers or leaves it (a `break` only of a loop inside it). Such a statement becomes plain
+        Python `for`/`while`/`if` (one step: a state never stands inside it), not ops stepped by the runner."""
+        if isinstance(s, A.Move):
+            return "moved" not in self.events
+        if isinstance(s, A.Break):
+            return in_loop
+        if not isinstance(s, _STRAIGHT) or depth > _NEST_MAX:
+            return False
+        in_loop = in_loop or isinstance(s, _LOOPS)
+        inner = (s.then + s.other) if isinstance(s, A.If) else getattr(s, "body", [])
+        return all(self._straight(c, in_loop, depth + isinstance(s, _COMPOUND)) for c in inner)
+
+    def _structured(self, s: Any, scope: Scope) -> list[str]:
+        """A statement `_straight` as Python lines over `st`, `fr` and `L`; a loop spends the budget each round
+        (as blocks.loop_back)."""
+        if isinstance(s, A.If):
+            cond, t = self.code(s.cond, scope)
+            self._expect(s.cond, t, BOOL, "a condition")
+            then = [f"if {cond}:", *_indent(self._straight_lines(s.then, scope.child()))]
+            return then + (["else:", *_indent(self._straight_lines(s.other, scope.child()))] if s.other else [])
+        if isinstance(s, A.For):
+            src, elem = self.seq_src(s.source, scope, True, "a loop's source")
+            inner = scope.child()
+            var = inner.define(s.var, elem, self._positions_of(s.source))
+            return [f"for L[{var}] in {src}:", *_indent(self._straight_lines(s.body, inner) + B.SPEND)]
+        if isinstance(s, A.While):
+            cond, t = self.code(s.cond, scope)
+            self._expect(s.cond, t, BOOL, "a condition")
+            check_progress(s.cond, s.body, s.pos, "`while true`")
+            return [f"while {cond}:", *_indent(self._straight_lines(s.body, scope.child()) + B.SPEND)]
+        if isinstance(s, A.Repeat):
+            count, t = self.code(s.count, scope)
+            self._expect(s.count, t, INT, "a repeat count")
+            left = scope.layout.alloc()
+            return [f"L[{left}] = {count}", f"while L[{left}] > 0:", f"    L[{left}] -= 1",
+                    *_indent(self._straight_lines(s.body, scope.child()) + B.SPEND)]
+        if isinstance(s, A.Break):
+            return ["break"]
+        if isinstance(s, A.NamedStep):
+            return self._straight_lines(s.body, scope)
+        em = Emitter(s.pos)  # a simple statement: its snippets' lines, and a call of each op it compiles to
+        self.stmt(s, scope, em)
+        lines: list[str] = []
+        for op, snippet in zip(em.code, em.snippets):
+            if snippet is None:
+                name = f"_op{id(op):x}"  # an op that neither stops nor jumps (a modifier, a log entry, …)
+                self.env[name] = op
+                lines.append(f"{name}(st, fr)")
+            else:
+                assert not snippet.cells and not snippet.pushes
+                lines += snippet.lines
+        return lines
+
+    def _straight_lines(self, body: list[Any], scope: Scope) -> list[str]:
+        """Statements as plain Python, each one's errors placed at it."""
+        out: list[str] = []
+        for s in body:
+            out += B.located(self._structured(s, scope), self.where(s.pos))
+        return out or ["pass"]
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
         src, t = self.code(s.value, scope)
@@ -462,6 +528,18 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
                            did_you_mean(s.event, self.events))
         em.emit_src(B.Snippet([line], pushes=True))
+
+
+# statements that run through as plain Python when all inside them does (Move and Break: see _straight)
+_STRAIGHT = (A.Let, A.SetStmt, A.Reveal, A.Pay, A.If, A.For, A.While, A.Repeat, A.Require, A.NamedStep, A.Give,
+             A.Log, A.Modify, A.Forbid)
+_LOOPS = (A.For, A.While, A.Repeat)
+_COMPOUND = (A.If, *_LOOPS)
+_NEST_MAX = 4  # loops and ifs inside each other, each in a `try`: Python allows 20 nested blocks in all
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + ln for ln in lines]
 
 
 # Statements that may stop the run or leave a loop, themselves or through what they set off.
