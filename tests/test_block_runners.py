@@ -165,11 +165,24 @@ cards tok in box {
 zone box of tok public
 zone shown of tok public
 var acc: int = 0
-action go(x in [1, 2]) {
+rule bump(k: int) {
+  set acc = acc + k
+  require k < 50
+}
+rule down(k: int) {
+  if k > 0 {
+    call down(k - 1)
+  }
+}
+action go(x in [1, 2, 3]) {
   label "go {x}"
+  if x == 3 {
+    call bump(99)
+  }
+  call down(3)
   for c in cards(box) {
     repeat c.v {
-      set acc = acc + c.v
+      call bump(c.v)
     }
     log de "gesehen: {c}" en "seen {c}"
   }
@@ -199,15 +212,19 @@ score(p) = acc
 
 
 def test_statements_without_a_stop_run_as_one_step_and_fail_at_their_inner_statement(tmp_path: Path) -> None:
-    """A loop or `if` with nothing inside that stops, calls or leaves it is plain Python (one op of its block,
-    statements.StatementCompiler._structured): it computes what the ops did, and an inner statement's
-    error still names that statement's line."""
+    """A loop, `if` or rule call with nothing inside that stops or leaves it is plain Python (one op of its
+    block, statements.StatementCompiler._structured): it computes what the ops did, and an inner statement's
+    error (in a called rule too) still names that statement's line. A rule calling itself keeps its frames."""
     (tmp_path / "straight").mkdir()
     (tmp_path / "straight" / "game.rules").write_text(STRAIGHT, encoding="utf-8")
     game = load_game(str(tmp_path / "straight"), players=2)
     action = game.program.actions[0]
-    assert len(game.code[action.block]) == 6  # five statements and the block's end
+    assert len(game.code[action.block]) == 8  # seven statements and the block's end
+    assert [len(game.code[b]) for b, block in enumerate(game.program.blocks) if block.name == "rule down"] == [3]
     state = game.new_initial_state(1)
+    with pytest.raises(GameRuleError, match="requirement failed") as failed:
+        state.apply_action(state.legal_labels().index("go 3"))
+    assert failed.value.line == STRAIGHT.splitlines().index("  require k < 50") + 1
     with pytest.raises(GameRuleError, match="requirement failed") as failed:
         state.apply_action(state.legal_labels().index("go 2"))
     assert failed.value.line == STRAIGHT.splitlines().index("      require c.v < 3") + 1

@@ -10,7 +10,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, template_fields
 from interpreter.compile.expressions import ExpressionCompiler
-from interpreter.compile.scope import CaptureScope, Scope
+from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
     ANY,
     BOOL,
@@ -62,7 +62,7 @@ class StatementCompiler(ExpressionCompiler):
         method = getattr(self, "s_" + type(s).__name__)
         outer = em.at
         em.at = s.pos
-        if isinstance(s, _COMPOUND) and self._straight(s, False, 0):
+        if isinstance(s, (*_COMPOUND, A.CallRule)) and self._straight(s, False, 0):
             em.emit_src(B.Snippet(self._structured(s, scope)))
         else:
             method(s, scope, em)
@@ -77,11 +77,39 @@ class StatementCompiler(ExpressionCompiler):
             return "moved" not in self.events
         if isinstance(s, A.Break):
             return in_loop
+        if isinstance(s, A.CallRule):
+            return self._straight_rule(s.rule)
         if not isinstance(s, _STRAIGHT) or depth > _NEST_MAX:
             return False
         in_loop = in_loop or isinstance(s, _LOOPS)
         inner = (s.then + s.other) if isinstance(s, A.If) else getattr(s, "body", [])
         return all(self._straight(c, in_loop, depth + isinstance(s, _COMPOUND)) for c in inner)
+
+    def _straight_rule(self, name: str) -> bool:
+        """Whether a rule runs through (_straight), the rules it calls included; one that calls itself,
+        directly or not, does not (it runs in frames, and the depth check stops an endless recursion)."""
+        if name not in self.straight_rules:
+            rule = self.rules.get(name)
+            if rule is None:
+                return False  # s_CallRule says why
+            self.straight_rules[name] = False  # a call back to it while its body is looked at: no way through
+            self.straight_rules[name] = all(self._straight(s, False, 0) for s in rule.body)
+        return self.straight_rules[name]
+
+    def _rule_function(self, name: str) -> tuple[str, int]:
+        """The name of a Python function `(st, L)` running a rule that runs through, and its number of locals."""
+        if name not in self.rule_functions:
+            rule = self.rules[name]
+            scope = Scope(Layout())
+            for prm in rule.params:
+                scope.define(prm.name, self._type(prm.type))
+            lines = self._straight_lines(rule.body, scope)
+            ns = dict(self.env, _over_budget=O.over_budget)
+            exec("\n".join(["def rule(st, L):", "    fr = [None, 0, L]", *_indent(lines)]), ns)  # noqa: S102
+            fname = f"_rule{self.rule_blocks[name]}"
+            self.env[fname] = ns["rule"]
+            self.rule_functions[name] = (fname, scope.layout.size)
+        return self.rule_functions[name]
 
     def _structured(self, s: Any, scope: Scope) -> list[str]:
         """A statement `_straight` as Python lines over `st`, `fr` and `L`; a loop spends the budget each round
@@ -111,6 +139,11 @@ class StatementCompiler(ExpressionCompiler):
             return ["break"]
         if isinstance(s, A.NamedStep):
             return self._straight_lines(s.body, scope)
+        if isinstance(s, A.CallRule):  # as blocks.call_rule, with no frame: the rule's function runs at once
+            args = self._rule_args(s, scope)
+            fname, nlocals = self._rule_function(s.rule)
+            return [f"_b_a = [{''.join(f'{a}, ' for a in args)}] + [None] * {nlocals - len(args)}", *B.SPEND,
+                    f"{fname}(st, _b_a)"]
         em = Emitter(s.pos)  # a simple statement: its snippets' lines, and a call of each op it compiles to
         self.stmt(s, scope, em)
         lines: list[str] = []
@@ -355,6 +388,10 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.choose_action(seat, aids))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], self._rule_args(s, scope)))
+
+    def _rule_args(self, s: A.CallRule, scope: Scope) -> list[str]:
+        """The code of a call's arguments, checked against the rule's parameters."""
         rule = self.rules.get(s.rule)
         if rule is None:
             raise error_at(s.pos, f"unknown rule '{s.rule}'", did_you_mean(s.rule, self.rules))
@@ -365,7 +402,7 @@ class StatementCompiler(ExpressionCompiler):
             src, t = self._value_for(arg, self._type(prm.type), scope)
             self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of rule '{s.rule}'")
             args.append(src)
-        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args))
+        return args
 
     def s_Run(self, s: A.Run, scope: Scope, em: Emitter) -> None:
         tgt = s.target

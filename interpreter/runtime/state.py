@@ -184,7 +184,8 @@ class State:
         else:
             dst.append(c)
         where[c] = z
-        if self.fam_cards:
+        cached = self.fam_cards
+        if cached and (game.zone_family[src] in cached or game.zone_family[z] in cached):
             self._refile(c, src, z, bottom)
         if face_up[c]:  # who knew the card still sees it leave
             vis = game.all_mask
