@@ -139,6 +139,7 @@ def test_a_failing_step_leaves_cards_faces_owners_and_values_as_they_were(tmp_pa
     folder.mkdir()
     (folder / "game.rules").write_text(RULES, encoding="utf-8")
     state: State = load_game(str(folder), players=2).new_initial_state(1)
+    assert state.game.program.actions[0].run is not None  # its body runs through: no frame, run by State._choose
     before = state.to_json()
     with pytest.raises(GameRuleError, match="requirement failed"):
         state.apply_action(state.legal_labels().index("grab 2"))
@@ -220,6 +221,7 @@ def test_statements_without_a_stop_run_as_one_step_and_fail_at_their_inner_state
     game = load_game(str(tmp_path / "straight"), players=2)
     action = game.program.actions[0]
     assert len(game.code[action.block]) == 8  # seven statements and the block's end
+    assert action.run is None  # `call down` keeps frames: the action does too
     assert [len(game.code[b]) for b, block in enumerate(game.program.blocks) if block.name == "rule down"] == [3]
     state = game.new_initial_state(1)
     with pytest.raises(GameRuleError, match="requirement failed") as failed:

@@ -103,13 +103,19 @@ class StatementCompiler(ExpressionCompiler):
             scope = Scope(Layout())
             for prm in rule.params:
                 scope.define(prm.name, self._type(prm.type))
-            lines = self._straight_lines(rule.body, scope)
-            ns = dict(self.env, _over_budget=O.over_budget)
-            exec("\n".join(["def rule(st, L):", "    fr = [None, 0, L]", *_indent(lines)]), ns)  # noqa: S102
             fname = f"_rule{self.rule_blocks[name]}"
-            self.env[fname] = ns["rule"]
+            self.env[fname] = self._function_of(rule.body, scope)
             self.rule_functions[name] = (fname, scope.layout.size)
         return self.rule_functions[name]
+
+    def _function_of(self, body: list[Any], scope: Scope) -> Callable[..., None]:
+        """Statements that run through (_straight) as a Python function `(st, L)` over a frame's locals."""
+        lines = self._straight_lines(body, scope)
+        frame = ["    fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
+        ns = dict(self.env, _over_budget=O.over_budget)
+        exec("\n".join(["def run(st, L):", *frame, *_indent(lines)]), ns)  # noqa: S102 - our own generated code
+        run: Callable[..., None] = ns["run"]
+        return run
 
     def _structured(self, s: Any, scope: Scope) -> list[str]:
         """A statement `_straight` as Python lines over `st`, `fr` and `L`; a loop spends the budget each round
@@ -161,7 +167,8 @@ class StatementCompiler(ExpressionCompiler):
         """Statements as plain Python, each one's errors placed at it."""
         out: list[str] = []
         for s in body:
-            out += B.located(self._structured(s, scope), self.where(s.pos))
+            lines = self._structured(s, scope)
+            out += B.located(lines, self.where(s.pos)) if lines else []  # (a requirement the options checked)
         return out or ["pass"]
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
