@@ -273,10 +273,12 @@ def give(what: str, to: str) -> Snippet:
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
-def move(what: str, to: str, bottom: bool, notify: bool) -> Snippet:
-    """Moves cards; with `notify` (a trigger listens) the moves are noted and `moved` fires."""
+def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = None) -> Snippet:
+    """Moves cards; with `notify` (a trigger listens) the moves are noted and `moved` fires. `one`: the
+    code of the one card `what` lists, if it is known to be one."""
     if not notify:
-        one = what[1:-1] if _ONE_CARD.fullmatch(what) else None  # `[c]`: one card, moved without a loop
+        if one is None and _ONE_CARD.fullmatch(what):  # a list written with one card
+            one = what[1:-1]
         if one is not None:
             return Snippet([f"_b_z = {to}", f"st.move_card({one}, _b_z, {bottom})"])
         return Snippet([f"_b_z = {to}", f"for _b_c in {what}:", f"    st.move_card(_b_c, _b_z, {bottom})"])

@@ -273,7 +273,8 @@ class StatementCompiler(ExpressionCompiler):
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
         to = self._zone_expr(s.to, scope, "the destination")
-        em.emit_src(B.move(what, to, s.bottom, "moved" in self.events))
+        one = what[1:-1] if self.code(s.what, scope)[1].name == "card" else None  # `[c]`: one card, moved without a loop
+        em.emit_src(B.move(what, to, s.bottom, "moved" in self.events, one))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
         count = "1"
