@@ -71,9 +71,10 @@ class StatementCompiler(ExpressionCompiler):
 
     # ================================================================== statements as plain Python
     def _straight(self, s: Any, in_loop: bool, depth: int) -> bool:
-        """Whether a statement runs through without a stop: nothing in it decides, draws by chance, calls,
-        starts triggers or leaves it (a `break` only of a loop inside it). Such a statement becomes plain
-        Python `for`/`while`/`if` (one step: a state never stands inside it), not ops stepped by the runner."""
+        """Whether a statement runs through without a stop: nothing in it decides, draws by chance, runs an
+        effect, starts triggers, calls a rule that may stop or leaves it (a `break` only of a loop inside it).
+        Such a statement becomes plain Python `for`/`while`/`if` (one step: a state never stands inside it),
+        not ops stepped by the runner."""
         if isinstance(s, A.Move):
             return "moved" not in self.events
         if isinstance(s, A.Break):
@@ -273,7 +274,7 @@ class StatementCompiler(ExpressionCompiler):
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
         to = self._zone_expr(s.to, scope, "the destination")
-        one = what[1:-1] if self.code(s.what, scope)[1].name == "card" else None  # `[c]`: one card, moved without a loop
+        one = what[1:-1] if self.code(s.what, scope)[1].name == "card" else None  # `[c]`: moved without a loop
         em.emit_src(B.move(what, to, s.bottom, "moved" in self.events, one))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
@@ -398,7 +399,8 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.choose_action(seat, aids))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
-        em.emit_src(B.call_rule(self.rule_blocks[s.rule], self._rule_args(s, scope)))
+        args = self._rule_args(s, scope)  # first: it names an unknown rule
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args))
 
     def _rule_args(self, s: A.CallRule, scope: Scope) -> list[str]:
         """The code of a call's arguments, checked against the rule's parameters."""
