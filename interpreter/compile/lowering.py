@@ -1,0 +1,139 @@
+"""A generated expression as a function whose list comprehensions are plain loops: in Python 3.11 each run
+of a comprehension makes a function object and a frame, and a function's value (a rule's `function`, a
+condition) runs a few small ones per call. The value and the order of evaluation stay as written
+(`and`/`or`/`if` short-circuit as before); only what never suspends is compiled here."""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+Stmts = list[ast.stmt]
+
+
+@dataclass
+class _Lowering:
+    temps: int = 0
+    loops: list[str] = field(default_factory=list)  # the variables of the comprehensions being lowered
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"_t{self.temps}"
+
+    def lower(self, node: ast.expr) -> tuple[Stmts, ast.expr]:
+        """Statements to run first and the expression that then gives node's value; no statements where
+        nothing inside needs any (the node is returned as it was)."""
+        if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
+            return self._comprehension(node)
+        if isinstance(node, ast.IfExp):
+            return self._if(node)
+        if isinstance(node, ast.BoolOp):
+            return self._bool(node)
+        parts = _parts(node)
+        if parts is None:
+            return [], node
+        lowered = [self.lower(p) for p in parts]
+        if not any(stmts for stmts, _ in lowered):
+            return [], node
+        out: Stmts = []
+        values: list[ast.expr] = []
+        last = max(i for i, (stmts, _) in enumerate(lowered) if stmts)
+        for i, (stmts, value) in enumerate(lowered):
+            out += stmts
+            if i < last and not isinstance(value, (ast.Constant, ast.Name)):  # keep it before later parts run
+                name = self.temp()
+                out.append(_assign(name, value))
+                value = ast.Name(name, ast.Load())
+            values.append(value)
+        return out, _rebuilt(node, values)
+
+    def _if(self, node: ast.IfExp) -> tuple[Stmts, ast.expr]:
+        test_s, test = self.lower(node.test)
+        body_s, body = self.lower(node.body)
+        else_s, orelse = self.lower(node.orelse)
+        if not body_s and not else_s:
+            return test_s, ast.IfExp(test, body, orelse) if test_s else node
+        name = self.temp()
+        return test_s + [ast.If(test, body_s + [_assign(name, body)], else_s + [_assign(name, orelse)])], \
+            ast.Name(name, ast.Load())
+
+    def _bool(self, node: ast.BoolOp) -> tuple[Stmts, ast.expr]:
+        lowered = [self.lower(v) for v in node.values]
+        if not any(stmts for stmts, _ in lowered[1:]):
+            first_s, first = lowered[0]
+            return first_s, ast.BoolOp(node.op, [first] + node.values[1:]) if first_s else node
+        name = self.temp()
+        out: Stmts = lowered[-1][0] + [_assign(name, lowered[-1][1])]
+        for stmts, value in reversed(lowered[:-1]):  # `a and b`: b only where a holds, else a's value
+            test: ast.expr = ast.Name(name, ast.Load())
+            if isinstance(node.op, ast.Or):
+                test = ast.UnaryOp(ast.Not(), test)
+            out = stmts + [_assign(name, value), ast.If(test, out, [])]
+        return out, ast.Name(name, ast.Load())
+
+    def _comprehension(self, node: ast.ListComp) -> tuple[Stmts, ast.expr]:
+        """Its loops, unless one would set a variable a loop around it sets (a function's body inlined into
+        itself): that comprehension keeps its own scope."""
+        targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+        if set(targets) & set(self.loops):
+            return [], node
+        self.loops += targets
+        name = self.temp()
+        elt_s, elt = self.lower(node.elt)
+        body: Stmts = elt_s + [ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()),
+                                                 [elt], []))]
+        for gen in reversed(node.generators):
+            for cond in reversed(gen.ifs):
+                cond_s, test = self.lower(cond)
+                body = cond_s + [ast.If(test, body, [])]
+            iter_s, items = self.lower(gen.iter)
+            body = iter_s + [ast.For(gen.target, items, body, [])]
+        del self.loops[len(self.loops) - len(targets):]
+        return [_assign(name, ast.List([], ast.Load()))] + body, ast.Name(name, ast.Load())
+
+
+def _assign(name: str, value: ast.expr) -> ast.stmt:
+    return ast.Assign([ast.Name(name, ast.Store())], value)
+
+
+def _parts(node: ast.expr) -> list[ast.expr] | None:
+    """The subexpressions node evaluates, in order, each exactly once; None for a node that is taken whole."""
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, ast.UnaryOp):
+        return [node.operand]
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        return [node.left, node.comparators[0]]
+    if isinstance(node, ast.Call) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+        return [node.func, *node.args]
+    if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+        return [node.value, node.slice]
+    if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return list(node.elts)
+    return None
+
+
+def _rebuilt(node: ast.expr, values: list[ast.expr]) -> ast.expr:
+    if isinstance(node, ast.BinOp):
+        return ast.BinOp(values[0], node.op, values[1])
+    if isinstance(node, ast.UnaryOp):
+        return ast.UnaryOp(node.op, values[0])
+    if isinstance(node, ast.Compare):
+        return ast.Compare(values[0], node.ops, [values[1]])
+    if isinstance(node, ast.Call):
+        return ast.Call(values[0], values[1:], [])
+    if isinstance(node, ast.Subscript):
+        return ast.Subscript(values[0], values[1], ast.Load())
+    return ast.Tuple(values, ast.Load()) if isinstance(node, ast.Tuple) else ast.List(values, ast.Load())
+
+
+def function_source(params: str, src: str) -> str:
+    """The source of `_fn(params)` returning the expression `src`, its list comprehensions run as loops."""
+    body = f"return {src}"
+    if " for " in src:
+        try:
+            stmts, value = _Lowering().lower(ast.parse(src, mode="eval").body)
+            if stmts:
+                body = ast.unparse(ast.fix_missing_locations(ast.Module(stmts + [ast.Return(value)], [])))
+        except RecursionError:  # deeper than the lowering goes: as written (Python may still take it)
+            pass
+    return f"def _fn({params}):\n" + "\n".join("    " + line for line in body.split("\n"))
