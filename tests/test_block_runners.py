@@ -139,6 +139,7 @@ def test_a_failing_step_leaves_cards_faces_owners_and_values_as_they_were(tmp_pa
     folder.mkdir()
     (folder / "game.rules").write_text(RULES, encoding="utf-8")
     state: State = load_game(str(folder), players=2).new_initial_state(1)
+    assert state.game.program.actions[0].run is not None  # its body runs through: no frame, run by State._choose
     before = state.to_json()
     with pytest.raises(GameRuleError, match="requirement failed"):
         state.apply_action(state.legal_labels().index("grab 2"))
@@ -146,3 +147,90 @@ def test_a_failing_step_leaves_cards_faces_owners_and_values_as_they_were(tmp_pa
     state.apply_action(state.legal_labels().index("grab 1"))
     t1, t2, t3 = (state.game.card_index[c] for c in ("t1", "t2", "t3"))
     assert (state.owner[t1], state.known[t2], state.face_up[t3], state.card_vals[t3]) == (0, 0, True, [7])
+
+
+STRAIGHT = """
+game straight {
+  players 2 to 2
+}
+kind tok {
+  field v: int
+  id "t{v}"
+}
+cards tok in box {
+  columns v
+  row 1
+  row 2
+  row 3
+}
+zone box of tok public
+zone shown of tok public
+var acc: int = 0
+rule bump(k: int) {
+  set acc = acc + k
+  require k < 50
+}
+rule down(k: int) {
+  if k > 0 {
+    call down(k - 1)
+  }
+}
+action go(x in [1, 2, 3]) {
+  label "go {x}"
+  if x == 3 {
+    call bump(99)
+  }
+  call down(3)
+  for c in cards(box) {
+    repeat c.v {
+      call bump(c.v)
+    }
+    log de "gesehen: {c}" en "seen {c}"
+  }
+  let n = 0
+  while true {
+    set n = n + 1
+    if n >= 4 {
+      break
+    }
+  }
+  set acc = acc + 100 * n
+  for c in cards(box) {
+    if x == 2 {
+      require c.v < 3
+    }
+    move c to shown
+  }
+}
+round {
+  repeat while round < 2
+  phase play {
+    choose action for first(players): go
+  }
+}
+score(p) = acc
+"""
+
+
+def test_statements_without_a_stop_run_as_one_step_and_fail_at_their_inner_statement(tmp_path: Path) -> None:
+    """A loop, `if` or rule call with nothing inside that stops or leaves it is plain Python (one op of its
+    block, statements.StatementCompiler._structured): it computes what the ops did, and an inner statement's
+    error (in a called rule too) still names that statement's line. A rule calling itself keeps its frames."""
+    (tmp_path / "straight").mkdir()
+    (tmp_path / "straight" / "game.rules").write_text(STRAIGHT, encoding="utf-8")
+    game = load_game(str(tmp_path / "straight"), players=2)
+    action = game.program.actions[0]
+    assert len(game.code[action.block]) == 8  # seven statements and the block's end
+    assert action.run is None  # `call down` keeps frames: the action does too
+    assert [len(game.code[b]) for b, block in enumerate(game.program.blocks) if block.name == "rule down"] == [3]
+    state = game.new_initial_state(1)
+    with pytest.raises(GameRuleError, match="requirement failed") as failed:
+        state.apply_action(state.legal_labels().index("go 3"))
+    assert failed.value.line == STRAIGHT.splitlines().index("  require k < 50") + 1
+    with pytest.raises(GameRuleError, match="requirement failed") as failed:
+        state.apply_action(state.legal_labels().index("go 2"))
+    assert failed.value.line == STRAIGHT.splitlines().index("      require c.v < 3") + 1
+    state.apply_action(state.legal_labels().index("go 1"))
+    assert state.gvars[0] == 1 + 4 + 9 + 400
+    assert [e[1] for e in state.log if e[0] == 6] == ["seen {c}"] * 3
+    assert len(state.zones[game.zone_names.index("shown")]) == 3

@@ -187,13 +187,19 @@ def jump(cell: list[int]) -> Snippet:
     return Snippet(["GOTO 0"], (cell,))
 
 
-_SPEND = ["st.budget -= 1", "if st.budget < 0:", "    _over_budget(st)"]
+SPEND = ["st.budget -= 1", "if st.budget < 0:", "    _over_budget(st)"]
+
+
+def located(lines: Lines, at: str) -> Lines:
+    """Lines whose GameRuleError is placed at the position named `at` (CompilerBase.where), unless an inner
+    one placed it already; a try costs nothing until it catches."""
+    return ["try:", *("    " + ln for ln in lines), "except GameRuleError as _e:", f"    raise _e.at({at}) from None"]
 
 
 def loop_back(cell: list[int]) -> Snippet:
     """A loop's jump back to its head: the one place a run can go on for ever, so it spends the budget
     (the log is checked at each stop; between two, the step budget bounds its growth)."""
-    return Snippet(_SPEND + ["GOTO 0"], (cell,))
+    return Snippet(SPEND + ["GOTO 0"], (cell,))
 
 
 def jump_unless(cond: str, cell: list[int]) -> Snippet:
@@ -224,7 +230,7 @@ def for_next(items: int, idx: int, var: int, end: list[int]) -> Snippet:
 def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Snippet:
     """A `for` loop's jump back (as loop_back) that takes the next item itself, without a trip through
     the loop's head."""
-    return Snippet(_SPEND + _next_item(items, idx, var) + ["GOTO 1"], (end, body))
+    return Snippet(SPEND + _next_item(items, idx, var) + ["GOTO 1"], (end, body))
 
 
 def countdown(left: int, end: list[int]) -> Snippet:
@@ -267,10 +273,12 @@ def give(what: str, to: str) -> Snippet:
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
-def move(what: str, to: str, bottom: bool, notify: bool) -> Snippet:
-    """Moves cards; with `notify` (a trigger listens) the moves are noted and `moved` fires."""
+def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = None) -> Snippet:
+    """Moves cards; with `notify` (a trigger listens) the moves are noted and `moved` fires. `one`: the
+    code of the one card `what` lists, if it is known to be one."""
     if not notify:
-        one = what[1:-1] if _ONE_CARD.fullmatch(what) else None  # `[c]`: one card, moved without a loop
+        if one is None and _ONE_CARD.fullmatch(what):  # a list written with one card
+            one = what[1:-1]
         if one is not None:
             return Snippet([f"_b_z = {to}", f"st.move_card({one}, _b_z, {bottom})"])
         return Snippet([f"_b_z = {to}", f"for _b_c in {what}:", f"    st.move_card(_b_c, _b_z, {bottom})"])
@@ -304,7 +312,7 @@ def call_rule(bid: int, args: list[str]) -> Snippet:
     """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does)."""
     values = "".join(f"{a}, " for a in args)
     return Snippet([f"st.frames.append([{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})])",
-                    f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + _SPEND, pushes=True)
+                    f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND, pushes=True)
 
 
 def emit(event: str, args: list[str]) -> str:
@@ -329,7 +337,7 @@ def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any])
                   f"                pushed.append([{trig.block}, 0, [{values}]])"]
     lines += ["    except GameRuleError as e:", "        raise e.at(_positions[t]) from None", "    if pushed:",
               "        pushed.reverse()", "        frames = st.frames", "        frames += pushed",
-              f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in _SPEND)]
+              f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in SPEND)]
     ns = dict(env, GameRuleError=GameRuleError, _positions=[t.pos for t in triggers], _guard_depth=guard_depth,
               _over_budget=over_budget)
     exec("\n".join(lines), ns)  # noqa: S102 - our own generated code

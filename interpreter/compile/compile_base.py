@@ -80,6 +80,8 @@ class CompilerBase:
         self.compiling: set[str] = set()
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
         self.rule_blocks: dict[str, int] = {}
+        self.straight_rules: dict[str, bool] = {}  # rule → whether it runs through (StatementCompiler._straight_rule)
+        self.rule_functions: dict[str, tuple[str, int]] = {}  # such a rule → its function's name and its locals
         self.action_ids: dict[str, int] = {}
         self.consts: dict[str, tuple[int, T]] = {}
         self.gvar_index: dict[str, tuple[int, T]] = {}

@@ -388,8 +388,10 @@ class Compiler(StatementCompiler):
         em = Emitter(act.pos)
         self.listed = {id(r) for r in requires}
         self.stmts(act.body, scope.child(), em)
-        self.listed = set()
         self._finish_block(bid, em, scope.layout.size)
+        straight = all(self._straight(s, False, 0) for s in act.body)
+        run = self._function_of(act.body, scope.child()) if straight else None
+        self.listed = set()
         lines = ["    out = []"]
         lines += ["    " + line for line in prefix[0]]
         bound = {"L[0]"}
@@ -419,7 +421,7 @@ class Compiler(StatementCompiler):
                                         + hoist_state_reads(slots_as_locals(lines, slots)))) + "\n" + "\n".join(refuse)
         exec(src, self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
-                          [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires)
+                          [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())

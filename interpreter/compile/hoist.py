@@ -103,7 +103,7 @@ def hoist_zone_work(src: str) -> str:
         k = reset.test.left.id[2:]  # type: ignore[attr-defined]
         assigned = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         assigned |= {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
-        assigned.discard(f"_n{k}")
+        assigned -= {f"_n{k}"} | _aliases(body, f"_n{k}")
         names: dict[str, str] = {}
         for stmt in body[body.index(reset) + 1:]:
             if isinstance(stmt, ast.For):
@@ -112,6 +112,18 @@ def hoist_zone_work(src: str) -> str:
         if names:
             reset.body.append(ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _aliases(body: list[ast.stmt], zone: str) -> set[str]:
+    """The names the loop body sets only once, to its zone number itself (a `let` of the card's position): as
+    good as the zone number for hoisting (each is set before the lines that read it)."""
+    stores: dict[str, int] = {}
+    for node in ast.walk(ast.Module(body, [])):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+    return {s.targets[0].id for s in body if isinstance(s, ast.Assign) and len(s.targets) == 1
+            and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name) and s.value.id == zone
+            and stores[s.targets[0].id] == 1}
 
 
 def _is_zone_test(test: ast.expr) -> bool:

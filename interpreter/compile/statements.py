@@ -10,7 +10,8 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, template_fields
 from interpreter.compile.expressions import ExpressionCompiler
-from interpreter.compile.scope import CaptureScope, Scope
+from interpreter.compile.hoist import state_reads_as_locals
+from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
     ANY,
     BOOL,
@@ -62,8 +63,115 @@ class StatementCompiler(ExpressionCompiler):
         method = getattr(self, "s_" + type(s).__name__)
         outer = em.at
         em.at = s.pos
-        method(s, scope, em)
+        if isinstance(s, (*_COMPOUND, A.CallRule)) and self._straight(s, False, 0):
+            em.emit_src(B.Snippet(self._structured(s, scope)))
+        else:
+            method(s, scope, em)
         em.at = outer
+
+    # ================================================================== statements as plain Python
+    def _straight(self, s: Any, in_loop: bool, depth: int) -> bool:
+        """Whether a statement runs through without a stop: nothing in it decides, draws by chance, calls,
+        starts triggers or leaves it (a `break` only of a loop inside it). Such a statement becomes plain
+        Python `for`/`while`/`if` (one step: a state never stands inside it), not ops stepped by the runner."""
+        if isinstance(s, A.Move):
+            return "moved" not in self.events
+        if isinstance(s, A.Break):
+            return in_loop
+        if isinstance(s, A.CallRule):
+            return self._straight_rule(s.rule)
+        if not isinstance(s, _STRAIGHT) or depth > _NEST_MAX:
+            return False
+        in_loop = in_loop or isinstance(s, _LOOPS)
+        inner = (s.then + s.other) if isinstance(s, A.If) else getattr(s, "body", [])
+        return all(self._straight(c, in_loop, depth + isinstance(s, _COMPOUND)) for c in inner)
+
+    def _straight_rule(self, name: str) -> bool:
+        """Whether a rule runs through (_straight), the rules it calls included; one that calls itself,
+        directly or not, does not (it runs in frames, and the depth check stops an endless recursion)."""
+        if name not in self.straight_rules:
+            rule = self.rules.get(name)
+            if rule is None:
+                return False  # s_CallRule says why
+            self.straight_rules[name] = False  # a call back to it while its body is looked at: no way through
+            self.straight_rules[name] = all(self._straight(s, False, 0) for s in rule.body)
+        return self.straight_rules[name]
+
+    def _rule_function(self, name: str) -> tuple[str, int]:
+        """The name of a Python function `(st, L)` running a rule that runs through, and its number of locals."""
+        if name not in self.rule_functions:
+            rule = self.rules[name]
+            scope = Scope(Layout())
+            for prm in rule.params:
+                scope.define(prm.name, self._type(prm.type))
+            fname = f"_rule{self.rule_blocks[name]}"
+            self.env[fname] = self._function_of(rule.body, scope)
+            self.rule_functions[name] = (fname, scope.layout.size)
+        return self.rule_functions[name]
+
+    def _function_of(self, body: list[Any], scope: Scope) -> Callable[..., None]:
+        """Statements that run through (_straight) as a Python function `(st, L)` over a frame's locals."""
+        lines, hoisted = state_reads_as_locals(self._straight_lines(body, scope))  # as a block's runner does
+        head = [f"{name} = {read}" for name, read in hoisted.items()]
+        head += ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
+        ns = dict(self.env, _over_budget=O.over_budget)
+        exec("\n".join(["def run(st, L):", *_indent(head + lines)]), ns)  # noqa: S102 - our own generated code
+        run: Callable[..., None] = ns["run"]
+        return run
+
+    def _structured(self, s: Any, scope: Scope) -> list[str]:
+        """A statement `_straight` as Python lines over `st`, `fr` and `L`; a loop spends the budget each round
+        (as blocks.loop_back)."""
+        if isinstance(s, A.If):
+            cond, t = self.code(s.cond, scope)
+            self._expect(s.cond, t, BOOL, "a condition")
+            then = [f"if {cond}:", *_indent(self._straight_lines(s.then, scope.child()))]
+            return then + (["else:", *_indent(self._straight_lines(s.other, scope.child()))] if s.other else [])
+        if isinstance(s, A.For):
+            src, elem = self.seq_src(s.source, scope, True, "a loop's source")
+            inner = scope.child()
+            var = inner.define(s.var, elem, self._positions_of(s.source))
+            return [f"for L[{var}] in {src}:", *_indent(self._straight_lines(s.body, inner) + B.SPEND)]
+        if isinstance(s, A.While):
+            cond, t = self.code(s.cond, scope)
+            self._expect(s.cond, t, BOOL, "a condition")
+            check_progress(s.cond, s.body, s.pos, "`while true`")
+            return [f"while {cond}:", *_indent(self._straight_lines(s.body, scope.child()) + B.SPEND)]
+        if isinstance(s, A.Repeat):
+            count, t = self.code(s.count, scope)
+            self._expect(s.count, t, INT, "a repeat count")
+            left = scope.layout.alloc()
+            return [f"L[{left}] = {count}", f"while L[{left}] > 0:", f"    L[{left}] -= 1",
+                    *_indent(self._straight_lines(s.body, scope.child()) + B.SPEND)]
+        if isinstance(s, A.Break):
+            return ["break"]
+        if isinstance(s, A.NamedStep):
+            return self._straight_lines(s.body, scope)
+        if isinstance(s, A.CallRule):  # as blocks.call_rule, with no frame: the rule's function runs at once
+            args = self._rule_args(s, scope)
+            fname, nlocals = self._rule_function(s.rule)
+            return [f"_b_a = [{''.join(f'{a}, ' for a in args)}] + [None] * {nlocals - len(args)}", *B.SPEND,
+                    f"{fname}(st, _b_a)"]
+        em = Emitter(s.pos)  # a simple statement: its snippets' lines, and a call of each op it compiles to
+        self.stmt(s, scope, em)
+        lines: list[str] = []
+        for op, snippet in zip(em.code, em.snippets):
+            if snippet is None:
+                name = f"_op{id(op):x}"  # an op that neither stops nor jumps (a modifier, a log entry, …)
+                self.env[name] = op
+                lines.append(f"{name}(st, fr)")
+            else:
+                assert not snippet.cells and not snippet.pushes
+                lines += snippet.lines
+        return lines
+
+    def _straight_lines(self, body: list[Any], scope: Scope) -> list[str]:
+        """Statements as plain Python, each one's errors placed at it."""
+        out: list[str] = []
+        for s in body:
+            lines = self._structured(s, scope)
+            out += B.located(lines, self.where(s.pos)) if lines else []  # (a requirement the options checked)
+        return out or ["pass"]
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
         src, t = self.code(s.value, scope)
@@ -165,7 +273,8 @@ class StatementCompiler(ExpressionCompiler):
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what = self._cards_expr(s.what, scope)
         to = self._zone_expr(s.to, scope, "the destination")
-        em.emit_src(B.move(what, to, s.bottom, "moved" in self.events))
+        one = what[1:-1] if self.code(s.what, scope)[1].name == "card" else None  # `[c]`: one card, moved without a loop
+        em.emit_src(B.move(what, to, s.bottom, "moved" in self.events, one))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
         count = "1"
@@ -289,6 +398,10 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.choose_action(seat, aids))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], self._rule_args(s, scope)))
+
+    def _rule_args(self, s: A.CallRule, scope: Scope) -> list[str]:
+        """The code of a call's arguments, checked against the rule's parameters."""
         rule = self.rules.get(s.rule)
         if rule is None:
             raise error_at(s.pos, f"unknown rule '{s.rule}'", did_you_mean(s.rule, self.rules))
@@ -299,7 +412,7 @@ class StatementCompiler(ExpressionCompiler):
             src, t = self._value_for(arg, self._type(prm.type), scope)
             self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of rule '{s.rule}'")
             args.append(src)
-        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args))
+        return args
 
     def s_Run(self, s: A.Run, scope: Scope, em: Emitter) -> None:
         tgt = s.target
@@ -462,6 +575,18 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
                            did_you_mean(s.event, self.events))
         em.emit_src(B.Snippet([line], pushes=True))
+
+
+# statements that run through as plain Python when all inside them does (Move and Break: see _straight)
+_STRAIGHT = (A.Let, A.SetStmt, A.Reveal, A.Pay, A.If, A.For, A.While, A.Repeat, A.Require, A.NamedStep, A.Give,
+             A.Log, A.Modify, A.Forbid)
+_LOOPS = (A.For, A.While, A.Repeat)
+_COMPOUND = (A.If, *_LOOPS)
+_NEST_MAX = 4  # loops and ifs inside each other, each in a `try`: Python allows 20 nested blocks in all
+
+
+def _indent(lines: list[str]) -> list[str]:
+    return ["    " + ln for ln in lines]
 
 
 # Statements that may stop the run or leave a loop, themselves or through what they set off.

@@ -79,6 +79,8 @@ class ActionInfo:
     # (state, seat, parameter values) → index in `requires` of the first that fails, -1 if none fails
     first_refusal: Callable[..., int]
     requires: list[A.Require]  # the leading requirements, which decide the options
+    # (state, locals) → None: the body, for an action whose body runs through (no stop inside): no frame needed
+    run: Optional[Callable[["State", list[Any]], None]] = None
 
 
 @dataclass

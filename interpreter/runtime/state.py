@@ -184,7 +184,8 @@ class State:
         else:
             dst.append(c)
         where[c] = z
-        if self.fam_cards:
+        cached = self.fam_cards
+        if cached and (game.zone_family[src] in cached or game.zone_family[z] in cached):
             self._refile(c, src, z, bottom)
         if face_up[c]:  # who knew the card still sees it leave
             vis = game.all_mask
@@ -470,7 +471,13 @@ class State:
             L[0] = seat
             for (_, pslot, _), v in zip(info.params, params):
                 L[pslot] = v
-            self.frames.append([info.block, 0, L])
+            if info.run is None:
+                self.frames.append([info.block, 0, L])
+                return
+            try:  # a body that runs through runs here, as its frame would at once
+                info.run(self, L)
+            except GameRuleError as exc:
+                raise exc.during(self.seed, self.history) from None
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
