@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from interpreter.compile.lowering import function_source
+from interpreter.compile.lowering import function_source, lowered_function
 
 CASES = [
     "[x * 2 for x in xs if x > a]",
@@ -63,3 +63,44 @@ def test_a_comprehension_inside_one_with_its_variable_keeps_its_scope() -> None:
 
 def test_expression_without_comprehension_is_returned_as_written() -> None:
     assert function_source("st, L", "L[0] + 1") == "def _fn(st, L):\n    return L[0] + 1"
+
+
+FUNCTION = """def run(xs, a):
+    out = []
+    try:
+        for x in [y for y in xs if y != a]:
+            if x > 1 and len([y for y in xs if y < x]) > 1:
+                out.append([y * x for y in xs])
+            else:
+                out += [x]
+        n = 0
+        while [y for y in xs if y > n]:
+            n += 1
+    except ZeroDivisionError:
+        return [1 / y for y in xs if y]
+    return out, n, [1 / (x - a) for x in xs]
+"""
+
+
+def test_lowered_statements_do_what_they_did() -> None:
+    written: dict[str, Any] = {}
+    made: dict[str, Any] = {}
+    exec(FUNCTION, {}, written)  # noqa: S102 - the code under test
+    code = lowered_function(FUNCTION)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    tree = ast.parse(code)
+    whiles = [n for n in ast.walk(tree) if isinstance(n, ast.While)]
+    assert sum(isinstance(n, ast.ListComp) for n in ast.walk(tree)) == 1 == len(whiles)
+    assert isinstance(whiles[0].test, ast.ListComp)  # tested again each round: left as written
+    for xs, a in INPUTS:
+        assert outcome(lambda xs, a, f: made["run"](xs, a), xs, a) \
+            == outcome(lambda xs, a, f: written["run"](xs, a), xs, a), (xs, a)
+
+
+def test_source_python_would_refuse_lowered_stays_as_written() -> None:
+    deep = "x"
+    for k in range(25):  # each level a loop inside the last: more nested blocks than Python allows
+        deep = f"[{deep} for x{k} in xs if [x for x in xs]]"
+    src = f"def run(xs, x):\n    return {deep}\n"
+    assert lowered_function(src) == src
+    assert function_source("xs, x", deep) == f"def _fn(xs, x):\n    return {deep}"

@@ -17,7 +17,7 @@ class _Lowering:
 
     def temp(self) -> str:
         self.temps += 1
-        return f"_t{self.temps}"
+        return f"_lw{self.temps}"
 
     def lower(self, node: ast.expr) -> tuple[Stmts, ast.expr]:
         """Statements to run first and the expression that then gives node's value; no statements where
@@ -126,14 +126,60 @@ def _rebuilt(node: ast.expr, values: list[ast.expr]) -> ast.expr:
     return ast.Tuple(values, ast.Load()) if isinstance(node, ast.Tuple) else ast.List(values, ast.Load())
 
 
+class _Statements(ast.NodeTransformer):
+    """Each statement's expression (a value set, a condition tested, a loop's source) with the statements
+    that compute its comprehensions put before it; a `while` condition, tested again each round, stays."""
+
+    def __init__(self) -> None:
+        self.lowering = _Lowering()
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                setattr(node, name, [new for stmt in block for new in self._lowered(stmt)])
+        for handler in getattr(node, "handlers", []):
+            self.generic_visit(handler)
+        return node
+
+    def _lowered(self, stmt: ast.stmt) -> Stmts:
+        self.generic_visit(stmt)
+        field = {ast.Assign: "value", ast.AugAssign: "value", ast.Expr: "value", ast.Return: "value",
+                 ast.If: "test", ast.For: "iter"}.get(type(stmt))
+        value = getattr(stmt, field) if field is not None else None
+        if value is None:
+            return [stmt]
+        stmts, new = self.lowering.lower(value)
+        setattr(stmt, field, new)  # type: ignore[arg-type]
+        return stmts + [stmt]
+
+
+def lowered_function(src: str) -> str:
+    """Generated source of functions with their list comprehensions run as loops (as function_source); as
+    it was where Python would not take the lowered source (it nests at most 20 blocks)."""
+    if " for " not in src:
+        return src
+    try:
+        tree = ast.parse(src)
+        for fn in tree.body:
+            _Statements().generic_visit(fn)
+        lowered = ast.unparse(ast.fix_missing_locations(tree))
+        compile(lowered, "<lowered>", "exec")
+    except (SyntaxError, RecursionError):
+        return src
+    return lowered
+
+
 def function_source(params: str, src: str) -> str:
     """The source of `_fn(params)` returning the expression `src`, its list comprehensions run as loops."""
-    body = f"return {src}"
-    if " for " in src:
-        try:
-            stmts, value = _Lowering().lower(ast.parse(src, mode="eval").body)
-            if stmts:
-                body = ast.unparse(ast.fix_missing_locations(ast.Module(stmts + [ast.Return(value)], [])))
-        except RecursionError:  # deeper than the lowering goes: as written (Python may still take it)
-            pass
-    return f"def _fn({params}):\n" + "\n".join("    " + line for line in body.split("\n"))
+    written = f"def _fn({params}):\n    return {src}"
+    if " for " not in src:
+        return written
+    try:
+        stmts, value = _Lowering().lower(ast.parse(src, mode="eval").body)
+        body = ast.unparse(ast.fix_missing_locations(ast.Module(stmts + [ast.Return(value)], [])))
+        lowered = f"def _fn({params}):\n" + "\n".join("    " + line for line in body.split("\n"))
+        compile(lowered, "<lowered>", "exec")
+    except (SyntaxError, RecursionError):  # more nested than Python takes: as written
+        return written
+    return lowered
