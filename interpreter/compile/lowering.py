@@ -24,6 +24,8 @@ class _Lowering:
         nothing inside needs any (the node is returned as it was)."""
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
+        if _is_count(node):  # `len([d for d in xs if …])`: counted, no list made
+            return self._comprehension(node.args[0], counted=True)  # type: ignore[attr-defined]
         if isinstance(node, ast.IfExp):
             return self._if(node)
         if isinstance(node, ast.BoolOp):
@@ -70,17 +72,21 @@ class _Lowering:
             out = stmts + [_assign(name, value), ast.If(test, out, [])]
         return out, ast.Name(name, ast.Load())
 
-    def _comprehension(self, node: ast.ListComp) -> tuple[Stmts, ast.expr]:
+    def _comprehension(self, node: ast.ListComp, counted: bool = False) -> tuple[Stmts, ast.expr]:
         """Its loops, unless one would set a variable a loop around it sets (a function's body inlined into
-        itself): that comprehension keeps its own scope."""
+        itself): that comprehension keeps its own scope. `counted`: the number of its items instead."""
         targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
         if set(targets) & set(self.loops):
-            return [], node
+            return [], ast.Call(ast.Name("len", ast.Load()), [node], []) if counted else node
         self.loops += targets
         name = self.temp()
-        elt_s, elt = self.lower(node.elt)
-        body: Stmts = elt_s + [ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()),
-                                                 [elt], []))]
+        body: Stmts
+        if counted:
+            body = [ast.AugAssign(ast.Name(name, ast.Store()), ast.Add(), ast.Constant(1))]
+        else:
+            elt_s, elt = self.lower(node.elt)
+            body = elt_s + [ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()),
+                                              [elt], []))]
         for gen in reversed(node.generators):
             for cond in reversed(gen.ifs):
                 cond_s, test = self.lower(cond)
@@ -88,7 +94,16 @@ class _Lowering:
             iter_s, items = self.lower(gen.iter)
             body = iter_s + [ast.For(gen.target, items, body, [])]
         del self.loops[len(self.loops) - len(targets):]
-        return [_assign(name, ast.List([], ast.Load()))] + body, ast.Name(name, ast.Load())
+        start = ast.Constant(0) if counted else ast.List([], ast.Load())
+        return [_assign(name, start)] + body, ast.Name(name, ast.Load())
+
+
+def _is_count(node: ast.expr) -> bool:
+    """`len` of a comprehension whose items are plain names or constants (reading them cannot fail)."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+            and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.ListComp)
+            and isinstance(node.args[0].elt, (ast.Name, ast.Constant))
+            and all(not g.is_async for g in node.args[0].generators))
 
 
 def _assign(name: str, value: ast.expr) -> ast.stmt:
