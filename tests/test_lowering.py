@@ -21,6 +21,7 @@ CASES = [
     "f(a, [x for x in xs], 1 / a)",
     "(a, [x for x in xs])[1] if a < 3 else [x for x in [x for x in xs] if x]",
     "[x for x in xs if [x for x in xs if x == a]]",
+    "all([1 / x > a for x in xs]) or any([all([y for y in xs if y < x]) for x in xs])",
     "[len([x for x in xs if x > a]) + x for x in xs] + [len([y for y in xs if y])]",
 ]
 INPUTS = [([], 0), ([1, 2, 3], 0), ([1, 2, 3], 2), ([0, 2], 1), ([3, 1, 2], 3)]

@@ -24,8 +24,9 @@ class _Lowering:
         nothing inside needs any (the node is returned as it was)."""
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
-        if _is_count(node):  # `len([d for d in xs if …])`: counted, no list made
-            return self._comprehension(node.args[0], counted=True)  # type: ignore[attr-defined]
+        fold = _folded(node)
+        if fold:  # `len([d for d in xs if …])`, `any([…])`, `all([…])`: every item made as before, no list
+            return self._comprehension(node.args[0], fold)  # type: ignore[attr-defined]
         if isinstance(node, ast.IfExp):
             return self._if(node)
         if isinstance(node, ast.BoolOp):
@@ -72,21 +73,17 @@ class _Lowering:
             out = stmts + [_assign(name, value), ast.If(test, out, [])]
         return out, ast.Name(name, ast.Load())
 
-    def _comprehension(self, node: ast.ListComp, counted: bool = False) -> tuple[Stmts, ast.expr]:
+    def _comprehension(self, node: ast.ListComp, fold: str = "") -> tuple[Stmts, ast.expr]:
         """Its loops, unless one would set a variable a loop around it sets (a function's body inlined into
-        itself): that comprehension keeps its own scope. `counted`: the number of its items instead."""
+        itself): that comprehension keeps its own scope. `fold` ("len", "any" or "all"): that of its items
+        instead of the list."""
         targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
         if set(targets) & set(self.loops):
-            return [], ast.Call(ast.Name("len", ast.Load()), [node], []) if counted else node
+            return [], ast.Call(ast.Name(fold, ast.Load()), [node], []) if fold else node
         self.loops += targets
         name = self.temp()
-        body: Stmts
-        if counted:
-            body = [ast.AugAssign(ast.Name(name, ast.Store()), ast.Add(), ast.Constant(1))]
-        else:
-            elt_s, elt = self.lower(node.elt)
-            body = elt_s + [ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()),
-                                              [elt], []))]
+        elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
+        body = elt_s + [_fold_step(name, fold, elt)]
         for gen in reversed(node.generators):
             for cond in reversed(gen.ifs):
                 cond_s, test = self.lower(cond)
@@ -94,16 +91,32 @@ class _Lowering:
             iter_s, items = self.lower(gen.iter)
             body = iter_s + [ast.For(gen.target, items, body, [])]
         del self.loops[len(self.loops) - len(targets):]
-        start = ast.Constant(0) if counted else ast.List([], ast.Load())
+        start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "any": False, "all": True}[fold])
         return [_assign(name, start)] + body, ast.Name(name, ast.Load())
 
 
-def _is_count(node: ast.expr) -> bool:
-    """`len` of a comprehension whose items are plain names or constants (reading them cannot fail)."""
-    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len"
+def _folded(node: ast.expr) -> str:
+    """"len", "any" or "all" for such a call of one comprehension (for `len`, one whose items are names or
+    constants: reading them cannot fail), else ""."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "any", "all")
             and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.ListComp)
-            and isinstance(node.args[0].elt, (ast.Name, ast.Constant))
-            and all(not g.is_async for g in node.args[0].generators))
+            and all(not g.is_async for g in node.args[0].generators)):
+        return ""
+    if node.func.id == "len" and not isinstance(node.args[0].elt, (ast.Name, ast.Constant)):
+        return ""
+    return node.func.id
+
+
+def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:
+    """What one item does: appended, counted, or (any, all) a truth value that sets the answer."""
+    target = ast.Name(name, ast.Store())
+    if fold == "len":
+        return ast.AugAssign(target, ast.Add(), ast.Constant(1))
+    if fold == "any":
+        return ast.If(elt, [ast.Assign([target], ast.Constant(True))], [])
+    if fold == "all":
+        return ast.If(ast.UnaryOp(ast.Not(), elt), [ast.Assign([target], ast.Constant(False))], [])
+    return ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [elt], []))
 
 
 def _assign(name: str, value: ast.expr) -> ast.stmt:
