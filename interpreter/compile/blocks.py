@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from interpreter.compile.hoist import state_reads_as_locals
+from interpreter.compile.lowering import lowered_function
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget
 from interpreter.runtime.program import Op, Trigger
@@ -340,6 +341,6 @@ def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any])
               f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in SPEND)]
     ns = dict(env, GameRuleError=GameRuleError, _positions=[t.pos for t in triggers], _guard_depth=guard_depth,
               _over_budget=over_budget)
-    exec("\n".join(lines), ns)  # noqa: S102 - our own generated code
+    exec(lowered_function("\n".join(lines)), ns)  # noqa: S102 - our own generated code
     fire: Callable[..., None] = ns["fire"]
     return fire

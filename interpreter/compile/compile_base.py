@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
+from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
     BOOL,
     EFFECT,
@@ -125,7 +126,9 @@ class CompilerBase:
         key = f"{params}|{src}"
         if key not in self.lambdas:
             try:
-                self.lambdas[key] = eval(f"lambda {params}: {src}", self.env)  # noqa: S307 - our own generated code
+                made: dict[str, Fn] = {}
+                exec(function_source(params, src), self.env, made)  # noqa: S102 - our own generated code
+                self.lambdas[key] = made["_fn"]
             except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
                 raise error_at(self.at, "this expression is nested too deeply",
                                "split it up with `let` or a `function`") from None

@@ -21,6 +21,7 @@ from interpreter.compile.hoist import (
     position_per_card,
     slots_as_locals,
 )
+from interpreter.compile.lowering import lowered_function
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
 from interpreter.compile.statements import StatementCompiler, check_progress
@@ -419,7 +420,7 @@ class Compiler(StatementCompiler):
         slots = {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)}
         src = hoist_zone_work("\n".join(["def enumerate_options(st, me, forbids):"]
                                         + hoist_state_reads(slots_as_locals(lines, slots)))) + "\n" + "\n".join(refuse)
-        exec(src, self.env, namespace)  # noqa: S102 - our own generated code
+        exec(lowered_function(src), self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
 

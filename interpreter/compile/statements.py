@@ -11,6 +11,7 @@ from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, template_fields
 from interpreter.compile.expressions import ExpressionCompiler
 from interpreter.compile.hoist import state_reads_as_locals
+from interpreter.compile.lowering import lowered_function
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
     ANY,
@@ -116,7 +117,7 @@ class StatementCompiler(ExpressionCompiler):
         head = [f"{name} = {read}" for name, read in hoisted.items()]
         head += ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
-        exec("\n".join(["def run(st, L):", *_indent(head + lines)]), ns)  # noqa: S102 - our own generated code
+        exec(lowered_function("\n".join(["def run(st, L):", *_indent(head + lines)])), ns)  # noqa: S102 - our own generated code
         run: Callable[..., None] = ns["run"]
         return run
 

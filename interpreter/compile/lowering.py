@@ -1,0 +1,213 @@
+"""A generated expression as a function whose list comprehensions are plain loops: in Python 3.11 each run
+of a comprehension makes a function object and a frame, and a function's value (a rule's `function`, a
+condition) runs a few small ones per call. The value and the order of evaluation stay as written
+(`and`/`or`/`if` short-circuit as before); only what never suspends is compiled here."""
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass, field
+
+Stmts = list[ast.stmt]
+
+
+@dataclass
+class _Lowering:
+    temps: int = 0
+    loops: list[str] = field(default_factory=list)  # the variables of the comprehensions being lowered
+
+    def temp(self) -> str:
+        self.temps += 1
+        return f"_lw{self.temps}"
+
+    def lower(self, node: ast.expr) -> tuple[Stmts, ast.expr]:
+        """Statements to run first and the expression that then gives node's value; no statements where
+        nothing inside needs any (the node is returned as it was)."""
+        if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
+            return self._comprehension(node)
+        fold = _folded(node)
+        if fold:  # `len([d for d in xs if …])`, `any([…])`, `all([…])`: every item made as before, no list
+            return self._comprehension(node.args[0], fold)  # type: ignore[attr-defined]
+        if isinstance(node, ast.IfExp):
+            return self._if(node)
+        if isinstance(node, ast.BoolOp):
+            return self._bool(node)
+        parts = _parts(node)
+        if parts is None:
+            return [], node
+        lowered = [self.lower(p) for p in parts]
+        if not any(stmts for stmts, _ in lowered):
+            return [], node
+        out: Stmts = []
+        values: list[ast.expr] = []
+        last = max(i for i, (stmts, _) in enumerate(lowered) if stmts)
+        for i, (stmts, value) in enumerate(lowered):
+            out += stmts
+            if i < last and not isinstance(value, (ast.Constant, ast.Name)):  # keep it before later parts run
+                name = self.temp()
+                out.append(_assign(name, value))
+                value = ast.Name(name, ast.Load())
+            values.append(value)
+        return out, _rebuilt(node, values)
+
+    def _if(self, node: ast.IfExp) -> tuple[Stmts, ast.expr]:
+        test_s, test = self.lower(node.test)
+        body_s, body = self.lower(node.body)
+        else_s, orelse = self.lower(node.orelse)
+        if not body_s and not else_s:
+            return test_s, ast.IfExp(test, body, orelse) if test_s else node
+        name = self.temp()
+        return test_s + [ast.If(test, body_s + [_assign(name, body)], else_s + [_assign(name, orelse)])], \
+            ast.Name(name, ast.Load())
+
+    def _bool(self, node: ast.BoolOp) -> tuple[Stmts, ast.expr]:
+        lowered = [self.lower(v) for v in node.values]
+        if not any(stmts for stmts, _ in lowered[1:]):
+            first_s, first = lowered[0]
+            return first_s, ast.BoolOp(node.op, [first] + node.values[1:]) if first_s else node
+        name = self.temp()
+        out: Stmts = lowered[-1][0] + [_assign(name, lowered[-1][1])]
+        for stmts, value in reversed(lowered[:-1]):  # `a and b`: b only where a holds, else a's value
+            test: ast.expr = ast.Name(name, ast.Load())
+            if isinstance(node.op, ast.Or):
+                test = ast.UnaryOp(ast.Not(), test)
+            out = stmts + [_assign(name, value), ast.If(test, out, [])]
+        return out, ast.Name(name, ast.Load())
+
+    def _comprehension(self, node: ast.ListComp, fold: str = "") -> tuple[Stmts, ast.expr]:
+        """Its loops, unless one would set a variable a loop around it sets (a function's body inlined into
+        itself): that comprehension keeps its own scope. `fold` ("len", "any" or "all"): that of its items
+        instead of the list."""
+        targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
+        if set(targets) & set(self.loops):
+            return [], ast.Call(ast.Name(fold, ast.Load()), [node], []) if fold else node
+        self.loops += targets
+        name = self.temp()
+        elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
+        body = elt_s + [_fold_step(name, fold, elt)]
+        for gen in reversed(node.generators):
+            for cond in reversed(gen.ifs):
+                cond_s, test = self.lower(cond)
+                body = cond_s + [ast.If(test, body, [])]
+            iter_s, items = self.lower(gen.iter)
+            body = iter_s + [ast.For(gen.target, items, body, [])]
+        del self.loops[len(self.loops) - len(targets):]
+        start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "any": False, "all": True}[fold])
+        return [_assign(name, start)] + body, ast.Name(name, ast.Load())
+
+
+def _folded(node: ast.expr) -> str:
+    """"len", "any" or "all" for such a call of one comprehension (for `len`, one whose items are names or
+    constants: reading them cannot fail), else ""."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "any", "all")
+            and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.ListComp)
+            and all(not g.is_async for g in node.args[0].generators)):
+        return ""
+    if node.func.id == "len" and not isinstance(node.args[0].elt, (ast.Name, ast.Constant)):
+        return ""
+    return node.func.id
+
+
+def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:
+    """What one item does: appended, counted, or (any, all) a truth value that sets the answer."""
+    target = ast.Name(name, ast.Store())
+    if fold == "len":
+        return ast.AugAssign(target, ast.Add(), ast.Constant(1))
+    if fold == "any":
+        return ast.If(elt, [ast.Assign([target], ast.Constant(True))], [])
+    if fold == "all":
+        return ast.If(ast.UnaryOp(ast.Not(), elt), [ast.Assign([target], ast.Constant(False))], [])
+    return ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [elt], []))
+
+
+def _assign(name: str, value: ast.expr) -> ast.stmt:
+    return ast.Assign([ast.Name(name, ast.Store())], value)
+
+
+def _parts(node: ast.expr) -> list[ast.expr] | None:
+    """The subexpressions node evaluates, in order, each exactly once; None for a node that is taken whole."""
+    if isinstance(node, ast.BinOp):
+        return [node.left, node.right]
+    if isinstance(node, ast.UnaryOp):
+        return [node.operand]
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        return [node.left, node.comparators[0]]
+    if isinstance(node, ast.Call) and not node.keywords and not any(isinstance(a, ast.Starred) for a in node.args):
+        return [node.func, *node.args]
+    if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+        return [node.value, node.slice]
+    if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return list(node.elts)
+    return None
+
+
+def _rebuilt(node: ast.expr, values: list[ast.expr]) -> ast.expr:
+    if isinstance(node, ast.BinOp):
+        return ast.BinOp(values[0], node.op, values[1])
+    if isinstance(node, ast.UnaryOp):
+        return ast.UnaryOp(node.op, values[0])
+    if isinstance(node, ast.Compare):
+        return ast.Compare(values[0], node.ops, [values[1]])
+    if isinstance(node, ast.Call):
+        return ast.Call(values[0], values[1:], [])
+    if isinstance(node, ast.Subscript):
+        return ast.Subscript(values[0], values[1], ast.Load())
+    return ast.Tuple(values, ast.Load()) if isinstance(node, ast.Tuple) else ast.List(values, ast.Load())
+
+
+class _Statements(ast.NodeTransformer):
+    """Each statement's expression (a value set, a condition tested, a loop's source) with the statements
+    that compute its comprehensions put before it; a `while` condition, tested again each round, stays."""
+
+    def __init__(self) -> None:
+        self.lowering = _Lowering()
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                setattr(node, name, [new for stmt in block for new in self._lowered(stmt)])
+        for handler in getattr(node, "handlers", []):
+            self.generic_visit(handler)
+        return node
+
+    def _lowered(self, stmt: ast.stmt) -> Stmts:
+        self.generic_visit(stmt)
+        field = {ast.Assign: "value", ast.AugAssign: "value", ast.Expr: "value", ast.Return: "value",
+                 ast.If: "test", ast.For: "iter"}.get(type(stmt))
+        value = getattr(stmt, field) if field is not None else None
+        if value is None:
+            return [stmt]
+        stmts, new = self.lowering.lower(value)
+        setattr(stmt, field, new)  # type: ignore[arg-type]
+        return stmts + [stmt]
+
+
+def lowered_function(src: str) -> str:
+    """Generated source of functions with their list comprehensions run as loops (as function_source); as
+    it was where Python would not take the lowered source (it nests at most 20 blocks)."""
+    if " for " not in src:
+        return src
+    try:
+        tree = ast.parse(src)
+        for fn in tree.body:
+            _Statements().generic_visit(fn)
+        lowered = ast.unparse(ast.fix_missing_locations(tree))
+        compile(lowered, "<lowered>", "exec")
+    except (SyntaxError, RecursionError):
+        return src
+    return lowered
+
+
+def function_source(params: str, src: str) -> str:
+    """The source of `_fn(params)` returning the expression `src`, its list comprehensions run as loops."""
+    written = f"def _fn({params}):\n    return {src}"
+    if " for " not in src:
+        return written
+    try:
+        stmts, value = _Lowering().lower(ast.parse(src, mode="eval").body)
+        body = ast.unparse(ast.fix_missing_locations(ast.Module(stmts + [ast.Return(value)], [])))
+        lowered = f"def _fn({params}):\n" + "\n".join("    " + line for line in body.split("\n"))
+        compile(lowered, "<lowered>", "exec")
+    except (SyntaxError, RecursionError):  # more nested than Python takes: as written
+        return written
+    return lowered

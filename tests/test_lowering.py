@@ -1,0 +1,108 @@
+"""Generated expressions with their list comprehensions run as loops (compile/lowering.py): the same values,
+the same short-circuits and the same first error as the expression as written."""
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+import pytest
+
+from interpreter.compile.lowering import function_source, lowered_function
+
+CASES = [
+    "[x * 2 for x in xs if x > a]",
+    "len([x for x in xs if x != a]) + (0 if not xs else [y for y in xs][0])",
+    "(1 / a if a else [x for x in xs]) or [x for x in xs if x]",
+    "a and [x for x in xs] and [1 / x for x in xs]",
+    "a or [1 / x for x in xs]",
+    "sum([x * y for x in xs if x for y in xs if y > x])",
+    "[[y for y in xs if y < x] for x in xs]",
+    "any([x > a for x in xs]) and max([1 / (x - a) for x in xs])",
+    "f(a, [x for x in xs], 1 / a)",
+    "(a, [x for x in xs])[1] if a < 3 else [x for x in [x for x in xs] if x]",
+    "[x for x in xs if [x for x in xs if x == a]]",
+    "all([1 / x > a for x in xs]) or any([all([y for y in xs if y < x]) for x in xs])",
+    "[len([x for x in xs if x > a]) + x for x in xs] + [len([y for y in xs if y])]",
+]
+INPUTS = [([], 0), ([1, 2, 3], 0), ([1, 2, 3], 2), ([0, 2], 1), ([3, 1, 2], 3)]
+
+
+def outcome(fn: Any, xs: list[int], a: int) -> Any:
+    calls: list[Any] = []
+
+    def f(*args: Any) -> Any:
+        calls.append(args)
+        return len(args)
+
+    try:
+        return fn(xs, a, f), calls
+    except ZeroDivisionError as exc:
+        return type(exc), calls
+
+
+@pytest.mark.parametrize("src", CASES)
+def test_lowered_function_gives_what_the_expression_gives(src: str) -> None:
+    made: dict[str, Any] = {}
+    code = function_source("xs, a, f", src)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    written = eval(f"lambda xs, a, f: {src}")  # noqa: S307 - the expression under test
+    for xs, a in INPUTS:
+        assert outcome(made["_fn"], xs, a) == outcome(written, xs, a), (src, xs, a)
+
+
+def test_comprehensions_become_loops() -> None:
+    code = function_source("xs, a", "len([x for x in xs if x > a]) if a else [x for x in xs]")
+    tree = ast.parse(code)
+    assert not any(isinstance(n, ast.ListComp) for n in ast.walk(tree))
+    assert sum(isinstance(n, ast.For) for n in ast.walk(tree)) == 2
+
+
+def test_a_comprehension_inside_one_with_its_variable_keeps_its_scope() -> None:
+    code = function_source("xs", "[[x for x in xs] for x in xs]")
+    tree = ast.parse(code)
+    assert sum(isinstance(n, ast.ListComp) for n in ast.walk(tree)) == 1
+
+
+def test_expression_without_comprehension_is_returned_as_written() -> None:
+    assert function_source("st, L", "L[0] + 1") == "def _fn(st, L):\n    return L[0] + 1"
+
+
+FUNCTION = """def run(xs, a):
+    out = []
+    try:
+        for x in [y for y in xs if y != a]:
+            if x > 1 and len([y for y in xs if y < x]) > 1:
+                out.append([y * x for y in xs])
+            else:
+                out += [x]
+        n = 0
+        while [y for y in xs if y > n]:
+            n += 1
+    except ZeroDivisionError:
+        return [1 / y for y in xs if y]
+    return out, n, [1 / (x - a) for x in xs]
+"""
+
+
+def test_lowered_statements_do_what_they_did() -> None:
+    written: dict[str, Any] = {}
+    made: dict[str, Any] = {}
+    exec(FUNCTION, {}, written)  # noqa: S102 - the code under test
+    code = lowered_function(FUNCTION)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    tree = ast.parse(code)
+    whiles = [n for n in ast.walk(tree) if isinstance(n, ast.While)]
+    assert sum(isinstance(n, ast.ListComp) for n in ast.walk(tree)) == 1 == len(whiles)
+    assert isinstance(whiles[0].test, ast.ListComp)  # tested again each round: left as written
+    for xs, a in INPUTS:
+        assert outcome(lambda xs, a, f: made["run"](xs, a), xs, a) \
+            == outcome(lambda xs, a, f: written["run"](xs, a), xs, a), (xs, a)
+
+
+def test_source_python_would_refuse_lowered_stays_as_written() -> None:
+    deep = "x"
+    for k in range(25):  # each level a loop inside the last: more nested blocks than Python allows
+        deep = f"[{deep} for x{k} in xs if [x for x in xs]]"
+    src = f"def run(xs, x):\n    return {deep}\n"
+    assert lowered_function(src) == src
+    assert function_source("xs, x", deep) == f"def _fn(xs, x):\n    return {deep}"
