@@ -472,6 +472,14 @@ class FunctionDef(Node):
     note: Optional[Text] = None  # the definition in a player's words, shown beside its generated formula
 
 
+class ToldBy(Node):
+    """A rule's step said where its player parameter `param` is another player than the reader, who
+    is then not addressed: `text` may name `param` as the subject ("{p} moves up to {n} spaces")."""
+
+    param: str
+    text: Text
+
+
 class RuleDef(Node):
     name: str
     params: list[Param]
@@ -479,6 +487,7 @@ class RuleDef(Node):
     note: Optional[Text] = None  # the author's clarification, shown beside the generated rule text
     body: list[Stmt]
     told: Optional[Text] = None  # the step where it is called, with `{param}` places: "move up to {n} spaces"
+    told_by: Optional[ToldBy] = None  # the step where its acting player is not the reader
     internal: bool = False  # keeps bookkeeping current (a cache of what the board shows): its calls go unsaid
 
 

@@ -617,13 +617,14 @@ class Assembler:
         """A card's effects; `printed`: its own numbers, said in place of "the amount of this card"."""
         lines = []
         sp.printed = printed or {}
+        sp.self_kind = kind.name if kind is not None else None
         try:
             for effect in effects:
                 body = sp.lines(effect.body)
                 head = sp.sentence("item.effect", effect, field=self.field_title(kind, effect.name, effect.pos))
                 lines.append(Line(head, body or [Line(sp.sentence("item.no_effect", effect))]))
         finally:
-            sp.printed = {}
+            sp.printed, sp.self_kind = {}, None
         return lines
 
     def literal_text(self, lit: A.Literal_) -> str:

@@ -63,6 +63,15 @@ def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
 
+def _is_owner_of_self(e: A.Expr) -> bool:
+    return isinstance(e, A.Call) and e.func == "owner" and len(e.args) == 1 \
+        and isinstance(e.args[0], A.Name) and e.args[0].name == "self"
+
+
+CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
+COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^{}]*)\}")  # a told text's noun for a number: {n#square|squares}
+
+
 class Symbols:
     """The named parts of a ruleset, looked up by the generator for their display texts."""
 
@@ -260,6 +269,7 @@ class Speaker:
         self.sym = symbols
         self.it_kind: Optional[str] = None
         self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
+        self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this creature"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
@@ -488,6 +498,9 @@ class Speaker:
             if ref.zone is not None:  # a place said as a number: "the number of the slot"
                 return self.msg("expr.place_number", e, place=ref.phrase(self.cat))
             return ref.phrase(self.cat)
+        if name == "self" and self.self_kind in sym.kinds:  # a card is called what its kind is: "this creature"
+            kind = sym.kinds[self.self_kind]
+            return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).np("this")
         if name in _SPECIAL_NAMES:
             return self.msg(f"name.{name}", e)
         if name in sym.zones:
@@ -1538,19 +1551,53 @@ class Speaker:
 
     def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
         """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
-        up to 6 spaces"); only where every parameter it leaves out is the reader, who is addressed."""
+        up to 6 spaces"); only where every parameter it leaves out is the reader, who is addressed. Where
+        the rule's acting player (`told … by p …`) is another player, its `by` text says the step."""
         rule = self.sym.rules.get(s.rule)
         if rule is None or rule.told is None or self.lang not in rule.told.by_lang:
             return None
-        text = rule.told.by_lang[self.lang]
         names = [p.name for p in rule.params]
-        self.check_places(text, names, rule.told.pos, f"rule '{rule.name}'")
+        args = dict(zip(names, s.args))
+        by = rule.told_by
+        if by is not None and by.param not in names:
+            raise MissingRendering(by.pos, f"rule '{rule.name}' has no parameter '{by.param}' to be told by")
+        acted = by is not None and self.lang in by.text.by_lang and not self.is_you(args[by.param])
+        told = by.text if acted and by is not None else rule.told
+        raw = told.by_lang[self.lang]
+        text = self.choices(raw, args, told.pos)
+        self.check_places(text, names, told.pos, f"rule '{rule.name}'")
         placed = {m.group(1) for m in PLACEHOLDER.finditer(text)}
-        if any(n not in placed and not self.is_you(a) for n, a in zip(names, s.args)):
+        chosen = {m.group(1) for r in (CHOICE, COUNTED) for m in r.finditer(raw)}
+        if any(n not in placed | chosen and not self.is_you(a) and not (acted and by is not None and n == by.param)
+               for n, a in args.items()):
             return None
-        values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in zip(names, s.args) if n in placed}
+        values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in args.items() if n in placed}
+        if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
+            values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this creature beats …"
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
+
+    def choices(self, text: str, args: Mapping[str, A.Expr], pos: A.Pos) -> str:
+        """A told text's `{p?yes|no}` places, each said by the words for its truth value: a literal picks
+        its words ("back"), a condition says both ("forward if …, else back"), a decided value names both
+        ("forward or back": the step before says who decides); `{n#square|squares}` is the noun for the
+        number `n`, singular for a literal 1."""
+        def said(m: re.Match[str]) -> str:
+            name, yes, no = m.group(1), m.group(2), m.group(3)
+            if name not in args:
+                raise MissingRendering(pos, f"the {self.lang} told text has a place {{{name}?…}}, but no such parameter")
+            arg = args[name]
+            if isinstance(arg, A.BoolLit):
+                return yes if arg.value else no
+            if isinstance(arg, A.Name) and arg.name in self.scope.refs:  # a local or parameter: decided before
+                return self.msg("expr.either", arg, yes=yes, no=no).form("nom")
+            return self.msg("expr.cond", arg, then=yes, other=no, cond=self.expr(arg)).form("nom")
+        def counted(m: re.Match[str]) -> str:
+            arg = args.get(m.group(1))
+            if arg is None:
+                raise MissingRendering(pos, f"the {self.lang} told text has a place {{{m.group(1)}#…}}, but no such parameter")
+            return m.group(2) if isinstance(arg, A.Num) and arg.value == 1 else m.group(3)
+        return COUNTED.sub(counted, CHOICE.sub(said, text))
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

@@ -436,7 +436,7 @@ GOLDEN = [
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
      "gilt: die Kreatur hat einen geliehenen Flügel; sonst nicht."),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "This card is indestructible if that was not so before, otherwise not."),
+     "This creature is indestructible if that was not so before, otherwise not."),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
