@@ -469,7 +469,8 @@ class FunctionDef(Node):
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
     negated: Optional[Text] = None  # a condition's clause said the other way round ("no token lies in row {i}")
-    note: Optional[Text] = None  # the definition in a player's words, shown beside its generated formula
+    note: Optional[Text] = None  # the definition in a player's words: the rulebook prints it instead of the formula
+    internal: bool = False  # a lookup the rules text already says where it is used: no entry in "Definitions"
 
 
 class ToldBy(Node):

@@ -297,8 +297,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return _tag("bank", ch[0])
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
+        internal = _internal(ch)
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch))
+                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch),
+                             internal=internal)
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)
