@@ -88,6 +88,7 @@ class Symbols:
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
+        self.numbered: dict[tuple[str, str, int], list[Optional[A.Text]]] = {}  # (kind, field, number): titles
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
@@ -132,6 +133,7 @@ class Symbols:
             if isinstance(item, A.CardsDef):
                 self.card_titles.update({n.name: n.title for n in A.walk(item)
                                          if isinstance(n, A.CardEntry) and n.title is not None})
+                self._number_cards(item)
         self.silent: set[str] = set()  # rules that only reset bookkeeping: no entry, their calls unsaid
         while True:
             found = {r.name for r in self.rules.values() if r.name not in self.silent and r.body and all(
@@ -140,6 +142,23 @@ class Symbols:
                 break
             self.silent |= found
 
+
+    def _number_cards(self, cards: A.CardsDef) -> None:
+        """Which titled card alone has a number in a field, so that `c.F == N` is said by its title."""
+        for row in cards.rows:
+            for col, lit in zip(cards.columns, row.values):
+                low, high = lit.range or ((lit.value, lit.value) if isinstance(lit.value, int) else (1, 0))
+                for n in range(low, high + 1):
+                    self.numbered.setdefault((cards.name, col, n), []).append(None)
+        for card in cards.cards:
+            for v in card.values:
+                if isinstance(v.value.value, int) and not isinstance(v.value.value, bool):
+                    self.numbered.setdefault((cards.name, v.name, v.value.value), []).extend([card.title] * card.copies)
+
+    def numbered_card(self, kind: str, field: str, n: int) -> Optional[A.Text]:
+        """The title of the one card of a kind whose field has this number, if one card alone has it."""
+        found = self.numbered.get((kind, field, n), [])
+        return found[0] if len(found) == 1 else None
 
     def var_set(self, s: A.SetStmt) -> Optional[A.VarDef]:
         """The game or player var a `set` changes, if it changes one."""
@@ -998,10 +1017,24 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
+        if title is not None:  # "the creature is Phoenix", not "the number of the creature is 29"
+            owner = left.obj if isinstance(left, A.Attr) else left
+            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=Phrase(title))
         place = self.remembered_place(left, right)
         if place is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
             return self.msg(key, e, left=place, right=self._operand(right, e.op, right=True))
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
+        """The title of the card a field compared with a number names, where one card alone has it."""
+        if not (isinstance(left, A.Attr) and isinstance(left.obj, A.Name) and isinstance(right, A.Num)):
+            return None
+        ref = self.lookup(left.obj.name)
+        kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
+        title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
+        return self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)) \
+            if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """A place in scope compared with an `internal` value that remembers a place: that place itself."""

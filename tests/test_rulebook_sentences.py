@@ -437,6 +437,22 @@ GOLDEN = [
      "gilt: die Kreatur hat einen geliehenen Flügel; sonst nicht."),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is indestructible if that was not so before, otherwise not."),
+    # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
+    (MF, (), "en", "The creature is poisoned by you (see “Poison a creature”).",
+     "Poison the creature (see “Poison a creature”)."),
+    (MF, (), "de", "Die Kreatur wird von dir vergiftet (siehe „Kreatur vergiften“).",
+     "Vergifte die Kreatur (siehe „Kreatur vergiften“)."),
+    (MF, (), "en", "The creature is poisoned by the third wizard (see “Poison a creature”).",
+     "The third wizard poisons the creature (see “Poison a creature”)."),
+    (MF, (), "en", "Shove the creature for 1, false and the owner of this card (see “Shove a creature”).",
+     "The creature is shoved 1 square back (see “Shove a creature”)."),
+    (MF, (), "de", "Der Besitzer dieser Karte schlägt die gewählte Kreatur",
+     "Diese Kreatur schlägt die gewählte Kreatur (siehe „Kreatur schlagen“)."),
+    # a card named by the number only it has
+    (MF, (), "en", "Whenever a creature is beaten and the number of the creature is 29:",
+     "Whenever a creature is beaten and the creature is Phoenix:"),
+    (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
+     "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
