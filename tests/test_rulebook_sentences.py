@@ -557,7 +557,7 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
-     "there is a creature in the supply (creatures) that is a catapult"),
+     "there is a creature in the creature supply that is a catapult"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der die Nummer des Felds enthält."),
 ]
