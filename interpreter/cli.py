@@ -95,8 +95,8 @@ def warn_formula_definitions(path: str) -> None:
     from dsl.validate import formula_definitions
     names = formula_definitions(read_ruleset(find_ruleset(path)).items)
     if names:
-        _err(f"{path}: warning: {len(names)} definitions print as a formula (give each a `note` sentence or "
-             f"mark it `internal`): {', '.join(names)}")
+        _err(f"{path}: warning: definitions printed as a formula (give each a `note` sentence or mark it "
+             f"`internal`): {', '.join(names)}")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
