@@ -356,6 +356,14 @@ class EnumDef(Node):
     values: list[EnumValue]
 
 
+class ChangeTold(Node):
+    """How the rulebook tells one kind of change of a var or field: `kind` is "add", "sub", "set" or a value
+    written as in the rules ("0", "true", an enum value)."""
+
+    kind: str
+    text: Text
+
+
 class FieldDef(Node):
     name: str
     type: TypeRef
@@ -364,6 +372,8 @@ class FieldDef(Node):
     default: Optional["Literal_"] = None
     negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} is not a catapult")
     internal: bool = False  # a flag the card's other lines already tell: no line or column of its own (1.5)
+    told: list["ChangeTold"] = Field(default_factory=list)  # how the rulebook tells a change of it
+    unsaid: bool = False  # its changes are bookkeeping the rulebook leaves out
 
 
 class KindDef(Node):
@@ -444,6 +454,8 @@ class VarDef(Node):
     hidden: bool = False  # a player var only its own seat sees (until the game ends)
     internal: bool = False  # bookkeeping for the rules: no value a player keeps track of (1.8)
     negated: Optional[Text] = None  # a yes/no var's clause said the other way round ("the leader has time")
+    told: list["ChangeTold"] = Field(default_factory=list)  # how the rulebook tells a change of it
+    unsaid: bool = False  # its changes are bookkeeping the rulebook leaves out
 
 
 class ConstDef(Node):

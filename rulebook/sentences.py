@@ -3,7 +3,7 @@ language, composed from the catalogue's patterns with names and numbers from the
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from dsl import ast as A
 from rulebook import clauses, idioms
@@ -1257,6 +1257,9 @@ class Speaker:
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        told = self.told_change(s)
+        if told is not None:
+            return told
         if self.unsaid(s):
             return []
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
@@ -1291,9 +1294,45 @@ class Speaker:
             return changed
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
 
+    def changed_def(self, s: A.SetStmt) -> Optional[Union[A.VarDef, A.FieldDef]]:
+        """The var or field a `set` changes (not a local of the same name)."""
+        t = s.target
+        if isinstance(t, A.Name) and t.name in self.scope.refs:
+            return None
+        var = self.sym.var_set(s)
+        return var if var is not None or not isinstance(t, A.Attr) else self.field_def(t)
+
+    def told_change(self, s: A.SetStmt) -> Optional[list[Line]]:
+        """A change its var or field has a `told` text for, said as that text: the value it is set to
+        ("0", "true", an enum value), else "add"/"sub" for a change by itself, else "set"."""
+        d = self.changed_def(s)
+        if d is None or not d.told:
+            return None
+        v, values = s.value, dict[str, Arg]()
+        literal = str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+        if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, s.target):
+            kinds = [literal, "add" if v.op == "+" else "sub"]
+            values["amount"] = self._operand(v.right, v.op, right=True)
+        else:
+            kinds = [literal, "set"]
+            values["value"] = self.expr(v)
+        told = next((t for k in kinds for t in d.told if t.kind == k and self.lang in t.text.by_lang), None)
+        if told is None:
+            return None
+        if isinstance(s.target, A.Attr):
+            values["it"] = self.expr(s.target.obj)
+        text = told.text.by_lang[self.lang]
+        if not text:
+            return []  # this change is bookkeeping the book leaves out ("" for "the turn is not over")
+        self.check_places(text, list(values), told.pos, f"the told {told.kind} of '{d.name}'")
+        return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(text, "nom", values)))
+
     def unsaid(self, s: A.SetStmt) -> bool:
-        """Bookkeeping a rulebook leaves out (`Symbols.reset`), where it is not what an `if` branch does;
-        and an `internal` var set to the reader, whom the rules call "you" anyway."""
+        """Bookkeeping a rulebook leaves out: a var or field marked `unsaid`; `Symbols.reset`, where it is
+        not what an `if` branch does; an `internal` var set to the reader, whom the rules call "you" anyway."""
+        d = self.changed_def(s)
+        if d is not None and d.unsaid:
+            return True
         if self.branches or (isinstance(s.target, A.Name) and s.target.name in self.scope.refs):
             return False
         var = self.sym.var_set(s)
@@ -1428,11 +1467,20 @@ class Speaker:
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         self.branches += 1
         try:
-            out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
-            if len(s.other) == 1 and isinstance(s.other[0], A.If):
-                return out + self._s_If(s.other[0], "stmt.else_if")
-            if s.other:
-                out += self._line("stmt.else", s, children=self.lines(s.other))
+            then = self.lines(s.then)
+            nxt = s.other[0] if len(s.other) == 1 and isinstance(s.other[0], A.If) else None
+            other = self.lines(s.other) if s.other and nxt is None else []
+            unless = s.cond.operand if isinstance(s.cond, A.Not) else A.Not(pos=s.cond.pos, operand=s.cond)
+            if not then and nxt is not None:  # a branch of bookkeeping only: "if not A and B" for the next one
+                return self._s_If(nxt.model_copy(update={"cond": A.BinOp(pos=nxt.pos, op="and", left=unless,
+                                                                           right=nxt.cond)}), key)
+            if not then:  # the other branch, or nothing, is told
+                return self._line(key, s, "sub", children=other, cond=self.expr(unless)) if other else []
+            out = self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
+            if nxt is not None:
+                return out + self._s_If(nxt, "stmt.else_if")
+            if other:
+                out += self._line("stmt.else", s, children=other)
             return out
         finally:
             self.branches -= 1

@@ -166,7 +166,7 @@ GOLDEN = [
     # a value changed by itself is said as the change
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
     (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
-    (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
+    (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
     (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
      "Füge dich zur Liste der folgenden Schüler hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
@@ -190,10 +190,11 @@ GOLDEN = [
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
-    (FF, (), "en", "From now on, no longer: a battle is being decided.", "No battle is being decided."),
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
-    (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
-     "sind, gilt: der Spieler am Zug hat neue Bereiche gesehen; sonst nicht."),
+    (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
+     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der Einträge in der Liste der mitgenommenen "
+     "Spieler mindestens 2 ist, sonst nicht."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -426,15 +427,15 @@ GOLDEN = [
      "Nur erlaubt, wenn die Kreatur kein Katapult ist oder Bonuskarte A Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
      "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
-    (MF, (), "en", "The used a bonus movement this turn of the creature becomes true.",
-     "The creature has used a bonus movement this turn."),
-    (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
-     "Die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
-    (MF, (), "en", "The poisoned of the creature becomes false.", "The creature is not poisoned."),
+    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "The creature has a borrowed wing."),
+    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "Die Kreatur hat einen geliehenen Flügel."),
+    # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
+    (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
+    (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "The creature has a borrowed wing if the type of square"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "gilt: die Kreatur hat einen geliehenen Flügel; sonst nicht."),
+     "Die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is indestructible if that was not so before, otherwise not."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
@@ -458,7 +459,7 @@ GOLDEN = [
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen werden 0."),
+    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
     (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
      "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
@@ -472,9 +473,12 @@ GOLDEN = [
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
      "Die erreichte Weisheit ist das Kleinere von 50 und der neuen Weisheit."),
-    (FF, (), "en", "Add number B to the steps left.", "Add the chosen number of extra steps to the steps left."),
-    (FF, (), "de", "Füge Zahl A zur Liste der in dieser Bewegung verlassenen Felder hinzu.",
-     "Füge das Ausgangsfeld zur Liste der in dieser Bewegung verlassenen Felder hinzu."),
+    (FF, (), "en", "Add number B to the steps left.", "You may move the chosen number of extra steps further."),
+    # an `unsaid` var: its changes are bookkeeping the book leaves out
+    (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
+    (MF, (), "en", "The kind of the running movement becomes", "Move"),
+    (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
+     "Füge die angetroffenen Spieler zur Liste der mitgenommenen Spieler hinzu."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
