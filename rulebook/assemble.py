@@ -519,12 +519,14 @@ class Assembler:
         return [Line(fill(text, "nom", {n: self.const_value(self.sp.sym.consts[n]) for n in names}))]
 
     def definitions(self) -> Optional[Section]:
-        """The terms a player needs; a function marked `internal` only names a lookup the rules say in words."""
+        """The terms a player needs, a glossary of sentences; a function marked `internal` only names a lookup
+        the rules say in words. A function without a sentence keeps a titled entry, so its formula stands out."""
         fns = [f for f in self.of(A.FunctionDef) if not f.internal]
         if not fns:
             return None
         sec = self.section("definitions", "definitions")
-        sec.entries = [self.entry(f, "function", self.definition_lines(f)) for f in fns]
+        sec.paragraphs = [self.definition_lines(f)[0].text for f in fns if f.note is not None]
+        sec.entries = [self.entry(f, "function", self.definition_lines(f)) for f in fns if f.note is None]
         return sec
 
     def formulas(self) -> Optional[Section]:
