@@ -1201,11 +1201,11 @@ class Speaker:
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        if self.unsaid(s):
+            return []
         told = self.told_change(s)
         if told is not None:
             return told
-        if self.unsaid(s):
-            return []
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
@@ -1254,9 +1254,12 @@ class Speaker:
             return None
         v, values = s.value, dict[str, Arg]()
         literal = str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+        added = self.appended(s)
         if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, s.target):
             kinds = [literal, "add" if v.op == "+" else "sub"]
             values["amount"] = self._operand(v.right, v.op, right=True)
+        elif added is not None:  # items added to a list: "add"
+            kinds, values["amount"] = [literal, "add"], added
         else:
             kinds = [literal, "set"]
             values["value"] = self.expr(v)
@@ -1289,14 +1292,21 @@ class Speaker:
         if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, target):
             return self._line("stmt.add_to" if v.op == "+" else "stmt.sub_from", s, target=self.expr(target),
                               amount=self._operand(v.right, v.op, right=True))
-        if isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], target):
-            added = v.args[1]
-            items = self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
-                else self.expr(added)
+        items = self.appended(s)
+        if items is not None:
             return self._line("stmt.append", s, target=self.expr(target), items=items)
         if isinstance(v, A.ListLit) and not v.items:
             return self._line("stmt.set_empty", s, target=self.expr(target))
         return None
+
+    def appended(self, s: A.SetStmt) -> Optional[Phrase]:
+        """The items `set x = concat(x, …)` adds to a list, or None for another change."""
+        v = s.value
+        if not (isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], s.target)):
+            return None
+        added = v.args[1]
+        return self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
+            else self.expr(added)
 
     def _s_Move(self, s: A.Move) -> list[Line]:
         self.origin_role = "from"  # "move every card from your hand whose …"

@@ -167,8 +167,8 @@ GOLDEN = [
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
     (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
-    (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
-     "Füge dich zur Liste der folgenden Schüler hinzu."),
+    (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
+     "Füge das gewählte Monsterplättchen zu den gesetzten Monstern hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
@@ -462,7 +462,7 @@ GOLDEN = [
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
     (MF, (), "en", "The kind of the running movement becomes", "Move"),
     (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
-     "Füge die angetroffenen Spieler zur Liste der mitgenommenen Spieler hinzu."),
+     "Das Monster nimmt die angetroffenen Spieler mit."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
