@@ -481,7 +481,16 @@ class FunctionDef(Node):
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
     negated: Optional[Text] = None  # a condition's clause said the other way round ("no token lies in row {i}")
-    note: Optional[Text] = None  # the definition in a player's words, shown beside its generated formula
+    note: Optional[Text] = None  # the definition in a player's words: the rulebook prints it instead of the formula
+    internal: bool = False  # a lookup the rules text already says where it is used: no entry in "Definitions"
+
+
+class ToldBy(Node):
+    """A rule's step said where its player parameter `param` is another player than the reader, who
+    is then not addressed: `text` may name `param` as the subject ("{p} moves up to {n} spaces")."""
+
+    param: str
+    text: Text
 
 
 class RuleDef(Node):
@@ -491,6 +500,7 @@ class RuleDef(Node):
     note: Optional[Text] = None  # the author's clarification, shown beside the generated rule text
     body: list[Stmt]
     told: Optional[Text] = None  # the step where it is called, with `{param}` places: "move up to {n} spaces"
+    told_by: Optional[ToldBy] = None  # the step where its acting player is not the reader
     internal: bool = False  # keeps bookkeeping current (a cache of what the board shows): its calls go unsaid
 
 

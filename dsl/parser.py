@@ -311,8 +311,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return _tag("bank", ch[0])
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
+        internal = _internal(ch)
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch))
+                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch),
+                             internal=internal)
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)
@@ -323,11 +326,15 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
         internal = _internal(ch)
         ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
+        told, told_by = (_tagged(ch, "told") or [(None, None)])[0]
         return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                         note=_note(ch), told=(_tagged(ch, "told") or [None])[0], body=ch[-1], internal=internal)
+                         note=_note(ch), told=told, told_by=told_by, body=ch[-1], internal=internal)
 
     def rule_told(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("told", ch[0])
+        return _tag("told", (ch[0], ch[1] if len(ch) > 1 else None))
+
+    def rule_told_by(self, meta: Any, ch: list[Any]) -> A.ToldBy:
+        return A.ToldBy(pos=self._p(meta), param=str(ch[0]), text=ch[1])
 
     def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
         label = _tagged(ch, "label")[0]

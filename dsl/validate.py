@@ -43,6 +43,12 @@ def languages_of(items: Sequence[Any]) -> tuple[str, ...]:
     return game.languages if game is not None else A.DEFAULT_LANGUAGES
 
 
+def formula_definitions(items: Sequence[Any]) -> list[str]:
+    """The functions the rulebook's "Definitions" still tell as a formula: neither `internal` nor worded
+    by a `note`, so a modder sees which terms lack a sentence."""
+    return [i.name for i in items if isinstance(i, A.FunctionDef) and not i.internal and i.note is None]
+
+
 def check_texts(nodes: list[Any], languages: Sequence[str] = A.DEFAULT_LANGUAGES) -> None:
     """Every text has a version in each of the game's `languages`."""
     problems = []

@@ -437,7 +437,23 @@ GOLDEN = [
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
      "Die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "This card is indestructible if that was not so before, otherwise not."),
+     "This creature is indestructible if that was not so before, otherwise not."),
+    # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
+    (MF, (), "en", "The creature is poisoned by you (see “Poison a creature”).",
+     "Poison the creature (see “Poison a creature”)."),
+    (MF, (), "de", "Die Kreatur wird von dir vergiftet (siehe „Kreatur vergiften“).",
+     "Vergifte die Kreatur (siehe „Kreatur vergiften“)."),
+    (MF, (), "en", "The creature is poisoned by the third wizard (see “Poison a creature”).",
+     "The third wizard poisons the creature (see “Poison a creature”)."),
+    (MF, (), "en", "Shove the creature for 1, false and the owner of this card (see “Shove a creature”).",
+     "The creature is shoved 1 square back (see “Shove a creature”)."),
+    (MF, (), "de", "Der Besitzer dieser Karte schlägt die gewählte Kreatur",
+     "Diese Kreatur schlägt die gewählte Kreatur (siehe „Kreatur schlagen“)."),
+    # a card named by the number only it has
+    (MF, (), "en", "Whenever a creature is beaten and the number of the creature is 29:",
+     "Whenever a creature is beaten and the creature is Phoenix:"),
+    (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
+     "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
@@ -545,7 +561,7 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
-     "there is a creature in the supply (creatures) that is a catapult"),
+     "there is a creature in the creature supply that is a catapult"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der die Nummer des Felds enthält."),
 ]
@@ -650,12 +666,46 @@ def test_an_internal_field_has_no_line_in_a_card_entry_and_no_column(lang: str, 
     assert not any(h.lower() == flag[:-1].lower() for t in tables for h in t.headers)
 
 
+def formula_rows(game: Path, variants: tuple[str, ...], lang: str) -> dict[str, str]:
+    """The modders' appendix: each function's name in the rules file with its generated formula."""
+    section = next(s for s in book(game, variants, lang).sections if s.anchor == "formulas")
+    return {row[0]: row[1] for t in section.tables for row in t.rows}
+
+
 @pytest.mark.parametrize("lang,words", [("en", "+1 for a flyer"), ("de", "+1 für Fliegende")])
-def test_a_function_note_stands_beside_its_formula_in_the_definitions(lang: str, words: str) -> None:
-    """`function … note TEXT = …` keeps the generated formula and adds the definition in words."""
+def test_a_function_note_is_its_definition_and_the_formula_moves_to_the_appendix(lang: str, words: str) -> None:
+    """`function … note TEXT = …` is told by its sentence in "Definitions"; the generated formula is kept
+    for modders in the appendix, so a changed rule still changes the book."""
     speed = next(e for e in entries_of(MF, lang) if e.anchor == "function-speed")
-    assert speed.note is not None and words in speed.note
-    assert len(speed.lines) == 1 and "+" in speed.lines[0].text
+    assert len(speed.lines) == 1 and words in speed.lines[0].text and speed.note is None
+    assert "+" in formula_rows(MF, (), lang)["speed"] and formula_rows(MF, (), lang)["speed"] != speed.lines[0].text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None:
+    """`internal function` names a lookup the rules say in words where used ("the guard at card place 3")."""
+    anchors = [e.anchor for e in entries_of(MM, lang)]
+    assert "function-guard" not in anchors and "function-pair-sum" in anchors
+    assert "guard" in formula_rows(MM, (), lang)
+
+
+@pytest.mark.parametrize("lang,base,variant", [
+    ("en", "nothing at level 1, 1 gold at level 2 and 2 gold at level 3", "nothing at level 1 and 2, 1 gold at level 3"),
+    ("de", "bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold", "bei Level 1 und 2 nichts, bei Level 3 1 Gold")])
+def test_a_definition_names_consts_by_place_so_a_variant_changes_it(lang: str, base: str, variant: str) -> None:
+    """`{owner_fee}` in a function's note is the const's value as the values table says it."""
+    def cost(variants: tuple[str, ...]) -> str:
+        section = next(s for s in book(MM, variants, lang).sections if s.anchor == "definitions")
+        return next(e for e in section.entries if e.anchor == "function-displace-cost").lines[0].text
+    assert base in cost(()) and "{" not in cost(())
+    assert variant in cost(("billiges_verdraengen",))
+
+
+def test_no_shipped_definition_prints_as_a_formula() -> None:
+    """Every function of the shipped games is worded by a note or marked internal (what check warns about)."""
+    from dsl.validate import formula_definitions
+    assert {g.name: formula_definitions(read_ruleset(g).items) for g in (MM, FF, MF)} == \
+        {g.name: [] for g in (MM, FF, MF)}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
