@@ -487,9 +487,9 @@ GOLDEN = [
     (FF, (), "en", "List A is the spaces where a monster is blocked",
      "The blocked spaces are the spaces where a monster is blocked"),
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
-     "The newly seen chambers with a power chip are every value in the spaces in sight for which"),
+     "The newly seen chambers with a power chip: every value in the spaces in sight for which"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Die neu gesehenen Räume mit Kraftchip sind jeder Wert aus den Feldern in Sicht, bei dem"),
+     "Die neu gesehenen Räume mit Kraftchip: jeder Wert aus den Feldern in Sicht, bei dem"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -499,9 +499,9 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts are every artifact card in their artifacts for which the values already played do not contain"),
+     "The allowed artifacts: every artifact card in their artifacts for which the values already played do not contain"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
-     "Die erlaubten Artefakte sind jede Artefaktkarte in seinen Artefakten"),
+     "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
      "As long as the steps left to go are greater than 0 and creature A is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
@@ -537,7 +537,7 @@ GOLDEN = [
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
     # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
-    (FF, (), "en", "for which the monster tile is not the chosen first tile", "monster tile in the face-up monsters and treasures that is not the chosen first tile"),
+    (FF, (), "en", "for which the monster tile is not the chosen first tile", "from the face-up monsters and treasures without the chosen first tile"),
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
