@@ -1525,7 +1525,9 @@ class Speaker:
             return self._line(key, s, children=body, var=self.var(s.var), zone=noun.np("each"),
                               zones=Phrase(noun.plural()), first=Phrase(noun.word), the_first=noun.np("def"))
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
-        return [Line(self.text("stmt.for", s, "default", args), body)]
+        ref = self.lookup(s.var)
+        several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
+        return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
         self.loops.append(None)

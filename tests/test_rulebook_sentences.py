@@ -168,7 +168,7 @@ GOLDEN = [
     (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
     (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
     (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
-     "Füge dich zur Liste der folgenden Schüler hinzu."),
+     "Füge dich zu den folgenden Schülern hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
@@ -329,8 +329,8 @@ GOLDEN = [
     (MM, ("billiges_verdraengen",), "de", "Verdrängen: 0 bei Level 1, 0 bei Level 2", "bei Level 1 und 2 nichts, bei Level 3 1 Gold"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
-    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jedes Kreuzungsfeld aus der Liste der Kreuzungsfelder:"),
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For each of the intersection spaces:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Der Reihe nach für die Kreuzungsfelder:"),
     # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
      "Draw one teleport from the teleport pile onto the teleport space."),
@@ -458,7 +458,7 @@ GOLDEN = [
      "Die erreichte Weisheit ist das Kleinere von 50 und der neuen Weisheit."),
     (FF, (), "en", "Add number B to the steps left.", "Add the chosen number of extra steps to the steps left."),
     (FF, (), "de", "Füge Zahl A zur Liste der in dieser Bewegung verlassenen Felder hinzu.",
-     "Füge das Ausgangsfeld zur Liste der in dieser Bewegung verlassenen Felder hinzu."),
+     "Füge das Ausgangsfeld zu den in dieser Bewegung verlassenen Feldern hinzu."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
@@ -527,7 +527,7 @@ GOLDEN = [
     (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
-     "85 − the number of items in the chambers holding a power chip"),
+     "85 − the number of the chambers holding a power chip"),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
     (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
