@@ -1357,7 +1357,7 @@ class Speaker:
             kinds, values["amount"] = [literal, "add"], added
         else:
             kinds = [literal, "set"]
-            values["value"] = self.expr(v)
+            values["value"] = self.place_or_expr(v)  # a place in scope as that place ("the card place")
         told = next((t for k in kinds for t in d.told if t.kind == k and self.lang in t.text.by_lang), None)
         if told is None:
             return None
