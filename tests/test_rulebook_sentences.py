@@ -121,9 +121,9 @@ GOLDEN = [
     (MM, (), "en", "Note the attack place of monster card A.", "Move monster card B to the attack place."),
     (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
     (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
-     "Remember the card place as the place of the lost fight."),
+     "The fight at the card place is lost."),
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
-     "Merke dir den Kartenplatz als den Platz des verlorenen Kampfes."),
+     "Der Kampf am Kartenplatz ist verloren."),
     # a place in scope compared with the place remembered: the places, not their numbers
     (MM, (), "en", "If the number of the attack place is the number of the lost fight",
      "If the attack place is the place of the lost fight or the guard"),
