@@ -182,6 +182,17 @@ def test_a_test_of_the_player_count_is_said_by_the_counts_it_holds_for(test: str
     assert [Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en")] == [de, en]
 
 
+@pytest.mark.parametrize("lang,text,said", [
+    ("en", "take up to 1 power chip(s)", "take up to 1 power chip"),
+    ("en", "take up to 21 power chip(s)", "take up to 21 power chips"),
+    ("de", "drehe bis zu 1 aufgedeckte Kreuzung(en)", "drehe bis zu 1 aufgedeckte Kreuzung"),
+    ("de", "drehe bis zu 2 aufgedeckte Kreuzung(en)", "drehe bis zu 2 aufgedeckte Kreuzungen"),
+    ("fr", "prenez jusqu'à 3 pion(s) pouvoir", "prenez jusqu'à 3 pions pouvoir"),
+])
+def test_an_ending_in_brackets_agrees_with_the_number_before_it(lang: str, text: str, said: str) -> None:
+    assert phrases.catalogue(lang).contract(text) == said
+
+
 NBSP = "\u00a0"  # French puts a no-break space before a colon and inside « »
 
 FRENCH = [
