@@ -193,8 +193,8 @@ GOLDEN = [
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
-     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der Einträge in der Liste der mitgenommenen "
-     "Spieler mindestens 2 ist, sonst nicht."),
+     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der mitgenommenen Spieler mindestens 2 ist, "
+     "sonst nicht."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
