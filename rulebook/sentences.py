@@ -12,7 +12,7 @@ from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, same
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
-from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
+from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     IT_PLACE,
@@ -900,10 +900,13 @@ class Speaker:
         source = self.expr(c.source)
         self.scope.push()
         try:
-            ref = self._bind(c.var, c.source)
+            self.sources[c.var] = c.source
+            item = self.nouns.element(c.source)
+            ref = self.scope.bind(c.var, self.nouns.other(c, item))
+            cond = other_than(c)[1] if ref is not item else c.cond  # "every other creature": `d != x` said
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
-                    "filter": self.filter(c.var, ref, c.cond, "expr.filter") if c.cond else "",
+                    "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
                     "order": self.order(c.key) if c.key else ""}
         finally:
             self.scope.pop()

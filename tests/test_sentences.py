@@ -182,6 +182,17 @@ def test_a_test_of_the_player_count_is_said_by_the_counts_it_holds_for(test: str
     assert [Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en")] == [de, en]
 
 
+@pytest.mark.parametrize("lang,text,said", [
+    ("en", "take up to 1 power chip(s)", "take up to 1 power chip"),
+    ("en", "take up to 21 power chip(s)", "take up to 21 power chips"),
+    ("de", "drehe bis zu 1 aufgedeckte Kreuzung(en)", "drehe bis zu 1 aufgedeckte Kreuzung"),
+    ("de", "drehe bis zu 2 aufgedeckte Kreuzung(en)", "drehe bis zu 2 aufgedeckte Kreuzungen"),
+    ("fr", "prenez jusqu'à 3 pion(s) pouvoir", "prenez jusqu'à 3 pions pouvoir"),
+])
+def test_an_ending_in_brackets_agrees_with_the_number_before_it(lang: str, text: str, said: str) -> None:
+    assert phrases.catalogue(lang).contract(text) == said
+
+
 NBSP = "\u00a0"  # French puts a no-break space before a colon and inside « »
 
 FRENCH = [
@@ -327,3 +338,29 @@ def test_a_clause_of_the_rules_is_turned_and_negated_by_its_language(lang: str, 
     if lang == "de":
         assert clauses.verb_last(text, words) == sub
     assert clauses.negated(text, words) == neg
+
+
+def all_sentences(stmt: str, lang: str) -> list[str]:
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    return [t.strip()[2:] for t in flatten(Speaker(lang, Symbols(items)).lines(rule.body))]
+
+
+def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() -> None:
+    """`[d for d in L if d != c]` with `c` a card too: "every other card", and `c` keeps "the card"."""
+    stmt = "for c in slot[1] { for d in [d for d in slot[1] if d != c and d.value > 1] { reveal d } }"
+    assert all_sentences(stmt, "en")[1:] == ["For every other card in the slot 1 whose value is greater than 1:",
+                                             "Turn the other card face up."]
+    assert all_sentences(stmt, "de")[1:] == ["Für jede andere Karte im Platz 1, deren Wert größer als 1 ist:",
+                                             "Decke die andere Karte auf."]
+    counted = "for c in slot[1] { if count(d for d in slot[1] if d != c) > 1 { reveal c } }"
+    assert "the number of other cards in the slot 1" in all_sentences(counted, "en")[1]
+    assert "die Anzahl der anderen Karten im Platz 1" in all_sentences(counted, "de")[1]
+
+
+def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
+    """German: „des verdrängten Blatts“, not „des verdrängtes Blatt“."""
+    stmt = 'let a de "das verdrängte Blatt" en "displaced card" fr "la carte écartée" = top(deck)\n' \
+           'pay 1 gold from me to owner(a)'
+    assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
+    assert "the displaced card" in all_sentences(stmt, "en")[1]
