@@ -137,6 +137,9 @@ EXAMPLES = [
     ("let x = random [1, 2, 3]",
      "Bestimme eine Zahl zufällig: 1, 2 oder 3.",
      "Pick a number at random: 1, 2 or 3."),
+    ("let x = random [1, 2]\n set me.points = x",
+     "Bestimme deine Punkte zufällig: 1 oder 2.",
+     "Choose your points at random: 1 or 2."),
     # a list of the items that pass a test, after a colon; one item left out: "without"
     ("let k = [c for c in hand(me) if c.value > 2]",
      "Liste A: jede Karte auf deiner Hand, deren Wert größer als 2 ist.",
