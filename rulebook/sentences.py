@@ -1661,6 +1661,8 @@ class Speaker:
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:
+        if self.loops and self.loops[-1] is None:  # a `while` or `repeat`: no items remain, the repeating ends
+            return self._line("stmt.break_repeat", s)
         items = self.loops[-1] if self.loops else None
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
         if items is not None and items.word not in generic:  # "the remaining rows are skipped"

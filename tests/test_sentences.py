@@ -171,6 +171,13 @@ def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
                     "en": "Remove the top card of the deck from list A."}
 
 
+def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
+    assert said == {"de": "Hier endet die Wiederholung.", "en": "The repetition ends here."}
+
+
 @pytest.mark.parametrize("test,de,en", [
     ("player_count <= 3", "Bei 2 oder 3 Spielern:", "With 2 or 3 players:"),
     ("player_count != 3", "Bei 2, 4 oder 5 Spielern:", "With 2, 4 or 5 players:"),
