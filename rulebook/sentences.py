@@ -85,7 +85,7 @@ def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
 
-def _yes_or_no(e: A.Expr) -> bool:
+def yes_or_no(e: A.Expr) -> bool:
     """Whether a choice's options are the two truth values: a decision whether something happens."""
     return isinstance(e, A.ListLit) and len(e.items) == 2 and all(isinstance(i, A.BoolLit) for i in e.items) \
         and {i.value for i in e.items if isinstance(i, A.BoolLit)} == {True, False}
@@ -1273,7 +1273,7 @@ class Speaker:
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
                               name=self.var(s.name), filter=args["filter"])
-        if _yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
+        if yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
             clause = self.clause(s, self.literal(s.text.by_lang[self.lang]), {})
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
             return self._line("stmt.let_choose_whether", s, self._subject(s.seat), seat=self.expr(s.seat), clause=clause)
@@ -1360,7 +1360,7 @@ class Speaker:
             kinds, values["amount"] = [literal, "add"], added
         else:
             kinds = [literal, "set"]
-            values["value"] = self.expr(v)
+            values["value"] = self.place_or_expr(v)  # a place in scope as that place ("the card place")
         told = next((t for k in kinds for t in d.told if t.kind == k and self.lang in t.text.by_lang), None)
         if told is None:
             return None

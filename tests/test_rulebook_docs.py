@@ -186,6 +186,19 @@ def test_a_function_without_display_text_is_a_validation_error(capsys: pytest.Ca
     assert re.search(r"^\s+\^$", err, re.MULTILINE) and "hint:" in err and "Traceback" not in err
 
 
+def test_a_definition_naming_no_const_is_a_validation_error(tmp_path: Path) -> None:
+    """A `{place}` in a function's note names a const; any other name would print as braces."""
+    from dsl.errors import RulesError
+    from rulebook.docs import check_renderings
+    folder = tmp_path / GAME
+    shutil.copytree(find_ruleset(GAME), folder)
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("{treasury_fee} gold", "{no_such_fee} gold"),
+                     encoding="utf-8")
+    with pytest.raises(RulesError, match="function 'displace_cost' names no_such_fee"):
+        check_renderings(read_ruleset(folder))
+
+
 def test_a_construct_without_a_sentence_is_a_validation_error(capsys: pytest.CaptureFixture[str],
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     german = phrases.catalogue("de")

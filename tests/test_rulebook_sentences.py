@@ -10,7 +10,7 @@ from test_rulebook_identifiers import texts_of
 
 from dsl.loader import read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks
-from rulebook.model import Entry, Rulebook
+from rulebook.model import Entry, Rulebook, Section
 from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
@@ -121,9 +121,9 @@ GOLDEN = [
     (MM, (), "en", "Note the attack place of monster card A.", "Move the stronger monster to the attack place."),
     (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
     (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
-     "Remember the card place as the place of the lost fight."),
+     "The fight at the card place is lost."),
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
-     "Merke dir den Kartenplatz als den Platz des verlorenen Kampfes."),
+     "Der Kampf am Kartenplatz ist verloren."),
     # a place in scope compared with the place remembered: the places, not their numbers
     (MM, (), "en", "If the number of the attack place is the number of the lost fight",
      "If the attack place is the place of the lost fight or the guard"),
@@ -666,6 +666,10 @@ def test_an_internal_field_has_no_line_in_a_card_entry_and_no_column(lang: str, 
     assert not any(h.lower() == flag[:-1].lower() for t in tables for h in t.headers)
 
 
+def definitions(game: Path, variants: tuple[str, ...], lang: str) -> Section:
+    return next(s for s in book(game, variants, lang).sections if s.anchor == "definitions")
+
+
 def formula_rows(game: Path, variants: tuple[str, ...], lang: str) -> dict[str, str]:
     """The modders' appendix: each function's name in the rules file with its generated formula."""
     section = next(s for s in book(game, variants, lang).sections if s.anchor == "formulas")
@@ -676,16 +680,16 @@ def formula_rows(game: Path, variants: tuple[str, ...], lang: str) -> dict[str, 
 def test_a_function_note_is_its_definition_and_the_formula_moves_to_the_appendix(lang: str, words: str) -> None:
     """`function … note TEXT = …` is told by its sentence in "Definitions"; the generated formula is kept
     for modders in the appendix, so a changed rule still changes the book."""
-    speed = next(e for e in entries_of(MF, lang) if e.anchor == "function-speed")
-    assert len(speed.lines) == 1 and words in speed.lines[0].text and speed.note is None
-    assert "+" in formula_rows(MF, (), lang)["speed"] and formula_rows(MF, (), lang)["speed"] != speed.lines[0].text
+    said = [p for p in definitions(MF, (), lang).paragraphs if words in p]
+    assert len(said) == 1 and "function-speed" not in [e.anchor for e in entries_of(MF, lang)]
+    assert "+" in formula_rows(MF, (), lang)["speed"] and formula_rows(MF, (), lang)["speed"] != said[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None:
     """`internal function` names a lookup the rules say in words where used ("the guard at card place 3")."""
-    anchors = [e.anchor for e in entries_of(MM, lang)]
-    assert "function-guard" not in anchors and "function-pair-sum" in anchors
+    assert len(definitions(MM, (), lang).paragraphs) == 3 and not definitions(MM, (), lang).entries
+    assert not any("guard card" in p or "Wächterkarte" in p for p in definitions(MM, (), lang).paragraphs)
     assert "guard" in formula_rows(MM, (), lang)
 
 
@@ -695,8 +699,7 @@ def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None
 def test_a_definition_names_consts_by_place_so_a_variant_changes_it(lang: str, base: str, variant: str) -> None:
     """`{owner_fee}` in a function's note is the const's value as the values table says it."""
     def cost(variants: tuple[str, ...]) -> str:
-        section = next(s for s in book(MM, variants, lang).sections if s.anchor == "definitions")
-        return next(e for e in section.entries if e.anchor == "function-displace-cost").lines[0].text
+        return definitions(MM, variants, lang).paragraphs[-1]
     assert base in cost(()) and "{" not in cost(())
     assert variant in cost(("billiges_verdraengen",))
 
