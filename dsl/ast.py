@@ -356,6 +356,14 @@ class EnumDef(Node):
     values: list[EnumValue]
 
 
+class ChangeTold(Node):
+    """How the rulebook tells one kind of change of a var or field: `kind` is "add", "sub", "set" or a value
+    written as in the rules ("0", "true", an enum value)."""
+
+    kind: str
+    text: Text
+
+
 class FieldDef(Node):
     name: str
     type: TypeRef
@@ -364,6 +372,8 @@ class FieldDef(Node):
     default: Optional["Literal_"] = None
     negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} is not a catapult")
     internal: bool = False  # a flag the card's other lines already tell: no line or column of its own (1.5)
+    told: list["ChangeTold"] = Field(default_factory=list)  # how the rulebook tells a change of it
+    unsaid: bool = False  # its changes are bookkeeping the rulebook leaves out
 
 
 class KindDef(Node):
@@ -444,6 +454,8 @@ class VarDef(Node):
     hidden: bool = False  # a player var only its own seat sees (until the game ends)
     internal: bool = False  # bookkeeping for the rules: no value a player keeps track of (1.8)
     negated: Optional[Text] = None  # a yes/no var's clause said the other way round ("the leader has time")
+    told: list["ChangeTold"] = Field(default_factory=list)  # how the rulebook tells a change of it
+    unsaid: bool = False  # its changes are bookkeeping the rulebook leaves out
 
 
 class ConstDef(Node):
@@ -469,7 +481,16 @@ class FunctionDef(Node):
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
     negated: Optional[Text] = None  # a condition's clause said the other way round ("no token lies in row {i}")
-    note: Optional[Text] = None  # the definition in a player's words, shown beside its generated formula
+    note: Optional[Text] = None  # the definition in a player's words: the rulebook prints it instead of the formula
+    internal: bool = False  # a lookup the rules text already says where it is used: no entry in "Definitions"
+
+
+class ToldBy(Node):
+    """A rule's step said where its player parameter `param` is another player than the reader, who
+    is then not addressed: `text` may name `param` as the subject ("{p} moves up to {n} spaces")."""
+
+    param: str
+    text: Text
 
 
 class RuleDef(Node):
@@ -479,6 +500,7 @@ class RuleDef(Node):
     note: Optional[Text] = None  # the author's clarification, shown beside the generated rule text
     body: list[Stmt]
     told: Optional[Text] = None  # the step where it is called, with `{param}` places: "move up to {n} spaces"
+    told_by: Optional[ToldBy] = None  # the step where its acting player is not the reader
     internal: bool = False  # keeps bookkeeping current (a cache of what the board shows): its calls go unsaid
 
 

@@ -48,6 +48,16 @@ def _internal(children: list[Any]) -> bool:
     return any(isinstance(c, Tree) and c.data == "internal" for c in children)
 
 
+def _unsaid(children: list[Any]) -> bool:
+    """Whether a var or field is marked `unsaid`: the rulebook leaves its changes out."""
+    return any(isinstance(c, Tree) and c.data == "unsaid" for c in children)
+
+
+def _changes(children: list[Any]) -> list[A.ChangeTold]:
+    """A var's or field's `told` texts, one per change they tell ("add", "sub", "set", a value)."""
+    return list(_tagged(children, "told"))
+
+
 def _secret(children: list[Any]) -> bool:
     """Whether a var or currency is marked `hidden`: only its own seat sees it."""
     return any(isinstance(c, Tree) and c.data == "secret" for c in children)
@@ -168,7 +178,10 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         default = self._literal(ch[2]) if ch[2] is not None else None
         negated: Optional[A.Text] = (_tagged(ch, "not") or [None])[0]
         return A.FieldDef(pos=self._p(meta), name=str(ch[0]), type=ch[1], back=back, text=_one(ch, A.Text),
-                          default=default, negated=negated, internal=internal)
+                          default=default, negated=negated, internal=internal, told=_changes(ch), unsaid=_unsaid(ch))
+
+    def change_told(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("told", A.ChangeTold(pos=self._p(meta), kind=str(ch[0].children[0]), text=ch[1]))
 
     def negated(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("not", ch[0])
@@ -274,12 +287,13 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def var_def(self, meta: Any, ch: list[Any]) -> A.VarDef:
         per_player = any(isinstance(c, Tree) and c.data == "per_player_var" for c in ch)
-        flags = ("per_player_var", "secret", "internal")
+        flags = ("per_player_var", "secret", "internal", "unsaid")
         rest = [c for c in ch if not (isinstance(c, Tree) and c.data in flags) and c is not None
                 and not isinstance(c, _Tagged)]
         return A.VarDef(pos=self._p(meta), name=str(rest[0]), per_player=per_player, type=rest[1], init=rest[2],
                         text=_one(rest[3:], A.Text), assumed=_one(rest[3:], A.Assumed), hidden=_secret(ch),
-                        internal=_internal(ch), negated=(_tagged(ch, "not") or [None])[0])
+                        internal=_internal(ch), negated=(_tagged(ch, "not") or [None])[0], told=_changes(ch),
+                        unsaid=_unsaid(ch))
 
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
         internal = _internal(ch)
@@ -297,8 +311,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return _tag("bank", ch[0])
 
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
+        internal = _internal(ch)
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch))
+                             body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch),
+                             internal=internal)
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)
@@ -309,11 +326,15 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def rule_def(self, meta: Any, ch: list[Any]) -> A.RuleDef:
         internal = _internal(ch)
         ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
+        told, told_by = (_tagged(ch, "told") or [(None, None)])[0]
         return A.RuleDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
-                         note=_note(ch), told=(_tagged(ch, "told") or [None])[0], body=ch[-1], internal=internal)
+                         note=_note(ch), told=told, told_by=told_by, body=ch[-1], internal=internal)
 
     def rule_told(self, meta: Any, ch: list[Any]) -> _Tagged:
-        return _tag("told", ch[0])
+        return _tag("told", (ch[0], ch[1] if len(ch) > 1 else None))
+
+    def rule_told_by(self, meta: Any, ch: list[Any]) -> A.ToldBy:
+        return A.ToldBy(pos=self._p(meta), param=str(ch[0]), text=ch[1])
 
     def action_def(self, meta: Any, ch: list[Any]) -> A.ActionDef:
         label = _tagged(ch, "label")[0]

@@ -2,7 +2,7 @@
 every display text exists in every language the game declares (its rulebooks are written in them)."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Iterator, Mapping, Sequence, Union
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
@@ -43,6 +43,12 @@ def languages_of(items: Sequence[Any]) -> tuple[str, ...]:
     return game.languages if game is not None else A.DEFAULT_LANGUAGES
 
 
+def formula_definitions(items: Sequence[Any]) -> list[str]:
+    """The functions the rulebook's "Definitions" still tell as a formula: neither `internal` nor worded
+    by a `note`, so a modder sees which terms lack a sentence."""
+    return [i.name for i in items if isinstance(i, A.FunctionDef) and not i.internal and i.note is None]
+
+
 def check_texts(nodes: list[Any], languages: Sequence[str] = A.DEFAULT_LANGUAGES) -> None:
     """Every text has a version in each of the game's `languages`."""
     problems = []
@@ -73,8 +79,11 @@ def _names_twice(what: str, named: list[Any]) -> list[Any]:
 def check_definitions(nodes: list[Any]) -> None:
     """Small sanity checks inside single definitions: names given twice, an impossible player range."""
     problems = []
+    enums = {i.name: {v.name for v in i.values} for n in nodes for i in _walk_items(n) if isinstance(i, A.EnumDef)}
     for node in nodes:
         for item in _walk_items(node):
+            for told_of in [item] if isinstance(item, A.VarDef) else item.fields if isinstance(item, A.KindDef) else []:
+                problems += _told_problems(told_of, enums)
             if isinstance(item, (A.FunctionDef, A.RuleDef, A.ActionDef)):
                 problems += _names_twice("parameter", list(item.params))
             if isinstance(item, (A.RuleDef, A.ActionDef, A.PhaseDef)):
@@ -97,6 +106,22 @@ def check_definitions(nodes: list[Any]) -> None:
                 problems += _languages_problems(item)
     if problems:
         raise RulesError(problems)
+
+
+def _told_problems(item: Union[A.VarDef, A.FieldDef], enums: Mapping[str, set[str]]) -> list[Any]:
+    """A `told` text tells a change its var or field can make: "add"/"sub"/a number for a count, "true"/"false"
+    for a flag, a value of its enum; "set" for any."""
+    out: list[Any] = []
+    kind = item.type.name
+    for told in item.told:
+        k = told.kind
+        ok = k == "set" or (k in ("add", "sub") or k.lstrip("-").isdigit() if kind == "int" else
+                            k in ("true", "false") if kind == "bool" else k in enums.get(kind, set()))
+        if not ok:
+            out += error_at(told.pos, f"told {k}: {item.name} is a {kind}, which cannot change that way",
+                            "write told set, told add/sub or a number for an int, told true/false for a bool, "
+                            "told VALUE for a value of its enum").diagnostics
+    return out
 
 
 def _languages_problems(game: A.GameDef) -> list[Any]:

@@ -89,12 +89,23 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
     return src.name, compiled
 
 
+def warn_formula_definitions(path: str) -> None:
+    """Not an error: a definition without a sentence still prints, as a formula a player cannot read."""
+    from dsl.loader import find_ruleset, read_ruleset
+    from dsl.validate import formula_definitions
+    names = formula_definitions(read_ruleset(find_ruleset(path)).items)
+    if names:
+        _err(f"{path}: warning: definitions printed as a formula (give each a `note` sentence or mark it "
+             f"`internal`): {', '.join(names)}")
+
+
 def cmd_check(args: argparse.Namespace) -> int:
     from dsl.errors import RulesError
     failed = False
     for path in args.paths:
         try:
             name, compiled = check_ruleset(path, args.variant)
+            warn_formula_definitions(path)
         except RulesError as exc:
             _err(exc.render())
             failed = True

@@ -19,7 +19,7 @@ from rulebook.flow import fixed_rounds, turn_choices
 from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
-from rulebook.phrases import IT_PLACE, Phrase, catalogue, fill
+from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
 from rulebook.sentences import Speaker, Symbols, text_of
 
@@ -111,7 +111,7 @@ class Assembler:
         sections = ([self.changes()] if self.variants else []) + [
             self.overview(game), self.flow(), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
             self.special_rules(), self.game_end(), self.definitions()] + self.variant_chapters() + \
-            self.references() + [self.bots(), self.assumptions()]
+            self.references() + [self.bots(), self.formulas(), self.assumptions()]
         self.place_examples([s for s in sections if s is not None])
         return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
                         sections=[s for s in sections if s is not None], ui=self.ui)
@@ -502,12 +502,36 @@ class Assembler:
         name = self.sp.function_phrase(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
         return Line(self.say("item.function", fn, name=name, body=self.sp.expr(fn.body)))
 
+    def definition_lines(self, fn: A.FunctionDef) -> list[Line]:
+        """A function's `note` is its definition in a player's words, told instead of the formula."""
+        if fn.note is None:
+            return [self.function_line(fn)]
+        text = self.t(fn.note, "note", fn.pos)
+        names = {m.group(1) for m in PLACEHOLDER.finditer(text)}
+        unknown = names - set(self.sp.sym.consts)
+        if unknown:
+            raise MissingRendering(fn.note.pos, f"the note of function '{fn.name}' names {', '.join(sorted(unknown))}",
+                                   "a note's {placeholders} name the game's consts, said by their values")
+        return [Line(fill(text, "nom", {n: self.const_value(self.sp.sym.consts[n]) for n in names}))]
+
     def definitions(self) -> Optional[Section]:
-        fns = self.of(A.FunctionDef)
+        """The terms a player needs; a function marked `internal` only names a lookup the rules say in words."""
+        fns = [f for f in self.of(A.FunctionDef) if not f.internal]
         if not fns:
             return None
         sec = self.section("definitions", "definitions")
-        sec.entries = [self.entry(f, "function", [self.function_line(f)], f.note) for f in fns]
+        sec.entries = [self.entry(f, "function", self.definition_lines(f)) for f in fns]
+        return sec
+
+    def formulas(self) -> Optional[Section]:
+        """Every function's generated formula, for modders: the rules part tells definitions in sentences."""
+        fns = self.of(A.FunctionDef)
+        if not fns:
+            return None
+        sec = self.section("formulas", "formulas_appendix", "tables")
+        sec.paragraphs.append(self.ui["formulas_intro"])
+        sec.tables.append(Table(headers=[self.capital(self.ui["rules_name"]), self.ui["formula"]],
+                                rows=[[f.name, self.function_line(f).text] for f in fns]))
         return sec
 
     def score_line(self, score: A.ScoreDef) -> Line:
@@ -617,13 +641,14 @@ class Assembler:
         """A card's effects; `printed`: its own numbers, said in place of "the amount of this card"."""
         lines = []
         sp.printed = printed or {}
+        sp.self_kind = kind.name if kind is not None else None
         try:
             for effect in effects:
                 body = sp.lines(effect.body)
                 head = sp.sentence("item.effect", effect, field=self.field_title(kind, effect.name, effect.pos))
                 lines.append(Line(head, body or [Line(sp.sentence("item.no_effect", effect))]))
         finally:
-            sp.printed = {}
+            sp.printed, sp.self_kind = {}, None
         return lines
 
     def literal_text(self, lit: A.Literal_) -> str:
@@ -849,7 +874,7 @@ class Assembler:
         if isinstance(item, A.TriggerDef):
             return self.trigger_lines(item)
         if isinstance(item, A.FunctionDef):
-            return [self.function_line(item)]
+            return self.definition_lines(item)
         if isinstance(item, A.ScoreDef):
             return [self.score_line(item)] + ([Line(self.say(self.winner_key(item), item))] if item.lowest else [])
         if isinstance(item, A.WinnerDef):

@@ -231,7 +231,7 @@ class Noun:
         """The noun with a determiner, declined by form."""
         article = self.det(det)
 
-        genitive = det in ("def", "each", "your", "indef", "their", "top", "matching") and self.has_genitive(det)
+        genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching") and self.has_genitive(det)
 
         def make(f: str) -> str:
             if f == "gen" and genitive:

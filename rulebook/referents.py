@@ -31,10 +31,13 @@ class Ref:
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
+        self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the creature goes forward")
 
     def phrase(self, cat: Catalogue) -> Phrase:
         """The local's forms: a case ("nom", "acc", "dat", "gen") says it definite, `a_CASE` introduces
         it ("a token"), `each_CASE` quantifies, `bare` is the noun alone."""
+        if self.clause is not None:
+            return self.clause
         if self.you:
             me = cat.pattern("name.me")
             return Phrase(lambda f: pick(me, f.rpartition("_")[2]), "you")

@@ -3,7 +3,7 @@ language, composed from the catalogue's patterns with names and numbers from the
 from __future__ import annotations
 
 import re
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
+from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 from dsl import ast as A
 from rulebook import clauses, idioms
@@ -63,6 +63,21 @@ def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
 
+def _yes_or_no(e: A.Expr) -> bool:
+    """Whether a choice's options are the two truth values: a decision whether something happens."""
+    return isinstance(e, A.ListLit) and len(e.items) == 2 and all(isinstance(i, A.BoolLit) for i in e.items) \
+        and {i.value for i in e.items if isinstance(i, A.BoolLit)} == {True, False}
+
+
+def _is_owner_of_self(e: A.Expr) -> bool:
+    return isinstance(e, A.Call) and e.func == "owner" and len(e.args) == 1 \
+        and isinstance(e.args[0], A.Name) and e.args[0].name == "self"
+
+
+CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
+COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^{}]*)\}")  # a told text's noun for a number: {n#square|squares}
+
+
 class Symbols:
     """The named parts of a ruleset, looked up by the generator for their display texts."""
 
@@ -79,6 +94,7 @@ class Symbols:
         self.enum_values: dict[str, A.Text] = {}
         self.fields: dict[str, A.FieldDef] = {}
         self.card_titles: dict[str, A.Text] = {}  # `card("id")` is said by the card's title
+        self.numbered: dict[tuple[str, str, int], list[Optional[A.Text]]] = {}  # (kind, field, number): titles
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
@@ -123,6 +139,7 @@ class Symbols:
             if isinstance(item, A.CardsDef):
                 self.card_titles.update({n.name: n.title for n in A.walk(item)
                                          if isinstance(n, A.CardEntry) and n.title is not None})
+                self._number_cards(item)
         self.silent: set[str] = set()  # rules that only reset bookkeeping: no entry, their calls unsaid
         while True:
             found = {r.name for r in self.rules.values() if r.name not in self.silent and r.body and all(
@@ -131,6 +148,23 @@ class Symbols:
                 break
             self.silent |= found
 
+
+    def _number_cards(self, cards: A.CardsDef) -> None:
+        """Which titled card alone has a number in a field, so that `c.F == N` is said by its title."""
+        for row in cards.rows:
+            for col, lit in zip(cards.columns, row.values):
+                low, high = lit.range or ((lit.value, lit.value) if isinstance(lit.value, int) else (1, 0))
+                for n in range(low, high + 1):
+                    self.numbered.setdefault((cards.name, col, n), []).append(None)
+        for card in cards.cards:
+            for v in card.values:
+                if isinstance(v.value.value, int) and not isinstance(v.value.value, bool):
+                    self.numbered.setdefault((cards.name, v.name, v.value.value), []).extend([card.title] * card.copies)
+
+    def numbered_card(self, kind: str, field: str, n: int) -> Optional[A.Text]:
+        """The title of the one card of a kind whose field has this number, if one card alone has it."""
+        found = self.numbered.get((kind, field, n), [])
+        return found[0] if len(found) == 1 else None
 
     def var_set(self, s: A.SetStmt) -> Optional[A.VarDef]:
         """The game or player var a `set` changes, if it changes one."""
@@ -260,6 +294,7 @@ class Speaker:
         self.sym = symbols
         self.it_kind: Optional[str] = None
         self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
+        self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this creature"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
@@ -488,6 +523,9 @@ class Speaker:
             if ref.zone is not None:  # a place said as a number: "the number of the slot"
                 return self.msg("expr.place_number", e, place=ref.phrase(self.cat))
             return ref.phrase(self.cat)
+        if name == "self" and self.self_kind in sym.kinds:  # a card is called what its kind is: "this creature"
+            kind = sym.kinds[self.self_kind]
+            return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).np("this")
         if name in _SPECIAL_NAMES:
             return self.msg(f"name.{name}", e)
         if name in sym.zones:
@@ -988,10 +1026,24 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
+        if title is not None:  # "the creature is Phoenix", not "the number of the creature is 29"
+            owner = left.obj if isinstance(left, A.Attr) else left
+            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=Phrase(title))
         place = self.remembered_place(left, right)
         if place is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
             return self.msg(key, e, left=place, right=self._operand(right, e.op, right=True))
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
+        """The title of the card a field compared with a number names, where one card alone has it."""
+        if not (isinstance(left, A.Attr) and isinstance(left.obj, A.Name) and isinstance(right, A.Num)):
+            return None
+        ref = self.lookup(left.obj.name)
+        kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
+        title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
+        return self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)) \
+            if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """A place in scope compared with an `internal` value that remembers a place: that place itself."""
@@ -1156,9 +1208,9 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
-        if isinstance(v, A.Call) and v.func in self.sym.functions and s.text is not None \
+        if isinstance(v, A.Call) and (v.func in self.sym.functions or v.func == "owner") and s.text is not None \
                 and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
-            return []  # "the bonus is the bonus for the player": the local only names what the definition says
+            return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
@@ -1193,6 +1245,10 @@ class Speaker:
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
                               name=self.var(s.name), filter=args["filter"])
+        if _yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
+            clause = self.clause(s, self.literal(s.text.by_lang[self.lang]), {})
+            self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
+            return self._line("stmt.let_choose_whether", s, self._subject(s.seat), seat=self.expr(s.seat), clause=clause)
         options = self.expr(opts)
         self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
         return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=self.var(s.name),
@@ -1204,6 +1260,9 @@ class Speaker:
         return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        told = self.told_change(s)
+        if told is not None:
+            return told
         if self.unsaid(s):
             return []
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
@@ -1238,9 +1297,45 @@ class Speaker:
             return changed
         return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
 
+    def changed_def(self, s: A.SetStmt) -> Optional[Union[A.VarDef, A.FieldDef]]:
+        """The var or field a `set` changes (not a local of the same name)."""
+        t = s.target
+        if isinstance(t, A.Name) and t.name in self.scope.refs:
+            return None
+        var = self.sym.var_set(s)
+        return var if var is not None or not isinstance(t, A.Attr) else self.field_def(t)
+
+    def told_change(self, s: A.SetStmt) -> Optional[list[Line]]:
+        """A change its var or field has a `told` text for, said as that text: the value it is set to
+        ("0", "true", an enum value), else "add"/"sub" for a change by itself, else "set"."""
+        d = self.changed_def(s)
+        if d is None or not d.told:
+            return None
+        v, values = s.value, dict[str, Arg]()
+        literal = str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+        if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, s.target):
+            kinds = [literal, "add" if v.op == "+" else "sub"]
+            values["amount"] = self._operand(v.right, v.op, right=True)
+        else:
+            kinds = [literal, "set"]
+            values["value"] = self.expr(v)
+        told = next((t for k in kinds for t in d.told if t.kind == k and self.lang in t.text.by_lang), None)
+        if told is None:
+            return None
+        if isinstance(s.target, A.Attr):
+            values["it"] = self.expr(s.target.obj)
+        text = told.text.by_lang[self.lang]
+        if not text:
+            return []  # this change is bookkeeping the book leaves out ("" for "the turn is not over")
+        self.check_places(text, list(values), told.pos, f"the told {told.kind} of '{d.name}'")
+        return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(text, "nom", values)))
+
     def unsaid(self, s: A.SetStmt) -> bool:
-        """Bookkeeping a rulebook leaves out (`Symbols.reset`), where it is not what an `if` branch does;
-        and an `internal` var set to the reader, whom the rules call "you" anyway."""
+        """Bookkeeping a rulebook leaves out: a var or field marked `unsaid`; `Symbols.reset`, where it is
+        not what an `if` branch does; an `internal` var set to the reader, whom the rules call "you" anyway."""
+        d = self.changed_def(s)
+        if d is not None and d.unsaid:
+            return True
         if self.branches or (isinstance(s.target, A.Name) and s.target.name in self.scope.refs):
             return False
         var = self.sym.var_set(s)
@@ -1375,11 +1470,20 @@ class Speaker:
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         self.branches += 1
         try:
-            out = self._line(key, s, "sub", children=self.lines(s.then), cond=self.expr(s.cond))
-            if len(s.other) == 1 and isinstance(s.other[0], A.If):
-                return out + self._s_If(s.other[0], "stmt.else_if")
-            if s.other:
-                out += self._line("stmt.else", s, children=self.lines(s.other))
+            then = self.lines(s.then)
+            nxt = s.other[0] if len(s.other) == 1 and isinstance(s.other[0], A.If) else None
+            other = self.lines(s.other) if s.other and nxt is None else []
+            unless = s.cond.operand if isinstance(s.cond, A.Not) else A.Not(pos=s.cond.pos, operand=s.cond)
+            if not then and nxt is not None:  # a branch of bookkeeping only: "if not A and B" for the next one
+                return self._s_If(nxt.model_copy(update={"cond": A.BinOp(pos=nxt.pos, op="and", left=unless,
+                                                                           right=nxt.cond)}), key)
+            if not then:  # the other branch, or nothing, is told
+                return self._line(key, s, "sub", children=other, cond=self.expr(unless)) if other else []
+            out = self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
+            if nxt is not None:
+                return out + self._s_If(nxt, "stmt.else_if")
+            if other:
+                out += self._line("stmt.else", s, children=other)
             return out
         finally:
             self.branches -= 1
@@ -1541,19 +1645,53 @@ class Speaker:
 
     def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
         """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
-        up to 6 spaces"); only where every parameter it leaves out is the reader, who is addressed."""
+        up to 6 spaces"); only where every parameter it leaves out is the reader, who is addressed. Where
+        the rule's acting player (`told … by p …`) is another player, its `by` text says the step."""
         rule = self.sym.rules.get(s.rule)
         if rule is None or rule.told is None or self.lang not in rule.told.by_lang:
             return None
-        text = rule.told.by_lang[self.lang]
         names = [p.name for p in rule.params]
-        self.check_places(text, names, rule.told.pos, f"rule '{rule.name}'")
+        args = dict(zip(names, s.args))
+        by = rule.told_by
+        if by is not None and by.param not in names:
+            raise MissingRendering(by.pos, f"rule '{rule.name}' has no parameter '{by.param}' to be told by")
+        acted = by is not None and self.lang in by.text.by_lang and not self.is_you(args[by.param])
+        told = by.text if acted and by is not None else rule.told
+        raw = told.by_lang[self.lang]
+        text = self.choices(raw, args, told.pos)
+        self.check_places(text, names, told.pos, f"rule '{rule.name}'")
         placed = {m.group(1) for m in PLACEHOLDER.finditer(text)}
-        if any(n not in placed and not self.is_you(a) for n, a in zip(names, s.args)):
+        chosen = {m.group(1) for r in (CHOICE, COUNTED) for m in r.finditer(raw)}
+        if any(n not in placed | chosen and not self.is_you(a) and not (acted and by is not None and n == by.param)
+               for n, a in args.items()):
             return None
-        values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in zip(names, s.args) if n in placed}
+        values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in args.items() if n in placed}
+        if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
+            values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this creature beats …"
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
+
+    def choices(self, text: str, args: Mapping[str, A.Expr], pos: A.Pos) -> str:
+        """A told text's `{p?yes|no}` places, each said by the words for its truth value: a literal picks
+        its words ("back"), a condition says both ("forward if …, else back"), a decided value names both
+        ("forward or back": the step before says who decides); `{n#square|squares}` is the noun for the
+        number `n`, singular for a literal 1."""
+        def said(m: re.Match[str]) -> str:
+            name, yes, no = m.group(1), m.group(2), m.group(3)
+            if name not in args:
+                raise MissingRendering(pos, f"the {self.lang} told text has a place {{{name}?…}}, but no such parameter")
+            arg = args[name]
+            if isinstance(arg, A.BoolLit):
+                return yes if arg.value else no
+            if isinstance(arg, A.Name) and arg.name in self.scope.refs:  # a local or parameter: decided before
+                return self.msg("expr.either", arg, yes=yes, no=no).form("nom")
+            return self.msg("expr.cond", arg, then=yes, other=no, cond=self.expr(arg)).form("nom")
+        def counted(m: re.Match[str]) -> str:
+            arg = args.get(m.group(1))
+            if arg is None:
+                raise MissingRendering(pos, f"the {self.lang} told text has a place {{{m.group(1)}#…}}, but no such parameter")
+            return m.group(2) if isinstance(arg, A.Num) and arg.value == 1 else m.group(3)
+        return COUNTED.sub(counted, CHOICE.sub(said, text))
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

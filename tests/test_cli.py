@@ -41,7 +41,7 @@ def test_check_broken_copy_points_at_the_error(capsys: pytest.CaptureFixture[str
     shutil.copytree(find_ruleset(GAME), folder)
     rules = folder / "game.rules"
     lines = rules.read_text(encoding="utf-8").splitlines()
-    line = next(i for i, text in enumerate(lines) if text.startswith("function guard("))
+    line = next(i for i, text in enumerate(lines) if text.startswith("internal function guard("))
     lines[line] = lines[line].replace("top(guard_at[i])", "top(guard_att[i])")
     rules.write_text("\n".join(lines) + "\n", encoding="utf-8")
     code, out, err = run(capsys, "check", str(folder))
@@ -49,6 +49,22 @@ def test_check_broken_copy_points_at_the_error(capsys: pytest.CaptureFixture[str
     assert re.search(rf"game\.rules:{line + 1}:\d+: error: ", err)
     assert re.search(r"^\s+\^$", err, re.MULTILINE)
     assert "Traceback" not in err
+
+
+def test_check_warns_about_definitions_still_told_as_formulas(capsys: pytest.CaptureFixture[str],
+                                                               tmp_path: Path) -> None:
+    """A function neither `internal` nor worded by a `note` is named, so a modder sees what lacks a sentence."""
+    from interpreter.cli import warn_formula_definitions
+    warn_formula_definitions(GAME)
+    assert capsys.readouterr().err == ""
+    folder = tmp_path / GAME
+    shutil.copytree(find_ruleset(GAME), folder)
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("internal function guard(", "function guard("),
+                     encoding="utf-8")
+    warn_formula_definitions(str(folder))
+    err = capsys.readouterr().err
+    assert "warning: definitions printed as a formula" in err and err.rstrip().endswith(": guard")
 
 
 @pytest.mark.parametrize("path", ["no_such_game", "/", "pyproject.toml"])

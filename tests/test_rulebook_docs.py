@@ -23,7 +23,7 @@ from rulebook.model import Line, Rulebook
 
 GAME = "maechtige_monster"
 BASE_ORDER = ["overview", "flow", "components", "card-anatomy", "setup", "round", "game-end", "definitions",
-              "reference-king-tile", "bots", "assumptions"]
+              "reference-king-tile", "bots", "formulas", "assumptions"]
 VARIANT_CHAPTERS = ["variant-billiges-verdraengen", "variant-koenigs-neue-regeln", "variant-waechterkette"]
 
 
@@ -85,7 +85,7 @@ def check_four_rulebooks(game: str, out: Path, pdf: bool = True) -> None:
 
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_sections_come_in_rulebook_order(lang: str) -> None:
-    assert [s.anchor for s in book(lang).sections] == BASE_ORDER[:-3] + VARIANT_CHAPTERS + BASE_ORDER[-3:]
+    assert [s.anchor for s in book(lang).sections] == BASE_ORDER[:-4] + VARIANT_CHAPTERS + BASE_ORDER[-4:]
     assert [s.anchor for s in book(lang, "waechterkette").sections] == ["changes"] + BASE_ORDER
 
 
@@ -179,11 +179,24 @@ def test_a_function_without_display_text_is_a_validation_error(capsys: pytest.Ca
     text = text.replace('function guard(i: int) de "der Wächter am Kartenplatz {i}" en "guard at card place {i}" =',
                         "function guard(i: int) =")
     rules.write_text(text, encoding="utf-8")
-    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("function guard("))
+    line = next(n for n, t in enumerate(text.splitlines(), 1) if t.startswith("internal function guard("))
     code, out, err = run(capsys, "check", str(folder))
     assert code == 1 and out == ""
     assert f"game.rules:{line}:1: error: function 'guard' has no display text" in err
     assert re.search(r"^\s+\^$", err, re.MULTILINE) and "hint:" in err and "Traceback" not in err
+
+
+def test_a_definition_naming_no_const_is_a_validation_error(tmp_path: Path) -> None:
+    """A `{place}` in a function's note names a const; any other name would print as braces."""
+    from dsl.errors import RulesError
+    from rulebook.docs import check_renderings
+    folder = tmp_path / GAME
+    shutil.copytree(find_ruleset(GAME), folder)
+    rules = folder / "game.rules"
+    rules.write_text(rules.read_text(encoding="utf-8").replace("{treasury_fee} gold", "{no_such_fee} gold"),
+                     encoding="utf-8")
+    with pytest.raises(RulesError, match="function 'displace_cost' names no_such_fee"):
+        check_renderings(read_ruleset(folder))
 
 
 def test_a_construct_without_a_sentence_is_a_validation_error(capsys: pytest.CaptureFixture[str],

@@ -166,7 +166,7 @@ GOLDEN = [
     # a value changed by itself is said as the change
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
     (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
-    (FF, (), "en", "The steps left becomes the steps left − 1.", "Subtract 1 from the steps left."),
+    (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
     (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
      "Füge dich zur Liste der folgenden Schüler hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
@@ -190,10 +190,11 @@ GOLDEN = [
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
-    (FF, (), "en", "From now on, no longer: a battle is being decided.", "No battle is being decided."),
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
-    (FF, (), "de", "Der Spieler am Zug hat neue Bereiche gesehen ist gesetzt wird",
-     "sind, gilt: der Spieler am Zug hat neue Bereiche gesehen; sonst nicht."),
+    (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
+     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der Einträge in der Liste der mitgenommenen "
+     "Spieler mindestens 2 ist, sonst nicht."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -421,28 +422,44 @@ GOLDEN = [
     (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
     (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn die Kreatur vergiftet ist:"),
     (MF, (), "en", "Only allowed if it is not the case that the is a catapult of the creature or bonus card A is",
-     "Only allowed if the creature is not a catapult or bonus card A is Mimimi power."),
+     "Only allowed if the creature is not a catapult or the bonus type is Mimimi power."),
     (MF, (), "de", "Nur erlaubt, wenn nicht gilt: ist ein Katapult der Kreatur",
-     "Nur erlaubt, wenn die Kreatur kein Katapult ist oder Bonuskarte A Mimimi-Macht ist."),
+     "Nur erlaubt, wenn die Kreatur kein Katapult ist oder die Bonusart Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
-     "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
-    (MF, (), "en", "The used a bonus movement this turn of the creature becomes true.",
-     "The creature has used a bonus movement this turn."),
-    (MF, (), "de", "Hat in diesem Zug eine Bonusbewegung genutzt der Kreatur wird wahr.",
-     "Die Kreatur hat in diesem Zug eine Bonusbewegung genutzt."),
-    (MF, (), "en", "The poisoned of the creature becomes false.", "The creature is not poisoned."),
+     "Autorisé seulement si la créature n'est pas une catapulte ou le type de bonus est Pouvoir Mimimi."),
+    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "The creature has a borrowed wing."),
+    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "Die Kreatur hat einen geliehenen Flügel."),
+    # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
+    (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
+    (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "The creature has a borrowed wing if the type of square"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "gilt: die Kreatur hat einen geliehenen Flügel; sonst nicht."),
+     "Die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "This card is indestructible if that was not so before, otherwise not."),
+     "This creature is indestructible if that was not so before, otherwise not."),
+    # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
+    (MF, (), "en", "The creature is poisoned by you (see “Poison a creature”).",
+     "Poison the creature (see “Poison a creature”)."),
+    (MF, (), "de", "Die Kreatur wird von dir vergiftet (siehe „Kreatur vergiften“).",
+     "Vergifte die Kreatur (siehe „Kreatur vergiften“)."),
+    (MF, (), "en", "The creature is poisoned by the third wizard (see “Poison a creature”).",
+     "The third wizard poisons the creature (see “Poison a creature”)."),
+    (MF, (), "en", "Shove the creature for 1, false and the owner of this card (see “Shove a creature”).",
+     "The creature is shoved 1 square back (see “Shove a creature”)."),
+    (MF, (), "de", "Der Besitzer dieser Karte schlägt die gewählte Kreatur",
+     "Diese Kreatur schlägt die gewählte Kreatur (siehe „Kreatur schlagen“)."),
+    # a card named by the number only it has
+    (MF, (), "en", "Whenever a creature is beaten and the number of the creature is 29:",
+     "Whenever a creature is beaten and the creature is Phoenix:"),
+    (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
+     "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen werden 0."),
+    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
     (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
      "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
@@ -456,9 +473,12 @@ GOLDEN = [
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
      "Die erreichte Weisheit ist das Kleinere von 50 und der neuen Weisheit."),
-    (FF, (), "en", "Add number B to the steps left.", "Add the chosen number of extra steps to the steps left."),
-    (FF, (), "de", "Füge Zahl A zur Liste der in dieser Bewegung verlassenen Felder hinzu.",
-     "Füge das Ausgangsfeld zur Liste der in dieser Bewegung verlassenen Felder hinzu."),
+    (FF, (), "en", "Add number B to the steps left.", "You may move the chosen number of extra steps further."),
+    # an `unsaid` var: its changes are bookkeeping the book leaves out
+    (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
+    (MF, (), "en", "The kind of the running movement becomes", "Move"),
+    (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
+     "Füge die angetroffenen Spieler zur Liste der mitgenommenen Spieler hinzu."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
@@ -541,7 +561,7 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
-     "there is a creature in the supply (creatures) that is a catapult"),
+     "there is a creature in the creature supply that is a catapult"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der die Nummer des Felds enthält."),
 ]
@@ -646,12 +666,46 @@ def test_an_internal_field_has_no_line_in_a_card_entry_and_no_column(lang: str, 
     assert not any(h.lower() == flag[:-1].lower() for t in tables for h in t.headers)
 
 
+def formula_rows(game: Path, variants: tuple[str, ...], lang: str) -> dict[str, str]:
+    """The modders' appendix: each function's name in the rules file with its generated formula."""
+    section = next(s for s in book(game, variants, lang).sections if s.anchor == "formulas")
+    return {row[0]: row[1] for t in section.tables for row in t.rows}
+
+
 @pytest.mark.parametrize("lang,words", [("en", "+1 for a flyer"), ("de", "+1 für Fliegende")])
-def test_a_function_note_stands_beside_its_formula_in_the_definitions(lang: str, words: str) -> None:
-    """`function … note TEXT = …` keeps the generated formula and adds the definition in words."""
+def test_a_function_note_is_its_definition_and_the_formula_moves_to_the_appendix(lang: str, words: str) -> None:
+    """`function … note TEXT = …` is told by its sentence in "Definitions"; the generated formula is kept
+    for modders in the appendix, so a changed rule still changes the book."""
     speed = next(e for e in entries_of(MF, lang) if e.anchor == "function-speed")
-    assert speed.note is not None and words in speed.note
-    assert len(speed.lines) == 1 and "+" in speed.lines[0].text
+    assert len(speed.lines) == 1 and words in speed.lines[0].text and speed.note is None
+    assert "+" in formula_rows(MF, (), lang)["speed"] and formula_rows(MF, (), lang)["speed"] != speed.lines[0].text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None:
+    """`internal function` names a lookup the rules say in words where used ("the guard at card place 3")."""
+    anchors = [e.anchor for e in entries_of(MM, lang)]
+    assert "function-guard" not in anchors and "function-pair-sum" in anchors
+    assert "guard" in formula_rows(MM, (), lang)
+
+
+@pytest.mark.parametrize("lang,base,variant", [
+    ("en", "nothing at level 1, 1 gold at level 2 and 2 gold at level 3", "nothing at level 1 and 2, 1 gold at level 3"),
+    ("de", "bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold", "bei Level 1 und 2 nichts, bei Level 3 1 Gold")])
+def test_a_definition_names_consts_by_place_so_a_variant_changes_it(lang: str, base: str, variant: str) -> None:
+    """`{owner_fee}` in a function's note is the const's value as the values table says it."""
+    def cost(variants: tuple[str, ...]) -> str:
+        section = next(s for s in book(MM, variants, lang).sections if s.anchor == "definitions")
+        return next(e for e in section.entries if e.anchor == "function-displace-cost").lines[0].text
+    assert base in cost(()) and "{" not in cost(())
+    assert variant in cost(("billiges_verdraengen",))
+
+
+def test_no_shipped_definition_prints_as_a_formula() -> None:
+    """Every function of the shipped games is worded by a note or marked internal (what check warns about)."""
+    from dsl.validate import formula_definitions
+    assert {g.name: formula_definitions(read_ruleset(g).items) for g in (MM, FF, MF)} == \
+        {g.name: [] for g in (MM, FF, MF)}
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

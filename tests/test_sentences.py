@@ -316,3 +316,10 @@ def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
            'pay 1 gold from me to owner(a)'
     assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
     assert "the displaced card" in all_sentences(stmt, "en")[1]
+
+
+def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
+    """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
+    stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
+    assert all_sentences(stmt, "en") == ["You pay 1 gold to the owner."]
+    assert all_sentences(stmt, "de") == ["Du zahlst 1 Gold an den Besitzer."]
