@@ -109,13 +109,13 @@ def check_definitions(nodes: list[Any]) -> None:
 
 
 def _told_problems(item: Union[A.VarDef, A.FieldDef], enums: Mapping[str, set[str]]) -> list[Any]:
-    """A `told` text tells a change its var or field can make: "add"/"sub"/a number for a count, "true"/"false"
-    for a flag, a value of its enum; "set" for any."""
+    """A `told` text tells a change its var or field can make: "add"/"sub"/a number for a count, "add" for a
+    list, "true"/"false" for a flag, a value of its enum; "set" for any."""
     out: list[Any] = []
     kind = item.type.name
     for told in item.told:
         k = told.kind
-        ok = k == "set" or (k in ("add", "sub") or k.lstrip("-").isdigit() if kind == "int" else
+        ok = k == "set" or (k in ("add", "sub") or k.lstrip("-").isdigit() if kind == "int" else k == "add" if kind == "list" else
                             k in ("true", "false") if kind == "bool" else k in enums.get(kind, set()))
         if not ok:
             out += error_at(told.pos, f"told {k}: {item.name} is a {kind}, which cannot change that way",

@@ -21,7 +21,7 @@ from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, R
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.sentences import Speaker, Symbols, text_of
+from rulebook.sentences import Speaker, Symbols, text_of, yes_or_no
 
 
 def _slug(*parts: str) -> str:
@@ -461,10 +461,14 @@ class Assembler:
         return sec
 
     def action_lines(self, action: A.ActionDef) -> list[Line]:
+        params = []
         for p in action.params:
-            self.sp.bind(p.name, p.domain, p.text)
-        params = [self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain))
-                  for p in action.params]
+            ref = self.sp.bind(p.name, p.domain, p.text)
+            if yes_or_no(p.domain) and p.text is not None and self.lang in p.text.by_lang:  # "… and whether it goes forward"
+                ref.clause = self.sp.clause(p, self.sp.literal(p.text.by_lang[self.lang]), {})
+                params.append(self.sp.msg("item.action_param_whether", p, clause=ref.clause))
+            else:
+                params.append(self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain)))
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
         return head + (self.sp.lines(action.body) or [Line(self.say("item.no_effect", action))])  # "No change."
 
@@ -515,12 +519,14 @@ class Assembler:
         return [Line(fill(text, "nom", {n: self.const_value(self.sp.sym.consts[n]) for n in names}))]
 
     def definitions(self) -> Optional[Section]:
-        """The terms a player needs; a function marked `internal` only names a lookup the rules say in words."""
+        """The terms a player needs, a glossary of sentences; a function marked `internal` only names a lookup
+        the rules say in words. A function without a sentence keeps a titled entry, so its formula stands out."""
         fns = [f for f in self.of(A.FunctionDef) if not f.internal]
         if not fns:
             return None
         sec = self.section("definitions", "definitions")
-        sec.entries = [self.entry(f, "function", self.definition_lines(f)) for f in fns]
+        sec.paragraphs = [self.definition_lines(f)[0].text for f in fns if f.note is not None]
+        sec.entries = [self.entry(f, "function", self.definition_lines(f)) for f in fns if f.note is None]
         return sec
 
     def formulas(self) -> Optional[Section]:

@@ -244,7 +244,8 @@ class Noun:
         """The noun with the adjectives before it declined after this determiner, where the catalogue
         gives their endings (German "der dritte Magier" → "den dritten Magier", "sein ausgespieltes
         Artefakt"): lower-case words ending as the text writes them, up to the first capitalised word, the
-        head noun, which takes the determiner's dative ending ("den Freunden")."""
+        head noun (not one after an article or preposition), which takes the determiner's dative ending
+        ("den Freunden")."""
         rules = self.cat.data.get("grammar", {})
         assert isinstance(rules, dict)
         kind = "mixed" if det in rules.get("adjective_mixed", []) else \
@@ -253,13 +254,17 @@ class Noun:
         if not isinstance(endings, dict):
             return self.word
         written, ending = str(rules.get("adjective_written", "")), str(endings.get(case, endings.get("nom", "")))
+        clause = rules.get("clause", {})
+        small = set(clause.get("skip", [])) if isinstance(clause, dict) else set()  # articles, prepositions
         words = self.word.split(" ")
         head = len(words)
         for i, w in enumerate(words):
             if not w[:1].islower():
+                if i and words[i - 1] in small:  # a noun inside a phrase before the head: „in dieser Bewegung“
+                    continue
                 head = i
                 break
-            if w.endswith(written):
+            if w.endswith(written) and w not in small:
                 words[i] = w[:len(w) - len(written)] + ending
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
         noun, comma = (words[head][:-1], words[head][-1]) if head < len(words) and words[head].endswith(",") \

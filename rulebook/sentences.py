@@ -2,6 +2,7 @@
 language, composed from the catalogue's patterns with names and numbers from the rules."""
 from __future__ import annotations
 
+import operator
 import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
@@ -30,6 +31,8 @@ from rulebook.phrases import (
 _BINOPS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod", "==": "eq", "!=": "ne", "<": "lt",
            "<=": "le", ">": "gt", ">=": "ge", "and": "and", "or": "or"}
 _NEGATED = {"==": "!=", "!=": "==", "<": ">=", ">=": "<", "<=": ">", ">": "<="}
+_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
 _PRECEDENCE = {"+": 1, "-": 1, "*": 2, "/": 2, "%": 2}
 _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
@@ -59,11 +62,30 @@ def _round_from(e: A.Expr) -> Optional[A.Expr]:
     return None
 
 
+def _left_out(e: A.Expr) -> Optional[A.Expr]:
+    """The one item `[x for x in xs if x != a]` leaves out of its list (`a`, which does not read `x`)."""
+    if not (isinstance(e, A.Comprehension) and isinstance(e.expr, A.Name) and e.expr.name == e.var
+            and e.key is None and isinstance(e.cond, A.BinOp) and e.cond.op == "!="):
+        return None
+    for mine, other in ((e.cond.left, e.cond.right), (e.cond.right, e.cond.left)):
+        if isinstance(mine, A.Name) and mine.name == e.var \
+                and not any(isinstance(n, A.Name) and n.name == e.var for n in A.walk(other)):
+            return other
+    return None
+
+
+def _every(e: A.Expr) -> bool:
+    """A list of the items of another that pass a test ("every card … for which …"): a local holding it is
+    said as a list after a colon, not as "the cards are every card"."""
+    return isinstance(e, A.Comprehension) and isinstance(e.expr, A.Name) and e.expr.name == e.var \
+        and _left_out(e) is None
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
 
-def _yes_or_no(e: A.Expr) -> bool:
+def yes_or_no(e: A.Expr) -> bool:
     """Whether a choice's options are the two truth values: a decision whether something happens."""
     return isinstance(e, A.ListLit) and len(e.items) == 2 and all(isinstance(i, A.BoolLit) for i in e.items) \
         and {i.value for i in e.items if isinstance(i, A.BoolLit)} == {True, False}
@@ -106,6 +128,8 @@ class Symbols:
         self.param_texts: dict[int, dict[str, A.Text]] = {}  # a part's parameters that have their own noun
         self.first_params: set[int] = set()  # the source of each action's first parameter
         items = list(items)
+        game = next((i for i in items if isinstance(i, A.GameDef)), None)
+        self.player_counts = range(game.min_players, game.max_players + 1) if game is not None else range(0)
         self.readers: dict[int, set[str]] = {}  # a rule body's player parameters that are the reader ("you")
         self.looped: set[str] = set()  # the vars that loops test
         addressed = addressed_params(items)
@@ -982,6 +1006,9 @@ class Speaker:
                         conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
+        left_out = _left_out(e)
+        if left_out is not None:  # "the path elements without the second one"
+            return self.msg("expr.without", e, source=self._comp_args(e)["source"], item=self.expr(left_out))
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
         return self.msg("expr.comprehension_self" if plain else "expr.comprehension", e, **self._comp_args(e))
 
@@ -1204,7 +1231,8 @@ class Speaker:
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
         self.scope.bind(s.name, ref, lettered=s.text is None and ref.noun.word in generic)
         picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
-        key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label else "stmt.let"
+        key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label \
+            else "stmt.let_all" if _every(v) else "stmt.let"
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
@@ -1245,26 +1273,33 @@ class Speaker:
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
                               name=self.var(s.name), filter=args["filter"])
-        if _yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
+        if yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
             clause = self.clause(s, self.literal(s.text.by_lang[self.lang]), {})
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
             return self._line("stmt.let_choose_whether", s, self._subject(s.seat), seat=self.expr(s.seat), clause=clause)
-        options = self.expr(opts)
+        options, listed = self.options(opts)
         self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
-        return self._line("stmt.let_choose", s, self._subject(s.seat), seat=self.expr(s.seat), name=self.var(s.name),
-                          options=options)
+        return self._line(f"stmt.let_choose{listed}", s, self._subject(s.seat), seat=self.expr(s.seat),
+                          name=self.var(s.name), options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
-        options = self.expr(s.options)
+        options, listed = self.options(s.options)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
-        return self._line("stmt.let_random", s, name=self.var(s.name), options=options)
+        return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
+
+    def options(self, e: A.Expr) -> tuple[Phrase, str]:
+        """What a choice is made from; written-out options as alternatives ("1, 2, 3 or 4"), with the
+        message suffix that says them after a colon."""
+        if isinstance(e, A.ListLit) and len(e.items) > 1 and not any(isinstance(i, A.ListLit) for i in e.items):
+            return self.join([self.expr(i) for i in e.items], "choice_last"), "_list"
+        return self.expr(e), ""
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        if self.unsaid(s):
+            return []
         told = self.told_change(s)
         if told is not None:
             return told
-        if self.unsaid(s):
-            return []
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
@@ -1295,7 +1330,11 @@ class Speaker:
         changed = self.change(s)
         if changed is not None:
             return changed
-        return self._line("stmt.set", s, target=self.expr(s.target), value=self.expr(s.value))
+        left_out = _left_out(s.value)
+        if left_out is not None and isinstance(s.value, A.Comprehension) and same(s.value.source, s.target):
+            return self._line("stmt.remove_from", s, target=self.expr(s.target), item=self.expr(left_out))
+        key = "stmt.set_all" if _every(s.value) else "stmt.set"
+        return self._line(key, s, target=self.expr(s.target), value=self.expr(s.value))
 
     def changed_def(self, s: A.SetStmt) -> Optional[Union[A.VarDef, A.FieldDef]]:
         """The var or field a `set` changes (not a local of the same name)."""
@@ -1313,9 +1352,12 @@ class Speaker:
             return None
         v, values = s.value, dict[str, Arg]()
         literal = str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+        added = self.appended(s)
         if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, s.target):
             kinds = [literal, "add" if v.op == "+" else "sub"]
             values["amount"] = self._operand(v.right, v.op, right=True)
+        elif added is not None:  # items added to a list: "add"
+            kinds, values["amount"] = [literal, "add"], added
         else:
             kinds = [literal, "set"]
             values["value"] = self.expr(v)
@@ -1348,14 +1390,21 @@ class Speaker:
         if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, target):
             return self._line("stmt.add_to" if v.op == "+" else "stmt.sub_from", s, target=self.expr(target),
                               amount=self._operand(v.right, v.op, right=True))
-        if isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], target):
-            added = v.args[1]
-            items = self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
-                else self.expr(added)
+        items = self.appended(s)
+        if items is not None:
             return self._line("stmt.append", s, target=self.expr(target), items=items)
         if isinstance(v, A.ListLit) and not v.items:
             return self._line("stmt.set_empty", s, target=self.expr(target))
         return None
+
+    def appended(self, s: A.SetStmt) -> Optional[Phrase]:
+        """The items `set x = concat(x, …)` adds to a list, or None for another change."""
+        v = s.value
+        if not (isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], s.target)):
+            return None
+        added = v.args[1]
+        return self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
+            else self.expr(added)
 
     def _s_Move(self, s: A.Move) -> list[Line]:
         self.origin_role = "from"  # "move every card from your hand whose …"
@@ -1479,7 +1528,9 @@ class Speaker:
                                                                            right=nxt.cond)}), key)
             if not then:  # the other branch, or nothing, is told
                 return self._line(key, s, "sub", children=other, cond=self.expr(unless)) if other else []
-            out = self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
+            counts = self.player_counts(s.cond)
+            out = self._line(f"{key}_players", s, children=then, counts=counts) if counts is not None \
+                else self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
             if nxt is not None:
                 return out + self._s_If(nxt, "stmt.else_if")
             if other:
@@ -1487,6 +1538,19 @@ class Speaker:
             return out
         finally:
             self.branches -= 1
+
+    def player_counts(self, cond: A.Expr) -> Optional[Phrase]:
+        """A test of the number of players said by the counts it holds for: "with 2 or 3 players"."""
+        if not (isinstance(cond, A.BinOp) and cond.op in _NEGATED and isinstance(cond.left, A.Name)
+                and cond.left.name == "player_count" and isinstance(cond.right, A.Num)):
+            return None
+        holds: Callable[[Any, Any], Any] = _COMPARE[cond.op]
+        counts = [n for n in self.sym.player_counts if holds(n, cond.right.value)]
+        if not counts or counts == [1] or len(counts) == len(self.sym.player_counts):
+            return None
+        if len(counts) > 2 and counts[-1] - counts[0] == len(counts) - 1:  # "3 to 5"
+            return self.msg("expr.count_range", cond, low=Phrase(str(counts[0])), high=Phrase(str(counts[-1])))
+        return self.join([Phrase(str(n)) for n in counts], "choice_last")
 
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
@@ -1578,7 +1642,9 @@ class Speaker:
             return self._line(key, s, children=body, var=self.var(s.var), zone=noun.np("each"),
                               zones=Phrase(noun.plural()), first=Phrase(noun.word), the_first=noun.np("def"))
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
-        return [Line(self.text("stmt.for", s, "default", args), body)]
+        ref = self.lookup(s.var)
+        several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
+        return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
         self.loops.append(None)

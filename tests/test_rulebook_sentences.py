@@ -10,7 +10,7 @@ from test_rulebook_identifiers import texts_of
 
 from dsl.loader import read_ruleset, rulesets_dir
 from rulebook.docs import rulebooks
-from rulebook.model import Entry, Rulebook
+from rulebook.model import Entry, Rulebook, Section
 from rulebook.phrases import catalogue
 
 MM, FF = rulesets_dir() / "maechtige_monster", rulesets_dir() / "fuerchterliche_feinde"
@@ -167,8 +167,8 @@ GOLDEN = [
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
     (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
-    (FF, (), "de", "Die Liste der folgenden Schüler wird die Liste der folgenden Schüler gefolgt von",
-     "Füge dich zur Liste der folgenden Schüler hinzu."),
+    (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
+     "Füge das gewählte Monsterplättchen zu den gesetzten Monstern hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
@@ -193,8 +193,8 @@ GOLDEN = [
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
-     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der Einträge in der Liste der mitgenommenen "
-     "Spieler mindestens 2 ist, sonst nicht."),
+     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der mitgenommenen Spieler mindestens 2 ist, "
+     "sonst nicht."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -330,8 +330,8 @@ GOLDEN = [
     (MM, ("billiges_verdraengen",), "de", "Verdrängen: 0 bei Level 1, 0 bei Level 2", "bei Level 1 und 2 nichts, bei Level 3 1 Gold"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
-    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For every intersection space in the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Für jedes Kreuzungsfeld aus der Liste der Kreuzungsfelder:"),
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For each of the intersection spaces:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Der Reihe nach für die Kreuzungsfelder:"),
     # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
      "Draw one teleport from the teleport pile onto the teleport space."),
@@ -478,7 +478,7 @@ GOLDEN = [
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
     (MF, (), "en", "The kind of the running movement becomes", "Move"),
     (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
-     "Füge die angetroffenen Spieler zur Liste der mitgenommenen Spieler hinzu."),
+     "Das Monster nimmt die angetroffenen Spieler mit."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
@@ -507,9 +507,9 @@ GOLDEN = [
     (FF, (), "en", "List A is the spaces where a monster is blocked",
      "The blocked spaces are the spaces where a monster is blocked"),
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
-     "The newly seen chambers with a power chip are every value in the spaces in sight for which"),
+     "The newly seen chambers with a power chip: every value in the spaces in sight for which"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Die neu gesehenen Räume mit Kraftchip sind jeder Wert aus den Feldern in Sicht, bei dem"),
+     "Die neu gesehenen Räume mit Kraftchip: jeder Wert aus den Feldern in Sicht, bei dem"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -519,9 +519,9 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts are every artifact card in their artifacts for which the values already played do not contain"),
+     "The allowed artifacts: every artifact card in their artifacts for which the values already played do not contain"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
-     "Die erlaubten Artefakte sind jede Artefaktkarte in seinen Artefakten"),
+     "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
      "As long as the steps left to go are greater than 0 and the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
@@ -547,7 +547,7 @@ GOLDEN = [
     (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
-     "85 − the number of items in the chambers holding a power chip"),
+     "85 − the number of the chambers holding a power chip"),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange die möglichen Mitreisenden nicht leer sind:"),
     (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
@@ -557,7 +557,7 @@ GOLDEN = [
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
     # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
-    (FF, (), "en", "for which the monster tile is not the chosen first tile", "monster tile in the face-up monsters and treasures that is not the chosen first tile"),
+    (FF, (), "en", "for which the monster tile is not the chosen first tile", "from the face-up monsters and treasures without the chosen first tile"),
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
@@ -666,6 +666,10 @@ def test_an_internal_field_has_no_line_in_a_card_entry_and_no_column(lang: str, 
     assert not any(h.lower() == flag[:-1].lower() for t in tables for h in t.headers)
 
 
+def definitions(game: Path, variants: tuple[str, ...], lang: str) -> Section:
+    return next(s for s in book(game, variants, lang).sections if s.anchor == "definitions")
+
+
 def formula_rows(game: Path, variants: tuple[str, ...], lang: str) -> dict[str, str]:
     """The modders' appendix: each function's name in the rules file with its generated formula."""
     section = next(s for s in book(game, variants, lang).sections if s.anchor == "formulas")
@@ -676,16 +680,16 @@ def formula_rows(game: Path, variants: tuple[str, ...], lang: str) -> dict[str, 
 def test_a_function_note_is_its_definition_and_the_formula_moves_to_the_appendix(lang: str, words: str) -> None:
     """`function … note TEXT = …` is told by its sentence in "Definitions"; the generated formula is kept
     for modders in the appendix, so a changed rule still changes the book."""
-    speed = next(e for e in entries_of(MF, lang) if e.anchor == "function-speed")
-    assert len(speed.lines) == 1 and words in speed.lines[0].text and speed.note is None
-    assert "+" in formula_rows(MF, (), lang)["speed"] and formula_rows(MF, (), lang)["speed"] != speed.lines[0].text
+    said = [p for p in definitions(MF, (), lang).paragraphs if words in p]
+    assert len(said) == 1 and "function-speed" not in [e.anchor for e in entries_of(MF, lang)]
+    assert "+" in formula_rows(MF, (), lang)["speed"] and formula_rows(MF, (), lang)["speed"] != said[0]
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None:
     """`internal function` names a lookup the rules say in words where used ("the guard at card place 3")."""
-    anchors = [e.anchor for e in entries_of(MM, lang)]
-    assert "function-guard" not in anchors and "function-pair-sum" in anchors
+    assert len(definitions(MM, (), lang).paragraphs) == 3 and not definitions(MM, (), lang).entries
+    assert not any("guard card" in p or "Wächterkarte" in p for p in definitions(MM, (), lang).paragraphs)
     assert "guard" in formula_rows(MM, (), lang)
 
 
@@ -695,8 +699,7 @@ def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None
 def test_a_definition_names_consts_by_place_so_a_variant_changes_it(lang: str, base: str, variant: str) -> None:
     """`{owner_fee}` in a function's note is the const's value as the values table says it."""
     def cost(variants: tuple[str, ...]) -> str:
-        section = next(s for s in book(MM, variants, lang).sections if s.anchor == "definitions")
-        return next(e for e in section.entries if e.anchor == "function-displace-cost").lines[0].text
+        return definitions(MM, variants, lang).paragraphs[-1]
     assert base in cost(()) and "{" not in cost(())
     assert variant in cost(("billiges_verdraengen",))
 

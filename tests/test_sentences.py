@@ -130,6 +130,20 @@ EXAMPLES = [
     ("let s = sum(c.value for c in slot[1])",
      "Zahl A ist die Summe der Werte der Karten im Platz 1.",
      "Number A is the sum of the values of the cards in the slot 1."),
+    # a choice among written-out options, said as the alternatives
+    ("let x = choose me from [1, 2, 3]",
+     "Du wählst eine Zahl: 1, 2 oder 3.",
+     "You choose a number: 1, 2 or 3."),
+    ("let x = random [1, 2, 3]",
+     "Bestimme eine Zahl zufällig: 1, 2 oder 3.",
+     "Pick a number at random: 1, 2 or 3."),
+    # a list of the items that pass a test, after a colon; one item left out: "without"
+    ("let k = [c for c in hand(me) if c.value > 2]",
+     "Liste A: jede Karte auf deiner Hand, deren Wert größer als 2 ist.",
+     "List A: every card in your hand whose value is greater than 2."),
+    ("let k = [c for c in hand(me) if c != top(deck)]",
+     "Liste A ist deine Hand ohne die oberste Karte des Stapels.",
+     "List A is your hand without the top card of the deck."),
 ]
 
 
@@ -143,6 +157,29 @@ def first_sentence(stmt: str, lang: str) -> str:
 def test_representative_sentences(stmt: str, de: str, en: str) -> None:
     for lang, expected in (("de", de), ("en", en)):
         assert first_sentence(stmt, lang) == expected
+
+
+def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
+    items = parse_text(SNIPPET_RULES.replace(
+        "STMT", "let k = [c for c in hand(me) if c.value > 2]\n set k = [c for c in k if c != top(deck)]"), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
+    assert said == {"de": "Streiche die oberste Karte des Stapels aus Liste A.",
+                    "en": "Remove the top card of the deck from list A."}
+
+
+@pytest.mark.parametrize("test,de,en", [
+    ("player_count <= 3", "Bei 2 oder 3 Spielern:", "With 2 or 3 players:"),
+    ("player_count != 3", "Bei 2, 4 oder 5 Spielern:", "With 2, 4 or 5 players:"),
+    ("player_count > 2", "Bei 3 bis 5 Spielern:", "With 3 to 5 players:"),
+    ("player_count == 2", "Bei 2 Spielern:", "With 2 players:"),
+    ("player_count >= 2", "Wenn die Spielerzahl mindestens 2 ist:", "If the number of players is at least 2:"),
+])
+def test_a_test_of_the_player_count_is_said_by_the_counts_it_holds_for(test: str, de: str, en: str) -> None:
+    rules = "game g { title de \"G\" en \"G\" fr \"G\" players 2 to 5 }\n" + SNIPPET_RULES
+    items = parse_text(rules.replace("STMT", f"if {test} {{ end game }}"), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    assert [Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en")] == [de, en]
 
 
 NBSP = "\u00a0"  # French puts a no-break space before a colon and inside « »
