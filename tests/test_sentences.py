@@ -374,3 +374,18 @@ def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
            'pay 1 gold from me to owner(a)'
     assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
     assert "the displaced card" in all_sentences(stmt, "en")[1]
+
+
+def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
+    """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
+    stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
+    assert all_sentences(stmt, "en") == ["You pay 1 gold to the owner."]
+    assert all_sentences(stmt, "de") == ["Du zahlst 1 Gold an den Besitzer."]
+
+
+def test_a_place_numbered_by_a_value_is_said_with_of_not_juxtaposed() -> None:
+    """`slot[me.points]`: "the slot of your points", not "the slot your points"."""
+    stmt = "move top(deck) to slot[me.points]"
+    assert all_sentences(stmt, "en") == ["Move the top card of the deck to the slot of your points."]
+    assert all_sentences(stmt, "de") == ["Lege die oberste Karte des Stapels in den Platz deiner Punkte."]
+    assert all_sentences("move top(deck) to slot[2]", "en") == ["Move the top card of the deck to the slot 2."]
