@@ -354,9 +354,10 @@ class Idioms:
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)
             if isinstance(nxt, A.SetStmt) and isinstance(nxt.value, A.Name) and nxt.value.name == s.name and uses == 1:
+                options, listed = self.sp.options(s.options)
                 key = "stmt.set_random_player" if isinstance(s.options, A.Name) and s.options.name == "players" \
-                    else "stmt.set_random"  # "choose the start player at random"
-                return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=self.sp.expr(s.options)), 2
+                    else f"stmt.set_random{listed}"  # "choose the start player at random"
+                return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=options), 2
         if isinstance(s, A.CallRule) and tells_in_place(list(body), self.sp.sym.rules, self.sp.sym.calls):
             scope = self.sp.scope  # a phase that is a rule used nowhere else: that rule's steps (in its own scope)
             try:

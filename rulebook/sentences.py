@@ -757,6 +757,13 @@ class Speaker:
             if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
                 # the zone of a family that holds the card: "the slot of c"
                 return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))
+            if isinstance(where, (A.Attr, A.Call, A.Index)) or isinstance(where, A.Name) and not (ref and ref.label):
+                # a place named by what holds its number: "the space of the start chamber", not "the space the …";
+                # "the space of the player" where that already says the zone
+                place = self.expr(where)
+                if place.form("nom").startswith(noun.np("def").form("nom") + " "):
+                    return place
+                return self.msg("expr.zone_of_place", e, zone=noun.np("def"), place=place)
             return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
@@ -1236,9 +1243,9 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
-        if isinstance(v, A.Call) and v.func in self.sym.functions and s.text is not None \
+        if isinstance(v, A.Call) and (v.func in self.sym.functions or v.func == "owner") and s.text is not None \
                 and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
-            return []  # "the bonus is the bonus for the player": the local only names what the definition says
+            return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
@@ -1661,6 +1668,8 @@ class Speaker:
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:
+        if self.loops and self.loops[-1] is None:  # a `while` or `repeat`: no items remain, the repeating ends
+            return self._line("stmt.break_repeat", s)
         items = self.loops[-1] if self.loops else None
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
         if items is not None and items.word not in generic:  # "the remaining rows are skipped"

@@ -137,6 +137,9 @@ EXAMPLES = [
     ("let x = random [1, 2, 3]",
      "Bestimme eine Zahl zufällig: 1, 2 oder 3.",
      "Pick a number at random: 1, 2 or 3."),
+    ("let x = random [1, 2]\n set me.points = x",
+     "Bestimme deine Punkte zufällig: 1 oder 2.",
+     "Choose your points at random: 1 or 2."),
     # a list of the items that pass a test, after a colon; one item left out: "without"
     ("let k = [c for c in hand(me) if c.value > 2]",
      "Liste A: jede Karte auf deiner Hand, deren Wert größer als 2 ist.",
@@ -166,6 +169,13 @@ def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
     assert said == {"de": "Streiche die oberste Karte des Stapels aus Liste A.",
                     "en": "Remove the top card of the deck from list A."}
+
+
+def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
+    assert said == {"de": "Hier endet die Wiederholung.", "en": "The repetition ends here."}
 
 
 @pytest.mark.parametrize("test,de,en", [
@@ -364,3 +374,18 @@ def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
            'pay 1 gold from me to owner(a)'
     assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
     assert "the displaced card" in all_sentences(stmt, "en")[1]
+
+
+def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
+    """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
+    stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
+    assert all_sentences(stmt, "en") == ["You pay 1 gold to the owner."]
+    assert all_sentences(stmt, "de") == ["Du zahlst 1 Gold an den Besitzer."]
+
+
+def test_a_place_numbered_by_a_value_is_said_with_of_not_juxtaposed() -> None:
+    """`slot[me.points]`: "the slot of your points", not "the slot your points"."""
+    stmt = "move top(deck) to slot[me.points]"
+    assert all_sentences(stmt, "en") == ["Move the top card of the deck to the slot of your points."]
+    assert all_sentences(stmt, "de") == ["Lege die oberste Karte des Stapels in den Platz deiner Punkte."]
+    assert all_sentences("move top(deck) to slot[2]", "en") == ["Move the top card of the deck to the slot 2."]
