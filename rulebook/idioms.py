@@ -238,9 +238,13 @@ class Idioms:
             return None
         noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
         key = "idiom.greater_of" if cond.op in (">", ">=") else "idiom.smaller_of"
-        kind = self.sp.nouns.value(a).noun  # "the card with the greater power (card A or card B)"
         refs = [self.sp.lookup(x.name) if isinstance(x, A.Name) else None for x in (a, b)]
-        lettered = all(r is not None and r.label for r in refs)  # card A and card B: no need to name them again
+        kinds = {r.kind for r in refs if r is not None}
+        named = all(r is not None for r in refs) and len(kinds) == 1 and "" not in kinds
+        # two locals of one kind ("the first token", "the second token"): "the card with the greater
+        # power" is one of the two just named, by the kind's own noun
+        kind = self.sp.nouns.of_type(A.TypeRef(pos=e.pos, name=kinds.pop())).noun if named else self.sp.nouns.value(a).noun
+        lettered = named or all(r is not None and r.label for r in refs)
         which: Arg = "" if lettered else self.sp.msg("idiom.which_of", e, a=self.sp.expr(a), b=self.sp.expr(b))
         return self.sp.msg(key, e, a=self.sp.expr(a), b=self.sp.expr(b), field=noun.np("bare"),
                            the_field=noun.np("def"), field_det=noun.det("def"), kind=kind.np("def"),
@@ -350,9 +354,10 @@ class Idioms:
             nxt = body[i + 1]
             uses = sum(1 for n in A.walk(list(body[i + 1:])) if isinstance(n, A.Name) and n.name == s.name)
             if isinstance(nxt, A.SetStmt) and isinstance(nxt.value, A.Name) and nxt.value.name == s.name and uses == 1:
+                options, listed = self.sp.options(s.options)
                 key = "stmt.set_random_player" if isinstance(s.options, A.Name) and s.options.name == "players" \
-                    else "stmt.set_random"  # "choose the start player at random"
-                return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=self.sp.expr(s.options)), 2
+                    else f"stmt.set_random{listed}"  # "choose the start player at random"
+                return self.sp._line(key, s, target=self.sp.expr(nxt.target), options=options), 2
         if isinstance(s, A.CallRule) and tells_in_place(list(body), self.sp.sym.rules, self.sp.sym.calls):
             scope = self.sp.scope  # a phase that is a rule used nowhere else: that rule's steps (in its own scope)
             try:

@@ -181,6 +181,7 @@ class Noun:
             self.gender, self.word = "default", text
         self.dets = articles.get(self.gender, {})
         self.agree = "pl" if self.dets.get("plural") is True else ""
+        self.own_plural = ""  # a plural made with the singular ("other tokens"), not by the ending rules
 
     def plural(self) -> str:
         """The noun in the plural, by the catalogue's ending rules applied to its head word (English:
@@ -193,6 +194,8 @@ class Noun:
         at = len(words) - 1 if grammar.get("plural_head") == "last" else 0
         if self.agree == "pl":
             return self.word
+        if self.own_plural:
+            return self.own_plural
         own = rules.get(self.gender)
         ordered = list(own.items()) if isinstance(own, dict) else []
         for pattern, repl in ordered + [(k, v) for k, v in rules.items() if not isinstance(v, dict)]:
@@ -201,18 +204,20 @@ class Noun:
                 break
         return " ".join(words) + bracket + rest
 
-    def gen_suffix(self) -> str:
+    def gen_suffix(self, head: str) -> str:
         """German genitive ending of a masculine or neuter noun: "des Spielers", "des Platzes"."""
         suffix = str(self.dets.get("gen_suffix", ""))
-        first = self.word.split(" ")[0]
-        if not suffix or not first.isalpha():
+        if not suffix or not head.isalpha():
             return ""
-        return "es" if first[-1] in "sßxz" else suffix
+        return "es" if head[-1] in "sßxz" else suffix
 
     def genitive(self, det: str) -> str:
-        """The noun in the genitive after its article: "des Stapels am Platz"."""
-        first, _, rest = self.word.partition(" ")
-        return f"{self.det(det).form('gen')} {first}{self.gen_suffix()} {rest}".strip()
+        """The noun in the genitive after its article, its adjectives declined and its head noun (the
+        first capitalised word) with the ending: "des Stapels am Platz", "des verdrängten Steins"."""
+        words = self.declined(det, "gen").split(" ")
+        head = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
+        words[head] += self.gen_suffix(words[head])
+        return f"{self.det(det).form('gen')} {' '.join(words)}".strip()
 
     def det(self, det: str) -> Phrase:
         """The determiner alone (def, each, your, indef, rel, bare), declined by form."""

@@ -2,6 +2,8 @@
 what they hold ("the player", "the token", "token B"), never by their name in the file."""
 from __future__ import annotations
 
+import copy
+
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
 from dsl import ast as A
@@ -29,7 +31,7 @@ class Ref:
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
-        self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the creature goes forward")
+        self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
 
     def phrase(self, cat: Catalogue) -> Phrase:
         """The local's forms: a case ("nom", "acc", "dat", "gen") says it definite, `a_CASE` introduces
@@ -120,6 +122,31 @@ def uses_as_place(name: str, nodes: Sequence[object], zones: dict[str, A.ZoneDef
     return None
 
 
+def other_than(c: A.Comprehension) -> tuple[Optional[str], Optional[A.Expr]]:
+    """`[d for d in L if d != x and …]`: the local `x` the items differ from, and the rest of the
+    condition (None where nothing is left): said "every other …", not with letters for both."""
+    conds: list[A.Expr] = []
+
+    def flatten(e: A.Expr) -> None:
+        if isinstance(e, A.BinOp) and e.op == "and":
+            flatten(e.left)
+            flatten(e.right)
+        else:
+            conds.append(e)
+    if c.cond is None or not (isinstance(c.expr, A.Name) and c.expr.name == c.var):
+        return None, c.cond
+    flatten(c.cond)
+    for i, e in enumerate(conds):
+        if isinstance(e, A.BinOp) and e.op == "!=" and isinstance(e.left, A.Name) and isinstance(e.right, A.Name) \
+                and c.var in (e.left.name, e.right.name) and e.left.name != e.right.name:
+            rest = conds[:i] + conds[i + 1:]
+            cond: Optional[A.Expr] = rest[0] if rest else None
+            for r in rest[1:]:
+                cond = A.BinOp(pos=r.pos, op="and", left=cond, right=r) if cond is not None else r
+            return (e.right.name if e.left.name == c.var else e.left.name), cond
+    return None, c.cond
+
+
 _PLAYER_CALLS = ("owner", "next", "previous")
 _NUMBER_CALLS = ("count", "sum", "abs", "graph_distance", "min2", "max2")
 
@@ -138,6 +165,18 @@ class Nouns:
 
     def text(self, text: Optional[A.Text]) -> Optional[Noun]:
         return Noun(text.by_lang[self.lang], self.cat) if text is not None and self.lang in text.by_lang else None
+
+    def other(self, c: A.Comprehension, item: Ref) -> Ref:
+        """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other token"."""
+        name, _ = other_than(c)
+        known = self.lookup(name) if name is not None else None
+        if known is None or known.you or known.noun.word != item.noun.word:  # "every player but you" says "you"
+            return item
+        noun = copy.copy(item.noun)
+        pattern = self.cat.pattern("noun.other")
+        noun.word = str(pick(pattern, "nom")).format(noun=item.noun.word)
+        noun.own_plural = str(pick(pattern, "pl")).format(nouns=item.noun.plural())
+        return Ref(noun, zone=item.zone, kind=item.kind, enum=item.enum)
 
     def zone_ref(self, zone: str) -> Ref:
         """A place number of an indexed zone, said as the place: "the slot"."""
@@ -187,7 +226,7 @@ class Nouns:
             return self.kind_of_zone(e.obj.name)
         if isinstance(e, A.Comprehension):
             if isinstance(e.expr, A.Name) and e.expr.name == e.var:
-                return self.element(e.source, depth + 1)
+                return self.other(e, self.element(e.source, depth + 1))
             return self.value(e.expr, depth + 1)
         if isinstance(e, A.ListLit):
             return self.value(e.items[0], depth + 1) if e.items else Ref(self.word("value"))

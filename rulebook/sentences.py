@@ -12,7 +12,7 @@ from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, same
 from rulebook.places import place_preposition, preposition
 from rulebook.model import Line
-from rulebook.referents import Nouns, Ref, Scope, slot_zone, uses_as_place
+from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     IT_PLACE,
@@ -318,7 +318,7 @@ class Speaker:
         self.sym = symbols
         self.it_kind: Optional[str] = None
         self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
-        self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this creature"
+        self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this token"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
@@ -547,7 +547,7 @@ class Speaker:
             if ref.zone is not None:  # a place said as a number: "the number of the slot"
                 return self.msg("expr.place_number", e, place=ref.phrase(self.cat))
             return ref.phrase(self.cat)
-        if name == "self" and self.self_kind in sym.kinds:  # a card is called what its kind is: "this creature"
+        if name == "self" and self.self_kind in sym.kinds:  # a card is called what its kind is: "this token"
             kind = sym.kinds[self.self_kind]
             return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).np("this")
         if name in _SPECIAL_NAMES:
@@ -757,6 +757,13 @@ class Speaker:
             if isinstance(where, A.Call) and where.func == "position" and len(where.args) == 1:
                 # the zone of a family that holds the card: "the slot of c"
                 return self.msg("expr.zone_of_card", e, zone=noun.np("def"), card=self.expr(where.args[0]))
+            if isinstance(where, (A.Attr, A.Call, A.Index)) or isinstance(where, A.Name) and not (ref and ref.label):
+                # a place named by what holds its number: "the space of the start chamber", not "the space the …";
+                # "the space of the player" where that already says the zone
+                place = self.expr(where)
+                if place.form("nom").startswith(noun.np("def").form("nom") + " "):
+                    return place
+                return self.msg("expr.zone_of_place", e, zone=noun.np("def"), place=place)
             return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
@@ -900,10 +907,13 @@ class Speaker:
         source = self.expr(c.source)
         self.scope.push()
         try:
-            ref = self._bind(c.var, c.source)
+            self.sources[c.var] = c.source
+            item = self.nouns.element(c.source)
+            ref = self.scope.bind(c.var, self.nouns.other(c, item))
+            cond = other_than(c)[1] if ref is not item else c.cond  # "every other token": `d != x` said
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
-                    "filter": self.filter(c.var, ref, c.cond, "expr.filter") if c.cond else "",
+                    "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
                     "order": self.order(c.key) if c.key else ""}
         finally:
             self.scope.pop()
@@ -1051,7 +1061,7 @@ class Speaker:
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
-        if title is not None:  # "the creature is Phoenix", not "the number of the creature is 29"
+        if title is not None:  # "the token is Red Star", not "the number of the token is 7"
             owner = left.obj if isinstance(left, A.Attr) else left
             return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=Phrase(title))
         place = self.remembered_place(left, right)
@@ -1233,9 +1243,9 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
-        if isinstance(v, A.Call) and v.func in self.sym.functions and s.text is not None \
+        if isinstance(v, A.Call) and (v.func in self.sym.functions or v.func == "owner") and s.text is not None \
                 and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
-            return []  # "the bonus is the bonus for the player": the local only names what the definition says
+            return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
@@ -1357,7 +1367,7 @@ class Speaker:
             kinds, values["amount"] = [literal, "add"], added
         else:
             kinds = [literal, "set"]
-            values["value"] = self.expr(v)
+            values["value"] = self.place_or_expr(v)  # a place in scope as that place ("the card place")
         told = next((t for k in kinds for t in d.told if t.kind == k and self.lang in t.text.by_lang), None)
         if told is None:
             return None
@@ -1658,6 +1668,8 @@ class Speaker:
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:
+        if self.loops and self.loops[-1] is None:  # a `while` or `repeat`: no items remain, the repeating ends
+            return self._line("stmt.break_repeat", s)
         items = self.loops[-1] if self.loops else None
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
         if items is not None and items.word not in generic:  # "the remaining rows are skipped"
@@ -1730,7 +1742,7 @@ class Speaker:
             return None
         values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in args.items() if n in placed}
         if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
-            values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this creature beats …"
+            values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this token beats …"
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
 

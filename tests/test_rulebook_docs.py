@@ -126,8 +126,8 @@ def test_every_action_phase_and_king_tile_has_an_entry_with_generated_text() -> 
 def test_a_requirement_keeps_its_clarification_beside_the_generated_sentence() -> None:
     de = book("de")
     displace = next(e for e in de.every_entry() if e.anchor == "action-displace")
-    line = next(l for l in displace.lines if "kleiner als die von Monsterkarte B" in l.text)
-    assert line.text == "Die Stärke von Monsterkarte A muss kleiner als die von Monsterkarte B sein."
+    line = next(l for l in displace.lines if "kleiner als die des stärkeren Monsters" in l.text)
+    assert line.text == "Die Stärke des verdrängten Monsters muss kleiner als die des stärkeren Monsters sein."
     assert line.note == "Ein Monster kann nur von einem stärkeren verdrängt werden."
     # a clarification that names every number and field of its condition is said instead of it
     [alone] = [l for l in displace.lines if "Stärke 5" in l.text]

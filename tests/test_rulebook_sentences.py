@@ -118,26 +118,26 @@ GOLDEN = [
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
     (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
     (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
-    (MM, (), "en", "Note the attack place of monster card A.", "Move monster card B to the attack place."),
+    (MM, (), "en", "Note the attack place of monster card A.", "Move the stronger monster to the attack place."),
     (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
     (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
-     "Remember the card place as the place of the lost fight."),
+     "The fight at the card place is lost."),
     (MM, (), "de", "Die Nummer des verlorenen Kampfes wird die Nummer des Kartenplatzes.",
-     "Merke dir den Kartenplatz als den Platz des verlorenen Kampfes."),
+     "Der Kampf am Kartenplatz ist verloren."),
     # a place in scope compared with the place remembered: the places, not their numbers
     (MM, (), "en", "If the number of the attack place is the number of the lost fight",
      "If the attack place is the place of the lost fight or the guard"),
     (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
      "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
+     "The first monster is the first monster card at the matching attack place."),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
-    # the first and the last card of a place, lettered, in one sentence, not two bindings like variables
-    (MM, (), "en", "Call the first monster card of the matching attack place monster card A.",
-     "Monster card A is the first monster card at the matching attack place, monster card B the last one."),
-    (MM, (), "de", "Nenne die erste Monsterkarte des zugehörigen Anlegeplatzes Monsterkarte A.",
-     "Monsterkarte A ist die erste Monsterkarte am zugehörigen Anlegeplatz, Monsterkarte B die letzte."),
+     "Das erste Monster ist die erste Monsterkarte am zugehörigen Anlegeplatz."),
+    # locals with their own nouns, not letters; German declines the adjective and the noun
+    (MM, (), "en", "Monster card A is the first monster card at the matching attack place, monster card B the last one.",
+     "If the first monster and the second monster belong to the same player:"),
+    (MM, (), "de", "Der Besitzer des erstes Monster", "Der Besitzer des ersten Monsters erhält die Beute"),
+    (MM, (), "de", "Besitzer des verdrängtes Monster", "Du zahlst dem Besitzer des verdrängten Monsters die Entschädigung"),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
      "Move the top king tile of the king's stack to the box."),
@@ -203,14 +203,14 @@ GOLDEN = [
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
     (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn die Monster 49 und 50 beide besiegt sind:"),
     # "is not you" → another player's
-    (MM, (), "en", "If the owner of *victim* is not you:", "If monster card A belongs to another player:"),
-    (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn Monsterkarte A einem anderen Spieler gehört:"),
+    (MM, (), "en", "If the owner of *victim* is not you:", "If the displaced monster belongs to another player:"),
+    (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn das verdrängte Monster einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten fürs Verdrängen von Monsterkarte A bezahlen können."),
+     "Du musst die Kosten fürs Verdrängen des verdrängten Monsters bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing monster card A."),
+     "You must be able to pay the cost of displacing the displaced monster."),
     (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing monster card A."),
+     "You must be able to pay the cost of displacing the displaced monster."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold at most 1 monster card."),
@@ -219,9 +219,9 @@ GOLDEN = [
     (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
      "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
-     "The strength of monster card A must be less than that of monster card B."),
+     "The strength of the displaced monster must be less than that of the stronger monster."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
-     "Die Stärke von Monsterkarte A muss kleiner als die von Monsterkarte B sein."),
+     "Die Stärke des verdrängten Monsters muss kleiner als die des stärkeren Monsters sein."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than 5.",
      "A strength-5 monster cannot be displaced."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist.",
@@ -239,20 +239,20 @@ GOLDEN = [
     (MM, (), "de", "Der Besitzer der Monsterkarte mit der größeren Stärke (Monsterkarte A oder Monsterkarte B) erhält",
      "Der Besitzer der Monsterkarte mit der größeren Stärke erhält"),
     (MM, (), "en", "If the remainder of *loot* divided by 2 is 1 and the strength of *a* is not the strength of *b*:",
-     "If the loot is odd and monster card A and monster card B differ in strength:"),
+     "If the loot is odd and the first monster and the second monster differ in strength:"),
     (MM, (), "de", "Wenn der Rest von *loot* geteilt durch 2 1 ist und die Stärke von *a* nicht die Stärke von *b* ist:",
-     "Wenn die Beute ungerade ist und Monsterkarte A und Monsterkarte B sich in der Stärke unterscheiden:"),
+     "Wenn die Beute ungerade ist und das erste Monster und das zweite Monster sich in der Stärke unterscheiden:"),
     (MM, (), "en", "The bank pays the owner of *a* gold: *loot* divided by 2, rounded down.",
-     "The owners of monster card A and monster card B each take half of the loot (rounded down) in gold from the "
-     "treasury."),
+     "The owners of the first monster and the second monster each take half of the loot (rounded down) in gold "
+     "from the treasury."),
     (MM, (), "de", "Die Bank zahlt dem Besitzer von *a* Gold, und zwar *loot* geteilt durch 2, abgerundet.",
-     "Die Besitzer von Monsterkarte A und Monsterkarte B erhalten je die Hälfte der Beute (abgerundet) in Gold aus "
-     "der Schatzkammer."),
+     "Die Besitzer vom ersten Monster und dem zweiten Monster erhalten je die Hälfte der Beute (abgerundet) in Gold "
+     "aus der Schatzkammer."),
     # a payment from the bank is taken by its payee
     (MM, (), "en", "The treasury pays the loot in gold to the owner of monster card A.",
-     "The owner of monster card A takes the loot in gold from the treasury."),
+     "The owner of the first monster takes the loot in gold from the treasury."),
     (MM, (), "de", "Die Schatzkammer zahlt die Beute in Gold an den Besitzer von Monsterkarte A.",
-     "Der Besitzer von Monsterkarte A erhält die Beute in Gold aus der Schatzkammer."),
+     "Der Besitzer des ersten Monsters erhält die Beute in Gold aus der Schatzkammer."),
     # card backs
     (MM, (), "en", "The back of every king tile shows no values.", "King tiles have plain backs."),
     (MM, (), "de", "Auf der Rückseite zeigt jedes Königsplättchen keine Werte.",
@@ -302,8 +302,8 @@ GOLDEN = [
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
      "Jeder Spieler legt jede Monsterkarte in seinem Vorrat, deren Stärke mindestens 3 ist, auf seine Hand und jede Monsterkarte auf seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
     # a card back to its owner
-    (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move monster card A into its owner's hand."),
-    (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege Monsterkarte A auf die Hand des Besitzers."),
+    (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move the displaced monster into its owner's hand."),
+    (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege das verdrängte Monster auf die Hand des Besitzers."),
     # the print's skip rule: a displaced player plays again
     (MM, (), "en", "Whoever already has two monsters in the castle sits out until every attack place is full.",
      "Whoever already has two monsters in the castle is skipped; once one of them is displaced, that player plays again."),
@@ -311,15 +311,15 @@ GOLDEN = [
     (MM, (), "de", "Lege die Monsterkarte in den Anlegeplatz.", "Lege die Monsterkarte an den Anlegeplatz."),
     (MM, (), "de", "Ziehe 3 Karten von seinem Vorrat in seine Hand.", "Der Spieler zieht 3 Karten aus seinem Vorrat auf seine Hand."),
     (MM, (), "en", "Draw 3 cards from their reserve to their hand.", "The player draws 3 cards from their reserve into their hand."),
-    (MM, (), "de", "Wähle eine Monsterkarte (A) aus einem Anlegeplatz", "Wähle eine Monsterkarte (A) von einem Anlegeplatz"),
+    (MM, (), "de", "Wähle ein verdrängtes Monster aus einem Anlegeplatz", "Wähle ein verdrängtes Monster von einem Anlegeplatz"),
     # a small table said in words, a table by player count as its usual value and the exceptions
     (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
                    "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
-     "Du zahlst dem Besitzer von Monsterkarte A die Entschädigung fürs Verdrängen je nach dem Level des Wächters am "
+     "Du zahlst dem Besitzer des verdrängten Monsters die Entschädigung fürs Verdrängen je nach dem Level des Wächters am "
      "zugehörigen Kartenplatz: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
     (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
                    "place with the same number in gold to the owner of monster card A.",
-     "You pay the owner of monster card A the compensation for displacing, depending on the level of the guard at the "
+     "You pay the owner of the displaced monster the compensation for displacing, depending on the level of the guard at the "
      "matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
     (MM, (), "en", "the compensation per guard level, by the level of the guard",
      "the compensation for displacing, depending on the level of the guard"),
@@ -422,11 +422,11 @@ GOLDEN = [
     (MF, (), "en", "If the poisoned of the creature:", "If the creature is poisoned:"),
     (MF, (), "de", "Wenn vergiftet der Kreatur:", "Wenn die Kreatur vergiftet ist:"),
     (MF, (), "en", "Only allowed if it is not the case that the is a catapult of the creature or bonus card A is",
-     "Only allowed if the creature is not a catapult or bonus card A is Mimimi power."),
+     "Only allowed if the creature is not a catapult or the bonus type is Mimimi power."),
     (MF, (), "de", "Nur erlaubt, wenn nicht gilt: ist ein Katapult der Kreatur",
-     "Nur erlaubt, wenn die Kreatur kein Katapult ist oder Bonuskarte A Mimimi-Macht ist."),
+     "Nur erlaubt, wenn die Kreatur kein Katapult ist oder die Bonusart Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
-     "Autorisé seulement si la créature n'est pas une catapulte ou carte bonus A est Pouvoir Mimimi."),
+     "Autorisé seulement si la créature n'est pas une catapulte ou le type de bonus est Pouvoir Mimimi."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "The creature has a borrowed wing."),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "Die Kreatur hat einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
@@ -523,9 +523,9 @@ GOLDEN = [
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
-     "As long as the steps left to go are greater than 0 and creature A is on the board:"),
+     "As long as the steps left to go are greater than 0 and the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Solange die verbleibenden Schritte größer als 0 sind und Kreatur A auf dem Spielplan steht:"),
+     "Solange die verbleibenden Schritte größer als 0 sind und die Kreatur auf dem Spielplan steht:"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
@@ -540,7 +540,7 @@ GOLDEN = [
     (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
     # clauses of the rules file: German verb last in a subordinate clause, negation said in words
     (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
-    (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn Kreatur A Kreaturen mitnimmt:"),
+    (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn die Kreatur Kreaturen mitnimmt:"),
     (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
     (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
     # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
@@ -548,8 +548,8 @@ GOLDEN = [
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "85 − the number of the chambers holding a power chip"),
-    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange Liste B nicht leer ist:"),
-    (MF, (), "en", "If the number of cards in value A is 0:", "If value A is empty:"),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange die möglichen Mitreisenden nicht leer sind:"),
+    (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
     (MF, (), "en", "sorted by minus their value", ", sorted by their value of the played artifact, highest first:"),
     (MF, (), "de", "sortiert nach minus", "absteigend nach seinem Wert des ausgespielten Artefakts sortiert:"),

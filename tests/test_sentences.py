@@ -137,6 +137,9 @@ EXAMPLES = [
     ("let x = random [1, 2, 3]",
      "Bestimme eine Zahl zufällig: 1, 2 oder 3.",
      "Pick a number at random: 1, 2 or 3."),
+    ("let x = random [1, 2]\n set me.points = x",
+     "Bestimme deine Punkte zufällig: 1 oder 2.",
+     "Choose your points at random: 1 or 2."),
     # a list of the items that pass a test, after a colon; one item left out: "without"
     ("let k = [c for c in hand(me) if c.value > 2]",
      "Liste A: jede Karte auf deiner Hand, deren Wert größer als 2 ist.",
@@ -168,6 +171,13 @@ def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
                     "en": "Remove the top card of the deck from list A."}
 
 
+def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
+    assert said == {"de": "Hier endet die Wiederholung.", "en": "The repetition ends here."}
+
+
 @pytest.mark.parametrize("test,de,en", [
     ("player_count <= 3", "Bei 2 oder 3 Spielern:", "With 2 or 3 players:"),
     ("player_count != 3", "Bei 2, 4 oder 5 Spielern:", "With 2, 4 or 5 players:"),
@@ -180,6 +190,17 @@ def test_a_test_of_the_player_count_is_said_by_the_counts_it_holds_for(test: str
     items = parse_text(rules.replace("STMT", f"if {test} {{ end game }}"), "s.rules").items
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     assert [Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en")] == [de, en]
+
+
+@pytest.mark.parametrize("lang,text,said", [
+    ("en", "take up to 1 power chip(s)", "take up to 1 power chip"),
+    ("en", "take up to 21 power chip(s)", "take up to 21 power chips"),
+    ("de", "drehe bis zu 1 aufgedeckte Kreuzung(en)", "drehe bis zu 1 aufgedeckte Kreuzung"),
+    ("de", "drehe bis zu 2 aufgedeckte Kreuzung(en)", "drehe bis zu 2 aufgedeckte Kreuzungen"),
+    ("fr", "prenez jusqu'à 3 pion(s) pouvoir", "prenez jusqu'à 3 pions pouvoir"),
+])
+def test_an_ending_in_brackets_agrees_with_the_number_before_it(lang: str, text: str, said: str) -> None:
+    assert phrases.catalogue(lang).contract(text) == said
 
 
 NBSP = "\u00a0"  # French puts a no-break space before a colon and inside « »
@@ -327,3 +348,44 @@ def test_a_clause_of_the_rules_is_turned_and_negated_by_its_language(lang: str, 
     if lang == "de":
         assert clauses.verb_last(text, words) == sub
     assert clauses.negated(text, words) == neg
+
+
+def all_sentences(stmt: str, lang: str) -> list[str]:
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    return [t.strip()[2:] for t in flatten(Speaker(lang, Symbols(items)).lines(rule.body))]
+
+
+def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() -> None:
+    """`[d for d in L if d != c]` with `c` a card too: "every other card", and `c` keeps "the card"."""
+    stmt = "for c in slot[1] { for d in [d for d in slot[1] if d != c and d.value > 1] { reveal d } }"
+    assert all_sentences(stmt, "en")[1:] == ["For every other card in the slot 1 whose value is greater than 1:",
+                                             "Turn the other card face up."]
+    assert all_sentences(stmt, "de")[1:] == ["Für jede andere Karte im Platz 1, deren Wert größer als 1 ist:",
+                                             "Decke die andere Karte auf."]
+    counted = "for c in slot[1] { if count(d for d in slot[1] if d != c) > 1 { reveal c } }"
+    assert "the number of other cards in the slot 1" in all_sentences(counted, "en")[1]
+    assert "die Anzahl der anderen Karten im Platz 1" in all_sentences(counted, "de")[1]
+
+
+def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
+    """German: „des verdrängten Blatts“, not „des verdrängtes Blatt“."""
+    stmt = 'let a de "das verdrängte Blatt" en "displaced card" fr "la carte écartée" = top(deck)\n' \
+           'pay 1 gold from me to owner(a)'
+    assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
+    assert "the displaced card" in all_sentences(stmt, "en")[1]
+
+
+def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
+    """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
+    stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
+    assert all_sentences(stmt, "en") == ["You pay 1 gold to the owner."]
+    assert all_sentences(stmt, "de") == ["Du zahlst 1 Gold an den Besitzer."]
+
+
+def test_a_place_numbered_by_a_value_is_said_with_of_not_juxtaposed() -> None:
+    """`slot[me.points]`: "the slot of your points", not "the slot your points"."""
+    stmt = "move top(deck) to slot[me.points]"
+    assert all_sentences(stmt, "en") == ["Move the top card of the deck to the slot of your points."]
+    assert all_sentences(stmt, "de") == ["Lege die oberste Karte des Stapels in den Platz deiner Punkte."]
+    assert all_sentences("move top(deck) to slot[2]", "en") == ["Move the top card of the deck to the slot 2."]
