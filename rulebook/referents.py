@@ -81,10 +81,11 @@ class Scope:
     def pop(self) -> None:
         self.refs = self.saved.pop()
 
-    def bind(self, name: str, ref: Ref, lettered: bool = False) -> Ref:
+    def bind(self, name: str, ref: Ref, lettered: bool = False, apart: bool = False) -> Ref:
         """Binds a local; one that shares its noun with another in scope gets a letter, and so does the
-        other; a `lettered` one (a bare "number", "value") has one anyway: "number A"."""
-        same = {n: r for n, r in self.refs.items() if n != name and not r.you and not ref.you
+        other; a `lettered` one (a bare "number", "value") has one anyway: "number A". An `apart` one
+        (a list's item whose condition names no other local of its noun) needs none."""
+        same = {n: r for n, r in self.refs.items() if n != name and not r.you and not ref.you and not apart
                 and r.noun.word == ref.noun.word}
         used = {r.label for r in same.values()} | {self.prelabels[n] for n in same if n in self.prelabels}
         if name in self.prelabels and self.prelabels[name] not in used:

@@ -902,14 +902,19 @@ class Speaker:
         return (isinstance(e, A.Name) and e.name in zones) or (isinstance(e, A.Call) and e.func in zones) \
             or (isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name in zones)
 
-    def _comp_args(self, c: A.Comprehension) -> dict[str, Arg]:
-        """A comprehension's parts; its variable is in scope for its expression, filter and order only."""
+    def _comp_args(self, c: A.Comprehension, loop: bool = False) -> dict[str, Arg]:
+        """A comprehension's parts; its variable is in scope for its expression, filter and order only (a
+        `loop`'s variable beyond: its letter, where it needs one, is said at once)."""
         source = self.expr(c.source)
         self.scope.push()
         try:
             self.sources[c.var] = c.source
             item = self.nouns.element(c.source)
-            ref = self.scope.bind(c.var, self.nouns.other(c, item))
+            parts = [x for x in (c.expr, c.source, c.cond, c.key) if x is not None]
+            named = {n.name for n in A.walk(parts) if isinstance(n, A.Name) and n.name != c.var}
+            apart = not loop and not self.it_kind and not any((r := self.lookup(n)) is not None and r.noun.word == item.noun.word
+                                         for n in named)
+            ref = self.scope.bind(c.var, self.nouns.other(c, item), apart=apart)
             cond = other_than(c)[1] if ref is not item else c.cond  # "every other token": `d != x` said
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
@@ -1562,7 +1567,7 @@ class Speaker:
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
         filtered = isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var
-        head = self._comp_args(src) if isinstance(src, A.Comprehension) and filtered else {}
+        head = self._comp_args(src, loop=True) if isinstance(src, A.Comprehension) and filtered else {}
         source = self.expr(src)
         origin = self.origin(src, source)
         self.scope.push()
