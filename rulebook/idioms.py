@@ -241,7 +241,7 @@ class Idioms:
         refs = [self.sp.lookup(x.name) if isinstance(x, A.Name) else None for x in (a, b)]
         kinds = {r.kind for r in refs if r is not None}
         named = all(r is not None for r in refs) and len(kinds) == 1 and "" not in kinds
-        # two locals of one kind ("the first monster", "the second monster"): "the card with the greater
+        # two locals of one kind ("the first card", "the second card"): "the card with the greater
         # power" is one of the two just named, by the kind's own noun
         kind = self.sp.nouns.of_type(A.TypeRef(pos=e.pos, name=kinds.pop())).noun if named else self.sp.nouns.value(a).noun
         lettered = named or all(r is not None and r.label for r in refs)

@@ -181,7 +181,7 @@ class Noun:
             self.gender, self.word = "default", text
         self.dets = articles.get(self.gender, {})
         self.agree = "pl" if self.dets.get("plural") is True else ""
-        self.own_plural = ""  # a plural made with the singular ("other creatures"), not by the ending rules
+        self.own_plural = ""  # a plural made with the singular ("other cards"), not by the ending rules
 
     def plural(self) -> str:
         """The noun in the plural, by the catalogue's ending rules applied to its head word (English:
@@ -213,7 +213,7 @@ class Noun:
 
     def genitive(self, det: str) -> str:
         """The noun in the genitive after its article, its adjectives declined and its head noun (the
-        first capitalised word) with the ending: "des Stapels am Platz", "des verdrängten Monsters"."""
+        first capitalised word) with the ending: "des Stapels am Platz", "des gezogenen Steins"."""
         words = self.declined(det, "gen").split(" ")
         head = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
         words[head] += self.gen_suffix(words[head])

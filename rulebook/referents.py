@@ -31,7 +31,7 @@ class Ref:
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
-        self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the creature goes forward")
+        self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the piece goes forward")
 
     def phrase(self, cat: Catalogue) -> Phrase:
         """The local's forms: a case ("nom", "acc", "dat", "gen") says it definite, `a_CASE` introduces
@@ -167,7 +167,7 @@ class Nouns:
         return Noun(text.by_lang[self.lang], self.cat) if text is not None and self.lang in text.by_lang else None
 
     def other(self, c: A.Comprehension, item: Ref) -> Ref:
-        """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other creature"."""
+        """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other card"."""
         name, _ = other_than(c)
         known = self.lookup(name) if name is not None else None
         if known is None or known.you or known.noun.word != item.noun.word:  # "every player but you" says "you"

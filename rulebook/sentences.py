@@ -318,7 +318,7 @@ class Speaker:
         self.sym = symbols
         self.it_kind: Optional[str] = None
         self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
-        self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this creature"
+        self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this card"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
@@ -547,7 +547,7 @@ class Speaker:
             if ref.zone is not None:  # a place said as a number: "the number of the slot"
                 return self.msg("expr.place_number", e, place=ref.phrase(self.cat))
             return ref.phrase(self.cat)
-        if name == "self" and self.self_kind in sym.kinds:  # a card is called what its kind is: "this creature"
+        if name == "self" and self.self_kind in sym.kinds:  # a card is called what its kind is: "this card"
             kind = sym.kinds[self.self_kind]
             return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).np("this")
         if name in _SPECIAL_NAMES:
@@ -910,7 +910,7 @@ class Speaker:
             self.sources[c.var] = c.source
             item = self.nouns.element(c.source)
             ref = self.scope.bind(c.var, self.nouns.other(c, item))
-            cond = other_than(c)[1] if ref is not item else c.cond  # "every other creature": `d != x` said
+            cond = other_than(c)[1] if ref is not item else c.cond  # "every other card": `d != x` said
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
                     "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
@@ -1061,7 +1061,7 @@ class Speaker:
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
-        if title is not None:  # "the creature is Phoenix", not "the number of the creature is 29"
+        if title is not None:  # "the card is Joker", not "the number of the card is 29"
             owner = left.obj if isinstance(left, A.Attr) else left
             return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=Phrase(title))
         place = self.remembered_place(left, right)
@@ -1740,7 +1740,7 @@ class Speaker:
             return None
         values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in args.items() if n in placed}
         if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
-            values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this creature beats …"
+            values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this card takes …"
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
 
