@@ -189,7 +189,7 @@ def test_internal_marks_vars_and_consts(tmp_path: Path) -> None:
 def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebook]) -> None:
     en = base["en"]
     anchors = [s.anchor for s in en.sections]
-    assert anchors[-2:] == ["bots", "assumptions"]
+    assert anchors[-3:] == ["bots", "formulas", "assumptions"]  # the appendices: for bots, for modders, assumed values
     bots = section(en, "bots")
     assert bots.title == "Appendix: For bots" and bots.paragraphs[0].startswith("Not a rule of the game")
     assert "bots" not in [e.anchor for e in section(en, "game-end").entries]
