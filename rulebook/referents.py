@@ -51,6 +51,10 @@ class Ref:
                 return noun.plural() + (f" {label}" if label else "")
             if det.startswith("rel"):
                 return noun.det(det).form(case)
+            if det == "all" and not label:  # "alle Karten": the plural noun after the plural's quantifier
+                plural = Noun(f"{cat.pattern('grammar.plural_article')} {noun.plural()}", cat)
+                return plural.np("each").form(case)
+            det = "each" if det == "all" else det
             if label:
                 if det in ("a", "each"):
                     return f"{noun.np('indef' if det == 'a' else 'each').form(case)} ({label})"
@@ -59,7 +63,8 @@ class Ref:
                 return noun.word
             det = {"a": "indef", "": "chosen" if chosen else "def"}.get(det, det)
             return noun.np(det if det in noun.dets else "def").form(case)
-        return Phrase(make, noun.agree, genitive=not label and noun.has_genitive("def"))
+        return Phrase(make, every.agree if every is not None else noun.agree,
+                      genitive=not label and noun.has_genitive("def"))
 
 
 Lookup = Callable[[str], Optional[Ref]]

@@ -1421,12 +1421,21 @@ class Speaker:
     def _s_Move(self, s: A.Move) -> list[Line]:
         self.origin_role = "from"  # "move every card from your hand whose …"
         try:
-            what = self.expr(s.what)
+            what = self.moved(s.what)
         finally:
             self.origin_role = "at"
         form, actor = self.doer()
         args: dict[str, Arg] = {"what": what, "to": self.expr(s.to), "into": self.prep(s.to, "to"), **actor}
         return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
+
+    def moved(self, e: A.Expr) -> Phrase:
+        """What a move takes: a list of items written out is said of them all in the plural, where the
+        catalogue says so ("alle Karten auf deiner Hand, deren …"), else as any expression."""
+        plain = isinstance(e, A.Comprehension) and isinstance(e.expr, A.Name) and e.expr.name == e.var \
+            and _left_out(e) is None
+        if plain and isinstance(e, A.Comprehension) and self.cat.has("expr.comprehension_all") and self.said_of_all(e):
+            return self.all_of(self._comp_args(e), e)
+        return self.expr(e)
 
     def doer(self) -> tuple[str, dict[str, Arg]]:
         """Who moves and draws: the reader (an imperative), or in a loop over the players that player, so a
@@ -1583,7 +1592,7 @@ class Speaker:
             if paid is not None:
                 return paid
             if _foldable(s, self.sym.zones, self.sym.functions):  # "move every token in the bag to the box", one sentence
-                ref.every = self.every_item(src, head, origin)
+                ref.every = self.all_items(s, src, head, origin) or self.every_item(src, head, origin)
                 body = self.lines(s.body)
                 ref.every = None
                 if len(body) == 1 and not body[0].children:
@@ -1617,6 +1626,46 @@ class Speaker:
                           currency=self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare"),
                           payee=self._party(pay.payee, pay, cur.bank), available=available)
 
+    def all_items(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[Phrase]:
+        """A loop that only moves (or takes) its items, said of them all at once in the plural where the
+        catalogue says so ("alle Karten in der Schachtel"); None where the loop does more with its item."""
+        if not self.cat.has("expr.comprehension_all") or not s.body \
+                or isinstance(src, A.Call) and src.func == "positions":
+            return None
+        for i, st in enumerate(s.body):
+            nxt = s.body[i + 1] if i + 1 < len(s.body) else None
+            if not (isinstance(st, A.Move) and not st.bottom or isinstance(st, A.Give) and isinstance(nxt, A.Move)) \
+                    or not (isinstance(st.what, A.Name) and st.what.name == s.var):
+                return None
+        if head:
+            return self.all_of({**head, "order": ""}, src) if isinstance(src, A.Comprehension) and self.said_of_all(src) \
+                else None
+        item = self.nouns.element(src)
+        return self.all_of({"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
+                            "order": ""}, src)
+
+    def said_of_all(self, c: A.Comprehension) -> bool:
+        """Whether a list's condition reads the same of all its items: none, or one on a field of the item
+        ("deren Stärke mindestens 3 ist") or on its owner; not a clause or an order that names the item again."""
+        cond = c.cond
+        if c.key is not None:  # an order names the item again: "nach der Kraft des Steins"
+            return False
+        if cond is None:
+            return True
+        if other_than(c)[0] is not None or not (isinstance(cond, A.BinOp) and cond.op in _NEGATED):
+            return False
+        if any(isinstance(n, A.Name) and n.name == c.var for n in A.walk([cond.right])):
+            return False
+        owned = isinstance(cond.left, A.Call) and cond.left.func == "owner" and cond.op == "==" \
+            and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == c.var
+        return owned or self.whose(c.var, cond.left) is not None
+
+    def all_of(self, args: Mapping[str, Arg], at: A.Node) -> Phrase:
+        """All the items of a list as one plural noun phrase: "alle Karten in deinem Vorrat, deren …"."""
+        said = self.msg("expr.comprehension_all", at, **args)
+        plural = ":all_" in str(self.cat.pattern("expr.comprehension_all"))  # a language that keeps "every card" agrees so
+        return Phrase(lambda f: said.form(f), "pl" if plural else said.agree)
+
     def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
         """Each item of a loop's source as one noun phrase: "every row", "every token in the bag"."""
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
@@ -1637,7 +1686,7 @@ class Speaker:
         ordered = _decides(s.body)
         moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
         if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
-            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.expr(m.what), to=self.expr(m.to),
+            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.expr(m.to),
                                          into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
         start = _round_from(src)

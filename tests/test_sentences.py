@@ -389,3 +389,15 @@ def test_a_place_numbered_by_a_value_is_said_with_of_not_juxtaposed() -> None:
     assert all_sentences(stmt, "en") == ["Move the top card of the deck to the slot of your points."]
     assert all_sentences(stmt, "de") == ["Lege die oberste Karte des Stapels in den Platz deiner Punkte."]
     assert all_sentences("move top(deck) to slot[2]", "en") == ["Move the top card of the deck to the slot 2."]
+
+
+def test_a_move_of_a_whole_group_is_said_in_the_plural_where_it_reads_the_same_of_all() -> None:
+    """German moves a group with „alle“ and the plural, its „deren“ clause unchanged; a condition that
+    names the item again stays with „jede“; English keeps "every"."""
+    moved = "move [c for c in hand(me) if c.value >= 3] to deck"
+    assert first_sentence(moved, "de") == "Lege alle Karten aus deiner Hand, deren Wert mindestens 3 ist, auf den Stapel."
+    assert first_sentence(moved, "en").startswith("Move every card from your hand whose value is at least 3")
+    looped = "for c in hand(me) { move c to deck }"
+    assert all_sentences(looped, "de") == ["Lege alle Karten auf deiner Hand auf den Stapel."]
+    named = "move [c for c in hand(me) if c.value > count(hand(me)) or revealed(c)] to deck"
+    assert first_sentence(named, "de").startswith("Lege jede Karte aus deiner Hand, bei der ")
