@@ -609,12 +609,17 @@ class Speaker:
                 if place is not None:
                     values[param.name] = place
             said = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+            several = noun.gender != "default" and not is_condition(fn.body) and any(
+                isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
+                and r.every.agree == "pl" for n in nodes)  # "die Wächter an allen Plätzen": one at each place
             if text != noun.word:
-                said = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat).np(
-                    "def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+                changed = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat)
+                said = Noun(f"{self.cat.pattern('grammar.plural_article')} {changed.plural()}", self.cat).np("def") \
+                    if several else changed.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
-            return Phrase(lambda f: fill(said.form(f), "nom", values), name.agree, said.genitive)  # no case: nominative
+            return Phrase(lambda f: fill(said.form(f), "nom", values), said.agree if text != noun.word else name.agree,
+                          said.genitive)  # no case: nominative
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
@@ -1592,7 +1597,8 @@ class Speaker:
             if paid is not None:
                 return paid
             if _foldable(s, self.sym.zones, self.sym.functions):  # "move every token in the bag to the box", one sentence
-                ref.every = self.all_items(s, src, head, origin) or self.every_item(src, head, origin)
+                ref.every = self.all_items(s, src, head, origin) or self.all_places(s, src) \
+                    or self.every_item(src, head, origin)
                 body = self.lines(s.body)
                 ref.every = None
                 if len(body) == 1 and not body[0].children:
@@ -1643,6 +1649,23 @@ class Speaker:
         item = self.nouns.element(src)
         return self.all_of({"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
                             "order": ""}, src)
+
+    def all_places(self, s: A.For, src: A.Expr) -> Optional[Phrase]:
+        """A loop over a family's places that only moves what a function names at each ("the keeper at
+        row {i}"), said of them all where the catalogue says moves in the plural: „an allen Reihen“."""
+        if ":all_" not in str(self.cat.pattern("expr.comprehension_all")) or not (
+                isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1
+                and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones):
+            return None
+        for st in s.body:
+            fn = self.sym.functions.get(st.what.func) if isinstance(st, A.Move) and isinstance(st.what, A.Call) else None
+            noun = self.nouns.text(fn.text) if fn is not None else None
+            if noun is None or noun.gender == "default" or isinstance(st, A.Move) and st.bottom:
+                return None
+        zone = self.sym.zones[src.args[0].name]
+        places = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
+        plural = Noun(f"{self.cat.pattern('grammar.plural_article')} {places.plural()}", self.cat)
+        return Phrase(lambda f: plural.np("each").form(f), "pl")
 
     def said_of_all(self, c: A.Comprehension) -> bool:
         """Whether a list's condition reads the same of all its items: none, or one on a field of the item

@@ -42,7 +42,7 @@ GOLDEN = [
     (MM, (), "en", "For every card place:\nMove the guard at the card place to the guard discard pile.",
      "Move the guard at every card place onto the guard discard pile."),
     (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
-     "Lege den Wächter an jedem Kartenplatz auf den Wächter-Ablagestapel."),
+     "Lege die Wächter an allen Kartenplätzen auf den Wächter-Ablagestapel."),
     (MM, (), "en", "The owner of the monster card pays the heal cost of the monster card in gold to the treasury",
      "The owner of every monster card at the attack place pays its heal cost in gold to the treasury (anyone who cannot "
      "pay in full pays all they have)."),
