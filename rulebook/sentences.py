@@ -611,7 +611,7 @@ class Speaker:
             said = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
-                and r.every.agree == "pl" for n in nodes)  # "die Wächter an allen Plätzen": one at each place
+                and r.every.agree == "pl" for n in nodes)  # "die Steine an allen Plätzen": one at each place
             if text != noun.word:
                 changed = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat)
                 said = Noun(f"{self.cat.pattern('grammar.plural_article')} {changed.plural()}", self.cat).np("def") \
@@ -1669,7 +1669,7 @@ class Speaker:
 
     def said_of_all(self, c: A.Comprehension) -> bool:
         """Whether a list's condition reads the same of all its items: none, or one on a field of the item
-        ("deren Stärke mindestens 3 ist") or on its owner; not a clause or an order that names the item again."""
+        ("deren Kraft mindestens 3 ist") or on its owner; not a clause or an order that names the item again."""
         cond = c.cond
         if c.key is not None:  # an order names the item again: "nach der Kraft des Steins"
             return False
