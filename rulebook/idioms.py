@@ -10,6 +10,7 @@ from dsl import ast as A
 from rulebook.model import Line
 from rulebook.order import tells_in_place
 from rulebook.phrases import Arg, Noun, Phrase, pick
+from rulebook.referents import Ref
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
@@ -140,6 +141,9 @@ class Idioms:
             return self.sp.msg("idiom.yours" if e.op == "==" else "idiom.not_yours", e, thing=self.sp.expr(owned))
         if isinstance(right, A.Call) and right.func == "owner" and len(right.args) == 1:
             key = "idiom.same_owner" if e.op == "==" else "idiom.other_owner"
+            pair = self.pair(owned, right.args[0])
+            if pair is not None and self.sp.cat.has(key + "_pair"):  # "both tokens belong to the same player"
+                return self.sp.msg(key + "_pair", e, both=pair[1] if e.op == "==" else pair[2])
             return self.sp.msg(key, e, a=self.sp.expr(owned), b=self.sp.expr(right.args[0]))
         return None
 
@@ -156,6 +160,10 @@ class Idioms:
         if not self.sp.cat.has(key) or e.op not in ("==", "!=") and (self.sp.is_you(e.left.obj) or self.sp.is_you(e.right.obj)):
             return None
         noun = Noun(field.text.by_lang[self.sp.lang], self.sp.cat)
+        pair = self.pair(e.left.obj, e.right.obj) if e.op in ("==", "!=") else None
+        if pair is not None and self.sp.cat.has(key + "_pair"):  # "the two tokens differ in value"
+            return self.sp.msg(key + "_pair", e, both=pair[2], field=noun.np("bare"), same=noun.det("same"),
+                               the_field=noun.np("def"))
         return self.sp.msg(key, e, a=self.sp.expr(e.left.obj), b=self.sp.expr(e.right.obj), field=noun.np("bare"),
                            same=noun.det("same"), the_field=noun.np("def"), det=noun.det("def"))
 
@@ -293,10 +301,49 @@ class Idioms:
         said = sp._s_Let(s) + sp._s_Let(nxt)
         a, b = sp.lookup(s.name), sp.lookup(nxt.name)
         item = sp.nouns.element(zone)
+        if a is not None and b is not None and s.text is not None and nxt.text is not None \
+                and not (a.label or b.label) and self.make_pair(s.name, a, nxt.name, b, item):
+            assert a.pair is not None
+            holds = sp.sym.zones.get(zone.obj.name if isinstance(zone, A.Index) and isinstance(zone.obj, A.Name)
+                                     else zone.name if isinstance(zone, A.Name) else "")
+            if holds is not None and holds.capacity == 2:  # the place holds just these two: one sentence names them
+                items = Noun(f"{sp.cat.pattern('grammar.plural_article')} {item.noun.plural()}", sp.cat).np("def")
+                return sp._line("stmt.let_pair", s, both=a.pair[2], items=items, zone=sp.expr(zone),
+                                at=sp.prep(zone, "at"))
+            return said
         if a is None or b is None or not (a.label and b.label and item.kind):
             return said
         return sp._line("stmt.let_first_last", s, a=sp.var(s.name), b=sp.var(nxt.name), zone=sp.expr(zone),
                         at=sp.prep(zone, "at"), first=item.noun.np("first"), last=item.noun.det("last"))
+
+    def make_pair(self, x: str, a: Ref, y: str, b: Ref, item: Ref) -> bool:
+        """Marks two locals, the first and the last item of one place, as a pair: said together by the noun
+        their own nouns end in ("first token", "second token" → "both tokens", "the two tokens"),
+        else by the place's items' noun."""
+        sp, cat = self.sp, self.sp.cat
+        if not (cat.has("idiom.both") and cat.has("idiom.two")):
+            return False
+        wa, wb = a.noun.word.split(" "), b.noun.word.split(" ")
+        common: list[str] = []
+        while len(common) < min(len(wa), len(wb)) - 1 and wa[-1 - len(common)] == wb[-1 - len(common)]:
+            common.insert(0, wa[-1 - len(common)])
+        noun = Noun(" ".join(([a.noun.gender] if a.noun.gender != "default" else []) + common), cat) if common \
+            and a.noun.gender == b.noun.gender else item.noun
+        nouns = noun.plural()
+        two = str(pick(cat.pattern("idiom.two"), "nom"))
+        the_two = Noun(f"{cat.pattern('grammar.plural_article')} {two} {nouns}", cat).np("def")
+        both = sp.msg("idiom.both", None, nouns=Phrase(nouns))
+        a.pair, b.pair = (y, Phrase(both.form, "pl"), Phrase(the_two.form, "pl", the_two.genitive)), \
+            (x, Phrase(both.form, "pl"), Phrase(the_two.form, "pl", the_two.genitive))
+        return True
+
+    def pair(self, x: A.Expr, y: A.Expr) -> Optional[tuple[str, Phrase, Phrase]]:
+        """The pair two expressions name together, where they are the two locals of one (see `make_pair`)."""
+        if not (isinstance(x, A.Name) and isinstance(y, A.Name)):
+            return None
+        ref = self.sp.lookup(x.name)
+        return ref.pair if ref is not None and ref.pair is not None and ref.pair[0] == y.name \
+            and self.sp.lookup(y.name) is not None else None
 
     def _reset(self, s: A.Stmt) -> bool:
         """Whether a statement sets an `internal` value back to its start value."""

@@ -32,6 +32,9 @@ class Ref:
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
         self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
+        # the other of a pair (the first and the last item of one place) and the pair said together:
+        # ("both tokens", "the two tokens")
+        self.pair: Optional[tuple[str, Phrase, Phrase]] = None
 
     def phrase(self, cat: Catalogue) -> Phrase:
         """The local's forms: a case ("nom", "acc", "dat", "gen") says it definite, `a_CASE` introduces

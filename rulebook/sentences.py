@@ -1535,7 +1535,10 @@ class Speaker:
         if len(group) > 1:
             owned = [p.payee.args[0] for p in group if isinstance(p.payee, A.Call) and p.payee.func == "owner"
                      and len(p.payee.args) == 1]
-            payee = self.msg("idiom.owners", s, things=self.join([self.expr(o) for o in owned])) \
+            pair = self.idioms.pair(owned[0], owned[1]) if len(owned) == 2 else None
+            payee = self.msg("idiom.owners_pair", s, things=pair[2]) if pair is not None and len(group) == 2 \
+                and self.cat.has("idiom.owners_pair") else \
+                self.msg("idiom.owners", s, things=self.join([self.expr(o) for o in owned])) \
                 if len(owned) == len(group) else self.join([self.expr(p.payee) for p in group if p.payee is not None])
             key, form = key + "_each", "default"
         extra.update(payer=self._party(s.payer, s, cur.bank), payee=payee, amount=self.expr(s.amount),

@@ -178,6 +178,34 @@ def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
     assert said == {"de": "Hier endet die Wiederholung.", "en": "The repetition ends here."}
 
 
+PAIR = ('let a de "die erste Karte" en "first card" fr "la première carte" = first(slot[1])\n'
+        ' let b de "die zweite Karte" en "second card" fr "la deuxième carte" = last(slot[1])\n'
+        ' if owner(a) == owner(b) and a.value != b.value { move a to discard }')
+
+
+@pytest.mark.parametrize("capacity,de,en", [
+    # a place that holds just the two: one sentence names them together
+    (" capacity 2", ["Die beiden Karten sind die Karten im Platz 1."],
+     ["The two cards are the cards in the slot 1."]),
+    ("", ["Die erste Karte ist die erste Karte im Platz 1.", "Die zweite Karte ist die letzte Karte im Platz 1."],
+     ["The first card is the first card in the slot 1.", "The second card is the last card in the slot 1."]),
+])
+def test_the_first_and_the_last_card_of_one_place_are_said_together_as_a_pair(capacity: str, de: list[str],
+                                                                              en: list[str]) -> None:
+    """Two locals with their own nouns bound to the first and the last card of one place: "A and B" of just
+    them is "both cards" / "the two cards"; one of them alone keeps its noun."""
+    rules = SNIPPET_RULES.replace("[3] of card public", "[3] of card public" + capacity).replace("STMT", PAIR)
+    items = parse_text(rules, "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: flatten(Speaker(lang, Symbols(items)).lines(rule.body)) for lang in ("de", "en")}
+    assert said["de"] == [f"- {t}" for t in de] + [
+        "- Wenn beide Karten demselben Spieler gehören und die beiden Karten sich im Wert unterscheiden:",
+        "  - Lege die erste Karte auf den Ablagestapel."]
+    assert said["en"] == [f"- {t}" for t in en] + [
+        "- If both cards belong to the same player and the two cards differ in value:",
+        "  - Move the first card onto the discard pile."]
+
+
 @pytest.mark.parametrize("test,de,en", [
     ("player_count <= 3", "Bei 2 oder 3 Spielern:", "With 2 or 3 players:"),
     ("player_count != 3", "Bei 2, 4 oder 5 Spielern:", "With 2, 4 or 5 players:"),
