@@ -126,7 +126,7 @@ Expr = Union[Num, Str, BoolLit, Name, Attr, Index, Call, CallComp, Comprehension
 
 
 class Let(Node):
-    """A local; `text` is its noun in the rulebook ("the capped wisdom") where the value's own is vague."""
+    """A local; `text` is its noun in the rulebook ("the capped score") where the value's own is vague."""
 
     name: str
     value: Expr
@@ -299,7 +299,7 @@ class Emit(Node):
 
 
 class TurnsIn(Node):
-    """`turns p in ORDER { … }`: one turn per player of a list (an order by bid, by wisdom, …)."""
+    """`turns p in ORDER { … }`: one turn per player of a list (an order by bid, by score, …)."""
 
     var: str
     order: Expr
@@ -370,7 +370,7 @@ class FieldDef(Node):
     back: bool
     text: Optional[Text]
     default: Optional["Literal_"] = None
-    negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} is not a catapult")
+    negated: Optional[Text] = None  # a yes/no field's clause said the other way round ("{it} lies face down")
     internal: bool = False  # a flag the card's other lines already tell: no line or column of its own (1.5)
     told: list["ChangeTold"] = Field(default_factory=list)  # how the rulebook tells a change of it
     unsaid: bool = False  # its changes are bookkeeping the rulebook leaves out

@@ -1,5 +1,5 @@
 """Clauses written in the rules file ("{it} steht auf dem Spielplan"), turned into the forms a sentence
-needs: German subordinate order ("wenn die Kreatur auf dem Spielplan steht") and the negation ("the
+needs: German subordinate order ("wenn die Karte auf dem Spielplan liegt") and the negation ("the
 token does not move", "der Stein liegt nicht auf dem Brett"). The word lists come from the
 catalogue's [clause] table; a clause the rules cannot find the verb of returns None (the caller falls
 back to "it is not the case that …")."""

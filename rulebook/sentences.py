@@ -138,7 +138,7 @@ class Symbols:
             if isinstance(item, A.RuleDef):
                 self.readers[id(item.body)] = addressed[item.name]
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
-        self.paid: dict[str, str] = {}  # the currency each table constant is paid in (`pay fee[i] gold …`)
+        self.paid: dict[str, str] = {}  # the currency each table constant is paid in (`pay fee[i] coins …`)
         for node in A.walk(items):
             if isinstance(node, (A.While, A.Turns, A.RoundDef)):
                 tested = [getattr(node, f) for f in ("cond", "until", "skip", "repeat_while") if hasattr(node, f)]
@@ -929,7 +929,7 @@ class Speaker:
             self.scope.pop()
 
     def order(self, key: A.Expr) -> Phrase:
-        """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by wisdom, then by …"
+        """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by score, then by …"
         for a list of keys."""
         keys = key.items if isinstance(key, A.ListLit) and key.items else [key]
         said = [self.msg("expr.order_desc" if isinstance(k, A.Neg) else "expr.order_asc", k,
