@@ -15,7 +15,8 @@ from pathlib import Path
 if __package__ in (None, ""):  # run as `python benchmarks/bench_engine.py`: the package lives in the repository root
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from dsl.loader import find_ruleset, read_ruleset  # noqa: E402
+from dsl.files import find_ruleset  # noqa: E402
+from dsl.loader import read_ruleset  # noqa: E402
 from benchmarks.handwritten_mm import VARIANTS, play as play_by_hand
 from interpreter.compile.loading import load_game, load_program
 from interpreter.play.records import ruleset_ref

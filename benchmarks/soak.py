@@ -12,7 +12,8 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-from dsl.loader import find_ruleset, read_ruleset
+from dsl.files import find_ruleset
+from dsl.loader import read_ruleset
 from interpreter.compile.loading import load_game
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game

@@ -4,22 +4,16 @@ A variant is an overlay of named parts (add, replace, remove, add/replace a phas
 variants compose as long as no two of them change the same part."""
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
+from dsl.files import REPO_ROOT, display_name, find_ruleset, is_variant_file, rules_files, rulesets_dir
 from dsl.parser import parse_file
 from dsl.steps import apply_step, find_owner
 from dsl.validate import check_definitions, check_texts, languages_of, part_key
-
-REPO_ROOT = Path(__file__).resolve().parent.parent
-
-
-def rulesets_dir() -> Path:
-    return Path(os.environ.get("REGELWERK_RULESETS", REPO_ROOT / "rulesets"))
 
 
 @dataclass
@@ -47,42 +41,13 @@ class VariantConflict(RulesError):
     """Two variants change the same part: each may be fine, they just cannot be loaded together."""
 
 
-def find_ruleset(name: str) -> Path:
-    path = Path(name)
-    if path.exists():
-        return path
-    candidate = rulesets_dir() / name
-    if candidate.is_dir():
-        return candidate
-    known = sorted(p.name for p in rulesets_dir().iterdir() if p.is_dir()) if rulesets_dir().is_dir() else []
-    hint = did_you_mean(name, known)
-    raise FileNotFoundError(f"no ruleset '{name}'" + (f"; {hint}" if hint else f" (known: {', '.join(known)})"))
-
-
-def _display(path: Path) -> str:
-    try:
-        return str(path.parent.resolve().relative_to(Path.cwd().resolve()) / path.name)  # a symlink keeps its name
-    except (ValueError, OSError, RuntimeError):  # outside the working folder, or a symlink loop
-        return str(path)
-
-
-def rules_files(folder: Path, scenarios: bool = True) -> list[Path]:
-    """The files of a ruleset; those in scenarios/ only if `scenarios` (playing a game needs none of them)."""
-    if not folder.is_dir():  # one file; a FIFO or device given by name is refused when it is read
-        return [folder]
-    files = sorted(folder.glob("*.rules"))
-    for sub in ("variants", "scenarios") if scenarios else ("variants",):
-        files += sorted((folder / sub).glob("*.rules"))
-    return files
-
-
 def read_ruleset(path: Path, scenarios: bool = True) -> RulesetSource:
     """Parse every file (scenario files only if `scenarios`); all syntax errors of all files are reported together."""
     src = RulesetSource(name=path.stem if path.is_file() else path.name, folder=path)
     problems: list[Diagnostic] = []
     for file in rules_files(path, scenarios):
         try:
-            parsed, text = parse_file(file, _display(file))
+            parsed, text = parse_file(file, display_name(file))
         except RulesError as exc:
             problems.extend(exc.diagnostics)
             src.sources.update(exc.sources)
@@ -104,11 +69,6 @@ def read_ruleset(path: Path, scenarios: bool = True) -> RulesetSource:
     return src
 
 
-def is_variant_file(ref: str) -> bool:
-    """A `--variant` value naming an existing .rules file, anywhere on disk; any other value is a variant's name."""
-    return ref.endswith(".rules") and Path(ref).is_file()
-
-
 def add_variant_files(src: RulesetSource, refs: Sequence[str]) -> list[str]:
     """Reads the refs that are .rules files into `src` (their variants, and scenarios to test them) and
     returns the names of the variants to apply, in order, each once."""
@@ -119,7 +79,7 @@ def add_variant_files(src: RulesetSource, refs: Sequence[str]) -> list[str]:
                 raise UnknownVariantError(f"no variant file '{ref}'")
             names.append(ref)
             continue
-        file = _display(Path(ref))
+        file = display_name(Path(ref))
         if file not in src.sources:
             _read_variant_file(src, ref, file)
         names += [name for name in src.variant_files if src.variants[name].pos.file == file]

@@ -44,7 +44,8 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
     the `variants` asked for together and every scenario's expectations, and renders the rulebooks; one
     RulesError for all problems."""
     from dsl.errors import RulesError
-    from dsl.loader import VariantConflict, add_variant_files, find_ruleset, read_ruleset
+    from dsl.files import find_ruleset
+    from dsl.loader import VariantConflict, add_variant_files, read_ruleset
     from dsl.validate import check_texts, languages_of
     from interpreter.compile.loading import load_program
     from interpreter.play.scenario import check_scenario
@@ -91,7 +92,8 @@ def check_ruleset(path: str, variants: Sequence[str] = ()) -> tuple[str, list[st
 
 def warn_formula_definitions(path: str) -> None:
     """Not an error: a definition without a sentence still prints, as a formula a player cannot read."""
-    from dsl.loader import find_ruleset, read_ruleset
+    from dsl.files import find_ruleset
+    from dsl.loader import read_ruleset
     from dsl.validate import formula_definitions
     names = formula_definitions(read_ruleset(find_ruleset(path)).items)
     if names:
@@ -185,7 +187,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def _titles(game: str) -> dict[str, str]:
     """English titles of the game (key "") and of its variants by name, for the report's sentences."""
     from dsl import ast as A
-    from dsl.loader import find_ruleset, read_ruleset
+    from dsl.files import find_ruleset
+    from dsl.loader import read_ruleset
     src = read_ruleset(find_ruleset(game), scenarios=False)
     titles = {name: v.title.by_lang.get("en", name) for name, v in src.variants.items()}
     for item in src.items:

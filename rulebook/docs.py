@@ -7,26 +7,18 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path, PurePosixPath
-from typing import Sequence, Union
+from typing import TYPE_CHECKING, Optional, Sequence, Union
 
-from dsl.ast import Pos
-from dsl.errors import error_at
-from dsl.loader import (
-    REPO_ROOT,
-    RulesetSource,
-    add_variant_files,
-    find_ruleset,
-    read_ruleset,
-    rulesets_dir,
-)
-from dsl.validate import languages_of
-from rulebook.assemble import build_rulebook
-from rulebook.language_reference import render_language_reference
-from rulebook.model import Link, Rulebook
+from dsl.files import REPO_ROOT, display_name, find_ruleset, is_variant_file, rules_files, rulesets_dir
+from rulebook.docs_cache import cached_texts, key_of
 from rulebook.pdf import html_hash, render_pdf, require_weasyprint, source_of
-from rulebook.phrases import CATALOGUE_DIR, MissingRendering, catalogue, fill
-from rulebook.render import Format, render
+
+if TYPE_CHECKING:  # the parser and the rulebook builder load only when something is rendered
+    from dsl.loader import RulesetSource
+    from rulebook.model import Link, Rulebook
+    from rulebook.render import Format
 
 DOCS_DIR = REPO_ROOT / "generated_docs"
 FORMATS: tuple[Format, ...] = ("md", "html")
@@ -55,6 +47,12 @@ class OutsideOutError(ValueError):
 def rulebooks(src: RulesetSource, variants: Sequence[str] = ()) -> dict[str, Rulebook]:
     """The rulebooks of one ruleset with variants, one per language the game declares; a missing
     rendering becomes a RulesError at the construct, with its source line and caret."""
+    from dsl.ast import Pos
+    from dsl.errors import error_at
+    from dsl.validate import languages_of
+    from rulebook.assemble import build_rulebook
+    from rulebook.phrases import CATALOGUE_DIR, MissingRendering
+
     try:
         return {lang: build_rulebook(src, variants, lang) for lang in languages_of(src.items)}
     except MissingRendering as exc:
@@ -91,24 +89,61 @@ def expected_files(names: Sequence[str] = (), extra: Sequence[str] = (), pdf: bo
     content is the page it is laid out from; without `pdf` the PDFs are left as they are."""
     root = rulesets_dir()
     folders = [find_ruleset(n).resolve() for n in names] if names else sorted(p for p in root.iterdir() if p.is_dir())
-    files: dict[str, Content] = {"language.md": render_language_reference()}
+    texts = cached_texts(key_of("language", {}, ()), language_texts)
     for folder in folders:
-        src = read_ruleset(folder)
-        together = tuple(add_variant_files(src, extra))
-        for variants in variant_sets(src) + ([together] if len(together) > 1 else []):
-            for lang, book in rulebooks(src, variants).items():
-                book.links = sibling_links(src, variants, lang)
-                stem = f"{folder_of(src, variants)}/rulebook.{lang}"
-                for fmt in FORMATS:
-                    files[f"{stem}.{fmt}"] = render(book, fmt)
-                files[f"{stem}.pdf"] = PdfOf(f"{stem}.html", pdf)
-                for picture in (p for section in book.sections for p in section.pictures):
-                    files[f"{folder_of(src, variants)}/{picture.file}"] = picture.svg
+        render = partial(ruleset_texts, folder, tuple(extra))
+        sources = source_bytes(rules_files(folder) + [Path(ref) for ref in extra if is_variant_file(ref)])
+        texts.update(render() if sources is None else cached_texts(key_of("ruleset", sources, tuple(extra)), render))
+    files: dict[str, Content] = dict(texts)
+    for rel in texts:
+        if rel.endswith(".html"):
+            files[rel.removesuffix(".html") + ".pdf"] = PdfOf(rel, pdf)
     return files
+
+
+def source_bytes(paths: Sequence[Path]) -> Optional[dict[str, bytes]]:
+    """The rules files a rendering reads, by the names it reports them under; None (render without the
+    cache) when one is not a plain readable file, which the parser then reports."""
+    if not all(path.is_file() for path in paths):
+        return None
+    try:
+        return {display_name(path): path.read_bytes() for path in paths}
+    except OSError:
+        return None
+
+
+def language_texts() -> dict[str, str]:
+    from rulebook.language_reference import render_language_reference
+
+    return {"language.md": render_language_reference()}
+
+
+def ruleset_texts(folder: Path, extra: tuple[str, ...]) -> dict[str, str]:
+    """The rulebooks (Markdown and HTML, each of which also has a PDF) and pictures of one ruleset: the
+    base game, each variant, and the `extra` variants all at once."""
+    from dsl.loader import add_variant_files, read_ruleset
+    from rulebook.render import render
+
+    src = read_ruleset(folder)
+    together = tuple(add_variant_files(src, extra))
+    texts: dict[str, str] = {}
+    for variants in variant_sets(src) + ([together] if len(together) > 1 else []):
+        for lang, book in rulebooks(src, variants).items():
+            book.links = sibling_links(src, variants, lang)
+            stem = f"{folder_of(src, variants)}/rulebook.{lang}"
+            for fmt in FORMATS:
+                texts[f"{stem}.{fmt}"] = render(book, fmt)
+            for picture in (p for section in book.sections for p in section.pictures):
+                texts[f"{folder_of(src, variants)}/{picture.file}"] = picture.svg
+    return texts
 
 
 def sibling_links(src: RulesetSource, variants: Sequence[str], lang: str) -> list[Link]:
     """From a rulebook to the same one in the other languages, and between base game and variants."""
+    from dsl.validate import languages_of
+    from rulebook.model import Link
+    from rulebook.phrases import catalogue, fill
+
     ui = catalogue(lang).table("ui")
     links = [Link(catalogue(other).table("ui")["language_name"], f"rulebook.{other}")
              for other in languages_of(src.items) if other != lang]

@@ -47,12 +47,13 @@ def render_pdf(html: str, folder: Path) -> bytes:
 
 def source_of(pdf: bytes) -> Optional[str]:
     """The hash of the HTML a PDF was laid out from, read from its metadata (which WeasyPrint may
-    compress into an object stream, so each stream is inflated until the key turns up)."""
+    compress into an object stream, so streams are inflated from the last, where it writes it, until
+    the key turns up)."""
     found = _SOURCE.search(pdf)
     if found:
         return found.group(1).decode()
     view = memoryview(pdf)
-    for start in _STREAM.finditer(pdf):
+    for start in reversed(list(_STREAM.finditer(pdf))):
         try:
             text = zlib.decompressobj().decompress(view[start.end():])
         except zlib.error:

@@ -9,15 +9,8 @@ from typing import Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
-from dsl.loader import (
-    add_variant_files,
-    apply_variants,
-    find_ruleset,
-    is_variant_file,
-    read_ruleset,
-    rules_files,
-    validate_source,
-)
+from dsl.files import find_ruleset, is_variant_file, rules_files
+from dsl.loader import add_variant_files, apply_variants, read_ruleset, validate_source
 from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
 from interpreter.compile.compiler import compile_program

@@ -14,7 +14,7 @@ from typing import Any, Optional, Sequence
 import numpy as np
 import pyspiel
 
-from dsl.loader import rulesets_dir
+from dsl.files import rulesets_dir
 from interpreter.compile.loading import load_game, load_program
 from interpreter.runtime.game import Game
 from interpreter.runtime.information_tensor import information_state_tensor_size, recall_entries

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Optional, Sequence
 
 from dsl.errors import RulesError
-from dsl.loader import find_ruleset, is_variant_file, rulesets_dir
+from dsl.files import find_ruleset, is_variant_file, rulesets_dir
 from interpreter.compile.loading import load_game
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.state import State

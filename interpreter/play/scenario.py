@@ -8,7 +8,8 @@ from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import Diagnostic, RulesError, did_you_mean, error_at
-from dsl.loader import RulesetSource, add_variant_files, find_ruleset, read_ruleset
+from dsl.files import find_ruleset
+from dsl.loader import RulesetSource, add_variant_files, read_ruleset
 from dsl.validate import check_texts, languages_of
 from interpreter.compile.loading import load_game
 from interpreter.compile.types import BOOL, PLAYER, T
