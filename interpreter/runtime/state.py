@@ -48,14 +48,6 @@ def is_index(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _mix(x: int) -> int:
-    """splitmix64: a tiny, fast, portable random function whose whole state is two integers."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
-
-
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
@@ -172,13 +164,12 @@ class State:
         cap = game.zone_cap[z]
         if cap is not None and len(dst) - (src == z) >= cap:
             raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
-        face_up, known = self.face_up, self.known
-        if self._undo is not None:
-            i = zones[src].index(c)
-            self._undo.append((c, src, i, face_up[c], known[c]))
-            del zones[src][i]
-        else:
+        if self._undo is None:
             zones[src].remove(c)
+        else:
+            i = zones[src].index(c)
+            self._undo.append((c, src, i, self.face_up[c], self.known[c]))
+            del zones[src][i]
         if bottom:
             dst.insert(0, c)
         else:
@@ -187,19 +178,19 @@ class State:
         cached = self.fam_cards
         if cached and (game.zone_family[src] in cached or game.zone_family[z] in cached):
             self._refile(c, src, z, bottom)
-        if face_up[c]:  # who knew the card still sees it leave
-            vis = game.all_mask
-            face_up[c] = False
-        else:
-            vis = known[c]
-        known[c] = 0
         masks = game.zone_mask
-        seen_from = masks[src]
-        seen_to = masks[z]
-        if seen_from < 0 or seen_to < 0:  # a zone only its owner sees (Game.sees)
+        seen = masks[src] | masks[z]  # negative if either zone is one only the card's owner sees (Game.sees)
+        if seen < 0:
             own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
-            seen_from, seen_to = own if seen_from < 0 else seen_from, own if seen_to < 0 else seen_to
-        self.log.append((0, c, src, z, vis | seen_from | seen_to))
+            seen = (own if masks[src] < 0 else masks[src]) | (own if masks[z] < 0 else masks[z])
+        known = self.known
+        if self.face_up[c]:  # who knew the card still sees it leave
+            self.face_up[c] = False
+            seen |= game.all_mask
+        else:
+            seen |= known[c]
+        known[c] = 0
+        self.log.append((0, c, src, z, seen))
 
     def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
@@ -348,9 +339,13 @@ class State:
         return [score(self, p) for p in self.game.players]
 
     def random_unit(self) -> float:
-        """The next number in [0, 1) from the state's seeded stream (advances it)."""
+        """The next number in [0, 1) from the state's seeded stream (advances it): splitmix64 of seed and
+        draws, a tiny, fast, portable random function whose whole state is two integers (written out here)."""
         self.draws += 1
-        return _mix((self.seed * 0x2545F4914F6CDD1D + self.draws) & _MASK) / 2.0 ** 64
+        x = (self.seed * 0x2545F4914F6CDD1D + self.draws + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (x ^ (x >> 31)) / 2.0 ** 64
 
     def sampled(self, n: int) -> int:
         """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
@@ -467,10 +462,7 @@ class State:
         else:
             aid, params = value
             info = self.game.program.actions[aid]
-            L: list[Any] = [None] * info.nlocals
-            L[0] = seat
-            for (_, pslot, _), v in zip(info.params, params):
-                L[pslot] = v
+            L: list[Any] = [seat, *params, *info.blank]
             if info.run is None:
                 self.frames.append([info.block, 0, L])
                 return
