@@ -442,7 +442,8 @@ class State:
         if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
             over_budget(self)
         action = agents[seat].act(self)
-        self._check_action(action)
+        if type(action) is not int or not 0 <= action < len(values):
+            self._check_action(action)  # IllegalActionError
         self.budget = limits.max_steps
         self.inline_decisions += 1
         self._choose(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
