@@ -51,13 +51,14 @@ def is_index(value: object) -> bool:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions")
+                 "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions", "_shared")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move and
         # (list, index, old value) per other change of face_up, known, owner or card_vals
         self._undo: Optional[list[tuple[Any, ...]]] = None
+        self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
@@ -120,6 +121,9 @@ class State:
         try:
             while frames:
                 fr = frames[-1]
+                if len(frames) <= self._shared:  # a frame apply_action's snapshot holds: resumed as a copy
+                    fr = frames[-1] = [fr[0], fr[1], fr[2][:]]
+                    self._shared = len(frames) - 1
                 pc = fr[1]
                 if pc in starts[fr[0]]:
                     pc = -1  # the runner leaves fr[1] after the op that failed
@@ -400,13 +404,19 @@ class State:
             raise
         finally:
             self._undo = None
+            self._shared = 0
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What a step may change, except cards in zones, their faces, knowledge, owners and values (each
-        change is noted in _undo) and the log and history (they only grow: their lengths); flat copies."""
-        return (self.gvars[:], list(map(list.copy, self.pvars)), [[b, pc, L[:]] for b, pc, L in self.frames],
-                self.mods[:], self.modded, self.forbids[:], self.pending, self.draws, self.round, self.phase,
-                len(self.log), len(self.history), self._returns)
+        change is noted in _undo), the log, history, modifiers and forbids (they only grow in place: their
+        lengths) and the frames below the top (copied only when the step resumes them: _shared); flat copies."""
+        frames = self.frames
+        shared = frames[:]
+        top = frames[-1]
+        frames[-1] = [top[0], top[1], top[2][:]]
+        self._shared = len(frames) - 1
+        return (self.gvars[:], sum(self.pvars, []), shared, self.mods, len(self.mods), self.modded, self.forbids,
+                len(self.forbids), self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history))
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         """Undoes the step's changes and puts back the snapshot: the state is exactly as before the step."""
@@ -420,10 +430,17 @@ class State:
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
         self.fam_cards.clear()
-        (self.gvars, self.pvars, self.frames, self.mods, self.modded, self.forbids, self.pending, self.draws,
-         self.round, self.phase, nlog, nhist, self._returns) = snap
+        (self.gvars, pvars, self.frames, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
+         self.draws, self.round, self.phase, nlog, nhist) = snap
+        k = 0
+        for row in self.pvars:  # rows are only ever changed in place
+            row[:] = pvars[k:k + len(row)]
+            k += len(row)
+        del self.mods[nmods:]
+        del self.forbids[nforbids:]
         del self.log[nlog:]
         del self.history[nhist:]
+        self._returns = None  # a step starts at an open node, where there are none yet
 
     def _step(self, kind: int, seat: int, label: str, value: Any, slot: int, sample_chance: bool = False) -> None:
         """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
