@@ -234,3 +234,59 @@ def test_statements_without_a_stop_run_as_one_step_and_fail_at_their_inner_state
     assert state.gvars[0] == 1 + 4 + 9 + 400
     assert [e[1] for e in state.log if e[0] == 6] == ["seen {c}"] * 3
     assert len(state.zones[game.zone_names.index("shown")]) == 3
+
+
+CALLER_RULES = """
+game probe {
+  players 2 to 2
+}
+zone box of tok public
+zone pile of tok public
+zone out of tok public
+var acc: int = 0
+player var pts: int = 0
+kind tok {
+  field n: int
+  id "c{n}"
+}
+cards tok in box {
+  columns n
+  row 1
+  row 2
+}
+rule ask(p: player) {
+  let x = choose p from [1, 2]
+  set acc = acc + x
+}
+round {
+  repeat while round < 3
+  phase a {
+    let y = 5
+    call ask(first(players))
+    set y = acc
+    set first(players).pts = y
+    move first(box) to pile
+    if acc == 2 {
+      move first(out) to box
+    }
+  }
+}
+score(p) = p.pts
+"""
+
+
+def test_a_failing_step_that_resumed_a_calling_frame_leaves_it_as_it_was(tmp_path: Path) -> None:
+    """The snapshot shares the frames below the top (State._shared) and the step resumes the caller of the
+    rule as a copy: after the failure that frame, its locals and the variables are back, and play goes on."""
+    folder = tmp_path / "probe"
+    folder.mkdir()
+    (folder / "game.rules").write_text(CALLER_RULES, encoding="utf-8")
+    state: State = load_game(str(folder), players=2).new_initial_state(1)
+    assert len(state.frames) > 2  # the rule's frame stands on its caller's
+    before, clone = state.to_json(), state.clone()
+    with pytest.raises(GameRuleError, match="empty"):
+        state.apply_label("2")
+    assert state.to_json() == before
+    state.apply_label("1")
+    clone.apply_label("1")
+    assert state.to_json() == clone.to_json() and state.pvars[0][0] == 1 and state.round == 2

@@ -479,6 +479,20 @@ def test_work_per_zone_is_done_once_per_zone_and_only_when_reached() -> None:
     assert calls == [1, 3, 4, 1]  # zone 2 holds even cards only; zone 3 is asked once for both; zone 1 anew
 
 
+def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
+    """hoist_zone_work on a loop place by place (hoist.card_loop: the cards of a family): a call that reads a
+    card only through its place's number runs once per place, after the conditions before it, and not at
+    all where no card reaches it."""
+    src = "\n".join(["def f(places, calls):", "    out = []", "    for _z0 in range(len(places)):",
+                     "        _n0 = _z0 + 1", "        for _p0 in places[_z0]:", "            if _p0 % 2 == 0: continue",
+                     "            if not note(calls, _n0) > 0: continue", "            out.append(_p0)", "    return out"])
+    env: dict[str, Any] = {"_UNSET": UNSET, "note": lambda calls, n: calls.append(n) or n % 3}
+    exec(hoist_zone_work(src), env)  # noqa: S102 - a test of generated code
+    calls: list[int] = []
+    assert env["f"]([[11, 13, 15], [22, 24], [31, 33], [], [41, 43]], calls) == [11, 13, 15, 41, 43]
+    assert calls == [1, 3, 5]  # place 2 holds even cards only, place 3 is asked once for both, place 4 is empty
+
+
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:
     """`named` says a card as players call it ("moon 5"), in each language; the id stays the stable label."""
     from interpreter.play.display import Display

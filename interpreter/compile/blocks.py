@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from interpreter.compile.hoist import state_reads_as_locals
-from interpreter.compile.lowering import lowered_function
+from interpreter.compile.lowering import lowered_code, lowered_function
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget
 from interpreter.runtime.program import Op, Trigger
@@ -150,7 +150,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     src = "\n".join(["def make(_ops, _op_at, _first, _pos):"]
                     + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + ["                " + ln for ln in lines] + tail)
-    exec(src, ns)  # noqa: S102 - our own generated code
+    exec(lowered_code(src), ns)  # noqa: S102 - our own generated code
     first = 1 + 1 + len(generics) + len(head)  # the line number of lines[0]
     run: Op = ns.pop("make")(code, op_at, first, pos)
     return run, frozenset(starts)

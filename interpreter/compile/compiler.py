@@ -15,10 +15,10 @@ from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, names_in, template_fields
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
+    card_loop,
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
-    position_per_card,
     slots_as_locals,
 )
 from interpreter.compile.lowering import lowered_function
@@ -396,16 +396,16 @@ class Compiler(StatementCompiler):
         lines = ["    out = []"]
         lines += ["    " + line for line in prefix[0]]
         bound = {"L[0]"}
+        pad = "    "
         for k, (_, slot, ptype) in enumerate(params):
-            pad = "    " * (k + 1)
-            head: list[str] = []
             if ptype.name == "card":
-                head, prefix[k + 1:] = position_per_card(prefix[k + 1:], slot, k, pad + "    ")
-            lines += [f"{pad}_q{k} = None"] if head else []
-            lines += [f"{pad}for _p{k} in {domains[k]}:"] + head
+                loop, prefix[k + 1:], inner = card_loop(domains[k], prefix[k + 1:], slot, k, pad)
+            else:
+                loop, inner = [f"{pad}for _p{k} in {domains[k]}:"], pad + "    "
+            lines += loop
             bound |= {f"L[{slot}]", f"_p{k}"}
-            lines += hoist_card_reads([f"{pad}    {line}" for line in prefix[k + 1]], pad + "    ", str(k), bound)
-        pad = "    " * (len(params) + 1)
+            lines += hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound)
+            pad = inner
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
         skip = "continue" if params else "return out"
         lines += [f"{pad}if forbids and _forbidden(st, me, {chosen}, forbids): {skip}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any
+from typing import Any, Optional
 
 from interpreter.compile.expressions import _STRING
 
@@ -76,42 +76,61 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
 
 # ================================================================== work per zone, not per card
 
-def position_per_card(levels: list[list[str]], slot: int, k: int, pad: str) -> tuple[list[str], list[list[str]]]:
-    """A card parameter's zone number read once per option, as `_n{k}`, and the test of a new zone (whose
-    work hoist_zone_work adds; `_q{k}` is set to None before the loop); `levels`: the lines of the deeper
-    levels, returned with the reads replaced. No lines where no level reads the card's zone number."""
+_FAMILY_CARDS = re.compile(r"\(st\.fam_cards\.get\((\d+)\) or _famcards\(st, \1\)\)")  # primitives.seq_code
+
+
+def card_loop(domain: str, levels: list[list[str]], slot: int, k: int, pad: str) -> tuple[list[str], list[list[str]], str]:
+    """The loop of card parameter `_p{k}` over `domain`, the deeper `levels` and the pad of the loop's body. Where
+    a level reads the card's zone number, it is `_n{k}`, read once per option, and a new zone starts work per
+    zone (hoist_zone_work adds it); over the cards of a numbered family, the loop goes place by place (zone
+    `_z{k}`, its number `_n{k}`), so a place is looked up once, not once per card."""
     read = re.compile(re.escape(f"st.game.zone_number[st.where[L[{slot}]]]"))
     if not any(read.search(part) for level in levels for line in level for part in _STRING.split(line)[::2]):
-        return [], levels
-    head = [f"{pad}_n{k} = st.game.zone_number[st.where[L[{slot}]]]", f"{pad}if _n{k} != _q{k}:",
-            f"{pad}    _q{k} = _n{k}"]
-    return head, [[_sub_code(line, read, f"_n{k}") for line in level] for level in levels]
+        return [f"{pad}for _p{k} in {domain}:"], levels, pad + "    "
+    levels = [[_sub_code(line, read, f"_n{k}") for line in level] for level in levels]
+    family = _FAMILY_CARDS.fullmatch(domain)
+    if family:
+        return [f"{pad}for _z{k} in st.game.fam_zones[{family[1]}]:", f"{pad}    _n{k} = st.game.zone_number[_z{k}]",
+                f"{pad}    for _p{k} in st.zones[_z{k}]:"], levels, pad + "        "
+    return [f"{pad}_q{k} = None", f"{pad}for _p{k} in {domain}:", f"{pad}    _n{k} = st.game.zone_number[st.where[L[{slot}]]]",
+            f"{pad}    if _n{k} != _q{k}:", f"{pad}        _q{k} = _n{k}"], levels, pad + "    "
 
 
 def hoist_zone_work(src: str) -> str:
     """In a generated enumerator: the parts of a card level's conditions that read the card only through
     its zone number `_n{k}` (and contain a call) are computed once per zone, on first use, so the same value
     and the same errors come in the same order; cards of one zone follow each other, so most reads reuse it."""
-    if " = _n" not in src:  # no card level reads its zone number: nothing to hoist
+    if "_n" not in src:  # no card level reads its zone number: nothing to hoist
         return src
     tree = ast.parse(src)
     for loop in [n for n in ast.walk(tree) if isinstance(n, ast.For)]:
-        body = loop.body
-        reset = next((s for s in body if isinstance(s, ast.If) and _is_zone_test(s.test)), None)
-        if reset is None:
+        level = _zone_level(loop)
+        if level is None:
             continue
-        k = reset.test.left.id[2:]  # type: ignore[attr-defined]
+        k, cards, start, resets = level
+        body = cards.body
         assigned = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        assigned |= {n.id for n in ast.walk(loop.target) if isinstance(n, ast.Name)}
+        assigned |= {n.id for n in ast.walk(cards.target) if isinstance(n, ast.Name)}
         assigned -= {f"_n{k}"} | _aliases(body, f"_n{k}")
         names: dict[str, str] = {}
-        for stmt in body[body.index(reset) + 1:]:
+        for stmt in body[start:]:
             if isinstance(stmt, ast.For):
                 break
             _Hoister(assigned, names, f"_h{k}_").visit(stmt)
         if names:
-            reset.body.append(ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
+            resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _zone_level(loop: ast.For) -> Optional[tuple[str, ast.For, int, list[ast.stmt]]]:
+    """For a loop that starts a zone's work: the k of its card parameter, the loop over the cards, where in
+    that loop's body the card's own lines start and the statements a new zone's resets go first into."""
+    if isinstance(loop.target, ast.Name) and loop.target.id.startswith("_z"):  # place by place (card_loop)
+        return loop.target.id[2:], loop.body[-1], 0, loop.body  # type: ignore[return-value]
+    reset = next((s for s in loop.body if isinstance(s, ast.If) and _is_zone_test(s.test)), None)
+    if reset is None:
+        return None
+    return reset.test.left.id[2:], loop, loop.body.index(reset) + 1, reset.body  # type: ignore[attr-defined]
 
 
 def _aliases(body: list[ast.stmt], zone: str) -> set[str]:

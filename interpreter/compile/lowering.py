@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
+from types import CodeType
 
 Stmts = list[ast.stmt]
 
@@ -179,6 +180,9 @@ class _Statements(ast.NodeTransformer):
             return [stmt]
         stmts, new = self.lowering.lower(value)
         setattr(stmt, field, new)  # type: ignore[arg-type]
+        for node in [n for s in stmts + [stmt] for n in ast.walk(s)]:  # the new code is on the statement's line
+            if "lineno" in node._attributes and not hasattr(node, "lineno"):
+                ast.copy_location(node, stmt)
         return stmts + [stmt]
 
 
@@ -188,14 +192,30 @@ def lowered_function(src: str) -> str:
     if " for " not in src:
         return src
     try:
-        tree = ast.parse(src)
-        for fn in tree.body:
-            _Statements().generic_visit(fn)
-        lowered = ast.unparse(ast.fix_missing_locations(tree))
+        lowered = ast.unparse(_lowered_tree(src))
         compile(lowered, "<lowered>", "exec")
     except (SyntaxError, RecursionError):
         return src
     return lowered
+
+
+def lowered_code(src: str) -> CodeType:
+    """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
+    the statement it serves (a block runner maps the line that failed to its op); as written where Python
+    would not take them."""
+    if " for " in src:
+        try:
+            return compile(_lowered_tree(src), "<string>", "exec")
+        except (SyntaxError, RecursionError):
+            pass
+    return compile(src, "<string>", "exec")
+
+
+def _lowered_tree(src: str) -> ast.Module:
+    tree = ast.parse(src)
+    for fn in tree.body:
+        _Statements().generic_visit(fn)
+    return tree
 
 
 def function_source(params: str, src: str) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.options import enumerate_options
-from interpreter.runtime.program import Fn, Op
+from interpreter.runtime.program import ActionInfo, Fn, Op
 
 if TYPE_CHECKING:
     from interpreter.compile.types import T
@@ -181,9 +181,13 @@ def phase_begin(name: str, bid: int) -> Op:
 
 
 def choose_action(seat: Fn, aids: list[int]) -> Op:
+    infos: list[ActionInfo] = []  # the actions, found on first use: they are compiled after this op
+
     def op(st: "State", fr: list[Any]) -> Optional[bool]:
         who = check_seat(st, seat(st, fr[2]))
-        values = enumerate_options(st, who, aids)
+        if not infos:
+            infos.extend(st.game.program.actions[a] for a in aids)
+        values = enumerate_options(st, who, infos)
         if not values:
             raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
         st.pending = (DECIDE, who, None, values, -1)  # labels are made when asked for

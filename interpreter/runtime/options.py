@@ -8,23 +8,28 @@ from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
     from dsl.ast import Pos
+    from interpreter.runtime.program import ActionInfo
     from interpreter.runtime.state import State
 
 Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
 
 
-def enumerate_options(st: "State", seat: int, aids: list[int]) -> list[Any]:
-    prog = st.game.program
-    actions, active = prog.actions, st.forbids
+def enumerate_options(st: "State", seat: int, infos: list["ActionInfo"]) -> list[Any]:
+    """The options of the actions `infos`, in order; an error in an action's prefix names the action."""
+    active = st.forbids
     values: list[Any] = []
-    for aid in aids:
-        forbids = [(*prog.forbids[fid].where[aid], cap, prog.forbids[fid].pos) for fid, _, cap in active
-                   if aid in prog.forbids[fid].where] if active else None
+    for info in infos:
         try:
-            values += actions[aid].enumerate(st, seat, forbids)
+            values += info.enumerate(st, seat, _restrictions(st, info.aid) if active else None)
         except GameRuleError as exc:  # in the action's `require`/`let` prefix, unless a forbid said where
-            raise exc.at(actions[aid].ast.pos) from None
+            raise exc.at(info.ast.pos) from None
     return values
+
+
+def _restrictions(st: "State", aid: int) -> list[Forbid]:
+    """The active `forbid`s that name action `aid`: condition, slots, size, captured values, position."""
+    defs = st.game.program.forbids
+    return [(*defs[fid].where[aid], cap, defs[fid].pos) for fid, _, cap in st.forbids if aid in defs[fid].where]
 
 
 def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[Forbid]) -> bool:

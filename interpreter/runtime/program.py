@@ -81,6 +81,12 @@ class ActionInfo:
     requires: list[A.Require]  # the leading requirements, which decide the options
     # (state, locals) → None: the body, for an action whose body runs through (no stop inside): no frame needed
     run: Optional[Callable[["State", list[Any]], None]] = None
+    # the slots after the seat (slot 0) and the parameters (slots 1 to k, in order), empty in a new frame
+    blank: tuple[None, ...] = field(init=False)
+
+    def __post_init__(self) -> None:
+        assert [slot for _, slot, _ in self.params] == list(range(1, len(self.params) + 1))
+        self.blank = (None,) * (self.nlocals - 1 - len(self.params))
 
 
 @dataclass

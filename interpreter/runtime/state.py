@@ -48,24 +48,17 @@ def is_index(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _mix(x: int) -> int:
-    """splitmix64: a tiny, fast, portable random function whose whole state is two integers."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
-
-
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions")
+                 "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions", "_shared")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move and
         # (list, index, old value) per other change of face_up, known, owner or card_vals
         self._undo: Optional[list[tuple[Any, ...]]] = None
+        self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
@@ -128,6 +121,9 @@ class State:
         try:
             while frames:
                 fr = frames[-1]
+                if len(frames) <= self._shared:  # a frame apply_action's snapshot holds: resumed as a copy
+                    fr = frames[-1] = [fr[0], fr[1], fr[2][:]]
+                    self._shared = len(frames) - 1
                 pc = fr[1]
                 if pc in starts[fr[0]]:
                     pc = -1  # the runner leaves fr[1] after the op that failed
@@ -172,13 +168,12 @@ class State:
         cap = game.zone_cap[z]
         if cap is not None and len(dst) - (src == z) >= cap:
             raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
-        face_up, known = self.face_up, self.known
-        if self._undo is not None:
-            i = zones[src].index(c)
-            self._undo.append((c, src, i, face_up[c], known[c]))
-            del zones[src][i]
-        else:
+        if self._undo is None:
             zones[src].remove(c)
+        else:
+            i = zones[src].index(c)
+            self._undo.append((c, src, i, self.face_up[c], self.known[c]))
+            del zones[src][i]
         if bottom:
             dst.insert(0, c)
         else:
@@ -187,19 +182,19 @@ class State:
         cached = self.fam_cards
         if cached and (game.zone_family[src] in cached or game.zone_family[z] in cached):
             self._refile(c, src, z, bottom)
-        if face_up[c]:  # who knew the card still sees it leave
-            vis = game.all_mask
-            face_up[c] = False
-        else:
-            vis = known[c]
-        known[c] = 0
         masks = game.zone_mask
-        seen_from = masks[src]
-        seen_to = masks[z]
-        if seen_from < 0 or seen_to < 0:  # a zone only its owner sees (Game.sees)
+        seen = masks[src] | masks[z]  # negative if either zone is one only the card's owner sees (Game.sees)
+        if seen < 0:
             own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
-            seen_from, seen_to = own if seen_from < 0 else seen_from, own if seen_to < 0 else seen_to
-        self.log.append((0, c, src, z, vis | seen_from | seen_to))
+            seen = (own if masks[src] < 0 else masks[src]) | (own if masks[z] < 0 else masks[z])
+        known = self.known
+        if self.face_up[c]:  # who knew the card still sees it leave
+            self.face_up[c] = False
+            seen |= game.all_mask
+        else:
+            seen |= known[c]
+        known[c] = 0
+        self.log.append((0, c, src, z, seen))
 
     def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
@@ -348,9 +343,13 @@ class State:
         return [score(self, p) for p in self.game.players]
 
     def random_unit(self) -> float:
-        """The next number in [0, 1) from the state's seeded stream (advances it)."""
+        """The next number in [0, 1) from the state's seeded stream (advances it): splitmix64 of seed and
+        draws, a tiny, fast, portable random function whose whole state is two integers (written out here)."""
         self.draws += 1
-        return _mix((self.seed * 0x2545F4914F6CDD1D + self.draws) & _MASK) / 2.0 ** 64
+        x = (self.seed * 0x2545F4914F6CDD1D + self.draws + 0x9E3779B97F4A7C15) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return (x ^ (x >> 31)) / 2.0 ** 64
 
     def sampled(self, n: int) -> int:
         """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
@@ -405,13 +404,19 @@ class State:
             raise
         finally:
             self._undo = None
+            self._shared = 0
 
     def _snapshot(self) -> tuple[Any, ...]:
         """What a step may change, except cards in zones, their faces, knowledge, owners and values (each
-        change is noted in _undo) and the log and history (they only grow: their lengths); flat copies."""
-        return (self.gvars[:], list(map(list.copy, self.pvars)), [[b, pc, L[:]] for b, pc, L in self.frames],
-                self.mods[:], self.modded, self.forbids[:], self.pending, self.draws, self.round, self.phase,
-                len(self.log), len(self.history), self._returns)
+        change is noted in _undo), the log, history, modifiers and forbids (they only grow in place: their
+        lengths) and the frames below the top (copied only when the step resumes them: _shared); flat copies."""
+        frames = self.frames
+        shared = frames[:]
+        top = frames[-1]
+        frames[-1] = [top[0], top[1], top[2][:]]
+        self._shared = len(frames) - 1
+        return (self.gvars[:], sum(self.pvars, []), shared, self.mods, len(self.mods), self.modded, self.forbids,
+                len(self.forbids), self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history))
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         """Undoes the step's changes and puts back the snapshot: the state is exactly as before the step."""
@@ -425,10 +430,17 @@ class State:
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
         self.fam_cards.clear()
-        (self.gvars, self.pvars, self.frames, self.mods, self.modded, self.forbids, self.pending, self.draws,
-         self.round, self.phase, nlog, nhist, self._returns) = snap
+        (self.gvars, pvars, self.frames, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
+         self.draws, self.round, self.phase, nlog, nhist) = snap
+        k = 0
+        for row in self.pvars:  # rows are only ever changed in place
+            row[:] = pvars[k:k + len(row)]
+            k += len(row)
+        del self.mods[nmods:]
+        del self.forbids[nforbids:]
         del self.log[nlog:]
         del self.history[nhist:]
+        self._returns = None  # a step starts at an open node, where there are none yet
 
     def _step(self, kind: int, seat: int, label: str, value: Any, slot: int, sample_chance: bool = False) -> None:
         """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
@@ -447,7 +459,8 @@ class State:
         if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
             over_budget(self)
         action = agents[seat].act(self)
-        self._check_action(action)
+        if type(action) is not int or not 0 <= action < len(values):
+            self._check_action(action)  # IllegalActionError
         self.budget = limits.max_steps
         self.inline_decisions += 1
         self._choose(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
@@ -467,10 +480,7 @@ class State:
         else:
             aid, params = value
             info = self.game.program.actions[aid]
-            L: list[Any] = [None] * info.nlocals
-            L[0] = seat
-            for (_, pslot, _), v in zip(info.params, params):
-                L[pslot] = v
+            L: list[Any] = [seat, *params, *info.blank]
             if info.run is None:
                 self.frames.append([info.block, 0, L])
                 return
