@@ -692,9 +692,11 @@ class Speaker:
 
     def family_of(self, e: A.Expr) -> Optional[str]:
         """The zone family a card lies in, where the rules make it certain: a variable drawn from the
-        family's cards, or a modifier's card whose kind only one family holds."""
-        if isinstance(e, A.Name) and e.name == "it" and self.it_kind:
-            held = [z.name for z in self.sym.zones.values() if z.shape == "indexed" and z.kind == self.it_kind]
+        family's cards, a modifier's card or the card whose effect is said, whose kind one family holds."""
+        own = self.it_kind if isinstance(e, A.Name) and e.name == "it" else \
+            self.self_kind if isinstance(e, A.Name) and e.name == "self" else None
+        if own:  # a modifier's card, or the card whose effect is said
+            held = [z.name for z in self.sym.zones.values() if z.shape == "indexed" and z.kind == own]
             return held[0] if len(held) == 1 else None
         if isinstance(e, A.Name) and e.name in self.sources:
             return self.family_of(self.sources[e.name])
@@ -1242,7 +1244,7 @@ class Speaker:
         v = s.value
         if isinstance(v, A.Call) and v.func == "position" and len(v.args) == 1 and self.family_of(v.args[0]):
             zone = self.family_of(v.args[0]) or ""
-            self.scope.bind(s.name, self.nouns.zone_ref(zone))  # only names a place: later "the row" says it
+            self.scope.bind(s.name, self.named(self.nouns.zone_ref(zone), s.text))  # only names a place: later "the row" says it
             return []
         ref = self.named(self.nouns.value(s.value), s.text, s.value)
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
@@ -1253,10 +1255,22 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
-        if isinstance(v, A.Call) and (v.func in self.sym.functions or v.func == "owner") and s.text is not None \
-                and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
+        said, name = value.form("nom").lower(), self.var(s.name).form("nom").lower()
+        if s.text is not None and (said == name or isinstance(v, A.Attr) or isinstance(v, A.Call) and (
+                v.func in self.sym.functions or v.func == "owner")) and (said + " ").startswith(name + " "):
             return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
+        if self._names_owner(v, s.text):
+            return []  # "the wizard of this card is the owner of this card": its noun already names whose it is
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
+
+    def _names_owner(self, v: A.Expr, text: Optional[A.Text]) -> bool:
+        """Whether a local's own noun names the owner of the thing its value is the owner of ("the wizard
+        of this card" for `owner(self)`): the noun ends in the same owned thing as "the owner of …"."""
+        if text is None or not (isinstance(v, A.Call) and v.func == "owner" and len(v.args) == 1):
+            return False
+        noun = self.nouns.text(text)
+        owned = self.msg("expr.field_of", v, field=Phrase(""), obj=self.expr(v.args[0])).form("nom").strip()
+        return noun is not None and bool(owned) and noun.np("def").form("nom").endswith(" " + owned)
 
     def named(self, ref: Ref, text: Optional[A.Text], value: Optional[A.Expr] = None) -> Ref:
         """A local with its own noun (`let capped de "die gedeckelte Summe" en "capped sum" = …`)
@@ -1312,6 +1326,14 @@ class Speaker:
         return self.expr(e), ""
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
+        t = s.target
+        if isinstance(t, A.Attr) and isinstance(t.obj, A.Name) and t.obj.name == "self" and t.name in self.printed:
+            kept = self.printed  # a card's own field it changes is no longer the number printed on it
+            self.printed = {k: v for k, v in kept.items() if k != t.name}
+            try:
+                return self._s_SetStmt(s)
+            finally:
+                self.printed = kept
         if self.unsaid(s):
             return []
         told = self.told_change(s)

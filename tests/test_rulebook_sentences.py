@@ -533,6 +533,20 @@ GOLDEN = [
      "As long as the steps left to go are greater than 0 and the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
      "Solange die verbleibenden Schritte größer als 0 sind und die Kreatur auf dem Spielplan steht:"),
+    # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
+    (MF, (), "en", "The wizard of this creature is the owner of this creature.",
+     "Move the chosen artifact card to the artifacts of the wizard of this creature."),
+    (MF, (), "de", "Der Magier dieser Kreatur ist der Besitzer dieser Kreatur.",
+     "Lege die gewählte Artefaktkarte in die Artefakte vom Magier dieser Kreatur."),
+    (MF, (), "en", "Number A is the place number of this creature.",
+     "The chosen creature moves onto the demon's square (see “Set a creature on a square”)."),
+    (MF, (), "de", "Zahl A ist die Platznummer dieser Kreatur.",
+     "Die gewählte Kreatur zieht auf das Feld des Dämons (siehe „Kreatur versetzen“)."),
+    (MF, (), "en", "The value of the played artifact is the value of the played artifact",
+     "If the value of the played artifact is at least 9:"),
+    # a card's own field it changes is said as that field, not as the number printed on the card
+    (MF, (), "en", "16 becomes the number of the chosen head.",
+     "The number of this creature becomes the number of the chosen head."),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),

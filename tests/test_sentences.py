@@ -411,6 +411,17 @@ def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
     assert all_sentences(stmt, "de") == ["Du zahlst 1 Gold an den Besitzer."]
 
 
+def test_a_local_whose_noun_names_whose_owner_it_is_is_not_a_step_of_its_own() -> None:
+    """`let w en "wizard of the top card of the deck" = owner(top(deck))`: not "the wizard … is the owner …";
+    a field's lookup named by its field is not a step either."""
+    stmt = 'let o de "der Spieler der obersten Karte des Stapels" en "player of the top card of the deck" ' \
+           'fr "le joueur de la carte du dessus de la pioche" = owner(top(deck))\npay 1 gold from me to o'
+    assert all_sentences(stmt, "en") == ["You pay 1 gold to the player of the top card of the deck."]
+    assert all_sentences(stmt, "de") == ["Du zahlst 1 Gold an den Spieler der obersten Karte des Stapels."]
+    field = 'let v de "die Punkte" en "points" fr "les points" = first(players).points\nif v > 1 { end game }'
+    assert all_sentences(field, "en")[0].startswith("If the points ")
+
+
 def test_a_place_numbered_by_a_value_is_said_with_of_not_juxtaposed() -> None:
     """`slot[me.points]`: "the slot of your points", not "the slot your points"."""
     stmt = "move top(deck) to slot[me.points]"
