@@ -1260,11 +1260,11 @@ class Speaker:
                 v.func in self.sym.functions or v.func == "owner")) and (said + " ").startswith(name + " "):
             return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         if self._names_owner(v, s.text):
-            return []  # "the wizard of this card is the owner of this card": its noun already names whose it is
+            return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def _names_owner(self, v: A.Expr, text: Optional[A.Text]) -> bool:
-        """Whether a local's own noun names the owner of the thing its value is the owner of ("the wizard
+        """Whether a local's own noun names the owner of the thing its value is the owner of ("the keeper
         of this card" for `owner(self)`): the noun ends in the same owned thing as "the owner of …"."""
         if text is None or not (isinstance(v, A.Call) and v.func == "owner" and len(v.args) == 1):
             return False
