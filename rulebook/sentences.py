@@ -10,7 +10,7 @@ from dsl import ast as A
 from rulebook import clauses, idioms
 from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, same
-from rulebook.places import place_preposition, preposition
+from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
@@ -360,7 +360,12 @@ class Speaker:
         """A local of the rules (parameter, loop variable, `let`) by the noun of what it holds; looked
         up when the text is made, so an item's parameters may be bound after it is asked for."""
         found = self.lookup(name)  # bound already: its verb agrees with it ("the spaces in sight are …")
-        return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f), found.phrase(self.cat).agree if found else "")
+
+        def make(f: str) -> str:
+            said = self.ref(name).phrase(self.cat)
+            return said.form(f) if f != "gen" or said.genitive else "von " + said.form("dat")  # lettered since
+        return Phrase(make, found.phrase(self.cat).agree if found else "",
+                      found is not None and found.phrase(self.cat).genitive)  # "des Spielers", not "vom Spieler"
 
     def enter(self, node: object) -> None:
         """At the body or expression of a part: a fresh scope with that part's parameters."""
@@ -417,6 +422,12 @@ class Speaker:
     def prep(self, e: A.Expr, role: str) -> str:
         """The preposition of the zone an expression names, in a role: "to" (onto the pile), "at", "from"."""
         return preposition(self.zone_def_of(e), role, self.cat)
+
+    def destination(self, e: A.Expr, said: Optional[Phrase] = None) -> Phrase:
+        """Where a card goes (`said`: how, else the expression), in the case its preposition governs
+        where that is not the pattern's own (German "zu seinen Bonuskarten")."""
+        said, governed = said or self.expr(e), case(self.zone_def_of(e), "to", self.cat)
+        return Phrase(lambda f: said.form(governed), said.agree, said.genitive) if governed else said
 
     def possessor(self, e: A.Expr) -> bool:
         """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
@@ -497,7 +508,8 @@ class Speaker:
             if len(texts) < 2:
                 return "".join(texts)
             return self.word("list_sep", f).join(texts[:-1]) + self.word(last, f) + texts[-1]
-        return Phrase(make, "pl" if len(parts) > 1 else "")  # "a and b" is plural
+        one = parts[0] if len(parts) == 1 and isinstance(parts[0], Phrase) else None  # keeps its genitive
+        return Phrase(make, "pl" if len(parts) > 1 else "", one is not None and one.genitive)  # "a and b" is plural
 
     def quoted(self, text: str) -> str:
         return fill(self.cat.pattern("expr.string"), "nom", {"value": self.literal(text)})
@@ -776,10 +788,11 @@ class Speaker:
                 # a place named by what holds its number: "the space of the start chamber", not "the space the …";
                 # "the space of the player" where that already says the zone
                 place = self.expr(where)
-                if place.form("nom").startswith(noun.np("def").form("nom") + " "):
-                    return place
+                if any(place.form("nom").startswith(w + " ") for w in self.sibling_places(zone)):
+                    return place  # "the space of the player": the monster space there is that space
                 return self.msg("expr.zone_of_place", e, zone=noun.np("def"), place=place)
-            return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
+            return self.msg("expr.zone_index", e, zone=noun.np("def"), bare=noun.np("bare"),
+                            index=self.expr(where).form("nom"))  # a numbered place by its name: "pile 1"
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
@@ -788,6 +801,14 @@ class Speaker:
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
+
+    def sibling_places(self, zone: A.ZoneDef) -> list[str]:
+        """The places of an indexed zone and of the indexed zones numbered as it is ("the monster space",
+        "the space"): a place said by any of them says where the zone's cards lie."""
+        same = [z for z in self.sym.zones.values() if z.shape == "indexed" and z.text is not None
+                and self.lang in z.text.by_lang and (z is zone or zone.size is not None and z.size is not None
+                                                     and z.size.model_dump(exclude={"pos"}) == zone.size.model_dump(exclude={"pos"}))]
+        return [self.noun(z.text, f"zone '{z.name}'", z.pos).np("def").form("nom") for z in same]
 
     def table_lookup(self, e: A.Index, value: A.Expr, name: Phrase) -> Optional[Phrase]:
         """A value looked up in a small table, said in words. By the player count: the value most counts
@@ -898,8 +919,8 @@ class Speaker:
                                 **{"0": self.expr(e.args[0])})
         if e.func == "position" and len(e.args) == 1 and (family := self.family_of(e.args[0])) is not None:
             return self.place_of(e.args[0], family)  # "the square of the token", not its place number
-        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (zone := self.place_zone(e.args[1])) is not None:
-            return self.graph_places(e, zone)
+        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (at := self.place_zone(e.args[1])) is not None:
+            return self.graph_places(e, at)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
@@ -1536,7 +1557,7 @@ class Speaker:
         finally:
             self.origin_role = "at"
         form, actor = self.doer()
-        args: dict[str, Arg] = {"what": what, "to": self.expr(s.to), "into": self.prep(s.to, "to"), **actor}
+        args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
         return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
 
     def moved(self, e: A.Expr) -> Phrase:
@@ -1564,7 +1585,7 @@ class Speaker:
         src = s.source.obj if isinstance(s.source, A.Index) else s.source
         item = self.nouns.kind_of_zone(src.name).noun if isinstance(src, A.Name) and src.name in self.sym.zones \
             else self.nouns.word("card")  # what is drawn by its name: "draw 6 tiles"
-        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to),
+        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.destination(s.to),
                                 "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
                                 "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
@@ -1818,7 +1839,7 @@ class Speaker:
         ordered = _decides(s.body)
         moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
         if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
-            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.expr(m.to),
+            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.destination(m.to),
                                          into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
         start = _round_from(src)

@@ -462,7 +462,28 @@ GOLDEN = [
     (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
      "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
     # German adjectives before a noun decline with its article and case
-    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
+    # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
+    (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
+    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
+    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des gewählten bestohlenen Magiers"),
+    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
+    (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
+    (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
+    # a collection (a place named in the plural) is where cards go "zu", with the dative
+    (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
+    (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
+    # a relative clause that ends a name is closed with a comma
+    (MF, (), "de", "Der Spieler, der für den Spieler entscheidet wählt", "Der Spieler, der für den Spieler entscheidet, wählt"),
+    (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopflose einen Kopf trägt:"),
+    (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
+     "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
+    # the reader as the subject of a clause with its verb last: „du … darfst“, „zu denen du dich … kannst“
+    (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du vor dem Monster fliehen darfst."),
+    (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
+    (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
+    # two plural nouns joined by „und“ both take the dative ending
+    (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
@@ -537,7 +558,7 @@ GOLDEN = [
     (MF, (), "en", "The wizard of this creature is the owner of this creature.",
      "Move the chosen artifact card to the artifacts of the wizard of this creature."),
     (MF, (), "de", "Der Magier dieser Kreatur ist der Besitzer dieser Kreatur.",
-     "Lege die gewählte Artefaktkarte in die Artefakte vom Magier dieser Kreatur."),
+     "Lege die gewählte Artefaktkarte zu den Artefakten des Magiers dieser Kreatur."),
     (MF, (), "en", "Number A is the place number of this creature.",
      "The chosen creature moves onto the demon's square (see “Set a creature on a square”)."),
     (MF, (), "de", "Zahl A ist die Platznummer dieser Kreatur.",
@@ -586,6 +607,10 @@ GOLDEN = [
     # place number 0 as no place, a place compared with a named place by that name
     (MF, (), "en", "the place number of the creature", "The squares ahead are the squares directly after the square of the creature."),
     (MF, (), "de", "die Platznummer der Kreatur", "Die folgenden Felder sind die Felder direkt nach dem Feld der Kreatur."),
+    (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
+    (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
+    (FF, (), "en", "onto the monster pile 1", "onto monster pile 1."),
+    (FF, (), "de", "auf den Monsterstapel 1", "auf Monsterstapel 1."),
     (MF, (), "en", "If the next square is 0:", "If there is no next square:"),
     (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
     (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
