@@ -482,6 +482,8 @@ GOLDEN = [
     (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du vor dem Monster fliehen darfst."),
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
+    # the place of the same number as a card's is that card's place, not one „passend zu“ it
+    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "bei der am Anlegeplatz der Wächterkarte zwei Monster gleicher Stärke liegen"),
     # two plural nouns joined by „und“ both take the dative ending
     (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
