@@ -338,7 +338,7 @@ GOLDEN = [
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
     (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For each of the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Der Reihe nach für die Kreuzungsfelder:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Gehe die Kreuzungsfelder der Reihe nach durch:"),
     # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
      "Draw one teleport from the teleport pile onto the teleport space."),
