@@ -484,6 +484,8 @@ GOLDEN = [
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
     (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "bei der am Anlegeplatz der Wächterkarte zwei Monster gleicher Stärke liegen"),
+    # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
+    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
     # two plural nouns joined by „und“ both take the dative ending
     (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
