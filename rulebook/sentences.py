@@ -788,10 +788,11 @@ class Speaker:
                 # a place named by what holds its number: "the space of the start chamber", not "the space the …";
                 # "the space of the player" where that already says the zone
                 place = self.expr(where)
-                if place.form("nom").startswith(noun.np("def").form("nom") + " "):
-                    return place
+                if any(place.form("nom").startswith(w + " ") for w in self.sibling_places(zone)):
+                    return place  # "the space of the player": the monster space there is that space
                 return self.msg("expr.zone_of_place", e, zone=noun.np("def"), place=place)
-            return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
+            return self.msg("expr.zone_index", e, zone=noun.np("def"), bare=noun.np("bare"),
+                            index=self.expr(where).form("nom"))  # a numbered place by its name: "pile 1"
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
@@ -800,6 +801,14 @@ class Speaker:
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
+
+    def sibling_places(self, zone: A.ZoneDef) -> list[str]:
+        """The places of an indexed zone and of the indexed zones numbered as it is ("the monster space",
+        "the space"): a place said by any of them says where the zone's cards lie."""
+        same = [z for z in self.sym.zones.values() if z.shape == "indexed" and z.text is not None
+                and self.lang in z.text.by_lang and (z is zone or zone.size is not None and z.size is not None
+                                                     and z.size.model_dump(exclude={"pos"}) == zone.size.model_dump(exclude={"pos"}))]
+        return [self.noun(z.text, f"zone '{z.name}'", z.pos).np("def").form("nom") for z in same]
 
     def table_lookup(self, e: A.Index, value: A.Expr, name: Phrase) -> Optional[Phrase]:
         """A value looked up in a small table, said in words. By the player count: the value most counts
@@ -910,8 +919,8 @@ class Speaker:
                                 **{"0": self.expr(e.args[0])})
         if e.func == "position" and len(e.args) == 1 and (family := self.family_of(e.args[0])) is not None:
             return self.place_of(e.args[0], family)  # "the square of the token", not its place number
-        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (zone := self.place_zone(e.args[1])) is not None:
-            return self.graph_places(e, zone)
+        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (at := self.place_zone(e.args[1])) is not None:
+            return self.graph_places(e, at)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"

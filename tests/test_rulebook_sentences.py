@@ -597,6 +597,10 @@ GOLDEN = [
     # place number 0 as no place, a place compared with a named place by that name
     (MF, (), "en", "the place number of the creature", "The squares ahead are the squares directly after the square of the creature."),
     (MF, (), "de", "die Platznummer der Kreatur", "Die folgenden Felder sind die Felder direkt nach dem Feld der Kreatur."),
+    (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
+    (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
+    (FF, (), "en", "onto the monster pile 1", "onto monster pile 1."),
+    (FF, (), "de", "auf den Monsterstapel 1", "auf Monsterstapel 1."),
     (MF, (), "en", "If the next square is 0:", "If there is no next square:"),
     (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
     (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
