@@ -676,6 +676,13 @@ class Speaker:
                 and self.family_of(node.args[0]) is not None:
             key = "slot.of_card" if self.family_of(node.args[0]) == zone else "slot.matching_card"
             place = self.msg(key, node, word=word, card=self.expr(node.args[0]))
+        elif ref is None and (isinstance(node, A.Name) and node.name in self.sym.vars
+                              or isinstance(node, A.Call) and node.func in self.sym.functions):
+            said = self.expr(node).form("nom")  # a value that names its place: "from the space of the wandering monster"
+            article = next((w.rpartition(" ")[0] for w in self.sibling_places(self.sym.zones[zone])
+                            if said.startswith(w + " ")), None)
+            place = self.msg("slot.named", node, place=Phrase(said), bare=Phrase(said[len(article):].lstrip())) \
+                if article is not None else None
         if place is None:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place

@@ -595,6 +595,8 @@ GOLDEN = [
     (MF, (), "de", "die Platznummer der Kreatur", "Die folgenden Felder sind die Felder direkt nach dem Feld der Kreatur."),
     (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
     (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
+    (FF, (), "en", "reaches from space the space of", "the chambers a monster reaches from the space of the wandering monster."),
+    (FF, (), "de", "vom Feld das Feld des", "die ein Monster vom Feld des wandernden Monsters aus erreicht."),
     (FF, (), "en", "onto the monster pile 1", "onto monster pile 1."),
     (FF, (), "de", "auf den Monsterstapel 1", "auf Monsterstapel 1."),
     (MF, (), "en", "If the next square is 0:", "If there is no next square:"),
