@@ -474,7 +474,7 @@ GOLDEN = [
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
     (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
     # a relative clause that ends a name is closed with a comma
-    (MF, (), "de", "Der Spieler, der für den Spieler entscheidet wählt", "Der Spieler, der für den Spieler entscheidet, wählt"),
+    (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
     (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopf, den der Kopflose trägt, nicht leer ist:"),
     (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
      "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
