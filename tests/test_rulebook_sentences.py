@@ -470,6 +470,7 @@ GOLDEN = [
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
+    (MF, (), "de", "für den Besitzer vom Ersten der Liche", "für den Besitzer des Ersten der Liche auf dem Spielplan"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
     (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
