@@ -207,7 +207,7 @@ class Noun:
     def gen_suffix(self, head: str) -> str:
         """German genitive ending of a masculine or neuter noun: "des Spielers", "des Platzes"."""
         suffix = str(self.dets.get("gen_suffix", ""))
-        if not suffix or not head.isalpha():
+        if not suffix or not head.replace("-", "").isalpha():  # "des Mimimi-Macht-Vorrats"
             return ""
         return "es" if head[-1] in "sßxz" else suffix
 
@@ -216,7 +216,8 @@ class Noun:
         first capitalised word) with the ending: "des Stapels am Platz", "des verdrängten Steins"."""
         words = self.declined(det, "gen").split(" ")
         head = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
-        words[head] += self.gen_suffix(words[head])
+        word = words[head].rstrip(",")  # "des Kopfes, den …"
+        words[head] = word + self.gen_suffix(word) + words[head][len(word):]
         return f"{self.det(det).form('gen')} {' '.join(words)}".strip()
 
     def det(self, det: str) -> Phrase:
@@ -231,14 +232,25 @@ class Noun:
         """The noun with a determiner, declined by form."""
         article = self.det(det)
 
-        genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching") and self.has_genitive(det)
+        genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching", "first", "chosen", "last") \
+            and self.has_genitive(det)
+
+        closed = self.closed() if det != "bare" else ""  # a bare noun labels a table's row
 
         def make(f: str) -> str:
             if f == "gen" and genitive:
-                return self.genitive(det)
+                return self.genitive(det) + closed
             before, word = article.form(f), self.declined(det, f)
-            return before + word if before.endswith(ELISION) else f"{before} {word}".strip()
+            return (before + word if before.endswith(ELISION) else f"{before} {word}".strip()) + closed
         return Phrase(make, self.agree, genitive)
+
+    def closed(self) -> str:
+        """The comma that closes a relative clause ending the noun („der Kopf, den der Kopflose trägt, ist
+        leer“) where the catalogue's grammar says how one starts; contractions drop it before . : ; or at the end."""
+        grammar = self.cat.data.get("grammar", {})
+        start = grammar.get("relative_clause") if isinstance(grammar, dict) else None
+        main = re.sub(r"\([^()]*\)", "", self.word)
+        return "," if isinstance(start, str) and re.search(start, main) and not main.endswith(",") else ""
 
     def declined(self, det: str, case: str) -> str:
         """The noun with the adjectives before it declined after this determiner, where the catalogue
@@ -249,11 +261,13 @@ class Noun:
         rules = self.cat.data.get("grammar", {})
         assert isinstance(rules, dict)
         kind = "mixed" if det in rules.get("adjective_mixed", []) else \
-            "weak" if det in rules.get("adjective_weak", []) else ""
+            "weak" if det in rules.get("adjective_weak", []) else \
+            "strong" if det in rules.get("adjective_strong", []) else ""
         endings = self.dets.get(kind) if kind else None
         if not isinstance(endings, dict):
             return self.word
-        written, ending = str(rules.get("adjective_written", "")), str(endings.get(case, endings.get("nom", "")))
+        written = str(self.dets.get("written", "") if kind == "strong" else "") or str(rules.get("adjective_written", ""))
+        ending = str(endings.get(case, endings.get("nom", "")))
         clause = rules.get("clause", {})
         small = set(clause.get("skip", [])) if isinstance(clause, dict) else set()  # articles, prepositions
         words = self.word.split(" ")
@@ -267,10 +281,13 @@ class Noun:
             if w.endswith(written) and w not in small:
                 words[i] = w[:len(w) - len(written)] + ending
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
-        noun, comma = (words[head][:-1], words[head][-1]) if head < len(words) and words[head].endswith(",") \
-            else (words[head] if head < len(words) else "", "")
-        if suffix and noun[-1:].isalpha() and not noun.endswith(("n", "s")):
-            words[head] = noun + suffix + comma
+        joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
+        nouns = [head] + ([head + 2] if head + 2 < len(words) and words[head + 1] in joins
+                          and words[head + 2][:1].isupper() else [])  # "den Monstern und Schätzen"
+        for at in nouns if suffix else []:
+            noun, comma = (words[at][:-1], words[at][-1]) if words[at].endswith(",") else (words[at], "")
+            if noun[-1:].isalpha() and not noun.endswith(("n", "s")):
+                words[at] = noun + suffix + comma
         return " ".join(words)
 
     def has_genitive(self, det: str) -> bool:

@@ -338,7 +338,7 @@ GOLDEN = [
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
     (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For each of the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Der Reihe nach für die Kreuzungsfelder:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Gehe die Kreuzungsfelder der Reihe nach durch:"),
     # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
      "Draw one teleport from the teleport pile onto the teleport space."),
@@ -440,9 +440,9 @@ GOLDEN = [
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "The creature has a borrowed wing if the type of square"),
+     "The creature has a borrowed wing if the type of the square of the creature"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
+     "Die Kreatur hat einen geliehenen Flügel, wenn die Art vom Feld der Kreatur"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is indestructible if that was not so before, otherwise not."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
@@ -462,13 +462,38 @@ GOLDEN = [
     (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
      "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
     # German adjectives before a noun decline with its article and case
-    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
+    # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
+    (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
+    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
+    (MF, (), "de", "Bonuskarten vom gewählten", "in den Bonuskarten des gewählten bestohlenen Magiers"),
+    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
+    (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
+    (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
+    (MF, (), "de", "für den Besitzer vom Ersten der Liche", "für den Besitzer des Ersten der Liche auf dem Spielplan"),
+    # a collection (a place named in the plural) is where cards go "zu", with the dative
+    (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
+    (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
+    # a relative clause that ends a name is closed with a comma
+    (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
+    (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopflose einen Kopf trägt:"),
+    (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
+     "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
+    # the reader as the subject of a clause with its verb last: „du … darfst“, „zu denen du dich … kannst“
+    (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du vor dem Monster fliehen darfst."),
+    (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
+    (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
+    # the place of the same number as a card's is that card's place, not one „passend zu“ it
+    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "bei der am Anlegeplatz der Wächterkarte zwei Monster gleicher Stärke liegen"),
+    # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
+    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
+    # two plural nouns joined by „und“ both take the dative ending
+    (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
-    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
-     "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
+    (MF, (), "de", "Die verbleibenden Beschwörungen wird das Kleinere", "Die verbleibenden Beschwörungen werden das Kleinere"),
+    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.", "Es muss verbleibende Beschwörungen geben."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
     # a local `moved` is not the game's flag `moved`
@@ -530,17 +555,30 @@ GOLDEN = [
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
-     "As long as the steps left to go are greater than 0 and the creature is on the board:"),
+     "As long as there are steps left to go and the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Solange die verbleibenden Schritte größer als 0 sind und die Kreatur auf dem Spielplan steht:"),
+     "Solange es verbleibende Schritte gibt und die Kreatur auf dem Spielplan steht:"),
+    # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
+    (MF, (), "en", "The wizard of this creature is the owner of this creature.",
+     "Move the chosen artifact card to the artifacts of the wizard of this creature."),
+    (MF, (), "de", "Der Magier dieser Kreatur ist der Besitzer dieser Kreatur.",
+     "Lege die gewählte Artefaktkarte zu den Artefakten des Magiers dieser Kreatur."),
+    (MF, (), "en", "Number A is the place number of this creature.",
+     "The chosen creature moves onto the demon's square (see “Set a creature on a square”)."),
+    (MF, (), "de", "Zahl A ist die Platznummer dieser Kreatur.",
+     "Die gewählte Kreatur zieht auf das Feld des Dämons (siehe „Kreatur versetzen“)."),
+    (MF, (), "en", "The value of the played artifact is the value of the played artifact",
+     "If the value of the played artifact is at least 9:"),
+    # a card's own field it changes is said as that field, not as the number printed on the card
+    (MF, (), "en", "16 becomes the number of the chosen head.",
+     "The number of this creature becomes the number of the chosen head."),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
-    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Add the ways of every path side (from the tower 1 to the "
-     "tavern 2) for the path to the ways of the board."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
@@ -555,22 +593,79 @@ GOLDEN = [
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "85 − the number of the chambers holding a power chip"),
-    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange die möglichen Mitreisenden nicht leer sind:"),
+    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
+    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es eigene Katapulte gibt:"),
+    (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn es mögliche Meister gibt"),
+    (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
+    # a number named by a plural noun compared with 0: "there are …", "… has no …"
+    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange es verbleibende Beschwörungen gibt:"),
+    (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Es darf keine verbleibenden Beschwörungen geben."),
+    (MF, (), "de", "Die Basisbewegungen in diesem Zug der Kreatur müssen kleiner als 1 sein.",
+     "Die Kreatur darf keine Basisbewegungen in diesem Zug haben."),
+    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as there are summons left:"),
+    (MF, (), "en", "The summons left must be 0.", "There must be no summons left."),
+    (MF, (), "en", "The base movements this turn of the creature must be less than 1.",
+     "The creature must have no base movements this turn."),
+    (FF, (), "en", "If the power chips in the supply is less than 24:", "If there are fewer than 24 power chips in the supply:"),
+    (FF, (), "en", "the chambers left is at least 2", "there are at least 2 chambers left"),
+    # the players in an order of their own: "each player in turn, by …, highest first"; the first of them by name
+    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their value of the played "
+                   "artifact, highest first, does the following:"),
+    # a counter counted down in a loop is said as the number of times
+    (MF, (), "en", "Subtract 1 from number A.", "Up to 4 times, as long as this creature is on the board:"),
+    (MF, (), "de", "Verringere Zahl A um 1.", "Bis zu 4-mal, solange diese Kreatur auf dem Spielplan steht:"),
+    (MF, (), "en", "holds more than 1 creatures", "holds at least 2 creatures"),
+    (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach seinem Wert "
+                   "des ausgespielten Artefakts, Folgendes:"),
+    (MF, (), "en", "becomes the first player, sorted by", "becomes the player with the highest value of the played artifact."),
+    (MF, (), "de", "wird der erste Spieler, absteigend", "wird der Spieler mit dem höchsten Wert des ausgespielten Artefakts."),
     (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
-    (MF, (), "en", "sorted by minus their value", ", sorted by their value of the played artifact, highest first:"),
-    (MF, (), "de", "sortiert nach minus", "absteigend nach seinem Wert des ausgespielten Artefakts sortiert:"),
+    (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
+    (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Wert des ausgespielten Artefakts, Folgendes:"),
     (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
     # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
     (FF, (), "en", "for which the monster tile is not the chosen first tile", "from the face-up monsters and treasures without the chosen first tile"),
-    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
+    (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
+    # a list only chosen from goes unsaid: the choice names the items, "if possible"
+    (MF, (), "en", "The possible targets: every creature on the square of this creature",
+     "If possible, you choose a creature on the square of this creature that is not this creature and does not count as "
+     "large for an ability of the owner of this creature:"),
+    (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
+     "Falls möglich, wählst du eine Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist und nicht für eine "
+     "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
+    # `any` over a field of the item: "there is a … whose …"
+    (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
+     "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
+    (MF, (), "de", "für mindestens eine Bonuskarte", "es eine Bonuskarte in den Bonuskarten des dritten Magiers gibt, deren Art Feenstaub ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
      "there is a creature in the creature supply that is a catapult"),
+    # a card's place said as the place ("the square of the creature"), a graph's places by their noun, a
+    # place number 0 as no place, a place compared with a named place by that name
+    (MF, (), "en", "the place number of the creature", "The squares ahead are the squares directly after the square of the creature."),
+    (MF, (), "de", "die Platznummer der Kreatur", "Die folgenden Felder sind die Felder direkt nach dem Feld der Kreatur."),
+    (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
+    (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
+    (FF, (), "en", "reaches from space the space of", "the chambers a monster reaches from the space of the wandering monster."),
+    (FF, (), "de", "vom Feld das Feld des", "die ein Monster vom Feld des wandernden Monsters aus erreicht."),
+    (FF, (), "en", "onto the monster pile 1", "onto monster pile 1."),
+    (FF, (), "de", "auf den Monsterstapel 1", "auf Monsterstapel 1."),
+    (MF, (), "en", "If the next square is 0:", "If there is no next square:"),
+    (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
+    (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
+    (MF, (), "de", "Wenn die Nummer des Felds 2 ist:", "Wenn das Feld die Taverne ist:"),
+    (MF, (), "en", "the type of square the number is switch", "ends a movement and the type of the square is switch"),
+    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und die Art vom Feld Schalter ist"),
+    (MF, (), "en", "the nodes exactly 1 steps ahead", "the squares exactly 1 step ahead of the square of creature A contain the square of creature B"),
+    (MF, (), "de", "die Knoten genau 1 Schritte nach", "die Felder genau 1 Schritt nach dem Feld von Kreatur A enthalten das Feld von Kreatur B"),
+    (MF, (), "en", "The next square is the next square.", "There is no next square."),
+    (MF, (), "de", "Das nächste Feld ist das nächste Feld.", "Es gibt kein nächstes Feld."),
+    (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "das Feld der Kreatur nicht der Magierturm ist"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
-     "bei dem es einen Wert aus der Liste gibt, der die Nummer des Felds enthält."),
+     "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
 ]
 
 
