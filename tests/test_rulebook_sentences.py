@@ -440,9 +440,9 @@ GOLDEN = [
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "The creature has a borrowed wing if the type of square"),
+     "The creature has a borrowed wing if the type of "),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
+     "Die Kreatur hat einen geliehenen Flügel, wenn die Art "),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is indestructible if that was not so before, otherwise not."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
@@ -466,9 +466,9 @@ GOLDEN = [
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
-    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
-     "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
+    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Die verbleibenden Basisbewegungen müssen größer als 0 sein."),
+    (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
+     "Die verbleibenden Basisbewegungen müssen größer als 0 sein."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
     # a local `moved` is not the game's flag `moved`
@@ -571,6 +571,29 @@ GOLDEN = [
      "there is a creature in the creature supply that is a catapult"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der die Nummer des Felds enthält."),
+    # a condition of the rules file named as the rule says it, not a lettered local
+    (MF, (), "en", "List A is the numbers of the player's friends on the board.",
+     "for which the creature of the summoning card is no longer on the board"),
+    (MF, (), "de", "Liste A ist die Nummern der Freunde", "bei der die Kreatur der Beschwörungskarte nicht mehr auf dem Spielplan steht"),
+    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
+    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:",
+     "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
+    (MF, (), "en", "The artifact's bonus movement is unused if", "That bonus movement may be used once this turn."),
+    # a rule's parameters with their own nouns, counted without a counter of steps left
+    (MF, (), "en", "The target square becomes number A.", "The target square becomes the starting square."),
+    (MF, (), "de", "Das Zielfeld wird Zahl A.", "Das Zielfeld wird das Ausgangsfeld."),
+    # a value an event declares with a noun is said by it in every reaction to the event
+    (MF, (), "en", "Whenever a creature (A) ends a movement and the creature is not a catapult and creature B is a catapult",
+     "a catapult of the owner of the creature stands on the square where it ends:"),
+    (MF, (), "en", "The own catapults: every creature (B)", "If there are no catapults:"),
+    # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
+    (MF, (), "en", "The value carries out one action", "The player carries out one action: “Summon”"),
+    (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
+     "Choose one of your medium and large friends;"),
+    (MF, (), "en", "List A: every creature in the creature supply whose number is 52.", "Bring the Purgana into play"),
+    # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
+    (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
+    (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
 ]
 
 
