@@ -919,8 +919,8 @@ class Speaker:
                                 **{"0": self.expr(e.args[0])})
         if e.func == "position" and len(e.args) == 1 and (family := self.family_of(e.args[0])) is not None:
             return self.place_of(e.args[0], family)  # "the square of the token", not its place number
-        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (zone := self.place_zone(e.args[1])) is not None:
-            return self.graph_places(e, zone)
+        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (at := self.place_zone(e.args[1])) is not None:
+            return self.graph_places(e, at)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
