@@ -547,7 +547,7 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts: every artifact card in their artifacts for which the values already played do not contain"),
+     "The allowed artifacts: every artifact card in their artifacts for which the artifact values played do not contain"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
@@ -630,6 +630,13 @@ GOLDEN = [
     (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
      "Choose one of your medium and large friends;"),
     (MF, (), "en", "List A: every creature in the creature supply whose number is 52.", "Bring the Purgana into play"),
+    # a value's `told set` says the rule, not the bookkeeping
+    (MF, (), "en", "The influencing player becomes the first player, sorted by",
+     "The player with the highest artifact this round is the influencing player."),
+    (MF, (), "en", "Their value of the played artifact becomes", "The played artifact counts the value of the chosen artifact card"),
+    (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
+    (MF, (), "en", "The values already played are the artifact values played.", "for which the artifact values played do not contain"),
+    (MF, (), "de", "Die Kreaturen im Kreaturenvorrat nicht leer", "Wenn der Spieler am Zugende ein Katapult bekommt und der Spieler kein Katapult auf dem Spielplan hat"),
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
     (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
     (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
