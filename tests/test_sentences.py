@@ -175,7 +175,52 @@ def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
     items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
-    assert said == {"de": "Hier endet die Wiederholung.", "en": "The repetition ends here."}
+    assert said == {"de": "Hier endet die Wiederholung.", "en": "Stop repeating."}
+
+
+MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coups restants" = '
+
+
+@pytest.mark.parametrize("stmt,de,en", [
+    # a number named by a plural noun compared with a number: "there are …", not "… is greater than 0"
+    (MOVES + "count(deck)\n if left > 0 { end game }", "Wenn es übrige Züge gibt:", "If there are moves left:"),
+    (MOVES + "count(deck)\n if left <= 0 { end game }", "Wenn es keine übrigen Züge gibt:", "If there are no moves left:"),
+    (MOVES + "count(deck)\n if left >= 3 { end game }", "Wenn es mindestens 3 übrige Züge gibt:",
+     "If there are at least 3 moves left:"),
+    # a list only chosen from: the choice says which items, "if possible"
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = '
+     "[c for c in hand(me) if c.value > 2]\n if count(k) > 0 { let d = choose me from k\n move d to discard }",
+     "Falls möglich, wählst du eine Karte auf deiner Hand, deren Wert größer als 2 ist:",
+     "If possible, you choose a card in your hand whose value is greater than 2:"),
+])
+def test_counts_and_choices_are_said_without_bookkeeping(stmt: str, de: str, en: str) -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[-1].text for lang in ("de", "en")}
+    assert said == {"de": de, "en": en}
+
+
+@pytest.mark.parametrize("cond,de,en", [
+    (" and count(deck) > 0", "Bis zu 3-mal, solange der Stapel nicht leer ist:", "Up to 3 times, as long as the deck is not empty:"),
+    ("", "Wiederhole 3-mal:", "Repeat 3 times:"),
+])
+def test_a_counter_counted_down_in_a_loop_is_the_number_of_times(cond: str, de: str, en: str) -> None:
+    stmt = MOVES + f"3\n while left > 0{cond} {{ move top(deck) to discard\n set left = left - 1 }}"
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en)):
+        lines = Speaker(lang, Symbols(items)).lines(rule.body)
+        assert [line.text for line in lines] == [expected]  # the counter and its step go unsaid
+        assert len(lines[0].children) == 1
+
+
+def test_the_players_in_an_order_of_their_own_take_turns_by_it() -> None:
+    stmt = "for p in [q for q in players by -q.points] { set p.points = 0 }"
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en")}
+    assert said["de"].startswith("Jeder Spieler macht der Reihe nach, absteigend nach ")
+    assert said["en"] == "Each player in turn, by their points, highest first, does the following:"
 
 
 PAIR = ('let a de "die erste Karte" en "first card" fr "la première carte" = first(slot[1])\n'
