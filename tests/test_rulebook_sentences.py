@@ -466,7 +466,7 @@ GOLDEN = [
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
-    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des gewählten Werts"),
+    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
@@ -492,9 +492,9 @@ GOLDEN = [
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Die verbleibenden Basisbewegungen müssen größer als 0 sein."),
+    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss verbleibende Basisbewegungen geben."),
     (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
-     "Die verbleibenden Basisbewegungen müssen größer als 0 sein."),
+     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
     # a local `moved` is not the game's flag `moved`
@@ -581,16 +581,16 @@ GOLDEN = [
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "85 − the number of the chambers holding a power chip"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
-    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es eigene Katapulte gibt:"),
+    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn es mögliche Meister gibt"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
     # a number named by a plural noun compared with 0: "there are …", "… has no …"
-    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange es verbleibende Beschwörungen gibt:"),
-    (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Es darf keine verbleibenden Beschwörungen geben."),
+    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
+    (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Nur erlaubt, wenn alle Kreaturen der Beschwörungskarte beschworen sind."),
     (MF, (), "de", "Die Basisbewegungen in diesem Zug der Kreatur müssen kleiner als 1 sein.",
      "Die Kreatur darf keine Basisbewegungen in diesem Zug haben."),
-    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as there are summons left:"),
-    (MF, (), "en", "The summons left must be 0.", "There must be no summons left."),
+    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
+    (MF, (), "en", "The summons left must be 0.", "Only allowed if every creature of the summoning card has been summoned."),
     (MF, (), "en", "The base movements this turn of the creature must be less than 1.",
      "The creature must have no base movements this turn."),
     (FF, (), "en", "If the power chips in the supply is less than 24:", "If there are fewer than 24 power chips in the supply:"),
@@ -604,8 +604,8 @@ GOLDEN = [
     (MF, (), "en", "holds more than 1 creatures", "holds at least 2 creatures"),
     (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach seinem Wert "
                    "des ausgespielten Artefakts, Folgendes:"),
-    (MF, (), "en", "becomes the first player, sorted by", "becomes the player with the highest value of the played artifact."),
-    (MF, (), "de", "wird der erste Spieler, absteigend", "wird der Spieler mit dem höchsten Wert des ausgespielten Artefakts."),
+    (MF, (), "en", "becomes the first player, sorted by", "The player with the highest artifact this round is the influencing player."),
+    (MF, (), "de", "wird der erste Spieler, absteigend", "Der Spieler mit dem höchsten Artefakt dieser Runde ist der beeinflussende Spieler."),
     (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
     (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
@@ -622,7 +622,7 @@ GOLDEN = [
      "large for an ability of the owner of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
      "Falls möglich, wählst du eine Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist und nicht für eine "
-     "Fähigkeit vom Besitzer dieser Kreatur als groß zählt:"),
+     "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
