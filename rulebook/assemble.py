@@ -828,7 +828,8 @@ class Assembler:
 
     def variant_chapters(self) -> list[Section]:
         """In the base game's book, a short chapter per variant to read on top of the base rules: each
-        part it adds, replaces or removes, with the new text only (its own book shows before and after)."""
+        part it adds, replaces or removes, with the new text only (its own book shows before and after);
+        an internal function is left to the appendix of formulas, as in the base game's definitions."""
         if self.variants:
             return []
         out = []
@@ -838,6 +839,8 @@ class Assembler:
             sec.paragraphs.append(self.ui["variant_chapter_intro"])
             changes = Assembler(self.src, [name], self.lang).changes().changes
             for i, (op, change) in enumerate(zip(variant.ops, changes)):
+                if isinstance(op.item, (A.FunctionDef, A.VarDef)) and op.item.internal:
+                    continue  # bookkeeping for the rules' own use, as in the base game's values and definitions
                 what = change.what if not change.renamed else self.word("instead_of", what=change.what, old=change.renamed)
                 sec.entries.append(Entry(anchor=_slug("variant", plain_slug(name), str(i + 1)), code=op_code(op),
                                          title=self.word(f"change_{change.kind}", what=what),
@@ -850,7 +853,10 @@ class Assembler:
         held = owners(self.base_items).get(str(op.owner)) or owners(self.items).get(str(op.owner))
         assert held, f"the loader lets no step of an unknown '{op.owner}' through"
         part, owner = held[0]
-        for sp in (self.sp, self.base_sp):
+        for sp, items in ((self.sp, self.items), (self.base_sp, self.base_items)):
+            rule = (owners(items).get(str(op.owner)) or held)[0][1]
+            if isinstance(rule, A.RuleDef):
+                sp.enter(rule.body)  # the rule's parameters, as in its own entry ("the player", "you")
             for p in getattr(owner, "params", []):
                 if isinstance(p, A.ActionParam):
                     sp.bind(p.name, p.domain, p.text)

@@ -1971,11 +1971,18 @@ class Speaker:
         if any(n not in placed | chosen and not self.is_you(a) and not (acted and by is not None and n == by.param)
                for n, a in args.items()):
             return None
-        values: dict[str, Arg] = {n: self.place_or_expr(a) for n, a in args.items() if n in placed}
+        values: dict[str, Arg] = {n: self.listed(a) for n, a in args.items() if n in placed}
         if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
             values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this token beats …"
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
+
+    def listed(self, a: A.Expr) -> Arg:
+        """An argument in a told text's place; a list written out is said by its items ("medium and large"),
+        as the text already says what they are."""
+        if isinstance(a, A.ListLit) and a.items and not any(isinstance(i, (A.ListLit, A.MapLit)) for i in a.items):
+            return self.join([self.expr(i) for i in a.items])
+        return self.place_or_expr(a)
 
     def choices(self, text: str, args: Mapping[str, A.Expr], pos: A.Pos) -> str:
         """A told text's `{p?yes|no}` places, each said by the words for its truth value: a literal picks
@@ -2182,16 +2189,18 @@ class Speaker:
     # ------------------------------------------------------------ definitions
     def event(self, t: A.TriggerDef) -> Phrase:
         """What a trigger waits for: an engine event in the catalogue's words, else the event's declared
-        clause with the trigger's values introduced ("whenever a player makes a bid")."""
+        clause with the trigger's values introduced ("whenever a player makes a bid"); a value the event
+        declares with a noun is said by it in the trigger."""
         self.scope = Scope(self.prelabels)
         engine = self.cat.has(f"event.{t.event}")
         declared = None if engine else self.declared_event(t.event, t.pos)
         builtin = [A.TypeRef(pos=t.pos, name=n) for n in ENGINE_EVENTS.get(t.event, ())] if engine \
             else [p.type for p in declared.params] if declared is not None else []
+        texts = [p.text for p in declared.params] if declared is not None else []
         for i, (name, t_) in enumerate(zip(t.params, t.types or [None] * len(t.params))):
             where = [t.where] if t.where is not None else []  # "where square_type(at) == …": a place too
-            self.scope.bind(name, self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None),
-                                                 [*where, *t.body]))
+            ref = self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), [*where, *t.body])
+            self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None))
         if declared is not None:
             return self.event_clause(declared, {p.name: self.intro(n) for p, n in zip(declared.params, t.params)})
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})

@@ -467,6 +467,7 @@ GOLDEN = [
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten", "in den Bonuskarten des gewählten bestohlenen Magiers"),
+    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
@@ -492,8 +493,9 @@ GOLDEN = [
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Beschwörungen wird das Kleinere", "Die verbleibenden Beschwörungen werden das Kleinere"),
-    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.", "Es muss verbleibende Beschwörungen geben."),
+    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss verbleibende Basisbewegungen geben."),
+    (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
+     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
     # a local `moved` is not the game's flag `moved`
@@ -551,7 +553,7 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts: every artifact card in their artifacts for which the values already played do not contain"),
+     "The allowed artifacts: every artifact card in their artifacts for which the artifact values played do not contain"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
@@ -594,16 +596,16 @@ GOLDEN = [
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "85 − the number of the chambers holding a power chip"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
-    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es eigene Katapulte gibt:"),
+    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn es mögliche Meister gibt"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
     # a number named by a plural noun compared with 0: "there are …", "… has no …"
-    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange es verbleibende Beschwörungen gibt:"),
-    (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Es darf keine verbleibenden Beschwörungen geben."),
+    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
+    (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Nur erlaubt, wenn alle Kreaturen der Beschwörungskarte beschworen sind."),
     (MF, (), "de", "Die Basisbewegungen in diesem Zug der Kreatur müssen kleiner als 1 sein.",
      "Die Kreatur darf keine Basisbewegungen in diesem Zug haben."),
-    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as there are summons left:"),
-    (MF, (), "en", "The summons left must be 0.", "There must be no summons left."),
+    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
+    (MF, (), "en", "The summons left must be 0.", "Only allowed if every creature of the summoning card has been summoned."),
     (MF, (), "en", "The base movements this turn of the creature must be less than 1.",
      "The creature must have no base movements this turn."),
     (FF, (), "en", "If the power chips in the supply is less than 24:", "If there are fewer than 24 power chips in the supply:"),
@@ -617,8 +619,8 @@ GOLDEN = [
     (MF, (), "en", "holds more than 1 creatures", "holds at least 2 creatures"),
     (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach seinem Wert "
                    "des ausgespielten Artefakts, Folgendes:"),
-    (MF, (), "en", "becomes the first player, sorted by", "becomes the player with the highest value of the played artifact."),
-    (MF, (), "de", "wird der erste Spieler, absteigend", "wird der Spieler mit dem höchsten Wert des ausgespielten Artefakts."),
+    (MF, (), "en", "becomes the first player, sorted by", "The player with the highest artifact this round is the influencing player."),
+    (MF, (), "de", "wird der erste Spieler, absteigend", "Der Spieler mit dem höchsten Artefakt dieser Runde ist der beeinflussende Spieler."),
     (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
     (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
@@ -666,6 +668,36 @@ GOLDEN = [
     (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "das Feld der Kreatur nicht der Magierturm ist"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
+    # a condition of the rules file named as the rule says it, not a lettered local
+    (MF, (), "en", "List A is the numbers of the player's friends on the board.",
+     "for which the creature of the summoning card is no longer on the board"),
+    (MF, (), "de", "Liste A ist die Nummern der Freunde", "bei der die Kreatur der Beschwörungskarte nicht mehr auf dem Spielplan steht"),
+    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
+    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:",
+     "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
+    (MF, (), "en", "The artifact's bonus movement is unused if", "That bonus movement may be used once this turn."),
+    # a rule's parameters with their own nouns, counted without a counter of steps left
+    (MF, (), "en", "The target square becomes number A.", "The target square becomes the starting square."),
+    (MF, (), "de", "Das Zielfeld wird Zahl A.", "Das Zielfeld wird das Ausgangsfeld."),
+    # a value an event declares with a noun is said by it in every reaction to the event
+    (MF, (), "en", "Whenever a creature (A) ends a movement and the creature is not a catapult and creature B is a catapult",
+     "a catapult of the owner of the creature stands on the square where it ends:"),
+    (MF, (), "en", "The own catapults: every creature (B)", "If there are no catapults:"),
+    # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
+    (MF, (), "en", "The value carries out one action", "The player carries out one action: “Summon”"),
+    (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
+     "Choose one of your medium and large friends;"),
+    (MF, (), "en", "List A: every creature in the creature supply whose number is 52.", "Bring the Purgana into play"),
+    # a value's `told set` says the rule, not the bookkeeping
+    (MF, (), "en", "The influencing player becomes the first player, sorted by",
+     "The player with the highest artifact this round is the influencing player."),
+    (MF, (), "en", "Their value of the played artifact becomes", "The played artifact counts the value of the chosen artifact card"),
+    (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
+    (MF, (), "en", "The values already played are the artifact values played.", "for which the artifact values played do not contain"),
+    (MF, (), "de", "Die Kreaturen im Kreaturenvorrat nicht leer", "Wenn der Spieler am Zugende ein Katapult bekommt und der Spieler kein Katapult auf dem Spielplan hat"),
+    # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
+    (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
+    (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
 ]
 
 
