@@ -829,7 +829,16 @@ def test_an_internal_rule_keeps_its_entry_but_its_calls_go_unsaid() -> None:
     assert "Note the chambers with monsters (see “Note the chambers with monsters”)." not in text
     assert "Survey the corridors (see “Survey the corridors”)." not in text
     entries = {e.anchor: e for e in book(FF, (), "en").every_entry()}
-    assert "rule-note-beasts" in entries and entries["rule-note-beasts"].lines
+    assert "rule-note-beasts" in entries
+
+
+def test_an_internal_rule_with_a_note_is_told_by_its_note() -> None:
+    """An `internal rule` with a `note` keeps a cache the board shows: its entry is the note (what the cache
+    holds), not its steps, which would read as set-builder formulas ("The passable corridors become …")."""
+    entries = {e.anchor: e for e in book(FF, (), "en").every_entry()}
+    survey = entries["rule-survey"]
+    assert not survey.lines and survey.note is not None and survey.note.startswith("The map shows which corridors")
+    assert "The passable corridors become" not in all_text(FF, (), "en")
 
 
 @pytest.mark.parametrize("game,lang", [(g, lang) for g in (MM, FF, MF) for lang in ("en", "de")])
