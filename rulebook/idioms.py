@@ -378,7 +378,8 @@ class Idioms:
             if isinstance(nxt, A.Move) and not nxt.bottom and same(nxt.what, s.what) and isinstance(nxt.to, A.Call) \
                     and nxt.to.func in self.sp.sym.zones and len(nxt.to.args) == 1 and same(nxt.to.args[0], s.to):
                 return self.sp._line("stmt.take", s, self.sp._subject(s.to), to=self.sp.expr(s.to),
-                                     what=self.sp.expr(s.what), zone=self.sp.expr(nxt.to)), 2  # they take it: it is theirs
+                                     what=self.sp.expr(s.what), zone=self.sp.destination(nxt.to),
+                                     into=self.sp.prep(nxt.to, "to")), 2  # they take it: it is theirs
         if isinstance(s, A.Let) and i + 1 < len(body) and isinstance(body[i + 1], A.Move):
             nxt = body[i + 1]  # `let t = top(stack); move t to shown` → "move the top card of the stack to …"
             v = s.value
@@ -420,7 +421,8 @@ class Idioms:
             zone = self.sp.sym.zones[s.to.func]
             noun = self.sp.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             form, actor = self.sp.doer()
-            args: dict[str, Arg] = {"what": self.sp.expr(s.what), "zone": noun.np("def"), "bare": noun.np("bare"),
+            args: dict[str, Arg] = {"what": self.sp.expr(s.what), "zone": self.sp.destination(s.to, noun.np("def")),
+                                    "bare": noun.np("bare"),
                                     "into": self.sp.prep(s.to, "to"), **actor}
             return [Line(self.sp.text("stmt.move_to_owner", s, form, args))], 1
         return None

@@ -207,7 +207,7 @@ class Noun:
     def gen_suffix(self, head: str) -> str:
         """German genitive ending of a masculine or neuter noun: "des Spielers", "des Platzes"."""
         suffix = str(self.dets.get("gen_suffix", ""))
-        if not suffix or not head.isalpha():
+        if not suffix or not head.replace("-", "").isalpha():  # "des Mimimi-Macht-Vorrats"
             return ""
         return "es" if head[-1] in "sßxz" else suffix
 
@@ -231,14 +231,25 @@ class Noun:
         """The noun with a determiner, declined by form."""
         article = self.det(det)
 
-        genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching") and self.has_genitive(det)
+        genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching", "first", "chosen", "last") \
+            and self.has_genitive(det)
+
+        closed = self.closed()
 
         def make(f: str) -> str:
             if f == "gen" and genitive:
-                return self.genitive(det)
+                return self.genitive(det) + closed
             before, word = article.form(f), self.declined(det, f)
-            return before + word if before.endswith(ELISION) else f"{before} {word}".strip()
+            return (before + word if before.endswith(ELISION) else f"{before} {word}".strip()) + closed
         return Phrase(make, self.agree, genitive)
+
+    def closed(self) -> str:
+        """The comma that closes a relative clause ending the noun („der Kopf, den der Kopflose trägt, ist
+        leer“) where the catalogue's grammar says how one starts; contractions drop it before . : ; or at the end."""
+        grammar = self.cat.data.get("grammar", {})
+        start = grammar.get("relative_clause") if isinstance(grammar, dict) else None
+        main = re.sub(r"\([^()]*\)", "", self.word)
+        return "," if isinstance(start, str) and re.search(start, main) and not main.endswith(",") else ""
 
     def declined(self, det: str, case: str) -> str:
         """The noun with the adjectives before it declined after this determiner, where the catalogue

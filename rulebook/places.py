@@ -32,6 +32,12 @@ def preposition(zone: Optional[A.ZoneDef], role: str, cat: Catalogue) -> str:
     return place_preposition(zone.text, zone.at, role, cat)
 
 
+def case(zone: Optional[A.ZoneDef], role: str, cat: Catalogue) -> str:
+    """The case a zone's preposition governs in a role where the frame says one (German "zu" + dative),
+    else "" (the pattern's own case)."""
+    return preposition(zone, f"{role}_case", cat)
+
+
 def place_preposition(text: Optional[A.Text], at: Optional[A.Text], role: str, cat: Catalogue) -> str:
     """The preposition of a place named by a text (a zone, a currency's bank), or declared by `at`."""
     frame: Optional[dict[str, str]] = None
@@ -43,6 +49,9 @@ def place_preposition(text: Optional[A.Text], at: Optional[A.Text], role: str, c
             raise MissingRendering(at.pos, f"the {cat.lang} catalogue knows no preposition '{word}'",
                                    f"write one of {known}")
     elif text is not None and cat.lang in text.by_lang:
-        word = Noun(text.by_lang[cat.lang], cat).word.partition(" (")[0]
+        noun = Noun(text.by_lang[cat.lang], cat)
+        word = noun.word.partition(" (")[0]
         frame = next((_frame(cat, v) for k, v in _table(cat, "place_nouns").items() if re.search(k, word)), None)
+        if frame is None and noun.agree == "pl":  # a collection of things: German "zu den Bonuskarten"
+            frame = _frame(cat, "plural")
     return (frame or _frame(cat, "default") or {}).get(role, "")

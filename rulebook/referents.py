@@ -67,7 +67,7 @@ class Ref:
             det = {"a": "indef", "": "chosen" if chosen else "def"}.get(det, det)
             return noun.np(det if det in noun.dets else "def").form(case)
         return Phrase(make, every.agree if every is not None else noun.agree,
-                      genitive=not label and noun.has_genitive("def"))
+                      genitive=not label and noun.has_genitive("chosen" if chosen else "def"))
 
 
 Lookup = Callable[[str], Optional[Ref]]

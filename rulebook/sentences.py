@@ -10,7 +10,7 @@ from dsl import ast as A
 from rulebook import clauses, idioms
 from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, same
-from rulebook.places import place_preposition, preposition
+from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
@@ -358,7 +358,12 @@ class Speaker:
         """A local of the rules (parameter, loop variable, `let`) by the noun of what it holds; looked
         up when the text is made, so an item's parameters may be bound after it is asked for."""
         found = self.lookup(name)  # bound already: its verb agrees with it ("the spaces in sight are …")
-        return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f), found.phrase(self.cat).agree if found else "")
+
+        def make(f: str) -> str:
+            said = self.ref(name).phrase(self.cat)
+            return said.form(f) if f != "gen" or said.genitive else "von " + said.form("dat")  # lettered since
+        return Phrase(make, found.phrase(self.cat).agree if found else "",
+                      found is not None and found.phrase(self.cat).genitive)  # "des Spielers", not "vom Spieler"
 
     def enter(self, node: object) -> None:
         """At the body or expression of a part: a fresh scope with that part's parameters."""
@@ -415,6 +420,12 @@ class Speaker:
     def prep(self, e: A.Expr, role: str) -> str:
         """The preposition of the zone an expression names, in a role: "to" (onto the pile), "at", "from"."""
         return preposition(self.zone_def_of(e), role, self.cat)
+
+    def destination(self, e: A.Expr, said: Optional[Phrase] = None) -> Phrase:
+        """Where a card goes (`said`: how, else the expression), in the case its preposition governs
+        where that is not the pattern's own (German "zu seinen Bonuskarten")."""
+        said, governed = said or self.expr(e), case(self.zone_def_of(e), "to", self.cat)
+        return Phrase(lambda f: said.form(governed), said.agree, said.genitive) if governed else said
 
     def possessor(self, e: A.Expr) -> bool:
         """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
@@ -495,7 +506,8 @@ class Speaker:
             if len(texts) < 2:
                 return "".join(texts)
             return self.word("list_sep", f).join(texts[:-1]) + self.word(last, f) + texts[-1]
-        return Phrase(make, "pl" if len(parts) > 1 else "")  # "a and b" is plural
+        one = parts[0] if len(parts) == 1 and isinstance(parts[0], Phrase) else None  # keeps its genitive
+        return Phrase(make, "pl" if len(parts) > 1 else "", one is not None and one.genitive)  # "a and b" is plural
 
     def quoted(self, text: str) -> str:
         return fill(self.cat.pattern("expr.string"), "nom", {"value": self.literal(text)})
@@ -1430,7 +1442,7 @@ class Speaker:
         finally:
             self.origin_role = "at"
         form, actor = self.doer()
-        args: dict[str, Arg] = {"what": what, "to": self.expr(s.to), "into": self.prep(s.to, "to"), **actor}
+        args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
         return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
 
     def moved(self, e: A.Expr) -> Phrase:
@@ -1458,7 +1470,7 @@ class Speaker:
         src = s.source.obj if isinstance(s.source, A.Index) else s.source
         item = self.nouns.kind_of_zone(src.name).noun if isinstance(src, A.Name) and src.name in self.sym.zones \
             else self.nouns.word("card")  # what is drawn by its name: "draw 6 tiles"
-        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.expr(s.to),
+        args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.destination(s.to),
                                 "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
                                 "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
@@ -1712,7 +1724,7 @@ class Speaker:
         ordered = _decides(s.body)
         moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
         if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
-            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.expr(m.to),
+            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.destination(m.to),
                                          into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
         start = _round_from(src)
