@@ -163,11 +163,13 @@ _NUMBER_CALLS = ("count", "sum", "abs", "graph_distance", "min2", "max2")
 class Nouns:
     """Finds the noun of what an expression holds or yields, from the declarations of the rules."""
 
-    def __init__(self, sym: "Symbols", cat: Catalogue, lang: str, lookup: "Lookup") -> None:
+    def __init__(self, sym: "Symbols", cat: Catalogue, lang: str, lookup: "Lookup",
+                 place: Optional[Callable[[A.Expr], Optional[str]]] = None) -> None:
         self.sym = sym
         self.cat = cat
         self.lang = lang
         self.lookup = lookup
+        self.place = place  # the indexed zone whose place a number certainly is
 
     def word(self, key: str) -> Noun:
         return Noun(str(pick(self.cat.pattern(f"noun.{key}"), "nom")), self.cat)
@@ -196,8 +198,11 @@ class Nouns:
         sym = self.sym
         if t is None:
             return Ref(self.word("value"))
-        if t.list_of is not None:
-            return Ref(self.word("list"))
+        if t.list_of is not None:  # a list of a kind: its items are said by their noun ("every token in the list")
+            found = Ref(self.word("list"))
+            item = self.of_type(t.list_of)
+            found.item = item if item.kind or item.enum else None
+            return found
         if t.name in sym.kinds:
             return Ref(self.text(sym.kinds[t.name].title) or self.word("card"), kind=t.name)
         if t.name in sym.enums:
@@ -244,6 +249,9 @@ class Nouns:
                 return self.kind_of_zone(e.func)
             if e.func == "positions" and e.args and isinstance(e.args[0], A.Name) and e.args[0].name in sym.zones:
                 return self.zone_ref(e.args[0].name)
+            if e.func in ("neighbours", "successors", "predecessors", "steps_ahead") and len(e.args) > 1 \
+                    and self.place is not None and (zone := self.place(e.args[1])) is not None:
+                return self.zone_ref(zone)  # a graph of places leads to places: "every square after the square"
             if e.func in ("cards", "concat", "neighbours", "successors", "predecessors") and e.args:
                 return self.element(e.args[0] if e.func in ("cards", "concat") else e.args[1], depth + 1)
             if e.func == "others":

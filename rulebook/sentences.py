@@ -39,6 +39,8 @@ _NUMBERS = ("player_count", "round")
 _FEW_REACTIONS = 3  # an event with up to this many special rules reacting to it names them
 _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
+_GRAPH_CALLS = ("successors", "predecessors", "neighbours", "steps_ahead")
+_PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance")
 
 
 def _nested(v: A.Expr) -> bool:
@@ -322,7 +324,7 @@ class Speaker:
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
-        self.nouns = Nouns(symbols, self.cat, lang, self.lookup)
+        self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone)
         self.idioms = Idioms(self)
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
@@ -664,6 +666,8 @@ class Speaker:
         word = Phrase(words[zone])
         if ref is not None and ref.zone == zone and ref.every is not None:  # a loop said at once: "at every row"
             place = self.msg("slot.every", node, word=word, each=ref.every)
+        elif ref is not None and ref.zone == zone and ref.label and not defined:  # "square B"
+            place = ref.phrase(self.cat)
         elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
         elif ref is not None and ref.zone is not None:
@@ -704,12 +708,11 @@ class Speaker:
 
     def family_of(self, e: A.Expr) -> Optional[str]:
         """The zone family a card lies in, where the rules make it certain: a variable drawn from the
-        family's cards, or a modifier's card whose kind only one family holds."""
-        if isinstance(e, A.Name) and e.name == "it" and self.it_kind:
-            held = [z.name for z in self.sym.zones.values() if z.shape == "indexed" and z.kind == self.it_kind]
-            return held[0] if len(held) == 1 else None
+        family's cards, a modifier's card or any card whose kind only one family holds."""
+        if isinstance(e, A.Name) and (e.name == "it" and self.it_kind or e.name == "self" and self.self_kind):
+            return self.only_family((self.it_kind if e.name == "it" else self.self_kind) or "")
         if isinstance(e, A.Name) and e.name in self.sources:
-            return self.family_of(self.sources[e.name])
+            return self.family_of(self.sources[e.name]) or self.only_family(self.nouns.value(e).kind)
         if isinstance(e, A.Comprehension):
             return self.family_of(e.source)
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:
@@ -717,7 +720,14 @@ class Speaker:
         if isinstance(e, A.Index):
             e = e.obj
         found = e.name if isinstance(e, A.Name) else None
-        return found if found in self.sym.zones and self.sym.zones[found].shape == "indexed" else None
+        if found in self.sym.zones:
+            return found if self.sym.zones[found].shape == "indexed" else None
+        return self.only_family(self.nouns.value(e).kind)
+
+    def only_family(self, kind: str) -> Optional[str]:
+        """The one indexed zone that holds cards of a kind: a place number of such a card can only be its place."""
+        held = [z.name for z in self.sym.zones.values() if z.shape == "indexed" and kind and z.kind == kind]
+        return held[0] if len(held) == 1 else None
 
     def check_places(self, text: str, params: Sequence[str], pos: A.Pos, what: str) -> None:
         """A function's or event's text: its `{param}` and `{param:case}` places must name its parameters and cases."""
@@ -778,10 +788,11 @@ class Speaker:
                 # a place named by what holds its number: "the space of the start chamber", not "the space the …";
                 # "the space of the player" where that already says the zone
                 place = self.expr(where)
-                if place.form("nom").startswith(noun.np("def").form("nom") + " "):
-                    return place
+                if any(place.form("nom").startswith(w + " ") for w in self.sibling_places(zone)):
+                    return place  # "the space of the player": the monster space there is that space
                 return self.msg("expr.zone_of_place", e, zone=noun.np("def"), place=place)
-            return self.msg("expr.zone_index", e, zone=noun.np("def"), index=self.expr(where).form("nom"))
+            return self.msg("expr.zone_index", e, zone=noun.np("def"), bare=noun.np("bare"),
+                            index=self.expr(where).form("nom"))  # a numbered place by its name: "pile 1"
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.consts:
             const = self.sym.consts[e.obj.name]
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
@@ -790,6 +801,14 @@ class Speaker:
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
+
+    def sibling_places(self, zone: A.ZoneDef) -> list[str]:
+        """The places of an indexed zone and of the indexed zones numbered as it is ("the monster space",
+        "the space"): a place said by any of them says where the zone's cards lie."""
+        same = [z for z in self.sym.zones.values() if z.shape == "indexed" and z.text is not None
+                and self.lang in z.text.by_lang and (z is zone or zone.size is not None and z.size is not None
+                                                     and z.size.model_dump(exclude={"pos"}) == zone.size.model_dump(exclude={"pos"}))]
+        return [self.noun(z.text, f"zone '{z.name}'", z.pos).np("def").form("nom") for z in same]
 
     def table_lookup(self, e: A.Index, value: A.Expr, name: Phrase) -> Optional[Phrase]:
         """A value looked up in a small table, said in words. By the player count: the value most counts
@@ -898,6 +917,10 @@ class Speaker:
             if item.kind and e.func in item.noun.dets:
                 return self.msg(f"prim.{e.func}_kind", e, item=item.noun.np(e.func), at=self.prep(e.args[0], "at"),
                                 **{"0": self.expr(e.args[0])})
+        if e.func == "position" and len(e.args) == 1 and (family := self.family_of(e.args[0])) is not None:
+            return self.place_of(e.args[0], family)  # "the square of the token", not its place number
+        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (zone := self.place_zone(e.args[1])) is not None:
+            return self.graph_places(e, zone)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
@@ -910,8 +933,49 @@ class Speaker:
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
-                        cards=Phrase(card.plural()),
-                        **{str(i): self.expr(a) for i, a in enumerate(e.args)})
+                        cards=Phrase(card.plural()), **self.call_args(e))
+
+    def place_zone(self, e: A.Expr) -> Optional[str]:
+        """The indexed zone whose place a number certainly is: a place in scope, or the place of a card."""
+        ref = self.lookup(e.name) if isinstance(e, A.Name) else None
+        if ref is not None:
+            return ref.zone
+        return self.family_of(e.args[0]) if isinstance(e, A.Call) and e.func == "position" and len(e.args) == 1 else None
+
+    def graph_places(self, e: A.Call, zone: str) -> Phrase:
+        """The places a graph leads to from a place, said with the places' noun ("the squares directly after
+        the square of the token"); the graph is left unsaid where it is the game's own (a variable)."""
+        held = self.sym.zones[zone]
+        noun = self.noun(held.text, f"zone '{zone}'", held.pos)
+        places = Noun(f"{self.cat.pattern('grammar.plural_article')} {noun.plural()}", self.cat).np("def")
+        graph = e.args[0]
+        own = isinstance(graph, A.Name) and graph.name in self.sym.vars and graph.name not in self.scope.refs
+        where = Phrase("") if own else self.msg("prim.graph_in", e, **{"0": self.expr(graph)})
+        return self.msg(f"prim.{e.func}_places", e, places=places, graph=where,
+                        **{k: v for k, v in self.call_args(e).items() if k != "0"})
+
+    def call_args(self, e: A.Call) -> dict[str, Arg]:
+        """A primitive's arguments; a place in scope that a graph or a list of places takes is said as the
+        place ("the squares after the square"), not as its number."""
+        def said(a: A.Expr) -> Phrase:
+            ref = self.lookup(a.name) if isinstance(a, A.Name) and e.func in _PLACE_CALLS else None
+            return ref.phrase(self.cat) if ref is not None and ref.zone is not None else self.expr(a)
+        return {str(i): said(a) for i, a in enumerate(e.args)}
+
+    def place_var(self, e: A.Expr) -> Optional[str]:
+        """The indexed zone whose place a number variable holds, where its noun is that of the zone's places
+        ("the next square", "das Zielfeld"): its 0 is no place."""
+        var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        if var is None or var.type.name != "int" or var.per_player or var.text is None or self.lang not in var.text.by_lang:
+            return None
+        word = Noun(var.text.by_lang[self.lang], self.cat).word.lower()
+        return next((z for z, w in self.zone_words().items() if word.endswith(w.lower())), None)
+
+    def place_of(self, card: A.Expr, family: str) -> Phrase:
+        """The place of a family a card lies at: "the square of the token"."""
+        zone = self.sym.zones[family]
+        return self.msg("expr.zone_of_card", card, zone=self.noun(zone.text, f"zone '{family}'", zone.pos).np("def"),
+                        card=self.expr(card))
 
     def _is_zone(self, e: A.Expr) -> bool:
         """Whether an expression names a zone (its items are cards), not a list of other things."""
@@ -1086,9 +1150,16 @@ class Speaker:
         if title is not None:  # "the token is Red Star", not "the number of the token is 7"
             owner = left.obj if isinstance(left, A.Attr) else left
             return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=Phrase(title))
-        place = self.remembered_place(left, right)
-        if place is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
-            return self.msg(key, e, left=place, right=self._operand(right, e.op, right=True))
+        if e.op in ("==", "!=") and isinstance(right, A.Num) and right.value == 0 \
+                and (zone := self.place_var(left) or self.place_zone(left)) is not None:  # place 0 is none
+            noun = self.noun(self.sym.vars[left.name].text, f"var '{left.name}'", left.pos) \
+                if isinstance(left, A.Name) and left.name in self.sym.vars else self.noun(
+                    self.sym.zones[zone].text, f"zone '{zone}'", left.pos)
+            return self.msg("expr.no_place" if e.op == "==" else "expr.some_place", e, bare=noun.np("bare"),
+                            indef=noun.np("indef"))
+        places = self.remembered_place(left, right) if e.op in ("==", "!=") else None
+        if places is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
+            return self.msg(key, e, left=places[0], right=places[1])
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
 
     def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
@@ -1101,13 +1172,29 @@ class Speaker:
         return self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)) \
             if title is not None else None
 
-    def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
-        """A place in scope compared with an `internal` value that remembers a place: that place itself."""
-        ref = self.lookup(left.name) if isinstance(left, A.Name) else None
-        var = self.sym.vars.get(right.name) if isinstance(right, A.Name) and right.name not in self.scope.refs else None
-        if ref is None or ref.zone is None or var is None or not var.internal or var.type.name != "int":
+    def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:
+        """Two places compared, one of them certainly a place (a place in scope, the place of a card), the
+        other a place in scope, a card's place, or a named number (an `internal` value or a constant that
+        remembers a place): both said as places, "the square is the tavern", not "the number of the square is …"."""
+        def certain(e: A.Expr) -> bool:
+            return self.place_zone(e) is not None or self.place_var(e) is not None
+
+        def named(e: A.Expr) -> bool:
+            if not isinstance(e, A.Name) or e.name in self.scope.refs:
+                return False
+            var, const = self.sym.vars.get(e.name), self.sym.consts.get(e.name)
+            return var is not None and var.internal and var.type.name == "int" \
+                or const is not None and const.text is not None and isinstance(const.value, A.Num)
+
+        def said(e: A.Expr) -> Phrase:
+            ref = self.lookup(e.name) if isinstance(e, A.Name) else None
+            const = self.sym.consts.get(e.name) if isinstance(e, A.Name) and ref is None else None
+            if const is not None:  # a named place by its name: "the tavern", not "2"
+                return self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
+            return ref.phrase(self.cat) if ref is not None and ref.zone is not None else self.expr(e)
+        if not (certain(left) and (certain(right) or named(right)) or certain(right) and named(left)):
             return None
-        return ref.phrase(self.cat)
+        return said(left), said(right)
 
     def _numeric(self, e: A.Expr) -> bool:
         """Whether an expression is a number, as far as the rules' declarations tell."""
@@ -1130,8 +1217,11 @@ class Speaker:
 
     def _operand(self, e: A.Expr, parent: str = "", right: bool = False) -> Phrase:
         """Brackets where words alone would leave the grouping open: an if-then-else inside an
-        operation, a sum inside a product, any arithmetic inside a division or remainder."""
-        inner = self.expr(e)
+        operation, a sum inside a product, any arithmetic inside a division or remainder. A card's place
+        in arithmetic is its number: "the place number of the token + 1"."""
+        counted = parent in _PRECEDENCE and isinstance(e, A.Call) and e.func == "position"
+        inner = self.msg("prim.position", e, **{"0": self.expr(e.args[0])}) if counted and isinstance(e, A.Call) \
+            else self.expr(e)
         op = e.op if isinstance(e, A.BinOp) else ""
         child, outer = _PRECEDENCE.get(op, 0), _PRECEDENCE.get(parent, 0)
         bracket = isinstance(e, A.CondExpr) or (child > 0 and outer > 0 and (
@@ -1164,7 +1254,7 @@ class Speaker:
             other = fn.model_copy(update={"text": fn.negated})  # its `not` text: "no token lies in row 3"
             return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
-            return self.msg(f"not.{inner.func}", e, **{str(i): self.expr(a) for i, a in enumerate(inner.args)})
+            return self.msg(f"not.{inner.func}", e, **self.call_args(inner))
         found = self.exists(inner.comp, "not.any_rel") if isinstance(inner, A.CallComp) and inner.func == "any" else None
         if found is not None:
             return found
@@ -1265,6 +1355,8 @@ class Speaker:
         shown = self._let_shown(s, ref)
         if shown is not None:
             return shown
+        if value.form("nom") == self.var(s.name).form("nom"):
+            return []  # "the next square is the next square": the local only names the value
         if isinstance(v, A.Call) and (v.func in self.sym.functions or v.func == "owner") and s.text is not None \
                 and value.form("nom").lower().startswith(self.var(s.name).form("nom").lower() + " "):
             return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
@@ -1332,6 +1424,9 @@ class Speaker:
         var = self.sym.vars.get(s.target.name) if isinstance(s.target, A.Name) and s.target.name not in self.scope.refs \
             else None
         place = self.lookup(s.value.name) if isinstance(s.value, A.Name) else None
+        if var is not None and isinstance(s.value, A.Num) and s.value.value == 0 and self.place_var(s.target):
+            noun = self.noun(var.text, f"var '{var.name}'", var.pos)  # place 0 is none: "there is no next square"
+            return self._line("stmt.no_place", s, bare=noun.np("bare"), indef=noun.np("indef"))
         if var is not None and var.internal and place is not None and place.zone is not None:  # "remember this row as …"
             return self._line("stmt.remember", s, target=self.expr(s.target), value=place.phrase(self.cat))
         if var is not None and var.type.name == "bool" and not var.per_player and isinstance(s.value, A.BoolLit):
@@ -2050,7 +2145,9 @@ class Speaker:
         builtin = [A.TypeRef(pos=t.pos, name=n) for n in ENGINE_EVENTS.get(t.event, ())] if engine \
             else [p.type for p in declared.params] if declared is not None else []
         for i, (name, t_) in enumerate(zip(t.params, t.types or [None] * len(t.params))):
-            self.scope.bind(name, self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), t.body))
+            where = [t.where] if t.where is not None else []  # "where square_type(at) == …": a place too
+            self.scope.bind(name, self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None),
+                                                 [*where, *t.body]))
         if declared is not None:
             return self.event_clause(declared, {p.name: self.intro(n) for p, n in zip(declared.params, t.params)})
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})

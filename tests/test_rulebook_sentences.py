@@ -440,9 +440,9 @@ GOLDEN = [
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "The creature has a borrowed wing if the type of square"),
+     "The creature has a borrowed wing if the type of the square of the creature"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Die Kreatur hat einen geliehenen Flügel, wenn die Art von Feld"),
+     "Die Kreatur hat einen geliehenen Flügel, wenn die Art vom Feld der Kreatur"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is indestructible if that was not so before, otherwise not."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
@@ -539,8 +539,7 @@ GOLDEN = [
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
-    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Add the ways of every path side (from the tower 1 to the "
-     "tavern 2) for the path to the ways of the board."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
     # a round of one phase is not "these phases, in this order"
     (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
@@ -569,8 +568,27 @@ GOLDEN = [
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
      "there is a creature in the creature supply that is a catapult"),
+    # a card's place said as the place ("the square of the creature"), a graph's places by their noun, a
+    # place number 0 as no place, a place compared with a named place by that name
+    (MF, (), "en", "the place number of the creature", "The squares ahead are the squares directly after the square of the creature."),
+    (MF, (), "de", "die Platznummer der Kreatur", "Die folgenden Felder sind die Felder direkt nach dem Feld der Kreatur."),
+    (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
+    (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
+    (FF, (), "en", "onto the monster pile 1", "onto monster pile 1."),
+    (FF, (), "de", "auf den Monsterstapel 1", "auf Monsterstapel 1."),
+    (MF, (), "en", "If the next square is 0:", "If there is no next square:"),
+    (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
+    (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
+    (MF, (), "de", "Wenn die Nummer des Felds 2 ist:", "Wenn das Feld die Taverne ist:"),
+    (MF, (), "en", "the type of square the number is switch", "ends a movement and the type of the square is switch"),
+    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und die Art vom Feld Schalter ist"),
+    (MF, (), "en", "the nodes exactly 1 steps ahead", "the squares exactly 1 step ahead of square B contain square A"),
+    (MF, (), "de", "die Knoten genau 1 Schritte nach", "die Felder genau 1 Schritt nach Feld B Feld A enthalten"),
+    (MF, (), "en", "The next square is the next square.", "There is no next square."),
+    (MF, (), "de", "Das nächste Feld ist das nächste Feld.", "Es gibt kein nächstes Feld."),
+    (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "das Feld der Kreatur nicht der Magierturm ist"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
-     "bei dem es einen Wert aus der Liste gibt, der die Nummer des Felds enthält."),
+     "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
 ]
 
 
