@@ -216,7 +216,8 @@ class Noun:
         first capitalised word) with the ending: "des Stapels am Platz", "des verdrängten Steins"."""
         words = self.declined(det, "gen").split(" ")
         head = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
-        words[head] += self.gen_suffix(words[head])
+        word = words[head].rstrip(",")  # "des Kopfes, den …"
+        words[head] = word + self.gen_suffix(word) + words[head][len(word):]
         return f"{self.det(det).form('gen')} {' '.join(words)}".strip()
 
     def det(self, det: str) -> Phrase:
@@ -234,7 +235,7 @@ class Noun:
         genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching", "first", "chosen", "last") \
             and self.has_genitive(det)
 
-        closed = self.closed()
+        closed = self.closed() if det != "bare" else ""  # a bare noun labels a table's row
 
         def make(f: str) -> str:
             if f == "gen" and genitive:
@@ -278,10 +279,13 @@ class Noun:
             if w.endswith(written) and w not in small:
                 words[i] = w[:len(w) - len(written)] + ending
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
-        noun, comma = (words[head][:-1], words[head][-1]) if head < len(words) and words[head].endswith(",") \
-            else (words[head] if head < len(words) else "", "")
-        if suffix and noun[-1:].isalpha() and not noun.endswith(("n", "s")):
-            words[head] = noun + suffix + comma
+        joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
+        nouns = [head] + ([head + 2] if head + 2 < len(words) and words[head + 1] in joins
+                          and words[head + 2][:1].isupper() else [])  # "den Monstern und Schätzen"
+        for at in nouns if suffix else []:
+            noun, comma = (words[at][:-1], words[at][-1]) if words[at].endswith(",") else (words[at], "")
+            if noun[-1:].isalpha() and not noun.endswith(("n", "s")):
+                words[at] = noun + suffix + comma
         return " ".join(words)
 
     def has_genitive(self, det: str) -> bool:

@@ -462,7 +462,28 @@ GOLDEN = [
     (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
      "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
     # German adjectives before a noun decline with its article and case
-    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug vom dritten Magier beginnt"),
+    (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
+    # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
+    (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
+    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
+    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des gewählten Werts"),
+    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
+    (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
+    (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
+    # a collection (a place named in the plural) is where cards go "zu", with the dative
+    (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
+    (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
+    # a relative clause that ends a name is closed with a comma
+    (MF, (), "de", "Der Spieler, der für den Spieler entscheidet wählt", "Der Spieler, der für den Spieler entscheidet, wählt"),
+    (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopf, den der Kopflose trägt, nicht leer ist:"),
+    (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
+     "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
+    # the reader as the subject of a clause with its verb last: „du … darfst“, „zu denen du dich … kannst“
+    (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du vor dem Monster fliehen darfst."),
+    (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
+    (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
+    # two plural nouns joined by „und“ both take the dative ending
+    (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
