@@ -74,22 +74,25 @@ class Idioms:
         """`count(Z) > 0`, `>= 1` → "Z is not empty"; `count(Z) <= 0`, `== 0`, `< 1` → "Z is empty"; of a list
         with its own plural noun, "there are (no) allowed cards"."""
         zone = _count_of(e.left)
-        if zone is None:
-            return None
         some = (_num(e.right) == 0 and e.op in (">", "!=")) or (_num(e.right) == 1 and e.op == ">=")
         none = (_num(e.right) == 0 and e.op in ("<=", "==")) or (_num(e.right) == 1 and e.op == "<")
+        if zone is None:
+            return self.counted(e.left, some) if some or none else self.counted_as(e)
         if some or none:
-            bare = self.plural_noun(zone)
-            if bare is not None:
-                return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone), bare=bare)
+            noun = self.plural_noun(zone)
+            if noun is not None:
+                return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone),
+                                   bare=noun.np("bare"), some=noun.np("some"))
             return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
         if not self.sp._is_zone(zone):
             return None
         n = self.sp._number(e.right)
         if e.op in _COMPARE + ("==",) and n is not None:  # "holds exactly 2 tokens"
             op, count = ("<=", Phrase(str(n - 1))) if e.op == "<" and isinstance(e.right, A.Num) \
-                else (e.op, self.sp.expr(e.right))  # "< 2" is "at most 1", as a rulebook says it
-            one = (n - 1 if op != e.op else n) == 1 and op in ("==", "<=", ">=")  # "exactly 1 token"
+                else (">=", Phrase(str(n + 1))) if e.op == ">" and n == 1 and isinstance(e.right, A.Num) \
+                else (e.op, self.sp.expr(e.right))  # "< 2" is "at most 1", "> 1" "at least 2", as a rulebook says it
+            shown = n - 1 if op == "<=" and e.op == "<" else n + 1 if op != e.op else n
+            one = shown == 1 and op in ("==", "<=", ">=")  # "exactly 1 token"
             items = self.sp.nouns.element(zone).noun
             return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
                                count=count, items=Phrase(items.word, "") if one else Phrase(items.plural(), "pl"))
@@ -120,13 +123,38 @@ class Idioms:
                            items=Phrase(items.word, "") if n == 1 else Phrase(items.plural(), "pl"), zone=where,
                            at=self.sp.prep(src, "at"))
 
-    def plural_noun(self, e: A.Expr) -> Optional[Phrase]:
-        """A list local or list function said by its own plural noun, without article ("allowed cards")."""
+    def plural_noun(self, e: A.Expr) -> Optional[Noun]:
+        """A list or number local, a game value or a list function named by its own plural noun
+        ("allowed cards", "steps left"), to be said without its article."""
         ref = self.sp.lookup(e.name) if isinstance(e, A.Name) else None
         fn = self.sp.sym.functions.get(e.name) if isinstance(e, A.Name) and ref is None else None
+        var = self.sp.sym.vars.get(e.name) if isinstance(e, A.Name) and ref is None else None
         noun = ref.noun if ref is not None and not ref.label and ref.zone is None and not ref.you else \
-            self.sp.nouns.text(fn.text) if fn is not None and not fn.params else None
-        return noun.np("bare") if noun is not None and noun.agree == "pl" else None
+            self.sp.nouns.text(fn.text) if fn is not None and not fn.params else \
+            self.sp.nouns.text(var.text) if var is not None and var.text is not None else None
+        return noun if noun is not None and noun.agree == "pl" else None
+
+    def counted(self, e: A.Expr, some: bool) -> Optional[Phrase]:
+        """A number named by a plural noun compared with 0: "there are steps left", "the token has no
+        moves this turn", not "the steps left are greater than 0"."""
+        sp = self.sp
+        field = sp.field_def(e) if isinstance(e, A.Attr) and e.name not in sp.sym.currencies else None
+        noun = self.plural_noun(e) if field is None else sp.nouns.text(field.text) if field.text is not None else None
+        key = ("idiom.some_counted" if some else "idiom.none_counted") if field is None else \
+            "idiom.has_some" if some else "idiom.has_none"
+        if noun is None or noun.agree != "pl" or not sp.cat.has(key):  # compared with 0, so a number
+            return None
+        owner: Arg = sp.expr(e.obj) if isinstance(e, A.Attr) else ""
+        return sp.msg(key, e, owner=owner, bare=noun.np("bare"), some=noun.np("some"))
+
+    def counted_as(self, e: A.BinOp) -> Optional[Phrase]:
+        """A number named by a plural noun compared with another number: "there are at least 2 steps left"."""
+        n, sp = self.sp._number(e.right), self.sp
+        key = f"idiom.counted_{_BINOP_WORDS.get(e.op, '')}"
+        noun = self.plural_noun(e.left) if n is not None and n > 1 and sp.cat.has(key) else None
+        if noun is None:
+            return None
+        return sp.msg(key, e, count=sp.expr(e.right), bare=noun.np("bare"), some=noun.np("some"))
 
     def belongs(self, e: A.BinOp) -> Optional[Phrase]:
         """`owner(x) != me` → "x belongs to another player"; `owner(a) == owner(b)` → "a and b belong to the
@@ -345,6 +373,100 @@ class Idioms:
         return ref.pair if ref is not None and ref.pair is not None and ref.pair[0] == y.name \
             and self.sp.lookup(y.name) is not None else None
 
+    def choose_if_any(self, s: A.Let, branch: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
+        """`let L = [x for x in Z if C]; if count(L) > 0 { let d = choose p from L; … }` → "If possible, you choose
+        a token in Z that C:" (the list is only what one may choose from: it goes unsaid)."""
+        sp, comp = self.sp, s.value
+        if not isinstance(branch, A.If) or branch.other:
+            return None
+        at = next((k for k, b in enumerate(branch.then) if not (isinstance(b, A.SetStmt) and sp.unsaid(b))), 0)
+        pick = branch.then[at] if branch.then else None  # after bookkeeping the book leaves out anyway
+        if not (isinstance(pick, A.LetChoose) and isinstance(pick.options, A.Name) and pick.options.name == s.name):
+            return None
+        leaves = [branch.cond]
+        while isinstance(leaves[0], A.BinOp) and leaves[0].op == "and":
+            top = leaves.pop(0)
+            assert isinstance(top, A.BinOp)
+            leaves[:0] = [top.left, top.right]
+        tests = [leaf for leaf in leaves if isinstance(leaf, A.BinOp) and leaf.op == ">" and _num(leaf.right) == 0
+                 and isinstance(_count_of(leaf.left), A.Name) and getattr(_count_of(leaf.left), "name", "") == s.name]
+        rest = [leaf for leaf in leaves if not any(leaf is t for t in tests)]
+        if len(tests) != 1 or any(isinstance(n, A.Name) and n.name == s.name
+                                  for n in A.walk([*rest, *branch.then[at + 1:], *after])):
+            return None
+        if rest:  # the other conditions stay a branch of their own around the choice
+            cond: A.Expr = rest[0]
+            for leaf in rest[1:]:
+                cond = A.BinOp(pos=branch.pos, op="and", left=cond, right=leaf)
+            inner = branch.model_copy(update={"cond": A.BinOp(pos=branch.pos, op=">", left=tests[0].left,
+                                                              right=tests[0].right)})
+            sp.scope.push()
+            try:
+                found = self.choose_if_any(s, inner, after)
+            finally:
+                sp.scope.pop()
+            return sp._line("stmt.if", branch, "sub", children=found, cond=sp.expr(cond)) if found is not None else None
+        plain = isinstance(comp, A.Comprehension) and isinstance(comp.expr, A.Name) and comp.expr.name == comp.var \
+            and comp.key is None
+        options = sp.expr(comp)
+        ref = sp.scope.bind(pick.name, sp.named(sp.nouns.element(comp), pick.text))
+        var = ref.phrase(sp.cat)  # said by the chosen item's own name: "a creature (B)" where later "creature B"
+        args: dict[str, Arg] = {"from": "", "filter": ""}
+        if isinstance(comp, A.Comprehension) and plain:
+            item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
+            item.label = ref.label
+            sp.scope.push()
+            try:  # the list's item is the one to choose: its filter names it by the same noun and letter
+                sp.scope.refs[comp.var] = item
+                args = {"from": sp.origin(comp.source, sp.expr(comp.source)),
+                        "filter": sp.filter(comp.var, ref, comp.cond, "expr.filter") if comp.cond is not None else ""}
+            finally:
+                sp.scope.pop()
+        ref.chosen = True
+        children = sp.lines(branch.then[at + 1:])
+        said: dict[str, Arg] = {"seat": sp.expr(pick.seat), "var": var, "filter": args["filter"], "from": args["from"],
+                                "options": options}
+        key = "stmt.choose_if_any" if plain else "stmt.choose_if_any_from"  # a list said by its value: "from …"
+        return [Line(sp.text(key, pick, sp._subject(pick.seat), said), children)]
+
+    def counter_loop(self, s: A.Let, w: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
+        """`let n = K; while n > 0 and C { …; set n = n - 1; … }` → "Up to K times, as long as C:" (the
+        counter is bookkeeping no player keeps: it is said as the number of times, and goes unsaid)."""
+        if not isinstance(w, A.While) or self.sp._number(s.value) is None:  # "up to 4 times", not "up to the value times"
+            return None
+        leaves: list[A.Expr] = []
+        stack: list[A.Expr] = [w.cond]
+        while stack:
+            e = stack.pop()
+            if isinstance(e, A.BinOp) and e.op == "and":
+                stack += [e.right, e.left]
+            else:
+                leaves.append(e)
+
+        def counts(e: A.Expr) -> bool:
+            return isinstance(e, A.BinOp) and isinstance(e.left, A.Name) and e.left.name == s.name \
+                and ((e.op == ">" and _num(e.right) == 0) or (e.op == ">=" and _num(e.right) == 1))
+        steps = [b for b in w.body if isinstance(b, A.SetStmt) and isinstance(b.target, A.Name) and b.target.name == s.name
+                 and isinstance(b.value, A.BinOp) and b.value.op == "-" and isinstance(b.value.left, A.Name)
+                 and b.value.left.name == s.name and _num(b.value.right) == 1]
+        tests = [leaf for leaf in leaves if counts(leaf)]
+        rest = [leaf for leaf in leaves if not counts(leaf)]
+        kept = [b for b in w.body if not any(b is x for x in steps)]
+        if len(steps) != 1 or len(tests) != 1 or any(isinstance(n, A.Name) and n.name == s.name
+                                                     for n in A.walk([*rest, *kept, *after])):
+            return None
+        sp = self.sp
+        count = sp.expr(s.value)
+        children = sp._loop_body(kept)
+        stops = any(isinstance(n, A.Break) for n in A.walk(kept))
+        if not rest:
+            key = "stmt.repeat_up_to" if stops else "stmt.repeat"
+            return sp._line(key, w, children=children, count=count)
+        cond: A.Expr = rest[0]
+        for leaf in rest[1:]:
+            cond = A.BinOp(pos=w.pos, op="and", left=cond, right=leaf)
+        return sp._line("stmt.repeat_up_to_while", w, children=children, count=count, cond=sp.expr(cond))
+
     def _reset(self, s: A.Stmt) -> bool:
         """Whether a statement sets an `internal` value back to its start value."""
         var = self.sp.sym.vars.get(s.target.name) if isinstance(s, A.SetStmt) and isinstance(s.target, A.Name) \
@@ -394,6 +516,14 @@ class Idioms:
                     moved: dict[str, Arg] = {"what": what, "to": self.sp.expr(nxt.to),
                                              "into": self.sp.prep(nxt.to, "to"), **actor}
                     return [Line(self.sp.text("stmt.move", nxt, form, moved))], 2
+        if isinstance(s, A.Let) and i + 1 < len(body) and isinstance(body[i + 1], A.If):
+            chosen = self.choose_if_any(s, body[i + 1], body[i + 2:])
+            if chosen is not None:
+                return chosen, 2
+        if isinstance(s, A.Let) and i + 1 < len(body) and isinstance(body[i + 1], A.While):
+            counted = self.counter_loop(s, body[i + 1], body[i + 2:])
+            if counted is not None:
+                return counted, 2
         if isinstance(s, A.Let) and i + 1 < len(body):
             pair = self.first_last(s, body[i + 1])
             if pair is not None:

@@ -261,11 +261,13 @@ class Noun:
         rules = self.cat.data.get("grammar", {})
         assert isinstance(rules, dict)
         kind = "mixed" if det in rules.get("adjective_mixed", []) else \
-            "weak" if det in rules.get("adjective_weak", []) else ""
+            "weak" if det in rules.get("adjective_weak", []) else \
+            "strong" if det in rules.get("adjective_strong", []) else ""
         endings = self.dets.get(kind) if kind else None
         if not isinstance(endings, dict):
             return self.word
-        written, ending = str(rules.get("adjective_written", "")), str(endings.get(case, endings.get("nom", "")))
+        written = str(self.dets.get("written", "") if kind == "strong" else "") or str(rules.get("adjective_written", ""))
+        ending = str(endings.get(case, endings.get("nom", "")))
         clause = rules.get("clause", {})
         small = set(clause.get("skip", [])) if isinstance(clause, dict) else set()  # articles, prepositions
         words = self.word.split(" ")

@@ -676,6 +676,13 @@ class Speaker:
                 and self.family_of(node.args[0]) is not None:
             key = "slot.of_card" if self.family_of(node.args[0]) == zone else "slot.matching_card"
             place = self.msg(key, node, word=word, card=self.expr(node.args[0]))
+        elif ref is None and (isinstance(node, A.Name) and node.name in self.sym.vars
+                              or isinstance(node, A.Call) and node.func in self.sym.functions):
+            said = self.expr(node).form("nom")  # a value that names its place: "from the space of the wandering monster"
+            article = next((w.rpartition(" ")[0] for w in self.sibling_places(self.sym.zones[zone])
+                            if said.startswith(w + " ")), None)
+            place = self.msg("slot.named", node, place=Phrase(said), bare=Phrase(said[len(article):].lstrip())) \
+                if article is not None else None
         if place is None:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
@@ -919,8 +926,8 @@ class Speaker:
                                 **{"0": self.expr(e.args[0])})
         if e.func == "position" and len(e.args) == 1 and (family := self.family_of(e.args[0])) is not None:
             return self.place_of(e.args[0], family)  # "the square of the token", not its place number
-        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (zone := self.place_zone(e.args[1])) is not None:
-            return self.graph_places(e, zone)
+        if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (at := self.place_zone(e.args[1])) is not None:
+            return self.graph_places(e, at)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
@@ -1000,17 +1007,21 @@ class Speaker:
             var = ref.phrase(self.cat)
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
                     "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
-                    "order": self.order(c.key) if c.key else ""}
+                    "order": self.order(c.key) if c.key else "", "keys": self.order_keys(c.key) if c.key else ""}
         finally:
             self.scope.pop()
 
     def order(self, key: A.Expr) -> Phrase:
         """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by score, then by …"
         for a list of keys."""
+        return self.msg("expr.order", key, keys=self.order_keys(key))
+
+    def order_keys(self, key: A.Expr) -> Phrase:
+        """The keys of an order alone: "by score, highest first, then by …"."""
         keys = key.items if isinstance(key, A.ListLit) and key.items else [key]
         said = [self.msg("expr.order_desc" if isinstance(k, A.Neg) else "expr.order_asc", k,
                          key=self.expr(k.operand if isinstance(k, A.Neg) else k)) for k in keys]
-        return self.msg("expr.order", key, keys=self.join(said, "order_then"))
+        return self.join(said, "order_then")
 
     def origin(self, e: A.Expr, said: Phrase) -> Phrase:
         """Where a loop's items come from, with its preposition; nothing where the noun says it all
@@ -1033,8 +1044,10 @@ class Speaker:
             field = self.sym.fields.get(e.name)
             if self.it_kind and var == "it":
                 field = next((f for f in self.sym.kinds[self.it_kind].fields if f.name == e.name), field)
-            if field is not None and field.text is not None and self.lang in field.text.by_lang:
-                return Noun(field.text.by_lang[self.lang], self.cat)
+            own = self.sym.vars.get(e.name)  # a player's own value: "the player with the highest bid"
+            text = field.text if field is not None else own.text if own is not None and own.per_player else None
+            if text is not None and self.lang in text.by_lang:
+                return Noun(text.by_lang[self.lang], self.cat)
         if isinstance(e, A.Call) and e.func == "position" and len(e.args) == 1 \
                 and isinstance(e.args[0], A.Name) and e.args[0].name == var:
             return self.nouns.word("place_number")
@@ -1238,9 +1251,13 @@ class Speaker:
         try:
             ref = self._bind(c.var, c.source)
             rel = self.relative(c.expr, ref.phrase(self.cat))
+            e, cond = c.expr, Phrase("")
+            if rel is None and isinstance(e, A.BinOp) and e.op in _NEGATED and self.whose(c.var, e.left) is not None:
+                rel, cond = self.filter(c.var, ref, e, "expr.filter"), self.expr(e)  # "there is a card whose value is 3"
+                key += "_whose"  # a language may say it with the whole condition: "il existe … tel que …"
         finally:
             self.scope.pop()
-        return self.msg(key, c, var=args["var"], rel=rel, **{"from": args["from"]}) if rel is not None else None
+        return self.msg(key, c, var=args["var"], rel=rel, cond=cond, **{"from": args["from"]}) if rel is not None else None
 
     def _e_Not(self, e: A.Not) -> Phrase:
         inner = e.operand
@@ -1825,6 +1842,10 @@ class Speaker:
         start = _round_from(src)
         if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
             return self._line("stmt.for_players_from", s, children=body, start=self.expr(start))
+        if isinstance(src, A.Comprehension) and isinstance(src.source, A.Name) and src.source.name == "players" \
+                and src.cond is None and src.key is not None and isinstance(src.expr, A.Name) and src.expr.name == src.var:
+            keys = self._comp_args(src)["keys"]  # the players sorted: "each player in turn, by score, highest first"
+            return self._line("stmt.for_players_by", s, children=body, keys=keys)
         if isinstance(src, A.Name) and src.name == "players":  # in seat order only where someone decides
             return self._line("stmt.for_players" if ordered else "stmt.for_players_all", s, children=body,
                               var=self.var(s.var))

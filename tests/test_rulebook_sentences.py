@@ -338,7 +338,7 @@ GOLDEN = [
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
     (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For each of the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Der Reihe nach für die Kreuzungsfelder:"),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Gehe die Kreuzungsfelder der Reihe nach durch:"),
     # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
      "Draw one teleport from the teleport pile onto the teleport space."),
@@ -482,14 +482,17 @@ GOLDEN = [
     (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du vor dem Monster fliehen darfst."),
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
+    # the place of the same number as a card's is that card's place, not one „passend zu“ it
+    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "bei der am Anlegeplatz der Wächterkarte zwei Monster gleicher Stärke liegen"),
+    # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
+    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
     # two plural nouns joined by „und“ both take the dative ending
     (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Beschwörungen wird 0.", "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
-    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.",
-     "Die verbleibenden Beschwörungen müssen größer als 0 sein."),
+    (MF, (), "de", "Die verbleibenden Beschwörungen wird das Kleinere", "Die verbleibenden Beschwörungen werden das Kleinere"),
+    (MF, (), "de", "Die verbleibenden Beschwörungen muss größer als 0 sein.", "Es muss verbleibende Beschwörungen geben."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
     # a local `moved` is not the game's flag `moved`
@@ -550,9 +553,9 @@ GOLDEN = [
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
-     "As long as the steps left to go are greater than 0 and the creature is on the board:"),
+     "As long as there are steps left to go and the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Solange die verbleibenden Schritte größer als 0 sind und die Kreatur auf dem Spielplan steht:"),
+     "Solange es verbleibende Schritte gibt und die Kreatur auf dem Spielplan steht:"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
@@ -575,16 +578,52 @@ GOLDEN = [
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange die möglichen Mitreisenden nicht leer sind:"),
+    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
+    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es eigene Katapulte gibt:"),
+    (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
+    # a number named by a plural noun compared with 0: "there are …", "… has no …"
+    (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange es verbleibende Beschwörungen gibt:"),
+    (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Es darf keine verbleibenden Beschwörungen geben."),
+    (MF, (), "de", "Die Basisbewegungen in diesem Zug der Kreatur müssen kleiner als 1 sein.",
+     "Die Kreatur darf keine Basisbewegungen in diesem Zug haben."),
+    (MF, (), "en", "As long as the summons left is greater than 0:", "As long as there are summons left:"),
+    (MF, (), "en", "The summons left must be 0.", "There must be no summons left."),
+    (MF, (), "en", "The base movements this turn of the creature must be less than 1.",
+     "The creature must have no base movements this turn."),
+    (FF, (), "en", "If the power chips in the supply is less than 24:", "If there are fewer than 24 power chips in the supply:"),
+    (FF, (), "en", "the chambers left is at least 2", "there are at least 2 chambers left"),
+    # the players in an order of their own: "each player in turn, by …, highest first"; the first of them by name
+    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their value of the played "
+                   "artifact, highest first, does the following:"),
+    # a counter counted down in a loop is said as the number of times
+    (MF, (), "en", "Subtract 1 from number A.", "Up to 4 times, as long as this creature is on the board:"),
+    (MF, (), "de", "Verringere Zahl A um 1.", "Bis zu 4-mal, solange diese Kreatur auf dem Spielplan steht:"),
+    (MF, (), "en", "holds more than 1 creatures", "holds at least 2 creatures"),
+    (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach seinem Wert "
+                   "des ausgespielten Artefakts, Folgendes:"),
+    (MF, (), "en", "becomes the first player, sorted by", "becomes the player with the highest value of the played artifact."),
+    (MF, (), "de", "wird der erste Spieler, absteigend", "wird der Spieler mit dem höchsten Wert des ausgespielten Artefakts."),
     (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
-    (MF, (), "en", "sorted by minus their value", ", sorted by their value of the played artifact, highest first:"),
-    (MF, (), "de", "sortiert nach minus", "absteigend nach seinem Wert des ausgespielten Artefakts sortiert:"),
+    (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
+    (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Wert des ausgespielten Artefakts, Folgendes:"),
     (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
     # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
     (FF, (), "en", "for which the monster tile is not the chosen first tile", "from the face-up monsters and treasures without the chosen first tile"),
-    (MF, (), "de", "bei der die Kreatur nicht fliegt", "jede Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist."),
+    (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
+    # a list only chosen from goes unsaid: the choice names the items, "if possible"
+    (MF, (), "en", "The possible targets: every creature on the square of this creature",
+     "If possible, you choose a creature on the square of this creature that is not this creature and does not count as "
+     "large for an ability of the owner of this creature:"),
+    (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
+     "Falls möglich, wählst du eine Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist und nicht für eine "
+     "Fähigkeit vom Besitzer dieser Kreatur als groß zählt:"),
+    # `any` over a field of the item: "there is a … whose …"
+    (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
+     "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
+    (MF, (), "de", "für mindestens eine Bonuskarte", "es eine Bonuskarte in den Bonuskarten des dritten Magiers gibt, deren Art Feenstaub ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
      "there is a creature in the creature supply that is a catapult"),
@@ -594,6 +633,8 @@ GOLDEN = [
     (MF, (), "de", "die Platznummer der Kreatur", "Die folgenden Felder sind die Felder direkt nach dem Feld der Kreatur."),
     (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
     (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
+    (FF, (), "en", "reaches from space the space of", "the chambers a monster reaches from the space of the wandering monster."),
+    (FF, (), "de", "vom Feld das Feld des", "die ein Monster vom Feld des wandernden Monsters aus erreicht."),
     (FF, (), "en", "onto the monster pile 1", "onto the second pile."),
     (FF, (), "de", "auf den Monsterstapel 1", "auf den zweiten Stapel."),
     (MF, (), "en", "If the next square is 0:", "If there is no next square:"),

@@ -104,8 +104,8 @@ EXAMPLES = [
      "If the first of all players has 1 card in the slots:"),
     # a drawn card laid on a place that is no player's own: German „Lege“, not „Ziehe … auf“
     ("draw 1 from deck to slot[2]",
-     "Lege eine Karte vom Stapel in den Platz 2.",
-     "Draw one card from the deck to the slot 2."),
+     "Lege eine Karte vom Stapel in Platz 2.",
+     "Draw one card from the deck to slot 2."),
     ("draw 2 from deck to hand(me)",
      "Ziehe 2 Karten vom Stapel auf deine Hand.",
      "Draw 2 cards from the deck into your hand."),
@@ -113,8 +113,8 @@ EXAMPLES = [
      "Du zahlst 3 Gold an die Bank.",
      "You pay 3 gold to the bank."),
     ("if count(slot[2]) < 2 { move top(deck) to slot[2] }",
-     "Wenn im Platz 2 höchstens 1 Karte liegt:",
-     "If the slot 2 holds at most 1 card:"),
+     "Wenn in Platz 2 höchstens 1 Karte liegt:",
+     "If slot 2 holds at most 1 card:"),
     ("modify card.value by -2 where position(it) == 1 until end of round",
      "In dieser Runde hat die erste Karte −2 Wert.",
      "This round, the first card has −2 value."),
@@ -128,8 +128,8 @@ EXAMPLES = [
      "Wenn die oberste Karte des Stapels verdeckt ist:",
      "If the top card of the deck is face down:"),
     ("let s = sum(c.value for c in slot[1])",
-     "Zahl A ist die Summe der Werte der Karten im Platz 1.",
-     "Number A is the sum of the values of the cards in the slot 1."),
+     "Zahl A ist die Summe der Werte der Karten in Platz 1.",
+     "Number A is the sum of the values of the cards in slot 1."),
     # a choice among written-out options, said as the alternatives
     ("let x = choose me from [1, 2, 3]",
      "Du wählst eine Zahl: 1, 2 oder 3.",
@@ -175,7 +175,52 @@ def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
     items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
-    assert said == {"de": "Hier endet die Wiederholung.", "en": "The repetition ends here."}
+    assert said == {"de": "Hier endet die Wiederholung.", "en": "Stop repeating."}
+
+
+MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coups restants" = '
+
+
+@pytest.mark.parametrize("stmt,de,en", [
+    # a number named by a plural noun compared with a number: "there are …", not "… is greater than 0"
+    (MOVES + "count(deck)\n if left > 0 { end game }", "Wenn es übrige Züge gibt:", "If there are moves left:"),
+    (MOVES + "count(deck)\n if left <= 0 { end game }", "Wenn es keine übrigen Züge gibt:", "If there are no moves left:"),
+    (MOVES + "count(deck)\n if left >= 3 { end game }", "Wenn es mindestens 3 übrige Züge gibt:",
+     "If there are at least 3 moves left:"),
+    # a list only chosen from: the choice says which items, "if possible"
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = '
+     "[c for c in hand(me) if c.value > 2]\n if count(k) > 0 { let d = choose me from k\n move d to discard }",
+     "Falls möglich, wählst du eine Karte auf deiner Hand, deren Wert größer als 2 ist:",
+     "If possible, you choose a card in your hand whose value is greater than 2:"),
+])
+def test_counts_and_choices_are_said_without_bookkeeping(stmt: str, de: str, en: str) -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[-1].text for lang in ("de", "en")}
+    assert said == {"de": de, "en": en}
+
+
+@pytest.mark.parametrize("cond,de,en", [
+    (" and count(deck) > 0", "Bis zu 3-mal, solange der Stapel nicht leer ist:", "Up to 3 times, as long as the deck is not empty:"),
+    ("", "Wiederhole 3-mal:", "Repeat 3 times:"),
+])
+def test_a_counter_counted_down_in_a_loop_is_the_number_of_times(cond: str, de: str, en: str) -> None:
+    stmt = MOVES + f"3\n while left > 0{cond} {{ move top(deck) to discard\n set left = left - 1 }}"
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en)):
+        lines = Speaker(lang, Symbols(items)).lines(rule.body)
+        assert [line.text for line in lines] == [expected]  # the counter and its step go unsaid
+        assert len(lines[0].children) == 1
+
+
+def test_the_players_in_an_order_of_their_own_take_turns_by_it() -> None:
+    stmt = "for p in [q for q in players by -q.points] { set p.points = 0 }"
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en")}
+    assert said["de"].startswith("Jeder Spieler macht der Reihe nach, absteigend nach ")
+    assert said["en"] == "Each player in turn, by their points, highest first, does the following:"
 
 
 PAIR = ('let a de "die erste Karte" en "first card" fr "la première carte" = first(slot[1])\n'
@@ -185,10 +230,10 @@ PAIR = ('let a de "die erste Karte" en "first card" fr "la première carte" = fi
 
 @pytest.mark.parametrize("capacity,de,en", [
     # a place that holds just the two: one sentence names them together
-    (" capacity 2", ["Die beiden Karten sind die Karten im Platz 1."],
-     ["The two cards are the cards in the slot 1."]),
-    ("", ["Die erste Karte ist die erste Karte im Platz 1.", "Die zweite Karte ist die letzte Karte im Platz 1."],
-     ["The first card is the first card in the slot 1.", "The second card is the last card in the slot 1."]),
+    (" capacity 2", ["Die beiden Karten sind die Karten in Platz 1."],
+     ["The two cards are the cards in slot 1."]),
+    ("", ["Die erste Karte ist die erste Karte in Platz 1.", "Die zweite Karte ist die letzte Karte in Platz 1."],
+     ["The first card is the first card in slot 1.", "The second card is the last card in slot 1."]),
 ])
 def test_the_first_and_the_last_card_of_one_place_are_said_together_as_a_pair(capacity: str, de: list[str],
                                                                               en: list[str]) -> None:
@@ -387,13 +432,13 @@ def all_sentences(stmt: str, lang: str) -> list[str]:
 def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() -> None:
     """`[d for d in L if d != c]` with `c` a card too: "every other card", and `c` keeps "the card"."""
     stmt = "for c in slot[1] { for d in [d for d in slot[1] if d != c and d.value > 1] { reveal d } }"
-    assert all_sentences(stmt, "en")[1:] == ["For every other card in the slot 1 whose value is greater than 1:",
+    assert all_sentences(stmt, "en")[1:] == ["For every other card in slot 1 whose value is greater than 1:",
                                              "Turn the other card face up."]
-    assert all_sentences(stmt, "de")[1:] == ["Für jede andere Karte im Platz 1, deren Wert größer als 1 ist:",
+    assert all_sentences(stmt, "de")[1:] == ["Für jede andere Karte in Platz 1, deren Wert größer als 1 ist:",
                                              "Decke die andere Karte auf."]
     counted = "for c in slot[1] { if count(d for d in slot[1] if d != c) > 1 { reveal c } }"
-    assert "the number of other cards in the slot 1" in all_sentences(counted, "en")[1]
-    assert "die Anzahl der anderen Karten im Platz 1" in all_sentences(counted, "de")[1]
+    assert "the number of other cards in slot 1" in all_sentences(counted, "en")[1]
+    assert "die Anzahl der anderen Karten in Platz 1" in all_sentences(counted, "de")[1]
 
 
 def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
@@ -412,11 +457,12 @@ def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
 
 
 def test_a_place_numbered_by_a_value_is_said_with_of_not_juxtaposed() -> None:
-    """`slot[me.points]`: "the slot of your points", not "the slot your points"."""
+    """`slot[me.points]`: "the slot of your points", not "the slot your points"; a numbered place is its
+    name: "slot 2"."""
     stmt = "move top(deck) to slot[me.points]"
     assert all_sentences(stmt, "en") == ["Move the top card of the deck to the slot of your points."]
     assert all_sentences(stmt, "de") == ["Lege die oberste Karte des Stapels in den Platz deiner Punkte."]
-    assert all_sentences("move top(deck) to slot[2]", "en") == ["Move the top card of the deck to the slot 2."]
+    assert all_sentences("move top(deck) to slot[2]", "en") == ["Move the top card of the deck to slot 2."]
 
 
 def test_a_move_of_a_whole_group_is_said_in_the_plural_where_it_reads_the_same_of_all() -> None:
