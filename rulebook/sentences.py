@@ -943,10 +943,12 @@ class Speaker:
                         cards=Phrase(card.plural()), **self.call_args(e))
 
     def place_zone(self, e: A.Expr) -> Optional[str]:
-        """The indexed zone whose place a number certainly is: a place in scope, or the place of a card."""
+        """The indexed zone whose place a number certainly is: a place in scope, a var that holds one, the place of a card."""
         ref = self.lookup(e.name) if isinstance(e, A.Name) else None
         if ref is not None:
             return ref.zone
+        if isinstance(e, A.Name):
+            return self.place_var(e)
         return self.family_of(e.args[0]) if isinstance(e, A.Call) and e.func == "position" and len(e.args) == 1 else None
 
     def graph_places(self, e: A.Call, zone: str) -> Phrase:
@@ -971,12 +973,13 @@ class Speaker:
 
     def place_var(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number variable holds, where its noun is that of the zone's places
-        ("the next square", "das Zielfeld"): its 0 is no place."""
+        ("the next square", "das Zielfeld", "the square of the fairy die"): its 0 is no place."""
         var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
         if var is None or var.type.name != "int" or var.per_player or var.text is None or self.lang not in var.text.by_lang:
             return None
-        word = Noun(var.text.by_lang[self.lang], self.cat).word.lower()
-        return next((z for z, w in self.zone_words().items() if word.endswith(w.lower())), None)
+        word = Noun(var.text.by_lang[self.lang], self.cat).word.lower().replace(",", "")
+        return next((z for z, w in self.zone_words().items()
+                     if word.endswith(w.lower()) or word.split(" ")[0] == w.lower()), None)
 
     def place_of(self, card: A.Expr, family: str) -> Phrase:
         """The place of a family a card lies at: "the square of the token"."""
