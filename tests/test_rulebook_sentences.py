@@ -470,11 +470,12 @@ GOLDEN = [
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
+    (MF, (), "de", "für den Besitzer vom Ersten der Liche", "für den Besitzer des Ersten der Liche auf dem Spielplan"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
     (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
     # a relative clause that ends a name is closed with a comma
-    (MF, (), "de", "Der Spieler, der für den Spieler entscheidet wählt", "Der Spieler, der für den Spieler entscheidet, wählt"),
+    (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
     (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopf, den der Kopflose trägt, nicht leer ist:"),
     (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
      "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
