@@ -536,11 +536,11 @@ GOLDEN = [
      "Verlängere die Bewegung um bis zu 2 Felder (siehe „Bewegung verlängern“)."),
     # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
     (FF, (), "en", "List A is the spaces where a monster is blocked",
-     "The blocked spaces are the spaces where a monster is blocked"),
+     "If there are monsters free to wander:"),
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
      "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Der Reihe nach für die neu gesehenen Räume mit Kraftchip:"),
+     "Gehe die neu gesehenen Räume mit Kraftchip der Reihe nach durch:"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
