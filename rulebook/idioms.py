@@ -410,7 +410,7 @@ class Idioms:
             and comp.key is None
         options = sp.expr(comp)
         ref = sp.scope.bind(pick.name, sp.named(sp.nouns.element(comp), pick.text))
-        var = ref.phrase(sp.cat)  # said by the chosen item's own name: "a creature (B)" where later "creature B"
+        var = ref.phrase(sp.cat)  # said by the chosen item's own name: "a card (B)" where later "card B"
         args: dict[str, Arg] = {"from": "", "filter": ""}
         if isinstance(comp, A.Comprehension) and plain:
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
