@@ -283,7 +283,7 @@ class Noun:
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
         joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
         nouns = [head] + ([head + 2] if head + 2 < len(words) and words[head + 1] in joins
-                          and words[head + 2][:1].isupper() else [])  # "den Monstern und Schätzen"
+                          and words[head + 2][:1].isupper() else [])  # "den Karten und Steinen"
         for at in nouns if suffix else []:
             noun, comma = (words[at][:-1], words[at][-1]) if words[at].endswith(",") else (words[at], "")
             if noun[-1:].isalpha() and not noun.endswith(("n", "s")):

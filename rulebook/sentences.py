@@ -678,7 +678,7 @@ class Speaker:
             place = self.msg(key, node, word=word, card=self.expr(node.args[0]))
         elif ref is None and (isinstance(node, A.Name) and node.name in self.sym.vars
                               or isinstance(node, A.Call) and node.func in self.sym.functions):
-            said = self.expr(node).form("nom")  # a value that names its place: "from the space of the wandering monster"
+            said = self.expr(node).form("nom")  # a value that names its place: "from the space of the moving token"
             article = next((w.rpartition(" ")[0] for w in self.sibling_places(self.sym.zones[zone])
                             if said.startswith(w + " ")), None)
             place = self.msg("slot.named", node, place=Phrase(said), bare=Phrase(said[len(article):].lstrip())) \
@@ -796,7 +796,7 @@ class Speaker:
                 # "the space of the player" where that already says the zone
                 place = self.expr(where)
                 if any(place.form("nom").startswith(w + " ") for w in self.sibling_places(zone)):
-                    return place  # "the space of the player": the monster space there is that space
+                    return place  # "the space of the player": the token space there is that space
                 return self.msg("expr.zone_of_place", e, zone=noun.np("def"), place=place)
             return self.msg("expr.zone_index", e, zone=noun.np("def"), bare=noun.np("bare"),
                             index=self.expr(where).form("nom"))  # a numbered place by its name: "pile 1"
@@ -810,7 +810,7 @@ class Speaker:
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
 
     def sibling_places(self, zone: A.ZoneDef) -> list[str]:
-        """The places of an indexed zone and of the indexed zones numbered as it is ("the monster space",
+        """The places of an indexed zone and of the indexed zones numbered as it is ("the token space",
         "the space"): a place said by any of them says where the zone's cards lie."""
         same = [z for z in self.sym.zones.values() if z.shape == "indexed" and z.text is not None
                 and self.lang in z.text.by_lang and (z is zone or zone.size is not None and z.size is not None
@@ -1191,7 +1191,7 @@ class Speaker:
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:
         """Two places compared, one of them certainly a place (a place in scope, the place of a card), the
         other a place in scope, a card's place, or a named number (an `internal` value or a constant that
-        remembers a place): both said as places, "the square is the tavern", not "the number of the square is …"."""
+        remembers a place): both said as places, "the square is the well", not "the number of the square is …"."""
         def certain(e: A.Expr) -> bool:
             return self.place_zone(e) is not None or self.place_var(e) is not None
 
@@ -1205,7 +1205,7 @@ class Speaker:
         def said(e: A.Expr) -> Phrase:
             ref = self.lookup(e.name) if isinstance(e, A.Name) else None
             const = self.sym.consts.get(e.name) if isinstance(e, A.Name) and ref is None else None
-            if const is not None:  # a named place by its name: "the tavern", not "2"
+            if const is not None:  # a named place by its name: "the well", not "2"
                 return self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
             return ref.phrase(self.cat) if ref is not None and ref.zone is not None else self.expr(e)
         if not (certain(left) and (certain(right) or named(right)) or certain(right) and named(left)):
