@@ -466,7 +466,7 @@ GOLDEN = [
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
-    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des gewählten Werts"),
+    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "aus den Arten der Bonuskarten des gewählten Spielers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
@@ -578,7 +578,7 @@ GOLDEN = [
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
-    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange die möglichen Mitreisenden nicht leer sind:"),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
     (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es eigene Katapulte gibt:"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
@@ -620,7 +620,7 @@ GOLDEN = [
      "large for an ability of the owner of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
      "Falls möglich, wählst du eine Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist und nicht für eine "
-     "Fähigkeit vom Besitzer dieser Kreatur als groß zählt:"),
+     "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
