@@ -397,6 +397,8 @@ class Assembler:
     def part_entry(self, part: Part) -> Entry:
         if isinstance(part, A.ActionDef):
             return self.entry(part, "action", self.action_lines(part), part.note)
+        if part.internal and part.note is not None:  # a cache: its note says what it keeps, its steps are formulas
+            return self.entry(part, "rule", [], part.note)
         return self.entry(part, "rule", self.sp.lines(part.body), part.note)
 
     def inner(self, key: str) -> list[Entry]:

@@ -177,7 +177,7 @@ GOLDEN = [
     (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
-     "Füge das gewählte Monsterplättchen zu den gesetzten Monstern hinzu."),
+     "Füge das gewählte Monsterplättchen zu den schon gesetzten Monstern hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
@@ -200,7 +200,7 @@ GOLDEN = [
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
-    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Der Spieler am Zug muss anhalten."),
+    (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
      "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der mitgenommenen Spieler mindestens 2 ist, "
      "sonst nicht."),
@@ -414,7 +414,7 @@ GOLDEN = [
      "Frank verdrängt Ingas Untote 2 mit der Karte Meereswesen 3."),
     (FF, (), "en", "Yellow may not choose “Stop the monster”.",
      "Yellow could not stop the monster: A monster may not stop with another monster."),
-    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler 1 kämpft gegen das Monsterplättchen 23."),
+    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler A kämpft gegen das Monsterplättchen 23."),
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
@@ -501,8 +501,7 @@ GOLDEN = [
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "You choose a monster tile from every monster tile in the monsters that can be moved for which the "
-     "monsters moved do not contain the monster tile."),
+     "You choose a monster tile from the monsters other than the monsters already moved that can be moved."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
@@ -520,7 +519,7 @@ GOLDEN = [
     (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe", "Decke die Kreuzung auf (siehe „Kreuzung aufdecken“)."),
     # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
     (FF, (), "en", "Battle lost for the player and their power chips",
-     "Lose the battle, paying your power chips (see “Battle lost”)."),
+     "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
     (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
@@ -539,11 +538,11 @@ GOLDEN = [
      "Verlängere die Bewegung um bis zu 2 Felder (siehe „Bewegung verlängern“)."),
     # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
     (FF, (), "en", "List A is the spaces where a monster is blocked",
-     "The blocked spaces are the spaces where a monster is blocked"),
+     "If there are monsters free to wander:"),
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
-     "The newly seen chambers with a power chip: every value in the spaces in sight for which"),
+     "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Die neu gesehenen Räume mit Kraftchip: jeder Wert aus den Feldern in Sicht, bei dem"),
+     "Gehe die neu gesehenen Räume mit Kraftchip der Reihe nach durch:"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -594,7 +593,8 @@ GOLDEN = [
     (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
-     "85 − the number of the chambers holding a power chip"),
+     "Put the remaining power chips out of the game."),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
     (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn es mögliche Meister gibt"),
@@ -653,8 +653,8 @@ GOLDEN = [
     (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
     (FF, (), "en", "reaches from space the space of", "the chambers a monster reaches from the space of the wandering monster."),
     (FF, (), "de", "vom Feld das Feld des", "die ein Monster vom Feld des wandernden Monsters aus erreicht."),
-    (FF, (), "en", "onto the monster pile 1", "onto monster pile 1."),
-    (FF, (), "de", "auf den Monsterstapel 1", "auf Monsterstapel 1."),
+    (FF, (), "en", "onto the monster pile 1", "onto the second pile."),
+    (FF, (), "de", "auf den Monsterstapel 1", "auf den zweiten Stapel."),
     (MF, (), "en", "If the next square is 0:", "If there is no next square:"),
     (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
     (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
@@ -956,7 +956,16 @@ def test_an_internal_rule_keeps_its_entry_but_its_calls_go_unsaid() -> None:
     assert "Note the chambers with monsters (see “Note the chambers with monsters”)." not in text
     assert "Survey the corridors (see “Survey the corridors”)." not in text
     entries = {e.anchor: e for e in book(FF, (), "en").every_entry()}
-    assert "rule-note-beasts" in entries and entries["rule-note-beasts"].lines
+    assert "rule-note-beasts" in entries
+
+
+def test_an_internal_rule_with_a_note_is_told_by_its_note() -> None:
+    """An `internal rule` with a `note` keeps a cache the board shows: its entry is the note (what the cache
+    holds), not its steps, which would read as set-builder formulas ("The passable corridors become …")."""
+    entries = {e.anchor: e for e in book(FF, (), "en").every_entry()}
+    survey = entries["rule-survey"]
+    assert not survey.lines and survey.note is not None and survey.note.startswith("The map shows which corridors")
+    assert "The passable corridors become" not in all_text(FF, (), "en")
 
 
 @pytest.mark.parametrize("game,lang", [(g, lang) for g in (MM, FF, MF) for lang in ("en", "de")])
