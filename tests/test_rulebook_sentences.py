@@ -597,7 +597,7 @@ GOLDEN = [
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
     (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
-    (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn es mögliche Meister gibt"),
+    (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn auf deinem Feld ein Spieler mit mindestens 2 Weisheitspunkten mehr steht:"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
     # a number named by a plural noun compared with 0: "there are …", "… has no …"
     (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
