@@ -47,18 +47,18 @@ def _book(folder: Path, lang: str) -> str:
 
 
 def test_a_zone_says_its_own_preposition_and_a_pile_its_nouns(tmp_path: Path) -> None:
-    """Without `at`, the default ("in die Reihe", "to the row"); a pile takes "auf"/"onto" from the catalogue's nouns."""
+    """Without `at`, the default ("in Reihe 1", "to row 1": a numbered place has no article); a pile takes "auf"/"onto" from the catalogue's nouns."""
     plain = _write(tmp_path)
-    assert "Lege den obersten Stein der Schachtel in die Reihe 1." in _book(plain, "de")
-    assert "Move the top token of the box to the row 1." in _book(plain, "en")
+    assert "Lege den obersten Stein der Schachtel in Reihe 1." in _book(plain, "de")
+    assert "Move the top token of the box to row 1." in _book(plain, "en")
     assert "Ziehe einen Stein aus der Schachtel auf den Stapel" in _book(plain, "de")
     assert "Draw one token from the box onto the pile" in _book(plain, "en")
     declared = _write(tmp_path, 'at de "an" en "at"')
-    assert "Lege den obersten Stein der Schachtel an die Reihe 1." in _book(declared, "de")
-    assert "Move the top token of the box to the row 1." in _book(declared, "en")
+    assert "Lege den obersten Stein der Schachtel an Reihe 1." in _book(declared, "de")
+    assert "Move the top token of the box to row 1." in _book(declared, "en")
     on = _write(tmp_path, 'at de "auf" en "on"')
-    assert "Lege den obersten Stein der Schachtel auf die Reihe 1." in _book(on, "de")
-    assert "Move the top token of the box onto the row 1." in _book(on, "en")
+    assert "Lege den obersten Stein der Schachtel auf Reihe 1." in _book(on, "de")
+    assert "Move the top token of the box onto row 1." in _book(on, "en")
 
 
 def test_a_preposition_the_catalogue_does_not_know_is_an_error_at_its_text(tmp_path: Path) -> None:
