@@ -1746,8 +1746,10 @@ class Speaker:
             paid = self.owners_pay(s, src, head, origin)
             if paid is not None:
                 return paid
-            if _foldable(s, self.sym.zones, self.sym.functions):  # "move every token in the bag to the box", one sentence
-                ref.every = self.all_items(s, src, head, origin) or self.all_places(s, src) \
+            every = self.each_place(s, ref, source)
+            if every is not None or _foldable(s, self.sym.zones, self.sym.functions):
+                # "move every token in the bag to the box", one sentence
+                ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
                     or self.every_item(src, head, origin)
                 body = self.lines(s.body)
                 ref.every = None
@@ -1781,6 +1783,25 @@ class Speaker:
                           relgen=ref.noun.det("relgen") if ref is not None else Phrase(""),
                           currency=self.noun(cur.text, f"currency '{cur.name}'", cur.pos).np("bare"),
                           payee=self._party(pay.payee, pay, cur.bank), available=available)
+
+    def each_place(self, s: A.For, ref: Ref, source: Phrase) -> Optional[Phrase]:
+        """A loop whose one move or draw names its item only as the place it goes to, said as one sentence:
+        "to every slot of the end slots", "to every slot" (where the list is all there is of those places)."""
+        st = s.body[0] if len(s.body) == 1 else None
+        if not (isinstance(st, (A.Move, A.Draw)) and isinstance(st.to, A.Index) and isinstance(st.to.obj, A.Name)
+                and st.to.obj.name == ref.zone and not ref.label and isinstance(st.to.index, A.Name)
+                and st.to.index.name == s.var) or isinstance(s.source, A.Call) and s.source.func == "positions" \
+                or isinstance(st, A.Move) and st.bottom or isinstance(st, A.Draw) and st.count is not None \
+                and not isinstance(st.count, A.Num):
+            return None
+        if any(isinstance(n, A.Name) and n.name == s.var and n is not st.to.index for n in A.walk([st])):
+            return None
+        zone = self.sym.zones[st.to.obj.name]
+        noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
+        places = Noun(f"{self.cat.pattern('grammar.plural_article')} {noun.plural()}", self.cat).np("def")
+        if source.form("nom") == places.form("nom"):  # the list is all there is of them: "every slot"
+            return noun.np("each")
+        return self.msg("expr.zone_of_place", st.to, zone=noun.np("each"), place=source)
 
     def all_items(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[Phrase]:
         """A loop that only moves (or takes) its items, said of them all at once in the plural where the

@@ -337,13 +337,15 @@ GOLDEN = [
     (MM, ("billiges_verdraengen",), "de", "Verdrängen: 0 bei Level 1, 0 bei Level 2", "bei Level 1 und 2 nichts, bei Level 3 1 Gold"),
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
-    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87", "For each of the intersection spaces:"),
-    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87", "Gehe die Kreuzungsfelder der Reihe nach durch:"),
-    # a number a loop takes from a list and uses as a place is that place: "the teleport space", not "the teleport space the value"
+    (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87",
+     "onto every monster space of the start chambers."),
+    (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87",
+     "auf jedes Monsterfeld der Starträume."),
+    # a number a loop takes from a list and uses as a place is that place: "every teleport space", not "the teleport space the value"
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
-     "Draw one teleport from the teleport pile onto the teleport space."),
+     "Draw one teleport from the teleport pile onto every teleport space."),
     (FF, (), "de", "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld der Wert.",
-     "Lege einen Teleporter vom Teleporterstapel auf das Teleporterfeld."),
+     "Lege einen Teleporter vom Teleporterstapel auf jedes Teleporterfeld."),
     # the one card of a place that holds one is "the card on the place", not "the top card of" it
     (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
@@ -698,6 +700,15 @@ GOLDEN = [
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
     (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
     (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
+    # a loop whose one draw or move names its item only as the place it goes to is one sentence
+    (FF, (), "en", "For each of the start chambers:",
+     "Draw one monster tile from the first pile onto every monster space of the start chambers."),
+    (FF, (), "en", "For each of the intersection spaces:",
+     "Move the top intersection tile of the box onto every intersection space."),
+    (FF, (), "de", "Gehe die Starträume der Reihe nach durch:",
+     "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
+    (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
+     "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
 ]
 
 

@@ -441,6 +441,25 @@ def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() ->
     assert "die Anzahl der anderen Karten in Platz 1" in all_sentences(counted, "de")[1]
 
 
+@pytest.mark.parametrize("stmt,de,en", [
+    ("for i in ends { draw 1 from deck to slot[i] }", ["Lege eine Karte vom Stapel in jeden Platz der Randplätze."],
+     ["Draw one card from the deck to every slot of the end slots."]),
+    ("for i in all_slots { move top(deck) to slot[i] }", ["Lege die oberste Karte des Stapels in jeden Platz."],
+     ["Move the top card of the deck to every slot."]),
+    ("for i in ends { move top(slot[i]) to slot[i] }",  # the place named twice: the loop stays
+     ["Gehe die Randplätze der Reihe nach durch:", "Lege die oberste Karte des Platzes in den Platz."],
+     ["For each of the end slots:", "Move the top card of the slot to the slot."]),
+])
+def test_a_loop_that_only_fills_each_place_is_one_sentence(stmt: str, de: list[str], en: list[str]) -> None:
+    """`for i in L { draw 1 from P to Z[i] }`: "to every slot of L", or "to every slot" where L is all the slots."""
+    lists = 'internal const ends = [1, 3] de "die:pl Randplätze" en "the:pl end slots" fr "les emplacements du bord"\n' \
+            'internal const all_slots = [1, 2, 3] de "die:pl Plätze" en "the:pl slots" fr "les emplacements"\n'
+    items = parse_text(lists + SNIPPET_RULES.replace("STMT", stmt), "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en)):
+        assert [t.strip()[2:] for t in flatten(Speaker(lang, Symbols(items)).lines(rule.body))] == expected
+
+
 def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
     """German: „des verdrängten Blatts“, not „des verdrängtes Blatt“."""
     stmt = 'let a de "das verdrängte Blatt" en "displaced card" fr "la carte écartée" = top(deck)\n' \
