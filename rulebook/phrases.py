@@ -207,7 +207,7 @@ class Noun:
     def gen_suffix(self, head: str) -> str:
         """German genitive ending of a masculine or neuter noun: "des Spielers", "des Platzes"."""
         suffix = str(self.dets.get("gen_suffix", ""))
-        if not suffix or not head.replace("-", "").isalpha():  # "des Mimimi-Macht-Vorrats"
+        if not suffix or not head.replace("-", "").isalpha():  # "des Karten-Vorrats"
             return ""
         return "es" if head[-1] in "sßxz" else suffix
 
@@ -216,7 +216,7 @@ class Noun:
         first capitalised word) with the ending: "des Stapels am Platz", "des verdrängten Steins"."""
         words = self.declined(det, "gen").split(" ")
         head = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
-        word = words[head].rstrip(",")  # "des Kopfes, den …"
+        word = words[head].rstrip(",")  # "des Hutes, den …"
         words[head] = word + self.gen_suffix(word) + words[head][len(word):]
         return f"{self.det(det).form('gen')} {' '.join(words)}".strip()
 
@@ -245,8 +245,8 @@ class Noun:
         return Phrase(make, self.agree, genitive)
 
     def closed(self) -> str:
-        """The comma that closes a relative clause ending the noun („der Kopf, den der Kopflose trägt, ist
-        leer“) where the catalogue's grammar says how one starts; contractions drop it before . : ; or at the end."""
+        """The comma that closes a relative clause ending the noun („der Hut, den der Spieler trägt, ist
+        rot“) where the catalogue's grammar says how one starts; contractions drop it before . : ; or at the end."""
         grammar = self.cat.data.get("grammar", {})
         start = grammar.get("relative_clause") if isinstance(grammar, dict) else None
         main = re.sub(r"\([^()]*\)", "", self.word)
@@ -254,8 +254,8 @@ class Noun:
 
     def declined(self, det: str, case: str) -> str:
         """The noun with the adjectives before it declined after this determiner, where the catalogue
-        gives their endings (German "der dritte Magier" → "den dritten Magier", "sein ausgespieltes
-        Artefakt"): lower-case words ending as the text writes them, up to the first capitalised word, the
+        gives their endings (German "der dritte Spieler" → "den dritten Spieler", "sein ausgespieltes
+        Plättchen"): lower-case words ending as the text writes them, up to the first capitalised word, the
         head noun (not one after an article or preposition), which takes the determiner's dative ending
         ("den Freunden")."""
         rules = self.cat.data.get("grammar", {})

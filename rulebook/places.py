@@ -52,6 +52,6 @@ def place_preposition(text: Optional[A.Text], at: Optional[A.Text], role: str, c
         noun = Noun(text.by_lang[cat.lang], cat)
         word = noun.word.partition(" (")[0]
         frame = next((_frame(cat, v) for k, v in _table(cat, "place_nouns").items() if re.search(k, word)), None)
-        if frame is None and noun.agree == "pl":  # a collection of things: German "zu den Bonuskarten"
+        if frame is None and noun.agree == "pl":  # a collection of things: German "zu den Handkarten"
             frame = _frame(cat, "plural")
     return (frame or _frame(cat, "default") or {}).get(role, "")

@@ -425,7 +425,7 @@ class Speaker:
 
     def destination(self, e: A.Expr, said: Optional[Phrase] = None) -> Phrase:
         """Where a card goes (`said`: how, else the expression), in the case its preposition governs
-        where that is not the pattern's own (German "zu seinen Bonuskarten")."""
+        where that is not the pattern's own (German "zu seinen Handkarten")."""
         said, governed = said or self.expr(e), case(self.zone_def_of(e), "to", self.cat)
         return Phrase(lambda f: said.form(governed), said.agree, said.genitive) if governed else said
 
@@ -973,7 +973,7 @@ class Speaker:
 
     def place_var(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number variable holds, where its noun is that of the zone's places
-        ("the next square", "das Zielfeld", "the square of the fairy die"): its 0 is no place."""
+        ("the next square", "das Zielfeld", "the square of the last roll"): its 0 is no place."""
         var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
         if var is None or var.type.name != "int" or var.per_player or var.text is None or self.lang not in var.text.by_lang:
             return None
