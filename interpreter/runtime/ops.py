@@ -117,13 +117,12 @@ def draw_pick(src: Fn, left: int, picked: int, end: list[int]) -> Op:
         if not cards:
             raise GameRuleError(f"cannot draw from the empty zone {st.game.zone_names[z]}")
         if st.game.zone_shuffled[z] and len(cards) > 1:
-            ids = st.game.card_ids
             if st.sampling:  # only the drawn card's label is needed
                 c = cards[st.sampled(len(cards))]
-                st.history.append(ids[c])
+                st.history.append(st.game.card_ids[c])
                 L[picked] = c
                 return None
-            st.pending = (CHANCE, -1, list(map(ids.__getitem__, cards)), list(cards), picked)
+            st.pending = (CHANCE, -1, None, list(cards), picked)  # the labels (card ids) are made when read
             return True
         L[picked] = cards[-1]
         return None

@@ -242,10 +242,25 @@ class State:
         if pending is None:
             raise WrongNodeError("the game is over; there are no options")
         if pending[2] is None:
-            labels = unique([option_label(self, v, pending[1]) for v in pending[3]])
+            labels = self._made_labels(pending)
             self.pending = (pending[0], pending[1], labels, pending[3], pending[4])
             return labels
         return list(pending[2])
+
+    def _made_labels(self, pending: tuple[Any, ...]) -> list[str]:
+        """The labels of a node opened without them: a draw's are its cards' ids, `choose action`'s the
+        options' labels (a node's labels are made only when read, most steps need only the chosen one)."""
+        if pending[0] == CHANCE:
+            return list(map(self.game.card_ids.__getitem__, pending[3]))
+        return unique([option_label(self, v, pending[1]) for v in pending[3]])
+
+    def _label_at(self, pending: tuple[Any, ...], action: int) -> str:
+        """The label of one option of the open node, made alone where the node has no labels yet."""
+        if pending[2] is not None:
+            return str(pending[2][action])
+        if pending[0] == CHANCE:
+            return str(self.game.card_ids[pending[3][action]])
+        return option_label(self, pending[3][action], pending[1])
 
     def legal_labels(self) -> list[str]:
         return self._labels() if self.pending is not None else []
@@ -387,18 +402,16 @@ class State:
         illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable.
         With `sample_chance`, it goes on through chance events, each decided from the state's seeded stream
         as `advance(sample_chance())` would (the same game), and stops only at a decision or the end."""
-        kind, seat, labels, values, slot = self._check_action(action)
-        value = values[action]
-        self._step(kind, seat, labels[action] if labels is not None else option_label(self, value, seat), value, slot,
-                   sample_chance)
+        pending = self._check_action(action)
+        self._step(pending[0], pending[1], self._label_at(pending, action), pending[3][action], pending[4], sample_chance)
 
     def apply_action(self, action: int) -> None:
-        kind, seat, labels, values, slot = self._check_action(action)
-        label = labels[action] if labels is not None else option_label(self, values[action], seat)
+        pending = self._check_action(action)
+        label = self._label_at(pending, action)
         before = self._snapshot()
         self._undo = []
         try:
-            self._step(kind, seat, label, values[action], slot)
+            self._step(pending[0], pending[1], label, pending[3][action], pending[4])
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._restore(before)
             raise
@@ -536,12 +549,11 @@ class State:
             "log": self.log, "history": self.history, "returns": self._returns,
         }
 
-    @staticmethod
-    def _saved_pending(p: Optional[tuple[Any, ...]]) -> Optional[list[Any]]:
+    def _saved_pending(self, p: Optional[tuple[Any, ...]]) -> Optional[list[Any]]:
         """The open node; action labels are left out, as they follow from the options."""
         if p is None:
             return None
-        return [p[0], p[1], None if p[4] < 0 else p[2], p[3], p[4]]
+        return [p[0], p[1], None if p[4] < 0 else p[2] if p[2] is not None else self._made_labels(p), p[3], p[4]]
 
     def to_json(self) -> str:
         return _ENCODER.encode(self.to_dict())
