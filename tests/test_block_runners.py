@@ -113,8 +113,11 @@ zone box of tok hidden
 zone shown of tok public
 zone mine per player of tok owner
 var acc: int = 0
+currency coins start 3
 action grab(x in [1, 2]) {
   label "grab {x}"
+  pay 2 coins from me to bank
+  pay 1 coins from bank to last(players)
   give card("t1") to me
   move card("t1") to mine(me)
   reveal card("t2") to me
@@ -134,7 +137,8 @@ score(p) = 0
 """
 
 
-def test_a_failing_step_leaves_cards_faces_owners_and_values_as_they_were(tmp_path: Path) -> None:
+def test_a_failing_step_leaves_cards_faces_owners_values_and_variables_as_they_were(tmp_path: Path) -> None:
+    """Each write is noted in the step's undo list (State._undo), variables and payments too: no snapshot."""
     folder = tmp_path / "probe"
     folder.mkdir()
     (folder / "game.rules").write_text(RULES, encoding="utf-8")
@@ -147,6 +151,8 @@ def test_a_failing_step_leaves_cards_faces_owners_and_values_as_they_were(tmp_pa
     state.apply_action(state.legal_labels().index("grab 1"))
     t1, t2, t3 = (state.game.card_index[c] for c in ("t1", "t2", "t3"))
     assert (state.owner[t1], state.known[t2], state.face_up[t3], state.card_vals[t3]) == (0, 0, True, [7])
+    gvars = {name: value for (name, _, _), value in zip(state.game.program.gvars, state.gvars)}
+    assert gvars == {"acc": 1, "bank_coins": -5} and [row[0] for row in state.pvars] == [1, 4]
 
 
 STRAIGHT = """

@@ -23,6 +23,8 @@ CASES = [
     "[x for x in xs if [x for x in xs if x == a]]",
     "all([1 / x > a for x in xs]) or any([all([y for y in xs if y < x]) for x in xs])",
     "[len([x for x in xs if x > a]) + x for x in xs] + [len([y for y in xs if y])]",
+    "any([x == a for x in xs] if xs else []) or all([len(xs) > x for x in xs if x != a] if xs else [])",
+    "any([x > a for x in xs if f(x)]) and all([x < a and 1 / (x - a) for x in xs] if xs else [])",
 ]
 INPUTS = [([], 0), ([1, 2, 3], 0), ([1, 2, 3], 2), ([0, 2], 1), ([3, 1, 2], 3)]
 
@@ -55,6 +57,14 @@ def test_comprehensions_become_loops() -> None:
     tree = ast.parse(code)
     assert not any(isinstance(n, ast.ListComp) for n in ast.walk(tree))
     assert sum(isinstance(n, ast.For) for n in ast.walk(tree)) == 2
+
+
+def test_any_and_all_stop_at_the_answer_only_where_the_items_left_cannot_fail() -> None:
+    pure = ast.parse(function_source("xs, a", "any([x == a for x in xs] if xs else []) and all([len(xs) > x for x in xs])"))
+    assert not any(isinstance(n, (ast.ListComp, ast.IfExp)) for n in ast.walk(pure))
+    assert sum(isinstance(n, ast.Break) for n in ast.walk(pure)) == 2
+    for src in ("any([1 / x == a for x in xs])", "all([f(x) for x in xs])", "any([x == y for x in xs for y in xs])"):
+        assert not any(isinstance(n, ast.Break) for n in ast.walk(ast.parse(function_source("xs, a, f", src)))), src
 
 
 def test_a_comprehension_inside_one_with_its_variable_keeps_its_scope() -> None:

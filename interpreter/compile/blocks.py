@@ -163,20 +163,25 @@ def set_local(slot: int, value: str) -> Snippet:
     return Snippet([f"L[{slot}] = {value}"])
 
 
+def noted(row: str, idx: object) -> str:
+    """The line that notes a value's old content before it is written (a variable, a card's owner or values),
+    while apply_action's step may have to undo it (State._undo: list, index, old value); advance notes nothing."""
+    return f"if st._undo is not None: st._undo.append(({row}, {idx}, {row}[{idx}]))"
+
+
 def set_gvar(idx: int, value: str) -> Snippet:
-    return Snippet([f"st.gvars[{idx}] = {value}"])
+    return Snippet([noted("st.gvars", idx), f"st.gvars[{idx}] = {value}"])
 
 
 def set_pvar(obj: str, idx: int, value: str) -> Snippet:
-    return Snippet([f"_b_o = {obj}", f"st.pvars[_b_o][{idx}] = {value}"])
+    return Snippet([f"_b_o = {obj}", noted("st.pvars[_b_o]", idx), f"st.pvars[_b_o][{idx}] = {value}"])
 
 
 def set_card_field(obj: str, fidx: int, value: str) -> Snippet:
     """Changes a card's base value (ops.set_card_field, for a field known here): a new row, never one changed
     in place, so clones stay apart."""
     return Snippet([f"_b_c = {obj}", "_b_r = st.card_vals[_b_c][:]", f"_b_r[{fidx}] = {value}",
-                    "if st._undo is not None:", "    st._undo.append((st.card_vals, _b_c, st.card_vals[_b_c]))",
-                    "st.card_vals[_b_c] = _b_r"])
+                    noted("st.card_vals", "_b_c"), "st.card_vals[_b_c] = _b_r"])
 
 
 def ret() -> Snippet:
@@ -267,8 +272,7 @@ def reveal(what: str) -> Snippet:
 
 
 def give(what: str, to: str) -> Snippet:
-    return Snippet([f"_b_p = {to}", f"for _b_c in {what}:", "    if st._undo is not None:",
-                    "        st._undo.append((st.owner, _b_c, st.owner[_b_c]))", "    st.owner[_b_c] = _b_p"])
+    return Snippet([f"_b_p = {to}", f"for _b_c in {what}:", "    " + noted("st.owner", "_b_c"), "    st.owner[_b_c] = _b_p"])
 
 
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
@@ -304,8 +308,10 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
         f"_b_n = {amount}", "if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})",
         f"_b_s = {payer if payer is not None else -1}", f"_b_d = {payee if payee is not None else -1}",
         "if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
-        f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n", "else:", f"    st.gvars[{bank}] -= _b_n",
-        "if _b_d >= 0:", f"    st.pvars[_b_d][{pidx}] += _b_n", "else:", f"    st.gvars[{bank}] += _b_n",
+        "    " + noted("st.pvars[_b_s]", pidx), f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n",
+        "else:", "    " + noted("st.gvars", bank), f"    st.gvars[{bank}] -= _b_n",
+        "if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",
+        "else:", "    " + noted("st.gvars", bank), f"    st.gvars[{bank}] += _b_n",
         "if _b_n:", f"    st.log.append(({L_PAY}, _b_s, _b_d, _b_n, {name!r}))"])
 
 

@@ -1,7 +1,8 @@
 """A generated expression as a function whose list comprehensions are plain loops: in Python 3.11 each run
 of a comprehension makes a function object and a frame, and a function's value (a rule's `function`, a
 condition) runs a few small ones per call. The value and the order of evaluation stay as written
-(`and`/`or`/`if` short-circuit as before); only what never suspends is compiled here."""
+(`and`/`or`/`if` short-circuit as before; `any`/`all` stop at the answer only where the items left could
+not fail); only what never suspends is compiled here."""
 from __future__ import annotations
 
 import ast
@@ -25,9 +26,9 @@ class _Lowering:
         nothing inside needs any (the node is returned as it was)."""
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
-        fold = _folded(node)
-        if fold:  # `len([d for d in xs if …])`, `any([…])`, `all([…])`: every item made as before, no list
-            return self._comprehension(node.args[0], fold)  # type: ignore[attr-defined]
+        fold, comp = _folded(node)
+        if comp is not None:  # `len([d for d in xs if …])`, `any([…])`, `all([…])`: no list
+            return self._comprehension(comp, fold)
         if isinstance(node, ast.IfExp):
             return self._if(node)
         if isinstance(node, ast.BoolOp):
@@ -84,7 +85,10 @@ class _Lowering:
         self.loops += targets
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
-        body = elt_s + [_fold_step(name, fold, elt)]
+        step = _fold_step(name, fold, elt)
+        if isinstance(step, ast.If) and len(node.generators) == 1 and all(map(_pure, [node.elt, *node.generators[0].ifs])):
+            step.body.append(ast.Break())  # any/all settled: the items left cannot fail, so they are skipped
+        body = elt_s + [step]
         for gen in reversed(node.generators):
             for cond in reversed(gen.ifs):
                 cond_s, test = self.lower(cond)
@@ -96,16 +100,34 @@ class _Lowering:
         return [_assign(name, start)] + body, ast.Name(name, ast.Load())
 
 
-def _folded(node: ast.expr) -> str:
-    """"len", "any" or "all" for such a call of one comprehension (for `len`, one whose items are names or
-    constants: reading them cannot fail), else ""."""
+def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
+    """"len", "any" or "all" and the comprehension, for such a call of one comprehension (for `len`, one whose
+    items are names or constants: reading them cannot fail), also of one over a plain read that is skipped
+    when the read is empty (`[…] if xs else []`: looping over no items gives the same); else ("", None)."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "any", "all")
-            and len(node.args) == 1 and not node.keywords and isinstance(node.args[0], ast.ListComp)
-            and all(not g.is_async for g in node.args[0].generators)):
-        return ""
-    if node.func.id == "len" and not isinstance(node.args[0].elt, (ast.Name, ast.Constant)):
-        return ""
-    return node.func.id
+            and len(node.args) == 1 and not node.keywords):
+        return "", None
+    comp = node.args[0]
+    if isinstance(comp, ast.IfExp) and isinstance(comp.orelse, ast.List) and not comp.orelse.elts \
+            and isinstance(comp.body, ast.ListComp) and len(comp.body.generators) == 1 \
+            and ast.dump(comp.test) == ast.dump(comp.body.generators[0].iter) and _pure(comp.test):
+        comp = comp.body
+    if not isinstance(comp, ast.ListComp) or any(g.is_async for g in comp.generators):
+        return "", None
+    if node.func.id == "len" and not isinstance(comp.elt, (ast.Name, ast.Constant)):
+        return "", None
+    return node.func.id, comp
+
+
+_PURE = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.IfExp,
+         ast.Tuple, ast.expr_context, ast.cmpop, ast.boolop, ast.unaryop)
+
+
+def _pure(node: ast.AST) -> bool:
+    """Whether evaluating generated code node calls nothing but `len` and computes nothing that can fail: reads,
+    comparisons and truth values only (a rules error comes from a helper call or an arithmetic step)."""
+    return all(isinstance(n, _PURE) or isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
+               for n in ast.walk(node))
 
 
 def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:

@@ -56,7 +56,7 @@ class State:
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move and
-        # (list, index, old value) per other change of face_up, known, owner or card_vals
+        # (list, index, old value) per other change of face_up, known, owner, card_vals, gvars or a pvars row
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
@@ -420,16 +420,17 @@ class State:
             self._shared = 0
 
     def _snapshot(self) -> tuple[Any, ...]:
-        """What a step may change, except cards in zones, their faces, knowledge, owners and values (each
-        change is noted in _undo), the log, history, modifiers and forbids (they only grow in place: their
-        lengths) and the frames below the top (copied only when the step resumes them: _shared); flat copies."""
+        """What a step may change, except cards in zones, their faces, knowledge, owners and values and the
+        game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
+        (they only grow in place: their lengths) and the frames below the top (copied only when the step
+        resumes them: _shared)."""
         frames = self.frames
         shared = frames[:]
         top = frames[-1]
         frames[-1] = [top[0], top[1], top[2][:]]
         self._shared = len(frames) - 1
-        return (self.gvars[:], sum(self.pvars, []), shared, self.mods, len(self.mods), self.modded, self.forbids,
-                len(self.forbids), self.pending, self.draws, self.round, self.phase, len(self.log), len(self.history))
+        return (shared, self.mods, len(self.mods), self.modded, self.forbids, len(self.forbids), self.pending,
+                self.draws, self.round, self.phase, len(self.log), len(self.history))
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         """Undoes the step's changes and puts back the snapshot: the state is exactly as before the step."""
@@ -443,12 +444,8 @@ class State:
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
         self.fam_cards.clear()
-        (self.gvars, pvars, self.frames, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
+        (self.frames, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
          self.draws, self.round, self.phase, nlog, nhist) = snap
-        k = 0
-        for row in self.pvars:  # rows are only ever changed in place
-            row[:] = pvars[k:k + len(row)]
-            k += len(row)
         del self.mods[nmods:]
         del self.forbids[nforbids:]
         del self.log[nlog:]
