@@ -83,6 +83,11 @@ def _every(e: A.Expr) -> bool:
         and _left_out(e) is None
 
 
+def _die(e: A.Expr) -> bool:
+    """The faces of a common die written out (`[1, 2, 3, 4, 5, 6]`): a draw from them is a die roll."""
+    return isinstance(e, A.ListLit) and [i.value if isinstance(i, A.Num) else None for i in e.items] == [1, 2, 3, 4, 5, 6]
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -1436,6 +1441,9 @@ class Speaker:
                           name=self.var(s.name), options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
+        if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
+            self.scope.bind(s.name, Ref(self.nouns.word("roll")))
+            return self._line("stmt.roll_die", s)
         options, listed = self.options(s.options)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)

@@ -709,6 +709,13 @@ GOLDEN = [
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
      "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+    # a draw from a die's six faces is a die roll; the number drawn is the roll
+    (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
+    (MF, (), "en", "If the number is at least 4:", "If the roll is at least 4:"),
+    (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
+    # an action that changes nothing is told by its title alone
+    (FF, (), "en", "No change.", "Cast no more"),
+    (FF, (), "de", "Keine Änderung.", "Anhalten"),
 ]
 
 
