@@ -161,14 +161,14 @@ class Assembler:
         return None
 
     def rounds_sentence(self, rnd: A.RoundDef, sp: Optional[Speaker] = None) -> str:
-        """How many rounds (a fixed number said as it is) and the phases of each, in order."""
+        """How many rounds (a fixed number said as it is) and the phases of each, in order (of two or more)."""
         sp = sp or self.sp
         phases = sp.join([sp.quoted(self.title_of(p)) for p in rnd.phases])
         count = fixed_rounds(rnd.repeat_while, sp.sym.consts)
         head = sp.sentence("item.rounds_fixed", rnd, count=sp.expr(count)) if count is not None else \
             sp.sentence("item.rounds_while", rnd, "sub", cond=sp.expr(rnd.repeat_while))
-        if len(rnd.phases) == 1:
-            return f"{head} {sp.sentence('item.round_phase_one', rnd, phases=phases)}"
+        if len(rnd.phases) == 1:  # the round is its one phase, whose section follows: nothing to count
+            return head
         # "three phases", not "these phases": the reader counts them before reading them
         return f"{head} {sp.sentence('item.round_phases', rnd, phases=phases, count=self.number_word(len(rnd.phases)))}"
 

@@ -1593,6 +1593,8 @@ class Speaker:
         text = told.text.by_lang[self.lang]
         if not text:
             return []  # this change is bookkeeping the book leaves out ("" for "the turn is not over")
+        text = self.choices(text, {"amount": v.right} if "amount" in values and isinstance(v, A.BinOp)
+                            else {"value": v}, told.pos)  # "{amount#chip|chips}"
         self.check_places(text, list(values), told.pos, f"the told {told.kind} of '{d.name}'")
         return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(text, "nom", values)))
 

@@ -524,7 +524,7 @@ GOLDEN = [
      "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
-    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips are less than the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
     (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
@@ -584,8 +584,9 @@ GOLDEN = [
     (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
     # a round of one phase is not "these phases, in this order"
-    (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
-    (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
+    # a round of one phase is that phase: the book does not count it
+    (FF, (), "en", "Each round has one phase", "Rounds are played as long as"),
+    (FF, (), "de", "Jede Runde besteht aus einer Phase", "Es werden Runden gespielt, solange"),
     # clauses of the rules file: German verb last in a subordinate clause, negation said in words
     (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
     (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn die Kreatur Kreaturen mitnimmt:"),
@@ -725,6 +726,11 @@ GOLDEN = [
     # an action that changes nothing is told by its title alone
     (FF, (), "en", "No change.", "Cast no more"),
     (FF, (), "de", "Keine Änderung.", "Anhalten"),
+    # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
+    (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
+    (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
+    (FF, (), "en", "Put 1 of the chips", "Put the amount − 1 in power chips out of the game."),
+    (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
