@@ -226,9 +226,11 @@ class Assembler:
     def named_lines(self, item: Any, ops: Sequence[A.VariantOp]) -> list[Line]:
         """What a variant's new list of values, kind of card or place is: its values, the fields its cards
         show, or the cards it holds and how they lie (of a kind the base game or the variant has)."""
-        if isinstance(item, A.EnumDef):
-            values = ", ".join(self.t(v.text, f"value '{v.name}'", v.pos) for v in item.values)
-            return [Line(self.say("item.enum_values", item, values=values))]
+        if isinstance(item, A.EnumDef):  # "There are five wizards: …"
+            values = ", ".join(self.bare(v.text, f"value '{v.name}'", v.pos) for v in item.values)
+            kind = self.sp.noun(item.title, f"enum '{item.name}'", item.pos).plural()
+            return [Line(self.say("item.enum_values", item, values=values, kind=kind,
+                                  count=self.number_word(len(item.values))))]
         if isinstance(item, A.KindDef):
             fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in item.fields if f.type.name != "effect"]
             return [Line(self.say("item.kind_fields", item, fields=", ".join(fields)))] if fields else []
