@@ -499,11 +499,11 @@ GOLDEN = [
     (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
      "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
-    (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
+    (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "You choose a monster tile from the monsters other than the monsters already moved that can be moved."),
+     "You choose one of the monsters other than the monsters already moved that can be moved."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
@@ -583,7 +583,7 @@ GOLDEN = [
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
     (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
-    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
+    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
     # a round of one phase is that phase: the book does not count it
     (FF, (), "en", "Each round has one phase", "Rounds are played as long as"),
@@ -637,11 +637,43 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
-     "If possible, you choose a creature on the square of this creature that is not this creature and does not count as "
+     "If possible, you choose another creature on the square of this creature that does not count as "
      "large for an ability of the owner of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist und nicht für eine "
+     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die nicht für eine "
      "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
+    # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
+    (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
+     "For every other creature on the square of this creature:"),
+    (MF, (), "de", "Für jede Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist:",
+     "Für jede andere Kreatur auf dem Feld dieser Kreatur:"),
+    (MF, (), "en", "This creature beats the chosen other creature", "This creature beats the chosen creature"),
+    (MF, (), "en", "on the square of the value that is not this creature",
+     "for which there is another creature on the square of the value."),
+    (MF, (), "de", "auf dem Feld des Werts gibt, die nicht diese Kreatur ist",
+     "bei dem es eine andere Kreatur auf dem Feld des Werts gibt."),
+    (FF, (), "de", "Wenn gilt: du stehst auf einem Monster",
+     "Wenn du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können:"),
+    # a filter of clauses about the item and comparisons of its fields: "that … and whose …"
+    (MF, (), "en", "For every creature in your friends on the board for which the size of the creature is not small",
+     "For every creature in your friends on the board that is not a catapult and whose size is not small:"),
+    (MF, (), "de", "bei der die Größe der Kreatur nicht klein ist",
+     "Für jede Kreatur aus deinen Freunden auf dem Spielplan, die kein Katapult ist und deren Größe nicht klein ist:"),
+    # a choice among a list said by a plural noun is "one of them", not "an X from the Xs"
+    (FF, (), "en", "Choose a start chamber from the start chambers.", "Choose one of the start chambers."),
+    (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
+     "You choose one of the monsters that can be moved."),
+    (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
+    (MF, (), "de", "Wähle eine Magierfähigkeit aus deinen Magierfähigkeiten.", "Wähle eine deiner Magierfähigkeiten."),
+    (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
+    (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
+     "If possible, you choose one of your friends on the board that is not a catapult:"),
+    # a negated clause with two participles before one auxiliary drops its "nicht", not "nicht gilt: … nicht …"
+    (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
+     "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
+    (MF, (), "de", "bei der die Kreatur nicht diese Kreatur ist und nicht gilt:",
+     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die jetzt geschlagen oder vergiftet "
+     "werden kann:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
