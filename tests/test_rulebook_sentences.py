@@ -726,6 +726,9 @@ GOLDEN = [
      "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
     (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
      "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # a new named list starts empty: no sentence says so
+    (MF, (), "en", "The riders are no cards.", "Add the chosen creature to take along to the riders."),
+    (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "zu den schon gesetzten Monstern hinzu."),
     # an action that changes nothing is told by its title alone
     (FF, (), "en", "No change.", "Cast no more"),
     (FF, (), "de", "Keine Änderung.", "Anhalten"),
