@@ -528,7 +528,7 @@ GOLDEN = [
     (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
-    (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
     # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
     (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
     # a one-seat condition said as the print does, not as a count
@@ -731,6 +731,11 @@ GOLDEN = [
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
      "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
+    # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
+    (FF, (), "en", "For every space in a shortest path",
+     "Move your playing figure step by step along a shortest path from your space to the destination"),
+    (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
+     "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
