@@ -83,6 +83,11 @@ def _every(e: A.Expr) -> bool:
         and _left_out(e) is None
 
 
+def _die(e: A.Expr) -> bool:
+    """The faces of a common die written out (`[1, 2, 3, 4, 5, 6]`): a draw from them is a die roll."""
+    return isinstance(e, A.ListLit) and [i.value if isinstance(i, A.Num) else None for i in e.items] == [1, 2, 3, 4, 5, 6]
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -301,6 +306,17 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
             return False
     return bool(s.body) and all(id(n) in direct for n in A.walk(list(s.body))
                                 if isinstance(n, A.Name) and n.name == s.var)
+
+
+_SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
+
+
+def _about_item(s: A.For) -> bool:
+    """Whether a loop's one statement names its item once, as a plain step said of every item at once
+    ("poison every other token on its space"): no branch, loop or choice around it."""
+    if len(s.body) != 1 or not isinstance(s.body[0], _SIMPLE):
+        return False
+    return sum(1 for n in A.walk(list(s.body)) if isinstance(n, A.Name) and n.name == s.var) == 1
 
 
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
@@ -918,7 +934,7 @@ class Speaker:
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
-            title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
+            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
@@ -1211,7 +1227,7 @@ class Speaker:
         ref = self.lookup(left.obj.name)
         kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
         title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
-        return self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)) \
+        return self.literal(self.noun(title, f"card with {left.name} {right.value}", right.pos).word) \
             if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:
@@ -1500,9 +1516,42 @@ class Speaker:
         return noun.det("one")
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
+        if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
+            self.scope.bind(s.name, Ref(self.nouns.word("roll")))
+            return self._line("stmt.roll_die", s)
         options, listed = self.options(s.options)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
+
+    def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
+        """Fields copied from one card to another in one sentence: "the token takes on the colour and the
+        size of the chosen one, and whether it is hidden"; None where a field has no text to say it by."""
+        target, source = sets[0].target, sets[0].value
+        assert isinstance(target, A.Attr) and isinstance(source, A.Attr)
+        nouns: list[Arg] = []
+        whether: list[Arg] = []
+        grammar = self.cat.data.get("grammar", {})
+        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(pronoun, dict)
+        own = self.sym.kinds[self.self_kind].title if self.self_kind and isinstance(target.obj, A.Name) \
+            and target.obj.name == "self" else None  # a card's effect on itself: "this token"
+        gender = (self.nouns.text(own) or self.nouns.value(target.obj).noun).gender
+        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        for s in sets:
+            assert isinstance(s.target, A.Attr)
+            fdef = self.field_def(s.target)
+            if fdef is None or fdef.text is None or self.lang not in fdef.text.by_lang:
+                return None
+            text = fdef.text.by_lang[self.lang]
+            if IT_PLACE in text:
+                whether.append(self.msg("stmt.take_on_whether", s, clause=self.clause(s, text, {"it": it})))
+            else:
+                nouns.append(self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos).np("def"))
+        if not nouns:
+            return None
+        key = "stmt.take_on_and_whether" if whether else "stmt.take_on"
+        return self._line(key, sets[0], target=self.expr(target.obj), source=self.expr(source.obj),
+                          fields=self.join(nouns), whether=self.join(whether))
 
     def options(self, e: A.Expr) -> tuple[Phrase, str]:
         """What a choice is made from; written-out options as alternatives ("1, 2, 3 or 4"), with the
@@ -1811,14 +1860,17 @@ class Speaker:
             if paid is not None:
                 return paid
             every = self.each_place(s, ref, source)
-            if every is not None or _foldable(s, self.sym.zones, self.sym.functions):
+            folded = every is not None or _foldable(s, self.sym.zones, self.sym.functions)
+            about = not folded and _about_item(s) and self.said_of_each(src, ref)
+            if folded or about:
                 # "move every token in the bag to the box", one sentence
                 ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
-                    or self.every_item(src, head, origin)
+                    or self.every_item(src, head, origin, source, ref)
+                ref.said_every = False
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children:
-                    return body
+                if len(body) == 1 and not body[0].children and (ref.said_every or not about):
+                    return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
             self.loops.append(ref.noun)
             try:
                 body = self.lines(s.body)
@@ -1924,8 +1976,23 @@ class Speaker:
         plural = ":all_" in str(self.cat.pattern("expr.comprehension_all"))  # a language that keeps "every card" agrees so
         return Phrase(lambda f: said.form(f), "pl" if plural else said.agree)
 
-    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
-        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag"."""
+    def said_of_each(self, src: A.Expr, ref: Ref) -> bool:
+        """Whether a loop's items can be named all at once in its one step: not the players in an order
+        the head says ("starting with …", "by score"), nor one item a filter picks out, nor "a value"."""
+        players = isinstance(src, A.Name) and src.name == "players" or _round_from(src) is not None \
+            or isinstance(src, A.Comprehension) and (src.key is not None or isinstance(src.cond, A.BinOp)
+                                                      and src.cond.op == "==")  # (one item picked out: "the X")
+        head = self.nouns.element(src) if isinstance(src, A.Comprehension) else ref  # a filter names it by that noun
+        return not players and ref.noun.word not in self.generic_nouns() and head.noun.word not in self.generic_nouns()
+
+    def generic_nouns(self) -> set[str]:
+        """The words for an item of no known kind: a loop over such items names them by its list."""
+        return {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
+
+    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase, source: Optional[Phrase] = None,
+                   ref: Optional[Ref] = None) -> Phrase:
+        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag", "each of
+        the tokens on it" (where the list is said by the items' own noun)."""
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
@@ -1933,6 +2000,12 @@ class Speaker:
         if head:
             return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
         item = self.nouns.element(src)
+        if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
+            item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
+        if source is not None and origin.form("nom") and not item.label \
+                and item.noun.plural() in source.form("nom") and self.cat.has("expr.each_of"):
+            each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+            return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
                                 "order": ""}
         return self.msg("expr.comprehension_self", src, **args)
@@ -1967,6 +2040,9 @@ class Speaker:
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
+        if several and ref is not None and ref.noun.plural() in source.form("nom"):  # „für jeden der Räume“
+            args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+            return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
@@ -1977,6 +2053,10 @@ class Speaker:
             self.loops.pop()
 
     def _s_While(self, s: A.While) -> list[Line]:
+        pick = s.body[0] if len(s.body) == 1 else None
+        if isinstance(pick, A.ChooseAction) and len(pick.actions) > 1:  # "as long as …, you keep carrying out one of …"
+            return self._line("stmt.while_choose", s, self._subject(pick.seat), cond=self.expr(s.cond),
+                              seat=self.expr(pick.seat), actions=self.action_list(pick.actions, pick))
         return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:

@@ -190,9 +190,9 @@ GOLDEN = [
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
      "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
     (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
-     "Move the guard card with the lowest level from the guard display onto the card place."),
+     "Move the guard card with the lowest level from the guard display onto every card place."),
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
-     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf den Kartenplatz."),
+     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf jeden Kartenplatz."),
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
@@ -420,11 +420,11 @@ GOLDEN = [
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
-    (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört die Kreatur Greif auf das Feld 55."),
+    (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört den Greif auf Feld 55."),
     # a `choose` told in prose too, another player's card as theirs
     (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
      "Klemens plays the black 5."),
-    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
+    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll die Heldenseele von Klemens."),
     (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
      "Katharina could not play the orange 5."),
     # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
@@ -436,8 +436,8 @@ GOLDEN = [
      "Nur erlaubt, wenn die Kreatur kein Katapult ist oder die Bonusart Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
      "Autorisé seulement si la créature n'est pas une catapulte ou le type de bonus est Pouvoir Mimimi."),
-    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "The creature has a borrowed wing."),
-    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "Die Kreatur hat einen geliehenen Flügel."),
+    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "has a borrowed wing."),
+    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "hat einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
@@ -455,7 +455,7 @@ GOLDEN = [
     (MF, (), "en", "The creature is poisoned by the third wizard (see “Poison a creature”).",
      "The third wizard poisons the creature (see “Poison a creature”)."),
     (MF, (), "en", "Shove the creature for 1, false and the owner of this card (see “Shove a creature”).",
-     "The creature is shoved 1 square back (see “Shove a creature”)."),
+     "is shoved 1 square back (see “Shove a creature”)."),
     (MF, (), "de", "Der Besitzer dieser Karte schlägt die gewählte Kreatur",
      "Diese Kreatur schlägt die gewählte Kreatur (siehe „Kreatur schlagen“)."),
     # a card named by the number only it has
@@ -518,7 +518,8 @@ GOLDEN = [
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
     (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
-    (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe", "Decke die Kreuzung auf (siehe „Kreuzung aufdecken“)."),
+    (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe",
+     "Decke jede der vom Feld aus sichtbaren verdeckten Kreuzungen auf (siehe „Kreuzung aufdecken“)."),
     # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
     (FF, (), "en", "Battle lost for the player and their power chips",
      "Lose the battle and pay your power chips (see “Battle lost”)."),
@@ -544,7 +545,7 @@ GOLDEN = [
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
      "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Gehe die neu gesehenen Räume mit Kraftchip der Reihe nach durch:"),
+     "Für die neu gesehenen Räume mit Kraftchip jeweils:"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -574,10 +575,10 @@ GOLDEN = [
      "If the value of the played artifact is at least 9:"),
     # a card's own field it changes is said as that field, not as the number printed on the card
     (MF, (), "en", "16 becomes the number of the chosen head.",
-     "The number of this creature becomes the number of the chosen head."),
+     "This creature takes on the number, the size,"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
-    (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
+    (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt den Goblin"),
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
@@ -718,7 +719,7 @@ GOLDEN = [
      "a catapult of the owner of the creature stands on the square where it ends:"),
     (MF, (), "en", "The own catapults: every creature (B)", "If there are no catapults:"),
     # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
-    (MF, (), "en", "The value carries out one action", "The player carries out one action: “Summon”"),
+    (MF, (), "en", "The value carries out one action", "the player keeps carrying out one of these actions: “Summon”"),
     (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
      "Choose one of your medium and large friends;"),
     (MF, (), "en", "List A: every creature in the creature supply whose number is 52.", "Bring the Purgana into play"),
@@ -741,6 +742,54 @@ GOLDEN = [
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
      "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+    # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
+    (MF, (), "en", "For every other creature on the square of the creature:",
+     "Poison every other creature on the square of the creature (see “Poison a creature”)."),
+    (MF, (), "de", "Für jede andere Kreatur auf dem Feld der Kreatur:",
+     "Vergifte jede andere Kreatur auf dem Feld der Kreatur (siehe „Kreatur vergiften“)."),
+    (MF, (), "en", "For each of the small creatures on its square:",
+     "This creature poisons each of the small creatures on its square (see “Poison a creature”)."),
+    (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
+     "Diese Kreatur vergiftet jede der kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
+    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
+    (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
+    (FF, (), "en", "For each of the carried players:",
+     "Move the playing figure of each of the carried players onto the matching space."),
+    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
+     "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
+    # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
+    (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
+    (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
+    # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
+    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der folgenden Schüler:"),
+    (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
+     "As long as your movement is still going on, you keep carrying out one of these actions: “Move” or “Stop moving”."),
+    (FF, (), "de", "Solange deine Bewegung noch läuft:\nDu führst eine Aktion aus",
+     "Solange deine Bewegung noch läuft, führst du immer wieder eine dieser Aktionen aus: „Ziehen“ oder „Anhalten“."),
+    (MF, (), "en", "Stop repeating.", "\nStop.\n"),
+    (MF, (), "de", "Hier endet die Wiederholung.", "Dann ist Schluss."),
+    (MF, (), "en", "Every player in every player", "Each player in turn, by their value of the played artifact, highest first"),
+    # a draw from a die's six faces is a die roll; the number drawn is the roll
+    (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
+    (MF, (), "en", "If the number is at least 4:", "If the roll is at least 4:"),
+    (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
+    # fields copied from one card to another are taken on in one sentence
+    (MF, (), "en", "The size of this creature becomes the size of the chosen head.",
+     "This creature takes on the number, the size, the alignment, the wands,"),
+    (MF, (), "en", "This creature flies if the chosen head flies, otherwise not.",
+     "of the chosen head, and also whether it flies, whether it has a magic ability and whether it carries creatures."),
+    (MF, (), "de", "Die Größe dieser Kreatur wird die Größe des gewählten Kopfs.",
+     "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
+    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
+     "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # an action that changes nothing is told by its title alone
+    (FF, (), "en", "No change.", "Cast no more"),
+    (FF, (), "de", "Keine Änderung.", "Anhalten"),
+    # a worked example declines a card whose German title has its article; another player's is "von" them
+    (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
+    (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
+    (MF, (), "de", "der Kreatur Meerjungfrau", "Spieler 1 setzt die Magiefähigkeit der Meerjungfrau ein."),
+    (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
 ]
 
 
