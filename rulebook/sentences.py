@@ -319,11 +319,11 @@ _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
 
 
 def _about_item(s: A.For) -> bool:
-    """Whether a loop's one statement names its item once, as a plain step said of every item at once
+    """Whether a loop's one statement names its item, as a plain step that may be said of every item at once
     ("poison every other token on its space"): no branch, loop or choice around it."""
     if len(s.body) != 1 or not isinstance(s.body[0], _SIMPLE):
         return False
-    return sum(1 for n in A.walk(list(s.body)) if isinstance(n, A.Name) and n.name == s.var) == 1
+    return any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(list(s.body)))
 
 
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
@@ -608,8 +608,9 @@ class Speaker:
                     return self.clause(e, var.text.by_lang[self.lang], {})
                 return self.msg("expr.flag", e, name=noun.np("def"), clause=Phrase(noun.word))
             return noun.np("def")
-        if name in sym.enum_values:
-            return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
+        if name in sym.enum_values:  # a value whose text has its article is declined: „auf dem Wahrsager“
+            value = self.noun(sym.enum_text(name, self.enum_hint), f"value '{name}'", e.pos)
+            return value.np("def") if value.gender != "default" else Phrase(value.word)
         if name in sym.enums:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")
@@ -1211,6 +1212,9 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        kind = self.kind_said(e, left, right) if e.op in ("==", "!=") else None
+        if kind is not None:  # "the square is a switch", not "the type of the square is switch"
+            return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
         if title is not None:  # "the token is Red Star", not "the number of the token is 7"
             owner = left.obj if isinstance(left, A.Attr) else left
@@ -1226,6 +1230,24 @@ class Speaker:
         if places is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
             return self.msg(key, e, left=places[0], right=places[1])
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
+        """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
+        has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“)."""
+        if isinstance(left, A.Name) and isinstance(right, A.Call):
+            left, right = right, left
+        if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
+            return None
+        fn = self.sym.functions.get(left.func)
+        if fn is None or fn.kind_clause is None:
+            return None
+        value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
+        said = value.np("indef" if value.gender != "default" else "bare").form("nom")
+        template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
+        text = A.Text(pos=fn.kind_clause.pos, by_lang={self.lang: template.replace("{value}", self.literal(said))})
+        clause = self.function_phrase(fn.model_copy(update={"text": text, "body": e}), [self.expr(a) for a in left.args],
+                                      e, left.args)
+        return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
 
     def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
         """The title of the card a field compared with a number names, where one card alone has it."""
@@ -1655,6 +1677,8 @@ class Speaker:
         text = told.text.by_lang[self.lang]
         if not text:
             return []  # this change is bookkeeping the book leaves out ("" for "the turn is not over")
+        text = self.choices(text, {"amount": v.right} if "amount" in values and isinstance(v, A.BinOp)
+                            else {"value": v}, told.pos)  # "{amount#chip|chips}"
         self.check_places(text, list(values), told.pos, f"the told {told.kind} of '{d.name}'")
         return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(text, "nom", values)))
 
@@ -1875,10 +1899,10 @@ class Speaker:
                 # "move every token in the bag to the box", one sentence
                 ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
                     or self.every_item(src, head, origin, source, ref)
-                ref.said_every = False
+                ref.said_every = 0
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children and (ref.said_every or not about):
+                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
                     return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
             self.loops.append(ref.noun)
             try:
@@ -2069,6 +2093,11 @@ class Speaker:
         return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
+        counted = s.count.args[0] if isinstance(s.count, A.Call) and s.count.func == "count" and len(s.count.args) == 1 \
+            and not isinstance(s.count.args[0], A.Comprehension) else None
+        said = self.expr(counted) if counted is not None else None
+        if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
+            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 

@@ -442,9 +442,9 @@ GOLDEN = [
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "The creature has a borrowed wing if the type of the square of the creature"),
+     "The creature has a borrowed wing if the square of the creature is a wing rental"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Die Kreatur hat einen geliehenen Flügel, wenn die Art vom Feld der Kreatur"),
+     "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is indestructible if that was not so before, otherwise not."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
@@ -529,7 +529,7 @@ GOLDEN = [
      "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
-    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips are less than the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
     (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
@@ -589,8 +589,9 @@ GOLDEN = [
     (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
-    (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
-    (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
+    # a round of one phase is that phase: the book does not count it
+    (FF, (), "en", "Each round has one phase", "Rounds are played as long as"),
+    (FF, (), "de", "Jede Runde besteht aus einer Phase", "Es werden Runden gespielt, solange"),
     # clauses of the rules file: German verb last in a subordinate clause, negation said in words
     (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
     (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn die Kreatur Kreaturen mitnimmt:"),
@@ -698,8 +699,8 @@ GOLDEN = [
     (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
     (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
     (MF, (), "de", "Wenn die Nummer des Felds 2 ist:", "Wenn das Feld die Taverne ist:"),
-    (MF, (), "en", "the type of square the number is switch", "ends a movement and the type of the square is switch"),
-    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und die Art vom Feld Schalter ist"),
+    (MF, (), "en", "the type of square the number is switch", "ends a movement and the square is a switch"),
+    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und das Feld ein Schalter ist"),
     (MF, (), "en", "the nodes exactly 1 steps ahead", "the squares exactly 1 step ahead of the square of creature A contain the square of creature B"),
     (MF, (), "de", "die Knoten genau 1 Schritte nach", "die Felder genau 1 Schritt nach dem Feld von Kreatur A enthalten das Feld von Kreatur B"),
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
@@ -761,6 +762,12 @@ GOLDEN = [
      "Move the playing figure of each of the carried players onto the matching space."),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
+    (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
+     "Every creature on a square for which the type of the square of the creature is lava square and the creature is not a catapult burns in the lava"),
+    (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
+     "Once for each of the newly seen chambers with a power chip:"),
+    (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
+     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
@@ -792,6 +799,11 @@ GOLDEN = [
     # an action that changes nothing is told by its title alone
     (FF, (), "en", "No change.", "Cast no more"),
     (FF, (), "de", "Keine Änderung.", "Anhalten"),
+    # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
+    (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
+    (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
+    (FF, (), "en", "Put 1 of the chips", "Put the amount − 1 in power chips out of the game."),
+    (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
@@ -988,8 +1000,8 @@ def test_the_places_table_has_no_column_of_blanks() -> None:
     assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
 
 
-@pytest.mark.parametrize("lang,values,holds", [("en", "Values: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
+@pytest.mark.parametrize("lang,values,holds", [("en", "There are five wizards: Donny Darkmatter", "Holds: wizard power; one per player"),
+                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")
