@@ -1904,6 +1904,9 @@ class Speaker:
                 ref.every = None
                 if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
                     return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
+            walked = self.walk_path(s, source)
+            if walked is not None:
+                return walked
             self.loops.append(ref.noun)
             try:
                 body = self.lines(s.body)
@@ -1913,6 +1916,25 @@ class Speaker:
         finally:
             self.actor = outer
             self.scope.pop()
+
+    def walk_path(self, s: A.For, source: Phrase) -> Optional[list[Line]]:
+        """A loop along a `shortest_path` that moves a piece onto each of its places: "Move the figure step
+        by step along …; after each step:" and the rest of the loop (what comes first is bookkeeping)."""
+        if not (isinstance(s.source, A.Call) and s.source.func == "shortest_path") or self.actor is not None:
+            return None
+        at = next((k for k, st in enumerate(s.body) if isinstance(st, A.Move) and not st.bottom
+                   and isinstance(st.to, A.Index) and isinstance(st.to.index, A.Name) and st.to.index.name == s.var), None)
+        move = s.body[at] if at is not None else None
+        if not isinstance(move, A.Move) or at is None or self.lines(s.body[:at]) \
+                or any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([move.what])):
+            return None
+        self.loops.append(None)
+        try:
+            rest = self.lines(s.body[at + 1:])
+        finally:
+            self.loops.pop()
+        return self._line("stmt.walk_path" if rest else "stmt.walk_path_one", s, children=rest,
+                          what=self.moved(move.what), source=source)
 
     def owners_pay(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[list[Line]]:
         """`for c in Z { pay c.F from owner(c) to … }` → "the owner of every card in Z pays its F …"."""

@@ -532,7 +532,7 @@ GOLDEN = [
     (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips are less than the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
-    (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
     # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
     (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
     # a one-seat condition said as the print does, not as a count
@@ -760,9 +760,9 @@ GOLDEN = [
     (MF, (), "de", "Für jede andere Kreatur auf dem Feld der Kreatur:",
      "Vergifte jede andere Kreatur auf dem Feld der Kreatur (siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For each of the small creatures on its square:",
-     "This creature poisons each of the small creatures on its square (see “Poison a creature”)."),
+     "This creature poisons every other creature in the small creatures on its square (see “Poison a creature”)."),
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
-     "Diese Kreatur vergiftet jede der kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
+     "Diese Kreatur vergiftet jede andere Kreatur aus den kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
     (FF, (), "en", "For each of the carried players:",
@@ -775,6 +775,11 @@ GOLDEN = [
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
      "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
+    # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
+    (FF, (), "en", "For every space in a shortest path",
+     "Move your playing figure step by step along a shortest path from your space to the destination"),
+    (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
+     "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
@@ -800,6 +805,9 @@ GOLDEN = [
      "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
     (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
      "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # a reaction to the start of one round says which
+    (MF, ("maechtige_magier",), "en", "Whenever a round starts and the number of the round is 1:", "At the start of round 1:"),
+    (MF, ("maechtige_magier",), "de", "Immer wenn eine Runde beginnt und die Nummer der Runde 1 ist:", "Zu Beginn von Runde 1:"),
     # a new named list starts empty: no sentence says so
     (MF, (), "en", "The riders are no cards.", "Add the chosen creature to take along to the riders."),
     (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "zu den schon gesetzten Monstern hinzu."),
