@@ -763,7 +763,7 @@ GOLDEN = [
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
     (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
-     "Every creature on a square for which the type of the square of the creature is lava square and the creature is not a catapult burns in the lava"),
+     "Every creature on a square for which the square of the creature is a lava square and the creature is not a catapult burns in the lava"),
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
