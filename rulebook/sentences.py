@@ -317,7 +317,8 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
 
 def _names_items(noun: Noun, source: Phrase) -> bool:
     """Whether a list is said by its items' own noun ("the small tokens on it" for a token): then "each of" it."""
-    return noun.plural().split(" ")[-1] in source.form("nom").split(" ")
+    plural, said = noun.plural(), source.form("nom")
+    return plural in said or plural.split(" ")[-1] in said.split(" ")
 
 
 _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
