@@ -315,6 +315,12 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
                                 if isinstance(n, A.Name) and n.name == s.var)
 
 
+def _names_items(noun: Noun, source: Phrase) -> bool:
+    """Whether a list is said by its items' own noun ("the small tokens on it" for a token): then "each of" it."""
+    plural, said = noun.plural(), source.form("nom")
+    return plural in said or plural.split(" ")[-1] in said.split(" ")
+
+
 _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
 
 
@@ -2059,9 +2065,8 @@ class Speaker:
         item = self.nouns.element(src)
         if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
-        plural = item.noun.plural()  # "other tokens": the list names them as "… tokens …"
-        if source is not None and origin.form("nom") and not item.label and self.cat.has("expr.each_of") \
-                and (plural in source.form("nom") or plural.split(" ")[-1] in source.form("nom").split(" ")):
+        if source is not None and origin.form("nom") and not item.label \
+                and _names_items(item.noun, source) and self.cat.has("expr.each_of"):
             each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
@@ -2098,7 +2103,7 @@ class Speaker:
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
-        if several and ref is not None and ref.noun.plural() in source.form("nom"):  # „für jeden der Räume“
+        if several and ref is not None and _names_items(ref.noun, source):  # „für jeden der Räume“
             args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
