@@ -315,6 +315,12 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
                                 if isinstance(n, A.Name) and n.name == s.var)
 
 
+def _names_items(noun: Noun, source: Phrase) -> bool:
+    """Whether a list is said by its items' own noun ("the small tokens on it" for a token): then "each of" it."""
+    plural, said = noun.plural(), source.form("nom")
+    return plural in said or plural.split(" ")[-1] in said.split(" ")
+
+
 _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
 
 
@@ -1483,7 +1489,7 @@ class Speaker:
         if noun is None:
             return ref
         named = Ref(noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
-        named.item = self.nouns.element(value, said=False) if value is not None else None
+        named.item = self.nouns.element(value) if value is not None else None
         return named
 
     def _let_shown(self, s: A.Let, ref: Ref) -> Optional[list[Line]]:
@@ -1541,7 +1547,9 @@ class Speaker:
         how = grammar.get("one_of") if isinstance(grammar, dict) else None
         if how is None or among.agree != "pl":
             return None
-        head = " ".join(among.form("nom").split(" ")[:4])
+        words = among.form("nom").split(" ")
+        nouns = [w for w in words if w[:1].isupper()]  # a German list's head noun is its first capitalised word
+        head = nouns[0] if how == "same_noun" and nouns else " ".join(words[:4])
         if not re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", head) and not (how == "any" and unnamed):
             return None
         return noun.det("one")
@@ -1904,6 +1912,9 @@ class Speaker:
                 ref.every = None
                 if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
                     return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
+            walked = self.walk_path(s, source)
+            if walked is not None:
+                return walked
             self.loops.append(ref.noun)
             try:
                 body = self.lines(s.body)
@@ -1913,6 +1924,25 @@ class Speaker:
         finally:
             self.actor = outer
             self.scope.pop()
+
+    def walk_path(self, s: A.For, source: Phrase) -> Optional[list[Line]]:
+        """A loop along a `shortest_path` that moves a piece onto each of its places: "Move the figure step
+        by step along …; after each step:" and the rest of the loop (what comes first is bookkeeping)."""
+        if not (isinstance(s.source, A.Call) and s.source.func == "shortest_path") or self.actor is not None:
+            return None
+        at = next((k for k, st in enumerate(s.body) if isinstance(st, A.Move) and not st.bottom
+                   and isinstance(st.to, A.Index) and isinstance(st.to.index, A.Name) and st.to.index.name == s.var), None)
+        move = s.body[at] if at is not None else None
+        if not isinstance(move, A.Move) or at is None or self.lines(s.body[:at]) \
+                or any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([move.what])):
+            return None
+        self.loops.append(None)
+        try:
+            rest = self.lines(s.body[at + 1:])
+        finally:
+            self.loops.pop()
+        return self._line("stmt.walk_path" if rest else "stmt.walk_path_one", s, children=rest,
+                          what=self.moved(move.what), source=source)
 
     def owners_pay(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[list[Line]]:
         """`for c in Z { pay c.F from owner(c) to … }` → "the owner of every card in Z pays its F …"."""
@@ -2036,7 +2066,7 @@ class Speaker:
         if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
         if source is not None and origin.form("nom") and not item.label \
-                and item.noun.plural() in source.form("nom") and self.cat.has("expr.each_of"):
+                and _names_items(item.noun, source) and self.cat.has("expr.each_of"):
             each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
@@ -2073,7 +2103,7 @@ class Speaker:
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
-        if several and ref is not None and ref.noun.plural() in source.form("nom"):  # „für jeden der Räume“
+        if several and ref is not None and _names_items(ref.noun, source):  # „für jeden der Räume“
             args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
