@@ -1436,8 +1436,12 @@ class Speaker:
                           name=self.var(s.name), options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
-        options, listed = self.options(s.options)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
+        const = self.sym.consts.get(s.options.name) if isinstance(s.options, A.Name) else None
+        if const is not None and const.told is not None and self.lang in const.told.by_lang:  # "roll the monster die"
+            told = const.told.by_lang[self.lang]
+            return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(told, "nom", {})))
+        options, listed = self.options(s.options)
         return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
 
     def options(self, e: A.Expr) -> tuple[Phrase, str]:

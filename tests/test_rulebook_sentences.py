@@ -709,6 +709,9 @@ GOLDEN = [
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
      "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+    # a die: a const whose `told` says the pick
+    (FF, (), "en", "Pick a monster die roll at random from the list 2, 3, 3, 4, 4 and 4.", "Roll the monster die."),
+    (FF, (), "de", "Bestimme einen Wurf des Spielerwürfels zufällig", "Wirf den Helden-Würfel."),
 ]
 
 
