@@ -466,13 +466,16 @@ class Assembler:
         params = []
         for p in action.params:
             ref = self.sp.bind(p.name, p.domain, p.text)
-            if yes_or_no(p.domain) and p.text is not None and self.lang in p.text.by_lang:  # "… and whether it goes forward"
+            if isinstance(p.domain, A.ListLit) and len(p.domain.items) == 1:  # no choice: said as what it is
+                ref.every = self.sp.expr(p.domain.items[0])
+            elif yes_or_no(p.domain) and p.text is not None and self.lang in p.text.by_lang:  # "… and whether it goes forward"
                 ref.clause = self.sp.clause(p, self.sp.literal(p.text.by_lang[self.lang]), {})
                 params.append(self.sp.msg("item.action_param_whether", p, clause=ref.clause))
             else:
                 params.append(self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain)))
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        return head + (self.sp.lines(action.body) or [Line(self.say("item.no_effect", action))])  # "No change."
+        said = self.sp.lines(action.body)  # an action that changes nothing: its note says what it means, else "No change."
+        return head + (said or ([] if action.note is not None else [Line(self.say("item.no_effect", action))]))
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)

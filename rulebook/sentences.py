@@ -76,6 +76,11 @@ def _left_out(e: A.Expr) -> Optional[A.Expr]:
     return None
 
 
+def _literal(v: A.Expr) -> Optional[str]:
+    """A value as a `told` kind names it: "0", "true", an enum value."""
+    return str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+
+
 def _every(e: A.Expr) -> bool:
     """A list of the items of another that pass a test ("every card … for which …"): a local holding it is
     said as a list after a colon, not as "the cards are every card"."""
@@ -205,7 +210,8 @@ class Symbols:
         nor a state such as a phase of the turn, which allows or forbids what follows."""
         var = self.var_set(s) if isinstance(s, A.SetStmt) else None
         return var is not None and isinstance(s, A.SetStmt) and var.internal and idioms.same(s.value, var.init) \
-            and var.name not in self.looped and var.type.name in ("int", "bool", "list")
+            and var.name not in self.looped and var.type.name in ("int", "bool", "list") \
+            and not any(t.kind == _literal(s.value) and any(t.text.by_lang.values()) for t in var.told)
 
     def _own(self, item: A.Node) -> None:
         """Which body or expression belongs to which part, with that part's parameters: rendering it
@@ -1519,7 +1525,7 @@ class Speaker:
         if d is None or not d.told:
             return None
         v, values = s.value, dict[str, Arg]()
-        literal = str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+        literal = _literal(v)
         added = self.appended(s)
         if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, s.target):
             kinds = [literal, "add" if v.op == "+" else "sub"]

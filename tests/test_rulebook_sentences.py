@@ -712,6 +712,12 @@ GOLDEN = [
     # a die: a const whose `told` says the pick
     (FF, (), "en", "Pick a monster die roll at random from the list 2, 3, 3, 4, 4 and 4.", "Roll the monster die."),
     (FF, (), "de", "Bestimme einen Wurf des Spielerwürfels zufällig", "Wirf den Helden-Würfel."),
+    # a parameter chosen from a list of one is no choice; a value with a told text is said even as a reset
+    (FF, (), "en", "Choose a player from the list the player whose turn it is.",
+     "Move your playing figure onto the space of the player whose turn it is."),
+    (FF, (), "de", "Wähle einen Spieler aus der Liste dem Spieler am Zug.", "Lege deine Spielfigur auf das Feld des Spielers am Zug."),
+    (FF, (), "en", "No change.", "Your movement ends."),
+    (FF, (), "de", "Keine Änderung.", "Deine Bewegung endet."),
 ]
 
 
@@ -953,14 +959,14 @@ def test_the_flow_counts_the_phases_and_names_what_the_winner_has_most_of(lang: 
 
 
 def test_a_number_the_effect_says_is_not_listed_again() -> None:
-    """A card's number its effect reads (`self.amount`) is said in the effect, not as a line of its own; a number
-    no effect reads stays a line."""
+    """A card's number its effect reads (`self.amount`) is said in the effect, not as a line of its own; a card
+    without a number (the field's default) has no value line."""
     cards = {e.title: [line.text for line in e.lines] for s in book(FF, (), "en").sections for e in s.entries}
     assert "Extend the movement by up to 2 spaces (see “Extend the movement”)." in "\n".join(
         "\n".join(texts_of(line)) for s in book(FF, (), "en").sections for e in s.entries
         if e.title == "Movement +2" for line in e.lines)
     assert not any(t.startswith("Value") for t in cards["Movement +2"])
-    assert "Value: 2." in cards["Exchange 2 Monsters/Treasure Chests"]
+    assert not any(t.startswith("Value") for t in cards["Exchange 2 Monsters/Treasure Chests"])
 
 
 def test_an_internal_rule_keeps_its_entry_but_its_calls_go_unsaid() -> None:
