@@ -474,8 +474,7 @@ class Assembler:
             else:
                 params.append(self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain)))
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        said = self.sp.lines(action.body)  # an action that changes nothing: its note says what it means, else "No change."
-        return head + (said or ([] if action.note is not None else [Line(self.say("item.no_effect", action))]))
+        return head + self.sp.lines(action.body)  # an action that changes nothing is told by its title alone
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)

@@ -88,6 +88,11 @@ def _every(e: A.Expr) -> bool:
         and _left_out(e) is None
 
 
+def _die(e: A.Expr) -> bool:
+    """The faces of a common die written out (`[1, 2, 3, 4, 5, 6]`): a draw from them is a die roll."""
+    return isinstance(e, A.ListLit) and [i.value if isinstance(i, A.Num) else None for i in e.items] == [1, 2, 3, 4, 5, 6]
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -1442,6 +1447,9 @@ class Speaker:
                           name=self.var(s.name), options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
+        if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
+            self.scope.bind(s.name, Ref(self.nouns.word("roll")))
+            return self._line("stmt.roll_die", s)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         const = self.sym.consts.get(s.options.name) if isinstance(s.options, A.Name) else None
         if const is not None and const.told is not None and self.lang in const.told.by_lang:  # "roll the monster die"
@@ -1449,6 +1457,36 @@ class Speaker:
             return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(told, "nom", {})))
         options, listed = self.options(s.options)
         return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
+
+    def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
+        """Fields copied from one card to another in one sentence: "the token takes on the colour and the
+        size of the chosen one, and whether it is hidden"; None where a field has no text to say it by."""
+        target, source = sets[0].target, sets[0].value
+        assert isinstance(target, A.Attr) and isinstance(source, A.Attr)
+        nouns: list[Arg] = []
+        whether: list[Arg] = []
+        grammar = self.cat.data.get("grammar", {})
+        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(pronoun, dict)
+        own = self.sym.kinds[self.self_kind].title if self.self_kind and isinstance(target.obj, A.Name) \
+            and target.obj.name == "self" else None  # a card's effect on itself: "this token"
+        gender = (self.nouns.text(own) or self.nouns.value(target.obj).noun).gender
+        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        for s in sets:
+            assert isinstance(s.target, A.Attr)
+            fdef = self.field_def(s.target)
+            if fdef is None or fdef.text is None or self.lang not in fdef.text.by_lang:
+                return None
+            text = fdef.text.by_lang[self.lang]
+            if IT_PLACE in text:
+                whether.append(self.msg("stmt.take_on_whether", s, clause=self.clause(s, text, {"it": it})))
+            else:
+                nouns.append(self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos).np("def"))
+        if not nouns:
+            return None
+        key = "stmt.take_on_and_whether" if whether else "stmt.take_on"
+        return self._line(key, sets[0], target=self.expr(target.obj), source=self.expr(source.obj),
+                          fields=self.join(nouns), whether=self.join(whether))
 
     def options(self, e: A.Expr) -> tuple[Phrase, str]:
         """What a choice is made from; written-out options as alternatives ("1, 2, 3 or 4"), with the

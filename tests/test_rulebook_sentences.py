@@ -574,7 +574,7 @@ GOLDEN = [
      "If the value of the played artifact is at least 9:"),
     # a card's own field it changes is said as that field, not as the number printed on the card
     (MF, (), "en", "16 becomes the number of the chosen head.",
-     "The number of this creature becomes the number of the chosen head."),
+     "This creature takes on the number, the size,"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
@@ -718,6 +718,22 @@ GOLDEN = [
     (FF, (), "de", "Wähle einen Spieler aus der Liste dem Spieler am Zug.", "Lege deine Spielfigur auf das Feld des Spielers am Zug."),
     (FF, (), "en", "No change.", "Your movement ends."),
     (FF, (), "de", "Keine Änderung.", "Deine Bewegung endet."),
+    # a draw from a die's six faces is a die roll; the number drawn is the roll
+    (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
+    (MF, (), "en", "If the number is at least 4:", "If the roll is at least 4:"),
+    (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
+    # fields copied from one card to another are taken on in one sentence
+    (MF, (), "en", "The size of this creature becomes the size of the chosen head.",
+     "This creature takes on the number, the size, the alignment, the wands,"),
+    (MF, (), "en", "This creature flies if the chosen head flies, otherwise not.",
+     "of the chosen head, and also whether it flies, whether it has a magic ability and whether it carries creatures."),
+    (MF, (), "de", "Die Größe dieser Kreatur wird die Größe des gewählten Kopfs.",
+     "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
+    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
+     "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # an action that changes nothing is told by its title alone
+    (FF, (), "en", "No change.", "Cast no more"),
+    (FF, (), "de", "Keine Änderung.", "Anhalten"),
 ]
 
 

@@ -142,6 +142,10 @@ EXAMPLES = [
     ("let x = random die",
      "Wirf den Würfel.",
      "Roll the die."),
+    # a draw from the six faces of a die is a die roll, and the number drawn is "the roll"
+    ("let x = random [1, 2, 3, 4, 5, 6]",
+     "Würfle.",
+     "Roll a die."),
     ("let x = random [1, 2]\n set me.points = x",
      "Bestimme deine Punkte zufällig: 1 oder 2.",
      "Choose your points at random: 1 or 2."),
@@ -174,6 +178,14 @@ def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
     assert said == {"de": "Streiche die oberste Karte des Stapels aus Liste A.",
                     "en": "Remove the top card of the deck from list A."}
+
+
+def test_a_die_roll_is_then_called_the_roll() -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", "let x = random [1, 2, 3, 4, 5, 6]\n if x >= 4 { end game }"),
+                       "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
+    assert said == {"de": "Wenn der Wurf mindestens 4 ist:", "en": "If the roll is at least 4:"}
 
 
 def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
