@@ -924,7 +924,7 @@ class Speaker:
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
-            title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
+            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
@@ -1196,7 +1196,7 @@ class Speaker:
         ref = self.lookup(left.obj.name)
         kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
         title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
-        return self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)) \
+        return self.literal(self.noun(title, f"card with {left.name} {right.value}", right.pos).word) \
             if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:

@@ -485,6 +485,16 @@ def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
     assert "the displaced card" in all_sentences(stmt, "en")[1]
 
 
+def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
+    """German: „den Riesen“, „des Riesen“, „dem Mitreisenden“; „der Spieler“ keeps its strong endings."""
+    stmt = 'let a de "der Riese" en "giant" fr "le géant" = top(deck)\npay 1 gold from me to owner(a)'
+    assert "des Riesen" in all_sentences(stmt, "de")[1]
+    de = phrases.catalogue("de")
+    assert phrases.Noun("der Mitreisende", de).np("def").form("dat") == "dem Mitreisenden"
+    assert phrases.Noun("der Riese", de).np("indef").form("acc") == "einen Riesen"
+    assert phrases.Noun("der Spieler", de).np("def").form("gen") == "des Spielers"
+
+
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
     """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
     stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
