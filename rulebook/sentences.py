@@ -109,7 +109,7 @@ def _is_owner_of_self(e: A.Expr) -> bool:
 
 
 CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
-COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^{}]*)\}")  # a told text's noun for a number: {n#square|squares}
+COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
 
 
 class Symbols:
@@ -2057,7 +2057,8 @@ class Speaker:
         """A told text's `{p?yes|no}` places, each said by the words for its truth value: a literal picks
         its words ("back"), a condition says both ("forward if …, else back"), a decided value names both
         ("forward or back": the step before says who decides); `{n#square|squares}` is the noun for the
-        number `n`, singular for a literal 1."""
+        number `n`, singular for a literal 1; a third alternative is said after a value that is no number
+        written out (`{n#power chip|power chips|in power chips}`: "pay 1 power chip", "pay the cost in power chips")."""
         def said(m: re.Match[str]) -> str:
             name, yes, no = m.group(1), m.group(2), m.group(3)
             if name not in args:
@@ -2072,6 +2073,8 @@ class Speaker:
             arg = args.get(m.group(1))
             if arg is None:
                 raise MissingRendering(pos, f"the {self.lang} told text has a place {{{m.group(1)}#…}}, but no such parameter")
+            if m.group(4) is not None and not isinstance(arg, A.Num):
+                return m.group(4)
             return m.group(2) if isinstance(arg, A.Num) and arg.value == 1 else m.group(3)
         return COUNTED.sub(counted, CHOICE.sub(said, text))
 

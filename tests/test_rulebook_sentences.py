@@ -718,6 +718,14 @@ GOLDEN = [
     (FF, (), "de", "Wähle einen Spieler aus der Liste dem Spieler am Zug.", "Lege deine Spielfigur auf das Feld des Spielers am Zug."),
     (FF, (), "en", "No change.", "Your movement ends."),
     (FF, (), "de", "Keine Änderung.", "Deine Bewegung endet."),
+    # a told text's noun after a number written out, and its words after any other value
+    (FF, (), "en", "Pay 1 in power chips", "Pay 1 power chip (see “Turn in power chips”)."),
+    (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
+    (FF, (), "en", "Pay the battle cost power chips", "Pay the battle cost in power chips"),
+    # a tile named by a function's noun, and a value's told set: no card, no counter
+    (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
+    (FF, (), "en", "Add 1 to the count of wisdom moves.",
+     "The player moves their wisdom marker to the next free space of the wisdom track."),
     # a draw from a die's six faces is a die roll; the number drawn is the roll
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
     (MF, (), "en", "If the number is at least 4:", "If the roll is at least 4:"),
