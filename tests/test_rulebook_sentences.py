@@ -173,8 +173,8 @@ GOLDEN = [
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
-    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the next"),
+    (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.", "Verringere die verbleibenden Schritte um 1."),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
      "Füge das gewählte Monsterplättchen zu den schon gesetzten Monstern hinzu."),
@@ -483,7 +483,7 @@ GOLDEN = [
     (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
      "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
     # the reader as the subject of a clause with its verb last: „du … darfst“, „zu denen du dich … kannst“
-    (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du vor dem Monster fliehen darfst."),
+    (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du noch auf dem zu starken Monster stehst"),
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
