@@ -2146,9 +2146,10 @@ class Speaker:
             arg = args.get(m.group(1))
             if arg is None:
                 raise MissingRendering(pos, f"the {self.lang} told text has a place {{{m.group(1)}#…}}, but no such parameter")
-            if m.group(4) is not None and not isinstance(arg, A.Num):
+            number = self._number(arg)  # written out, or a const's number
+            if m.group(4) is not None and number is None:
                 return m.group(4)
-            return m.group(2) if isinstance(arg, A.Num) and arg.value == 1 else m.group(3)
+            return m.group(2) if number == 1 else m.group(3)
         return COUNTED.sub(counted, CHOICE.sub(said, text))
 
     def place_or_expr(self, e: A.Expr) -> Phrase:

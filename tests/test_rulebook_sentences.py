@@ -727,6 +727,9 @@ GOLDEN = [
     (FF, (), "en", "Pay 1 in power chips", "Pay 1 power chip (see “Turn in power chips”)."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
     (FF, (), "en", "Pay the battle cost power chips", "Pay the battle cost in power chips"),
+    (FF, (), "en", "up to the number chamber", "Move the chosen monster tile up to the allowed number of chambers"),
+    (FF, (), "de", "Raum/Räume", "Setze das gewählte Monsterplättchen bis zu 1 Raum weit"),
+    (FF, (), "en", "wander up to 3 (see", "wander up to 3 chambers (see"),
     # a tile named by a function's noun, and a value's told set: no card, no counter
     (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
     (FF, (), "en", "Add 1 to the count of wisdom moves.",
