@@ -31,7 +31,7 @@ class Ref:
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.saying = False
-        self.said_every = False  # whether a loop said in one sentence named its items
+        self.said_every = 0  # how often a loop said in one sentence named its items
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
         self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
         # the other of a pair (the first and the last item of one place) and the pair said together:
@@ -51,7 +51,8 @@ class Ref:
         def make(f: str) -> str:
             det, _, case = f.rpartition("_")
             if every is not None and not det.startswith("rel") and f not in ("pl", "bare") and not self.saying:
-                self.saying = self.said_every = True  # inside "every …", its filter names the item plainly
+                self.saying = True  # inside "every …", its filter names the item plainly
+                self.said_every += 1
                 try:
                     return every.form(case)
                 finally:

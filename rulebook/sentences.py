@@ -325,11 +325,11 @@ _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
 
 
 def _about_item(s: A.For) -> bool:
-    """Whether a loop's one statement names its item once, as a plain step said of every item at once
+    """Whether a loop's one statement names its item, as a plain step that may be said of every item at once
     ("poison every other token on its space"): no branch, loop or choice around it."""
     if len(s.body) != 1 or not isinstance(s.body[0], _SIMPLE):
         return False
-    return sum(1 for n in A.walk(list(s.body)) if isinstance(n, A.Name) and n.name == s.var) == 1
+    return any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(list(s.body)))
 
 
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
@@ -1843,10 +1843,10 @@ class Speaker:
                 # "move every token in the bag to the box", one sentence
                 ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
                     or self.every_item(src, head, origin, source, ref)
-                ref.said_every = False
+                ref.said_every = 0
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children and (ref.said_every or not about):
+                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
                     return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
             self.loops.append(ref.noun)
             try:
@@ -2037,6 +2037,11 @@ class Speaker:
         return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
+        counted = s.count.args[0] if isinstance(s.count, A.Call) and s.count.func == "count" and len(s.count.args) == 1 \
+            and not isinstance(s.count.args[0], A.Comprehension) else None
+        said = self.expr(counted) if counted is not None else None
+        if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
+            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 

@@ -749,6 +749,12 @@ GOLDEN = [
      "Move the playing figure of each of the carried players onto the matching space."),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
+    (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
+     "Every creature on a square for which the type of the square of the creature is lava square and the creature is not a catapult burns in the lava"),
+    (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
+     "Once for each of the newly seen chambers with a power chip:"),
+    (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
+     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
