@@ -171,12 +171,14 @@ class Nouns:
     """Finds the noun of what an expression holds or yields, from the declarations of the rules."""
 
     def __init__(self, sym: "Symbols", cat: Catalogue, lang: str, lookup: "Lookup",
-                 place: Optional[Callable[[A.Expr], Optional[str]]] = None) -> None:
+                 place: Optional[Callable[[A.Expr], Optional[str]]] = None,
+                 this: Optional[Callable[[], Optional[str]]] = None) -> None:
         self.sym = sym
         self.cat = cat
         self.lang = lang
         self.lookup = lookup
         self.place = place  # the indexed zone whose place a number certainly is
+        self.this = this  # the noun of `self`, the card whose effect is said, where there is one
 
     def word(self, key: str) -> Noun:
         return Noun(str(pick(self.cat.pattern(f"noun.{key}"), "nom")), self.cat)
@@ -188,7 +190,10 @@ class Nouns:
         """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other token"."""
         name, _ = other_than(c)
         known = self.lookup(name) if name is not None else None
-        if known is None or known.you or known.noun.word != item.noun.word:  # "every player but you" says "you"
+        word = known.noun.word if known is not None and not known.you else None  # "every player but you" says "you"
+        if known is None and name == "self" and self.this is not None:  # "every other token" than this one
+            word = self.this()
+        if word != item.noun.word:
             return item
         noun = copy.copy(item.noun)
         pattern = self.cat.pattern("noun.other")
