@@ -492,7 +492,10 @@ class Assembler:
     def trigger_lines(self, trig: A.TriggerDef) -> list[Line]:
         event = self.sp.event(trig)
         where = self.sp.trigger_where(trig)
-        if where is not None:
+        if trig.event == "round_start" and isinstance(where, A.BinOp) and where.op == "==" \
+                and isinstance(where.left, A.Name) and where.left.name == "round" and isinstance(where.right, A.Num):
+            head = self.say("item.trigger_round", trig, "sub", round=str(where.right.value))  # "At the start of round 1:"
+        elif where is not None:
             head = self.say("item.trigger_where", trig, "sub", event=event, cond=self.sp.expr(where))
         else:
             head = self.say("item.trigger", trig, "sub", event=event)

@@ -813,6 +813,9 @@ GOLDEN = [
      "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
     (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
      "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # a reaction to the start of one round says which
+    (MF, ("maechtige_magier",), "en", "Whenever a round starts and the number of the round is 1:", "At the start of round 1:"),
+    (MF, ("maechtige_magier",), "de", "Immer wenn eine Runde beginnt und die Nummer der Runde 1 ist:", "Zu Beginn von Runde 1:"),
     # a new named list starts empty: no sentence says so
     (MF, (), "en", "The riders are no cards.", "Add the chosen creature to take along to the riders."),
     (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "zu den schon gesetzten Monstern hinzu."),
