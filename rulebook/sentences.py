@@ -1558,7 +1558,7 @@ class Speaker:
             return self._line("stmt.roll_die", s)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         const = self.sym.consts.get(s.options.name) if isinstance(s.options, A.Name) else None
-        if const is not None and const.told is not None and self.lang in const.told.by_lang:  # "roll the monster die"
+        if const is not None and const.told is not None and self.lang in const.told.by_lang:  # "roll the red die"
             told = const.told.by_lang[self.lang]
             return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(told, "nom", {})))
         options, listed = self.options(s.options)
@@ -2202,7 +2202,7 @@ class Speaker:
         its words ("back"), a condition says both ("forward if …, else back"), a decided value names both
         ("forward or back": the step before says who decides); `{n#square|squares}` is the noun for the
         number `n`, singular for a literal 1; a third alternative is said after a value that is no number
-        written out (`{n#power chip|power chips|in power chips}`: "pay 1 power chip", "pay the cost in power chips")."""
+        written out (`{n#coin|coins|in coins}`: "pay 1 coin", "pay the cost in coins")."""
         def said(m: re.Match[str]) -> str:
             name, yes, no = m.group(1), m.group(2), m.group(3)
             if name not in args:
