@@ -464,6 +464,7 @@ class ConstDef(Node):
     text: Optional[Text]
     assumed: Optional[Assumed]
     internal: bool = False  # data for the rules only (a board's geometry), no value a player looks up (1.9)
+    told: Optional[Text] = None  # a `random` pick from it said as an order ("roll the red die", 1.14)
 
 
 class CurrencyDef(Node):

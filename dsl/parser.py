@@ -183,6 +183,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def change_told(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("told", A.ChangeTold(pos=self._p(meta), kind=str(ch[0].children[0]), text=ch[1]))
 
+    def const_told(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("told", ch[0])
+
     def negated(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("not", ch[0])
 
@@ -300,9 +303,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
 
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
         internal = _internal(ch)
-        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal") and c is not None]
+        told = (_tagged(ch, "told") or [None])[0]
+        ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal") and c is not None
+              and not isinstance(c, _Tagged)]
         return A.ConstDef(pos=self._p(meta), name=str(ch[0]), value=ch[1], text=_one(ch[2:], A.Text),
-                          assumed=_one(ch[2:], A.Assumed), internal=internal)
+                          assumed=_one(ch[2:], A.Assumed), internal=internal, told=told)
 
     def currency_def(self, meta: Any, ch: list[Any]) -> A.CurrencyDef:
         rest = [c for c in ch[1:] if c is not None and not isinstance(c, (A.Text, A.Assumed, _Tagged))]

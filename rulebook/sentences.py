@@ -76,6 +76,11 @@ def _left_out(e: A.Expr) -> Optional[A.Expr]:
     return None
 
 
+def _literal(v: A.Expr) -> Optional[str]:
+    """A value as a `told` kind names it: "0", "true", an enum value."""
+    return str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+
+
 def _every(e: A.Expr) -> bool:
     """A list of the items of another that pass a test ("every card … for which …"): a local holding it is
     said as a list after a colon, not as "the cards are every card"."""
@@ -111,7 +116,7 @@ def _is_owner_of_self(e: A.Expr) -> bool:
 
 
 CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
-COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^{}]*)\}")  # a told text's noun for a number: {n#square|squares}
+COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
 
 
 class Symbols:
@@ -217,7 +222,8 @@ class Symbols:
         nor a state such as a phase of the turn, which allows or forbids what follows."""
         var = self.var_set(s) if isinstance(s, A.SetStmt) else None
         return var is not None and isinstance(s, A.SetStmt) and var.internal and idioms.same(s.value, var.init) \
-            and var.name not in self.looped and var.type.name in ("int", "bool", "list")
+            and var.name not in self.looped and var.type.name in ("int", "bool", "list") \
+            and not any(t.kind == _literal(s.value) and any(t.text.by_lang.values()) for t in var.told)
 
     def _own(self, item: A.Node) -> None:
         """Which body or expression belongs to which part, with that part's parameters: rendering it
@@ -1558,8 +1564,12 @@ class Speaker:
         if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
             self.scope.bind(s.name, Ref(self.nouns.word("roll")))
             return self._line("stmt.roll_die", s)
-        options, listed = self.options(s.options)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
+        const = self.sym.consts.get(s.options.name) if isinstance(s.options, A.Name) else None
+        if const is not None and const.told is not None and self.lang in const.told.by_lang:  # "roll the red die"
+            told = const.told.by_lang[self.lang]
+            return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(told, "nom", {})))
+        options, listed = self.options(s.options)
         return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
 
     def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
@@ -1667,7 +1677,7 @@ class Speaker:
         if d is None or not d.told:
             return None
         v, values = s.value, dict[str, Arg]()
-        literal = str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
+        literal = _literal(v)
         added = self.appended(s)
         if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, s.target):
             kinds = [literal, "add" if v.op == "+" else "sub"]
@@ -2221,7 +2231,8 @@ class Speaker:
         """A told text's `{p?yes|no}` places, each said by the words for its truth value: a literal picks
         its words ("back"), a condition says both ("forward if …, else back"), a decided value names both
         ("forward or back": the step before says who decides); `{n#square|squares}` is the noun for the
-        number `n`, singular for a literal 1."""
+        number `n`, singular for a literal 1; a third alternative is said after a value that is no number
+        written out (`{n#coin|coins|in coins}`: "pay 1 coin", "pay the cost in coins")."""
         def said(m: re.Match[str]) -> str:
             name, yes, no = m.group(1), m.group(2), m.group(3)
             if name not in args:
@@ -2236,7 +2247,10 @@ class Speaker:
             arg = args.get(m.group(1))
             if arg is None:
                 raise MissingRendering(pos, f"the {self.lang} told text has a place {{{m.group(1)}#…}}, but no such parameter")
-            return m.group(2) if isinstance(arg, A.Num) and arg.value == 1 else m.group(3)
+            number = self._number(arg)  # written out, or a const's number
+            if m.group(4) is not None and number is None:
+                return m.group(4)
+            return m.group(2) if number == 1 else m.group(3)
         return COUNTED.sub(counted, CHOICE.sub(said, text))
 
     def place_or_expr(self, e: A.Expr) -> Phrase:

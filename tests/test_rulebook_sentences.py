@@ -173,8 +173,8 @@ GOLDEN = [
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "Add 1 to the count of wisdom moves."),
-    (FF, (), "de", "Der Zeitstempel wird der Zeitstempel + 1.", "Erhöhe den Zähler der Weisheitszüge um 1."),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the next"),
+    (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.", "Verringere die verbleibenden Schritte um 1."),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
      "Füge das gewählte Monsterplättchen zu den schon gesetzten Monstern hinzu."),
@@ -487,7 +487,7 @@ GOLDEN = [
     (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
      "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
     # the reader as the subject of a clause with its verb last: „du … darfst“, „zu denen du dich … kannst“
-    (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du vor dem Monster fliehen darfst."),
+    (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du noch auf dem zu starken Monster stehst"),
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
@@ -754,6 +754,26 @@ GOLDEN = [
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
      "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+    # a die: a const whose `told` says the pick
+    (FF, (), "en", "Pick a monster die roll at random from the list 2, 3, 3, 4, 4 and 4.", "Roll the monster die."),
+    (FF, (), "de", "Bestimme einen Wurf des Spielerwürfels zufällig", "Wirf den Helden-Würfel."),
+    # a parameter chosen from a list of one is no choice; a value with a told text is said even as a reset
+    (FF, (), "en", "Choose a player from the list the player whose turn it is.",
+     "Move your playing figure onto the space of the player whose turn it is."),
+    (FF, (), "de", "Wähle einen Spieler aus der Liste dem Spieler am Zug.", "Lege deine Spielfigur auf das Feld des Spielers am Zug."),
+    (FF, (), "en", "No change.", "Your movement ends."),
+    (FF, (), "de", "Keine Änderung.", "Deine Bewegung endet."),
+    # a told text's noun after a number written out, and its words after any other value
+    (FF, (), "en", "Pay 1 in power chips", "Pay 1 power chip (see “Turn in power chips”)."),
+    (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
+    (FF, (), "en", "Pay the battle cost power chips", "Pay the battle cost in power chips"),
+    (FF, (), "en", "up to the number chamber", "Move the chosen monster tile up to the allowed number of chambers"),
+    (FF, (), "de", "Raum/Räume", "Setze das gewählte Monsterplättchen bis zu 1 Raum weit"),
+    (FF, (), "en", "wander up to 3 (see", "wander up to 3 chambers (see"),
+    # a tile named by a function's noun, and a value's told set: no card, no counter
+    (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
+    (FF, (), "en", "Add 1 to the count of wisdom moves.",
+     "The player moves their wisdom marker to the next free space of the wisdom track."),
     # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
     (MF, (), "en", "For every other creature on the square of the creature:",
      "Poison every other creature on the square of the creature (see “Poison a creature”)."),
@@ -1065,14 +1085,14 @@ def test_the_flow_counts_the_phases_and_names_what_the_winner_has_most_of(lang: 
 
 
 def test_a_number_the_effect_says_is_not_listed_again() -> None:
-    """A card's number its effect reads (`self.amount`) is said in the effect, not as a line of its own; a number
-    no effect reads stays a line."""
+    """A card's number its effect reads (`self.amount`) is said in the effect, not as a line of its own; a card
+    without a number (the field's default) has no value line."""
     cards = {e.title: [line.text for line in e.lines] for s in book(FF, (), "en").sections for e in s.entries}
     assert "Extend the movement by up to 2 spaces (see “Extend the movement”)." in "\n".join(
         "\n".join(texts_of(line)) for s in book(FF, (), "en").sections for e in s.entries
         if e.title == "Movement +2" for line in e.lines)
     assert not any(t.startswith("Value") for t in cards["Movement +2"])
-    assert "Value: 2." in cards["Exchange 2 Monsters/Treasure Chests"]
+    assert not any(t.startswith("Value") for t in cards["Exchange 2 Monsters/Treasure Chests"])
 
 
 def test_an_internal_rule_keeps_its_entry_but_its_calls_go_unsaid() -> None:

@@ -91,6 +91,7 @@ zone discard de "der Ablagestapel" en "discard pile" fr "la défausse" of card p
 currency gold de "das Gold" en "gold" fr "l'or" start 5
 currency coins de "die Münzen" en "coins" fr "les pièces" start 1
 player var points: int = 0 de "die Punkte" en "points" fr "les points"
+const die = [1, 2, 2] de "der Würfel" en "die" fr "le dé" told de "wirf den Würfel" en "roll the die" fr "lancez le dé"
 rule r de "R" en "R" fr "R" { STMT }
 """
 
@@ -137,6 +138,10 @@ EXAMPLES = [
     ("let x = random [1, 2, 3]",
      "Bestimme eine Zahl zufällig: 1, 2 oder 3.",
      "Pick a number at random: 1, 2 or 3."),
+    # a pick from a list whose const says how it is picked: the order, not the faces
+    ("let x = random die",
+     "Wirf den Würfel.",
+     "Roll the die."),
     # a draw from the six faces of a die is a die roll, and the number drawn is "the roll"
     ("let x = random [1, 2, 3, 4, 5, 6]",
      "Würfle.",
