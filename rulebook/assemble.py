@@ -256,7 +256,7 @@ class Assembler:
             [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
         counted: dict[tuple[str, ...], int] = {}
         for c in cards:
-            title = [self.t(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
+            title = [self.bare(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
                      else "—"] if titled else []
             row = tuple(title + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
             counted[row] = counted.get(row, 0) + 1
@@ -472,7 +472,7 @@ class Assembler:
             else:
                 params.append(self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain)))
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        return head + (self.sp.lines(action.body) or [Line(self.say("item.no_effect", action))])  # "No change."
+        return head + self.sp.lines(action.body)  # an action that changes nothing is told by its title alone
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)

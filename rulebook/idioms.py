@@ -474,6 +474,20 @@ class Idioms:
         return var is not None and var.internal and isinstance(s, A.SetStmt) and same(s.value, var.init)
 
     # ------------------------------------------------------------ statements
+    @staticmethod
+    def _copied(body: Sequence[A.Stmt], i: int) -> int:
+        """How many statements from `i` on copy a field of one card to the same field of another."""
+        def pair(s: A.Stmt) -> Optional[list[A.Expr]]:
+            t, v = (s.target, s.value) if isinstance(s, A.SetStmt) else (None, None)
+            if isinstance(t, A.Attr) and isinstance(v, A.Attr) and t.name == v.name and not same(t.obj, v.obj):
+                return [t.obj, v.obj]
+            return None
+        first = pair(body[i])
+        n = 0
+        while first is not None and i + n < len(body) and same(pair(body[i + n]), first):
+            n += 1
+        return n
+
     def stmts(self, body: Sequence[A.Stmt], i: int) -> Optional[tuple[list[Line], int]]:
         """Sentences for the statement at `i` (and how many statements they say), where one fits."""
         s = body[i]
@@ -488,6 +502,11 @@ class Idioms:
                 n += 1
             if n > 1:
                 return self.sp.pays([p for p in body[i:i + n] if isinstance(p, A.Pay)]), n
+        copied = self._copied(body, i)
+        if copied > 1:  # `set a.x = b.x; set a.y = b.y` → "a takes on the x and the y of b"
+            said = self.sp.take_on([c for c in body[i:i + copied] if isinstance(c, A.SetStmt)])
+            if said is not None:
+                return said, copied
         if isinstance(s, A.Modify):
             n = 1
             while i + n < len(body) and isinstance(body[i + n], A.Modify) and s.mode == "by" \

@@ -83,6 +83,11 @@ def _every(e: A.Expr) -> bool:
         and _left_out(e) is None
 
 
+def _die(e: A.Expr) -> bool:
+    """The faces of a common die written out (`[1, 2, 3, 4, 5, 6]`): a draw from them is a die roll."""
+    return isinstance(e, A.ListLit) and [i.value if isinstance(i, A.Num) else None for i in e.items] == [1, 2, 3, 4, 5, 6]
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -913,7 +918,7 @@ class Speaker:
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
-            title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
+            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
@@ -1185,7 +1190,7 @@ class Speaker:
         ref = self.lookup(left.obj.name)
         kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
         title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
-        return self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)) \
+        return self.literal(self.noun(title, f"card with {left.name} {right.value}", right.pos).word) \
             if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:
@@ -1436,9 +1441,42 @@ class Speaker:
                           name=self.var(s.name), options=options)
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
+        if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
+            self.scope.bind(s.name, Ref(self.nouns.word("roll")))
+            return self._line("stmt.roll_die", s)
         options, listed = self.options(s.options)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
+
+    def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
+        """Fields copied from one card to another in one sentence: "the token takes on the colour and the
+        size of the chosen one, and whether it is hidden"; None where a field has no text to say it by."""
+        target, source = sets[0].target, sets[0].value
+        assert isinstance(target, A.Attr) and isinstance(source, A.Attr)
+        nouns: list[Arg] = []
+        whether: list[Arg] = []
+        grammar = self.cat.data.get("grammar", {})
+        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(pronoun, dict)
+        own = self.sym.kinds[self.self_kind].title if self.self_kind and isinstance(target.obj, A.Name) \
+            and target.obj.name == "self" else None  # a card's effect on itself: "this token"
+        gender = (self.nouns.text(own) or self.nouns.value(target.obj).noun).gender
+        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        for s in sets:
+            assert isinstance(s.target, A.Attr)
+            fdef = self.field_def(s.target)
+            if fdef is None or fdef.text is None or self.lang not in fdef.text.by_lang:
+                return None
+            text = fdef.text.by_lang[self.lang]
+            if IT_PLACE in text:
+                whether.append(self.msg("stmt.take_on_whether", s, clause=self.clause(s, text, {"it": it})))
+            else:
+                nouns.append(self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos).np("def"))
+        if not nouns:
+            return None
+        key = "stmt.take_on_and_whether" if whether else "stmt.take_on"
+        return self._line(key, sets[0], target=self.expr(target.obj), source=self.expr(source.obj),
+                          fields=self.join(nouns), whether=self.join(whether))
 
     def options(self, e: A.Expr) -> tuple[Phrase, str]:
         """What a choice is made from; written-out options as alternatives ("1, 2, 3 or 4"), with the

@@ -420,11 +420,11 @@ GOLDEN = [
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
-    (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört die Kreatur Greif auf das Feld 55."),
+    (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört den Greif auf Feld 55."),
     # a `choose` told in prose too, another player's card as theirs
     (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
      "Klemens plays the black 5."),
-    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
+    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll die Heldenseele von Klemens."),
     (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
      "Katharina could not play the orange 5."),
     # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
@@ -574,10 +574,10 @@ GOLDEN = [
      "If the value of the played artifact is at least 9:"),
     # a card's own field it changes is said as that field, not as the number printed on the card
     (MF, (), "en", "16 becomes the number of the chosen head.",
-     "The number of this creature becomes the number of the chosen head."),
+     "This creature takes on the number, the size,"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
-    (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
+    (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt den Goblin"),
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
@@ -709,6 +709,27 @@ GOLDEN = [
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
      "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+    # a draw from a die's six faces is a die roll; the number drawn is the roll
+    (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
+    (MF, (), "en", "If the number is at least 4:", "If the roll is at least 4:"),
+    (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
+    # fields copied from one card to another are taken on in one sentence
+    (MF, (), "en", "The size of this creature becomes the size of the chosen head.",
+     "This creature takes on the number, the size, the alignment, the wands,"),
+    (MF, (), "en", "This creature flies if the chosen head flies, otherwise not.",
+     "of the chosen head, and also whether it flies, whether it has a magic ability and whether it carries creatures."),
+    (MF, (), "de", "Die Größe dieser Kreatur wird die Größe des gewählten Kopfs.",
+     "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
+    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
+     "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # an action that changes nothing is told by its title alone
+    (FF, (), "en", "No change.", "Cast no more"),
+    (FF, (), "de", "Keine Änderung.", "Anhalten"),
+    # a worked example declines a card whose German title has its article; another player's is "von" them
+    (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
+    (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
+    (MF, (), "de", "der Kreatur Meerjungfrau", "Spieler 1 setzt die Magiefähigkeit der Meerjungfrau ein."),
+    (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
 ]
 
 

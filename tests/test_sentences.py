@@ -137,6 +137,10 @@ EXAMPLES = [
     ("let x = random [1, 2, 3]",
      "Bestimme eine Zahl zufällig: 1, 2 oder 3.",
      "Pick a number at random: 1, 2 or 3."),
+    # a draw from the six faces of a die is a die roll, and the number drawn is "the roll"
+    ("let x = random [1, 2, 3, 4, 5, 6]",
+     "Würfle.",
+     "Roll a die."),
     ("let x = random [1, 2]\n set me.points = x",
      "Bestimme deine Punkte zufällig: 1 oder 2.",
      "Choose your points at random: 1 or 2."),
@@ -169,6 +173,14 @@ def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
     assert said == {"de": "Streiche die oberste Karte des Stapels aus Liste A.",
                     "en": "Remove the top card of the deck from list A."}
+
+
+def test_a_die_roll_is_then_called_the_roll() -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", "let x = random [1, 2, 3, 4, 5, 6]\n if x >= 4 { end game }"),
+                       "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
+    assert said == {"de": "Wenn der Wurf mindestens 4 ist:", "en": "If the roll is at least 4:"}
 
 
 def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
@@ -466,6 +478,16 @@ def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
            'pay 1 gold from me to owner(a)'
     assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
     assert "the displaced card" in all_sentences(stmt, "en")[1]
+
+
+def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
+    """German: „den Riesen“, „des Riesen“, „dem Mitreisenden“; „der Spieler“ keeps its strong endings."""
+    stmt = 'let a de "der Riese" en "giant" fr "le géant" = top(deck)\npay 1 gold from me to owner(a)'
+    assert "des Riesen" in all_sentences(stmt, "de")[1]
+    de = phrases.catalogue("de")
+    assert phrases.Noun("der Mitreisende", de).np("def").form("dat") == "dem Mitreisenden"
+    assert phrases.Noun("der Riese", de).np("indef").form("acc") == "einen Riesen"
+    assert phrases.Noun("der Spieler", de).np("def").form("gen") == "des Spielers"
 
 
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
