@@ -30,6 +30,8 @@ class Ref:
         self.label = ""
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
+        self.saying = False
+        self.said_every = False  # whether a loop said in one sentence named its items
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
         self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
         # the other of a pair (the first and the last item of one place) and the pair said together:
@@ -48,8 +50,12 @@ class Ref:
 
         def make(f: str) -> str:
             det, _, case = f.rpartition("_")
-            if every is not None and not det.startswith("rel") and f not in ("pl", "bare"):
-                return every.form(case)
+            if every is not None and not det.startswith("rel") and f not in ("pl", "bare") and not self.saying:
+                self.saying = self.said_every = True  # inside "every …", its filter names the item plainly
+                try:
+                    return every.form(case)
+                finally:
+                    self.saying = False
             if f == "pl":
                 return noun.plural() + (f" {label}" if label else "")
             if det.startswith("rel"):

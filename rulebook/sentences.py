@@ -308,6 +308,17 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
                                 if isinstance(n, A.Name) and n.name == s.var)
 
 
+_SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
+
+
+def _about_item(s: A.For) -> bool:
+    """Whether a loop's one statement names its item once, as a plain step said of every item at once
+    ("poison every other token on its space"): no branch, loop or choice around it."""
+    if len(s.body) != 1 or not isinstance(s.body[0], _SIMPLE):
+        return False
+    return sum(1 for n in A.walk(list(s.body)) if isinstance(n, A.Name) and n.name == s.var) == 1
+
+
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
     """A display text in a language; a name without one cannot appear in a rulebook."""
     if text is None or lang not in text.by_lang:
@@ -1785,14 +1796,17 @@ class Speaker:
             if paid is not None:
                 return paid
             every = self.each_place(s, ref, source)
-            if every is not None or _foldable(s, self.sym.zones, self.sym.functions):
+            folded = every is not None or _foldable(s, self.sym.zones, self.sym.functions)
+            about = not folded and _about_item(s) and self.said_of_each(src, ref)
+            if folded or about:
                 # "move every token in the bag to the box", one sentence
                 ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
-                    or self.every_item(src, head, origin)
+                    or self.every_item(src, head, origin, source, ref)
+                ref.said_every = False
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children:
-                    return body
+                if len(body) == 1 and not body[0].children and (ref.said_every or not about):
+                    return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
             self.loops.append(ref.noun)
             try:
                 body = self.lines(s.body)
@@ -1898,8 +1912,23 @@ class Speaker:
         plural = ":all_" in str(self.cat.pattern("expr.comprehension_all"))  # a language that keeps "every card" agrees so
         return Phrase(lambda f: said.form(f), "pl" if plural else said.agree)
 
-    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
-        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag"."""
+    def said_of_each(self, src: A.Expr, ref: Ref) -> bool:
+        """Whether a loop's items can be named all at once in its one step: not the players in an order
+        the head says ("starting with …", "by score"), nor one item a filter picks out, nor "a value"."""
+        players = isinstance(src, A.Name) and src.name == "players" or _round_from(src) is not None \
+            or isinstance(src, A.Comprehension) and (src.key is not None or isinstance(src.cond, A.BinOp)
+                                                      and src.cond.op == "==")  # (one item picked out: "the X")
+        head = self.nouns.element(src) if isinstance(src, A.Comprehension) else ref  # a filter names it by that noun
+        return not players and ref.noun.word not in self.generic_nouns() and head.noun.word not in self.generic_nouns()
+
+    def generic_nouns(self) -> set[str]:
+        """The words for an item of no known kind: a loop over such items names them by its list."""
+        return {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
+
+    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase, source: Optional[Phrase] = None,
+                   ref: Optional[Ref] = None) -> Phrase:
+        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag", "each of
+        the tokens on it" (where the list is said by the items' own noun)."""
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
@@ -1907,6 +1936,12 @@ class Speaker:
         if head:
             return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
         item = self.nouns.element(src)
+        if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
+            item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
+        if source is not None and origin.form("nom") and not item.label \
+                and item.noun.plural() in source.form("nom") and self.cat.has("expr.each_of"):
+            each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+            return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
                                 "order": ""}
         return self.msg("expr.comprehension_self", src, **args)
@@ -1941,6 +1976,9 @@ class Speaker:
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
+        if several and ref is not None and ref.noun.plural() in source.form("nom"):  # „für jeden der Räume“
+            args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+            return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
@@ -1951,6 +1989,10 @@ class Speaker:
             self.loops.pop()
 
     def _s_While(self, s: A.While) -> list[Line]:
+        pick = s.body[0] if len(s.body) == 1 else None
+        if isinstance(pick, A.ChooseAction) and len(pick.actions) > 1:  # "as long as …, you keep carrying out one of …"
+            return self._line("stmt.while_choose", s, self._subject(pick.seat), cond=self.expr(s.cond),
+                              seat=self.expr(pick.seat), actions=self.action_list(pick.actions, pick))
         return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:

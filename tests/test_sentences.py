@@ -187,7 +187,7 @@ def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
     items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
-    assert said == {"de": "Hier endet die Wiederholung.", "en": "Stop repeating."}
+    assert said == {"de": "Dann ist Schluss.", "en": "Stop."}
 
 
 MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coups restants" = '
@@ -459,7 +459,7 @@ def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() ->
     ("for i in all_slots { move top(deck) to slot[i] }", ["Lege die oberste Karte des Stapels in jeden Platz."],
      ["Move the top card of the deck to every slot."]),
     ("for i in ends { move top(slot[i]) to slot[i] }",  # the place named twice: the loop stays
-     ["Gehe die Randplätze der Reihe nach durch:", "Lege die oberste Karte des Platzes in den Platz."],
+     ["Für die Randplätze jeweils:", "Lege die oberste Karte des Platzes in den Platz."],
      ["For each of the end slots:", "Move the top card of the slot to the slot."]),
 ])
 def test_a_loop_that_only_fills_each_place_is_one_sentence(stmt: str, de: list[str], en: list[str]) -> None:
