@@ -484,8 +484,9 @@ class Assembler:
 
     def trigger_lines(self, trig: A.TriggerDef) -> list[Line]:
         event = self.sp.event(trig)
-        if trig.where is not None:
-            head = self.say("item.trigger_where", trig, "sub", event=event, cond=self.sp.expr(trig.where))
+        where = self.sp.trigger_where(trig)
+        if where is not None:
+            head = self.say("item.trigger_where", trig, "sub", event=event, cond=self.sp.expr(where))
         else:
             head = self.say("item.trigger", trig, "sub", event=event)
         return [Line(head, self.sp.lines(trig.body))]

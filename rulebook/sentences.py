@@ -88,6 +88,13 @@ def _die(e: A.Expr) -> bool:
     return isinstance(e, A.ListLit) and [i.value if isinstance(i, A.Num) else None for i in e.items] == [1, 2, 3, 4, 5, 6]
 
 
+def _conjuncts(e: Optional[A.Expr]) -> list[A.Expr]:
+    """The parts of a condition joined by "and"."""
+    if e is None:
+        return []
+    return _conjuncts(e.left) + _conjuncts(e.right) if isinstance(e, A.BinOp) and e.op == "and" else [e]
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -2302,6 +2309,27 @@ class Speaker:
             where = [t.where] if t.where is not None else []  # "where square_type(at) == …": a place too
             ref = self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), [*where, *t.body])
             self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None))
+        named = {n: title for n, title in (self._named_card(c) for c in _conjuncts(t.where)) if n in t.params}
+        for name, title in named.items():  # "where c.number == 10" with one card numbered 10: "the fairy"
+            self.scope.bind(name, Ref(self.noun(title, f"card of '{name}'", t.pos), kind=self.ref(name).kind))
+        said = {n: self.var(n) if n in named else self.intro(n) for n in t.params}
         if declared is not None:
-            return self.event_clause(declared, {p.name: self.intro(n) for p, n in zip(declared.params, t.params)})
+            return self.event_clause(declared, {p.name: said[n] for p, n in zip(declared.params, t.params)})
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})
+
+    def trigger_where(self, t: A.TriggerDef) -> Optional[A.Expr]:
+        """What a trigger's condition asks beyond the one card it names (said in its event already)."""
+        rest = [c for c in _conjuncts(t.where) if self._named_card(c)[0] not in t.params]
+        out: Optional[A.Expr] = None
+        for c in rest:
+            out = c if out is None else A.BinOp(pos=c.pos, op="and", left=out, right=c)
+        return out
+
+    def _named_card(self, e: A.Expr) -> tuple[str, Optional[A.Text]]:
+        """`c.number == 10` where one card alone has number 10: the local it names and that card's title."""
+        if not (isinstance(e, A.BinOp) and e.op == "==" and isinstance(e.left, A.Attr)
+                and isinstance(e.left.obj, A.Name) and isinstance(e.right, A.Num)):
+            return "", None
+        ref = self.lookup(e.left.obj.name)
+        title = self.sym.numbered_card(ref.kind, e.left.name, e.right.value) if ref is not None and ref.kind else None
+        return (e.left.obj.name, title) if title is not None else ("", None)

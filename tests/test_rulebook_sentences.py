@@ -460,9 +460,13 @@ GOLDEN = [
      "Diese Kreatur schlägt die gewählte Kreatur (siehe „Kreatur schlagen“)."),
     # a card named by the number only it has
     (MF, (), "en", "Whenever a creature is beaten and the number of the creature is 29:",
-     "Whenever a creature is beaten and the creature is Phoenix:"),
+     "Whenever the Phoenix is beaten:"),
     (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
-     "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
+     "Immer wenn der Phönix geschlagen wird:"),
+    # a reaction to one card names it in its event, and the card by its title in what follows
+    (MF, (), "en", "Whenever a creature is summoned and the creature is Fairy:", "Whenever the Fairy is summoned:"),
+    (MF, (), "en", "Whenever a creature is summoned and the creature is Fairy:", "goes to the owner of the Fairy (see"),
+    (MF, (), "de", "Immer wenn eine Kreatur beschworen wird und die Kreatur Fee ist:", "Immer wenn die Fee beschworen wird:"),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
