@@ -603,8 +603,9 @@ class Speaker:
                     return self.clause(e, var.text.by_lang[self.lang], {})
                 return self.msg("expr.flag", e, name=noun.np("def"), clause=Phrase(noun.word))
             return noun.np("def")
-        if name in sym.enum_values:
-            return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
+        if name in sym.enum_values:  # a value whose text has its article is declined: „auf dem Wahrsager“
+            value = self.noun(sym.enum_text(name, self.enum_hint), f"value '{name}'", e.pos)
+            return value.np("def") if value.gender != "default" else Phrase(value.word)
         if name in sym.enums:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")
@@ -1185,6 +1186,9 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        kind = self.kind_said(e, left, right) if e.op in ("==", "!=") else None
+        if kind is not None:  # "the square is a switch", not "the type of the square is switch"
+            return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
         if title is not None:  # "the token is Red Star", not "the number of the token is 7"
             owner = left.obj if isinstance(left, A.Attr) else left
@@ -1200,6 +1204,24 @@ class Speaker:
         if places is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
             return self.msg(key, e, left=places[0], right=places[1])
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+
+    def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
+        """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
+        has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“)."""
+        if isinstance(left, A.Name) and isinstance(right, A.Call):
+            left, right = right, left
+        if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
+            return None
+        fn = self.sym.functions.get(left.func)
+        if fn is None or fn.kind_clause is None:
+            return None
+        value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
+        said = value.np("indef" if value.gender != "default" else "bare").form("nom")
+        template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
+        text = A.Text(pos=fn.kind_clause.pos, by_lang={self.lang: template.replace("{value}", self.literal(said))})
+        clause = self.function_phrase(fn.model_copy(update={"text": text, "body": e}), [self.expr(a) for a in left.args],
+                                      e, left.args)
+        return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
 
     def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
         """The title of the card a field compared with a number names, where one card alone has it."""

@@ -480,6 +480,31 @@ def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
     assert "the displaced card" in all_sentences(stmt, "en")[1]
 
 
+KINDED = """
+enum ground title de "die Feldart" en "ground" fr "le terrain" {
+  meadow de "die Wiese" en "meadow" fr "pré"
+  swamp de "der Sumpf" en "swamp" fr "marais"
+}
+const grounds = [meadow, swamp, meadow] de "die:pl Feldarten" en "the:pl grounds" fr "les terrains"
+function ground_of(i: int) de "die Feldart von Platz {i}" en "ground of slot {i}" fr "le terrain de l'emplacement {i}"
+  is de "der Platz {i} ist {value}" en "slot {i} is a {value}" fr "l'emplacement {i} est de type {value}" = grounds[i]
+"""
+
+
+@pytest.mark.parametrize("op,de,en", [
+    ("==", "Wenn der Platz 2 ein Sumpf ist:", "If slot 2 is a swamp:"),
+    ("!=", "Wenn der Platz 2 kein Sumpf ist:", "If slot 2 is not a swamp:"),
+])
+def test_a_value_compared_with_one_of_its_kind_is_said_by_the_is_text(op: str, de: str, en: str) -> None:
+    """`function f(i) … is de "der Platz {i} ist {value}"`: `f(2) == swamp` is "slot 2 is a swamp", not
+    "the ground of slot 2 is swamp"; the value is declined with the article of its text ("ein Sumpf")."""
+    items = parse_text(KINDED + SNIPPET_RULES.replace("STMT", f"if ground_of(2) {op} swamp {{ end game }}"),
+                       "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en)):
+        assert flatten(Speaker(lang, Symbols(items)).lines(rule.body))[0] == f"- {expected}"
+
+
 def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
     """German: „den Riesen“, „des Riesen“, „dem Mitreisenden“; „der Spieler“ keeps its strong endings."""
     stmt = 'let a de "der Riese" en "giant" fr "le géant" = top(deck)\npay 1 gold from me to owner(a)'
