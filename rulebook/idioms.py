@@ -10,7 +10,7 @@ from dsl import ast as A
 from rulebook.model import Line
 from rulebook.order import tells_in_place
 from rulebook.phrases import Arg, Noun, Phrase, pick
-from rulebook.referents import Ref
+from rulebook.referents import Ref, other_than
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
@@ -409,24 +409,40 @@ class Idioms:
         plain = isinstance(comp, A.Comprehension) and isinstance(comp.expr, A.Name) and comp.expr.name == comp.var \
             and comp.key is None
         options = sp.expr(comp)
-        ref = sp.scope.bind(pick.name, sp.named(sp.nouns.element(comp), pick.text))
+        item_of = sp.nouns.element(comp)
+        if isinstance(comp, A.Comprehension) and plain:  # "another token" than the card itself
+            item_of = sp.nouns.other(comp, sp.nouns.element(comp.source))
+        ref = sp.scope.bind(pick.name, sp.named(item_of, pick.text))
         var = ref.phrase(sp.cat)  # said by the chosen item's own name: "a token (B)" where later "token B"
         args: dict[str, Arg] = {"from": "", "filter": ""}
-        if isinstance(comp, A.Comprehension) and plain:
+        one: Optional[Phrase] = None
+        base = sp.nouns.element(comp.source).noun if isinstance(comp, A.Comprehension) and plain else None
+        if isinstance(comp, A.Comprehension) and base is not None:
+            other = ref.noun.word == item_of.noun.word != base.word  # "another token": `d != x` said
+            kept = other_than(comp)[1] if other else comp.cond
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
             item.label = ref.label
             sp.scope.push()
             try:  # the list's item is the one to choose: its filter names it by the same noun and letter
                 sp.scope.refs[comp.var] = item
                 args = {"from": sp.origin(comp.source, sp.expr(comp.source)),
-                        "filter": sp.filter(comp.var, ref, comp.cond, "expr.filter") if comp.cond is not None else ""}
+                        "filter": sp.filter(comp.var, ref, kept, "expr.filter") if kept is not None else ""}
             finally:
                 sp.scope.pop()
+            among = sp.expr(comp.source)
+            said_from = args["from"]
+            named = not (isinstance(said_from, Phrase) and said_from.form("nom")) or other or bool(ref.label)
+            one = None if named else sp.one_of(ref.noun, among, pick.text is None or ref.noun.word == base.word)
+            if one is not None:  # "one of your friends", not "a token in your friends"
+                args["from"] = sp.msg("stmt.one_among", comp, one=one, among=among)
+            if other:  # once chosen it is "the chosen token", not "the chosen other token"
+                ref.noun = base
         ref.chosen = True
         children = sp.lines(branch.then[at + 1:])
         said: dict[str, Arg] = {"seat": sp.expr(pick.seat), "var": var, "filter": args["filter"], "from": args["from"],
                                 "options": options}
         key = "stmt.choose_if_any" if plain else "stmt.choose_if_any_from"  # a list said by its value: "from …"
+        key += "_one" if one is not None else ""
         return [Line(sp.text(key, pick, sp._subject(pick.seat), said), children)]
 
     def counter_loop(self, s: A.Let, w: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:

@@ -31,7 +31,7 @@ class Ref:
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.saying = False
-        self.said_every = False  # whether a loop said in one sentence named its items
+        self.said_every = 0  # how often a loop said in one sentence named its items
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
         self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
         # the other of a pair (the first and the last item of one place) and the pair said together:
@@ -51,7 +51,8 @@ class Ref:
         def make(f: str) -> str:
             det, _, case = f.rpartition("_")
             if every is not None and not det.startswith("rel") and f not in ("pl", "bare") and not self.saying:
-                self.saying = self.said_every = True  # inside "every …", its filter names the item plainly
+                self.saying = True  # inside "every …", its filter names the item plainly
+                self.said_every += 1
                 try:
                     return every.form(case)
                 finally:
@@ -170,12 +171,14 @@ class Nouns:
     """Finds the noun of what an expression holds or yields, from the declarations of the rules."""
 
     def __init__(self, sym: "Symbols", cat: Catalogue, lang: str, lookup: "Lookup",
-                 place: Optional[Callable[[A.Expr], Optional[str]]] = None) -> None:
+                 place: Optional[Callable[[A.Expr], Optional[str]]] = None,
+                 this: Optional[Callable[[], Optional[str]]] = None) -> None:
         self.sym = sym
         self.cat = cat
         self.lang = lang
         self.lookup = lookup
         self.place = place  # the indexed zone whose place a number certainly is
+        self.this = this  # the noun of `self`, the card whose effect is said, where there is one
 
     def word(self, key: str) -> Noun:
         return Noun(str(pick(self.cat.pattern(f"noun.{key}"), "nom")), self.cat)
@@ -183,11 +186,15 @@ class Nouns:
     def text(self, text: Optional[A.Text]) -> Optional[Noun]:
         return Noun(text.by_lang[self.lang], self.cat) if text is not None and self.lang in text.by_lang else None
 
-    def other(self, c: A.Comprehension, item: Ref) -> Ref:
-        """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other token"."""
+    def other(self, c: A.Comprehension, item: Ref, this: bool = True) -> Ref:
+        """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other token"; with `this`
+        also where `x` is the card whose effect is said (a list kept under a name of its own is not)."""
         name, _ = other_than(c)
         known = self.lookup(name) if name is not None else None
-        if known is None or known.you or known.noun.word != item.noun.word:  # "every player but you" says "you"
+        word = known.noun.word if known is not None and not known.you else None  # "every player but you" says "you"
+        if known is None and name == "self" and this and self.this is not None:  # "every other token" than this one
+            word = self.this()
+        if word != item.noun.word:
             return item
         noun = copy.copy(item.noun)
         pattern = self.cat.pattern("noun.other")
@@ -246,7 +253,7 @@ class Nouns:
             return self.kind_of_zone(e.obj.name)
         if isinstance(e, A.Comprehension):
             if isinstance(e.expr, A.Name) and e.expr.name == e.var:
-                return self.other(e, self.element(e.source, depth + 1))
+                return self.other(e, self.element(e.source, depth + 1), this=False)
             return self.value(e.expr, depth + 1)
         if isinstance(e, A.ListLit):
             return self.value(e.items[0], depth + 1) if e.items else Ref(self.word("value"))

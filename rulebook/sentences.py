@@ -315,15 +315,21 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
                                 if isinstance(n, A.Name) and n.name == s.var)
 
 
+def _names_items(noun: Noun, source: Phrase) -> bool:
+    """Whether a list is said by its items' own noun ("the small tokens on it" for a token): then "each of" it."""
+    plural, said = noun.plural(), source.form("nom")
+    return plural in said or plural.split(" ")[-1] in said.split(" ")
+
+
 _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
 
 
 def _about_item(s: A.For) -> bool:
-    """Whether a loop's one statement names its item once, as a plain step said of every item at once
+    """Whether a loop's one statement names its item, as a plain step that may be said of every item at once
     ("poison every other token on its space"): no branch, loop or choice around it."""
     if len(s.body) != 1 or not isinstance(s.body[0], _SIMPLE):
         return False
-    return sum(1 for n in A.walk(list(s.body)) if isinstance(n, A.Name) and n.name == s.var) == 1
+    return any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(list(s.body)))
 
 
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
@@ -347,7 +353,7 @@ class Speaker:
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
-        self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone)
+        self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
         self.idioms = Idioms(self)
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
@@ -373,6 +379,11 @@ class Speaker:
 
     def lookup(self, name: str) -> Optional[Ref]:
         return self.scope.refs.get(name)
+
+    def self_word(self) -> Optional[str]:
+        """The noun `self` is said with, "token" for "this token"; None outside a card's effect."""
+        kind = self.sym.kinds.get(self.self_kind or "")
+        return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).word if kind is not None else None
 
     def ref(self, name: str) -> Ref:
         """The local of that name in scope; one the generator never saw bound is "the value"."""
@@ -1092,11 +1103,8 @@ class Speaker:
             if field is not None and cond.op == "==" and chosen is not None and chosen.chosen \
                     and chosen.noun.word == field.word:  # "every card of the chosen colour"
                 return self.msg("expr.filter_of", cond, value=chosen.phrase(self.cat), var=var_said)
-            if field is not None:
-                left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
-                pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
-                right = self._operand(cond.right, cond.op, right=True)
-                clause = Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
+            clause = self.whose_clause(var, cond)
+            if clause is not None:
                 return self.msg("expr.filter_whose", cond, cond=clause, relgen=relgen, var=var_said)
             if cond.op == "==" and isinstance(cond.left, A.Call) and cond.left.func == "owner" \
                     and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == var:
@@ -1108,14 +1116,27 @@ class Speaker:
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
-        relative = self.relative(cond, var_said) if key == "expr.filter" and ref is not None else None
+        relative = self.relative(cond, var_said, var, relgen) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
         return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
 
-    def relative(self, cond: A.Expr, var: Phrase) -> Optional[Phrase]:
+    def whose_clause(self, var: str, cond: A.Expr) -> Optional[Phrase]:
+        """A comparison of a field of the item itself, said of the field: "power is at least 3" (after "whose")."""
+        if not (isinstance(cond, A.BinOp) and cond.op in _NEGATED):
+            return None
+        field = self.whose(var, cond.left)
+        if field is None:
+            return None
+        left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
+        pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
+        right = self._operand(cond.right, cond.op, right=True)
+        return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
+
+    def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase("")) -> Optional[Phrase]:
         """A filter whose every part is a clause about the item itself, as a relative clause: "every token
-        that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“."""
+        that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“; a later part
+        that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3"."""
         op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
         leaves: list[A.Expr] = []
 
@@ -1129,12 +1150,23 @@ class Speaker:
         grammar = self.cat.data.get("grammar", {})
         form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
         subject = var.form("nom") + " "
-        texts = [self.expr(leaf).form(form) for leaf in leaves]
         joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
-        if any(isinstance(leaf, A.BinOp) and leaf.op in ("and", "or") for leaf in leaves) \
-                or not all(t.startswith(subject) and not t[len(subject):].startswith(joins) for t in texts):
+        rest: list[str] = []
+        later: list[str] = []  # "whose …" parts, after the clauses about the item
+        for leaf in leaves:
+            text = self.expr(leaf).form(form)
+            whose = self.whose_clause(name, leaf) if name else None
+            if isinstance(leaf, A.BinOp) and leaf.op in ("and", "or"):
+                return None
+            if text.startswith(subject) and not text[len(subject):].startswith(joins):
+                rest.append(text[len(subject):])
+            elif whose is not None:
+                later.append(self.msg("expr.rel_whose", leaf, cond=whose, relgen=relgen).form(form))
+            else:
+                return None
+        if not rest:
             return None
-        rest = [t[len(subject):] for t in texts]
+        rest += later
         return self.msg("expr.filter_rel", cond, var=var,
                         conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
 
@@ -1297,8 +1329,17 @@ class Speaker:
         args = self._comp_args(c)
         self.scope.push()
         try:
+            items = A.Comprehension(pos=c.pos, expr=A.Name(pos=c.pos, name=c.var), var=c.var, source=c.source, cond=c.expr)
             ref = self._bind(c.var, c.source)
-            rel = self.relative(c.expr, ref.phrase(self.cat))
+            other = self.nouns.other(items, ref)
+            rest = other_than(items)[1] if other is not ref else c.expr
+            if other is not ref:  # "there is another token on the square", not "… a token … that is not this one"
+                args["var"] = other.phrase(self.cat)
+                self.scope.refs[c.var] = other
+                if rest is None:
+                    return self.msg(key, c, var=args["var"], rel=Phrase(""), cond=Phrase(""), **{"from": args["from"]})
+                c = c.model_copy(update={"expr": rest})
+            rel = self.relative(c.expr, self.scope.refs[c.var].phrase(self.cat))
             e, cond = c.expr, Phrase("")
             if rel is None and isinstance(e, A.BinOp) and e.op in _NEGATED and self.whose(c.var, e.left) is not None:
                 rel, cond = self.filter(c.var, ref, e, "expr.filter"), self.expr(e)  # "there is a card whose value is 3"
@@ -1428,6 +1469,8 @@ class Speaker:
             return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         if self._names_owner(v, s.text):
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
+        if isinstance(v, A.ListLit) and not v.items and s.text is not None:
+            return []  # "the riders are no cards": a new named list starts empty; what is added to it says the rest
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def _names_owner(self, v: A.Expr, text: Optional[A.Text]) -> bool:
@@ -1476,9 +1519,38 @@ class Speaker:
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
             return self._line("stmt.let_choose_whether", s, self._subject(s.seat), seat=self.expr(s.seat), clause=clause)
         options, listed = self.options(opts)
-        self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
+        item = self.nouns.element(opts)
+        ref = self.scope.bind(s.name, self.named(item, s.text))
+        ref.chosen = True
+        plain = not listed and not ref.label and not isinstance(opts, A.CondExpr)
+        one = self.one_of(ref.noun, options, ref.noun.word == item.noun.word) if plain else None
+        if one is not None:  # "you choose one of the spaces", not "a space from the spaces"
+            return self._line("stmt.let_choose_one", s, self._subject(s.seat), seat=self.expr(s.seat), one=one,
+                              options=options)
         return self._line(f"stmt.let_choose{listed}", s, self._subject(s.seat), seat=self.expr(s.seat),
                           name=self.var(s.name), options=options)
+
+    def one_among(self, ref: Ref, e: A.Expr) -> Optional[Phrase]:
+        """An action's parameter chosen from a list said by a plural noun: "one of the start spaces"."""
+        if isinstance(e, A.Name) and e.name == "players" or isinstance(e, A.Call) and e.func in ("positions", "cards") \
+                or isinstance(e, A.CondExpr) or ref.label:
+            return None
+        among = self._expr(e)
+        one = self.one_of(ref.noun, among, ref.noun.word == self.nouns.element(e).noun.word)
+        return self.msg("item.action_param_one", e, one=one, among=among) if one is not None else None
+
+    def one_of(self, noun: Noun, among: Phrase, unnamed: bool) -> Optional[Phrase]:
+        """"one" of a list said by a plural noun, where the language has the construct (its `one_of`): where
+        the list names the chosen thing's noun ("einen der Räume": the pronoun takes its gender), or, in a
+        language without gender, where the choice has no name of its own ("one of your friends")."""
+        grammar = self.cat.data.get("grammar", {})
+        how = grammar.get("one_of") if isinstance(grammar, dict) else None
+        if how is None or among.agree != "pl":
+            return None
+        head = " ".join(among.form("nom").split(" ")[:4])
+        if not re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", head) and not (how == "any" and unnamed):
+            return None
+        return noun.det("one")
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
         if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
@@ -1611,6 +1683,8 @@ class Speaker:
         text = told.text.by_lang[self.lang]
         if not text:
             return []  # this change is bookkeeping the book leaves out ("" for "the turn is not over")
+        text = self.choices(text, {"amount": v.right} if "amount" in values and isinstance(v, A.BinOp)
+                            else {"value": v}, told.pos)  # "{amount#chip|chips}"
         self.check_places(text, list(values), told.pos, f"the told {told.kind} of '{d.name}'")
         return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(text, "nom", values)))
 
@@ -1831,11 +1905,14 @@ class Speaker:
                 # "move every token in the bag to the box", one sentence
                 ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
                     or self.every_item(src, head, origin, source, ref)
-                ref.said_every = False
+                ref.said_every = 0
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children and (ref.said_every or not about):
+                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
                     return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
+            walked = self.walk_path(s, source)
+            if walked is not None:
+                return walked
             self.loops.append(ref.noun)
             try:
                 body = self.lines(s.body)
@@ -1845,6 +1922,25 @@ class Speaker:
         finally:
             self.actor = outer
             self.scope.pop()
+
+    def walk_path(self, s: A.For, source: Phrase) -> Optional[list[Line]]:
+        """A loop along a `shortest_path` that moves a piece onto each of its places: "Move the figure step
+        by step along …; after each step:" and the rest of the loop (what comes first is bookkeeping)."""
+        if not (isinstance(s.source, A.Call) and s.source.func == "shortest_path") or self.actor is not None:
+            return None
+        at = next((k for k, st in enumerate(s.body) if isinstance(st, A.Move) and not st.bottom
+                   and isinstance(st.to, A.Index) and isinstance(st.to.index, A.Name) and st.to.index.name == s.var), None)
+        move = s.body[at] if at is not None else None
+        if not isinstance(move, A.Move) or at is None or self.lines(s.body[:at]) \
+                or any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([move.what])):
+            return None
+        self.loops.append(None)
+        try:
+            rest = self.lines(s.body[at + 1:])
+        finally:
+            self.loops.pop()
+        return self._line("stmt.walk_path" if rest else "stmt.walk_path_one", s, children=rest,
+                          what=self.moved(move.what), source=source)
 
     def owners_pay(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[list[Line]]:
         """`for c in Z { pay c.F from owner(c) to … }` → "the owner of every card in Z pays its F …"."""
@@ -1968,7 +2064,7 @@ class Speaker:
         if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
         if source is not None and origin.form("nom") and not item.label \
-                and item.noun.plural() in source.form("nom") and self.cat.has("expr.each_of"):
+                and _names_items(item.noun, source) and self.cat.has("expr.each_of"):
             each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
@@ -2005,7 +2101,7 @@ class Speaker:
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
-        if several and ref is not None and ref.noun.plural() in source.form("nom"):  # „für jeden der Räume“
+        if several and ref is not None and _names_items(ref.noun, source):  # „für jeden der Räume“
             args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
@@ -2025,6 +2121,11 @@ class Speaker:
         return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
+        counted = s.count.args[0] if isinstance(s.count, A.Call) and s.count.func == "count" and len(s.count.args) == 1 \
+            and not isinstance(s.count.args[0], A.Comprehension) else None
+        said = self.expr(counted) if counted is not None else None
+        if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
+            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 

@@ -503,11 +503,11 @@ GOLDEN = [
     (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
      "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
-    (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
+    (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "You choose a monster tile from the monsters other than the monsters already moved that can be moved."),
+     "You choose one of the monsters other than the monsters already moved that can be moved."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
@@ -529,10 +529,10 @@ GOLDEN = [
      "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
-    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips are less than the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
-    (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
     # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
     (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
     # a one-seat condition said as the print does, not as a count
@@ -559,7 +559,8 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts: every artifact card in their artifacts for which the artifact values played do not contain"),
+     "The allowed artifacts: every artifact card in their artifacts for which the value of the artifact card + the fortune "
+     "teller's bonus is not one of the artifact values played"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
@@ -587,10 +588,11 @@ GOLDEN = [
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
     (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
-    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
+    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
-    (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
-    (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
+    # a round of one phase is that phase: the book does not count it
+    (FF, (), "en", "Each round has one phase", "Rounds are played as long as"),
+    (FF, (), "de", "Jede Runde besteht aus einer Phase", "Es werden Runden gespielt, solange"),
     # clauses of the rules file: German verb last in a subordinate clause, negation said in words
     (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
     (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn die Kreatur Kreaturen mitnimmt:"),
@@ -640,11 +642,48 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
-     "If possible, you choose a creature on the square of this creature that is not this creature and does not count as "
+     "If possible, you choose another creature on the square of this creature that does not count as "
      "large for an ability of the owner of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist und nicht für eine "
+     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die nicht für eine "
      "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
+    # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
+    (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
+     "For every other creature on the square of this creature:"),
+    (MF, (), "de", "Für jede Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist:",
+     "Für jede andere Kreatur auf dem Feld dieser Kreatur:"),
+    (MF, (), "en", "This creature beats the chosen other creature", "This creature beats the chosen creature"),
+    (MF, (), "en", "on the square of the value that is not this creature",
+     "for which there is another creature on the square of the value."),
+    (MF, (), "de", "auf dem Feld des Werts gibt, die nicht diese Kreatur ist",
+     "bei dem es eine andere Kreatur auf dem Feld des Werts gibt."),
+    (FF, (), "de", "Wenn gilt: du stehst auf einem Monster",
+     "Wenn du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können:"),
+    # a filter of clauses about the item and comparisons of its fields: "that … and whose …"
+    (MF, (), "en", "For every creature in your friends on the board for which the size of the creature is not small",
+     "For every creature in your friends on the board that is not a catapult and whose size is not small:"),
+    (MF, (), "de", "bei der die Größe der Kreatur nicht klein ist",
+     "Für jede Kreatur aus deinen Freunden auf dem Spielplan, die kein Katapult ist und deren Größe nicht klein ist:"),
+    # a list named in the plural holds an item: the item "is one of" it, „gehört zu“ it
+    (MF, (), "de", "und die vom Lich verfluchten Kreaturen die Kreatur enthalten:",
+     "Immer wenn eine Kreatur geschlagen wird und die Kreatur zu den vom Lich verfluchten Kreaturen gehört:"),
+    (FF, (), "en", "for which the carried players do not contain the player.",
+     "whom monsters see that is not one of the carried players."),
+    # a choice among a list said by a plural noun is "one of them", not "an X from the Xs"
+    (FF, (), "en", "Choose a start chamber from the start chambers.", "Choose one of the start chambers."),
+    (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
+     "You choose one of the monsters that can be moved."),
+    (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
+    (MF, (), "de", "Wähle eine Magierfähigkeit aus deinen Magierfähigkeiten.", "Wähle eine deiner Magierfähigkeiten."),
+    (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
+    (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
+     "If possible, you choose one of your friends on the board that is not a catapult:"),
+    # a negated clause with two participles before one auxiliary drops its "nicht", not "nicht gilt: … nicht …"
+    (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
+     "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
+    (MF, (), "de", "bei der die Kreatur nicht diese Kreatur ist und nicht gilt:",
+     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die jetzt geschlagen oder vergiftet "
+     "werden kann:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
@@ -668,8 +707,8 @@ GOLDEN = [
     (MF, (), "de", "Wenn die Nummer des Felds 2 ist:", "Wenn das Feld die Taverne ist:"),
     (MF, (), "en", "the type of square the number is switch", "ends a movement and the square is a switch"),
     (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und das Feld ein Schalter ist"),
-    (MF, (), "en", "the nodes exactly 1 steps ahead", "the squares exactly 1 step ahead of the square of creature A contain the square of creature B"),
-    (MF, (), "de", "die Knoten genau 1 Schritte nach", "die Felder genau 1 Schritt nach dem Feld von Kreatur A enthalten das Feld von Kreatur B"),
+    (MF, (), "en", "the nodes exactly 1 steps ahead", "the square of creature B is one of the squares exactly 1 step ahead of the square of creature A"),
+    (MF, (), "de", "die Knoten genau 1 Schritte nach", "das Feld von Kreatur B gehört zu den Feldern genau 1 Schritt nach dem Feld von Kreatur A"),
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
     (MF, (), "de", "Das nächste Feld ist das nächste Feld.", "Es gibt kein nächstes Feld."),
     (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "das Feld der Kreatur nicht der Magierturm ist"),
@@ -700,7 +739,8 @@ GOLDEN = [
      "The player with the highest artifact this round is the influencing player."),
     (MF, (), "en", "Their value of the played artifact becomes", "The played artifact counts the value of the chosen artifact card"),
     (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
-    (MF, (), "en", "The values already played are the artifact values played.", "for which the artifact values played do not contain"),
+    (MF, (), "en", "The values already played are the artifact values played.",
+     "is not one of the artifact values played"),
     (MF, (), "de", "Die Kreaturen im Kreaturenvorrat nicht leer", "Wenn der Spieler am Zugende ein Katapult bekommt und der Spieler kein Katapult auf dem Spielplan hat"),
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
     (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
@@ -729,6 +769,17 @@ GOLDEN = [
      "Move the playing figure of each of the carried players onto the matching space."),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
+    (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
+     "Every creature on a square for which the square of the creature is a lava square and the creature is not a catapult burns in the lava"),
+    (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
+     "Once for each of the newly seen chambers with a power chip:"),
+    (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
+     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
+    # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
+    (FF, (), "en", "For every space in a shortest path",
+     "Move your playing figure step by step along a shortest path from your space to the destination"),
+    (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
+     "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
@@ -754,9 +805,20 @@ GOLDEN = [
      "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
     (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
      "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # a reaction to the start of one round says which
+    (MF, ("maechtige_magier",), "en", "Whenever a round starts and the number of the round is 1:", "At the start of round 1:"),
+    (MF, ("maechtige_magier",), "de", "Immer wenn eine Runde beginnt und die Nummer der Runde 1 ist:", "Zu Beginn von Runde 1:"),
+    # a new named list starts empty: no sentence says so
+    (MF, (), "en", "The riders are no cards.", "Add the chosen creature to take along to the riders."),
+    (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "zu den schon gesetzten Monstern hinzu."),
     # an action that changes nothing is told by its title alone
     (FF, (), "en", "No change.", "Cast no more"),
     (FF, (), "de", "Keine Änderung.", "Anhalten"),
+    # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
+    (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
+    (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
+    (FF, (), "en", "Put 1 of the chips", "Put the amount − 1 in power chips out of the game."),
+    (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
@@ -953,8 +1015,8 @@ def test_the_places_table_has_no_column_of_blanks() -> None:
     assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
 
 
-@pytest.mark.parametrize("lang,values,holds", [("en", "Values: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
+@pytest.mark.parametrize("lang,values,holds", [("en", "There are five wizards: Donny Darkmatter", "Holds: wizard power; one per player"),
+                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")

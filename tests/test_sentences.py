@@ -411,6 +411,13 @@ CLAUSES = [  # (language, clause as the rules file writes it, subordinate order,
     ("de", "über einen Kampf wird gerade entschieden", "über einen Kampf gerade entschieden wird",
      "über einen Kampf wird gerade nicht entschieden"),
     ("de", "{p} steht auf oder sieht die Kreuzung {x}", None, None),  # two verbs: said after "gilt:"
+    # a clause of its own after the comma: its "oder" joins no second verb of the main clause
+    ("de", "du stehst auf einem Monster, ohne ziehen, fliehen oder zaubern zu können",
+     "du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können",
+     "du stehst nicht auf einem Monster, ohne ziehen, fliehen oder zaubern zu können"),
+    # two participles share the closing auxiliary: one verb, negated by dropping its "nicht"
+    ("de", "{c} kann jetzt nicht geschlagen oder vergiftet werden", "{c} jetzt nicht geschlagen oder vergiftet werden kann",
+     "{c} kann jetzt geschlagen oder vergiftet werden"),
     ("en", "{it} flies", None, "{it} does not fly"),
     ("en", "{it} carries creatures", None, "{it} does not carry creatures"),
     ("en", "the lava is rising", None, "the lava is not rising"),
@@ -551,4 +558,28 @@ def test_a_move_of_a_whole_group_is_said_in_the_plural_where_it_reads_the_same_o
     looped = "for c in hand(me) { move c to deck }"
     assert all_sentences(looped, "de") == ["Lege alle Karten auf deiner Hand auf den Stapel."]
     named = "move [c for c in hand(me) if c.value > count(hand(me)) or revealed(c)] to deck"
-    assert first_sentence(named, "de").startswith("Lege jede Karte aus deiner Hand, bei der ")
+    assert first_sentence(named, "de").startswith("Lege jede Karte aus deiner Hand, die aufgedeckt ist oder deren Wert ")
+
+
+@pytest.mark.parametrize("stmt,de,en", [
+    # a list said by the chosen thing's plural: "one of the cards", „eine der Karten“
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = '
+     "[c for c in hand(me) if c.value > 2]\n let d = choose me from k\n move d to discard",
+     "Du wählst eine der möglichen Karten.", "You choose one of the possible cards."),
+    # a choice with a name of its own keeps it where the list does not say that noun
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = '
+     '[c for c in hand(me) if c.value > 2]\n let d de "das Opfer" en "victim" fr "la victime" = choose me from k\n'
+     " move d to discard",
+     "Du wählst ein Opfer aus den möglichen Karten.", "You choose a victim from the possible cards."),
+    # choosing "if possible" from a list said by a plural noun: "one of …" with the filter after it
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = [c for c in hand(me)]\n'
+     "let p de \"die:pl guten Karten\" en \"the:pl good cards\" fr \"les bonnes cartes\" = [c for c in k if c.value > 2]\n"
+     " if count(p) > 0 { let d = choose me from p\n move d to discard }",
+     "Falls möglich, wählst du eine der möglichen Karten, deren Wert größer als 2 ist:",
+     "If possible, you choose one of the possible cards whose value is greater than 2:"),
+])
+def test_a_choice_among_a_plural_list_is_one_of_them(stmt: str, de: str, en: str) -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: [line.text for line in Speaker(lang, Symbols(items)).lines(rule.body)] for lang in ("de", "en")}
+    assert de in said["de"] and en in said["en"], said
