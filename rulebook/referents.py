@@ -32,6 +32,7 @@ class Ref:
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
         self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
+        self.roll = False  # a die roll: a table looked up by it is "the … the die shows"
         # the other of a pair (the first and the last item of one place) and the pair said together:
         # ("both tokens", "the two tokens")
         self.pair: Optional[tuple[str, Phrase, Phrase]] = None
