@@ -481,6 +481,7 @@ class FunctionDef(Node):
     text: Optional[Text] = None  # what the rulebook calls the value ("the pair sum of i")
     body: Expr
     negated: Optional[Text] = None  # a condition's clause said the other way round ("no token lies in row {i}")
+    kind_clause: Optional[Text] = None  # `f(i) == V` said as a clause: "{i} is {value}" ("the square is a switch")
     note: Optional[Text] = None  # the definition in a player's words: the rulebook prints it instead of the formula
     internal: bool = False  # a lookup the rules text already says where it is used: no entry in "Definitions"
 

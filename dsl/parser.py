@@ -186,6 +186,9 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def negated(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("not", ch[0])
 
+    def kind_clause(self, meta: Any, ch: list[Any]) -> _Tagged:
+        return _tag("is", ch[0])
+
     def id_template(self, meta: Any, ch: list[Any]) -> _Tagged:
         return _tag("id", self._unquote(ch[0]))
 
@@ -315,7 +318,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
                              body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch),
-                             internal=internal)
+                             internal=internal, kind_clause=(_tagged(ch, "is") or [None])[0])
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)

@@ -161,14 +161,14 @@ class Assembler:
         return None
 
     def rounds_sentence(self, rnd: A.RoundDef, sp: Optional[Speaker] = None) -> str:
-        """How many rounds (a fixed number said as it is) and the phases of each, in order."""
+        """How many rounds (a fixed number said as it is) and the phases of each, in order (of two or more)."""
         sp = sp or self.sp
         phases = sp.join([sp.quoted(self.title_of(p)) for p in rnd.phases])
         count = fixed_rounds(rnd.repeat_while, sp.sym.consts)
         head = sp.sentence("item.rounds_fixed", rnd, count=sp.expr(count)) if count is not None else \
             sp.sentence("item.rounds_while", rnd, "sub", cond=sp.expr(rnd.repeat_while))
-        if len(rnd.phases) == 1:
-            return f"{head} {sp.sentence('item.round_phase_one', rnd, phases=phases)}"
+        if len(rnd.phases) == 1:  # the round is its one phase, whose section follows: nothing to count
+            return head
         # "three phases", not "these phases": the reader counts them before reading them
         return f"{head} {sp.sentence('item.round_phases', rnd, phases=phases, count=self.number_word(len(rnd.phases)))}"
 
@@ -226,9 +226,11 @@ class Assembler:
     def named_lines(self, item: Any, ops: Sequence[A.VariantOp]) -> list[Line]:
         """What a variant's new list of values, kind of card or place is: its values, the fields its cards
         show, or the cards it holds and how they lie (of a kind the base game or the variant has)."""
-        if isinstance(item, A.EnumDef):
-            values = ", ".join(self.t(v.text, f"value '{v.name}'", v.pos) for v in item.values)
-            return [Line(self.say("item.enum_values", item, values=values))]
+        if isinstance(item, A.EnumDef):  # "There are five wizards: …"
+            values = ", ".join(self.bare(v.text, f"value '{v.name}'", v.pos) for v in item.values)
+            kind = self.sp.noun(item.title, f"enum '{item.name}'", item.pos).plural()
+            return [Line(self.say("item.enum_values", item, values=values, kind=kind,
+                                  count=self.number_word(len(item.values))))]
         if isinstance(item, A.KindDef):
             fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in item.fields if f.type.name != "effect"]
             return [Line(self.say("item.kind_fields", item, fields=", ".join(fields)))] if fields else []
@@ -256,7 +258,7 @@ class Assembler:
             [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
         counted: dict[tuple[str, ...], int] = {}
         for c in cards:
-            title = [self.t(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
+            title = [self.bare(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
                      else "—"] if titled else []
             row = tuple(title + [self.value_text(c.values[i], kind.fields[i].type.name) for i in shown])
             counted[row] = counted.get(row, 0) + 1
@@ -468,13 +470,18 @@ class Assembler:
         params = []
         for p in action.params:
             ref = self.sp.bind(p.name, p.domain, p.text)
+            if isinstance(p.domain, A.ListLit) and len(p.domain.items) == 1:  # no choice: said as its one value
+                ref.every = self.sp.expr(p.domain.items[0])
+                continue
             if yes_or_no(p.domain) and p.text is not None and self.lang in p.text.by_lang:  # "… and whether it goes forward"
                 ref.clause = self.sp.clause(p, self.sp.literal(p.text.by_lang[self.lang]), {})
                 params.append(self.sp.msg("item.action_param_whether", p, clause=ref.clause))
             else:
-                params.append(self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain)))
+                one = self.sp.one_among(ref, p.domain)
+                params.append(one if one is not None else
+                              self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain)))
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        return head + (self.sp.lines(action.body) or [Line(self.say("item.no_effect", action))])  # "No change."
+        return head + self.sp.lines(action.body)  # an action that changes nothing is told by its title alone
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)
@@ -486,8 +493,12 @@ class Assembler:
 
     def trigger_lines(self, trig: A.TriggerDef) -> list[Line]:
         event = self.sp.event(trig)
-        if trig.where is not None:
-            head = self.say("item.trigger_where", trig, "sub", event=event, cond=self.sp.expr(trig.where))
+        where = self.sp.trigger_where(trig)
+        if trig.event == "round_start" and isinstance(where, A.BinOp) and where.op == "==" \
+                and isinstance(where.left, A.Name) and where.left.name == "round" and isinstance(where.right, A.Num):
+            head = self.say("item.trigger_round", trig, "sub", round=str(where.right.value))  # "At the start of round 1:"
+        elif where is not None:
+            head = self.say("item.trigger_where", trig, "sub", event=event, cond=self.sp.expr(where))
         else:
             head = self.say("item.trigger", trig, "sub", event=event)
         return [Line(head, self.sp.lines(trig.body))]

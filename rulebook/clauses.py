@@ -45,9 +45,15 @@ def finite_verb(tokens: Sequence[str], words: Words) -> Optional[int]:
 
 
 def _coordinated(tokens: Sequence[str], words: Words) -> bool:
-    """Whether a clause goes on with a second verb after "und"/"oder" ("… und kann weder ziehen …")."""
-    skip, joins = _set(words, "skip"), _set(words, "joins")
-    return any(t in joins and n.isalpha() and n.islower() and n not in skip for t, n in zip(tokens, tokens[1:]))
+    """Whether a clause goes on with a second verb after "und"/"oder" ("… und kann weder ziehen …"); two
+    participles before one closing auxiliary ("geschlagen oder vergiftet werden") share their verb, and a
+    clause of its own after a comma ("…, ohne … oder … zu können") is not the main clause's."""
+    skip, joins, aux, opens = _set(words, "skip"), _set(words, "joins"), _set(words, "aux"), _set(words, "opens_clause")
+    tokens = next((tokens[:i + 1] for i, (t, n) in enumerate(zip(tokens, tokens[1:]))
+                   if t.endswith(",") and n in opens), tokens)  # "…, ohne ziehen oder fliehen zu können": its own clause
+    shared = len(tokens) - 3 if tokens and tokens[-1] in aux else -1
+    return any(t in joins and n.isalpha() and n.islower() and n not in skip and i != shared
+               for i, (t, n) in enumerate(zip(tokens, tokens[1:])))
 
 
 def verb_last(template: str, words: Words) -> Optional[str]:

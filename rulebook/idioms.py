@@ -10,7 +10,7 @@ from dsl import ast as A
 from rulebook.model import Line
 from rulebook.order import tells_in_place
 from rulebook.phrases import Arg, Noun, Phrase, pick
-from rulebook.referents import Ref
+from rulebook.referents import Ref, other_than
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
@@ -412,21 +412,34 @@ class Idioms:
         ref = sp.scope.bind(pick.name, sp.named(sp.nouns.element(comp), pick.text))
         var = ref.phrase(sp.cat)  # said by the chosen item's own name: "a token (B)" where later "token B"
         args: dict[str, Arg] = {"from": "", "filter": ""}
-        if isinstance(comp, A.Comprehension) and plain:
+        one: Optional[Phrase] = None
+        base = sp.nouns.element(comp.source).noun if isinstance(comp, A.Comprehension) and plain else None
+        if isinstance(comp, A.Comprehension) and base is not None:
+            other = ref.noun.word == sp.nouns.element(comp).noun.word != base.word  # "another token": `d != x` said
+            kept = other_than(comp)[1] if other else comp.cond
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
             item.label = ref.label
             sp.scope.push()
             try:  # the list's item is the one to choose: its filter names it by the same noun and letter
                 sp.scope.refs[comp.var] = item
                 args = {"from": sp.origin(comp.source, sp.expr(comp.source)),
-                        "filter": sp.filter(comp.var, ref, comp.cond, "expr.filter") if comp.cond is not None else ""}
+                        "filter": sp.filter(comp.var, ref, kept, "expr.filter") if kept is not None else ""}
             finally:
                 sp.scope.pop()
+            among = sp.expr(comp.source)
+            said_from = args["from"]
+            named = not (isinstance(said_from, Phrase) and said_from.form("nom")) or other or bool(ref.label)
+            one = None if named else sp.one_of(ref.noun, among, pick.text is None or ref.noun.word == base.word)
+            if one is not None:  # "one of your friends", not "a token in your friends"
+                args["from"] = sp.msg("stmt.one_among", comp, one=one, among=among)
+            if other:  # once chosen it is "the chosen token", not "the chosen other token"
+                ref.noun = base
         ref.chosen = True
         children = sp.lines(branch.then[at + 1:])
         said: dict[str, Arg] = {"seat": sp.expr(pick.seat), "var": var, "filter": args["filter"], "from": args["from"],
                                 "options": options}
         key = "stmt.choose_if_any" if plain else "stmt.choose_if_any_from"  # a list said by its value: "from …"
+        key += "_one" if one is not None else ""
         return [Line(sp.text(key, pick, sp._subject(pick.seat), said), children)]
 
     def counter_loop(self, s: A.Let, w: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
@@ -474,6 +487,20 @@ class Idioms:
         return var is not None and var.internal and isinstance(s, A.SetStmt) and same(s.value, var.init)
 
     # ------------------------------------------------------------ statements
+    @staticmethod
+    def _copied(body: Sequence[A.Stmt], i: int) -> int:
+        """How many statements from `i` on copy a field of one card to the same field of another."""
+        def pair(s: A.Stmt) -> Optional[list[A.Expr]]:
+            t, v = (s.target, s.value) if isinstance(s, A.SetStmt) else (None, None)
+            if isinstance(t, A.Attr) and isinstance(v, A.Attr) and t.name == v.name and not same(t.obj, v.obj):
+                return [t.obj, v.obj]
+            return None
+        first = pair(body[i])
+        n = 0
+        while first is not None and i + n < len(body) and same(pair(body[i + n]), first):
+            n += 1
+        return n
+
     def stmts(self, body: Sequence[A.Stmt], i: int) -> Optional[tuple[list[Line], int]]:
         """Sentences for the statement at `i` (and how many statements they say), where one fits."""
         s = body[i]
@@ -488,6 +515,11 @@ class Idioms:
                 n += 1
             if n > 1:
                 return self.sp.pays([p for p in body[i:i + n] if isinstance(p, A.Pay)]), n
+        copied = self._copied(body, i)
+        if copied > 1:  # `set a.x = b.x; set a.y = b.y` → "a takes on the x and the y of b"
+            said = self.sp.take_on([c for c in body[i:i + copied] if isinstance(c, A.SetStmt)])
+            if said is not None:
+                return said, copied
         if isinstance(s, A.Modify):
             n = 1
             while i + n < len(body) and isinstance(body[i + n], A.Modify) and s.mode == "by" \

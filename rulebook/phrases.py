@@ -207,7 +207,7 @@ class Noun:
     def gen_suffix(self, head: str) -> str:
         """German genitive ending of a masculine or neuter noun: "des Spielers", "des Platzes"."""
         suffix = str(self.dets.get("gen_suffix", ""))
-        if not suffix or not head.replace("-", "").isalpha():  # "des Karten-Vorrats"
+        if not suffix or not head.replace("-", "").isalpha() or self.weak(head):  # "des Karten-Vorrats"
             return ""
         return "es" if head[-1] in "sßxz" else suffix
 
@@ -280,6 +280,8 @@ class Noun:
                 break
             if w.endswith(written) and w not in small:
                 words[i] = w[:len(w) - len(written)] + ending
+        if head < len(words) and case != "nom" and self.weak(words[head]):  # "den Riesen", "dem Mitreisenden"
+            words[head] += "n"
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
         joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
         nouns = [head] + ([head + 2] if head + 2 < len(words) and words[head + 1] in joins
@@ -289,6 +291,11 @@ class Noun:
             if noun[-1:].isalpha() and not noun.endswith(("n", "s")):
                 words[at] = noun + suffix + comma
         return " ".join(words)
+
+    def weak(self, head: str) -> bool:
+        """A noun the catalogue declines weak: its head ends in "n" outside the nominative („den Riesen“)."""
+        ending = self.dets.get("weak_noun")
+        return isinstance(ending, str) and re.search(ending, head) is not None
 
     def has_genitive(self, det: str) -> bool:
         forms = self.dets.get(det)

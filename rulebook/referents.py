@@ -30,6 +30,8 @@ class Ref:
         self.label = ""
         self.chosen = False  # a player's choice: "the chosen colour"
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
+        self.saying = False
+        self.said_every = 0  # how often a loop said in one sentence named its items
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
         self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
         self.roll = False  # a die roll: a table looked up by it is "the … the die shows"
@@ -49,8 +51,13 @@ class Ref:
 
         def make(f: str) -> str:
             det, _, case = f.rpartition("_")
-            if every is not None and not det.startswith("rel") and f not in ("pl", "bare"):
-                return every.form(case)
+            if every is not None and not det.startswith("rel") and f not in ("pl", "bare") and not self.saying:
+                self.saying = True  # inside "every …", its filter names the item plainly
+                self.said_every += 1
+                try:
+                    return every.form(case)
+                finally:
+                    self.saying = False
             if f == "pl":
                 return noun.plural() + (f" {label}" if label else "")
             if det.startswith("rel"):
@@ -165,12 +172,14 @@ class Nouns:
     """Finds the noun of what an expression holds or yields, from the declarations of the rules."""
 
     def __init__(self, sym: "Symbols", cat: Catalogue, lang: str, lookup: "Lookup",
-                 place: Optional[Callable[[A.Expr], Optional[str]]] = None) -> None:
+                 place: Optional[Callable[[A.Expr], Optional[str]]] = None,
+                 this: Optional[Callable[[], Optional[str]]] = None) -> None:
         self.sym = sym
         self.cat = cat
         self.lang = lang
         self.lookup = lookup
         self.place = place  # the indexed zone whose place a number certainly is
+        self.this = this  # the noun of `self`, the card whose effect is said, where there is one
 
     def word(self, key: str) -> Noun:
         return Noun(str(pick(self.cat.pattern(f"noun.{key}"), "nom")), self.cat)
@@ -182,7 +191,10 @@ class Nouns:
         """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other token"."""
         name, _ = other_than(c)
         known = self.lookup(name) if name is not None else None
-        if known is None or known.you or known.noun.word != item.noun.word:  # "every player but you" says "you"
+        word = known.noun.word if known is not None and not known.you else None  # "every player but you" says "you"
+        if known is None and name == "self" and self.this is not None:  # "every other token" than this one
+            word = self.this()
+        if word != item.noun.word:
             return item
         noun = copy.copy(item.noun)
         pattern = self.cat.pattern("noun.other")

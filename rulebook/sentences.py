@@ -83,6 +83,18 @@ def _every(e: A.Expr) -> bool:
         and _left_out(e) is None
 
 
+def _die(e: A.Expr) -> bool:
+    """The faces of a common die written out (`[1, 2, 3, 4, 5, 6]`): a draw from them is a die roll."""
+    return isinstance(e, A.ListLit) and [i.value if isinstance(i, A.Num) else None for i in e.items] == [1, 2, 3, 4, 5, 6]
+
+
+def _conjuncts(e: Optional[A.Expr]) -> list[A.Expr]:
+    """The parts of a condition joined by "and"."""
+    if e is None:
+        return []
+    return _conjuncts(e.left) + _conjuncts(e.right) if isinstance(e, A.BinOp) and e.op == "and" else [e]
+
+
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
 
@@ -91,11 +103,6 @@ def yes_or_no(e: A.Expr) -> bool:
     """Whether a choice's options are the two truth values: a decision whether something happens."""
     return isinstance(e, A.ListLit) and len(e.items) == 2 and all(isinstance(i, A.BoolLit) for i in e.items) \
         and {i.value for i in e.items if isinstance(i, A.BoolLit)} == {True, False}
-
-
-def is_die(e: A.Expr) -> bool:
-    """Whether a chance's outcomes are the numbers 1 to 6 written out: the roll of one die."""
-    return isinstance(e, A.ListLit) and [i.value if isinstance(i, A.Num) else None for i in e.items] == [1, 2, 3, 4, 5, 6]
 
 
 def _is_owner_of_self(e: A.Expr) -> bool:
@@ -308,6 +315,17 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
                                 if isinstance(n, A.Name) and n.name == s.var)
 
 
+_SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
+
+
+def _about_item(s: A.For) -> bool:
+    """Whether a loop's one statement names its item, as a plain step that may be said of every item at once
+    ("poison every other token on its space"): no branch, loop or choice around it."""
+    if len(s.body) != 1 or not isinstance(s.body[0], _SIMPLE):
+        return False
+    return any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(list(s.body)))
+
+
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
     """A display text in a language; a name without one cannot appear in a rulebook."""
     if text is None or lang not in text.by_lang:
@@ -329,7 +347,7 @@ class Speaker:
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
-        self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone)
+        self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
         self.idioms = Idioms(self)
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
@@ -355,6 +373,11 @@ class Speaker:
 
     def lookup(self, name: str) -> Optional[Ref]:
         return self.scope.refs.get(name)
+
+    def self_word(self) -> Optional[str]:
+        """The noun `self` is said with, "token" for "this token"; None outside a card's effect."""
+        kind = self.sym.kinds.get(self.self_kind or "")
+        return self.noun(kind.title, f"kind '{kind.name}'", kind.pos).word if kind is not None else None
 
     def ref(self, name: str) -> Ref:
         """The local of that name in scope; one the generator never saw bound is "the value"."""
@@ -585,8 +608,9 @@ class Speaker:
                     return self.clause(e, var.text.by_lang[self.lang], {})
                 return self.msg("expr.flag", e, name=noun.np("def"), clause=Phrase(noun.word))
             return noun.np("def")
-        if name in sym.enum_values:
-            return Phrase(text_of(sym.enum_text(name, self.enum_hint), self.lang, f"value '{name}'", e.pos))
+        if name in sym.enum_values:  # a value whose text has its article is declined: „auf dem Wahrsager“
+            value = self.noun(sym.enum_text(name, self.enum_hint), f"value '{name}'", e.pos)
+            return value.np("def") if value.gender != "default" else Phrase(value.word)
         if name in sym.enums:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")
@@ -930,7 +954,7 @@ class Speaker:
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
-            title = text_of(sym.card_titles[e.args[0].value], self.lang, f"card '{e.args[0].value}'", e.pos)
+            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
@@ -1085,11 +1109,8 @@ class Speaker:
             if field is not None and cond.op == "==" and chosen is not None and chosen.chosen \
                     and chosen.noun.word == field.word:  # "every card of the chosen colour"
                 return self.msg("expr.filter_of", cond, value=chosen.phrase(self.cat), var=var_said)
-            if field is not None:
-                left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
-                pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
-                right = self._operand(cond.right, cond.op, right=True)
-                clause = Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
+            clause = self.whose_clause(var, cond)
+            if clause is not None:
                 return self.msg("expr.filter_whose", cond, cond=clause, relgen=relgen, var=var_said)
             if cond.op == "==" and isinstance(cond.left, A.Call) and cond.left.func == "owner" \
                     and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == var:
@@ -1101,14 +1122,27 @@ class Speaker:
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
-        relative = self.relative(cond, var_said) if key == "expr.filter" and ref is not None else None
+        relative = self.relative(cond, var_said, var, relgen) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
         return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
 
-    def relative(self, cond: A.Expr, var: Phrase) -> Optional[Phrase]:
+    def whose_clause(self, var: str, cond: A.Expr) -> Optional[Phrase]:
+        """A comparison of a field of the item itself, said of the field: "power is at least 3" (after "whose")."""
+        if not (isinstance(cond, A.BinOp) and cond.op in _NEGATED):
+            return None
+        field = self.whose(var, cond.left)
+        if field is None:
+            return None
+        left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
+        pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
+        right = self._operand(cond.right, cond.op, right=True)
+        return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
+
+    def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase("")) -> Optional[Phrase]:
         """A filter whose every part is a clause about the item itself, as a relative clause: "every token
-        that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“."""
+        that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“; a later part
+        that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3"."""
         op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
         leaves: list[A.Expr] = []
 
@@ -1122,12 +1156,23 @@ class Speaker:
         grammar = self.cat.data.get("grammar", {})
         form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
         subject = var.form("nom") + " "
-        texts = [self.expr(leaf).form(form) for leaf in leaves]
         joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
-        if any(isinstance(leaf, A.BinOp) and leaf.op in ("and", "or") for leaf in leaves) \
-                or not all(t.startswith(subject) and not t[len(subject):].startswith(joins) for t in texts):
+        rest: list[str] = []
+        later: list[str] = []  # "whose …" parts, after the clauses about the item
+        for leaf in leaves:
+            text = self.expr(leaf).form(form)
+            whose = self.whose_clause(name, leaf) if name else None
+            if isinstance(leaf, A.BinOp) and leaf.op in ("and", "or"):
+                return None
+            if text.startswith(subject) and not text[len(subject):].startswith(joins):
+                rest.append(text[len(subject):])
+            elif whose is not None:
+                later.append(self.msg("expr.rel_whose", leaf, cond=whose, relgen=relgen).form(form))
+            else:
+                return None
+        if not rest:
             return None
-        rest = [t[len(subject):] for t in texts]
+        rest += later
         return self.msg("expr.filter_rel", cond, var=var,
                         conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
 
@@ -1179,6 +1224,9 @@ class Speaker:
         pattern = self.cat.pattern(key, e.pos)
         if self.is_you(right) and not self.is_you(left) and isinstance(pattern, dict) and "main_you" in pattern:
             left, right = right, left  # "vous êtes le propriétaire", not "le propriétaire est vous"
+        kind = self.kind_said(e, left, right) if e.op in ("==", "!=") else None
+        if kind is not None:  # "the square is a switch", not "the type of the square is switch"
+            return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
         if title is not None:  # "the token is Red Star", not "the number of the token is 7"
             owner = left.obj if isinstance(left, A.Attr) else left
@@ -1195,6 +1243,24 @@ class Speaker:
             return self.msg(key, e, left=places[0], right=places[1])
         return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
 
+    def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
+        """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
+        has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“)."""
+        if isinstance(left, A.Name) and isinstance(right, A.Call):
+            left, right = right, left
+        if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
+            return None
+        fn = self.sym.functions.get(left.func)
+        if fn is None or fn.kind_clause is None:
+            return None
+        value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
+        said = value.np("indef" if value.gender != "default" else "bare").form("nom")
+        template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
+        text = A.Text(pos=fn.kind_clause.pos, by_lang={self.lang: template.replace("{value}", self.literal(said))})
+        clause = self.function_phrase(fn.model_copy(update={"text": text, "body": e}), [self.expr(a) for a in left.args],
+                                      e, left.args)
+        return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
+
     def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
         """The title of the card a field compared with a number names, where one card alone has it."""
         if not (isinstance(left, A.Attr) and isinstance(left.obj, A.Name) and isinstance(right, A.Num)):
@@ -1202,7 +1268,7 @@ class Speaker:
         ref = self.lookup(left.obj.name)
         kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
         title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
-        return self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)) \
+        return self.literal(self.noun(title, f"card with {left.name} {right.value}", right.pos).word) \
             if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:
@@ -1269,8 +1335,17 @@ class Speaker:
         args = self._comp_args(c)
         self.scope.push()
         try:
+            items = A.Comprehension(pos=c.pos, expr=A.Name(pos=c.pos, name=c.var), var=c.var, source=c.source, cond=c.expr)
             ref = self._bind(c.var, c.source)
-            rel = self.relative(c.expr, ref.phrase(self.cat))
+            other = self.nouns.other(items, ref)
+            rest = other_than(items)[1] if other is not ref else c.expr
+            if other is not ref:  # "there is another token on the square", not "… a token … that is not this one"
+                args["var"] = other.phrase(self.cat)
+                self.scope.refs[c.var] = other
+                if rest is None:
+                    return self.msg(key, c, var=args["var"], rel=Phrase(""), cond=Phrase(""), **{"from": args["from"]})
+                c = c.model_copy(update={"expr": rest})
+            rel = self.relative(c.expr, self.scope.refs[c.var].phrase(self.cat))
             e, cond = c.expr, Phrase("")
             if rel is None and isinstance(e, A.BinOp) and e.op in _NEGATED and self.whose(c.var, e.left) is not None:
                 rel, cond = self.filter(c.var, ref, e, "expr.filter"), self.expr(e)  # "there is a card whose value is 3"
@@ -1400,6 +1475,8 @@ class Speaker:
             return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         if self._names_owner(v, s.text):
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
+        if isinstance(v, A.ListLit) and not v.items and s.text is not None:
+            return []  # "the riders are no cards": a new named list starts empty; what is added to it says the rest
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def _names_owner(self, v: A.Expr, text: Optional[A.Text]) -> bool:
@@ -1448,17 +1525,76 @@ class Speaker:
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
             return self._line("stmt.let_choose_whether", s, self._subject(s.seat), seat=self.expr(s.seat), clause=clause)
         options, listed = self.options(opts)
-        self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
+        item = self.nouns.element(opts)
+        ref = self.scope.bind(s.name, self.named(item, s.text))
+        ref.chosen = True
+        plain = not listed and not ref.label and not isinstance(opts, A.CondExpr)
+        one = self.one_of(ref.noun, options, ref.noun.word == item.noun.word) if plain else None
+        if one is not None:  # "you choose one of the spaces", not "a space from the spaces"
+            return self._line("stmt.let_choose_one", s, self._subject(s.seat), seat=self.expr(s.seat), one=one,
+                              options=options)
         return self._line(f"stmt.let_choose{listed}", s, self._subject(s.seat), seat=self.expr(s.seat),
                           name=self.var(s.name), options=options)
 
+    def one_among(self, ref: Ref, e: A.Expr) -> Optional[Phrase]:
+        """An action's parameter chosen from a list said by a plural noun: "one of the start spaces"."""
+        if isinstance(e, A.Name) and e.name == "players" or isinstance(e, A.Call) and e.func in ("positions", "cards") \
+                or isinstance(e, A.CondExpr) or ref.label:
+            return None
+        among = self._expr(e)
+        one = self.one_of(ref.noun, among, ref.noun.word == self.nouns.element(e).noun.word)
+        return self.msg("item.action_param_one", e, one=one, among=among) if one is not None else None
+
+    def one_of(self, noun: Noun, among: Phrase, unnamed: bool) -> Optional[Phrase]:
+        """"one" of a list said by a plural noun, where the language has the construct (its `one_of`): where
+        the list names the chosen thing's noun ("einen der Räume": the pronoun takes its gender), or, in a
+        language without gender, where the choice has no name of its own ("one of your friends")."""
+        grammar = self.cat.data.get("grammar", {})
+        how = grammar.get("one_of") if isinstance(grammar, dict) else None
+        if how is None or among.agree != "pl":
+            return None
+        head = " ".join(among.form("nom").split(" ")[:4])
+        if not re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", head) and not (how == "any" and unnamed):
+            return None
+        return noun.det("one")
+
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
-        if s.text is None and is_die(s.options):  # a number 1 to 6 at random is a die roll: "Roll a die."
-            self.scope.bind(s.name, Ref(self.nouns.word("die_roll"))).roll = True
-            return self._line("stmt.let_random_die", s)
+        if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
+            self.scope.bind(s.name, Ref(self.nouns.word("roll"))).roll = True
+            return self._line("stmt.roll_die", s)
         options, listed = self.options(s.options)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
+
+    def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
+        """Fields copied from one card to another in one sentence: "the token takes on the colour and the
+        size of the chosen one, and whether it is hidden"; None where a field has no text to say it by."""
+        target, source = sets[0].target, sets[0].value
+        assert isinstance(target, A.Attr) and isinstance(source, A.Attr)
+        nouns: list[Arg] = []
+        whether: list[Arg] = []
+        grammar = self.cat.data.get("grammar", {})
+        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(pronoun, dict)
+        own = self.sym.kinds[self.self_kind].title if self.self_kind and isinstance(target.obj, A.Name) \
+            and target.obj.name == "self" else None  # a card's effect on itself: "this token"
+        gender = (self.nouns.text(own) or self.nouns.value(target.obj).noun).gender
+        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        for s in sets:
+            assert isinstance(s.target, A.Attr)
+            fdef = self.field_def(s.target)
+            if fdef is None or fdef.text is None or self.lang not in fdef.text.by_lang:
+                return None
+            text = fdef.text.by_lang[self.lang]
+            if IT_PLACE in text:
+                whether.append(self.msg("stmt.take_on_whether", s, clause=self.clause(s, text, {"it": it})))
+            else:
+                nouns.append(self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos).np("def"))
+        if not nouns:
+            return None
+        key = "stmt.take_on_and_whether" if whether else "stmt.take_on"
+        return self._line(key, sets[0], target=self.expr(target.obj), source=self.expr(source.obj),
+                          fields=self.join(nouns), whether=self.join(whether))
 
     def options(self, e: A.Expr) -> tuple[Phrase, str]:
         """What a choice is made from; written-out options as alternatives ("1, 2, 3 or 4"), with the
@@ -1553,6 +1689,8 @@ class Speaker:
         text = told.text.by_lang[self.lang]
         if not text:
             return []  # this change is bookkeeping the book leaves out ("" for "the turn is not over")
+        text = self.choices(text, {"amount": v.right} if "amount" in values and isinstance(v, A.BinOp)
+                            else {"value": v}, told.pos)  # "{amount#chip|chips}"
         self.check_places(text, list(values), told.pos, f"the told {told.kind} of '{d.name}'")
         return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(text, "nom", values)))
 
@@ -1767,14 +1905,20 @@ class Speaker:
             if paid is not None:
                 return paid
             every = self.each_place(s, ref, source)
-            if every is not None or _foldable(s, self.sym.zones, self.sym.functions):
+            folded = every is not None or _foldable(s, self.sym.zones, self.sym.functions)
+            about = not folded and _about_item(s) and self.said_of_each(src, ref)
+            if folded or about:
                 # "move every token in the bag to the box", one sentence
                 ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
-                    or self.every_item(src, head, origin)
+                    or self.every_item(src, head, origin, source, ref)
+                ref.said_every = 0
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children:
-                    return body
+                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
+                    return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
+            walked = self.walk_path(s, source)
+            if walked is not None:
+                return walked
             self.loops.append(ref.noun)
             try:
                 body = self.lines(s.body)
@@ -1784,6 +1928,25 @@ class Speaker:
         finally:
             self.actor = outer
             self.scope.pop()
+
+    def walk_path(self, s: A.For, source: Phrase) -> Optional[list[Line]]:
+        """A loop along a `shortest_path` that moves a piece onto each of its places: "Move the figure step
+        by step along …; after each step:" and the rest of the loop (what comes first is bookkeeping)."""
+        if not (isinstance(s.source, A.Call) and s.source.func == "shortest_path") or self.actor is not None:
+            return None
+        at = next((k for k, st in enumerate(s.body) if isinstance(st, A.Move) and not st.bottom
+                   and isinstance(st.to, A.Index) and isinstance(st.to.index, A.Name) and st.to.index.name == s.var), None)
+        move = s.body[at] if at is not None else None
+        if not isinstance(move, A.Move) or at is None or self.lines(s.body[:at]) \
+                or any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([move.what])):
+            return None
+        self.loops.append(None)
+        try:
+            rest = self.lines(s.body[at + 1:])
+        finally:
+            self.loops.pop()
+        return self._line("stmt.walk_path" if rest else "stmt.walk_path_one", s, children=rest,
+                          what=self.moved(move.what), source=source)
 
     def owners_pay(self, s: A.For, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Optional[list[Line]]:
         """`for c in Z { pay c.F from owner(c) to … }` → "the owner of every card in Z pays its F …"."""
@@ -1880,8 +2043,23 @@ class Speaker:
         plural = ":all_" in str(self.cat.pattern("expr.comprehension_all"))  # a language that keeps "every card" agrees so
         return Phrase(lambda f: said.form(f), "pl" if plural else said.agree)
 
-    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase) -> Phrase:
-        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag"."""
+    def said_of_each(self, src: A.Expr, ref: Ref) -> bool:
+        """Whether a loop's items can be named all at once in its one step: not the players in an order
+        the head says ("starting with …", "by score"), nor one item a filter picks out, nor "a value"."""
+        players = isinstance(src, A.Name) and src.name == "players" or _round_from(src) is not None \
+            or isinstance(src, A.Comprehension) and (src.key is not None or isinstance(src.cond, A.BinOp)
+                                                      and src.cond.op == "==")  # (one item picked out: "the X")
+        head = self.nouns.element(src) if isinstance(src, A.Comprehension) else ref  # a filter names it by that noun
+        return not players and ref.noun.word not in self.generic_nouns() and head.noun.word not in self.generic_nouns()
+
+    def generic_nouns(self) -> set[str]:
+        """The words for an item of no known kind: a loop over such items names them by its list."""
+        return {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
+
+    def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase, source: Optional[Phrase] = None,
+                   ref: Optional[Ref] = None) -> Phrase:
+        """Each item of a loop's source as one noun phrase: "every row", "every token in the bag", "each of
+        the tokens on it" (where the list is said by the items' own noun)."""
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
@@ -1889,6 +2067,12 @@ class Speaker:
         if head:
             return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
         item = self.nouns.element(src)
+        if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
+            item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
+        if source is not None and origin.form("nom") and not item.label \
+                and item.noun.plural() in source.form("nom") and self.cat.has("expr.each_of"):
+            each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+            return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
                                 "order": ""}
         return self.msg("expr.comprehension_self", src, **args)
@@ -1923,6 +2107,9 @@ class Speaker:
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
+        if several and ref is not None and ref.noun.plural() in source.form("nom"):  # „für jeden der Räume“
+            args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+            return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
@@ -1933,9 +2120,18 @@ class Speaker:
             self.loops.pop()
 
     def _s_While(self, s: A.While) -> list[Line]:
+        pick = s.body[0] if len(s.body) == 1 else None
+        if isinstance(pick, A.ChooseAction) and len(pick.actions) > 1:  # "as long as …, you keep carrying out one of …"
+            return self._line("stmt.while_choose", s, self._subject(pick.seat), cond=self.expr(s.cond),
+                              seat=self.expr(pick.seat), actions=self.action_list(pick.actions, pick))
         return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
+        counted = s.count.args[0] if isinstance(s.count, A.Call) and s.count.func == "count" and len(s.count.args) == 1 \
+            and not isinstance(s.count.args[0], A.Comprehension) else None
+        said = self.expr(counted) if counted is not None else None
+        if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
+            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
@@ -2242,6 +2438,27 @@ class Speaker:
             where = [t.where] if t.where is not None else []  # "where square_type(at) == …": a place too
             ref = self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), [*where, *t.body])
             self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None))
+        named = {n: title for n, title in (self._named_card(c) for c in _conjuncts(t.where)) if n in t.params}
+        for name, title in named.items():  # "where c.number == 10" with one card numbered 10: "the fairy"
+            self.scope.bind(name, Ref(self.noun(title, f"card of '{name}'", t.pos), kind=self.ref(name).kind))
+        said = {n: self.var(n) if n in named else self.intro(n) for n in t.params}
         if declared is not None:
-            return self.event_clause(declared, {p.name: self.intro(n) for p, n in zip(declared.params, t.params)})
+            return self.event_clause(declared, {p.name: said[n] for p, n in zip(declared.params, t.params)})
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})
+
+    def trigger_where(self, t: A.TriggerDef) -> Optional[A.Expr]:
+        """What a trigger's condition asks beyond the one card it names (said in its event already)."""
+        rest = [c for c in _conjuncts(t.where) if self._named_card(c)[0] not in t.params]
+        out: Optional[A.Expr] = None
+        for c in rest:
+            out = c if out is None else A.BinOp(pos=c.pos, op="and", left=out, right=c)
+        return out
+
+    def _named_card(self, e: A.Expr) -> tuple[str, Optional[A.Text]]:
+        """`c.number == 10` where one card alone has number 10: the local it names and that card's title."""
+        if not (isinstance(e, A.BinOp) and e.op == "==" and isinstance(e.left, A.Attr)
+                and isinstance(e.left.obj, A.Name) and isinstance(e.right, A.Num)):
+            return "", None
+        ref = self.lookup(e.left.obj.name)
+        title = self.sym.numbered_card(ref.kind, e.left.name, e.right.value) if ref is not None and ref.kind else None
+        return (e.left.obj.name, title) if title is not None else ("", None)

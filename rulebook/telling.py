@@ -10,6 +10,7 @@ from interpreter.compile.types import T
 from interpreter.play.display import Display
 from interpreter.runtime.program import ActionInfo
 from interpreter.runtime.state import State
+from rulebook.phrases import Noun, Phrase, catalogue, fill
 
 SIBILANTS = "sßxz"  # a name ending in one takes a bare apostrophe as its possessive in some languages
 Value = tuple[str, Any, T]  # a `{name}` of a told text, its value and type
@@ -75,21 +76,33 @@ class Teller:
         return self.told(st, node.told, [(node.name, value, t)]) if node is not None else None
 
     def told(self, st: State, told: Optional[A.Told], values: list[Value]) -> Optional[tuple[str, str]]:
-        """The `told` texts with the values filled in, or None where there are none in this language."""
+        """The `told` texts with the values filled in, or None where there are none in this language; `{x:acc}`
+        asks for a case of a card whose title starts with its article („bewegt den Troll“)."""
         lang = self.show.lang
         if told is None or lang not in told.done.by_lang or lang not in told.infinitive.by_lang:
             return None
         fields = {name: self.told_value(st, v, t) for name, v, t in values}
-        return told.done.by_lang[lang].format_map(fields), told.infinitive.by_lang[lang].format_map(fields)
+        return fill(told.done.by_lang[lang], "nom", fields), fill(told.infinitive.by_lang[lang], "nom", fields)
 
-    def told_value(self, st: State, v: Any, t: T) -> str:
-        """A value as a move tells it; a card of another player as theirs ("Frank's card")."""
+    def told_value(self, st: State, v: Any, t: T) -> Phrase:
+        """A value as a move tells it; a card of another player as theirs ("Frank's card", „den Ghul von Frank“)."""
+        card = self.card_phrase(st, v) if t.name == "card" and isinstance(v, int) else None
         owner = st.owner[v] if t.name == "card" else -1
         if owner < 0 or owner == st.current_player():
-            return self.show.value(v, t)
+            return card or Phrase(self.show.value(v, t))
         seat = self.show.seats[owner]
+        if card is not None:
+            return Phrase(lambda f: self.say("example_card_of_noun", player=seat, card=card.form(f)), card.agree,
+                          card.genitive)
         key = "example_card_of_sibilant" if seat[-1:].lower() in SIBILANTS else "example_card_of"
-        return self.say(key, player=seat, card=self.show.value(v, t))
+        return Phrase(self.say(key, player=seat, card=self.show.value(v, t)))
+
+    def card_phrase(self, st: State, c: int) -> Optional[Phrase]:
+        """A card whose title starts with its article, declined with it; None for a title without one."""
+        ast = st.game.program.cards[c].ast
+        text = ast.title.by_lang.get(self.show.lang) if isinstance(ast, A.CardEntry) and ast.title is not None else None
+        noun = Noun(text, catalogue(self.show.lang)) if text is not None else None
+        return noun.np("def") if noun is not None and noun.gender != "default" else None
 
     def mover(self, st: State) -> str:
         return self.show.seats[st.current_player()]

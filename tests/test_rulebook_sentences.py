@@ -190,9 +190,9 @@ GOLDEN = [
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
      "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
     (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
-     "Move the guard card with the lowest level from the guard display onto the card place."),
+     "Move the guard card with the lowest level from the guard display onto every card place."),
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
-     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf den Kartenplatz."),
+     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf jeden Kartenplatz."),
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
@@ -420,11 +420,11 @@ GOLDEN = [
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
-    (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört die Kreatur Greif auf das Feld 55."),
+    (MF, (), "de", "Julia wählt „Beschwören: Greif, 55“.", "Julia beschwört den Greif auf Feld 55."),
     # a `choose` told in prose too, another player's card as theirs
     (MF, (), "en", "Klemens chooses “artifact card (colour black, value 5)”.",
      "Klemens plays the black 5."),
-    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll Klemens’ Heldenseele."),
+    (MF, (), "de", "Julia wählt „Heldenseele“.", "Julia schlägt mit dem Troll die Heldenseele von Klemens."),
     (MF, (), "en", "Katharina may not choose “artifact card (colour orange, value 5)”.",
      "Katharina could not play the orange 5."),
     # a yes/no field whose text is a clause about its card ("{it} is poisoned"), with its `not` text
@@ -436,15 +436,15 @@ GOLDEN = [
      "Nur erlaubt, wenn die Kreatur kein Katapult ist oder die Bonusart Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
      "Autorisé seulement si la créature n'est pas une catapulte ou le type de bonus est Pouvoir Mimimi."),
-    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "The creature has a borrowed wing."),
-    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "Die Kreatur hat einen geliehenen Flügel."),
+    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "has a borrowed wing."),
+    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "hat einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "The creature has a borrowed wing if the type of the square of the creature"),
+     "The creature has a borrowed wing if the square of the creature is a wing rental"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Die Kreatur hat einen geliehenen Flügel, wenn die Art vom Feld der Kreatur"),
+     "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is indestructible if that was not so before, otherwise not."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
@@ -455,14 +455,18 @@ GOLDEN = [
     (MF, (), "en", "The creature is poisoned by the third wizard (see “Poison a creature”).",
      "The third wizard poisons the creature (see “Poison a creature”)."),
     (MF, (), "en", "Shove the creature for 1, false and the owner of this card (see “Shove a creature”).",
-     "The creature is shoved 1 square back (see “Shove a creature”)."),
+     "is shoved 1 square back (see “Shove a creature”)."),
     (MF, (), "de", "Der Besitzer dieser Karte schlägt die gewählte Kreatur",
      "Diese Kreatur schlägt die gewählte Kreatur (siehe „Kreatur schlagen“)."),
     # a card named by the number only it has
     (MF, (), "en", "Whenever a creature is beaten and the number of the creature is 29:",
-     "Whenever a creature is beaten and the creature is Phoenix:"),
+     "Whenever the Phoenix is beaten:"),
     (MF, (), "de", "Immer wenn eine Kreatur geschlagen wird und die Nummer der Kreatur 29 ist:",
-     "Immer wenn eine Kreatur geschlagen wird und die Kreatur Phönix ist:"),
+     "Immer wenn der Phönix geschlagen wird:"),
+    # a reaction to one card names it in its event, and the card by its title in what follows
+    (MF, (), "en", "Whenever a creature is summoned and the creature is Fairy:", "Whenever the Fairy is summoned:"),
+    (MF, (), "en", "Whenever a creature is summoned and the creature is Fairy:", "goes to the owner of the Fairy (see"),
+    (MF, (), "de", "Immer wenn eine Kreatur beschworen wird und die Kreatur Fee ist:", "Immer wenn die Fee beschworen wird:"),
     # German adjectives before a noun decline with its article and case
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
@@ -499,11 +503,11 @@ GOLDEN = [
     (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
      "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
-    (MF, (), "de", "eine Feldart aus der Felder, auf die", "ein Startfeld aus deinen Startfeldern"),
+    (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "You choose a monster tile from the monsters other than the monsters already moved that can be moved."),
+     "You choose one of the monsters other than the monsters already moved that can be moved."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
@@ -518,16 +522,17 @@ GOLDEN = [
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
     (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
-    (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe", "Decke die Kreuzung auf (siehe „Kreuzung aufdecken“)."),
+    (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe",
+     "Decke jede der vom Feld aus sichtbaren verdeckten Kreuzungen auf (siehe „Kreuzung aufdecken“)."),
     # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
     (FF, (), "en", "Battle lost for the player and their power chips",
      "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
-    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips is less than the battle cost"),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips are less than the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
-    (FF, (), "de", "Lege die Spielfigur von dir", "Lege deine Spielfigur auf das Feld."),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
     # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
     (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
     # a one-seat condition said as the print does, not as a count
@@ -544,7 +549,7 @@ GOLDEN = [
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
      "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Gehe die neu gesehenen Räume mit Kraftchip der Reihe nach durch:"),
+     "Für die neu gesehenen Räume mit Kraftchip jeweils:"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -574,18 +579,19 @@ GOLDEN = [
      "If the value of the played artifact is at least 9:"),
     # a card's own field it changes is said as that field, not as the number printed on the card
     (MF, (), "en", "16 becomes the number of the chosen head.",
-     "The number of this creature becomes the number of the chosen head."),
+     "This creature takes on the number, the size,"),
     # a scenario's player called by a single letter is named by its seat
     (MF, (), "en", "A moves the Goblin with a base movement.", "Player 1 moves the Goblin with a base movement."),
-    (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt die Kreatur Goblin"),
+    (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt den Goblin"),
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
     (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
-    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose a start chamber from the start chambers."),
+    (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
-    (FF, (), "en", "these phases, in this order: “Turns”.", "Each round has one phase: “Turns”."),
-    (FF, (), "de", "diesen Phasen, in dieser Reihenfolge: „Spielzüge“.", "Jede Runde besteht aus einer Phase: „Spielzüge“."),
+    # a round of one phase is that phase: the book does not count it
+    (FF, (), "en", "Each round has one phase", "Rounds are played as long as"),
+    (FF, (), "de", "Jede Runde besteht aus einer Phase", "Es werden Runden gespielt, solange"),
     # clauses of the rules file: German verb last in a subordinate clause, negation said in words
     (MF, (), "de", "Wenn gilt: die Kreatur steht auf dem Spielplan:", "Wenn die Kreatur auf dem Spielplan steht:"),
     (MF, (), "de", "wenn gilt: Kreatur A nimmt Kreaturen mit", "Wenn die Kreatur Kreaturen mitnimmt:"),
@@ -635,11 +641,43 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
-     "If possible, you choose a creature on the square of this creature that is not this creature and does not count as "
+     "If possible, you choose another creature on the square of this creature that does not count as "
      "large for an ability of the owner of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist und nicht für eine "
+     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die nicht für eine "
      "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
+    # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
+    (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
+     "For every other creature on the square of this creature:"),
+    (MF, (), "de", "Für jede Kreatur auf dem Feld dieser Kreatur, die nicht diese Kreatur ist:",
+     "Für jede andere Kreatur auf dem Feld dieser Kreatur:"),
+    (MF, (), "en", "This creature beats the chosen other creature", "This creature beats the chosen creature"),
+    (MF, (), "en", "on the square of the value that is not this creature",
+     "for which there is another creature on the square of the value."),
+    (MF, (), "de", "auf dem Feld des Werts gibt, die nicht diese Kreatur ist",
+     "bei dem es eine andere Kreatur auf dem Feld des Werts gibt."),
+    (FF, (), "de", "Wenn gilt: du stehst auf einem Monster",
+     "Wenn du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können:"),
+    # a filter of clauses about the item and comparisons of its fields: "that … and whose …"
+    (MF, (), "en", "For every creature in your friends on the board for which the size of the creature is not small",
+     "For every creature in your friends on the board that is not a catapult and whose size is not small:"),
+    (MF, (), "de", "bei der die Größe der Kreatur nicht klein ist",
+     "Für jede Kreatur aus deinen Freunden auf dem Spielplan, die kein Katapult ist und deren Größe nicht klein ist:"),
+    # a choice among a list said by a plural noun is "one of them", not "an X from the Xs"
+    (FF, (), "en", "Choose a start chamber from the start chambers.", "Choose one of the start chambers."),
+    (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
+     "You choose one of the monsters that can be moved."),
+    (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
+    (MF, (), "de", "Wähle eine Magierfähigkeit aus deinen Magierfähigkeiten.", "Wähle eine deiner Magierfähigkeiten."),
+    (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
+    (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
+     "If possible, you choose one of your friends on the board that is not a catapult:"),
+    # a negated clause with two participles before one auxiliary drops its "nicht", not "nicht gilt: … nicht …"
+    (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
+     "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
+    (MF, (), "de", "bei der die Kreatur nicht diese Kreatur ist und nicht gilt:",
+     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die jetzt geschlagen oder vergiftet "
+     "werden kann:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
@@ -661,8 +699,8 @@ GOLDEN = [
     (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
     (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
     (MF, (), "de", "Wenn die Nummer des Felds 2 ist:", "Wenn das Feld die Taverne ist:"),
-    (MF, (), "en", "the type of square the number is switch", "ends a movement and the type of the square is switch"),
-    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und die Art vom Feld Schalter ist"),
+    (MF, (), "en", "the type of square the number is switch", "ends a movement and the square is a switch"),
+    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und das Feld ein Schalter ist"),
     (MF, (), "en", "the nodes exactly 1 steps ahead", "the squares exactly 1 step ahead of the square of creature A contain the square of creature B"),
     (MF, (), "de", "die Knoten genau 1 Schritte nach", "die Felder genau 1 Schritt nach dem Feld von Kreatur A enthalten das Feld von Kreatur B"),
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
@@ -686,7 +724,7 @@ GOLDEN = [
      "a catapult of the owner of the creature stands on the square where it ends:"),
     (MF, (), "en", "The own catapults: every creature (B)", "If there are no catapults:"),
     # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
-    (MF, (), "en", "The value carries out one action", "The player carries out one action: “Summon”"),
+    (MF, (), "en", "The value carries out one action", "the player keeps carrying out one of these actions: “Summon”"),
     (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
      "Choose one of your medium and large friends;"),
     (MF, (), "en", "List A: every creature in the creature supply whose number is 52.", "Bring the Purgana into play"),
@@ -719,6 +757,76 @@ GOLDEN = [
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
      "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+    # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
+    (MF, (), "en", "For every other creature on the square of the creature:",
+     "Poison every other creature on the square of the creature (see “Poison a creature”)."),
+    (MF, (), "de", "Für jede andere Kreatur auf dem Feld der Kreatur:",
+     "Vergifte jede andere Kreatur auf dem Feld der Kreatur (siehe „Kreatur vergiften“)."),
+    (MF, (), "en", "For each of the small creatures on its square:",
+     "This creature poisons every other creature in the small creatures on its square (see “Poison a creature”)."),
+    (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
+     "Diese Kreatur vergiftet jede andere Kreatur aus den kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
+    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
+    (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
+    (FF, (), "en", "For each of the carried players:",
+     "Move the playing figure of each of the carried players onto the matching space."),
+    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
+     "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
+    (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
+     "Every creature on a square for which the square of the creature is a lava square and the creature is not a catapult burns in the lava"),
+    (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
+     "Once for each of the newly seen chambers with a power chip:"),
+    (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
+     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
+    # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
+    (FF, (), "en", "For every space in a shortest path",
+     "Move your playing figure step by step along a shortest path from your space to the destination"),
+    (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
+     "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
+    # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
+    (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
+    (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
+    # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
+    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der folgenden Schüler:"),
+    (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
+     "As long as your movement is still going on, you keep carrying out one of these actions: “Move” or “Stop moving”."),
+    (FF, (), "de", "Solange deine Bewegung noch läuft:\nDu führst eine Aktion aus",
+     "Solange deine Bewegung noch läuft, führst du immer wieder eine dieser Aktionen aus: „Ziehen“ oder „Anhalten“."),
+    (MF, (), "en", "Stop repeating.", "\nStop.\n"),
+    (MF, (), "de", "Hier endet die Wiederholung.", "Dann ist Schluss."),
+    (MF, (), "en", "Every player in every player", "Each player in turn, by their value of the played artifact, highest first"),
+    # a draw from a die's six faces is a die roll; the number drawn is the roll
+    (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
+    (MF, (), "en", "If the number is at least 4:", "If the roll is at least 4:"),
+    (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
+    # fields copied from one card to another are taken on in one sentence
+    (MF, (), "en", "The size of this creature becomes the size of the chosen head.",
+     "This creature takes on the number, the size, the alignment, the wands,"),
+    (MF, (), "en", "This creature flies if the chosen head flies, otherwise not.",
+     "of the chosen head, and also whether it flies, whether it has a magic ability and whether it carries creatures."),
+    (MF, (), "de", "Die Größe dieser Kreatur wird die Größe des gewählten Kopfs.",
+     "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
+    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
+     "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
+    # a reaction to the start of one round says which
+    (MF, ("maechtige_magier",), "en", "Whenever a round starts and the number of the round is 1:", "At the start of round 1:"),
+    (MF, ("maechtige_magier",), "de", "Immer wenn eine Runde beginnt und die Nummer der Runde 1 ist:", "Zu Beginn von Runde 1:"),
+    # a new named list starts empty: no sentence says so
+    (MF, (), "en", "The riders are no cards.", "Add the chosen creature to take along to the riders."),
+    (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "zu den schon gesetzten Monstern hinzu."),
+    # an action that changes nothing is told by its title alone
+    (FF, (), "en", "No change.", "Cast no more"),
+    (FF, (), "de", "Keine Änderung.", "Anhalten"),
+    # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
+    (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
+    (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
+    (FF, (), "en", "Put 1 of the chips", "Put the amount − 1 in power chips out of the game."),
+    (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
+    # a worked example declines a card whose German title has its article; another player's is "von" them
+    (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
+    (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
+    (MF, (), "de", "der Kreatur Meerjungfrau", "Spieler 1 setzt die Magiefähigkeit der Meerjungfrau ein."),
+    (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
 ]
 
 
@@ -910,8 +1018,8 @@ def test_the_places_table_has_no_column_of_blanks() -> None:
     assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
 
 
-@pytest.mark.parametrize("lang,values,holds", [("en", "Values: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Werte: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
+@pytest.mark.parametrize("lang,values,holds", [("en", "There are five wizards: Donny Darkmatter", "Holds: wizard power; one per player"),
+                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")

@@ -137,6 +137,10 @@ EXAMPLES = [
     ("let x = random [1, 2, 3]",
      "Bestimme eine Zahl zufällig: 1, 2 oder 3.",
      "Pick a number at random: 1, 2 or 3."),
+    # a draw from the six faces of a die is a die roll, and the number drawn is "the roll"
+    ("let x = random [1, 2, 3, 4, 5, 6]",
+     "Würfle.",
+     "Roll a die."),
     ("let x = random [1, 2]\n set me.points = x",
      "Bestimme deine Punkte zufällig: 1 oder 2.",
      "Choose your points at random: 1 or 2."),
@@ -171,11 +175,19 @@ def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
                     "en": "Remove the top card of the deck from list A."}
 
 
+def test_a_die_roll_is_then_called_the_roll() -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", "let x = random [1, 2, 3, 4, 5, 6]\n if x >= 4 { end game }"),
+                       "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
+    assert said == {"de": "Wenn der Wurf mindestens 4 ist:", "en": "If the roll is at least 4:"}
+
+
 def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
     items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
-    assert said == {"de": "Hier endet die Wiederholung.", "en": "Stop repeating."}
+    assert said == {"de": "Dann ist Schluss.", "en": "Stop."}
 
 
 MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coups restants" = '
@@ -399,6 +411,13 @@ CLAUSES = [  # (language, clause as the rules file writes it, subordinate order,
     ("de", "über einen Kampf wird gerade entschieden", "über einen Kampf gerade entschieden wird",
      "über einen Kampf wird gerade nicht entschieden"),
     ("de", "{p} steht auf oder sieht die Kreuzung {x}", None, None),  # two verbs: said after "gilt:"
+    # a clause of its own after the comma: its "oder" joins no second verb of the main clause
+    ("de", "du stehst auf einem Monster, ohne ziehen, fliehen oder zaubern zu können",
+     "du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können",
+     "du stehst nicht auf einem Monster, ohne ziehen, fliehen oder zaubern zu können"),
+    # two participles share the closing auxiliary: one verb, negated by dropping its "nicht"
+    ("de", "{c} kann jetzt nicht geschlagen oder vergiftet werden", "{c} jetzt nicht geschlagen oder vergiftet werden kann",
+     "{c} kann jetzt geschlagen oder vergiftet werden"),
     ("en", "{it} flies", None, "{it} does not fly"),
     ("en", "{it} carries creatures", None, "{it} does not carry creatures"),
     ("en", "the lava is rising", None, "the lava is not rising"),
@@ -447,7 +466,7 @@ def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() ->
     ("for i in all_slots { move top(deck) to slot[i] }", ["Lege die oberste Karte des Stapels in jeden Platz."],
      ["Move the top card of the deck to every slot."]),
     ("for i in ends { move top(slot[i]) to slot[i] }",  # the place named twice: the loop stays
-     ["Gehe die Randplätze der Reihe nach durch:", "Lege die oberste Karte des Platzes in den Platz."],
+     ["Für die Randplätze jeweils:", "Lege die oberste Karte des Platzes in den Platz."],
      ["For each of the end slots:", "Move the top card of the slot to the slot."]),
 ])
 def test_a_loop_that_only_fills_each_place_is_one_sentence(stmt: str, de: list[str], en: list[str]) -> None:
@@ -466,6 +485,41 @@ def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
            'pay 1 gold from me to owner(a)'
     assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
     assert "the displaced card" in all_sentences(stmt, "en")[1]
+
+
+KINDED = """
+enum ground title de "die Feldart" en "ground" fr "le terrain" {
+  meadow de "die Wiese" en "meadow" fr "pré"
+  swamp de "der Sumpf" en "swamp" fr "marais"
+}
+const grounds = [meadow, swamp, meadow] de "die:pl Feldarten" en "the:pl grounds" fr "les terrains"
+function ground_of(i: int) de "die Feldart von Platz {i}" en "ground of slot {i}" fr "le terrain de l'emplacement {i}"
+  is de "der Platz {i} ist {value}" en "slot {i} is a {value}" fr "l'emplacement {i} est de type {value}" = grounds[i]
+"""
+
+
+@pytest.mark.parametrize("op,de,en", [
+    ("==", "Wenn der Platz 2 ein Sumpf ist:", "If slot 2 is a swamp:"),
+    ("!=", "Wenn der Platz 2 kein Sumpf ist:", "If slot 2 is not a swamp:"),
+])
+def test_a_value_compared_with_one_of_its_kind_is_said_by_the_is_text(op: str, de: str, en: str) -> None:
+    """`function f(i) … is de "der Platz {i} ist {value}"`: `f(2) == swamp` is "slot 2 is a swamp", not
+    "the ground of slot 2 is swamp"; the value is declined with the article of its text ("ein Sumpf")."""
+    items = parse_text(KINDED + SNIPPET_RULES.replace("STMT", f"if ground_of(2) {op} swamp {{ end game }}"),
+                       "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en)):
+        assert flatten(Speaker(lang, Symbols(items)).lines(rule.body))[0] == f"- {expected}"
+
+
+def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
+    """German: „den Riesen“, „des Riesen“, „dem Mitreisenden“; „der Spieler“ keeps its strong endings."""
+    stmt = 'let a de "der Riese" en "giant" fr "le géant" = top(deck)\npay 1 gold from me to owner(a)'
+    assert "des Riesen" in all_sentences(stmt, "de")[1]
+    de = phrases.catalogue("de")
+    assert phrases.Noun("der Mitreisende", de).np("def").form("dat") == "dem Mitreisenden"
+    assert phrases.Noun("der Riese", de).np("indef").form("acc") == "einen Riesen"
+    assert phrases.Noun("der Spieler", de).np("def").form("gen") == "des Spielers"
 
 
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
@@ -504,4 +558,28 @@ def test_a_move_of_a_whole_group_is_said_in_the_plural_where_it_reads_the_same_o
     looped = "for c in hand(me) { move c to deck }"
     assert all_sentences(looped, "de") == ["Lege alle Karten auf deiner Hand auf den Stapel."]
     named = "move [c for c in hand(me) if c.value > count(hand(me)) or revealed(c)] to deck"
-    assert first_sentence(named, "de").startswith("Lege jede Karte aus deiner Hand, bei der ")
+    assert first_sentence(named, "de").startswith("Lege jede Karte aus deiner Hand, die aufgedeckt ist oder deren Wert ")
+
+
+@pytest.mark.parametrize("stmt,de,en", [
+    # a list said by the chosen thing's plural: "one of the cards", „eine der Karten“
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = '
+     "[c for c in hand(me) if c.value > 2]\n let d = choose me from k\n move d to discard",
+     "Du wählst eine der möglichen Karten.", "You choose one of the possible cards."),
+    # a choice with a name of its own keeps it where the list does not say that noun
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = '
+     '[c for c in hand(me) if c.value > 2]\n let d de "das Opfer" en "victim" fr "la victime" = choose me from k\n'
+     " move d to discard",
+     "Du wählst ein Opfer aus den möglichen Karten.", "You choose a victim from the possible cards."),
+    # choosing "if possible" from a list said by a plural noun: "one of …" with the filter after it
+    ('let k de "die:pl möglichen Karten" en "the:pl possible cards" fr "les cartes possibles" = [c for c in hand(me)]\n'
+     "let p de \"die:pl guten Karten\" en \"the:pl good cards\" fr \"les bonnes cartes\" = [c for c in k if c.value > 2]\n"
+     " if count(p) > 0 { let d = choose me from p\n move d to discard }",
+     "Falls möglich, wählst du eine der möglichen Karten, deren Wert größer als 2 ist:",
+     "If possible, you choose one of the possible cards whose value is greater than 2:"),
+])
+def test_a_choice_among_a_plural_list_is_one_of_them(stmt: str, de: str, en: str) -> None:
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: [line.text for line in Speaker(lang, Symbols(items)).lines(rule.body)] for lang in ("de", "en")}
+    assert de in said["de"] and en in said["en"], said
