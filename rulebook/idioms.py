@@ -409,13 +409,16 @@ class Idioms:
         plain = isinstance(comp, A.Comprehension) and isinstance(comp.expr, A.Name) and comp.expr.name == comp.var \
             and comp.key is None
         options = sp.expr(comp)
-        ref = sp.scope.bind(pick.name, sp.named(sp.nouns.element(comp), pick.text))
+        item_of = sp.nouns.element(comp)
+        if isinstance(comp, A.Comprehension) and plain:  # "another token" than the card itself
+            item_of = sp.nouns.other(comp, sp.nouns.element(comp.source))
+        ref = sp.scope.bind(pick.name, sp.named(item_of, pick.text))
         var = ref.phrase(sp.cat)  # said by the chosen item's own name: "a token (B)" where later "token B"
         args: dict[str, Arg] = {"from": "", "filter": ""}
         one: Optional[Phrase] = None
         base = sp.nouns.element(comp.source).noun if isinstance(comp, A.Comprehension) and plain else None
         if isinstance(comp, A.Comprehension) and base is not None:
-            other = ref.noun.word == sp.nouns.element(comp).noun.word != base.word  # "another token": `d != x` said
+            other = ref.noun.word == item_of.noun.word != base.word  # "another token": `d != x` said
             kept = other_than(comp)[1] if other else comp.cond
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
             item.label = ref.label

@@ -187,12 +187,13 @@ class Nouns:
     def text(self, text: Optional[A.Text]) -> Optional[Noun]:
         return Noun(text.by_lang[self.lang], self.cat) if text is not None and self.lang in text.by_lang else None
 
-    def other(self, c: A.Comprehension, item: Ref) -> Ref:
-        """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other token"."""
+    def other(self, c: A.Comprehension, item: Ref, this: bool = True) -> Ref:
+        """An item of `[d for d in L if d != x]` where `x` has the items' noun: "the other token"; with `this`
+        also where `x` is the card whose effect is said (a list kept under a name of its own is not)."""
         name, _ = other_than(c)
         known = self.lookup(name) if name is not None else None
         word = known.noun.word if known is not None and not known.you else None  # "every player but you" says "you"
-        if known is None and name == "self" and self.this is not None:  # "every other token" than this one
+        if known is None and name == "self" and this and self.this is not None:  # "every other token" than this one
             word = self.this()
         if word != item.noun.word:
             return item
@@ -253,7 +254,7 @@ class Nouns:
             return self.kind_of_zone(e.obj.name)
         if isinstance(e, A.Comprehension):
             if isinstance(e.expr, A.Name) and e.expr.name == e.var:
-                return self.other(e, self.element(e.source, depth + 1))
+                return self.other(e, self.element(e.source, depth + 1), this=False)
             return self.value(e.expr, depth + 1)
         if isinstance(e, A.ListLit):
             return self.value(e.items[0], depth + 1) if e.items else Ref(self.word("value"))

@@ -559,7 +559,8 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts: every artifact card in their artifacts for which the artifact values played do not contain"),
+     "The allowed artifacts: every artifact card in their artifacts for which the value of the artifact card + the fortune "
+     "teller's bonus is not one of the artifact values played"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
@@ -663,6 +664,11 @@ GOLDEN = [
      "For every creature in your friends on the board that is not a catapult and whose size is not small:"),
     (MF, (), "de", "bei der die Größe der Kreatur nicht klein ist",
      "Für jede Kreatur aus deinen Freunden auf dem Spielplan, die kein Katapult ist und deren Größe nicht klein ist:"),
+    # a list named in the plural holds an item: the item "is one of" it, „gehört zu“ it
+    (MF, (), "de", "und die vom Lich verfluchten Kreaturen die Kreatur enthalten:",
+     "Immer wenn eine Kreatur geschlagen wird und die Kreatur zu den vom Lich verfluchten Kreaturen gehört:"),
+    (FF, (), "en", "for which the carried players do not contain the player.",
+     "whom monsters see that is not one of the carried players."),
     # a choice among a list said by a plural noun is "one of them", not "an X from the Xs"
     (FF, (), "en", "Choose a start chamber from the start chambers.", "Choose one of the start chambers."),
     (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
@@ -701,8 +707,8 @@ GOLDEN = [
     (MF, (), "de", "Wenn die Nummer des Felds 2 ist:", "Wenn das Feld die Taverne ist:"),
     (MF, (), "en", "the type of square the number is switch", "ends a movement and the square is a switch"),
     (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und das Feld ein Schalter ist"),
-    (MF, (), "en", "the nodes exactly 1 steps ahead", "the squares exactly 1 step ahead of the square of creature A contain the square of creature B"),
-    (MF, (), "de", "die Knoten genau 1 Schritte nach", "die Felder genau 1 Schritt nach dem Feld von Kreatur A enthalten das Feld von Kreatur B"),
+    (MF, (), "en", "the nodes exactly 1 steps ahead", "the square of creature B is one of the squares exactly 1 step ahead of the square of creature A"),
+    (MF, (), "de", "die Knoten genau 1 Schritte nach", "das Feld von Kreatur B gehört zu den Feldern genau 1 Schritt nach dem Feld von Kreatur A"),
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
     (MF, (), "de", "Das nächste Feld ist das nächste Feld.", "Es gibt kein nächstes Feld."),
     (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "das Feld der Kreatur nicht der Magierturm ist"),
@@ -733,7 +739,8 @@ GOLDEN = [
      "The player with the highest artifact this round is the influencing player."),
     (MF, (), "en", "Their value of the played artifact becomes", "The played artifact counts the value of the chosen artifact card"),
     (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
-    (MF, (), "en", "The values already played are the artifact values played.", "for which the artifact values played do not contain"),
+    (MF, (), "en", "The values already played are the artifact values played.",
+     "is not one of the artifact values played"),
     (MF, (), "de", "Die Kreaturen im Kreaturenvorrat nicht leer", "Wenn der Spieler am Zugende ein Katapult bekommt und der Spieler kein Katapult auf dem Spielplan hat"),
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
     (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
