@@ -2069,8 +2069,9 @@ class Speaker:
         item = self.nouns.element(src)
         if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
-        if source is not None and origin.form("nom") and not item.label \
-                and item.noun.plural() in source.form("nom") and self.cat.has("expr.each_of"):
+        plural = item.noun.plural()  # "other tokens": the list names them as "… tokens …"
+        if source is not None and origin.form("nom") and not item.label and self.cat.has("expr.each_of") \
+                and (plural in source.form("nom") or plural.split(" ")[-1] in source.form("nom").split(" ")):
             each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
