@@ -604,7 +604,7 @@ GOLDEN = [
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
-    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
+    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine Felder davor gibt:"),
     (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn auf deinem Feld ein Spieler mit mindestens 2 Weisheitspunkten mehr steht:"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
@@ -630,7 +630,7 @@ GOLDEN = [
                    "des ausgespielten Artefakts, Folgendes:"),
     (MF, (), "en", "becomes the first player, sorted by", "The player with the highest artifact this round is the influencing player."),
     (MF, (), "de", "wird der erste Spieler, absteigend", "Der Spieler mit dem höchsten Artefakt dieser Runde ist der beeinflussende Spieler."),
-    (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
+    (MF, (), "en", "If the number of cards in value A is 0:", "If there are no squares ahead:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
     (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
     (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Wert des ausgespielten Artefakts, Folgendes:"),
@@ -745,6 +745,16 @@ GOLDEN = [
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
     (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
     (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
+    # a number from 1 to 6 at random is a die roll; a table looked up by it is said in ranges
+    (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
+    (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
+    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the way through the dark cave the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
+    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "der Weg zurück in die Dunkle Höhle laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
+    # a text that starts with its argument keeps the argument's article; option values are no predicates
+    (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
+    (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
+    (MF, (), "de", "Wenn der gewählte Aufbau Pfade auslosen ist:", "Wenn die Pfade ausgelost werden:"),
+    (MF, (), "en", "if the condition", "Otherwise, if the square is the mouth of the dark cave:"),
     # a loop whose one draw or move names its item only as the place it goes to is one sentence
     (FF, (), "en", "For each of the start chambers:",
      "Draw one monster tile from the first pile onto every monster space of the start chambers."),
