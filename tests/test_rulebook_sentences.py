@@ -446,7 +446,7 @@ GOLDEN = [
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
      "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "This creature is indestructible if that was not so before, otherwise not."),
+     "This creature is not indestructible."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
     (MF, (), "en", "The creature is poisoned by you (see “Poison a creature”).",
      "Poison the creature (see “Poison a creature”)."),
@@ -472,12 +472,13 @@ GOLDEN = [
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
-    (MF, (), "de", "Bonuskarten vom gewählten", "in den Bonuskarten des gewählten bestohlenen Magiers"),
+    (MF, (), "de", "Bonuskarten vom gewählten",
+     "Lege die Bonuskarte des gewählten bestohlenen Magiers, deren Art die gewählte Art der Bonuskarte ist,"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
-    (MF, (), "de", "für den Besitzer vom Ersten der Liche", "für den Besitzer des Ersten der Liche auf dem Spielplan"),
+    (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
     (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
@@ -642,11 +643,10 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
-     "If possible, you choose another creature on the square of this creature that does not count as "
-     "large for an ability of the owner of this creature:"),
+     "If possible, you choose a creature from the other small and medium creatures on the square of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die nicht für eine "
-     "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
+     "Falls möglich, wählst du eine Kreatur aus den anderen kleinen und mittleren Kreaturen auf dem Feld dieser "
+     "Kreatur:"),
     # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
     (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
      "For every other creature on the square of this creature:"),
@@ -770,9 +770,11 @@ GOLDEN = [
     (MF, (), "de", "Für jede andere Kreatur auf dem Feld der Kreatur:",
      "Vergifte jede andere Kreatur auf dem Feld der Kreatur (siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For each of the small creatures on its square:",
-     "This creature poisons each of the small creatures on its square (see “Poison a creature”)."),
+     "This creature poisons each of the other small creatures except catapults on the square of this creature "
+     "(see “Poison a creature”)."),
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
-     "Diese Kreatur vergiftet jede der kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
+     "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
+     "(siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
     (FF, (), "en", "For each of the carried players:",
