@@ -228,8 +228,9 @@ class Nouns:
         kind = self.sym.kinds.get(self.sym.zones[zone].kind)
         return Ref((self.text(kind.title) if kind else None) or self.word("card"), kind=kind.name if kind else "")
 
-    def element(self, e: A.Expr, depth: int = 0) -> Ref:
-        """What one item of a list, zone or family is."""
+    def element(self, e: A.Expr, depth: int = 0, said: bool = True) -> Ref:
+        """What one item of a list, zone or family is; `said`: as the list is said where it is used ("another
+        token"), not as an item of a list named by its own text."""
         sym = self.sym
         if depth > 8:  # a guard against functions that name each other, not a limit on nesting
             return Ref(self.word("value"))
@@ -254,7 +255,11 @@ class Nouns:
             return self.kind_of_zone(e.obj.name)
         if isinstance(e, A.Comprehension):
             if isinstance(e.expr, A.Name) and e.expr.name == e.var:
+<<<<<<< HEAD
                 return self.other(e, self.element(e.source, depth + 1), this=False)
+=======
+                return self.other(e, self.element(e.source, depth + 1), said)
+>>>>>>> pde
             return self.value(e.expr, depth + 1)
         if isinstance(e, A.ListLit):
             return self.value(e.items[0], depth + 1) if e.items else Ref(self.word("value"))

@@ -1501,7 +1501,7 @@ class Speaker:
         if noun is None:
             return ref
         named = Ref(noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
-        named.item = self.nouns.element(value) if value is not None else None
+        named.item = self.nouns.element(value, said=False) if value is not None else None
         return named
 
     def _let_shown(self, s: A.Let, ref: Ref) -> Optional[list[Line]]:
@@ -1559,7 +1559,9 @@ class Speaker:
         how = grammar.get("one_of") if isinstance(grammar, dict) else None
         if how is None or among.agree != "pl":
             return None
-        head = " ".join(among.form("nom").split(" ")[:4])
+        words = among.form("nom").split(" ")
+        nouns = [w for w in words if w[:1].isupper()]  # a German list's head noun is its first capitalised word
+        head = nouns[0] if how == "same_noun" and nouns else " ".join(words[:4])
         if not re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", head) and not (how == "any" and unnamed):
             return None
         return noun.det("one")
