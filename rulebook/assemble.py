@@ -437,7 +437,9 @@ class Assembler:
         columns: list[tuple[str, list[str]]] = []
         for idx, const in enumerate(self.of(A.ConstDef)):
             values = [g.consts[idx] for g in games]
-            if isinstance(values[0], dict) and set(values[0]) >= set(counts):
+            key = self.sp.sym.keys.get(const.name)  # a table looked up by anything but the player count is none
+            by_count = key is None or isinstance(key, A.Name) and key.name == "player_count"
+            if isinstance(values[0], dict) and set(values[0]) >= set(counts) and by_count:
                 columns.append((self.bare(const.text, f"const '{const.name}'", const.pos), [str(v[n]) for v, n in zip(values, counts)]))
             elif len({repr(v) for v in values}) > 1:
                 columns.append((self.bare(const.text, f"const '{const.name}'", const.pos), [self.value_text(v) for v in values]))

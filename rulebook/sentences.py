@@ -846,6 +846,9 @@ class Speaker:
             name = self.noun(const.text, f"const '{const.name}'", const.pos).np("def")
             if _nested(const.value) or const.internal:  # data, shown as such elsewhere: "the ways of the path"
                 return self.msg("expr.map_of_data", e, name=name, index=self.expr(e.index))
+            ref = self.lookup(e.index.name) if isinstance(e.index, A.Name) else None
+            if ref is not None and ref.roll:  # "the way the die shows (1–2: 14, …)"
+                return self.msg("expr.map_by_roll", e, name=name, table=self.table(const.value))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
@@ -935,10 +938,19 @@ class Speaker:
             "list_sep" if len(groups) < len(table.items) else "list_last")
 
     def table(self, value: A.Expr) -> Phrase:
-        if isinstance(value, A.MapLit):
-            return self.join([self.msg("expr.map_item", value, key=self.expr(k), value=self.expr(v))
-                              for k, v in value.items], "list_sep")
-        return self.expr(value)
+        """A table as its entries; keys in a row with the same value as one range ("1–2: 14, 3–4: 16")."""
+        if not isinstance(value, A.MapLit):
+            return self.expr(value)
+        runs: list[tuple[A.Expr, A.Expr, A.Expr]] = []
+        for k, v in value.items:
+            if runs and same(runs[-1][2], v) and self._number(k) is not None \
+                    and self._number(k) == (self._number(runs[-1][1]) or 0) + 1:
+                runs[-1] = (runs[-1][0], k, v)
+            else:
+                runs.append((k, k, v))
+        return self.join([self.msg("expr.map_item", value, value=self.expr(v), key=self.expr(a) if a is b else
+                                   self.msg("expr.map_range", value, low=self.expr(a), high=self.expr(b)))
+                          for a, b, v in runs], "list_sep")
 
     def _e_Call(self, e: A.Call) -> Phrase:
         sym = self.sym
@@ -1562,7 +1574,7 @@ class Speaker:
 
     def _s_LetRandom(self, s: A.LetRandom) -> list[Line]:
         if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
-            self.scope.bind(s.name, Ref(self.nouns.word("roll")))
+            self.scope.bind(s.name, Ref(self.nouns.word("roll"))).roll = True
             return self._line("stmt.roll_die", s)
         self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         const = self.sym.consts.get(s.options.name) if isinstance(s.options, A.Name) else None

@@ -446,7 +446,7 @@ GOLDEN = [
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
      "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "This creature is indestructible if that was not so before, otherwise not."),
+     "This creature is not indestructible."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
     (MF, (), "en", "The creature is poisoned by you (see “Poison a creature”).",
      "Poison the creature (see “Poison a creature”)."),
@@ -472,12 +472,13 @@ GOLDEN = [
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
-    (MF, (), "de", "Bonuskarten vom gewählten", "in den Bonuskarten des gewählten bestohlenen Magiers"),
+    (MF, (), "de", "Bonuskarten vom gewählten",
+     "Lege die Bonuskarte des gewählten bestohlenen Magiers, deren Art die gewählte Art der Bonuskarte ist,"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
-    (MF, (), "de", "für den Besitzer vom Ersten der Liche", "für den Besitzer des Ersten der Liche auf dem Spielplan"),
+    (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
     (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
@@ -604,7 +605,7 @@ GOLDEN = [
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
-    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine möglichen Felder gibt:"),
+    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine Felder davor gibt:"),
     (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn auf deinem Feld ein Spieler mit mindestens 2 Weisheitspunkten mehr steht:"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
@@ -630,7 +631,7 @@ GOLDEN = [
                    "des ausgespielten Artefakts, Folgendes:"),
     (MF, (), "en", "becomes the first player, sorted by", "The player with the highest artifact this round is the influencing player."),
     (MF, (), "de", "wird der erste Spieler, absteigend", "Der Spieler mit dem höchsten Artefakt dieser Runde ist der beeinflussende Spieler."),
-    (MF, (), "en", "If the number of cards in value A is 0:", "If there are no possible squares:"),
+    (MF, (), "en", "If the number of cards in value A is 0:", "If there are no squares ahead:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
     (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
     (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Wert des ausgespielten Artefakts, Folgendes:"),
@@ -642,11 +643,10 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
-     "If possible, you choose another creature on the square of this creature that does not count as "
-     "large for an ability of the owner of this creature:"),
+     "If possible, you choose a creature from the other small and medium creatures on the square of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die nicht für eine "
-     "Fähigkeit des Besitzers dieser Kreatur als groß zählt:"),
+     "Falls möglich, wählst du eine Kreatur aus den anderen kleinen und mittleren Kreaturen auf dem Feld dieser "
+     "Kreatur:"),
     # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
     (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
      "For every other creature on the square of this creature:"),
@@ -666,7 +666,7 @@ GOLDEN = [
      "Für jede Kreatur aus deinen Freunden auf dem Spielplan, die kein Katapult ist und deren Größe nicht klein ist:"),
     # a list named in the plural holds an item: the item "is one of" it, „gehört zu“ it
     (MF, (), "de", "und die vom Lich verfluchten Kreaturen die Kreatur enthalten:",
-     "Immer wenn eine Kreatur geschlagen wird und die Kreatur zu den vom Lich verfluchten Kreaturen gehört:"),
+     "Immer wenn eine Kreatur geschlagen wird und die Kreatur verflucht ist:"),
     (FF, (), "en", "for which the carried players do not contain the player.",
      "whom monsters see that is not one of the carried players."),
     # a choice among a list said by a plural noun is "one of them", not "an X from the Xs"
@@ -682,8 +682,8 @@ GOLDEN = [
     (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
      "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
     (MF, (), "de", "bei der die Kreatur nicht diese Kreatur ist und nicht gilt:",
-     "Falls möglich, wählst du eine andere Kreatur auf dem Feld dieser Kreatur, die jetzt geschlagen oder vergiftet "
-     "werden kann:"),
+     "Falls möglich, wählst du eine Kreatur aus den anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet "
+     "werden können:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
@@ -745,6 +745,16 @@ GOLDEN = [
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
     (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
     (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
+    # a number from 1 to 6 at random is a die roll; a table looked up by it is said in ranges
+    (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
+    (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
+    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the way through the dark cave the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
+    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "der Weg zurück in die Dunkle Höhle laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
+    # a text that starts with its argument keeps the argument's article; option values are no predicates
+    (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
+    (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
+    (MF, (), "de", "Wenn der gewählte Aufbau Pfade auslosen ist:", "Wenn die Pfade ausgelost werden:"),
+    (MF, (), "en", "if the condition", "Otherwise, if the square is the mouth of the dark cave:"),
     # a loop whose one draw or move names its item only as the place it goes to is one sentence
     (FF, (), "en", "For each of the start chambers:",
      "Draw one monster tile from the first pile onto every monster space of the start chambers."),
@@ -780,9 +790,11 @@ GOLDEN = [
     (MF, (), "de", "Für jede andere Kreatur auf dem Feld der Kreatur:",
      "Vergifte jede andere Kreatur auf dem Feld der Kreatur (siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For each of the small creatures on its square:",
-     "This creature poisons each of the small creatures on its square (see “Poison a creature”)."),
+     "This creature poisons each of the other small creatures except catapults on the square of this creature "
+     "(see “Poison a creature”)."),
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
-     "Diese Kreatur vergiftet jede der kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
+     "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
+     "(siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
     (FF, (), "en", "For each of the carried players:",
