@@ -754,7 +754,7 @@ GOLDEN = [
     (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
     (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
     (MF, (), "de", "Wenn der gewählte Aufbau Pfade auslosen ist:", "Wenn die Pfade ausgelost werden:"),
-    (MF, (), "en", "if the condition", "Otherwise, if the square is the mouth of the dark cave:"),
+    (MF, (), "en", "Otherwise, if the condition and the type of square A is cave mouth:", "Otherwise, if the square is the mouth of the dark cave:"),
     # a loop whose one draw or move names its item only as the place it goes to is one sentence
     (FF, (), "en", "For each of the start chambers:",
      "Draw one monster tile from the first pile onto every monster space of the start chambers."),
@@ -790,11 +790,9 @@ GOLDEN = [
     (MF, (), "de", "Für jede andere Kreatur auf dem Feld der Kreatur:",
      "Vergifte jede andere Kreatur auf dem Feld der Kreatur (siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For each of the small creatures on its square:",
-     "This creature poisons each of the other small creatures except catapults on the square of this creature "
-     "(see “Poison a creature”)."),
+     "This creature poisons each of the small creatures on its square (see “Poison a creature”)."),
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
-     "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
-     "(siehe „Kreatur vergiften“)."),
+     "Diese Kreatur vergiftet jede der kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
     (FF, (), "en", "For each of the carried players:",
