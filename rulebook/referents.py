@@ -254,11 +254,7 @@ class Nouns:
             return self.kind_of_zone(e.obj.name)
         if isinstance(e, A.Comprehension):
             if isinstance(e.expr, A.Name) and e.expr.name == e.var:
-<<<<<<< HEAD
-                return self.other(e, self.element(e.source, depth + 1), this=False)
-=======
                 return self.other(e, self.element(e.source, depth + 1), said)
->>>>>>> pde
             return self.value(e.expr, depth + 1)
         if isinstance(e, A.ListLit):
             return self.value(e.items[0], depth + 1) if e.items else Ref(self.word("value"))
