@@ -1507,7 +1507,7 @@ class Speaker:
         if noun is None:
             return ref
         named = Ref(noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
-        named.item = self.nouns.element(value) if value is not None else None
+        named.item = self.nouns.element(value, said=False) if value is not None else None
         return named
 
     def _let_shown(self, s: A.Let, ref: Ref) -> Optional[list[Line]]:
