@@ -790,9 +790,11 @@ GOLDEN = [
     (MF, (), "de", "Für jede andere Kreatur auf dem Feld der Kreatur:",
      "Vergifte jede andere Kreatur auf dem Feld der Kreatur (siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For each of the small creatures on its square:",
-     "This creature poisons each of the small creatures on its square (see “Poison a creature”)."),
+     "This creature poisons each of the other small creatures except catapults on the square of this creature "
+     "(see “Poison a creature”)."),
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
-     "Diese Kreatur vergiftet jede der kleinen Kreaturen auf seinem Feld (siehe „Kreatur vergiften“)."),
+     "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
+     "(siehe „Kreatur vergiften“)."),
     (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
     (FF, (), "en", "For each of the carried players:",
