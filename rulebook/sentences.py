@@ -1754,7 +1754,16 @@ class Speaker:
             self.origin_role = "at"
         form, actor = self.doer()
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
-        return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
+        key = "stmt.move_bottom" if s.bottom else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
+        return [Line(self.text(key, s, form, args))]
+
+    def picked_afresh(self, s: A.Move) -> bool:
+        """Whether a move onto every place of a loop said at once takes a thing picked again for each place
+        (`move top(Z) to row[i]`): then "in turn", lest it read as one thing onto every place."""
+        place = s.to.index if isinstance(s.to, A.Index) else None
+        ref = self.lookup(place.name) if isinstance(place, A.Name) else None
+        return isinstance(place, A.Name) and ref is not None and ref.every is not None \
+            and not any(isinstance(n, A.Name) and n.name == place.name for n in A.walk([s.what]))
 
     def moved(self, e: A.Expr) -> Phrase:
         """What a move takes: a list of items written out is said of them all in the plural, where the
