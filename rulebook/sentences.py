@@ -1894,7 +1894,9 @@ class Speaker:
                 else self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
             if nxt is not None:
                 return out + self._s_If(nxt, "stmt.else_if")
-            if other:
+            if other and len(s.other) == 1 and isinstance(s.other[0], A.Break) and self.loops and self.loops[-1] is None:
+                out += self._line("stmt.else_stop", s)  # "Otherwise, stop.", one step, not a branch of its own
+            elif other:
                 out += self._line("stmt.else", s, children=other)
             return out
         finally:
@@ -2160,6 +2162,8 @@ class Speaker:
         if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
             return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
+        if _stops(s.body):  # a body that may end the repeating early: "up to 3 times"
+            key = key.replace("repeat", "repeat_up_to")
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:

@@ -589,3 +589,16 @@ def test_a_choice_among_a_plural_list_is_one_of_them(stmt: str, de: str, en: str
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: [line.text for line in Speaker(lang, Symbols(items)).lines(rule.body)] for lang in ("de", "en")}
     assert de in said["de"] and en in said["en"], said
+
+
+def test_a_repetition_that_may_stop_early_says_at_most_and_stops_in_one_step() -> None:
+    """`repeat N { …; if C {…} else { break } }`: "Repeat at most as many times as …", "Otherwise, stop."."""
+    stmt = "repeat me.points { draw 1 from deck to hand(me)\n if count(deck) > 1 { reveal top(deck) } else { break } }"
+    assert all_sentences(stmt, "en") == ["Repeat at most as many times as your points:",
+                                         "Draw one card from the deck into your hand.",
+                                         "If the deck holds at least 2 cards:", "Turn the top card of the deck face up.",
+                                         "Otherwise, stop."]
+    assert all_sentences(stmt, "de")[0] == "Wiederhole höchstens so oft wie deine Punkte:"
+    assert all_sentences(stmt, "de")[-1] == "Sonst ist Schluss."
+    assert all_sentences("repeat 3 { if count(deck) > 1 { reveal top(deck) } else { break } }", "en")[0] \
+        == "Repeat up to 3 times:"
