@@ -505,6 +505,9 @@ GOLDEN = [
      "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
+    (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
+    (FF, (), "de", "den Gehen-Sprüchen von dir", "die Summe der Schritte auf deinen Gehen-Sprüchen"),
+    (MF, (), "de", "Bringe die Purgana auf 1 ins Spiel", "Bringe die Purgana auf dem Magierturm ins Spiel"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
