@@ -1088,8 +1088,8 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
     (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine von sechs Aktionen: „Beschwören“, "),
     (MM, "en", "In the “Play monster cards” phase, each player on their turn takes one of two actions: “Place a monster” or “Displace a monster”."),
     (MM, "de", "In der Phase „Monsterkarten spielen“ führt jeder Spieler in seinem Zug eine von zwei Aktionen aus: „Monster anlegen“ oder "),
-    (FF, "en", "In “Turn”, each player on their turn takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
-    (FF, "de", "In „Spielzug“ führt jeder Spieler in seinem Zug eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
+    (FF, "en", "On their turn, each player takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
+    (FF, "de", "In seinem Zug führt jeder Spieler eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
 ])
 def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
     """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
