@@ -140,6 +140,8 @@ class Assembler:
             if isinstance(choice.part, A.PhaseDef):  # "in the phase “Play cards”", not "in “Play cards”"
                 part = self.word("flow_phase", name=part)
             key = "item.flow_choose" + ("_again" if choice.again else "") + ("_turn" if choice.turn else "")
+            if choice.turn and not isinstance(choice.part, A.PhaseDef):  # the turn names itself: "On their turn, …"
+                key += "_own"
             sec.paragraphs.append(self.say(key, choice.part, part=part, count=self.number_word(len(choice.actions)),
                                            actions=self.sp.action_list(choice.actions, choice.part)))
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)

@@ -862,7 +862,14 @@ GOLDEN = [
     # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
     (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
-    (FF, (), "en", "Put 1 of the chips", "Put the amount − 1 in power chips out of the game."),
+    (FF, (), "en", "Put 1 of the chips", "Put the chips to pay − 1 out of the game."),
+    # an amount said by the currency's own noun: no "in power chips" after it
+    (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields from the bank."),
+    (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern von der Bank."),
+    (FF, (), "en", "If the amount is greater than 0", "If there are chips to pay:"),
+    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips to pay out of the game."),
+    # a name with its number takes no "the"
+    (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
     (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
@@ -1081,8 +1088,8 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
     (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine von sechs Aktionen: „Beschwören“, "),
     (MM, "en", "In the “Play monster cards” phase, each player on their turn takes one of two actions: “Place a monster” or “Displace a monster”."),
     (MM, "de", "In der Phase „Monsterkarten spielen“ führt jeder Spieler in seinem Zug eine von zwei Aktionen aus: „Monster anlegen“ oder "),
-    (FF, "en", "In “Turn”, each player on their turn takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
-    (FF, "de", "In „Spielzug“ führt jeder Spieler in seinem Zug eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
+    (FF, "en", "On their turn, each player takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
+    (FF, "de", "In seinem Zug führt jeder Spieler eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
 ])
 def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
     """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
