@@ -202,8 +202,14 @@ GOLDEN = [
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
-     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der mitgenommenen Spieler mindestens 2 ist, "
-     "sonst nicht."),
+     "Das Monster muss im nächsten freien Raum halten, wenn es mindestens 2 mitgenommene Spieler gibt."),
+    # a flag set from a condition says "otherwise no longer" only where the rules can make it true before
+    (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players."),
+    (MF, (), "en", "a wing rental, otherwise", "The creature has a borrowed wing if the square of the creature is a wing rental."),
+    (MF, ("maechtige_magier",), "en", "a wing rental, otherwise not.",
+     "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
+    (MF, ("maechtige_magier",), "de", "ein Flügel-Verleih ist, sonst nicht.",
+     "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist, sonst nicht mehr."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -831,11 +837,11 @@ GOLDEN = [
     # fields copied from one card to another are taken on in one sentence
     (MF, (), "en", "The size of this creature becomes the size of the chosen head.",
      "This creature takes on the number, the size, the alignment, the wands,"),
-    (MF, (), "en", "This creature flies if the chosen head flies, otherwise not.",
+    (MF, (), "en", "This creature flies if the chosen head flies.",
      "of the chosen head, and also whether it flies, whether it has a magic ability and whether it carries creatures."),
     (MF, (), "de", "Die Größe dieser Kreatur wird die Größe des gewählten Kopfs.",
      "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
-    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
+    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt.",
      "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
     # a reaction to the start of one round says which
     (MF, ("maechtige_magier",), "en", "Whenever a round starts and the number of the round is 1:", "At the start of round 1:"),
