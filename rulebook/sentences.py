@@ -647,7 +647,7 @@ class Speaker:
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
-        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit)))
+        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit, A.Num)))  # a named number: "the start", not "1"
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")

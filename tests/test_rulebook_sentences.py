@@ -498,7 +498,11 @@ GOLDEN = [
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
-    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "bei der am Anlegeplatz der Wächterkarte zwei Monster gleicher Stärke liegen"),
+    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "an deren Anlegeplatz zwei Monster gleicher Stärke liegen"),
+    # a filter naming the item's own place says it with "whose", not "for which … of the same item"
+    (MM, (), "de", "bei der am Anlegeplatz der Wächterkarte", "jede Wächterkarte, an deren Anlegeplatz die Paarsumme"),
+    (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
+     "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
     (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
     # two plural nouns joined by „und“ both take the dative ending
@@ -511,6 +515,9 @@ GOLDEN = [
      "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
+    (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
+    (FF, (), "de", "den Gehen-Sprüchen von dir", "die Summe der Schritte auf deinen Gehen-Sprüchen"),
+    (MF, (), "de", "Bringe die Purgana auf 1 ins Spiel", "Bringe die Purgana auf dem Magierturm ins Spiel"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",

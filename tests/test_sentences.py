@@ -602,3 +602,17 @@ def test_a_repetition_that_may_stop_early_says_at_most_and_stops_in_one_step() -
     assert all_sentences(stmt, "de")[-1] == "Sonst ist Schluss."
     assert all_sentences("repeat 3 { if count(deck) > 1 { reveal top(deck) } else { break } }", "en")[0] \
         == "Repeat up to 3 times:"
+
+
+@pytest.mark.parametrize("internal,de,en", [
+    ("internal ", "das Ziel", "the goal"),  # a named number the values table does not show: said by its name
+    ("", "10", "10"),  # a shown constant: said by its value
+])
+def test_an_internal_named_number_is_said_by_its_name(internal: str, de: str, en: str) -> None:
+    """`internal const tower = 1 de "der Turm"`: „auf dem Turm“, not „auf 1“, since no table shows the 1."""
+    goal = f'{internal}const goal = 10 de "das Ziel" en "goal" fr "le but"\n'
+    items = parse_text(goal + SNIPPET_RULES.replace("STMT", "if me.points >= goal { end game }"), "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en)):
+        said = " ".join(flatten(Speaker(lang, Symbols(items)).lines(rule.body)))
+        assert expected in said and (internal == "" or "10" not in said), said
