@@ -656,10 +656,9 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
-     "If possible, you choose a creature from the other small and medium creatures on the square of this creature:"),
+     "If possible, you choose one of the other small and medium creatures on the square of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine Kreatur aus den anderen kleinen und mittleren Kreaturen auf dem Feld dieser "
-     "Kreatur:"),
+     "Falls möglich, wählst du eine der anderen kleinen und mittleren Kreaturen auf dem Feld dieser Kreatur:"),
     # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
     (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
      "For every other creature on the square of this creature:"),
@@ -691,12 +690,21 @@ GOLDEN = [
     (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
     (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
      "If possible, you choose one of your friends on the board that is not a catapult:"),
+    (MF, (), "en", "If possible, you choose a creature from the evil creatures on the square of this creature",
+     "If possible, you choose one of the evil creatures on the square of this creature that can be beaten:"),
+    (MF, (), "en", "Choose a value from your friends whose magic ability", "Choose one of your friends whose magic ability"),
+    # a yes/no decision followed by the branch it takes: "If so:", not the decision said again
+    (MF, (), "en", "If your artifact's value rises by 2:", "You decide whether your artifact's value rises by 2.\nIf so:"),
+    (MF, (), "de", "Wenn der Wert deines Artefakts um 2 steigt:", "Du entscheidest, ob der Wert deines Artefakts um 2 steigt.\nWenn ja:"),
+    # a clause function says what a card's condition means: no engine value named in the book
+    (MF, (), "en", "If the kind of the running movement is base movement:", "If this creature arrives by a base movement:"),
+    (MF, (), "de", "Wenn der gewählte Kopf Werwolf ist:", "Wenn der gewählte Kopf der Kopf des Werwolfs ist:"),
+    (MF, (), "de", "Der Magier des Werwolfs wählt ihre Gesinnung", "Der Magier des Werwolfs wählt die Gesinnung"),
     # a negated clause with two participles before one auxiliary drops its "nicht", not "nicht gilt: … nicht …"
     (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
      "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
     (MF, (), "de", "bei der die Kreatur nicht diese Kreatur ist und nicht gilt:",
-     "Falls möglich, wählst du eine Kreatur aus den anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet "
-     "werden können:"),
+     "Falls möglich, wählst du eine der anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet werden können:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
