@@ -601,7 +601,7 @@ GOLDEN = [
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
-    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with the side face up."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
     # a round of one phase is that phase: the book does not count it
@@ -757,7 +757,7 @@ GOLDEN = [
      "is not one of the artifact values played"),
     (MF, (), "de", "Die Kreaturen im Kreaturenvorrat nicht leer", "Wenn der Spieler am Zugende ein Katapult bekommt und der Spieler kein Katapult auf dem Spielplan hat"),
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
-    (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
+    (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature is smaller than another creature”"),
     (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
     # a number from 1 to 6 at random is a die roll; a table looked up by it is said in ranges
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
@@ -828,7 +828,7 @@ GOLDEN = [
      "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
-    (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
+    (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der folgenden Schüler:"),
     (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
@@ -870,6 +870,24 @@ GOLDEN = [
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
     (MF, (), "de", "der Kreatur Meerjungfrau", "Spieler 1 setzt die Magiefähigkeit der Meerjungfrau ein."),
     (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
+    # a score `concat([x], L)` ranks by x; the list L after it breaks ties
+    (MF, (), "en", "each player counts the list the friends of the player in the tavern with bonus friends followed by",
+     "each player counts the friends of the player in the tavern with bonus friends; on a tie, the highest remaining "
+     "artifact of the player (then the next, and so on) decides."),
+    (MF, (), "de", "zählt jeder Spieler die Liste", "bei Gleichstand entscheidet das höchste verbliebene Artefakt des "
+                   "Spielers (dann das nächsthöhere usw.)."),
+    # a function's parameters with nouns of their own head its definition without letters
+    (MF, ("maechtige_magier",), "en", "A creature (A) is smaller than a creature (B)",
+     "A creature is smaller than another creature"),
+    (MF, ("maechtige_magier",), "de", "Eine Kreatur (A) ist kleiner als eine Kreatur (B)",
+     "Eine Kreatur ist kleiner als eine andere Kreatur"),
+    # the element left out is chosen by itself, not by a number that indexes the list
+    (MF, (), "en", "the number of the element left out − 1",
+     "Pick an element to leave out at random from the four long path elements."),
+    # an event's value with a noun: where the skeleton lands
+    (MF, (), "en", "comes into play on the number for the wizard of the lich",
+     "comes into play on the square where it was beaten for the wizard of the lich"),
+    (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares ahead are a single square:"),
 ]
 
 
