@@ -647,7 +647,7 @@ class Speaker:
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
-        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit)))
+        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit, A.Num)))  # a named number: "the start", not "1"
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
@@ -1764,7 +1764,16 @@ class Speaker:
             self.origin_role = "at"
         form, actor = self.doer()
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
-        return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
+        key = "stmt.move_bottom" if s.bottom else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
+        return [Line(self.text(key, s, form, args))]
+
+    def picked_afresh(self, s: A.Move) -> bool:
+        """Whether a move onto every place of a loop said at once takes a thing picked again for each place
+        (`move top(Z) to row[i]`): then "in turn", lest it read as one thing onto every place."""
+        place = s.to.index if isinstance(s.to, A.Index) else None
+        ref = self.lookup(place.name) if isinstance(place, A.Name) else None
+        return isinstance(place, A.Name) and ref is not None and ref.every is not None \
+            and not any(isinstance(n, A.Name) and n.name == place.name for n in A.walk([s.what]))
 
     def moved(self, e: A.Expr) -> Phrase:
         """What a move takes: a list of items written out is said of them all in the plural, where the
@@ -1895,7 +1904,9 @@ class Speaker:
                 else self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
             if nxt is not None:
                 return out + self._s_If(nxt, "stmt.else_if")
-            if other:
+            if other and len(s.other) == 1 and isinstance(s.other[0], A.Break) and self.loops and self.loops[-1] is None:
+                out += self._line("stmt.else_stop", s)  # "Otherwise, stop.", one step, not a branch of its own
+            elif other:
                 out += self._line("stmt.else", s, children=other)
             return out
         finally:
@@ -2161,6 +2172,8 @@ class Speaker:
         if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
             return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
+        if _stops(s.body):  # a body that may end the repeating early: "up to 3 times"
+            key = key.replace("repeat", "repeat_up_to")
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:

@@ -192,9 +192,9 @@ GOLDEN = [
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
      "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
     (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
-     "Move the guard card with the lowest level from the guard display onto every card place."),
+     "Move the guard card with the lowest level from the guard display onto every card place in turn."),
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
-     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf jeden Kartenplatz."),
+     "Lege nacheinander die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf jeden Kartenplatz."),
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
@@ -510,7 +510,11 @@ GOLDEN = [
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
-    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "bei der am Anlegeplatz der Wächterkarte zwei Monster gleicher Stärke liegen"),
+    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "an deren Anlegeplatz zwei Monster gleicher Stärke liegen"),
+    # a filter naming the item's own place says it with "whose", not "for which … of the same item"
+    (MM, (), "de", "bei der am Anlegeplatz der Wächterkarte", "jede Wächterkarte, an deren Anlegeplatz die Paarsumme"),
+    (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
+     "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
     (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
     # two plural nouns joined by „und“ both take the dative ending
@@ -523,6 +527,9 @@ GOLDEN = [
      "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
+    (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
+    (FF, (), "de", "den Gehen-Sprüchen von dir", "die Summe der Schritte auf deinen Gehen-Sprüchen"),
+    (MF, (), "de", "Bringe die Purgana auf 1 ins Spiel", "Bringe die Purgana auf dem Magierturm ins Spiel"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
@@ -777,11 +784,11 @@ GOLDEN = [
     (FF, (), "en", "For each of the start chambers:",
      "Draw one monster tile from the first pile onto every monster space of the start chambers."),
     (FF, (), "en", "For each of the intersection spaces:",
-     "Move the top intersection tile of the box onto every intersection space."),
+     "Move the top intersection tile of the box onto every intersection space in turn."),
     (FF, (), "de", "Gehe die Starträume der Reihe nach durch:",
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
-     "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+     "Lege nacheinander das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
     # a die: a const whose `told` says the pick
     (FF, (), "en", "Pick a monster die roll at random from the list 2, 3, 3, 4, 4 and 4.", "Roll the monster die."),
     (FF, (), "de", "Bestimme einen Wurf des Spielerwürfels zufällig", "Wirf den Helden-Würfel."),
