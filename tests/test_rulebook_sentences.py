@@ -174,8 +174,10 @@ GOLDEN = [
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the next"),
-    (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.", "Verringere die verbleibenden Schritte um 1."),
-    (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
+    (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
+     "Für die Schritte der Bewegung jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
+    (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
+     "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
      "Füge das gewählte Monsterplättchen zu den schon gesetzten Monstern hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
@@ -203,6 +205,16 @@ GOLDEN = [
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
      "Das Monster muss im nächsten freien Raum halten, wenn es mindestens 2 mitgenommene Spieler gibt."),
+    # a counter counted down from a value named in the plural is said as the times, and goes unsaid
+    (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the steps, as long as"),
+    (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
+    # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
+    (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
+    (FF, (), "de", "(nie mehr als der Zahl", "bis der Höchstzahl (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    # a count compared with 0 of a value named in the plural: "there are …"
+    (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
+    (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Es muss verbleibende Räume geben."),
+    (MF, (), "en", "2-step bonus movements is greater than 0", "If there are free 2-step bonus movements left for the third wizard:"),
     # a flag set from a condition says "otherwise no longer" only where the rules can make it true before
     (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players."),
     (MF, (), "en", "a wing rental, otherwise", "The creature has a borrowed wing if the square of the creature is a wing rental."),
@@ -492,7 +504,7 @@ GOLDEN = [
     (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
     (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopflose einen Kopf trägt:"),
     (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
-     "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
+     "Solange es unbezahlte Schritte über 6 hinaus gibt:"),
     # the reader as the subject of a clause with its verb last: „du … darfst“, „zu denen du dich … kannst“
     (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du noch auf dem zu starken Monster stehst"),
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
@@ -523,9 +535,9 @@ GOLDEN = [
                    "does not contain *m*.",
      "You choose one of the monsters other than the monsters already moved that can be moved."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
-    (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
+    (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the new wisdom (never more than 50)."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
-     "Die erreichte Weisheit ist das Kleinere von 50 und der neuen Weisheit."),
+     "Die erreichte Weisheit ist die neue Weisheit (nie mehr als 50)."),
     (FF, (), "en", "Add number B to the steps left.", "You may move the chosen number of extra steps further."),
     # an `unsaid` var: its changes are bookkeeping the book leaves out
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
@@ -578,9 +590,9 @@ GOLDEN = [
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
-     "As long as there are steps left to go and the creature is on the board:"),
+     "Once for each of the steps, as long as the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Solange es verbleibende Schritte gibt und die Kreatur auf dem Spielplan steht:"),
+     "Für die Schritte jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
     # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
     (MF, (), "en", "The wizard of this creature is the owner of this creature.",
      "Move the chosen artifact card to the artifacts of the wizard of this creature."),
