@@ -21,7 +21,8 @@ from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, R
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.sentences import Speaker, Symbols, score_parts, text_of, yes_or_no
+from rulebook.idioms import yes_or_no
+from rulebook.sentences import Speaker, Symbols, score_parts, text_of
 
 
 def _slug(*parts: str) -> str:

@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 from dsl import ast as A
 from rulebook import clauses, idioms
 from rulebook.addressed import addressed_params
-from rulebook.idioms import Idioms, same
+from rulebook.idioms import Idioms, same, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
@@ -112,12 +112,6 @@ def _conjuncts(e: Optional[A.Expr]) -> list[A.Expr]:
 
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
-
-
-def yes_or_no(e: A.Expr) -> bool:
-    """Whether a choice's options are the two truth values: a decision whether something happens."""
-    return isinstance(e, A.ListLit) and len(e.items) == 2 and all(isinstance(i, A.BoolLit) for i in e.items) \
-        and {i.value for i in e.items if isinstance(i, A.BoolLit)} == {True, False}
 
 
 def _is_owner_of_self(e: A.Expr) -> bool:

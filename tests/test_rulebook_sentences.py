@@ -705,6 +705,13 @@ GOLDEN = [
     (MF, (), "en", "If possible, you choose a creature from the evil creatures on the square of this creature",
      "If possible, you choose one of the evil creatures on the square of this creature that can be beaten:"),
     (MF, (), "en", "Choose a value from your friends whose magic ability", "Choose one of your friends whose magic ability"),
+    # a yes/no decision followed by the branch it takes: "If so:", not the decision said again
+    (MF, (), "en", "If your artifact's value rises by 2:", "You decide whether your artifact's value rises by 2.\nIf so:"),
+    (MF, (), "de", "Wenn der Wert deines Artefakts um 2 steigt:", "Du entscheidest, ob der Wert deines Artefakts um 2 steigt.\nWenn ja:"),
+    # a clause function says what a card's condition means: no engine value named in the book
+    (MF, (), "en", "If the kind of the running movement is base movement:", "If this creature arrives by a base movement:"),
+    (MF, (), "de", "Wenn der gewählte Kopf Werwolf ist:", "Wenn der gewählte Kopf der Kopf des Werwolfs ist:"),
+    (MF, (), "de", "Der Magier des Werwolfs wählt ihre Gesinnung", "Der Magier des Werwolfs wählt die Gesinnung"),
     # a negated clause with two participles before one auxiliary drops its "nicht", not "nicht gilt: … nicht …"
     (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
      "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
