@@ -22,7 +22,7 @@ from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, R
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
 from rulebook.idioms import yes_or_no
-from rulebook.sentences import Speaker, Symbols, text_of
+from rulebook.sentences import Speaker, Symbols, score_parts, text_of
 
 
 def _slug(*parts: str) -> str:
@@ -561,9 +561,11 @@ class Assembler:
         return sec
 
     def score_line(self, score: A.ScoreDef) -> Line:
-        """A list-valued score ranks by its first entry; the others break ties, in order."""
-        if isinstance(score.expr, A.ListLit) and len(score.expr.items) > 1:
-            first, *rest = (self.sp.expr(e) for e in score.expr.items)
+        """A list-valued score ranks by its first entry; the others break ties, in order (`concat([x], L)`:
+        the list L after x breaks them)."""
+        parts = score_parts(score.expr)
+        if len(parts) > 1:
+            first, *rest = (self.sp.expr(e) for e in parts)
             return Line(self.say("item.score_ties", score, var=self.sp.var(score.var), expr=first,
                                  ties=self.sp.join(rest, "then_last")))
         return Line(self.say("item.score", score, var=self.sp.var(score.var), expr=self.sp.expr(score.expr)))
@@ -589,7 +591,7 @@ class Assembler:
     @staticmethod
     def winner_key(score: A.ScoreDef) -> str:
         """Who wins by the score; after tie-breaks only players still tied share the win."""
-        tied = "_tied" if isinstance(score.expr, A.ListLit) and len(score.expr.items) > 1 else ""
+        tied = "_tied" if len(score_parts(score.expr)) > 1 else ""
         return f"item.winner_{'lowest' if score.lowest else 'default'}{tied}"
 
     def game_end(self) -> Section:

@@ -70,11 +70,21 @@ class Idioms:
             return self.first_by(e.func, e.args[0])
         if isinstance(e, A.CondExpr):
             return self.greater_of(e)
-        if isinstance(e, A.Call) and e.func in ("max", "min") and len(e.args) == 2 and _num(e.args[0]) is not None \
-                and not isinstance(e.args[1], (A.BinOp, A.CondExpr, A.Neg)):
-            return self.sp.msg(f"idiom.at_{'least' if e.func == 'max' else 'most'}", e, value=self.sp.expr(e.args[1]),
-                               bound=self.sp.expr(e.args[0]))  # max(0, x): "x (never less than 0)"
+        if isinstance(e, A.Call) and e.func in ("max", "min") and len(e.args) == 2:
+            return self.bounded(e)
         return None
+
+    def bounded(self, e: A.Call) -> Optional[Phrase]:
+        """`max(0, x)` → "x (never less than 0)"; `min(cost, chips)` → "the cost (never more than the chips)",
+        the fixed number or constant being the bound, else the second value."""
+        fixed = [a for a in e.args if _num(a) is not None or isinstance(a, A.Name) and a.name in self.sp.sym.consts
+                 and a.name not in self.sp.scope.refs]
+        bound = fixed[0] if len(fixed) == 1 else e.args[1] if not fixed and e.func == "min" else None
+        value = e.args[0] if bound is e.args[1] else e.args[1]
+        if bound is None or isinstance(value, (A.BinOp, A.CondExpr, A.Neg)):
+            return None
+        return self.sp.msg(f"idiom.at_{'least' if e.func == 'max' else 'most'}", e, value=self.sp.expr(value),
+                           bound=self.sp.expr(bound))
 
     def empty(self, e: A.BinOp) -> Optional[Phrase]:
         """`count(Z) > 0`, `>= 1` → "Z is not empty"; `count(Z) <= 0`, `== 0`, `< 1` → "Z is empty"; of a list
@@ -133,7 +143,9 @@ class Idioms:
         """A list or number local, a game value or a list function named by its own plural noun
         ("allowed cards", "steps left"), to be said without its article."""
         ref = self.sp.lookup(e.name) if isinstance(e, A.Name) else None
-        fn = self.sp.sym.functions.get(e.name) if isinstance(e, A.Name) and ref is None else None
+        named = e.name if isinstance(e, A.Name) and ref is None else \
+            e.func if isinstance(e, A.Call) and not e.args else None  # a function without parameters: `excess()`
+        fn = self.sp.sym.functions.get(named) if named is not None else None
         var = self.sp.sym.vars.get(e.name) if isinstance(e, A.Name) and ref is None else None
         noun = ref.noun if ref is not None and not ref.label and ref.zone is None and not ref.you else \
             self.sp.nouns.text(fn.text) if fn is not None and not fn.params else \
@@ -472,9 +484,13 @@ class Idioms:
         return [*decided, Line(sp.text("stmt.if_so", branch, "default", {}), sp.lines(branch.then))]
 
     def counter_loop(self, s: A.Let, w: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
-        """`let n = K; while n > 0 and C { …; set n = n - 1; … }` → "Up to K times, as long as C:" (the
-        counter is bookkeeping no player keeps: it is said as the number of times, and goes unsaid)."""
-        if not isinstance(w, A.While) or self.sp._number(s.value) is None:  # "up to 4 times", not "up to the value times"
+        """`let n = K; while n > 0 and C { …; set n = n - 1; … }` → "Up to K times, as long as C:", or for
+        K named by a plural noun "Once for each of the steps, as long as C:" (the counter is bookkeeping no
+        player keeps: it is said as the number of times, and goes unsaid)."""
+        if not isinstance(w, A.While):
+            return None
+        each = self.sp._number(s.value) is None  # "up to 4 times", not "up to the value times"
+        if each and self.sp.expr(s.value).agree != "pl":
             return None
         leaves: list[A.Expr] = []
         stack: list[A.Expr] = [w.cond]
@@ -502,12 +518,13 @@ class Idioms:
         children = sp._loop_body(kept)
         stops = any(isinstance(n, A.Break) for n in A.walk(kept))
         if not rest:
-            key = "stmt.repeat_up_to" if stops else "stmt.repeat"
-            return sp._line(key, w, children=children, count=count)
+            key = "stmt.repeat_each" if each else "stmt.repeat_up_to" if stops else "stmt.repeat"
+            return sp._line(key, w, children=children, count=count, source=count)
         cond: A.Expr = rest[0]
         for leaf in rest[1:]:
             cond = A.BinOp(pos=w.pos, op="and", left=cond, right=leaf)
-        return sp._line("stmt.repeat_up_to_while", w, children=children, count=count, cond=sp.expr(cond))
+        return sp._line("stmt.repeat_each_while" if each else "stmt.repeat_up_to_while", w, children=children,
+                        count=count, source=count, cond=sp.expr(cond))
 
     def _reset(self, s: A.Stmt) -> bool:
         """Whether a statement sets an `internal` value back to its start value."""

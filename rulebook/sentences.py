@@ -43,6 +43,16 @@ _GRAPH_CALLS = ("successors", "predecessors", "neighbours", "steps_ahead")
 _PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance")
 
 
+
+def score_parts(e: A.Expr) -> list[A.Expr]:
+    """The parts a list-valued score is told by: a list's items, or `concat([x], L)`'s x and L."""
+    if isinstance(e, A.ListLit):
+        return list(e.items)
+    if isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2 and isinstance(e.args[0], A.ListLit):
+        return list(e.args[0].items) + [e.args[1]]
+    return []
+
+
 def _nested(v: A.Expr) -> bool:
     """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
     items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
@@ -235,7 +245,7 @@ class Symbols:
             self.param_texts[id(item.body)] = {p.name: p.text for p in item.params if p.text is not None}
         elif isinstance(item, (A.ScoreDef, A.HeuristicDef, A.WinnerDef)):
             player = [(item.var, A.TypeRef(pos=item.pos, name="player"))]
-            for e in [item.expr] + (item.expr.items if isinstance(item.expr, A.ListLit) else []):
+            for e in [item.expr] + score_parts(item.expr):
                 self.owners[id(e)] = ("reset", list(player))
         elif isinstance(item, A.ActionDef):
             self.owners[id(item.body)] = ("keep", [(p.name, None) for p in item.params])

@@ -174,8 +174,10 @@ GOLDEN = [
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the next"),
-    (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.", "Verringere die verbleibenden Schritte um 1."),
-    (MF, (), "en", "The steps left to go becomes the steps left to go − 1.", "Subtract 1 from the steps left to go."),
+    (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
+     "Für die Schritte der Bewegung jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
+    (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
+     "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
      "Füge das gewählte Monsterplättchen zu den schon gesetzten Monstern hinzu."),
     (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
@@ -203,6 +205,16 @@ GOLDEN = [
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
      "Das Monster muss im nächsten freien Raum halten, wenn es mindestens 2 mitgenommene Spieler gibt."),
+    # a counter counted down from a value named in the plural is said as the times, and goes unsaid
+    (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the steps, as long as"),
+    (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
+    # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
+    (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
+    (FF, (), "de", "(nie mehr als der Zahl", "bis der Höchstzahl (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    # a count compared with 0 of a value named in the plural: "there are …"
+    (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
+    (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Es muss verbleibende Räume geben."),
+    (MF, (), "en", "2-step bonus movements is greater than 0", "If the third wizard still has his free 2-step bonus movement:"),
     # a flag set from a condition says "otherwise no longer" only where the rules can make it true before
     (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players."),
     (MF, (), "en", "a wing rental, otherwise", "The creature has a borrowed wing if the square of the creature is a wing rental."),
@@ -492,7 +504,7 @@ GOLDEN = [
     (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
     (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopflose einen Kopf trägt:"),
     (FF, (), "de", "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat größer",
-     "Solange die Zahl der Schritte über 6 hinaus, die kein Zauberspruch bezahlt hat, größer als 0 ist:"),
+     "Solange es unbezahlte Schritte über 6 hinaus gibt:"),
     # the reader as the subject of a clause with its verb last: „du … darfst“, „zu denen du dich … kannst“
     (FF, (), "de", "wenn du vor dem Monster fliehen darf.", "Nur erlaubt, wenn du noch auf dem zu starken Monster stehst"),
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
@@ -523,9 +535,9 @@ GOLDEN = [
                    "does not contain *m*.",
      "You choose one of the monsters other than the monsters already moved that can be moved."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
-    (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the smaller of 50 and the new wisdom."),
+    (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the new wisdom (never more than 50)."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
-     "Die erreichte Weisheit ist das Kleinere von 50 und der neuen Weisheit."),
+     "Die erreichte Weisheit ist die neue Weisheit (nie mehr als 50)."),
     (FF, (), "en", "Add number B to the steps left.", "You may move the chosen number of extra steps further."),
     # an `unsaid` var: its changes are bookkeeping the book leaves out
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
@@ -578,9 +590,9 @@ GOLDEN = [
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
-     "As long as there are steps left to go and the creature is on the board:"),
+     "Once for each of the steps, as long as the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Solange es verbleibende Schritte gibt und die Kreatur auf dem Spielplan steht:"),
+     "Für die Schritte jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
     # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
     (MF, (), "en", "The wizard of this creature is the owner of this creature.",
      "Move the chosen artifact card to the artifacts of the wizard of this creature."),
@@ -601,7 +613,7 @@ GOLDEN = [
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
-    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Lay the path out between the wizards' tower and the tavern."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with the side face up."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
     # a round of one phase is that phase: the book does not count it
@@ -764,7 +776,7 @@ GOLDEN = [
      "is not one of the artifact values played"),
     (MF, (), "de", "Die Kreaturen im Kreaturenvorrat nicht leer", "Wenn der Spieler am Zugende ein Katapult bekommt und der Spieler kein Katapult auf dem Spielplan hat"),
     # bookkeeping for the rules' own use is left out of a variant's chapter, as of the base game's
-    (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature (A) is smaller than a creature (B)”"),
+    (MF, (), "en", "New: Definition “Rank of size a size”", "New: Definition “A creature is smaller than another creature”"),
     (MF, (), "en", "New: Value “Round in which a wizard power was used”", "New: Action “Use a wizard power”"),
     # a number from 1 to 6 at random is a die roll; a table looked up by it is said in ranges
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
@@ -835,7 +847,7 @@ GOLDEN = [
      "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
-    (MF, (), "en", "Lay every path", "For every path in the path sides in play:"),
+    (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der folgenden Schüler:"),
     (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
@@ -884,6 +896,24 @@ GOLDEN = [
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
     (MF, (), "de", "der Kreatur Meerjungfrau", "Spieler 1 setzt die Magiefähigkeit der Meerjungfrau ein."),
     (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
+    # a score `concat([x], L)` ranks by x; the list L after it breaks ties
+    (MF, (), "en", "each player counts the list the friends of the player in the tavern with bonus friends followed by",
+     "each player counts the friends of the player in the tavern with bonus friends; on a tie, the highest remaining "
+     "artifact of the player (then the next, and so on) decides."),
+    (MF, (), "de", "zählt jeder Spieler die Liste", "bei Gleichstand entscheidet das höchste verbliebene Artefakt des "
+                   "Spielers (dann das nächsthöhere usw.)."),
+    # a function's parameters with nouns of their own head its definition without letters
+    (MF, ("maechtige_magier",), "en", "A creature (A) is smaller than a creature (B)",
+     "A creature is smaller than another creature"),
+    (MF, ("maechtige_magier",), "de", "Eine Kreatur (A) ist kleiner als eine Kreatur (B)",
+     "Eine Kreatur ist kleiner als eine andere Kreatur"),
+    # the element left out is chosen by itself, not by a number that indexes the list
+    (MF, (), "en", "the number of the element left out − 1",
+     "Pick an element to leave out at random from the four long path elements."),
+    # an event's value with a noun: where the skeleton lands
+    (MF, (), "en", "comes into play on the number for the wizard of the lich",
+     "comes into play on the square where it was beaten for the wizard of the lich"),
+    (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares ahead are a single square:"),
 ]
 
 
