@@ -437,11 +437,15 @@ class Idioms:
                 args["from"] = sp.msg("stmt.one_among", comp, one=one, among=among)
             if other:  # once chosen it is "the chosen token", not "the chosen other token"
                 ref.noun = base
+        elif not ref.label:  # a list said by its own text: „eine der bösen Kreaturen …“, not „eine Kreatur aus den …“
+            one = sp.one_of(ref.noun, options, pick.text is None)
+            if one is not None:
+                args["from"] = sp.msg("stmt.one_among", comp, one=one, among=options)
         ref.chosen = True
         children = sp.lines(branch.then[at + 1:])
         said: dict[str, Arg] = {"seat": sp.expr(pick.seat), "var": var, "filter": args["filter"], "from": args["from"],
                                 "options": options}
-        key = "stmt.choose_if_any" if plain else "stmt.choose_if_any_from"  # a list said by its value: "from …"
+        key = "stmt.choose_if_any" if plain or one is not None else "stmt.choose_if_any_from"  # "from …" its value
         key += "_one" if one is not None else ""
         return [Line(sp.text(key, pick, sp._subject(pick.seat), said), children)]
 

@@ -645,8 +645,7 @@ GOLDEN = [
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
      "If possible, you choose a creature from the other small and medium creatures on the square of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine Kreatur aus den anderen kleinen und mittleren Kreaturen auf dem Feld dieser "
-     "Kreatur:"),
+     "Falls möglich, wählst du eine der anderen kleinen und mittleren Kreaturen auf dem Feld dieser Kreatur:"),
     # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
     (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
      "For every other creature on the square of this creature:"),
@@ -676,14 +675,15 @@ GOLDEN = [
     (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
     (MF, (), "de", "Wähle eine Magierfähigkeit aus deinen Magierfähigkeiten.", "Wähle eine deiner Magierfähigkeiten."),
     (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
+    (MF, (), "de", "wählst du eine Kreatur aus den bösen Kreaturen",
+     "Falls möglich, wählst du eine der bösen Kreaturen anderer Magier direkt vor dieser Kreatur, die vergiftet werden können:"),
     (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
      "If possible, you choose one of your friends on the board that is not a catapult:"),
     # a negated clause with two participles before one auxiliary drops its "nicht", not "nicht gilt: … nicht …"
     (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
      "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
     (MF, (), "de", "bei der die Kreatur nicht diese Kreatur ist und nicht gilt:",
-     "Falls möglich, wählst du eine Kreatur aus den anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet "
-     "werden können:"),
+     "Falls möglich, wählst du eine der anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet werden können:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
