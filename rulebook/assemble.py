@@ -216,7 +216,9 @@ class Assembler:
         if z.shape == "per_player":
             layout = ui["one_each"]
         elif z.shape == "indexed" and z.size is not None:
-            layout = self.word("numbered", size=self.sp.expr(z.size).form("nom"))
+            const = self.sp.sym.consts.get(z.size.name) if isinstance(z.size, A.Name) else None
+            size = const.value if const is not None and isinstance(const.value, A.Num) else z.size  # a count, by value
+            layout = self.word("numbered", size=self.sp.expr(size).form("nom"))
         else:
             layout = ""
         vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])

@@ -84,8 +84,8 @@ class Idioms:
                 return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone),
                                    bare=noun.np("bare"), some=noun.np("some"))
             return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
-        if not self.sp._is_zone(zone):
-            return None
+        if not self.sp._is_zone(zone):  # a list local counted: "there are at least 2 carried players"
+            return self.counted_as(e, zone)
         n = self.sp._number(e.right)
         if e.op in _COMPARE + ("==",) and n is not None:  # "holds exactly 2 tokens"
             op, count = ("<=", Phrase(str(n - 1))) if e.op == "<" and isinstance(e.right, A.Num) \
@@ -147,11 +147,13 @@ class Idioms:
         owner: Arg = sp.expr(e.obj) if isinstance(e, A.Attr) else ""
         return sp.msg(key, e, owner=owner, bare=noun.np("bare"), some=noun.np("some"))
 
-    def counted_as(self, e: A.BinOp) -> Optional[Phrase]:
-        """A number named by a plural noun compared with another number: "there are at least 2 steps left"."""
+    def counted_as(self, e: A.BinOp, counted: Optional[A.Expr] = None) -> Optional[Phrase]:
+        """A number (or the length of a list) named by a plural noun compared with another number: "there are
+        at least 2 steps left"."""
         n, sp = self.sp._number(e.right), self.sp
         key = f"idiom.counted_{_BINOP_WORDS.get(e.op, '')}"
-        noun = self.plural_noun(e.left) if n is not None and n > 1 and sp.cat.has(key) else None
+        noun = self.plural_noun(e.left if counted is None else counted) if n is not None and n > 1 and sp.cat.has(key) \
+            else None
         if noun is None:
             return None
         return sp.msg(key, e, count=sp.expr(e.right), bare=noun.np("bare"), some=noun.np("some"))

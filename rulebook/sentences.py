@@ -151,6 +151,7 @@ class Symbols:
         self.player_counts = range(game.min_players, game.max_players + 1) if game is not None else range(0)
         self.readers: dict[int, set[str]] = {}  # a rule body's player parameters that are the reader ("you")
         self.looped: set[str] = set()  # the vars that loops test
+        self.raised: set[str] = set()  # the flags some statement or default makes true: "…, otherwise no longer"
         addressed = addressed_params(items)
         for item in items:
             self._own(item)
@@ -164,6 +165,11 @@ class Symbols:
                 self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
+            made = node.value if isinstance(node, A.SetStmt) else node.init if isinstance(node, A.VarDef) \
+                else node.default if isinstance(node, A.FieldDef) else None
+            if isinstance(made, A.BoolLit) and made.value:
+                target = node.target if isinstance(node, A.SetStmt) else node
+                self.raised.add(target.name if isinstance(target, (A.Name, A.Attr, A.VarDef, A.FieldDef)) else "")
             if isinstance(node, A.Pay) and isinstance(node.amount, A.Index) and isinstance(node.amount.obj, A.Name):
                 self.paid.setdefault(node.amount.obj.name, node.currency)
             if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
@@ -497,6 +503,10 @@ class Speaker:
             and isinstance(e.obj, A.Name) and e.obj.name == "it" else []
         return own[0] if own else self.sym.fields.get(e.name)
 
+    def set_if_key(self, flag: str) -> str:
+        """A flag set from a condition says its "otherwise" only where the flag can already be true."""
+        return "stmt.set_clause_if_again" if flag in self.sym.raised else "stmt.set_clause_if"
+
     @staticmethod
     def same_attr(a: A.Expr, b: A.Expr) -> bool:
         """Whether two expressions read the same field of the same named card (`it.hidden`, `c.hidden`)."""
@@ -637,7 +647,7 @@ class Speaker:
         v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
-        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit)))
+        data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit, A.Num)))  # a named number: "the start", not "1"
         if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
             return self.expr(v)
         return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
@@ -1657,7 +1667,7 @@ class Speaker:
             return self._line(key, s, name=noun.np("def"), clause=text if said else noun.word)
         if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
                 and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
-            return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
+            return self._line(self.set_if_key(var.name), s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
         clause = self.field_clause(s.target)
         if clause is not None and isinstance(s.value, A.BoolLit):  # "The card is hidden.", "… is not hidden."
             unset = None if s.value.value else self.field_clause(s.target, negated=True)
@@ -1665,8 +1675,8 @@ class Speaker:
                 self._line(f"stmt.{'set' if s.value.value else 'unset'}_clause", s, clause=clause)
         if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
             return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
-        if clause is not None:  # "From now on, the card is hidden exactly if …"
-            return self._line("stmt.set_clause_if", s, clause=clause, value=self.expr(s.value))
+        if clause is not None and isinstance(s.target, A.Attr):  # "The card is hidden if …, otherwise no longer."
+            return self._line(self.set_if_key(s.target.name), s, clause=clause, value=self.expr(s.value))
         changed = self.change(s)
         if changed is not None:
             return changed
@@ -1756,7 +1766,16 @@ class Speaker:
             self.origin_role = "at"
         form, actor = self.doer()
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
-        return [Line(self.text("stmt.move_bottom" if s.bottom else "stmt.move", s, form, args))]
+        key = "stmt.move_bottom" if s.bottom else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
+        return [Line(self.text(key, s, form, args))]
+
+    def picked_afresh(self, s: A.Move) -> bool:
+        """Whether a move onto every place of a loop said at once takes a thing picked again for each place
+        (`move top(Z) to row[i]`): then "in turn", lest it read as one thing onto every place."""
+        place = s.to.index if isinstance(s.to, A.Index) else None
+        ref = self.lookup(place.name) if isinstance(place, A.Name) else None
+        return isinstance(place, A.Name) and ref is not None and ref.every is not None \
+            and not any(isinstance(n, A.Name) and n.name == place.name for n in A.walk([s.what]))
 
     def moved(self, e: A.Expr) -> Phrase:
         """What a move takes: a list of items written out is said of them all in the plural, where the
@@ -1887,7 +1906,9 @@ class Speaker:
                 else self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
             if nxt is not None:
                 return out + self._s_If(nxt, "stmt.else_if")
-            if other:
+            if other and len(s.other) == 1 and isinstance(s.other[0], A.Break) and self.loops and self.loops[-1] is None:
+                out += self._line("stmt.else_stop", s)  # "Otherwise, stop.", one step, not a branch of its own
+            elif other:
                 out += self._line("stmt.else", s, children=other)
             return out
         finally:
@@ -2153,6 +2174,8 @@ class Speaker:
         if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
             return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
+        if _stops(s.body):  # a body that may end the repeating early: "up to 3 times"
+            key = key.replace("repeat", "repeat_up_to")
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:

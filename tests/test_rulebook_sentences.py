@@ -190,9 +190,9 @@ GOLDEN = [
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
      "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
     (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
-     "Move the guard card with the lowest level from the guard display onto every card place."),
+     "Move the guard card with the lowest level from the guard display onto every card place in turn."),
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
-     "Lege die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf jeden Kartenplatz."),
+     "Lege nacheinander die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf jeden Kartenplatz."),
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
@@ -202,8 +202,14 @@ GOLDEN = [
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
-     "Das Monster muss im nächsten freien Raum halten, wenn die Anzahl der mitgenommenen Spieler mindestens 2 ist, "
-     "sonst nicht."),
+     "Das Monster muss im nächsten freien Raum halten, wenn es mindestens 2 mitgenommene Spieler gibt."),
+    # a flag set from a condition says "otherwise no longer" only where the rules can make it true before
+    (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players."),
+    (MF, (), "en", "a wing rental, otherwise", "The creature has a borrowed wing if the square of the creature is a wing rental."),
+    (MF, ("maechtige_magier",), "en", "a wing rental, otherwise not.",
+     "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
+    (MF, ("maechtige_magier",), "de", "ein Flügel-Verleih ist, sonst nicht.",
+     "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist, sonst nicht mehr."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -492,7 +498,11 @@ GOLDEN = [
     (FF, (), "de", "zu denen sich du stellen kann", "aus den Mitspielern, zu denen du dich stellen kannst."),
     (FF, (), "de", "wenn du der Zauberspruch jetzt sprechen kann", "Nur erlaubt, wenn du den Zauberspruch jetzt sprechen kannst."),
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
-    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "bei der am Anlegeplatz der Wächterkarte zwei Monster gleicher Stärke liegen"),
+    (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "an deren Anlegeplatz zwei Monster gleicher Stärke liegen"),
+    # a filter naming the item's own place says it with "whose", not "for which … of the same item"
+    (MM, (), "de", "bei der am Anlegeplatz der Wächterkarte", "jede Wächterkarte, an deren Anlegeplatz die Paarsumme"),
+    (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
+     "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
     (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
     # two plural nouns joined by „und“ both take the dative ending
@@ -505,6 +515,9 @@ GOLDEN = [
      "Es muss verbleibende Basisbewegungen geben."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
+    (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
+    (FF, (), "de", "den Gehen-Sprüchen von dir", "die Summe der Schritte auf deinen Gehen-Sprüchen"),
+    (MF, (), "de", "Bringe die Purgana auf 1 ins Spiel", "Bringe die Purgana auf dem Magierturm ins Spiel"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
@@ -768,11 +781,11 @@ GOLDEN = [
     (FF, (), "en", "For each of the start chambers:",
      "Draw one monster tile from the first pile onto every monster space of the start chambers."),
     (FF, (), "en", "For each of the intersection spaces:",
-     "Move the top intersection tile of the box onto every intersection space."),
+     "Move the top intersection tile of the box onto every intersection space in turn."),
     (FF, (), "de", "Gehe die Starträume der Reihe nach durch:",
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
-     "Lege das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+     "Lege nacheinander das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
     # a die: a const whose `told` says the pick
     (FF, (), "en", "Pick a monster die roll at random from the list 2, 3, 3, 4, 4 and 4.", "Roll the monster die."),
     (FF, (), "de", "Bestimme einen Wurf des Spielerwürfels zufällig", "Wirf den Helden-Würfel."),
@@ -840,11 +853,11 @@ GOLDEN = [
     # fields copied from one card to another are taken on in one sentence
     (MF, (), "en", "The size of this creature becomes the size of the chosen head.",
      "This creature takes on the number, the size, the alignment, the wands,"),
-    (MF, (), "en", "This creature flies if the chosen head flies, otherwise not.",
+    (MF, (), "en", "This creature flies if the chosen head flies.",
      "of the chosen head, and also whether it flies, whether it has a magic ability and whether it carries creatures."),
     (MF, (), "de", "Die Größe dieser Kreatur wird die Größe des gewählten Kopfs.",
      "Diese Kreatur übernimmt vom gewählten Kopf die Nummer, die Größe, die Gesinnung, die Zauberstäbe,"),
-    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt, sonst nicht.",
+    (MF, (), "de", "Diese Kreatur fliegt, wenn der gewählte Kopf fliegt.",
      "ebenso, ob sie fliegt, ob sie eine Magiefähigkeit hat und ob sie Kreaturen mitnimmt."),
     # a reaction to the start of one round says which
     (MF, ("maechtige_magier",), "en", "Whenever a round starts and the number of the round is 1:", "At the start of round 1:"),

@@ -468,8 +468,9 @@ def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() ->
 @pytest.mark.parametrize("stmt,de,en", [
     ("for i in ends { draw 1 from deck to slot[i] }", ["Lege eine Karte vom Stapel in jeden Platz der Randplätze."],
      ["Draw one card from the deck to every slot of the end slots."]),
-    ("for i in all_slots { move top(deck) to slot[i] }", ["Lege die oberste Karte des Stapels in jeden Platz."],
-     ["Move the top card of the deck to every slot."]),
+    ("for i in all_slots { move top(deck) to slot[i] }",  # a card picked afresh for each place: "in turn"
+     ["Lege nacheinander die oberste Karte des Stapels in jeden Platz."],
+     ["Move the top card of the deck to every slot in turn."]),
     ("for i in ends { move top(slot[i]) to slot[i] }",  # the place named twice: the loop stays
      ["Für die Randplätze jeweils:", "Lege die oberste Karte des Platzes in den Platz."],
      ["For each of the end slots:", "Move the top card of the slot to the slot."]),
@@ -588,3 +589,30 @@ def test_a_choice_among_a_plural_list_is_one_of_them(stmt: str, de: str, en: str
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: [line.text for line in Speaker(lang, Symbols(items)).lines(rule.body)] for lang in ("de", "en")}
     assert de in said["de"] and en in said["en"], said
+
+
+def test_a_repetition_that_may_stop_early_says_at_most_and_stops_in_one_step() -> None:
+    """`repeat N { …; if C {…} else { break } }`: "Repeat at most as many times as …", "Otherwise, stop."."""
+    stmt = "repeat me.points { draw 1 from deck to hand(me)\n if count(deck) > 1 { reveal top(deck) } else { break } }"
+    assert all_sentences(stmt, "en") == ["Repeat at most as many times as your points:",
+                                         "Draw one card from the deck into your hand.",
+                                         "If the deck holds at least 2 cards:", "Turn the top card of the deck face up.",
+                                         "Otherwise, stop."]
+    assert all_sentences(stmt, "de")[0] == "Wiederhole höchstens so oft wie deine Punkte:"
+    assert all_sentences(stmt, "de")[-1] == "Sonst ist Schluss."
+    assert all_sentences("repeat 3 { if count(deck) > 1 { reveal top(deck) } else { break } }", "en")[0] \
+        == "Repeat up to 3 times:"
+
+
+@pytest.mark.parametrize("internal,de,en", [
+    ("internal ", "das Ziel", "the goal"),  # a named number the values table does not show: said by its name
+    ("", "10", "10"),  # a shown constant: said by its value
+])
+def test_an_internal_named_number_is_said_by_its_name(internal: str, de: str, en: str) -> None:
+    """`internal const tower = 1 de "der Turm"`: „auf dem Turm“, not „auf 1“, since no table shows the 1."""
+    goal = f'{internal}const goal = 10 de "das Ziel" en "goal" fr "le but"\n'
+    items = parse_text(goal + SNIPPET_RULES.replace("STMT", "if me.points >= goal { end game }"), "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en)):
+        said = " ".join(flatten(Speaker(lang, Symbols(items)).lines(rule.body)))
+        assert expected in said and (internal == "" or "10" not in said), said
