@@ -696,7 +696,7 @@ GOLDEN = [
     (MF, (), "en", "Choose a creature from your friends on the board if there are base movements left, otherwise no cards.",
      "Choose one of your friends on the board.\nThere must be base movements left."),
     (MF, (), "de", "sonst keinen Karten und eine Bonusart",
-     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan und eine Bonusart aus den Arten der Bonuskarten von dir."),
+     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan und eine Bonusart aus den Arten deiner Bonuskarten."),
     (MF, (), "de", "wählst du eine Kreatur aus den bösen Kreaturen",
      "Falls möglich, wählst du eine der bösen Kreaturen anderer Magier direkt vor dieser Kreatur, die vergiftet werden können:"),
     (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
