@@ -16,6 +16,7 @@ from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.flow import fixed_rounds, turn_choices
+from rulebook.idioms import same
 from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
@@ -473,8 +474,15 @@ class Assembler:
 
     def action_lines(self, action: A.ActionDef) -> list[Line]:
         params = []
+        guards: list[A.Stmt] = []
         for p in action.params:
             ref = self.sp.bind(p.name, p.domain, p.text)
+            domain = p.domain
+            if isinstance(domain, A.CondExpr) and isinstance(domain.other, A.ListLit) and not domain.other.items:
+                cond, domain = domain.cond, domain.then  # `if C then L else []`: chosen from L, and only allowed if C
+                self.sp.domains.add(id(domain))
+                if not any(isinstance(s, A.Require) and same(s.cond, cond) for s in action.body):
+                    guards.append(A.Require(pos=p.domain.pos, cond=cond))
             if isinstance(p.domain, A.ListLit) and len(p.domain.items) == 1:  # no choice: said as its one value
                 ref.every = self.sp.expr(p.domain.items[0])
                 continue
@@ -482,11 +490,11 @@ class Assembler:
                 ref.clause = self.sp.clause(p, self.sp.literal(p.text.by_lang[self.lang]), {})
                 params.append(self.sp.msg("item.action_param_whether", p, clause=ref.clause))
             else:
-                one = self.sp.one_among(ref, p.domain)
+                one = self.sp.one_among(ref, domain)
                 params.append(one if one is not None else
-                              self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(p.domain)))
+                              self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(domain)))
         head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
-        return head + self.sp.lines(action.body)  # an action that changes nothing is told by its title alone
+        return head + self.sp.lines([*guards, *action.body])  # an action that changes nothing is told by its title alone
 
     def actions(self) -> Optional[Section]:
         acts = self.unplaced(A.ActionDef)

@@ -1638,6 +1638,8 @@ class Speaker:
         message suffix that says them after a colon."""
         if isinstance(e, A.ListLit) and len(e.items) > 1 and not any(isinstance(i, A.ListLit) for i in e.items):
             return self.join([self.expr(i) for i in e.items], "choice_last"), "_list"
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:  # "a card from the row", not "from the cards in"
+            return self.expr(e.args[0]), ""
         return self.expr(e), ""
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:

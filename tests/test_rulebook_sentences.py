@@ -489,7 +489,7 @@ GOLDEN = [
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
-    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "in den abgelegten Artefakten des Magiers dieser Kreatur"),
+    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "aus den abgelegten Artefakten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
      "Lege die Bonuskarte des gewählten bestohlenen Magiers, deren Art die gewählte Art der Bonuskarte ist,"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
@@ -524,7 +524,7 @@ GOLDEN = [
     # a German plural ("die:pl …") takes a plural verb and its dative
     (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss verbleibende Basisbewegungen geben."),
     (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
-     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan, falls es verbleibende Basisbewegungen gibt"),
+     "Es muss verbleibende Basisbewegungen geben."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
     (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
@@ -700,6 +700,17 @@ GOLDEN = [
     (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
     (MF, (), "de", "Wähle eine Magierfähigkeit aus deinen Magierfähigkeiten.", "Wähle eine deiner Magierfähigkeiten."),
     (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
+    # a choice among all cards of a zone is said from the zone: "a summoning card from the row"
+    (MF, (), "en", "chooses a summoning card from the summoning cards in", "The player chooses a summoning card from the “available” row."),
+    (MF, (), "de", "aus den Artefaktkarten in den abgelegten Artefakten",
+     "Du wählst eine Artefaktkarte aus den abgelegten Artefakten des Magiers dieser Kreatur."),
+    # an action's parameter chosen from `if C then L else []`: chosen from L, and the action needs C
+    (MF, (), "en", "Choose a creature from your friends on the board if there are base movements left, otherwise no cards.",
+     "Choose one of your friends on the board.\nThere must be base movements left."),
+    (MF, (), "de", "sonst keinen Karten und eine Bonusart",
+     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan und eine Bonusart aus den Arten deiner Bonuskarten."),
+    (MF, (), "de", "wählst du eine Kreatur aus den bösen Kreaturen",
+     "Falls möglich, wählst du eine der bösen Kreaturen anderer Magier direkt vor dieser Kreatur, die vergiftet werden können:"),
     (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
      "If possible, you choose one of your friends on the board that is not a catapult:"),
     (MF, (), "en", "If possible, you choose a creature from the evil creatures on the square of this creature",
