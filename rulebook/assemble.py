@@ -21,7 +21,8 @@ from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, R
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.sentences import Speaker, Symbols, text_of, yes_or_no
+from rulebook.idioms import yes_or_no
+from rulebook.sentences import Speaker, Symbols, text_of
 
 
 def _slug(*parts: str) -> str:
@@ -140,6 +141,8 @@ class Assembler:
             if isinstance(choice.part, A.PhaseDef):  # "in the phase “Play cards”", not "in “Play cards”"
                 part = self.word("flow_phase", name=part)
             key = "item.flow_choose" + ("_again" if choice.again else "") + ("_turn" if choice.turn else "")
+            if choice.turn and not isinstance(choice.part, A.PhaseDef):  # the turn names itself: "On their turn, …"
+                key += "_own"
             sec.paragraphs.append(self.say(key, choice.part, part=part, count=self.number_word(len(choice.actions)),
                                            actions=self.sp.action_list(choice.actions, choice.part)))
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)

@@ -21,6 +21,12 @@ _FIELD_COMPARE = {"==": "same_field", "!=": "differ_field", "<": "less_field", "
 _BINOP_WORDS = {"<": "lt", "<=": "le", ">": "gt", ">=": "ge", "==": "eq"}
 
 
+def yes_or_no(e: A.Expr) -> bool:
+    """Whether a choice's options are the two truth values: a decision whether something happens."""
+    return isinstance(e, A.ListLit) and len(e.items) == 2 and all(isinstance(i, A.BoolLit) for i in e.items) \
+        and {i.value for i in e.items if isinstance(i, A.BoolLit)} == {True, False}
+
+
 def _count_of(e: A.Expr) -> Optional[A.Expr]:
     """The zone `count(ZONE)` counts, for "is empty"."""
     return e.args[0] if isinstance(e, A.Call) and e.func == "count" and len(e.args) == 1 else None
@@ -451,13 +457,31 @@ class Idioms:
                 args["from"] = sp.msg("stmt.one_among", comp, one=one, among=among)
             if other:  # once chosen it is "the chosen token", not "the chosen other token"
                 ref.noun = base
+        elif not plain and not ref.label:  # a list said by its own name: "one of the possible targets"
+            one = sp.one_of(ref.noun, options, pick.text is None)
+            if one is not None:
+                args["from"] = sp.msg("stmt.one_among", comp, one=one, among=options)
         ref.chosen = True
         children = sp.lines(branch.then[at + 1:])
         said: dict[str, Arg] = {"seat": sp.expr(pick.seat), "var": var, "filter": args["filter"], "from": args["from"],
                                 "options": options}
-        key = "stmt.choose_if_any" if plain else "stmt.choose_if_any_from"  # a list said by its value: "from …"
+        key = "stmt.choose_if_any" if plain or one is not None else "stmt.choose_if_any_from"  # said by its value
         key += "_one" if one is not None else ""
         return [Line(sp.text(key, pick, sp._subject(pick.seat), said), children)]
+
+    def if_so(self, s: A.LetChoose, branch: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
+        """`let g = choose p from [true, false]; if g { … }` → "You decide whether X." and "If so:" (the
+        decision is not said twice where it is only what the branch follows)."""
+        sp = self.sp
+        if not (yes_or_no(s.options) and s.text is not None and sp.lang in s.text.by_lang
+                and isinstance(branch, A.If) and not branch.other
+                and isinstance(branch.cond, A.Name) and branch.cond.name == s.name
+                and not any(isinstance(n, A.Name) and n.name == s.name for n in A.walk([*branch.then, *after]))):
+            return None
+        decided = sp.lines([s])
+        if len(decided) != 1:
+            return None
+        return [*decided, Line(sp.text("stmt.if_so", branch, "default", {}), sp.lines(branch.then))]
 
     def counter_loop(self, s: A.Let, w: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
         """`let n = K; while n > 0 and C { …; set n = n - 1; … }` → "Up to K times, as long as C:", or for
@@ -574,6 +598,10 @@ class Idioms:
             chosen = self.choose_if_any(s, body[i + 1], body[i + 2:])
             if chosen is not None:
                 return chosen, 2
+        if isinstance(s, A.LetChoose) and i + 1 < len(body):
+            decided = self.if_so(s, body[i + 1], body[i + 2:])
+            if decided is not None:
+                return decided, 2
         if isinstance(s, A.Let) and i + 1 < len(body) and isinstance(body[i + 1], A.While):
             counted = self.counter_loop(s, body[i + 1], body[i + 2:])
             if counted is not None:

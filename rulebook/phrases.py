@@ -229,8 +229,12 @@ class Noun:
         return Phrase(str(forms))
 
     def np(self, det: str) -> Phrase:
-        """The noun with a determiner, declined by form."""
-        article = self.det(det)
+        """The noun with a determiner, declined by form; a numbered name, where the catalogue knows one, takes
+        no definite article ("monsters 5 to 23")."""
+        grammar = self.cat.data.get("grammar", {})
+        numbered = grammar.get("numbered_name") if isinstance(grammar, dict) else None
+        article = Phrase("") if det == "def" and isinstance(numbered, str) and re.match(numbered, self.word) \
+            else self.det(det)
 
         genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching", "first", "chosen", "last") \
             and self.has_genitive(det)

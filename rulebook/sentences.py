@@ -9,7 +9,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 from dsl import ast as A
 from rulebook import clauses, idioms
 from rulebook.addressed import addressed_params
-from rulebook.idioms import Idioms, same
+from rulebook.idioms import Idioms, same, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
 from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
@@ -102,12 +102,6 @@ def _conjuncts(e: Optional[A.Expr]) -> list[A.Expr]:
 
 def _is_me(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "me"
-
-
-def yes_or_no(e: A.Expr) -> bool:
-    """Whether a choice's options are the two truth values: a decision whether something happens."""
-    return isinstance(e, A.ListLit) and len(e.items) == 2 and all(isinstance(i, A.BoolLit) for i in e.items) \
-        and {i.value for i in e.items if isinstance(i, A.BoolLit)} == {True, False}
 
 
 def _is_owner_of_self(e: A.Expr) -> bool:
@@ -331,6 +325,11 @@ def _names_items(noun: Noun, source: Phrase) -> bool:
     """Whether a list is said by its items' own noun ("the small tokens on it" for a token): then "each of" it."""
     plural, said = noun.plural(), source.form("nom")
     return plural in said or plural.split(" ")[-1] in said.split(" ")
+
+
+def _names_currency(amount: Phrase, currency: Phrase) -> bool:
+    """Whether an amount is said by the currency's own noun ("the chips to pay"): then no "in chips" after it."""
+    return currency.form("nom").split(" ")[-1] in amount.form("nom").split(" ")
 
 
 _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
@@ -1865,6 +1864,9 @@ class Speaker:
                               name=self.noun(const.text, f"const '{const.name}'", const.pos).np("def"),
                               index=self.expr(a.index))
         key = "stmt.pay" if self._number(s.amount) is not None else "stmt.pay_expr"
+        amount = self.expr(s.amount)
+        if key == "stmt.pay_expr" and len(group) == 1 and _names_currency(amount, currency):
+            key = "stmt.pay_named"  # "you take the chips on the dark fields", not "… in chips"
         payee = self._party(s.payee, s, cur.bank)
         form = self._subject(s.payer)
         extra: dict[str, Arg] = {}
@@ -1883,7 +1885,7 @@ class Speaker:
                 self.msg("idiom.owners", s, things=self.join([self.expr(o) for o in owned])) \
                 if len(owned) == len(group) else self.join([self.expr(p.payee) for p in group if p.payee is not None])
             key, form = key + "_each", "default"
-        extra.update(payer=self._party(s.payer, s, cur.bank), payee=payee, amount=self.expr(s.amount),
+        extra.update(payer=self._party(s.payer, s, cur.bank), payee=payee, amount=amount,
                      currency=currency, available=available)
         return [Line(self.text(key, s, form, extra))]
 
@@ -2267,7 +2269,8 @@ class Speaker:
         its words ("back"), a condition says both ("forward if …, else back"), a decided value names both
         ("forward or back": the step before says who decides); `{n#square|squares}` is the noun for the
         number `n`, singular for a literal 1; a third alternative is said after a value that is no number
-        written out (`{n#coin|coins|in coins}`: "pay 1 coin", "pay the cost in coins")."""
+        written out (`{n#coin|coins|in coins}`: "pay 1 coin", "pay the cost in coins"), nothing after a value
+        said with that noun ("pay the coins owed")."""
         def said(m: re.Match[str]) -> str:
             name, yes, no = m.group(1), m.group(2), m.group(3)
             if name not in args:
@@ -2284,9 +2287,10 @@ class Speaker:
                 raise MissingRendering(pos, f"the {self.lang} told text has a place {{{m.group(1)}#…}}, but no such parameter")
             number = self._number(arg)  # written out, or a const's number
             if m.group(4) is not None and number is None:
-                return m.group(4)
+                noun = m.group(3).split(" ")[-1]  # a value said by the noun itself: "pay the chips to pay", no "in chips"
+                return "" if noun in self.expr(arg).form("nom").split(" ") else m.group(4)
             return m.group(2) if number == 1 else m.group(3)
-        return COUNTED.sub(counted, CHOICE.sub(said, text))
+        return re.sub(r"(?<=\S) {2,}(?=\S)", " ", COUNTED.sub(counted, CHOICE.sub(said, text)))
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

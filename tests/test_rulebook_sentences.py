@@ -668,10 +668,9 @@ GOLDEN = [
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
-     "If possible, you choose a creature from the other small and medium creatures on the square of this creature:"),
+     "If possible, you choose one of the other small and medium creatures on the square of this creature:"),
     (MF, (), "de", "Die möglichen Ziele: jede Kreatur auf dem Feld dieser Kreatur",
-     "Falls möglich, wählst du eine Kreatur aus den anderen kleinen und mittleren Kreaturen auf dem Feld dieser "
-     "Kreatur:"),
+     "Falls möglich, wählst du eine der anderen kleinen und mittleren Kreaturen auf dem Feld dieser Kreatur:"),
     # an item other than the card whose effect is said is "another"/"every other" one, not "… that is not this one"
     (MF, (), "en", "For every creature on the square of this creature that is not this creature:",
      "For every other creature on the square of this creature:"),
@@ -703,12 +702,21 @@ GOLDEN = [
     (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
     (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
      "If possible, you choose one of your friends on the board that is not a catapult:"),
+    (MF, (), "en", "If possible, you choose a creature from the evil creatures on the square of this creature",
+     "If possible, you choose one of the evil creatures on the square of this creature that can be beaten:"),
+    (MF, (), "en", "Choose a value from your friends whose magic ability", "Choose one of your friends whose magic ability"),
+    # a yes/no decision followed by the branch it takes: "If so:", not the decision said again
+    (MF, (), "en", "If your artifact's value rises by 2:", "You decide whether your artifact's value rises by 2.\nIf so:"),
+    (MF, (), "de", "Wenn der Wert deines Artefakts um 2 steigt:", "Du entscheidest, ob der Wert deines Artefakts um 2 steigt.\nWenn ja:"),
+    # a clause function says what a card's condition means: no engine value named in the book
+    (MF, (), "en", "If the kind of the running movement is base movement:", "If this creature arrives by a base movement:"),
+    (MF, (), "de", "Wenn der gewählte Kopf Werwolf ist:", "Wenn der gewählte Kopf der Kopf des Werwolfs ist:"),
+    (MF, (), "de", "Der Magier des Werwolfs wählt ihre Gesinnung", "Der Magier des Werwolfs wählt die Gesinnung"),
     # a negated clause with two participles before one auxiliary drops its "nicht", not "nicht gilt: … nicht …"
     (MF, (), "de", "nicht gilt: die Kreatur kann jetzt nicht geschlagen oder vergiftet werden",
      "Wenn die Kreatur auf dem Spielplan steht und die Kreatur jetzt geschlagen oder vergiftet werden kann:"),
     (MF, (), "de", "bei der die Kreatur nicht diese Kreatur ist und nicht gilt:",
-     "Falls möglich, wählst du eine Kreatur aus den anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet "
-     "werden können:"),
+     "Falls möglich, wählst du eine der anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet werden können:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
      "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
@@ -874,7 +882,14 @@ GOLDEN = [
     # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
     (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
-    (FF, (), "en", "Put 1 of the chips", "Put the amount − 1 in power chips out of the game."),
+    (FF, (), "en", "Put 1 of the chips", "Put the chips to pay − 1 out of the game."),
+    # an amount said by the currency's own noun: no "in power chips" after it
+    (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields from the bank."),
+    (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern von der Bank."),
+    (FF, (), "en", "If the amount is greater than 0", "If there are chips to pay:"),
+    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips to pay out of the game."),
+    # a name with its number takes no "the"
+    (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
     (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
@@ -1093,8 +1108,8 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
     (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine von sechs Aktionen: „Beschwören“, "),
     (MM, "en", "In the “Play monster cards” phase, each player on their turn takes one of two actions: “Place a monster” or “Displace a monster”."),
     (MM, "de", "In der Phase „Monsterkarten spielen“ führt jeder Spieler in seinem Zug eine von zwei Aktionen aus: „Monster anlegen“ oder "),
-    (FF, "en", "In “Turn”, each player on their turn takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
-    (FF, "de", "In „Spielzug“ führt jeder Spieler in seinem Zug eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
+    (FF, "en", "On their turn, each player takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
+    (FF, "de", "In seinem Zug führt jeder Spieler eine von drei Aktionen aus: „Bewegen und kämpfen“, "),
 ])
 def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
     """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
