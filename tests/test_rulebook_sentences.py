@@ -214,7 +214,6 @@ GOLDEN = [
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Es muss verbleibende Räume geben."),
-    (MF, (), "en", "2-step bonus movements is greater than 0", "If there are free 2-step bonus movements left for the third wizard:"),
     # a flag set from a condition says "otherwise no longer" only where the rules can make it true before
     (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players."),
     (MF, (), "en", "a wing rental, otherwise", "The creature has a borrowed wing if the square of the creature is a wing rental."),
