@@ -232,7 +232,7 @@ class Assembler:
     def named_lines(self, item: Any, ops: Sequence[A.VariantOp]) -> list[Line]:
         """What a variant's new list of values, kind of card or place is: its values, the fields its cards
         show, or the cards it holds and how they lie (of a kind the base game or the variant has)."""
-        if isinstance(item, A.EnumDef):  # "There are five wizards: …"
+        if isinstance(item, A.EnumDef):  # "There are three colours: …"
             values = ", ".join(self.bare(v.text, f"value '{v.name}'", v.pos) for v in item.values)
             kind = self.sp.noun(item.title, f"enum '{item.name}'", item.pos).plural()
             return [Line(self.say("item.enum_values", item, values=values, kind=kind,

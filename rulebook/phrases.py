@@ -230,7 +230,7 @@ class Noun:
 
     def np(self, det: str) -> Phrase:
         """The noun with a determiner, declined by form; a numbered name, where the catalogue knows one, takes
-        no definite article ("monsters 5 to 23")."""
+        no definite article ("tiles 5 to 23")."""
         grammar = self.cat.data.get("grammar", {})
         numbered = grammar.get("numbered_name") if isinstance(grammar, dict) else None
         article = Phrase("") if det == "def" and isinstance(numbered, str) and re.match(numbered, self.word) \
@@ -284,7 +284,7 @@ class Noun:
                 break
             if w.endswith(written) and w not in small:
                 words[i] = w[:len(w) - len(written)] + ending
-        if head < len(words) and case != "nom" and self.weak(words[head]):  # "den Riesen", "dem Mitreisenden"
+        if head < len(words) and case != "nom" and self.weak(words[head]):  # "den Boten", "dem Kunden"
             words[head] += "n"
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
         joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
@@ -297,7 +297,7 @@ class Noun:
         return " ".join(words)
 
     def weak(self, head: str) -> bool:
-        """A noun the catalogue declines weak: its head ends in "n" outside the nominative („den Riesen“)."""
+        """A noun the catalogue declines weak: its head ends in "n" outside the nominative („den Boten“)."""
         ending = self.dets.get("weak_noun")
         return isinstance(ending, str) and re.search(ending, head) is not None
 

@@ -1507,7 +1507,7 @@ class Speaker:
         if self._names_owner(v, s.text):
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:
-            return []  # "the riders are no cards": a new named list starts empty; what is added to it says the rest
+            return []  # "the chosen pieces are no cards": a new named list starts empty; what is added to it says the rest
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def _names_owner(self, v: A.Expr, text: Optional[A.Text]) -> bool:
@@ -2120,7 +2120,7 @@ class Speaker:
         if head:
             return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
         item = self.nouns.element(src)
-        if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each intersection"
+        if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each row"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
         if source is not None and origin.form("nom") and not item.label \
                 and _names_items(item.noun, source) and self.cat.has("expr.each_of"):
@@ -2500,7 +2500,7 @@ class Speaker:
             ref = self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), [*where, *t.body])
             self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None))
         named = {n: title for n, title in (self._named_card(c) for c in _conjuncts(t.where)) if n in t.params}
-        for name, title in named.items():  # "where c.number == 10" with one card numbered 10: "the fairy"
+        for name, title in named.items():  # "where c.number == 10" with one card numbered 10: "the joker"
             self.scope.bind(name, Ref(self.noun(title, f"card of '{name}'", t.pos), kind=self.ref(name).kind))
         said = {n: self.var(n) if n in named else self.intro(n) for n in t.params}
         if declared is not None:

@@ -77,7 +77,7 @@ class Teller:
 
     def told(self, st: State, told: Optional[A.Told], values: list[Value]) -> Optional[tuple[str, str]]:
         """The `told` texts with the values filled in, or None where there are none in this language; `{x:acc}`
-        asks for a case of a card whose title starts with its article („bewegt den Troll“)."""
+        asks for a case of a card whose title starts with its article („bewegt den Boten“)."""
         lang = self.show.lang
         if told is None or lang not in told.done.by_lang or lang not in told.infinitive.by_lang:
             return None
@@ -85,7 +85,7 @@ class Teller:
         return fill(told.done.by_lang[lang], "nom", fields), fill(told.infinitive.by_lang[lang], "nom", fields)
 
     def told_value(self, st: State, v: Any, t: T) -> Phrase:
-        """A value as a move tells it; a card of another player as theirs ("Frank's card", „den Ghul von Frank“)."""
+        """A value as a move tells it; a card of another player as theirs ("Ada's card", „den Boten von Ada“)."""
         card = self.card_phrase(st, v) if t.name == "card" and isinstance(v, int) else None
         owner = st.owner[v] if t.name == "card" else -1
         if owner < 0 or owner == st.current_player():
