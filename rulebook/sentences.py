@@ -171,7 +171,8 @@ class Symbols:
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
             made = node.value if isinstance(node, A.SetStmt) else node.init if isinstance(node, A.VarDef) \
                 else node.default if isinstance(node, A.FieldDef) else None
-            if isinstance(made, A.BoolLit) and made.value:
+            if made is not None and (not isinstance(made, A.BoolLit) or made.value) and \
+                    (isinstance(node, A.SetStmt) or isinstance(made, A.BoolLit)):  # a set from a condition raises it too
                 target = node.target if isinstance(node, A.SetStmt) else node
                 self.raised.add(target.name if isinstance(target, (A.Name, A.Attr, A.VarDef, A.FieldDef)) else "")
             if isinstance(node, A.Pay) and isinstance(node.amount, A.Index) and isinstance(node.amount.obj, A.Name):

@@ -204,7 +204,7 @@ GOLDEN = [
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
-     "Das Monster muss im nächsten freien Raum halten, wenn es mindestens 2 mitgenommene Spieler gibt."),
+     "Das Monster muss im nächsten freien Raum halten, wenn es mindestens 2 mitgenommene Spieler gibt, sonst nicht mehr."),
     # a counter counted down from a value named in the plural is said as the times, and goes unsaid
     (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the steps, as long as"),
     (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
@@ -215,9 +215,9 @@ GOLDEN = [
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Es muss verbleibende Räume geben."),
     (MF, (), "en", "2-step bonus movements is greater than 0", "If the third wizard still has his free 2-step bonus movement:"),
-    # a flag set from a condition says "otherwise no longer" only where the rules can make it true before
-    (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players."),
-    (MF, (), "en", "a wing rental, otherwise", "The creature has a borrowed wing if the square of the creature is a wing rental."),
+    # a flag set from a condition says "otherwise no longer": the same statement run again (or another) may have made it true
+    (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players, otherwise no longer."),
+    (MF, (), "en", "a wing rental, otherwise not.", "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
     (MF, ("maechtige_magier",), "en", "a wing rental, otherwise not.",
      "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
     (MF, ("maechtige_magier",), "de", "ein Flügel-Verleih ist, sonst nicht.",
