@@ -918,9 +918,6 @@ GOLDEN = [
      "A creature is smaller than another creature"),
     (MF, ("maechtige_magier",), "de", "Eine Kreatur (A) ist kleiner als eine Kreatur (B)",
      "Eine Kreatur ist kleiner als eine andere Kreatur"),
-    # the element left out is chosen by itself, not by a number that indexes the list
-    (MF, (), "en", "the number of the element left out − 1",
-     "Pick an element to leave out at random from the four long path elements."),
     # an event's value with a noun: where the skeleton lands
     (MF, (), "en", "comes into play on the number for the wizard of the lich",
      "comes into play on the square where it was beaten for the wizard of the lich"),
