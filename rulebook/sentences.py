@@ -43,7 +43,6 @@ _GRAPH_CALLS = ("successors", "predecessors", "neighbours", "steps_ahead")
 _PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance")
 
 
-
 def score_parts(e: A.Expr) -> list[A.Expr]:
     """The parts a list-valued score is told by: a list's items, or `concat([x], L)`'s x and L."""
     if isinstance(e, A.ListLit):
@@ -155,7 +154,6 @@ class Symbols:
         self.player_counts = range(game.min_players, game.max_players + 1) if game is not None else range(0)
         self.readers: dict[int, set[str]] = {}  # a rule body's player parameters that are the reader ("you")
         self.looped: set[str] = set()  # the vars that loops test
-        self.raised: set[str] = set()  # the flags some statement or default makes true: "…, otherwise no longer"
         addressed = addressed_params(items)
         for item in items:
             self._own(item)
@@ -169,12 +167,6 @@ class Symbols:
                 self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
-            made = node.value if isinstance(node, A.SetStmt) else node.init if isinstance(node, A.VarDef) \
-                else node.default if isinstance(node, A.FieldDef) else None
-            if made is not None and (not isinstance(made, A.BoolLit) or made.value) and \
-                    (isinstance(node, A.SetStmt) or isinstance(made, A.BoolLit)):  # a set from a condition raises it too
-                target = node.target if isinstance(node, A.SetStmt) else node
-                self.raised.add(target.name if isinstance(target, (A.Name, A.Attr, A.VarDef, A.FieldDef)) else "")
             if isinstance(node, A.Pay) and isinstance(node.amount, A.Index) and isinstance(node.amount.obj, A.Name):
                 self.paid.setdefault(node.amount.obj.name, node.currency)
             if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
@@ -512,10 +504,6 @@ class Speaker:
         own = [f for f in self.sym.kinds[self.it_kind].fields if f.name == e.name] if self.it_kind \
             and isinstance(e.obj, A.Name) and e.obj.name == "it" else []
         return own[0] if own else self.sym.fields.get(e.name)
-
-    def set_if_key(self, flag: str) -> str:
-        """A flag set from a condition says its "otherwise" only where the flag can already be true."""
-        return "stmt.set_clause_if_again" if flag in self.sym.raised else "stmt.set_clause_if"
 
     @staticmethod
     def same_attr(a: A.Expr, b: A.Expr) -> bool:
@@ -1677,7 +1665,7 @@ class Speaker:
             return self._line(key, s, name=noun.np("def"), clause=text if said else noun.word)
         if var is not None and var.type.name == "bool" and not var.per_player and var.negated is not None \
                 and var.text is not None and self.lang in var.text.by_lang:  # "from now on, … exactly if …"
-            return self._line(self.set_if_key(var.name), s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
+            return self._line("stmt.set_clause_if", s, clause=var.text.by_lang[self.lang], value=self.expr(s.value))
         clause = self.field_clause(s.target)
         if clause is not None and isinstance(s.value, A.BoolLit):  # "The card is hidden.", "… is not hidden."
             unset = None if s.value.value else self.field_clause(s.target, negated=True)
@@ -1686,7 +1674,7 @@ class Speaker:
         if clause is not None and isinstance(s.value, A.Not) and self.same_attr(s.value.operand, s.target):
             return self._line("stmt.toggle_clause", s, clause=clause)  # "… exactly if that was not so before"
         if clause is not None and isinstance(s.target, A.Attr):  # "The card is hidden if …, otherwise no longer."
-            return self._line(self.set_if_key(s.target.name), s, clause=clause, value=self.expr(s.value))
+            return self._line("stmt.set_clause_if", s, clause=clause, value=self.expr(s.value))
         changed = self.change(s)
         if changed is not None:
             return changed

@@ -266,8 +266,8 @@ def require(cond: str, message: str) -> Snippet:
 
 
 def reveal(what: str) -> Snippet:
-    return Snippet([f"for _b_c in {what}:", "    if not st.face_up[_b_c]:", "        if st._undo is not None:",
-                    "            st._undo.append((st.face_up, _b_c, False))", "        st.face_up[_b_c] = True",
+    return Snippet([f"for _b_c in {what}:", "    if not st.face_up[_b_c]:", "        " + noted("st.face_up", "_b_c"),
+                    "        st.face_up[_b_c] = True",
                     f"        st.log.append(({L_REVEAL}, _b_c))"])
 
 
