@@ -186,10 +186,10 @@ class Symbols:
                 self.card_titles.update({n.name: n.title for n in A.walk(item)
                                          if isinstance(n, A.CardEntry) and n.title is not None})
                 self._number_cards(item)
-        self.silent: set[str] = set()  # rules that only reset bookkeeping: no entry, their calls unsaid
+        self.silent: set[str] = set()  # rules that only keep unsaid bookkeeping: no entry, their calls unsaid
         while True:
             found = {r.name for r in self.rules.values() if r.name not in self.silent and r.body and all(
-                self.reset(st) or isinstance(st, A.CallRule) and st.rule in self.silent for st in r.body)}
+                self.bookkeeping(st) or isinstance(st, A.CallRule) and st.rule in self.silent for st in r.body)}
             if not found:
                 break
             self.silent |= found
@@ -218,6 +218,12 @@ class Symbols:
         if isinstance(t, A.Name) or isinstance(t, A.Attr) and t.name in self.vars and self.vars[t.name].per_player:
             return self.vars.get(t.name)
         return None
+
+    def bookkeeping(self, s: A.Node) -> bool:
+        """Whether a statement only keeps bookkeeping the rulebook never says: a reset (below) or a change
+        of a var marked `unsaid` (a count of battles that only a card's effect reads)."""
+        var = self.var_set(s) if isinstance(s, A.SetStmt) else None
+        return self.reset(s) or var is not None and var.unsaid
 
     def reset(self, s: A.Node) -> bool:
         """Whether a statement sets an `internal` count, flag or list back to its start value: a fresh

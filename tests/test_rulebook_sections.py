@@ -113,3 +113,14 @@ def test_sections_change_nothing_in_play(tmp_path: Path) -> None:
                 state.apply_action(pick)
         return seen
     assert play(with_rules(tmp_path / "a", SECTIONS)) == play(with_rules(tmp_path / "b", ""))
+
+
+@pytest.mark.parametrize("game", ["maechtige_monster", "fuerchterliche_feinde", "magical_friends"])
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_no_entry_is_empty(game: str, lang: str) -> None:
+    """A heading a reader finds without a word under it reads as a lost rule: every rule and action says
+    something (a step, a note, a table or the entries inside it); bookkeeping alone gets no entry."""
+    book = build_rulebook(read_ruleset(ROOT / "rulesets" / game), [], lang)
+    empty = [e.anchor for e in book.every_entry()
+             if not (e.lines or e.note or e.table or e.examples or e.entries)]
+    assert empty == []
