@@ -578,8 +578,11 @@ class Assembler:
                                  ties=self.sp.join(rest, "then_last")))
         return Line(self.say("item.score", score, var=self.sp.var(score.var), expr=self.sp.expr(score.expr)))
 
-    def winner_line(self, winner: A.WinnerDef, lowest: bool) -> Line:
-        return Line(self.say("item.can_win_lowest" if lowest else "item.can_win", winner, var=self.sp.var(winner.var),
+    def winner_line(self, winner: A.WinnerDef, score: Optional[A.ScoreDef]) -> Line:
+        """Who may win, and among them who does; after the score's tie-breaks only players still tied share it."""
+        lowest = "_lowest" if score is not None and score.lowest else ""
+        tied = "_tied" if score is not None and len(score_parts(score.expr)) > 1 else ""
+        return Line(self.say(f"item.can_win{lowest}{tied}", winner, var=self.sp.var(winner.var),
                              cond=self.sp.expr(winner.expr)))
 
     def heuristic_line(self, heur: A.HeuristicDef) -> Line:
@@ -589,9 +592,8 @@ class Assembler:
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
         winner: Optional[A.WinnerDef] = self.one(A.WinnerDef)
         lines = [self.score_line(score)] if score is not None else []
-        lowest = score is not None and score.lowest
         if winner is not None:
-            lines.append(self.winner_line(winner, lowest))
+            lines.append(self.winner_line(winner, score))
         elif score is not None:
             lines.append(Line(self.say(self.winner_key(score), score)))
         return lines
@@ -920,8 +922,7 @@ class Assembler:
         if isinstance(item, A.ScoreDef):
             return [self.score_line(item)] + ([Line(self.say(self.winner_key(item), item))] if item.lowest else [])
         if isinstance(item, A.WinnerDef):
-            score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
-            return [self.winner_line(item, score is not None and score.lowest)]
+            return [self.winner_line(item, self.one(A.ScoreDef))]
         if isinstance(item, A.HeuristicDef):
             return [self.heuristic_line(item)]
         if isinstance(item, A.ConstDef):
