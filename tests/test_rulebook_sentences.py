@@ -183,8 +183,10 @@ GOLDEN = [
     (FF, (), "en", "The carried players becomes no cards.", "The monster leaves the players it carries there."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
-     "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”).\n"
-     "Otherwise, it ends as soon as a round ends"),
+     "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”)."),
+    # a round that repeats only while the game has not ended at once adds no second way to end
+    (FF, (), "en", "Otherwise, it ends as soon as a round ends and monsters 49 and 50 have both been beaten.",
+     "The game ends at once as soon as monsters 49 and 50 have both been beaten"),
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
      "Das Spiel endet sofort, sobald die Monster 49 und 50 beide besiegt sind (siehe „Nach dem Sieg“)."),
     # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
@@ -213,7 +215,7 @@ GOLDEN = [
     (FF, (), "de", "(nie mehr als der Zahl", "bis dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
-    (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Es muss verbleibende Räume geben."),
+    (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Nur erlaubt, wenn das Monster noch weiterziehen darf."),
     (MF, (), "en", "2-step bonus movements is greater than 0", "If the third wizard still has his free 2-step bonus movement:"),
     # a flag set from a condition says "otherwise no longer": the same statement run again (or another) may have made it true
     (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber."),
@@ -434,7 +436,7 @@ GOLDEN = [
      "Frank verdrängt Ingas Untote 2 mit der Karte Meereswesen 3."),
     (FF, (), "en", "Yellow may not choose “Stop the monster”.",
      "Yellow could not stop the monster: A monster may not stop with another monster."),
-    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler A kämpft gegen das Monsterplättchen 23."),
+    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler A kämpft gegen das Monster 23."),
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
@@ -643,7 +645,7 @@ GOLDEN = [
     (MF, (), "en", "The summons left must be 0.", "Only allowed if every creature of the summoning card has been summoned."),
     (MF, (), "en", "The base movements this turn of the creature must be less than 1.",
      "The creature must have no base movements this turn."),
-    (FF, (), "en", "If the power chips in the supply is less than 24:", "If there are fewer than 24 power chips in the supply:"),
+    (FF, (), "en", "If the power chips in the supply is less than 24:", "If the supply still has a free field:"),
     (FF, (), "en", "the chambers left is at least 2", "there are at least 2 chambers left"),
     # the players in an order of their own: "each player in turn, by …, highest first"; the first of them by name
     (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their value of the played "
@@ -848,9 +850,9 @@ GOLDEN = [
     (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
      "Every creature on a square for which the square of the creature is a lava square and the creature is not a catapult burns in the lava"),
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
-     "Once for each of the newly seen chambers with a power chip:"),
+     "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
-     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
+     "Für die neu gesehenen Räume mit Kraftchip jeweils:"),
     # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure step by step along a shortest path from your space to the destination"),
@@ -898,7 +900,7 @@ GOLDEN = [
     (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields from the bank."),
     (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern von der Bank."),
     (FF, (), "en", "If the amount is greater than 0", "If there are chips owed:"),
-    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed out of the game."),
+    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
     # a name with its number takes no "the"
     (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
     (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
