@@ -850,9 +850,9 @@ GOLDEN = [
     (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
      "Every creature on a square for which the square of the creature is a lava square and the creature is not a catapult burns in the lava"),
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
-     "For each of the newly seen chambers with a power chip:"),
+     "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
-     "Für die neu gesehenen Räume mit Kraftchip jeweils:"),
+     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
     # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure step by step along a shortest path from your space to the destination"),
