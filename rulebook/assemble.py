@@ -614,8 +614,9 @@ class Assembler:
         if rnd is not None and count is not None:
             sec.paragraphs.append(self.say("item.rounds_fixed_end_else" if at_once else "item.rounds_fixed_end", rnd,
                                            count=self.sp.expr(count)))
-        elif rnd is not None:
-            over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)
+        elif rnd is not None and not (isinstance(rnd.repeat_while, A.Not)
+                                      and any(same(rnd.repeat_while.operand, cond) for cond, _ in at_once)):
+            over = A.Not(pos=rnd.pos, operand=rnd.repeat_while)  # said unless it only repeats an at-once end
             sec.paragraphs.append(self.say("item.round_repeat_end_else" if at_once else "item.round_repeat_end", rnd,
                                            "sub", cond=self.sp.expr(over)))
         sec.entries.append(Entry(anchor="scoring", title=self.ui["scoring"], code="score", lines=self.end_lines()))

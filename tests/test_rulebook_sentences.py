@@ -179,12 +179,14 @@ GOLDEN = [
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
-     "Füge das gewählte Monsterplättchen zu den schon gesetzten Monstern hinzu."),
-    (FF, (), "en", "The carried players becomes no cards.", "Clear the carried players."),
+     "Das Monster nimmt die sichtbaren Spieler auf dem zugehörigen Feld, die es noch nicht mitnimmt, mit."),
+    (FF, (), "en", "The carried players becomes no cards.", "The monster leaves the players it carries there."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
-     "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”).\n"
-     "Otherwise, it ends as soon as a round ends"),
+     "The game ends at once as soon as monsters 49 and 50 have both been beaten (see “After the victory”)."),
+    # a round that repeats only while the game has not ended at once adds no second way to end
+    (FF, (), "en", "Otherwise, it ends as soon as a round ends and monsters 49 and 50 have both been beaten.",
+     "The game ends at once as soon as monsters 49 and 50 have both been beaten"),
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
      "Das Spiel endet sofort, sobald die Monster 49 und 50 beide besiegt sind (siehe „Nach dem Sieg“)."),
     # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
@@ -201,22 +203,22 @@ GOLDEN = [
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
-    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as a battle is being decided"),
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as you are still deciding whether to battle"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
-     "Das Monster muss im nächsten freien Raum halten, wenn es mindestens 2 mitgenommene Spieler gibt, sonst nicht mehr."),
+     "Das Monster muss im nächsten freien Raum halten."),
     # a counter counted down from a value named in the plural is said as the times, and goes unsaid
     (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the steps, as long as"),
     (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
     (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
-    (FF, (), "de", "(nie mehr als der Zahl", "bis der Höchstzahl (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    (FF, (), "de", "(nie mehr als der Zahl", "bis dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
-    (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Es muss verbleibende Räume geben."),
+    (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Nur erlaubt, wenn das Monster noch weiterziehen darf."),
     (MF, (), "en", "2-step bonus movements is greater than 0", "If the third wizard still has his free 2-step bonus movement:"),
     # a flag set from a condition says "otherwise no longer": the same statement run again (or another) may have made it true
-    (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber if there are at least 2 carried players, otherwise no longer."),
+    (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber."),
     (MF, (), "en", "a wing rental, otherwise not.", "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
     (MF, ("maechtige_magier",), "en", "a wing rental, otherwise not.",
      "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
@@ -434,7 +436,7 @@ GOLDEN = [
      "Frank verdrängt Ingas Untote 2 mit der Karte Meereswesen 3."),
     (FF, (), "en", "Yellow may not choose “Stop the monster”.",
      "Yellow could not stop the monster: A monster may not stop with another monster."),
-    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler A kämpft gegen das Monsterplättchen 23."),
+    (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler A kämpft gegen das Monster 23."),
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
      "movement per turn."),
@@ -494,7 +496,7 @@ GOLDEN = [
      "Lege die Bonuskarte des gewählten bestohlenen Magiers, deren Art die gewählte Art der Bonuskarte ist,"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
-    (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
+    (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsters"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
     (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
@@ -528,12 +530,12 @@ GOLDEN = [
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
     (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
-    (FF, (), "de", "den Gehen-Sprüchen von dir", "die Summe der Schritte auf deinen Gehen-Sprüchen"),
+    (FF, (), "de", "den Gehen-Sprüchen von dir", "deinen Gehen-Sprüchen"),
     (MF, (), "de", "Bringe die Purgana auf 1 ins Spiel", "Bringe die Purgana auf dem Magierturm ins Spiel"),
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "You choose one of the monsters other than the monsters already moved that can be moved."),
+     "You choose one of the monsters other than the monsters already moved by this spell that can be moved."),
     # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
     (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the new wisdom (never more than 50)."),
     (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
@@ -543,7 +545,7 @@ GOLDEN = [
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
     (MF, (), "en", "The kind of the running movement becomes", "Move"),
     (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
-     "Das Monster nimmt die angetroffenen Spieler mit."),
+     "Das Monster nimmt die sichtbaren Spieler auf dem zugehörigen Feld, die es noch nicht mitnimmt, mit."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
@@ -571,7 +573,7 @@ GOLDEN = [
      "Verlängere die Bewegung um bis zu 2 Felder (siehe „Bewegung verlängern“)."),
     # a plural noun (`de "die:pl …"`, `en "the:pl …"`) takes a plural verb; one item of it is an item of its value
     (FF, (), "en", "List A is the spaces where a monster is blocked",
-     "If there are monsters free to wander:"),
+     "If there are unblocked monsters:"),
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
      "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
@@ -632,8 +634,8 @@ GOLDEN = [
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine Felder davor gibt:"),
     (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
-    (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn auf deinem Feld ein Spieler mit mindestens 2 Weisheitspunkten mehr steht:"),
-    (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If there are spaces with a face-down intersection"),
+    (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn du auf demselben Feld wie ein Spieler mit mindestens 2 Weisheitspunkten mehr stehst:"),
+    (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If the map still holds a face-down intersection"),
     # a number named by a plural noun compared with 0: "there are …", "… has no …"
     (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
     (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Nur erlaubt, wenn alle Kreaturen der Beschwörungskarte beschworen sind."),
@@ -643,7 +645,7 @@ GOLDEN = [
     (MF, (), "en", "The summons left must be 0.", "Only allowed if every creature of the summoning card has been summoned."),
     (MF, (), "en", "The base movements this turn of the creature must be less than 1.",
      "The creature must have no base movements this turn."),
-    (FF, (), "en", "If the power chips in the supply is less than 24:", "If there are fewer than 24 power chips in the supply:"),
+    (FF, (), "en", "If the power chips in the supply is less than 24:", "If the supply still has a free field:"),
     (FF, (), "en", "the chambers left is at least 2", "there are at least 2 chambers left"),
     # the players in an order of their own: "each player in turn, by …, highest first"; the first of them by name
     (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their value of the played "
@@ -664,7 +666,7 @@ GOLDEN = [
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
     # a filter made of clauses about the item itself is a relative clause, not "for which the item …"
-    (FF, (), "en", "for which the monster tile is not the chosen first tile", "from the face-up monsters and treasures without the chosen first tile"),
+    (FF, (), "en", "for which the monster tile is not the chosen first tile", "from the face-up monsters and treasures other than the chosen first tile"),
     (MF, (), "de", "bei der die Kreatur nicht fliegt", "eine Kreatur aus deinen Freunden auf dem Spielplan, die nicht fliegt und kein Katapult ist:"),
     # a list only chosen from goes unsaid: the choice names the items, "if possible"
     (MF, (), "en", "The possible targets: every creature on the square of this creature",
@@ -821,8 +823,8 @@ GOLDEN = [
     (FF, (), "en", "Pay 1 in power chips", "Pay 1 power chip (see “Turn in power chips”)."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
     (FF, (), "en", "Pay the battle cost power chips", "Pay the battle cost in power chips"),
-    (FF, (), "en", "up to the number chamber", "Move the chosen monster tile up to the allowed number of chambers"),
-    (FF, (), "de", "Raum/Räume", "Setze das gewählte Monsterplättchen bis zu 1 Raum weit"),
+    (FF, (), "en", "up to the number chamber", "Move the chosen monster up to the number of chambers on the spell"),
+    (FF, (), "de", "Raum/Räume", "Setze das gewählte Monster bis zu 1 Raum weit"),
     (FF, (), "en", "wander up to 3 (see", "wander up to 3 chambers (see"),
     # a tile named by a function's noun, and a value's told set: no card, no counter
     (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
@@ -860,7 +862,7 @@ GOLDEN = [
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
-    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der folgenden Schüler:"),
+    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der Schüler, die in diesem Zug gefolgt sind:"),
     (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
      "As long as your movement is still going on, you keep carrying out one of these actions: “Move” or “Stop moving”."),
     (FF, (), "de", "Solange deine Bewegung noch läuft:\nDu führst eine Aktion aus",
@@ -886,19 +888,19 @@ GOLDEN = [
     (MF, ("maechtige_magier",), "de", "Immer wenn eine Runde beginnt und die Nummer der Runde 1 ist:", "Zu Beginn von Runde 1:"),
     # a new named list starts empty: no sentence says so
     (MF, (), "en", "The riders are no cards.", "Add the chosen creature to take along to the riders."),
-    (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "zu den schon gesetzten Monstern hinzu."),
+    (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "außer den mit diesem Spruch schon gesetzten Monstern"),
     # an action that changes nothing is told by its title alone
     (FF, (), "en", "No change.", "Cast no more"),
     (FF, (), "de", "Keine Änderung.", "Anhalten"),
     # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
     (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
-    (FF, (), "en", "Put 1 of the chips", "Put the chips to pay − 1 out of the game."),
+    (FF, (), "en", "Put 1 of the chips", "Put the chips owed except the first out of the game."),
     # an amount said by the currency's own noun: no "in power chips" after it
     (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields from the bank."),
     (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern von der Bank."),
-    (FF, (), "en", "If the amount is greater than 0", "If there are chips to pay:"),
-    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips to pay out of the game."),
+    (FF, (), "en", "If the amount is greater than 0", "If there are chips owed:"),
+    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
     # a name with its number takes no "the"
     (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
     (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
