@@ -116,3 +116,19 @@ def test_source_python_would_refuse_lowered_stays_as_written() -> None:
     src = f"def run(xs, x):\n    return {deep}\n"
     assert lowered_function(src) == src
     assert function_source("xs, x", deep) == f"def _fn(xs, x):\n    return {deep}"
+
+
+def test_a_search_the_loop_does_not_change_is_made_once_at_its_first_use() -> None:
+    calls: list[Any] = []
+
+    def search(*args: Any) -> list[int]:
+        calls.append(args)
+        return [2, 3]
+
+    made: dict[str, Any] = {}
+    exec(function_source("xs, a", "[x for x in xs if x in _frontier(a, 0, xs)] + [x for x in xs if x in _within(a, x, 1, xs)]"),
+         {"_frontier": search, "_within": search}, made)  # noqa: S102 - the code under test
+    assert made["_fn"]([1, 2, 3], 7) == [2, 3, 2, 3]
+    assert calls == [(7, 0, [1, 2, 3])] + [(7, x, 1, [1, 2, 3]) for x in (1, 2, 3)]  # _within reads x: each round
+    calls.clear()
+    assert made["_fn"]([], 7) == [] and calls == []  # no round, no search

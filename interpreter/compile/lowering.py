@@ -97,7 +97,36 @@ class _Lowering:
             body = iter_s + [ast.For(gen.target, items, body, [])]
         del self.loops[len(self.loops) - len(targets):]
         start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "any": False, "all": True}[fold])
-        return [_assign(name, start)] + body, ast.Name(name, ast.Load())
+        return [_assign(name, start)] + self._searched_once(body[-1]) + body, ast.Name(name, ast.Load())
+
+    def _searched_once(self, loop: ast.stmt) -> Stmts:
+        """A graph search in the loop whose arguments the loop does not change (`[i for i in xs if contains(
+        frontier(e, a, s), i)]`) is made at its first use and kept for the other rounds: the searches are pure
+        functions of their arguments and values are never changed in place. The statements that empty the
+        kept answers before the loop."""
+        changed = {n.id for n in ast.walk(loop) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+        kept: Stmts = []
+
+        def once(node: ast.AST) -> ast.AST:
+            if isinstance(node, ast.NamedExpr):  # a search kept by an inner loop already
+                return node
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEARCHES \
+                    and not node.keywords and all(map(_pure, node.args)) \
+                    and not any(isinstance(n, ast.Name) and n.id in changed for a in node.args for n in ast.walk(a)):
+                name = self.temp()
+                kept.append(_assign(name, ast.Constant(None)))
+                return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
+                                 ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
+            for fname, value in ast.iter_fields(node):
+                if isinstance(value, list):
+                    setattr(node, fname, [once(v) if isinstance(v, ast.AST) else v for v in value])
+                elif isinstance(value, ast.AST):
+                    setattr(node, fname, once(value))
+            return node
+
+        assert isinstance(loop, ast.For)
+        loop.body = [once(s) for s in loop.body]  # type: ignore[misc]
+        return kept
 
 
 def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
@@ -119,6 +148,9 @@ def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
     return node.func.id, comp
 
 
+# The graph searches of helpers.py: pure functions of their arguments, none of which answers None.
+_SEARCHES = frozenset(("_frontier", "_reached_stops", "_within", "_shortest_path", "_neighbours", "_successors",
+                       "_predecessors", "_steps_ahead", "_graph_distance"))
 _PURE = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.IfExp,
          ast.Tuple, ast.expr_context, ast.cmpop, ast.boolop, ast.unaryop)
 

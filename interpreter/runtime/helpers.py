@@ -312,9 +312,9 @@ def _stop_set(stops: Sequence[int]) -> frozenset[int]:
 
 def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float,
            goal: Optional[int] = None) -> tuple[dict[int, int], float]:
-    """Node -> its distance from `node` (0) by undirected walks whose inner nodes avoid `stops`, complete up to
-    `limit` edges, and how far they are complete (no entry lies farther, unless complete is infinite); with
-    `goal`, the search may end at the goal's distance. Read only."""
+    """Node -> its distance from `node` (0) by undirected walks whose inner nodes avoid `stops`, nearest first,
+    complete up to `limit` edges, and how far they are complete (no entry lies farther, unless complete is
+    infinite); with `goal`, the search may end at the goal's distance. Read only."""
     key = (id(edges), id(stops), node)
     hit = _REACH.get(key)
     if hit is not None and hit[0] is edges and hit[1] is stops and (hit[3] >= limit or goal in hit[2]):
@@ -384,8 +384,8 @@ def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:
     count, node does not): where a piece with n steps may end."""
     if n < 1:
         return []
-    dist, complete = _reach(edges, node, stops, n)
-    found = sorted(dist) if complete <= n else sorted([y for y, d in dist.items() if d <= n])
+    dist = _reach(edges, node, stops, n)[0]  # in the order of the search: its last entry lies farthest
+    found = sorted(dist) if next(reversed(dist.values())) <= n else sorted([y for y, d in dist.items() if d <= n])
     found.remove(node)
     return found
 
