@@ -457,7 +457,7 @@ GOLDEN = [
     (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "has a borrowed wing."),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "hat einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
-    (MF, (), "en", "The creature is not poisoned.", "The creature is no longer poisoned."),
+    (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur ist nicht mehr vergiftet."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "The creature has a borrowed wing if the square of the creature is a wing rental"),
@@ -491,7 +491,7 @@ GOLDEN = [
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "zu den Bonuskarten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
-     "Du wählst eine der Arten der Bonuskarten des gewählten Magiers."),
+     "Du wählst eine der Arten der Bonuskarten des gewählten bestohlenen Magiers."),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
@@ -781,7 +781,7 @@ GOLDEN = [
     # a value's `told set` says the rule, not the bookkeeping
     (MF, (), "en", "The influencing player becomes the first player, sorted by",
      "The player with the highest artifact this round is the influencing player."),
-    (MF, (), "en", "Their artifact value becomes", "The played artifact counts the value of the chosen artifact card"),
+    (MF, (), "en", "Their artifact value becomes", "The played artifact now counts as the value of the chosen artifact card"),
     (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
     (MF, (), "en", "The values already played are the artifact values played.",
      "is not one of the artifact values played"),
@@ -839,7 +839,7 @@ GOLDEN = [
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
      "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
      "(siehe „Kreatur vergiften“)."),
-    (MF, (), "en", "For every creature on the chosen square:", "Every creature on the chosen square is no longer poisoned."),
+    (MF, (), "en", "For every creature on the chosen square:", "Every creature on the chosen square loses its poison."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Feld:", "Jede Kreatur auf dem gewählten Feld ist nicht mehr vergiftet."),
     (FF, (), "en", "For each of the carried players:",
      "Move the playing figure of each of the carried players onto the matching space."),
