@@ -460,7 +460,7 @@ GOLDEN = [
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "hat einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
-    (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur verliert das Gift."),
+    (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur ist nicht mehr vergiftet."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "The creature has a borrowed wing if the square of the creature is a wing rental"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
@@ -491,9 +491,9 @@ GOLDEN = [
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
-    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "aus den abgelegten Artefakten des Magiers dieser Kreatur"),
+    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "zu den Bonuskarten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
-     "Lege die Bonuskarte des gewählten bestohlenen Magiers, deren Art die gewählte Art der Bonuskarte ist,"),
+     "Du wählst eine der Arten der Bonuskarten des gewählten bestohlenen Magiers."),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsters"),
@@ -597,15 +597,15 @@ GOLDEN = [
      "Für die Schritte jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
     # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
     (MF, (), "en", "The wizard of this creature is the owner of this creature.",
-     "Move the chosen artifact card to the artifacts of the wizard of this creature."),
+     "to the bonus cards of the wizard of this creature."),
     (MF, (), "de", "Der Magier dieser Kreatur ist der Besitzer dieser Kreatur.",
-     "Lege die gewählte Artefaktkarte zu den Artefakten des Magiers dieser Kreatur."),
+     "zu den Bonuskarten des Magiers dieser Kreatur."),
     (MF, (), "en", "Number A is the place number of this creature.",
      "The chosen creature moves onto the demon's square (see “Set a creature on a square”)."),
     (MF, (), "de", "Zahl A ist die Platznummer dieser Kreatur.",
      "Die gewählte Kreatur zieht auf das Feld des Dämons (siehe „Kreatur versetzen“)."),
-    (MF, (), "en", "The value of the played artifact is the value of the played artifact",
-     "If the value of the played artifact is at least 9:"),
+    (MF, (), "en", "The artifact value is your artifact value",
+     "If your artifact value is at least 9:"),
     # a card's own field it changes is said as that field, not as the number printed on the card
     (MF, (), "en", "16 becomes the number of the chosen head.",
      "This creature takes on the number, the size,"),
@@ -648,20 +648,20 @@ GOLDEN = [
     (FF, (), "en", "If the power chips in the supply is less than 24:", "If the supply still has a free field:"),
     (FF, (), "en", "the chambers left is at least 2", "there are at least 2 chambers left"),
     # the players in an order of their own: "each player in turn, by …, highest first"; the first of them by name
-    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their value of the played "
-                   "artifact, highest first, does the following:"),
+    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their artifact value, highest "
+                   "first, does the following:"),
     # a counter counted down in a loop is said as the number of times
     (MF, (), "en", "Subtract 1 from number A.", "Up to 4 times, as long as this creature is on the board:"),
     (MF, (), "de", "Verringere Zahl A um 1.", "Bis zu 4-mal, solange diese Kreatur auf dem Spielplan steht:"),
     (MF, (), "en", "holds more than 1 creatures", "holds at least 2 creatures"),
-    (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach seinem Wert "
-                   "des ausgespielten Artefakts, Folgendes:"),
+    (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach seinem "
+                   "Artefaktwert, Folgendes:"),
     (MF, (), "en", "becomes the first player, sorted by", "The player with the highest artifact this round is the influencing player."),
     (MF, (), "de", "wird der erste Spieler, absteigend", "Der Spieler mit dem höchsten Artefakt dieser Runde ist der beeinflussende Spieler."),
     (MF, (), "en", "If the number of cards in value A is 0:", "If there are no squares ahead:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
-    (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
-    (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Wert des ausgespielten Artefakts, Folgendes:"),
+    (MF, (), "en", "sorted by minus their value", ", by their artifact value, highest first, does"),
+    (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Artefaktwert, Folgendes:"),
     (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),
@@ -705,7 +705,7 @@ GOLDEN = [
     # a choice among all cards of a zone is said from the zone: "a summoning card from the row"
     (MF, (), "en", "chooses a summoning card from the summoning cards in", "The player chooses a summoning card from the “available” row."),
     (MF, (), "de", "aus den Artefaktkarten in den abgelegten Artefakten",
-     "Du wählst eine Artefaktkarte aus den abgelegten Artefakten des Magiers dieser Kreatur."),
+     "Du wählst eine Artefaktkarte aus deinen abgelegten Artefakten."),
     # an action's parameter chosen from `if C then L else []`: chosen from L, and the action needs C
     (MF, (), "en", "Choose a creature from your friends on the board if there are base movements left, otherwise no cards.",
      "Choose one of your friends on the board.\nThere must be base movements left."),
@@ -783,7 +783,7 @@ GOLDEN = [
     # a value's `told set` says the rule, not the bookkeeping
     (MF, (), "en", "The influencing player becomes the first player, sorted by",
      "The player with the highest artifact this round is the influencing player."),
-    (MF, (), "en", "Their value of the played artifact becomes", "The played artifact counts the value of the chosen artifact card"),
+    (MF, (), "en", "Their artifact value becomes", "The played artifact now counts as the value of the chosen artifact card"),
     (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
     (MF, (), "en", "The values already played are the artifact values played.",
      "is not one of the artifact values played"),
@@ -841,8 +841,8 @@ GOLDEN = [
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
      "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
      "(siehe „Kreatur vergiften“)."),
-    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
-    (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld verliert das Gift."),
+    (MF, (), "en", "For every creature on the chosen square:", "Every creature on the chosen square loses its poison."),
+    (MF, (), "de", "Für jede Kreatur auf dem gewählten Feld:", "Jede Kreatur auf dem gewählten Feld ist nicht mehr vergiftet."),
     (FF, (), "en", "For each of the carried players:",
      "Move the playing figure of each of the carried players onto the matching space."),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
@@ -869,7 +869,7 @@ GOLDEN = [
      "Solange deine Bewegung noch läuft, führst du immer wieder eine dieser Aktionen aus: „Ziehen“ oder „Anhalten“."),
     (MF, (), "en", "Stop repeating.", "\nStop.\n"),
     (MF, (), "de", "Hier endet die Wiederholung.", "Dann ist Schluss."),
-    (MF, (), "en", "Every player in every player", "Each player in turn, by their value of the played artifact, highest first"),
+    (MF, (), "en", "Every player in every player", "Each player in turn, by their artifact value, highest first"),
     # a draw from a die's six faces is a die roll; the number drawn is the roll
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
     (MF, (), "en", "If the number is at least 4:", "If the roll is at least 4:"),
