@@ -69,8 +69,9 @@ class Assembler:
         return self.cat.contract(fill(self.ui[key], "nom", args))
 
     def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
-        """A display text without its leading article, for headings and tables."""
-        return self.sp.noun(text, what, pos).np("bare").form("nom")
+        """A display text without its leading article, for headings and tables: its adjectives as they stand
+        alone („erster Stapel“, not „erste Stapel“)."""
+        return self.sp.noun(text, what, pos).np("label").form("nom")
 
     def title_of(self, item: Any) -> str:
         """How a part is called in headings: its display text (a cards table: its kind's), or its name in
@@ -221,7 +222,9 @@ class Assembler:
         elif z.shape == "indexed" and z.size is not None:
             const = self.sp.sym.consts.get(z.size.name) if isinstance(z.size, A.Name) else None
             size = const.value if const is not None and isinstance(const.value, A.Num) else z.size  # a count, by value
-            layout = self.word("numbered", size=self.sp.expr(size).form("nom"))
+            said = self.sp.expr(size)
+            layout = self.word("numbered" if isinstance(size, A.Num) else "numbered_up_to",
+                               size=said.form("dat" if not isinstance(size, A.Num) else "nom"))
         else:
             layout = ""
         vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
@@ -288,15 +291,27 @@ class Assembler:
                 continue
             name = self.bare(ast.title, f"kind '{ast.name}'", ast.pos)
             printed = self.printed_fields(ast.name)
-            fields = [self.only_for(f.name, self.bare(f.text, f"field '{f.name}'", f.pos))
+            fields = [self.only_for(f.name, self.field_label(ast, f))
                       for f in ast.fields if (f.name in printed and not f.internal) or f.back]
-            back = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.back]
+            back = [self.field_label(ast, f) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
             sec.paragraphs.append(self.back_sentence(ast))
         if not rows:
             return None
         sec.tables.append(Table([self.ui["card_kind"], self.ui["front"], self.ui["back"]], rows))
         return sec
+
+    def field_label(self, kind: A.KindDef, f: A.FieldDef) -> str:
+        """A field as a list of what a card shows: its noun, a yes/no clause as "whether it flies"."""
+        text = f.text.by_lang.get(self.lang, "") if f.text is not None else ""
+        if IT_PLACE not in text:
+            return self.bare(f.text, f"field '{f.name}'", f.pos)
+        grammar = self.cat.data.get("grammar", {})
+        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(pronoun, dict)
+        gender = self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos).gender
+        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        return self.sp.msg("stmt.take_on_whether", f, clause=self.sp.clause(f, text, {"it": it})).form("nom")
 
     def back_sentence(self, kind: A.KindDef) -> str:
         """What a face-down card of a kind gives away; a pair of fields `F_min`, `F_max` beside a field `F`
@@ -347,12 +362,13 @@ class Assembler:
     def values_table(self) -> Table:
         rows = []
         for cur in self.of(A.CurrencyDef):
-            rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos),
+            rows.append([self.word("per_player", what=self.bare(cur.text, f"currency '{cur.name}'", cur.pos)),
                          self.secret(self.cell(cur.start), cur.hidden)])
         setup = [s for setup in self.of(A.SetupDef) for s in setup.body]
         for var in self.of(A.VarDef):
             if not var.internal and not replaced_in_setup(var.name, setup):
-                rows.append([self.only_for(var.name, self.bare(var.text, f"var '{var.name}'", var.pos)),
+                name = self.bare(var.text, f"var '{var.name}'", var.pos)
+                rows.append([self.only_for(var.name, self.word("per_player", what=name) if var.per_player else name),
                              self.secret(self.cell(var.init), var.hidden)])
         for const in (c for c in self.of(A.ConstDef) if not c.internal):
             rows.append([self.only_for(const.name, self.bare(const.text, f"const '{const.name}'", const.pos)),
@@ -369,11 +385,23 @@ class Assembler:
         return f"{value} ({self.ui['secret']})" if hidden else value
 
     def const_value(self, const: A.ConstDef) -> str:
-        return self.cat.contract(self.sp.const_table(const).form("nom"))
+        return self.table_word(const.value) or self.cat.contract(self.sp.const_table(const).form("nom"))
 
     def cell(self, e: A.Expr) -> str:
         """An expression as a table shows it: a noun phrase, with the language's contractions."""
-        return self.cat.contract(self.sp.expr(e).form("nom"))
+        return self.table_word(e) or self.cat.contract(self.sp.expr(e).form("nom"))
+
+    def table_word(self, e: A.Expr) -> str:
+        """A value a table says in a word, not as the rules compute it: yes or no, none for an empty list,
+        the first player by seat ("" for any other)."""
+        if isinstance(e, A.BoolLit):
+            return self.sp.word("yes" if e.value else "no")
+        if isinstance(e, A.ListLit) and not e.items:
+            return self.ui["none_yet"]
+        if isinstance(e, A.Call) and e.func == "first" and len(e.args) == 1 \
+                and isinstance(e.args[0], A.Name) and e.args[0].name == "players":
+            return self.ui["first_seat"]
+        return ""
 
     # ------------------------------------------------------------ rules
     def entry(self, item: Any, prefix: str, lines: list[Line], note: Optional[A.Text] = None,

@@ -36,7 +36,7 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     assert rows["Wächterkarte"][1] == "Level, kleinste Stärke, größte Stärke, kleinste Beute, größte Beute"
     assert "Stärke, Beute" in rows["Wächterkarte"][0]
     assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
-    assert rows["Königsplättchen"][1] == "keine Werte"
+    assert rows["Königsplättchen"][1] == "leer"
     # a pair of fields `F_min`, `F_max` beside `F` is the range of F
     assert "Die Rückseite jeder Wächterkarte zeigt nur das Level, die Spanne der Stärke und die Spanne der Beute." \
         in de.paragraphs
@@ -164,8 +164,9 @@ def test_the_values_table_holds_only_what_players_keep_track_of(base: dict[str, 
     """An `internal` var (the place of the lost fight) and a var the setup sets before anyone reads
     it (the start player, drawn at random) have no start value worth printing."""
     values = next(t for t in section(base["en"], "components").tables if t.caption == "Values")
-    assert [row[0] for row in values.rows] == ["gold", "number of cards in hand", "number of king tiles",
-                                              "fee to the treasury for displacing", "compensation for displacing"]
+    assert [row[0] for row in values.rows] == ["gold per player at the start", "number of cards in hand",
+                                              "number of king tiles", "fee to the treasury for displacing",
+                                              "compensation for displacing"]
     share = next(x for e in base["en"].every_entry() for x in e.examples if "share the loot" in x.title)
     assert share.table is not None
     shown = [row[0] for row in share.table.rows]
