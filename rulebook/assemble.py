@@ -836,6 +836,11 @@ class Assembler:
                              what=", ".join(self.literal_text(v) for v in node.values))
         if isinstance(node, A.FieldValue):
             owning = self.sp.sym.kinds.get(self.card_kind(owner)) if isinstance(owner, A.CardEntry) else None
+            fdef = next((f for f in owning.fields if f.name == node.name), None) if owning else None
+            text = fdef.text.by_lang.get(self.lang, "") if fdef is not None and fdef.text is not None else ""
+            if isinstance(node.value.value, bool) and IT_PLACE in text:  # "Gargoyle flies", not "Gargoyle: flies yes"
+                said = self.sp.clause(node, text, {"it": Phrase(self.title_of(owner))})
+                return self.cat.contract(said.form("main" if node.value.value else "neg"))
             value = self.word("field_value", field=self.field_title(owning, node.name, node.pos),
                               value=self.value_text(node.value.value))
             return self.word("assumed_in", owner=self.title_of(owner), what=value)
