@@ -114,8 +114,9 @@ class Assembler:
         sections = ([self.changes()] if self.variants else []) + [
             self.overview(game), self.flow(), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
             self.special_rules(), self.game_end(), self.definitions()] + self.variant_chapters() + \
-            self.references() + [self.bots(), self.formulas(), self.assumptions()]
+            self.references() + [self.bots()]
         self.place_examples([s for s in sections if s is not None])
+        sections += [self.formulas([s for s in sections if s is not None]), self.assumptions()]
         return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
                         sections=[s for s in sections if s is not None], ui=self.ui)
 
@@ -251,7 +252,7 @@ class Assembler:
 
     def zone_table(self) -> Table:
         ui = self.ui
-        rows = [self.zone_row(z) for z in self.of(A.ZoneDef)]
+        rows = [[self.capital(row[0])] + row[1:] for row in (self.zone_row(z) for z in self.of(A.ZoneDef))]
         headers = [ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]]
         kept = [i for i in range(len(headers)) if i < 2 or any(row[i] for row in rows)]  # no column of blanks
         return Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], ui["zones"])
@@ -289,7 +290,7 @@ class Assembler:
             ast: A.KindDef = kind.ast
             if not any(c.kind == kind.name for c in self.program.cards):
                 continue
-            name = self.bare(ast.title, f"kind '{ast.name}'", ast.pos)
+            name = self.capital(self.bare(ast.title, f"kind '{ast.name}'", ast.pos))
             printed = self.printed_fields(ast.name)
             fields = [self.only_for(f.name, self.field_label(ast, f))
                       for f in ast.fields if (f.name in printed and not f.internal) or f.back]
@@ -373,7 +374,8 @@ class Assembler:
         for const in (c for c in self.of(A.ConstDef) if not c.internal):
             rows.append([self.only_for(const.name, self.bare(const.text, f"const '{const.name}'", const.pos)),
                          self.const_value(const)])
-        return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])
+        return Table([self.ui["what"], self.ui["value"]], [[self.capital(name), value] for name, value in rows],
+                     self.ui["values"])
 
     def secret_rule(self, item: Union[A.VarDef, A.CurrencyDef]) -> str:
         """The sentence telling players to keep a `hidden` value to themselves."""
@@ -585,15 +587,22 @@ class Assembler:
         sec.entries = [self.entry(f, "function", self.definition_lines(f)) for f in fns if f.note is None]
         return sec
 
-    def formulas(self) -> Optional[Section]:
-        """Every function's generated formula, for modders: the rules part tells definitions in sentences."""
+    def formulas(self, sections: list[Section]) -> Optional[Section]:
+        """For modders: each part's name in the rules file (the chapters for players show none) and every
+        function's generated formula (the rules part tells definitions in sentences)."""
+        named = list(dict.fromkeys((e.title, e.code) for s in sections for e in inner_first(s.entries) if e.code))
         fns = self.of(A.FunctionDef)
-        if not fns:
+        if not named and not fns:
             return None
         sec = self.section("formulas", "formulas_appendix", "tables")
         sec.paragraphs.append(self.ui["formulas_intro"])
-        sec.tables.append(Table(headers=[self.capital(self.ui["rules_name"]), self.ui["formula"]],
-                                rows=[[f.name, self.function_line(f).text] for f in fns]))
+        if named:
+            sec.tables.append(Table(headers=[self.ui["what"], self.capital(self.ui["rules_name"])],
+                                    rows=[list(row) for row in named], caption=self.ui["names_caption"]))
+        if fns:
+            sec.tables.append(Table(headers=[self.capital(self.ui["rules_name"]), self.ui["formula"]],
+                                    rows=[[f.name, self.function_line(f).text] for f in fns],
+                                    caption=self.ui["formulas_caption"]))
         return sec
 
     def score_line(self, score: A.ScoreDef) -> Line:
