@@ -69,8 +69,9 @@ class Assembler:
         return self.cat.contract(fill(self.ui[key], "nom", args))
 
     def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
-        """A display text without its leading article, for headings and tables."""
-        return self.sp.noun(text, what, pos).np("bare").form("nom")
+        """A display text without its leading article, for headings and tables: its adjectives as they stand
+        alone („erster Stapel“, not „erste Stapel“)."""
+        return self.sp.noun(text, what, pos).np("label").form("nom")
 
     def title_of(self, item: Any) -> str:
         """How a part is called in headings: its display text (a cards table: its kind's), or its name in
@@ -113,8 +114,9 @@ class Assembler:
         sections = ([self.changes()] if self.variants else []) + [
             self.overview(game), self.flow(), self.components(), self.card_anatomy(), self.setup(), self.round(), self.actions(),
             self.special_rules(), self.game_end(), self.definitions()] + self.variant_chapters() + \
-            self.references() + [self.bots(), self.formulas(), self.assumptions()]
+            self.references() + [self.bots()]
         self.place_examples([s for s in sections if s is not None])
+        sections += [self.formulas([s for s in sections if s is not None]), self.assumptions()]
         return Rulebook(lang=self.lang, title=title, subtitle=subtitle,
                         sections=[s for s in sections if s is not None], ui=self.ui)
 
@@ -221,7 +223,9 @@ class Assembler:
         elif z.shape == "indexed" and z.size is not None:
             const = self.sp.sym.consts.get(z.size.name) if isinstance(z.size, A.Name) else None
             size = const.value if const is not None and isinstance(const.value, A.Num) else z.size  # a count, by value
-            layout = self.word("numbered", size=self.sp.expr(size).form("nom"))
+            said = self.sp.expr(size)
+            layout = self.word("numbered" if isinstance(size, A.Num) else "numbered_up_to",
+                               size=said.form("dat" if not isinstance(size, A.Num) else "nom"))
         else:
             layout = ""
         vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])
@@ -248,7 +252,7 @@ class Assembler:
 
     def zone_table(self) -> Table:
         ui = self.ui
-        rows = [self.zone_row(z) for z in self.of(A.ZoneDef)]
+        rows = [[self.capital(row[0])] + row[1:] for row in (self.zone_row(z) for z in self.of(A.ZoneDef))]
         headers = [ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]]
         kept = [i for i in range(len(headers)) if i < 2 or any(row[i] for row in rows)]  # no column of blanks
         return Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], ui["zones"])
@@ -286,17 +290,29 @@ class Assembler:
             ast: A.KindDef = kind.ast
             if not any(c.kind == kind.name for c in self.program.cards):
                 continue
-            name = self.bare(ast.title, f"kind '{ast.name}'", ast.pos)
+            name = self.capital(self.bare(ast.title, f"kind '{ast.name}'", ast.pos))
             printed = self.printed_fields(ast.name)
-            fields = [self.only_for(f.name, self.bare(f.text, f"field '{f.name}'", f.pos))
+            fields = [self.only_for(f.name, self.field_label(ast, f))
                       for f in ast.fields if (f.name in printed and not f.internal) or f.back]
-            back = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in ast.fields if f.back]
+            back = [self.field_label(ast, f) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
             sec.paragraphs.append(self.back_sentence(ast))
         if not rows:
             return None
         sec.tables.append(Table([self.ui["card_kind"], self.ui["front"], self.ui["back"]], rows))
         return sec
+
+    def field_label(self, kind: A.KindDef, f: A.FieldDef) -> str:
+        """A field as a list of what a card shows: its noun, a yes/no clause as "whether it flies"."""
+        text = f.text.by_lang.get(self.lang, "") if f.text is not None else ""
+        if IT_PLACE not in text:
+            return self.bare(f.text, f"field '{f.name}'", f.pos)
+        grammar = self.cat.data.get("grammar", {})
+        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(pronoun, dict)
+        gender = self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos).gender
+        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        return self.sp.msg("stmt.take_on_whether", f, clause=self.sp.clause(f, text, {"it": it})).form("nom")
 
     def back_sentence(self, kind: A.KindDef) -> str:
         """What a face-down card of a kind gives away; a pair of fields `F_min`, `F_max` beside a field `F`
@@ -347,17 +363,19 @@ class Assembler:
     def values_table(self) -> Table:
         rows = []
         for cur in self.of(A.CurrencyDef):
-            rows.append([self.bare(cur.text, f"currency '{cur.name}'", cur.pos),
+            rows.append([self.word("per_player", what=self.bare(cur.text, f"currency '{cur.name}'", cur.pos)),
                          self.secret(self.cell(cur.start), cur.hidden)])
         setup = [s for setup in self.of(A.SetupDef) for s in setup.body]
         for var in self.of(A.VarDef):
             if not var.internal and not replaced_in_setup(var.name, setup):
-                rows.append([self.only_for(var.name, self.bare(var.text, f"var '{var.name}'", var.pos)),
+                name = self.bare(var.text, f"var '{var.name}'", var.pos)
+                rows.append([self.only_for(var.name, self.word("per_player", what=name) if var.per_player else name),
                              self.secret(self.cell(var.init), var.hidden)])
         for const in (c for c in self.of(A.ConstDef) if not c.internal):
             rows.append([self.only_for(const.name, self.bare(const.text, f"const '{const.name}'", const.pos)),
                          self.const_value(const)])
-        return Table([self.ui["what"], self.ui["value"]], rows, self.ui["values"])
+        return Table([self.ui["what"], self.ui["value"]], [[self.capital(name), value] for name, value in rows],
+                     self.ui["values"])
 
     def secret_rule(self, item: Union[A.VarDef, A.CurrencyDef]) -> str:
         """The sentence telling players to keep a `hidden` value to themselves."""
@@ -369,11 +387,23 @@ class Assembler:
         return f"{value} ({self.ui['secret']})" if hidden else value
 
     def const_value(self, const: A.ConstDef) -> str:
-        return self.cat.contract(self.sp.const_table(const).form("nom"))
+        return self.table_word(const.value) or self.cat.contract(self.sp.const_table(const).form("nom"))
 
     def cell(self, e: A.Expr) -> str:
         """An expression as a table shows it: a noun phrase, with the language's contractions."""
-        return self.cat.contract(self.sp.expr(e).form("nom"))
+        return self.table_word(e) or self.cat.contract(self.sp.expr(e).form("nom"))
+
+    def table_word(self, e: A.Expr) -> str:
+        """A value a table says in a word, not as the rules compute it: yes or no, none for an empty list,
+        the first player by seat ("" for any other)."""
+        if isinstance(e, A.BoolLit):
+            return self.sp.word("yes" if e.value else "no")
+        if isinstance(e, A.ListLit) and not e.items:
+            return self.ui["none_yet"]
+        if isinstance(e, A.Call) and e.func == "first" and len(e.args) == 1 \
+                and isinstance(e.args[0], A.Name) and e.args[0].name == "players":
+            return self.ui["first_seat"]
+        return ""
 
     # ------------------------------------------------------------ rules
     def entry(self, item: Any, prefix: str, lines: list[Line], note: Optional[A.Text] = None,
@@ -557,15 +587,22 @@ class Assembler:
         sec.entries = [self.entry(f, "function", self.definition_lines(f)) for f in fns if f.note is None]
         return sec
 
-    def formulas(self) -> Optional[Section]:
-        """Every function's generated formula, for modders: the rules part tells definitions in sentences."""
+    def formulas(self, sections: list[Section]) -> Optional[Section]:
+        """For modders: each part's name in the rules file (the chapters for players show none) and every
+        function's generated formula (the rules part tells definitions in sentences)."""
+        named = list(dict.fromkeys((e.title, e.code) for s in sections for e in inner_first(s.entries) if e.code))
         fns = self.of(A.FunctionDef)
-        if not fns:
+        if not named and not fns:
             return None
         sec = self.section("formulas", "formulas_appendix", "tables")
         sec.paragraphs.append(self.ui["formulas_intro"])
-        sec.tables.append(Table(headers=[self.capital(self.ui["rules_name"]), self.ui["formula"]],
-                                rows=[[f.name, self.function_line(f).text] for f in fns]))
+        if named:
+            sec.tables.append(Table(headers=[self.ui["what"], self.capital(self.ui["rules_name"])],
+                                    rows=[list(row) for row in named], caption=self.ui["names_caption"]))
+        if fns:
+            sec.tables.append(Table(headers=[self.capital(self.ui["rules_name"]), self.ui["formula"]],
+                                    rows=[[f.name, self.function_line(f).text] for f in fns],
+                                    caption=self.ui["formulas_caption"]))
         return sec
 
     def score_line(self, score: A.ScoreDef) -> Line:
@@ -811,6 +848,11 @@ class Assembler:
                              what=", ".join(self.literal_text(v) for v in node.values))
         if isinstance(node, A.FieldValue):
             owning = self.sp.sym.kinds.get(self.card_kind(owner)) if isinstance(owner, A.CardEntry) else None
+            fdef = next((f for f in owning.fields if f.name == node.name), None) if owning else None
+            text = fdef.text.by_lang.get(self.lang, "") if fdef is not None and fdef.text is not None else ""
+            if isinstance(node.value.value, bool) and IT_PLACE in text:  # "Gargoyle flies", not "Gargoyle: flies yes"
+                said = self.sp.clause(node, text, {"it": Phrase(self.title_of(owner))})
+                return self.cat.contract(said.form("main" if node.value.value else "neg"))
             value = self.word("field_value", field=self.field_title(owning, node.name, node.pos),
                               value=self.value_text(node.value.value))
             return self.word("assumed_in", owner=self.title_of(owner), what=value)

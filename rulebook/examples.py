@@ -15,7 +15,6 @@ from interpreter.play.scenario import example_part, example_shows, run_scenario
 from interpreter.runtime.state import State
 from rulebook.model import Entry, Example, Table
 from rulebook.telling import Teller
-from rulebook.telling import Teller
 
 Row = tuple[str, str]  # what, value
 
@@ -34,7 +33,7 @@ class Recorder:
         self.shows = shows
         self.before: Optional[dict[str, Row]] = None
         self.after: dict[str, Row] = {}
-        self.moves: list[str] = []
+        self.steps: list[tuple[Optional[str], str, str]] = []  # seat, step kind, sentence
         self.teller = Teller(show, say, show.game.program.items)
 
     def __call__(self, step: Optional[A.Step], st: State) -> None:
@@ -43,9 +42,18 @@ class Recorder:
         elif step is self.marker:
             self.before = self.position(st)
         elif self.before is not None and step.seat is not None and step.label in st.legal_labels():
-            self.moves.append(sentence_case(self.teller.offered(st, step.kind, str(step.label))))
+            self.steps.append((step.seat, step.kind, sentence_case(self.teller.offered(st, step.kind, str(step.label)))))
         elif self.before is not None and step.kind in ("legal", "illegal"):  # an illegal label is not offered
-            self.moves.append(sentence_case(self.teller.refused(st, str(step.label))))
+            refused = self.teller.refused(st, str(step.label))
+            if refused is not None:
+                self.steps.append((step.seat, step.kind, sentence_case(refused)))
+
+    @property
+    def moves(self) -> list[str]:
+        """The steps told: the moves made or refused, and what a seat that makes or is refused one could do;
+        what another seat could do is the scenario's check, not the story the example tells."""
+        actors = {seat for seat, kind, _ in self.steps if kind != "legal"}
+        return [said for seat, kind, said in self.steps if kind != "legal" or seat in actors]
 
     def position(self, st: State) -> dict[str, Row]:
         """What the example shows, by a stable key: what its `show` names, else every value and zone."""

@@ -221,7 +221,7 @@ class Noun:
         return f"{self.det(det).form('gen')} {' '.join(words)}".strip()
 
     def det(self, det: str) -> Phrase:
-        """The determiner alone (def, each, your, indef, rel, bare), declined by form."""
+        """The determiner alone (def, each, your, indef, rel, bare; label: none, for a table's row), declined by form."""
         forms = self.dets.get(det, "")
         if isinstance(forms, dict):
             table = {str(k): str(v) for k, v in forms.items()}
@@ -239,7 +239,7 @@ class Noun:
         genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching", "first", "chosen", "last") \
             and self.has_genitive(det)
 
-        closed = self.closed() if det != "bare" else ""  # a bare noun labels a table's row
+        closed = self.closed() if det not in ("bare", "label") else ""  # a bare noun labels a table's row
 
         def make(f: str) -> str:
             if f == "gen" and genitive:

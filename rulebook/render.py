@@ -9,9 +9,10 @@ keys, or rendering raises jinja2.UndefinedError (StrictUndefined) instead of pri
 - ``before``, ``after``: labels of a Change's old and new generated text
 - ``what``, ``why``, ``where``: column headers of the assumptions table (``where`` shows file:line)
 - ``note``: label of an author's note
-- ``rules_name``: label of an entry's name in the rules file
 - ``generated_by``: the footer line saying where the book comes from
 - ``colon``: what follows a label in Markdown (":", French "\u00a0:")
+- ``rules_name``: HTML only, the label of an entry's name in the rules file in its heading's tooltip (the
+  Markdown book leaves the names to the modders' appendix)
 """
 from __future__ import annotations
 
@@ -32,8 +33,9 @@ TEMPLATES = Path(__file__).resolve().parent / "templates"
 
 # The keys the templates look up in Rulebook.ui (kept in step with the docstring above).
 UI_KEYS: tuple[str, ...] = ("contents", "added", "replaced", "removed", "before", "after", "what",
-                            "why", "where", "note", "rules_name", "generated_by")
+                            "why", "where", "note", "generated_by")
 MD_UI_KEYS: tuple[str, ...] = ("colon",)  # Markdown's labels only ("Note:"; French "Remarque :")
+HTML_UI_KEYS: tuple[str, ...] = ("rules_name",)  # HTML's only: an entry's name in the rules file, as a tooltip
 
 
 _MD_SPECIAL = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "[": "\\[", "]": "\\]"})

@@ -36,28 +36,27 @@ class Teller:
             return self.say(f"example_told_{kind}", player=self.mover(st), done=told[0], infinitive=told[1])
         return self.listed(st, kind, *self.show.chosen(st, label))
 
-    def refused(self, st: State, label: str) -> str:
-        """A move not allowed, with the text of the requirement that refuses it where it has one."""
+    def refused(self, st: State, label: str) -> Optional[str]:
+        """A move not allowed, with the text of the requirement that refuses it; None where the rules give
+        no reason (a bare "Ani could not …" reads as a log line: the example's text says why)."""
         assert st.pending is not None
-        if st.pending[4] >= 0:  # an open `choose`: the label is a value it does not offer
-            value = unlabelled(st, label, st.open_node_type()[1])
-            told = self.told_choice(st, value) if value != -1 else None
-            return self.refusal(st, told[1], None) if told else self.listed(st, "illegal", "", self.said(st, label, None))
+        if st.pending[4] >= 0:  # an open `choose`: the label is a value it does not offer, for no stated reason
+            return None
         found = self.label_words(st, label)
         if found is None:
-            return self.listed(st, "illegal", "", self.said(st, label, None))
+            return None
         action, words = found
         chosen = tuple(unlabelled(st, w, t) for w, (_, _, t) in zip(words, action.params))
         told = self.told_action(st, action.aid, chosen) if -1 not in chosen else None
-        if told is None:
-            return self.listed(st, "illegal", self.show.texts.get(f"ActionDef {action.name}", action.name),
-                               ", ".join(self.said(st, w, t) for w, (_, _, t) in zip(words, action.params)))
-        first = action.first_refusal(st, st.current_player(), chosen)
-        return self.refusal(st, told[1], action.requires[first].text if first >= 0 else None)
+        first = action.first_refusal(st, st.current_player(), chosen) if told is not None else -1
+        return self.refusal(st, told[1], action.requires[first].text) if told is not None and first >= 0 else None
 
-    def refusal(self, st: State, infinitive: str, reason: Optional[A.Text]) -> str:
-        """A refused move, "Ani could not …: REASON"; German puts "nicht" before the infinitive's last word."""
+    def refusal(self, st: State, infinitive: str, reason: Optional[A.Text]) -> Optional[str]:
+        """A refused move, "Ani could not …: REASON" (the reason once per example); German puts "nicht"
+        before the infinitive's last word; None for a requirement with no text in this language."""
         why = reason.by_lang.get(self.show.lang) if reason is not None else None
+        if why is None:
+            return None
         if why in self.reasons:  # a reason is given once per example, not after each refused move again
             why = None
         elif why is not None:

@@ -36,7 +36,7 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     assert rows["Wächterkarte"][1] == "Level, kleinste Stärke, größte Stärke, kleinste Beute, größte Beute"
     assert "Stärke, Beute" in rows["Wächterkarte"][0]
     assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
-    assert rows["Königsplättchen"][1] == "keine Werte"
+    assert rows["Königsplättchen"][1] == "leer"
     # a pair of fields `F_min`, `F_max` beside `F` is the range of F
     assert "Die Rückseite jeder Wächterkarte zeigt nur das Level, die Spanne der Stärke und die Spanne der Beute." \
         in de.paragraphs
@@ -164,8 +164,9 @@ def test_the_values_table_holds_only_what_players_keep_track_of(base: dict[str, 
     """An `internal` var (the place of the lost fight) and a var the setup sets before anyone reads
     it (the start player, drawn at random) have no start value worth printing."""
     values = next(t for t in section(base["en"], "components").tables if t.caption == "Values")
-    assert [row[0] for row in values.rows] == ["gold", "number of cards in hand", "number of king tiles",
-                                              "fee to the treasury for displacing", "compensation for displacing"]
+    assert [row[0] for row in values.rows] == ["Gold per player at the start", "Number of cards in hand",
+                                              "Number of king tiles", "Fee to the treasury for displacing",
+                                              "Compensation for displacing"]
     share = next(x for e in base["en"].every_entry() for x in e.examples if "share the loot" in x.title)
     assert share.table is not None
     shown = [row[0] for row in share.table.rows]
@@ -183,7 +184,7 @@ def test_internal_marks_vars_and_consts(tmp_path: Path) -> None:
     assert const.internal
     values = next(t for t in section(build_rulebook(src, [], "en"), "components").tables if t.caption == "Values")
     names = [row[0] for row in values.rows]
-    assert "place of the lost fight" in names and "number of cards in hand" not in names
+    assert "Place of the lost fight" in names and "Number of cards in hand" not in names
 
 
 def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebook]) -> None:
@@ -196,10 +197,10 @@ def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebo
     assert section(en, "reference-king-tile").paragraphs == [
         "These rules apply only in the variant “The King's New Rules”."]
     zones = {row[0] for row in section(en, "components").tables[0].rows}
-    assert "king's display (only in the variant “The King's New Rules”)" in zones
-    assert "guard display (only in the variant “Guard chain”)" in zones and "king's stack" in zones
+    assert "King's display (only in the variant “The King's New Rules”)" in zones
+    assert "Guard display (only in the variant “Guard chain”)" in zones and "King's stack" in zones
     rows = {row[0]: row[1] for row in section(en, "card-anatomy").tables[0].rows}
-    assert rows["king tile"] == "rule change (only in the variant “The King's New Rules”)"
+    assert rows["King tile"] == "rule change (only in the variant “The King's New Rules”)"
     king = build_rulebook(read_ruleset(MM), ["koenigs_neue_regeln"], "en")  # its own book: no such note
     assert not section(king, "reference-king-tile").paragraphs
-    assert "king's display" in {row[0] for row in section(king, "components").tables[0].rows}
+    assert "King's display" in {row[0] for row in section(king, "components").tables[0].rows}

@@ -101,7 +101,7 @@ def test_component_tables_list_every_card_with_its_numbers() -> None:
     # the guard Inga and Frank fight in the rulebook example: strength 6, loot 11, level 2
     assert ["2", "5", "8", "6", "11", "6", "11"] in guards.rows
     zones = captions["Places for cards"]
-    assert ["card place", "guard card", "numbered 1 to the number of players", "face down", "1"] in zones.rows
+    assert ["Card place", "guard card", "numbered 1 to the number of players", "face down", "1"] in zones.rows
 
 
 def test_values_by_player_count_are_computed_by_the_engine() -> None:

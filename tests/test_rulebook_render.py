@@ -17,7 +17,7 @@ from rulebook.model import (
     Section,
     Table,
 )
-from rulebook.render import MD_UI_KEYS, TEMPLATES, UI_KEYS, render
+from rulebook.render import HTML_UI_KEYS, MD_UI_KEYS, TEMPLATES, UI_KEYS, render
 
 # German interface words, none of which occurs in the book's content, so finding one proves it came
 # from `ui` and not from a template.
@@ -185,7 +185,7 @@ def test_html_notes_stand_beside_the_generated_text(html: str) -> None:
     entry = html[html.index('id="aktion-passen"'):html.index('id="aktion-kaempfen"')]
     assert "Für jeden Spieler reihum:" in entry
     assert '<aside class="note-box">' in entry and "Passen beendet die Runde nicht." in entry
-    assert "<code>pass</code>" in entry
+    assert 'title="Name in den Regeln: pass"' in entry
 
 
 def test_html_changes_show_kind_before_and_after(html: str) -> None:
@@ -279,6 +279,15 @@ def test_every_section_kind_has_a_template(fmt: str, kind: str) -> None:
 def test_markdown_labels_take_the_catalogues_colon(key: str) -> None:
     """French sets a no-break space before the colon of "Remarque :"; a catalogue without it fails."""
     md = render(book({**UI, "colon": "\u00a0:"}), "md")
-    assert "*Name in den Regeln\u00a0:*" in md and "**Anmerkung\u00a0:**" in md
+    assert "**Anmerkung\u00a0:**" in md
     with pytest.raises(jinja2.UndefinedError):
         render(book({k: v for k, v in UI.items() if k != key}), "md")
+
+
+@pytest.mark.parametrize("key", HTML_UI_KEYS)
+def test_an_entrys_rules_name_is_a_tooltip_in_html_and_not_in_markdown(key: str) -> None:
+    """Players read no rules-file names; modders hover over a heading (or read their appendix)."""
+    assert '<h3 title="Name in den Regeln: pass">Passen</h3>' in render(book(), "html")
+    assert "Name in den Regeln" not in render(book(), "md") and "`pass`" not in render(book(), "md")
+    with pytest.raises(jinja2.UndefinedError):
+        render(book({k: v for k, v in UI.items() if k != key}), "html")

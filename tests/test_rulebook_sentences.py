@@ -1201,3 +1201,15 @@ def test_data_in_lists_is_named_not_spelled_out(game: Path, lang: str) -> None:
     text = all_text(game, (), lang)
     assert ("the list the list" if lang == "en" else "die Liste die Liste") not in text
     assert ": the list the list" not in text and ": die Liste die Liste" not in text
+
+
+@pytest.mark.parametrize("lang,start,cursed,flies", [
+    ("en", "the player in the first seat", "none at the start", "whether it flies"),
+    ("de", "der Spieler auf Platz 1", "zu Beginn keine", "ob sie fliegt")])
+def test_tables_say_values_in_words_a_player_uses(lang: str, start: str, cursed: str, flies: str) -> None:
+    """Not "the first of all players", "no cards" or a bare "flies" among the fields a card shows."""
+    components = next(s for s in book(MF, (), lang).sections if s.anchor == "components")
+    values = {row[0]: row[1] for t in components.tables for row in t.rows if len(row) == 2}
+    assert start in values.values() and cursed in values.values()
+    anatomy = next(s for s in book(MF, (), lang).sections if s.anchor == "card-anatomy")
+    assert flies in anatomy.tables[0].rows[0][1]

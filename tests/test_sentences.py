@@ -528,6 +528,18 @@ def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
     assert phrases.Noun("der Spieler", de).np("def").form("gen") == "des Spielers"
 
 
+def test_a_table_row_names_a_noun_with_its_adjectives_standing_alone() -> None:
+    """German: a place or value in a table has no article, so its adjectives take the strong endings
+    („dritter Stapel“, „ausgespieltes Plättchen“, „gezogene Boten“); in a sentence they stay weak."""
+    de = phrases.catalogue("de")
+    assert phrases.Noun("der dritte Stapel", de).np("label").form("nom") == "dritter Stapel"
+    assert phrases.Noun("das ausgespielte Plättchen", de).np("label").form("nom") == "ausgespieltes Plättchen"
+    assert phrases.Noun("die:pl gezogenen Boten", de).np("label").form("nom") == "gezogene Boten"
+    assert phrases.Noun("die letzte Reihe", de).np("label").form("nom") == "letzte Reihe"
+    assert phrases.Noun("der dritte Stapel", de).np("def").form("dat") == "dem dritten Stapel"
+    assert phrases.Noun("the:pl drawn messengers", phrases.catalogue("en")).np("label").form("nom") == "drawn messengers"
+
+
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
     """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
     stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
