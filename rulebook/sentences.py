@@ -346,6 +346,24 @@ def _about_item(s: A.For) -> bool:
     return any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(list(s.body)))
 
 
+def _sifted(s: A.For) -> Optional[A.If]:
+    """A loop's whole body as one `if` on its item (every part of the test names it), where no one decides and
+    nothing stops the loop: the test can be said of the items ("every rider that is on the board")."""
+    test = s.body[0] if len(s.body) == 1 else None
+    if not (isinstance(test, A.If) and not test.other and test.then) or _decides(test.then) or _stops(test.then) \
+            or isinstance(s.source, A.Comprehension) or isinstance(s.source, A.Name) and s.source.name == "players" \
+            or _round_from(s.source) is not None or isinstance(s.source, A.Call) and s.source.func == "shortest_path":
+        return None
+    if not all(any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([c])) for c in _conjuncts(test.cond)):
+        return None
+    return test
+
+
+def _joined(head: Phrase, rel: Phrase) -> Phrase:
+    """A noun phrase with a relative clause after it, in every form."""
+    return Phrase(lambda f: head.form(f) + rel.form(f), head.agree, head.genitive)
+
+
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
     """A display text in a language; a name without one cannot appear in a rulebook."""
     if text is None or lang not in text.by_lang:
@@ -1099,6 +1117,8 @@ class Speaker:
                 and e.args[0].name in sym.zones and sym.zones[e.args[0].name].shape == "indexed":
             return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat),
                             prep_at=self.prep(e, "at"))
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and self._is_zone(e.args[0]):
+            return self.origin(e.args[0], self.expr(e.args[0]))  # "every token in the bag", not "in the tokens in the bag"
         role = self.origin_role if self.zone_def_of(e) else "among"
         return self.msg("expr.from", e, source=said, prep_at=self.prep(e, role))
 
@@ -1115,6 +1135,13 @@ class Speaker:
         if isinstance(e, A.Call) and e.func == "position" and len(e.args) == 1 \
                 and isinstance(e.args[0], A.Name) and e.args[0].name == var:
             return self.nouns.word("place_number")
+        fn = self.sym.functions.get(e.func) if isinstance(e, A.Call) and len(e.args) == 1 \
+            and isinstance(e.args[0], A.Name) and e.args[0].name == var else None
+        if fn is not None and len(fn.params) == 1 and fn.text is not None and self.lang in fn.text.by_lang \
+                and self.cat.has("grammar.of_slot") and not is_condition(fn.body):  # "space of {p}": "whose space"
+            text, tail = fn.text.by_lang[self.lang], str(self.cat.pattern("grammar.of_slot")).replace("{slot", "{" + fn.params[0].name)
+            if text.endswith(tail) and "{" not in text[:-len(tail)]:
+                return Noun(text[:-len(tail)], self.cat)
         return None
 
     def filter(self, var: str, ref: Optional[Ref], cond: A.Expr, key: str, rel: Optional[Phrase] = None) -> Phrase:
@@ -1943,6 +1970,11 @@ class Speaker:
                 ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every slot in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
+            test = _sifted(s)
+            rel = self.relative(test.cond, ref.phrase(self.cat), s.var, ref.noun.det("relgen")) if test else None
+            if test is not None and rel is not None:  # `for x in L { if C(x) { … } }`: "for every x in L that …"
+                s = s.model_copy(update={"body": test.then})
+                source, origin = _joined(source, rel), _joined(origin, rel)
             paid = self.owners_pay(s, src, head, origin)
             if paid is not None:
                 return paid
@@ -1951,12 +1983,14 @@ class Speaker:
             about = not folded and _about_item(s) and self.said_of_each(src, ref)
             if folded or about:
                 # "move every token in the bag to the box", one sentence
-                ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
+                ref.every = every or self.all_items(s, src, head, origin) \
+                    or (self.all_places(s, src) if not origin.form("nom") else None) \
                     or self.every_item(src, head, origin, source, ref)
                 ref.said_every = 0
+                sifted = rel is not None and ref.every.agree == "pl"  # (a relative clause said of one item only)
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
+                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about) and not sifted:
                     return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
             walked = self.walk_path(s, source)
             if walked is not None:
@@ -1983,6 +2017,9 @@ class Speaker:
                 or any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([move.what])):
             return None
         self.loops.append(None)
+        ref = self.lookup(s.var)
+        if ref is not None:
+            ref.this = True  # after each step, the place reached: "look around from this space"
         try:
             rest = self.lines(s.body[at + 1:])
         finally:
@@ -2105,11 +2142,12 @@ class Speaker:
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
-            return self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
+            return _joined(self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each"), origin)  # (a filter)
         if head:
             return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
         item = self.nouns.element(src)
-        if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each row"
+        if ref is not None and (item.noun.word in self.generic_nouns() or source is not None and _names_items(
+                ref.noun, source) and not _names_items(item.noun, source)):  # the loop's own noun says more: "each row"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
         if source is not None and origin.form("nom") and not item.label \
                 and _names_items(item.noun, source) and self.cat.has("expr.each_of"):
@@ -2144,7 +2182,7 @@ class Speaker:
             zone = self.sym.zones[src.args[0].name]
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             key = "stmt.for_positions" if ordered or _stops(s.body) else "stmt.for_positions_all"
-            return self._line(key, s, children=body, var=self.var(s.var), zone=noun.np("each"),
+            return self._line(key, s, children=body, var=self.var(s.var), zone=_joined(noun.np("each"), origin),
                               zones=Phrase(noun.plural()), first=Phrase(noun.word), the_first=noun.np("def"))
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)

@@ -767,8 +767,13 @@ GOLDEN = [
      "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
     (MF, (), "en", "The artifact's bonus movement is unused if", "That bonus movement may be used once this turn."),
     # a rule's parameters with their own nouns, counted without a counter of steps left
-    (MF, (), "en", "The target square becomes number A.", "The target square becomes the starting square."),
-    (MF, (), "de", "Das Zielfeld wird Zahl A.", "Das Zielfeld wird das Ausgangsfeld."),
+    (MF, (), "en", "The target square becomes number A.", "The target square is now the starting square."),
+    (MF, (), "de", "Das Zielfeld wird Zahl A.", "Das Zielfeld ist jetzt das Ausgangsfeld."),
+    # a plain assignment is "X is now Y", not "X becomes Y" (which reads as a change of nature)
+    (MF, (), "en", "The alignment of the creature becomes the chosen alignment.",
+     "The alignment of the creature is now the chosen alignment."),
+    (MF, (), "de", "Die Gesinnung der Kreatur wird die gewählte Gesinnung.",
+     "Die Gesinnung der Kreatur ist jetzt die gewählte Gesinnung."),
     # a value an event declares with a noun is said by it in every reaction to the event
     (MF, (), "en", "Whenever a creature (A) ends a movement and the creature is not a catapult and creature B is a catapult",
      "a catapult of the owner of the creature stands on the square where it ends:"),
@@ -860,13 +865,27 @@ GOLDEN = [
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
-    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der folgenden Schüler:"),
+    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Jeder der folgenden Schüler, der"),
+    # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
+    (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
+     "Each of the following students that is at least 2 wisdom points behind you and whose space is your space "
+     "raises their wisdom by 1"),
+    (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
+     "Jeder der folgenden Schüler, der mindestens 2 Weisheitspunkte hinter dir liegt und dessen Feld dein Feld ist, "
+     "erhöht seine Weisheit um 1"),
+    (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
+     "Each of the riders that is on the board enters the next square"),
+    (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
+     "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
+    # after "you decide whether …", the no is "If not:", not the decision negated
+    (FF, (), "en", "If it is not the case that you move another monster:", "You decide whether you move another monster.\nIf not:"),
+    (FF, (), "de", "Wenn du noch kein Monster setzt:", "Du entscheidest, ob du noch ein Monster setzt.\nWenn nicht:"),
     (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
      "As long as your movement is still going on, you keep carrying out one of these actions: “Move” or “Stop moving”."),
     (FF, (), "de", "Solange deine Bewegung noch läuft:\nDu führst eine Aktion aus",
      "Solange deine Bewegung noch läuft, führst du immer wieder eine dieser Aktionen aus: „Ziehen“ oder „Anhalten“."),
     (MF, (), "en", "Stop repeating.", "\nStop.\n"),
-    (MF, (), "de", "Hier endet die Wiederholung.", "Dann ist Schluss."),
+    (MF, (), "de", "Dann ist Schluss.", "Hör hier auf."),
     (MF, (), "en", "Every player in every player", "Each player in turn, by their value of the played artifact, highest first"),
     # a draw from a die's six faces is a die roll; the number drawn is the roll
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
