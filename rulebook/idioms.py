@@ -522,14 +522,16 @@ class Idioms:
         count = sp.expr(s.value)
         children = sp._loop_body(kept)
         stops = any(isinstance(n, A.Break) for n in A.walk(kept))
+        counted = sp.counted_by(count) if each else None  # „für jeden der Schritte der Bewegung“
+        noun = "_noun" if counted is not None else ""
         if not rest:
-            key = "stmt.repeat_each" if each else "stmt.repeat_up_to" if stops else "stmt.repeat"
-            return sp._line(key, w, children=children, count=count, source=count)
+            key = f"stmt.repeat_each{noun}" if each else "stmt.repeat_up_to" if stops else "stmt.repeat"
+            return sp._line(key, w, children=children, count=count, source=count, each=counted or "")
         cond: A.Expr = rest[0]
         for leaf in rest[1:]:
             cond = A.BinOp(pos=w.pos, op="and", left=cond, right=leaf)
-        return sp._line("stmt.repeat_each_while" if each else "stmt.repeat_up_to_while", w, children=children,
-                        count=count, source=count, cond=sp.expr(cond))
+        return sp._line(f"stmt.repeat_each_while{noun}" if each else "stmt.repeat_up_to_while", w, children=children,
+                        count=count, source=count, cond=sp.expr(cond), each=counted or "")
 
     def said_in_place(self, s: A.Let, after: Sequence[A.Stmt]) -> Optional[tuple[list[Line], int]]:
         """A local without a noun of its own that names a thing (`let t = top(Z)`), used only by the step after it,

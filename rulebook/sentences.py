@@ -142,6 +142,7 @@ class Symbols:
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
+        self.texts: list[A.Text] = []  # every display text: the nouns a list's items may be counted by
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -162,6 +163,8 @@ class Symbols:
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         self.paid: dict[str, str] = {}  # the currency each table constant is paid in (`pay fee[i] coins …`)
         for node in A.walk(items):
+            if isinstance(node, A.Text):
+                self.texts.append(node)
             if isinstance(node, (A.While, A.Turns, A.RoundDef)):
                 tested = [getattr(node, f) for f in ("cond", "until", "skip", "repeat_while") if hasattr(node, f)]
                 self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
@@ -387,6 +390,7 @@ class Speaker:
         self.scope = Scope(self.prelabels)
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
         self.idioms = Idioms(self)
+        self._vocabulary: Optional[dict[str, Noun]] = None  # the nouns of the rules by their plural
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
@@ -1217,11 +1221,10 @@ class Speaker:
                 later.append(self.msg("expr.rel_whose", leaf, cond=whose, relgen=relgen).form(form))
             else:
                 return None
-        if not rest:
-            return None
-        rest += later
-        return self.msg("expr.filter_rel", cond, var=var,
-                        conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
+        joined = self.join(rest + later, "choice_last" if op == "or" else "list_last")
+        if not rest:  # only fields of the item: "whose space is … and whose wisdom is …"
+            return self.msg("expr.filter_rel_whose", cond, conds=joined) if len(later) > 1 else None
+        return self.msg("expr.filter_rel", cond, var=var, conds=joined)
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         left_out = _left_out(e)
@@ -2190,7 +2193,23 @@ class Speaker:
         if several and ref is not None and _names_items(ref.noun, source):  # „für jeden der Räume“
             args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
+        each = self.counted_by(source) if several else None
+        if each is not None:  # „für jedes der Felder des Sturmangriffs“: its items by a noun of the rules
+            return [Line(self.text("stmt.for_each_of_noun", s, "default", {**args, "each": each}), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
+
+    def counted_by(self, source: Phrase) -> Optional[Phrase]:
+        """The quantifier of a noun of the rules whose plural a list is said with ("die Felder des Sturmangriffs":
+        „jedes“ of „das Feld“), to count its items one by one: „Für jedes der Felder des Sturmangriffs:“."""
+        if source.agree != "pl" or not self.cat.has("stmt.for_each_of_noun"):
+            return None
+        if self._vocabulary is None:
+            said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
+            self._vocabulary = {n.plural(): n for n in said if n.gender != "default" and " " not in n.word
+                                and "{" not in n.word and n.plural() != n.word}
+        words = source.form("nom").split(" ")
+        noun = next((self._vocabulary[w] for w in words if w in self._vocabulary), None)
+        return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
         self.loops.append(None)
@@ -2211,7 +2230,15 @@ class Speaker:
             and not isinstance(s.count.args[0], A.Comprehension) else None
         said = self.expr(counted) if counted is not None else None
         if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
-            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
+            each = self.counted_by(said)
+            return self._line("stmt.repeat_each_noun" if each is not None else "stmt.repeat_each", s,
+                              children=self._loop_body(s.body), source=said, each=each or "")
+        ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
+        count = ref.value if ref is not None and ref.value is not None else s.count
+        if isinstance(count, A.CondExpr) and self._number(count.then) is not None \
+                and self._number(count.other) is not None and not _stops(s.body):  # "2 times, but only 1 time if …"
+            return self._line("stmt.repeat_cond", s, children=self._loop_body(s.body), then=self.expr(count.then),
+                              other=self.expr(count.other), cond=self.expr(count.cond))
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
         if _stops(s.body):  # a body that may end the repeating early: "up to 3 times"
             key = key.replace("repeat", "repeat_up_to")

@@ -575,7 +575,7 @@ GOLDEN = [
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
      "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Für die neu gesehenen Räume mit Kraftchip jeweils:"),
+     "Für jeden der neu gesehenen Räume mit Kraftchip:"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -855,7 +855,7 @@ GOLDEN = [
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
-     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
+     "Für jeden der neu gesehenen Räume mit Kraftchip einmal:"),
     # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure step by step along a shortest path from your space to the destination"),
@@ -877,6 +877,30 @@ GOLDEN = [
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
      "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
+    # a loop over the cards of a place comes from that place; a local used by one step only is said in it
+    (FF, (), "en", "For every magic spell in the magic spells in the box:", "For every magic spell in the box:"),
+    (FF, (), "de", "Für jeden Zauberspruch in den Zaubersprüche in der Schachtel:", "Für jeden Zauberspruch in der Schachtel:"),
+    (FF, (), "en", "The monster tile is the top monster tile of the change.",
+     "You take the top monster tile of the change into your loot."),
+    (FF, (), "de", "Das Monsterplättchen ist das oberste Monsterplättchen des Wechselgolds.",
+     "Du nimmst das oberste Monsterplättchen des Wechselgolds in deine Beute."),
+    # a list said in the plural of a noun of the rules counts its items by that noun, not „… jeweils“
+    (FF, (), "de", "Für die neu gesehenen Räume mit Kraftchip jeweils:", "Für jeden der neu gesehenen Räume mit Kraftchip:"),
+    (MF, (), "de", "Für die Felder des Sturmangriffs jeweils:", "Für jedes der Felder des Sturmangriffs:"),
+    # a filter of fields of the item only: "whose … or whose …", not "for which the … of the tile …"
+    (FF, (), "en", "for which the tile type of the monster tile is monster or the tile type of the monster tile is treasure",
+     "every monster tile on a monster space whose tile type is monster or whose tile type is treasure"),
+    (FF, (), "de", "bei dem die Plättchenart des Monsterplättchens Monster ist oder",
+     "jedes Monsterplättchen auf einem Monsterfeld, dessen Plättchenart Monster ist oder dessen Plättchenart Schatz ist"),
+    # a repetition counted "1 if C, otherwise 2": "2 times, but only 1 time if C"; a gift "now belongs to"
+    (FF, (), "en", "Repeat as many times as 1 if the turns played is 0, otherwise 2:",
+     "Do the following 2 times, but only 1 time if the turns played is 0:"),
+    (FF, (), "de", "Wiederhole so oft wie 1, falls die Zahl der gespielten Züge 0 ist, sonst 2:",
+     "Führe Folgendes 2-mal aus, aber nur 1-mal, wenn die Zahl der gespielten Züge 0 ist:"),
+    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Die Spielfigur gehört jetzt dem Spieler."),
+    # after each step of a walk, the place reached is "this space"
+    (FF, (), "en", "Look around from the space (see", "Look around from this space (see"),
+    (FF, (), "de", "Sieh dich vom Feld aus um (siehe", "Sieh dich von diesem Feld aus um (siehe"),
     # after "you decide whether …", the no is "If not:", not the decision negated
     (FF, (), "en", "If it is not the case that you move another monster:", "You decide whether you move another monster.\nIf not:"),
     (FF, (), "de", "Wenn du noch kein Monster setzt:", "Du entscheidest, ob du noch ein Monster setzt.\nWenn nicht:"),
