@@ -1173,7 +1173,8 @@ class Speaker:
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
-        relative = self.relative(cond, var_said, var, relgen) if key == "expr.filter" and ref is not None else None
+        person = noun is not None and noun.word == self.nouns.word("player").word
+        relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
         return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
@@ -1190,7 +1191,8 @@ class Speaker:
         right = self._operand(cond.right, cond.op, right=True)
         return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
 
-    def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase("")) -> Optional[Phrase]:
+    def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase(""),
+                 person: bool = False) -> Optional[Phrase]:
         """A filter whose every part is a clause about the item itself, as a relative clause: "every token
         that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“; a later part
         that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3"."""
@@ -1224,7 +1226,8 @@ class Speaker:
         joined = self.join(rest + later, "choice_last" if op == "or" else "list_last")
         if not rest:  # only fields of the item: "whose space is … and whose wisdom is …"
             return self.msg("expr.filter_rel_whose", cond, conds=joined) if len(later) > 1 else None
-        return self.msg("expr.filter_rel", cond, var=var, conds=joined)
+        key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
+        return self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         left_out = _left_out(e)
@@ -1974,7 +1977,8 @@ class Speaker:
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
             test = _sifted(s)
-            rel = self.relative(test.cond, ref.phrase(self.cat), s.var, ref.noun.det("relgen")) if test else None
+            person = self.nouns.element(src).noun.word == self.nouns.word("player").word
+            rel = self.relative(test.cond, ref.phrase(self.cat), s.var, ref.noun.det("relgen"), person) if test else None
             if test is not None and rel is not None:  # `for x in L { if C(x) { … } }`: "for every x in L that …"
                 s = s.model_copy(update={"body": test.then})
                 source, origin = _joined(source, rel), _joined(origin, rel)

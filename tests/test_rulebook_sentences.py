@@ -868,7 +868,7 @@ GOLDEN = [
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Jeder der folgenden Schüler, der"),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     "Each of the following students that is at least 2 wisdom points behind you and whose space is your space "
+     "Each of the following students who is at least 2 wisdom points behind you and whose space is your space "
      "raises their wisdom by 1"),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
      "Jeder der folgenden Schüler, der mindestens 2 Weisheitspunkte hinter dir liegt und dessen Feld dein Feld ist, "
@@ -892,12 +892,14 @@ GOLDEN = [
      "every monster tile on a monster space whose tile type is monster or whose tile type is treasure"),
     (FF, (), "de", "bei dem die Plättchenart des Monsterplättchens Monster ist oder",
      "jedes Monsterplättchen auf einem Monsterfeld, dessen Plättchenart Monster ist oder dessen Plättchenart Schatz ist"),
+    # a relative clause of players says "who"
+    (FF, (), "en", "every player that stands on or sees intersection", "every player who stands on or sees intersection"),
     # a repetition counted "1 if C, otherwise 2": "2 times, but only 1 time if C"; a gift "now belongs to"
     (FF, (), "en", "Repeat as many times as 1 if the turns played is 0, otherwise 2:",
      "Do the following 2 times, but only 1 time if the turns played is 0:"),
     (FF, (), "de", "Wiederhole so oft wie 1, falls die Zahl der gespielten Züge 0 ist, sonst 2:",
      "Führe Folgendes 2-mal aus, aber nur 1-mal, wenn die Zahl der gespielten Züge 0 ist:"),
-    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Die Spielfigur gehört jetzt dem Spieler."),
+    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Der Spieler besitzt jetzt die Spielfigur."),
     # after each step of a walk, the place reached is "this space"
     (FF, (), "en", "Look around from the space (see", "Look around from this space (see"),
     (FF, (), "de", "Sieh dich vom Feld aus um (siehe", "Sieh dich von diesem Feld aus um (siehe"),
