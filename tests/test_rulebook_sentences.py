@@ -692,7 +692,7 @@ GOLDEN = [
     (MF, (), "de", "und die vom Lich verfluchten Kreaturen die Kreatur enthalten:",
      "Immer wenn eine Kreatur geschlagen wird und die Kreatur verflucht ist:"),
     (FF, (), "en", "for which the carried players do not contain the player.",
-     "whom monsters see that is not one of the carried players."),
+     "whom monsters see who is not one of the carried players."),
     # a choice among a list said by a plural noun is "one of them", not "an X from the Xs"
     (FF, (), "en", "Choose a start chamber from the start chambers.", "Choose one of the start chambers."),
     (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
