@@ -514,7 +514,7 @@ class Assembler:
                 if not any(isinstance(s, A.Require) and same(s.cond, cond) for s in action.body):
                     guards.append(A.Require(pos=p.domain.pos, cond=cond))
             if isinstance(p.domain, A.ListLit) and len(p.domain.items) == 1:  # no choice: said as its one value
-                ref.every = self.sp.expr(p.domain.items[0])
+                ref.every, ref.value = self.sp.expr(p.domain.items[0]), p.domain.items[0]
                 continue
             if yes_or_no(p.domain) and p.text is not None and self.lang in p.text.by_lang:  # "… and whether it goes forward"
                 ref.clause = self.sp.clause(p, self.sp.literal(p.text.by_lang[self.lang]), {})

@@ -470,18 +470,23 @@ class Idioms:
         return [Line(sp.text(key, pick, sp._subject(pick.seat), said), children)]
 
     def if_so(self, s: A.LetChoose, branch: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
-        """`let g = choose p from [true, false]; if g { … }` → "You decide whether X." and "If so:" (the
-        decision is not said twice where it is only what the branch follows)."""
+        """`let g = choose p from [true, false]; if g { … }` → "You decide whether X." and "If so:" (`if not g`:
+        "If not:"; the decision is not said twice where it is only what the branch follows)."""
         sp = self.sp
+        test = branch.cond if isinstance(branch, A.If) else None
+        denied = isinstance(test, A.Not)
+        if isinstance(test, A.Not):
+            test = test.operand
         if not (yes_or_no(s.options) and s.text is not None and sp.lang in s.text.by_lang
                 and isinstance(branch, A.If) and not branch.other
-                and isinstance(branch.cond, A.Name) and branch.cond.name == s.name
+                and isinstance(test, A.Name) and test.name == s.name
                 and not any(isinstance(n, A.Name) and n.name == s.name for n in A.walk([*branch.then, *after]))):
             return None
         decided = sp.lines([s])
         if len(decided) != 1:
             return None
-        return [*decided, Line(sp.text("stmt.if_so", branch, "default", {}), sp.lines(branch.then))]
+        return [*decided, Line(sp.text("stmt.if_not" if denied else "stmt.if_so", branch, "default", {}),
+                               sp.lines(branch.then))]
 
     def counter_loop(self, s: A.Let, w: A.Stmt, after: Sequence[A.Stmt]) -> Optional[list[Line]]:
         """`let n = K; while n > 0 and C { …; set n = n - 1; … }` → "Up to K times, as long as C:", or for
@@ -517,14 +522,41 @@ class Idioms:
         count = sp.expr(s.value)
         children = sp._loop_body(kept)
         stops = any(isinstance(n, A.Break) for n in A.walk(kept))
+        counted = sp.counted_by(count) if each else None  # „für jeden der Schritte der Bewegung“
+        noun = "_noun" if counted is not None else ""
         if not rest:
-            key = "stmt.repeat_each" if each else "stmt.repeat_up_to" if stops else "stmt.repeat"
-            return sp._line(key, w, children=children, count=count, source=count)
+            key = f"stmt.repeat_each{noun}" if each else "stmt.repeat_up_to" if stops else "stmt.repeat"
+            return sp._line(key, w, children=children, count=count, source=count, each=counted or "")
         cond: A.Expr = rest[0]
         for leaf in rest[1:]:
             cond = A.BinOp(pos=w.pos, op="and", left=cond, right=leaf)
-        return sp._line("stmt.repeat_each_while" if each else "stmt.repeat_up_to_while", w, children=children,
-                        count=count, source=count, cond=sp.expr(cond))
+        return sp._line(f"stmt.repeat_each_while{noun}" if each else "stmt.repeat_up_to_while", w, children=children,
+                        count=count, source=count, cond=sp.expr(cond), each=counted or "")
+
+    def said_in_place(self, s: A.Let, after: Sequence[A.Stmt]) -> Optional[tuple[list[Line], int]]:
+        """A local without a noun of its own that names a thing (`let t = top(Z)`), used only by the step after it,
+        said in that step ("take the top tile of the change into your loot"), not defined first ("the tile is the
+        top tile …"); two steps only where they are said as one."""
+        def uses(st: A.Stmt) -> bool:
+            return any(isinstance(n, A.Name) and n.name == s.name for n in A.walk([st]))
+        n = next((k for k, st in enumerate(after) if not uses(st)), len(after))
+        if s.text is not None or not isinstance(s.value, (A.Call, A.Index, A.Attr)) or not 0 < n <= 2 \
+                or any(uses(st) for st in after[n:]) \
+                or any(isinstance(st, (A.If, A.For, A.While, A.Repeat, A.Turns, A.TurnsIn)) for st in after[:n]):
+            return None
+        sp = self.sp
+        sp._s_Let(s)  # binds the local (its sentence is not said)
+        ref = sp.lookup(s.name)
+        if ref is None or ref.label or ref.clause is not None:
+            return None
+        ref.every, ref.said_every = sp.expr(s.value), 0
+        try:
+            said = sp.lines(list(after[:n]))
+        finally:
+            ref.every = None
+        if ref.said_every != 1 or len(said) != 1 or said[0].children:
+            return None
+        return said, n + 1
 
     def _reset(self, s: A.Stmt) -> bool:
         """Whether a statement sets an `internal` value back to its start value."""
@@ -594,6 +626,10 @@ class Idioms:
                     moved: dict[str, Arg] = {"what": what, "to": self.sp.expr(nxt.to),
                                              "into": self.sp.prep(nxt.to, "to"), **actor}
                     return [Line(self.sp.text("stmt.move", nxt, form, moved))], 2
+        if isinstance(s, A.Let):
+            inlined = self.said_in_place(s, body[i + 1:])
+            if inlined is not None:
+                return inlined
         if isinstance(s, A.Let) and i + 1 < len(body) and isinstance(body[i + 1], A.If):
             chosen = self.choose_if_any(s, body[i + 1], body[i + 2:])
             if chosen is not None:

@@ -29,6 +29,8 @@ class Ref:
         self.enum = enum  # the enum whose value it is
         self.label = ""
         self.chosen = False  # a player's choice: "the chosen colour"
+        self.this = False  # the place a walk has just reached: "this space"
+        self.value: Optional[A.Expr] = None  # the one value an action's parameter can take
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.saying = False
         self.said_every = 0  # how often a loop said in one sentence named its items
@@ -47,7 +49,7 @@ class Ref:
         if self.you:
             me = cat.pattern("name.me")
             return Phrase(lambda f: pick(me, f.rpartition("_")[2]), "you")
-        noun, label, chosen, every = self.noun, self.label, self.chosen, self.every
+        noun, label, chosen, every, this = self.noun, self.label, self.chosen, self.every, self.this
 
         def make(f: str) -> str:
             det, _, case = f.rpartition("_")
@@ -72,7 +74,7 @@ class Ref:
                 return f"{noun.word} {label}"
             if f == "bare":
                 return noun.word
-            det = {"a": "indef", "": "chosen" if chosen else "def"}.get(det, det)
+            det = {"a": "indef", "": "this" if this else "chosen" if chosen else "def"}.get(det, det)
             return noun.np(det if det in noun.dets else "def").form(case)
         return Phrase(make, every.agree if every is not None else noun.agree,
                       genitive=not label and noun.has_genitive("chosen" if chosen else "def"))

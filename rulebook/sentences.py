@@ -142,6 +142,7 @@ class Symbols:
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
+        self.texts: list[A.Text] = []  # every display text: the nouns a list's items may be counted by
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -162,6 +163,8 @@ class Symbols:
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         self.paid: dict[str, str] = {}  # the currency each table constant is paid in (`pay fee[i] coins …`)
         for node in A.walk(items):
+            if isinstance(node, A.Text):
+                self.texts.append(node)
             if isinstance(node, (A.While, A.Turns, A.RoundDef)):
                 tested = [getattr(node, f) for f in ("cond", "until", "skip", "repeat_while") if hasattr(node, f)]
                 self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
@@ -352,6 +355,24 @@ def _about_item(s: A.For) -> bool:
     return any(isinstance(n, A.Name) and n.name == s.var for n in A.walk(list(s.body)))
 
 
+def _sifted(s: A.For) -> Optional[A.If]:
+    """A loop's whole body as one `if` on its item (every part of the test names it), where no one decides and
+    nothing stops the loop: the test can be said of the items ("every rider that is on the board")."""
+    test = s.body[0] if len(s.body) == 1 else None
+    if not (isinstance(test, A.If) and not test.other and test.then) or _decides(test.then) or _stops(test.then) \
+            or isinstance(s.source, A.Comprehension) or isinstance(s.source, A.Name) and s.source.name == "players" \
+            or _round_from(s.source) is not None or isinstance(s.source, A.Call) and s.source.func == "shortest_path":
+        return None
+    if not all(any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([c])) for c in _conjuncts(test.cond)):
+        return None
+    return test
+
+
+def _joined(head: Phrase, rel: Phrase) -> Phrase:
+    """A noun phrase with a relative clause after it, in every form."""
+    return Phrase(lambda f: head.form(f) + rel.form(f), head.agree, head.genitive)
+
+
 def text_of(text: Optional[A.Text], lang: str, what: str, pos: A.Pos) -> str:
     """A display text in a language; a name without one cannot appear in a rulebook."""
     if text is None or lang not in text.by_lang:
@@ -375,6 +396,7 @@ class Speaker:
         self.scope = Scope(self.prelabels)
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
         self.idioms = Idioms(self)
+        self._vocabulary: Optional[dict[str, Noun]] = None  # the nouns of the rules by their plural
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
@@ -1105,6 +1127,8 @@ class Speaker:
                 and e.args[0].name in sym.zones and sym.zones[e.args[0].name].shape == "indexed":
             return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat),
                             prep_at=self.prep(e, "at"))
+        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and self._is_zone(e.args[0]):
+            return self.origin(e.args[0], self.expr(e.args[0]))  # "every token in the bag", not "in the tokens in the bag"
         role = self.origin_role if self.zone_def_of(e) else "among"
         return self.msg("expr.from", e, source=said, prep_at=self.prep(e, role))
 
@@ -1121,6 +1145,13 @@ class Speaker:
         if isinstance(e, A.Call) and e.func == "position" and len(e.args) == 1 \
                 and isinstance(e.args[0], A.Name) and e.args[0].name == var:
             return self.nouns.word("place_number")
+        fn = self.sym.functions.get(e.func) if isinstance(e, A.Call) and len(e.args) == 1 \
+            and isinstance(e.args[0], A.Name) and e.args[0].name == var else None
+        if fn is not None and len(fn.params) == 1 and fn.text is not None and self.lang in fn.text.by_lang \
+                and self.cat.has("grammar.of_slot") and not is_condition(fn.body):  # "space of {p}": "whose space"
+            text, tail = fn.text.by_lang[self.lang], str(self.cat.pattern("grammar.of_slot")).replace("{slot", "{" + fn.params[0].name)
+            if text.endswith(tail) and "{" not in text[:-len(tail)]:
+                return Noun(text[:-len(tail)], self.cat)
         return None
 
     def filter(self, var: str, ref: Optional[Ref], cond: A.Expr, key: str, rel: Optional[Phrase] = None) -> Phrase:
@@ -1148,7 +1179,8 @@ class Speaker:
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
-        relative = self.relative(cond, var_said, var, relgen) if key == "expr.filter" and ref is not None else None
+        person = noun is not None and noun.word == self.nouns.word("player").word
+        relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
         return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
@@ -1165,7 +1197,8 @@ class Speaker:
         right = self._operand(cond.right, cond.op, right=True)
         return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
 
-    def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase("")) -> Optional[Phrase]:
+    def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase(""),
+                 person: bool = False) -> Optional[Phrase]:
         """A filter whose every part is a clause about the item itself, as a relative clause: "every token
         that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“; a later part
         that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3"."""
@@ -1196,11 +1229,11 @@ class Speaker:
                 later.append(self.msg("expr.rel_whose", leaf, cond=whose, relgen=relgen).form(form))
             else:
                 return None
-        if not rest:
-            return None
-        rest += later
-        return self.msg("expr.filter_rel", cond, var=var,
-                        conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
+        joined = self.join(rest + later, "choice_last" if op == "or" else "list_last")
+        if not rest:  # only fields of the item: "whose space is … and whose wisdom is …"
+            return self.msg("expr.filter_rel_whose", cond, conds=joined) if len(later) > 1 else None
+        key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
+        return self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         left_out = _left_out(e)
@@ -1949,6 +1982,12 @@ class Speaker:
                 ref = self.scope.bind(s.var, self.nouns.zone_ref(place))  # "for every slot in …"
             if isinstance(src, A.Name) and src.name == "players":
                 self.actor = self.var(s.var)
+            test = _sifted(s)
+            person = self.nouns.element(src).noun.word == self.nouns.word("player").word
+            rel = self.relative(test.cond, ref.phrase(self.cat), s.var, ref.noun.det("relgen"), person) if test else None
+            if test is not None and rel is not None:  # `for x in L { if C(x) { … } }`: "for every x in L that …"
+                s = s.model_copy(update={"body": test.then})
+                source, origin = _joined(source, rel), _joined(origin, rel)
             paid = self.owners_pay(s, src, head, origin)
             if paid is not None:
                 return paid
@@ -1957,12 +1996,14 @@ class Speaker:
             about = not folded and _about_item(s) and self.said_of_each(src, ref)
             if folded or about:
                 # "move every token in the bag to the box", one sentence
-                ref.every = every or self.all_items(s, src, head, origin) or self.all_places(s, src) \
+                ref.every = every or self.all_items(s, src, head, origin) \
+                    or (self.all_places(s, src) if not origin.form("nom") else None) \
                     or self.every_item(src, head, origin, source, ref)
                 ref.said_every = 0
+                sifted = rel is not None and ref.every.agree == "pl"  # (a relative clause said of one item only)
                 body = self.lines(s.body)
                 ref.every = None
-                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about):
+                if len(body) == 1 and not body[0].children and (ref.said_every == 1 or not about) and not sifted:
                     return body  # (a step that leaves its item unsaid stays a loop: "for each path: lay it out")
             walked = self.walk_path(s, source)
             if walked is not None:
@@ -1989,6 +2030,9 @@ class Speaker:
                 or any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([move.what])):
             return None
         self.loops.append(None)
+        ref = self.lookup(s.var)
+        if ref is not None:
+            ref.this = True  # after each step, the place reached: "look around from this space"
         try:
             rest = self.lines(s.body[at + 1:])
         finally:
@@ -2111,11 +2155,12 @@ class Speaker:
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
-            return self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each")
+            return _joined(self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each"), origin)  # (a filter)
         if head:
             return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
         item = self.nouns.element(src)
-        if ref is not None and item.noun.word in self.generic_nouns():  # the loop's own noun says more: "each row"
+        if ref is not None and (item.noun.word in self.generic_nouns() or source is not None and _names_items(
+                ref.noun, source) and not _names_items(item.noun, source)):  # the loop's own noun says more: "each row"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
         if source is not None and origin.form("nom") and not item.label \
                 and _names_items(item.noun, source) and self.cat.has("expr.each_of"):
@@ -2150,7 +2195,7 @@ class Speaker:
             zone = self.sym.zones[src.args[0].name]
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             key = "stmt.for_positions" if ordered or _stops(s.body) else "stmt.for_positions_all"
-            return self._line(key, s, children=body, var=self.var(s.var), zone=noun.np("each"),
+            return self._line(key, s, children=body, var=self.var(s.var), zone=_joined(noun.np("each"), origin),
                               zones=Phrase(noun.plural()), first=Phrase(noun.word), the_first=noun.np("def"))
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
@@ -2158,7 +2203,23 @@ class Speaker:
         if several and ref is not None and _names_items(ref.noun, source):  # „für jeden der Räume“
             args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return [Line(self.text("stmt.for_each_of_noun", s, "default", args), body)]
+        each = self.counted_by(source) if several else None
+        if each is not None:  # „für jedes der Felder des Sturmangriffs“: its items by a noun of the rules
+            return [Line(self.text("stmt.for_each_of_noun", s, "default", {**args, "each": each}), body)]
         return [Line(self.text("stmt.for_each_of" if several else "stmt.for", s, "default", args), body)]
+
+    def counted_by(self, source: Phrase) -> Optional[Phrase]:
+        """The quantifier of a noun of the rules whose plural a list is said with ("die Felder des Sturmangriffs":
+        „jedes“ of „das Feld“), to count its items one by one: „Für jedes der Felder des Sturmangriffs:“."""
+        if source.agree != "pl" or not self.cat.has("stmt.for_each_of_noun"):
+            return None
+        if self._vocabulary is None:
+            said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
+            self._vocabulary = {n.plural(): n for n in said if n.gender != "default" and " " not in n.word
+                                and "{" not in n.word and n.plural() != n.word}
+        words = source.form("nom").split(" ")
+        noun = next((self._vocabulary[w] for w in words if w in self._vocabulary), None)
+        return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
         self.loops.append(None)
@@ -2179,7 +2240,15 @@ class Speaker:
             and not isinstance(s.count.args[0], A.Comprehension) else None
         said = self.expr(counted) if counted is not None else None
         if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
-            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=said)
+            each = self.counted_by(said)
+            return self._line("stmt.repeat_each_noun" if each is not None else "stmt.repeat_each", s,
+                              children=self._loop_body(s.body), source=said, each=each or "")
+        ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
+        count = ref.value if ref is not None and ref.value is not None else s.count
+        if isinstance(count, A.CondExpr) and self._number(count.then) is not None \
+                and self._number(count.other) is not None and not _stops(s.body):  # "2 times, but only 1 time if …"
+            return self._line("stmt.repeat_cond", s, children=self._loop_body(s.body), then=self.expr(count.then),
+                              other=self.expr(count.other), cond=self.expr(count.cond))
         key = "stmt.repeat" if self._number(s.count) is not None else "stmt.repeat_expr"
         if _stops(s.body):  # a body that may end the repeating early: "up to 3 times"
             key = key.replace("repeat", "repeat_up_to")

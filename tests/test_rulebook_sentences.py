@@ -577,7 +577,7 @@ GOLDEN = [
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
      "For each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Für die neu gesehenen Räume mit Kraftchip jeweils:"),
+     "Für jeden der neu gesehenen Räume mit Kraftchip:"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -694,7 +694,7 @@ GOLDEN = [
     (MF, (), "de", "und die vom Lich verfluchten Kreaturen die Kreatur enthalten:",
      "Immer wenn eine Kreatur geschlagen wird und die Kreatur verflucht ist:"),
     (FF, (), "en", "for which the carried players do not contain the player.",
-     "whom monsters see that is not one of the carried players."),
+     "whom monsters see who is not one of the carried players."),
     # a choice among a list said by a plural noun is "one of them", not "an X from the Xs"
     (FF, (), "en", "Choose a start chamber from the start chambers.", "Choose one of the start chambers."),
     (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
@@ -769,8 +769,13 @@ GOLDEN = [
      "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
     (MF, (), "en", "The artifact's bonus movement is unused if", "That bonus movement may be used once this turn."),
     # a rule's parameters with their own nouns, counted without a counter of steps left
-    (MF, (), "en", "The target square becomes number A.", "The target square becomes the starting square."),
-    (MF, (), "de", "Das Zielfeld wird Zahl A.", "Das Zielfeld wird das Ausgangsfeld."),
+    (MF, (), "en", "The target square becomes number A.", "The target square is now the starting square."),
+    (MF, (), "de", "Das Zielfeld wird Zahl A.", "Das Zielfeld ist jetzt das Ausgangsfeld."),
+    # a plain assignment is "X is now Y", not "X becomes Y" (which reads as a change of nature)
+    (MF, (), "en", "The alignment of the creature becomes the chosen alignment.",
+     "The alignment of the creature is now the chosen alignment."),
+    (MF, (), "de", "Die Gesinnung der Kreatur wird die gewählte Gesinnung.",
+     "Die Gesinnung der Kreatur ist jetzt die gewählte Gesinnung."),
     # a value an event declares with a noun is said by it in every reaction to the event
     (MF, (), "en", "Whenever a creature (A) ends a movement and the creature is not a catapult and creature B is a catapult",
      "a catapult of the owner of the creature stands on the square where it ends:"),
@@ -852,7 +857,7 @@ GOLDEN = [
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
-     "Für die neu gesehenen Räume mit Kraftchip jeweils einmal:"),
+     "Für jeden der neu gesehenen Räume mit Kraftchip einmal:"),
     # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure step by step along a shortest path from your space to the destination"),
@@ -863,12 +868,53 @@ GOLDEN = [
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Für jeden der Schüler, die in diesem Zug gefolgt sind:"),
+    (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:", "Jeder der folgenden Schüler, der"),
+    # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
+    (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
+     "Each of the following students who is at least 2 wisdom points behind you and whose space is your space "
+     "raises their wisdom by 1"),
+    (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
+     "Jeder der folgenden Schüler, der mindestens 2 Weisheitspunkte hinter dir liegt und dessen Feld dein Feld ist, "
+     "erhöht seine Weisheit um 1"),
+    (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
+     "Each of the riders that is on the board enters the next square"),
+    (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
+     "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
+    # a loop over the cards of a place comes from that place; a local used by one step only is said in it
+    (FF, (), "en", "For every magic spell in the magic spells in the box:", "For every magic spell in the box:"),
+    (FF, (), "de", "Für jeden Zauberspruch in den Zaubersprüche in der Schachtel:", "Für jeden Zauberspruch in der Schachtel:"),
+    (FF, (), "en", "The monster tile is the top monster tile of the change.",
+     "You take the top monster tile of the change into your loot."),
+    (FF, (), "de", "Das Monsterplättchen ist das oberste Monsterplättchen des Wechselgolds.",
+     "Du nimmst das oberste Monsterplättchen des Wechselgolds in deine Beute."),
+    # a list said in the plural of a noun of the rules counts its items by that noun, not „… jeweils“
+    (FF, (), "de", "Für die neu gesehenen Räume mit Kraftchip jeweils:", "Für jeden der neu gesehenen Räume mit Kraftchip:"),
+    (MF, (), "de", "Für die Felder des Sturmangriffs jeweils:", "Für jedes der Felder des Sturmangriffs:"),
+    # a filter of fields of the item only: "whose … or whose …", not "for which the … of the tile …"
+    (FF, (), "en", "for which the tile type of the monster tile is monster or the tile type of the monster tile is treasure",
+     "every monster tile on a monster space whose tile type is monster or whose tile type is treasure"),
+    (FF, (), "de", "bei dem die Plättchenart des Monsterplättchens Monster ist oder",
+     "jedes Monsterplättchen auf einem Monsterfeld, dessen Plättchenart Monster ist oder dessen Plättchenart Schatz ist"),
+    # a relative clause of players says "who"
+    (FF, (), "en", "every player that stands on or sees intersection", "every player who stands on or sees intersection"),
+    # a repetition counted "1 if C, otherwise 2": "2 times, but only 1 time if C"; a gift "now belongs to"
+    (FF, (), "en", "Repeat as many times as 1 if the turns played is 0, otherwise 2:",
+     "Do the following 2 times, but only 1 time if the turns played is 0:"),
+    (FF, (), "de", "Wiederhole so oft wie 1, falls die Zahl der gespielten Züge 0 ist, sonst 2:",
+     "Führe Folgendes 2-mal aus, aber nur 1-mal, wenn die Zahl der gespielten Züge 0 ist:"),
+    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Der Spieler besitzt jetzt die Spielfigur."),
+    # after each step of a walk, the place reached is "this space"
+    (FF, (), "en", "Look around from the space (see", "Look around from this space (see"),
+    (FF, (), "de", "Sieh dich vom Feld aus um (siehe", "Sieh dich von diesem Feld aus um (siehe"),
+    # after "you decide whether …", the no is "If not:", not the decision negated
+    (FF, (), "en", "If it is not the case that you move another monster:", "You decide whether you move another monster.\nIf not:"),
+    (FF, (), "de", "Wenn du noch kein Monster setzt:", "Du entscheidest, ob du noch ein Monster setzt.\nWenn nicht:"),
     (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
      "As long as your movement is still going on, you keep carrying out one of these actions: “Move” or “Stop moving”."),
     (FF, (), "de", "Solange deine Bewegung noch läuft:\nDu führst eine Aktion aus",
      "Solange deine Bewegung noch läuft, führst du immer wieder eine dieser Aktionen aus: „Ziehen“ oder „Anhalten“."),
     (MF, (), "en", "Stop repeating.", "\nStop.\n"),
-    (MF, (), "de", "Hier endet die Wiederholung.", "Dann ist Schluss."),
+    (MF, (), "de", "Dann ist Schluss.", "Hör hier auf."),
     (MF, (), "en", "Every player in every player", "Each player in turn, by their artifact value, highest first"),
     # a draw from a die's six faces is a die roll; the number drawn is the roll
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),

@@ -192,7 +192,7 @@ def test_a_break_out_of_a_repetition_ends_it_and_skips_no_items() -> None:
     items = parse_text(SNIPPET_RULES.replace("STMT", "while count(deck) > 0 { break }"), "s.rules").items
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].children[0].text for lang in ("de", "en")}
-    assert said == {"de": "Dann ist Schluss.", "en": "Stop."}
+    assert said == {"de": "Hör hier auf.", "en": "Stop."}
 
 
 MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coups restants" = '
@@ -611,7 +611,7 @@ def test_a_repetition_that_may_stop_early_says_at_most_and_stops_in_one_step() -
                                          "If the deck holds at least 2 cards:", "Turn the top card of the deck face up.",
                                          "Otherwise, stop."]
     assert all_sentences(stmt, "de")[0] == "Wiederhole höchstens so oft wie deine Punkte:"
-    assert all_sentences(stmt, "de")[-1] == "Sonst ist Schluss."
+    assert all_sentences(stmt, "de")[-1] == "Sonst hör hier auf."
     assert all_sentences("repeat 3 { if count(deck) > 1 { reveal top(deck) } else { break } }", "en")[0] \
         == "Repeat up to 3 times:"
 

@@ -73,8 +73,8 @@ def test_resetting_bookkeeping_is_left_out_but_not_where_it_decides_something() 
     lines = said("walk")
     assert not any("player whose turn it is" in line for line in lines)  # set to the reader: "you" already
     assert not any("Start afresh" in line for line in lines)  # a rule that only resets says nothing
-    assert "The steps left becomes 0." in lines  # a loop tests it: ending the loop is a rule
-    assert "The steps taken becomes 0." in lines  # what a branch does is said
+    assert "The steps left is now 0." in lines  # a loop tests it: ending the loop is a rule
+    assert "The steps taken is now 0." in lines  # what a branch does is said
 
 
 def test_a_call_puts_an_argument_in_place_of_the_noun_its_title_names() -> None:
