@@ -219,11 +219,11 @@ GOLDEN = [
     (MF, (), "en", "2-step bonus movements is greater than 0", "If the third wizard still has his free 2-step bonus movement:"),
     # a flag set from a condition says "otherwise no longer": the same statement run again (or another) may have made it true
     (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber."),
-    (MF, (), "en", "a wing rental, otherwise not.", "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
+    (MF, (), "en", "a wing rental, otherwise not.", "The creature gets a borrowed wing."),
     (MF, ("maechtige_magier",), "en", "a wing rental, otherwise not.",
-     "The creature has a borrowed wing if the square of the creature is a wing rental, otherwise no longer."),
+     "The creature gets a borrowed wing."),
     (MF, ("maechtige_magier",), "de", "ein Flügel-Verleih ist, sonst nicht.",
-     "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist, sonst nicht mehr."),
+     "Die Kreatur bekommt einen geliehenen Flügel."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -456,17 +456,17 @@ GOLDEN = [
      "Nur erlaubt, wenn die Kreatur kein Katapult ist oder die Bonusart Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
      "Autorisé seulement si la créature n'est pas une catapulte ou le type de bonus est Pouvoir Mimimi."),
-    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "has a borrowed wing."),
-    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "hat einen geliehenen Flügel."),
+    (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "gets a borrowed wing."),
+    (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "bekommt einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
     (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur ist nicht mehr vergiftet."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "The creature has a borrowed wing if the square of the creature is a wing rental"),
+     "If the square of the creature is a wing rental:"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Die Kreatur hat einen geliehenen Flügel, wenn das Feld der Kreatur ein Flügel-Verleih ist"),
+     "Wenn das Feld der Kreatur ein Flügel-Verleih ist:"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
-     "This creature is not indestructible."),
+     "This creature is no longer indestructible."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
     (MF, (), "en", "The creature is poisoned by you (see “Poison a creature”).",
      "Poison the creature (see “Poison a creature”)."),
@@ -493,7 +493,7 @@ GOLDEN = [
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "zu den Bonuskarten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
-     "Du wählst eine der Arten der Bonuskarten des gewählten bestohlenen Magiers."),
+     "Lege die Bonuskarte des gewählten bestohlenen Magiers von der gewählten Art"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsters"),
@@ -521,7 +521,7 @@ GOLDEN = [
     (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
     # two plural nouns joined by „und“ both take the dative ending
     (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
-    (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "in sein ausgespieltes Artefakt"),
+    (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "auf seinen Platz für das ausgespielte Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
     (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss verbleibende Basisbewegungen geben."),
@@ -587,19 +587,19 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts: every artifact card in their artifacts for which the value of the artifact card + the fortune "
+     "The allowed artifacts: every artifact card in their hand for which the value of the artifact card plus the fortune "
      "teller's bonus is not one of the artifact values played"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
-     "Die erlaubten Artefakte: jede Artefaktkarte in seinen Artefakten"),
+     "Die erlaubten Artefakte: jede Artefaktkarte auf seiner Hand"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
      "Once for each of the steps, as long as the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
      "Für die Schritte jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
     # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
     (MF, (), "en", "The wizard of this creature is the owner of this creature.",
-     "to the bonus cards of the wizard of this creature."),
+     "Move the chosen artifact card into the hand of the wizard of this creature."),
     (MF, (), "de", "Der Magier dieser Kreatur ist der Besitzer dieser Kreatur.",
-     "zu den Bonuskarten des Magiers dieser Kreatur."),
+     "Lege die gewählte Artefaktkarte auf die Hand des Magiers dieser Kreatur."),
     (MF, (), "en", "Number A is the place number of this creature.",
      "The chosen creature moves onto the demon's square (see “Set a creature on a square”)."),
     (MF, (), "de", "Zahl A ist die Platznummer dieser Kreatur.",
@@ -614,7 +614,7 @@ GOLDEN = [
     (MF, (), "de", "A bewegt die Kreatur Goblin", "Spieler 1 bewegt den Goblin"),
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
-     "The path elements in play are the five double-sided path elements (the fifth is the short one)."),
+     "For each of the path elements in play:"),
     (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with the side face up."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
@@ -631,25 +631,25 @@ GOLDEN = [
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
-    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
-    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine Felder davor gibt:"),
-    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es Mitreisekandidaten gibt:"),
+    (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine Felder direkt nach dem aktuellen Feld gibt:"),
+    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn der Besitzer der Kreatur kein Katapult auf dem Spielplan hat:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn du auf demselben Feld wie ein Spieler mit mindestens 2 Weisheitspunkten mehr stehst:"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If the map still holds a face-down intersection"),
     # a number named by a plural noun compared with 0: "there are …", "… has no …"
     (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:", "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
     (MF, (), "de", "Die verbleibenden Beschwörungen müssen 0 sein.", "Nur erlaubt, wenn alle Kreaturen der Beschwörungskarte beschworen sind."),
     (MF, (), "de", "Die Basisbewegungen in diesem Zug der Kreatur müssen kleiner als 1 sein.",
-     "Die Kreatur darf keine Basisbewegungen in diesem Zug haben."),
+     "Nur erlaubt, wenn die Kreatur in diesem Zug noch keine Basisbewegung gemacht hat."),
     (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
     (MF, (), "en", "The summons left must be 0.", "Only allowed if every creature of the summoning card has been summoned."),
     (MF, (), "en", "The base movements this turn of the creature must be less than 1.",
-     "The creature must have no base movements this turn."),
+     "Only allowed if the creature has not made a base movement this turn yet."),
     (FF, (), "en", "If the power chips in the supply is less than 24:", "If the supply still has a free field:"),
     (FF, (), "en", "the chambers left is at least 2", "there are at least 2 chambers left"),
     # the players in an order of their own: "each player in turn, by …, highest first"; the first of them by name
-    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their artifact value, highest "
-                   "first, does the following:"),
+    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their artifact value, "
+                   "highest first, does the following:"),
     # a counter counted down in a loop is said as the number of times
     (MF, (), "en", "Subtract 1 from number A.", "Up to 4 times, as long as this creature is on the board:"),
     (MF, (), "de", "Verringere Zahl A um 1.", "Bis zu 4-mal, solange diese Kreatur auf dem Spielplan steht:"),
@@ -658,7 +658,7 @@ GOLDEN = [
                    "Artefaktwert, Folgendes:"),
     (MF, (), "en", "becomes the first player, sorted by", "The player with the highest artifact this round is the influencing player."),
     (MF, (), "de", "wird der erste Spieler, absteigend", "Der Spieler mit dem höchsten Artefakt dieser Runde ist der beeinflussende Spieler."),
-    (MF, (), "en", "If the number of cards in value A is 0:", "If there are no squares ahead:"),
+    (MF, (), "en", "If the number of cards in value A is 0:", "If there are no squares directly after the current square:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
     (MF, (), "en", "sorted by minus their value", ", by their artifact value, highest first, does"),
     (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Artefaktwert, Folgendes:"),
@@ -732,15 +732,15 @@ GOLDEN = [
      "Falls möglich, wählst du eine der anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet werden können:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
-     "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
-    (MF, (), "de", "für mindestens eine Bonuskarte", "es eine Bonuskarte in den Bonuskarten des dritten Magiers gibt, deren Art Feenstaub ist."),
+     "Only allowed if the third wizard holds a Fairy dust card."),
+    (MF, (), "de", "für mindestens eine Bonuskarte", "der dritte Magier eine Feenstaub-Karte hat."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
      "there is a creature in the creature supply that is a catapult"),
     # a card's place said as the place ("the square of the creature"), a graph's places by their noun, a
     # place number 0 as no place, a place compared with a named place by that name
-    (MF, (), "en", "the place number of the creature", "The squares ahead are the squares directly after the square of the creature."),
-    (MF, (), "de", "die Platznummer der Kreatur", "Die folgenden Felder sind die Felder direkt nach dem Feld der Kreatur."),
+    (MF, (), "en", "the place number of the creature", "chooses one of the squares directly after the square of the creature."),
+    (MF, (), "de", "die Platznummer der Kreatur", "wählt eines der Felder direkt nach dem Feld der Kreatur."),
     (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
     (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
     (FF, (), "en", "reaches from space the space of", "the next chambers along the open corridors from the space of the wandering monster."),
@@ -751,8 +751,8 @@ GOLDEN = [
     (MF, (), "de", "Wenn das nächste Feld 0 ist:", "Wenn es kein nächstes Feld gibt:"),
     (MF, (), "en", "If the number of the square is 2:", "If the square is the tavern:"),
     (MF, (), "de", "Wenn die Nummer des Felds 2 ist:", "Wenn das Feld die Taverne ist:"),
-    (MF, (), "en", "the type of square the number is switch", "ends a movement and the square is a switch"),
-    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung beendet und das Feld ein Schalter ist"),
+    (MF, (), "en", "the type of square the number is switch", "ends a movement on a square and the square is a switch"),
+    (MF, (), "de", "die Art von Feld die Zahl Schalter", "eine Bewegung auf einem Feld beendet und das Feld ein Schalter ist"),
     (MF, (), "en", "the nodes exactly 1 steps ahead", "the square of creature B is one of the squares exactly 1 step ahead of the square of creature A"),
     (MF, (), "de", "die Knoten genau 1 Schritte nach", "das Feld von Kreatur B gehört zu den Feldern genau 1 Schritt nach dem Feld von Kreatur A"),
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
@@ -762,8 +762,8 @@ GOLDEN = [
      "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
     (MF, (), "en", "List A is the numbers of the player's friends on the board.",
-     "for which the creature of the summoning card is no longer on the board"),
-    (MF, (), "de", "Liste A ist die Nummern der Freunde", "bei der die Kreatur der Beschwörungskarte nicht mehr auf dem Spielplan steht"),
+     "that shows no friend of the player still on the board"),
+    (MF, (), "de", "Liste A ist die Nummern der Freunde", "die keinen Freund des Spielers mehr auf dem Spielplan zeigt"),
     (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
     (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:",
      "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
@@ -771,15 +771,10 @@ GOLDEN = [
     # a rule's parameters with their own nouns, counted without a counter of steps left
     (MF, (), "en", "The target square becomes number A.", "The target square is now the starting square."),
     (MF, (), "de", "Das Zielfeld wird Zahl A.", "Das Zielfeld ist jetzt das Ausgangsfeld."),
-    # a plain assignment is "X is now Y", not "X becomes Y" (which reads as a change of nature)
-    (MF, (), "en", "The alignment of the creature becomes the chosen alignment.",
-     "The alignment of the creature is now the chosen alignment."),
-    (MF, (), "de", "Die Gesinnung der Kreatur wird die gewählte Gesinnung.",
-     "Die Gesinnung der Kreatur ist jetzt die gewählte Gesinnung."),
     # a value an event declares with a noun is said by it in every reaction to the event
     (MF, (), "en", "Whenever a creature (A) ends a movement and the creature is not a catapult and creature B is a catapult",
      "a catapult of the owner of the creature stands on the square where it ends:"),
-    (MF, (), "en", "The own catapults: every creature (B)", "If there are no catapults:"),
+    (MF, (), "en", "The own catapults: every creature (B)", "If the owner of the creature has no catapult on the board:"),
     # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
     (MF, (), "en", "The value carries out one action", "the player keeps carrying out one of these actions: “Summon”"),
     (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
@@ -788,7 +783,7 @@ GOLDEN = [
     # a value's `told set` says the rule, not the bookkeeping
     (MF, (), "en", "The influencing player becomes the first player, sorted by",
      "The player with the highest artifact this round is the influencing player."),
-    (MF, (), "en", "Their artifact value becomes", "The played artifact now counts as the value of the chosen artifact card"),
+    (MF, (), "en", "Their value of the played artifact becomes", "The played artifact now counts as the value of the chosen artifact card"),
     (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
     (MF, (), "en", "The values already played are the artifact values played.",
      "is not one of the artifact values played"),
@@ -799,8 +794,8 @@ GOLDEN = [
     # a number from 1 to 6 at random is a die roll; a table looked up by it is said in ranges
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
     (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
-    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the way through the dark cave the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
-    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "der Weg zurück in die Dunkle Höhle laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
+    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the cave square the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
+    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "das Höhlenfeld (rückwärts) laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
     # a text that starts with its argument keeps the argument's article; option values are no predicates
     (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
     (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
@@ -846,14 +841,14 @@ GOLDEN = [
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
      "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
      "(siehe „Kreatur vergiften“)."),
-    (MF, (), "en", "For every creature on the chosen square:", "Every creature on the chosen square loses its poison."),
-    (MF, (), "de", "Für jede Kreatur auf dem gewählten Feld:", "Jede Kreatur auf dem gewählten Feld ist nicht mehr vergiftet."),
+    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
+    (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld ist nicht mehr vergiftet."),
     (FF, (), "en", "For each of the carried players:",
      "Move the playing figure of each of the carried players onto the matching space."),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
     (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
-     "Every creature on a square for which the square of the creature is a lava square and the creature is not a catapult burns in the lava"),
+     "Each of the creatures on the lava squares burns in the lava"),
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
@@ -957,7 +952,7 @@ GOLDEN = [
     (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
     # a score `concat([x], L)` ranks by x; the list L after it breaks ties
     (MF, (), "en", "each player counts the list the friends of the player in the tavern with bonus friends followed by",
-     "each player counts the friends of the player in the tavern with bonus friends; on a tie, the highest remaining "
+     "each player counts the friends of the player in the tavern, with bonus friends; on a tie, the highest remaining "
      "artifact of the player (then the next, and so on) decides."),
     (MF, (), "de", "zählt jeder Spieler die Liste", "bei Gleichstand entscheidet das höchste verbliebene Artefakt des "
                    "Spielers (dann das nächsthöhere usw.)."),
@@ -968,8 +963,8 @@ GOLDEN = [
      "Eine Kreatur ist kleiner als eine andere Kreatur"),
     # an event's value with a noun: where the skeleton lands
     (MF, (), "en", "comes into play on the number for the wizard of the lich",
-     "comes into play on the square where it was beaten for the wizard of the lich"),
-    (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares ahead are a single square:"),
+     "comes into play on the square where the creature was beaten for the wizard of the lich"),
+    (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares directly after the current square leave no choice:"),
 ]
 
 
