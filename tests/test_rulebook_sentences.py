@@ -489,9 +489,9 @@ GOLDEN = [
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
-    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "zu den Bonuskarten des Magiers dieser Kreatur"),
+    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "aus den abgelegten Artefakten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
-     "Du wählst eine der Arten der Bonuskarten des gewählten bestohlenen Magiers."),
+     "Lege die Bonuskarte des gewählten bestohlenen Magiers von der gewählten Art"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
@@ -595,9 +595,9 @@ GOLDEN = [
      "Für die Schritte jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
     # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
     (MF, (), "en", "The wizard of this creature is the owner of this creature.",
-     "to the bonus cards of the wizard of this creature."),
+     "Move the chosen artifact card to the artifacts of the wizard of this creature."),
     (MF, (), "de", "Der Magier dieser Kreatur ist der Besitzer dieser Kreatur.",
-     "zu den Bonuskarten des Magiers dieser Kreatur."),
+     "Lege die gewählte Artefaktkarte zu den Artefakten des Magiers dieser Kreatur."),
     (MF, (), "en", "Number A is the place number of this creature.",
      "The chosen creature moves onto the demon's square (see “Set a creature on a square”)."),
     (MF, (), "de", "Zahl A ist die Platznummer dieser Kreatur.",
@@ -646,8 +646,8 @@ GOLDEN = [
     (FF, (), "en", "If the power chips in the supply is less than 24:", "If there are fewer than 24 power chips in the supply:"),
     (FF, (), "en", "the chambers left is at least 2", "there are at least 2 chambers left"),
     # the players in an order of their own: "each player in turn, by …, highest first"; the first of them by name
-    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their artifact value, highest "
-                   "first, does the following:"),
+    (MF, (), "en", "For every player in every player, sorted by", "Each player in turn, by their artifact value, "
+                   "highest first, does the following:"),
     # a counter counted down in a loop is said as the number of times
     (MF, (), "en", "Subtract 1 from number A.", "Up to 4 times, as long as this creature is on the board:"),
     (MF, (), "de", "Verringere Zahl A um 1.", "Bis zu 4-mal, solange diese Kreatur auf dem Spielplan steht:"),
@@ -703,7 +703,7 @@ GOLDEN = [
     # a choice among all cards of a zone is said from the zone: "a summoning card from the row"
     (MF, (), "en", "chooses a summoning card from the summoning cards in", "The player chooses a summoning card from the “available” row."),
     (MF, (), "de", "aus den Artefaktkarten in den abgelegten Artefakten",
-     "Du wählst eine Artefaktkarte aus deinen abgelegten Artefakten."),
+     "Du wählst eine Artefaktkarte aus den abgelegten Artefakten des Magiers dieser Kreatur."),
     # an action's parameter chosen from `if C then L else []`: chosen from L, and the action needs C
     (MF, (), "en", "Choose a creature from your friends on the board if there are base movements left, otherwise no cards.",
      "Choose one of your friends on the board.\nThere must be base movements left."),
@@ -781,7 +781,7 @@ GOLDEN = [
     # a value's `told set` says the rule, not the bookkeeping
     (MF, (), "en", "The influencing player becomes the first player, sorted by",
      "The player with the highest artifact this round is the influencing player."),
-    (MF, (), "en", "Their artifact value becomes", "The played artifact now counts as the value of the chosen artifact card"),
+    (MF, (), "en", "Their value of the played artifact becomes", "The played artifact now counts as the value of the chosen artifact card"),
     (MF, (), "en", "The summons left becomes the smaller of", "You must summon as many of them as the card shows"),
     (MF, (), "en", "The values already played are the artifact values played.",
      "is not one of the artifact values played"),
@@ -839,8 +839,8 @@ GOLDEN = [
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
      "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
      "(siehe „Kreatur vergiften“)."),
-    (MF, (), "en", "For every creature on the chosen square:", "Every creature on the chosen square loses its poison."),
-    (MF, (), "de", "Für jede Kreatur auf dem gewählten Feld:", "Jede Kreatur auf dem gewählten Feld ist nicht mehr vergiftet."),
+    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
+    (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld ist nicht mehr vergiftet."),
     (FF, (), "en", "For each of the carried players:",
      "Move the playing figure of each of the carried players onto the matching space."),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
