@@ -491,7 +491,7 @@ GOLDEN = [
     (MF, (), "de", "Nun folgt „Zugbeginn“ für den dritte Magier.", "Der Zug des dritten Magiers beginnt"),
     # German "of" is a genitive where the noun has one: locals, chosen items, the rules' own "{x:vgen}"
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
-    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "zu den Bonuskarten des Magiers dieser Kreatur"),
+    (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "aus den abgelegten Artefakten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
      "Lege die Bonuskarte des gewählten bestohlenen Magiers von der gewählten Art"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
@@ -705,7 +705,7 @@ GOLDEN = [
     # a choice among all cards of a zone is said from the zone: "a summoning card from the row"
     (MF, (), "en", "chooses a summoning card from the summoning cards in", "The player chooses a summoning card from the “available” row."),
     (MF, (), "de", "aus den Artefaktkarten in den abgelegten Artefakten",
-     "Du wählst eine Artefaktkarte aus deinen abgelegten Artefakten."),
+     "Du wählst eine Artefaktkarte aus den abgelegten Artefakten des Magiers dieser Kreatur."),
     # an action's parameter chosen from `if C then L else []`: chosen from L, and the action needs C
     (MF, (), "en", "Choose a creature from your friends on the board if there are base movements left, otherwise no cards.",
      "Choose one of your friends on the board.\nThere must be base movements left."),
