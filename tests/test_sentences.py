@@ -101,7 +101,7 @@ EXAMPLES = [
      "Wenn du mindestens 2 Karten in den Plätzen hast:",
      "If you have at least 2 cards in the slots:"),
     ("if count(c for c in cards(slot) if owner(c) == first(players)) == 1 { end game }",
-     "Wenn der Erste von allen Spielern 1 Karte in den Plätzen hat:",
+     "Wenn der erste von allen Spielern 1 Karte in den Plätzen hat:",
      "If the first of all players has 1 card in the slots:"),
     # a drawn card laid on a place that is no player's own: German „Lege“, not „Ziehe … auf“
     ("draw 1 from deck to slot[2]",
