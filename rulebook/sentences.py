@@ -1003,7 +1003,9 @@ class Speaker:
         item = self.nouns.element(e.args[0]).noun if key.endswith("_item") else card  # „das erste der Felder“
         item = Noun("", self.cat) if item.agree == "pl" else item  # an item said only in the plural: „der Erste“
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
-                        cards=Phrase(card.plural()), the=item.det(e.func), **self.call_args(e))
+                        cards=Phrase(card.plural()), the=item.det(e.func),
+                        the_cards=Noun(f"{self.cat.pattern('grammar.plural_article')} {card.plural()}", self.cat).np("def"),
+                        **self.call_args(e))
 
     def place_zone(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number certainly is: a place in scope, a var that holds one, the place of a card."""
