@@ -69,8 +69,9 @@ class Assembler:
         return self.cat.contract(fill(self.ui[key], "nom", args))
 
     def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
-        """A display text without its leading article, for headings and tables."""
-        return self.sp.noun(text, what, pos).np("bare").form("nom")
+        """A display text without its leading article, for headings and tables (German adjectives then end
+        as without an article: „erster Stapel“)."""
+        return self.sp.noun(text, what, pos).np("label").form("nom")
 
     def title_of(self, item: Any) -> str:
         """How a part is called in headings: its display text (a cards table: its kind's), or its name in

@@ -239,7 +239,7 @@ class Noun:
         genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching", "first", "chosen", "last") \
             and self.has_genitive(det)
 
-        closed = self.closed() if det != "bare" else ""  # a bare noun labels a table's row
+        closed = self.closed() if det not in ("bare", "label") else ""  # a bare noun labels a table's row
 
         def make(f: str) -> str:
             if f == "gen" and genitive:

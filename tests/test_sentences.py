@@ -528,6 +528,16 @@ def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
     assert phrases.Noun("der Spieler", de).np("def").form("gen") == "des Spielers"
 
 
+def test_a_german_name_without_its_article_declines_its_adjectives_strong() -> None:
+    """A table names a place without its article: „erster Stapel“, „ausgespieltes Artefakt“, „abgelegte
+    Karten“, not „erste Stapel“; in a sentence the article stays („der erste Stapel“)."""
+    de = phrases.catalogue("de")
+    assert phrases.Noun("der erste Stapel", de).np("label").form("nom") == "erster Stapel"
+    assert phrases.Noun("das ausgespielte Plättchen", de).np("label").form("nom") == "ausgespieltes Plättchen"
+    assert phrases.Noun("die:pl abgelegten Karten", de).np("label").form("nom") == "abgelegte Karten"
+    assert phrases.Noun("der erste Stapel", de).np("def").form("dat") == "dem ersten Stapel"
+
+
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
     """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
     stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
