@@ -3,6 +3,7 @@ language, composed from the catalogue's patterns with names and numbers from the
 from __future__ import annotations
 
 import operator
+import os
 import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
@@ -2276,6 +2277,8 @@ class Speaker:
         number `n`, singular for a literal 1; a third alternative is said after a value that is no number
         written out (`{n#coin|coins|in coins}`: "pay 1 coin", "pay the cost in coins"), nothing after a value
         said with that noun ("pay the coins owed")."""
+        after: list[str] = []  # German: a condition follows the whole text („… vorwärts geschoben, falls …, sonst zurück“)
+
         def said(m: re.Match[str]) -> str:
             name, yes, no = m.group(1), m.group(2), m.group(3)
             if name not in args:
@@ -2284,7 +2287,10 @@ class Speaker:
             if isinstance(arg, A.BoolLit):
                 return yes if arg.value else no
             if isinstance(arg, A.Name) and arg.name in self.scope.refs:  # a local or parameter: decided before
-                return self.msg("expr.either", arg, yes=yes, no=no).form("nom")
+                return self.msg("expr.either", arg, yes=self.shared_end(yes, no), no=no).form("nom")
+            if self.cat.has("grammar.cond_after"):
+                after.append(self.msg("grammar.cond_after", arg, other=no, cond=self.expr(arg)).form("nom"))
+                return yes
             return self.msg("expr.cond", arg, then=yes, other=no, cond=self.expr(arg)).form("nom")
         def counted(m: re.Match[str]) -> str:
             arg = args.get(m.group(1))
@@ -2295,7 +2301,17 @@ class Speaker:
                 noun = m.group(3).split(" ")[-1]  # a value said by the noun itself: "pay the chips to pay", no "in chips"
                 return "" if noun in self.expr(arg).form("nom").split(" ") else m.group(4)
             return m.group(2) if number == 1 else m.group(3)
-        return re.sub(r"(?<=\S) {2,}(?=\S)", " ", COUNTED.sub(counted, CHOICE.sub(said, text)))
+        text = CHOICE.sub(said, text) + "".join(after)
+        return re.sub(r"(?<=\S) {2,}(?=\S)", " ", COUNTED.sub(counted, text))
+
+    def shared_end(self, yes: str, no: str) -> str:
+        """The first of two words that end alike, shortened where the language writes the shared end once
+        („vorwärts- oder zurückgeschoben“)."""
+        shortest = self.cat.data.get("grammar", {}).get("shared_end")
+        if not isinstance(shortest, int) or " " in yes or " " in no:
+            return yes
+        n = len(os.path.commonprefix([yes[::-1], no[::-1]]))
+        return yes[:-n] + "-" if n >= shortest and n < min(len(yes), len(no)) else yes
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

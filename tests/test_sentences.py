@@ -4,6 +4,7 @@ representative sentences are spelled out here in full."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import get_args
 
@@ -536,6 +537,30 @@ def test_a_german_name_without_its_article_declines_its_adjectives_strong() -> N
     assert phrases.Noun("das ausgespielte Plättchen", de).np("label").form("nom") == "ausgespieltes Plättchen"
     assert phrases.Noun("die:pl abgelegten Karten", de).np("label").form("nom") == "abgelegte Karten"
     assert phrases.Noun("der erste Stapel", de).np("def").form("dat") == "dem ersten Stapel"
+
+
+PUSH = """
+rule push(c: card, up: bool) de "Schieben" en "Push" fr "Pousser"
+    told de "{c} wird 1 Feld {up?vorwärtsgeschoben|zurückgeschoben}" en "{c} is pushed 1 space {up?forward|back}"
+    fr "{c} est poussée d'une case {up?en avant|en arrière}" { reveal c }
+function out(c: card) de "{c} liegt aus" en "{c} is out" fr "{c} est sortie" = c.value > 2
+"""
+
+
+def test_german_word_order_of_a_told_choice_and_a_separable_verb(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A condition in a told text's choice follows the whole German text („wird 1 Feld vorwärtsgeschoben,
+    falls …, sonst zurückgeschoben“), two choices ending alike share it („vorwärts- oder zurückgeschoben“),
+    and a separable particle right after the verb joins it in a subordinate clause („wenn die Karte ausliegt“)."""
+    monkeypatch.setattr(sys.modules[__name__], "SNIPPET_RULES", SNIPPET_RULES + PUSH)
+    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "de")[1] == (
+        "Die Karte wird 1 Feld vorwärtsgeschoben, falls der Wert der Karte größer als 1 ist, sonst zurückgeschoben "
+        "(siehe „Schieben“).")
+    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "en")[1] == (
+        "The card is pushed 1 space forward if the value of the card is greater than 1, otherwise back (see “Push”).")
+    decided = ('for c in slot[1] { let u de "die Karte geht vorwärts" en "the card goes forward" fr "la carte avance" '
+               '= choose me from [true, false]\n call push(c, u) }')
+    assert all_sentences(decided, "de")[2] == "Die Karte wird 1 Feld vorwärts- oder zurückgeschoben (siehe „Schieben“)."
+    assert all_sentences("for c in slot[1] { if out(c) { reveal c } }", "de")[1] == "Wenn die Karte ausliegt:"
 
 
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
