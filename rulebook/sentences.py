@@ -1768,6 +1768,9 @@ class Speaker:
         finally:
             self.origin_role = "at"
         form, actor = self.doer()
+        owner = s.to.args[0] if isinstance(s.to, A.Call) and s.to.func in self.sym.zones and s.to.args else None
+        if not actor and owner is not None and self.possessor(owner):  # "the player moves … to their …", not "Move … to their …"
+            form, actor = "actor", {"actor": self.expr(owner)}
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
         key = "stmt.move_bottom" if s.bottom else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
         return [Line(self.text(key, s, form, args))]

@@ -493,7 +493,7 @@ GOLDEN = [
     (MF, (), "de", "Bonuskarten vom gewählten",
      "Lege die Bonuskarte des gewählten bestohlenen Magiers, deren Art die gewählte Art der Bonuskarte ist,"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
-    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
+    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Der Spieler legt die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
     (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),

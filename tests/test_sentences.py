@@ -563,6 +563,22 @@ def test_german_word_order_of_a_told_choice_and_a_separable_verb(monkeypatch: py
     assert all_sentences("for c in slot[1] { if out(c) { reveal c } }", "de")[1] == "Wenn die Karte ausliegt:"
 
 
+def test_a_move_to_a_place_of_the_rules_player_is_said_with_that_player_as_subject() -> None:
+    """A rule about a player (not the reader) that moves a card to that player's place: „Der Spieler legt …
+    auf seine Hand“, not the imperative „Lege … auf seine Hand“, which mixes „du“ and „sein“."""
+    src = SNIPPET_RULES.replace("STMT", "call give(first(players))") + \
+        'rule give(p: player) de "Geben" en "Give" fr "Donner" { move top(deck) to hand(p) }\n'
+    items = parse_text(src, "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef) and i.name == "give")
+    said = {}
+    for lang in ("de", "en"):
+        speaker = Speaker(lang, Symbols(items))
+        speaker.enter(rule.body)
+        said[lang] = flatten(speaker.lines(rule.body))
+    assert said == {"de": ["- Der Spieler legt die oberste Karte des Stapels auf seine Hand."],
+                    "en": ["- The player moves the top card of the deck into their hand."]}
+
+
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
     """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
     stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
