@@ -579,6 +579,17 @@ def test_a_move_to_a_place_of_the_rules_player_is_said_with_that_player_as_subje
                     "en": ["- The player moves the top card of the deck into their hand."]}
 
 
+def test_a_place_number_named_by_a_local_of_another_noun_is_said_as_its_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`"… dem Platz {i}"` with `i` a local said by its own noun: „dem Platz der gewählten Marke“, not „dem
+    Platz die gewählte Marke“."""
+    fn = ('function card_on(i: int) de "die Karte auf dem Platz {i}" en "card on slot {i}" '
+          'fr "la carte sur l\'emplacement {i}" = top(slot[i])\n')
+    monkeypatch.setattr(sys.modules[__name__], "SNIPPET_RULES", SNIPPET_RULES + fn)
+    stmt = 'let k de "die Marke" en "marker" fr "la marque" = choose me from [1, 2]\n reveal card_on(k)'
+    assert all_sentences(stmt, "de")[1] == "Decke die Karte auf dem Platz der gewählten Marke auf."
+    assert all_sentences(stmt, "en")[1] == "Turn the card on the slot of the chosen marker face up."
+
+
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
     """`let o de "der Besitzer" en "owner" = owner(c)`: not "the owner is the owner of the card"."""
     stmt = 'let o de "der Besitzer" en "owner" fr "le propriétaire" = owner(top(deck))\npay 1 gold from me to o'
