@@ -286,6 +286,9 @@ class Noun:
                 words[i] = w[:len(w) - len(written)] + ending
         if head < len(words) and case != "nom" and self.weak(words[head]):  # "den Boten", "dem Kunden"
             words[head] += "n"
+        adjectival = self.dets.get("adjective_noun")  # a noun made of an adjective: „mögliche Mitreisende“
+        if kind == "strong" and head < len(words) and isinstance(adjectival, str) and re.search(adjectival, words[head]):
+            words[head] = words[head][:len(words[head]) - len(written)] + ending
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
         joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
         nouns = [head] + ([head + 2] if head + 2 < len(words) and words[head + 1] in joins

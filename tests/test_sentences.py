@@ -537,6 +537,8 @@ def test_a_german_name_without_its_article_declines_its_adjectives_strong() -> N
     assert phrases.Noun("das ausgespielte Plättchen", de).np("label").form("nom") == "ausgespieltes Plättchen"
     assert phrases.Noun("die:pl abgelegten Karten", de).np("label").form("nom") == "abgelegte Karten"
     assert phrases.Noun("der erste Stapel", de).np("def").form("dat") == "dem ersten Stapel"
+    assert phrases.Noun("die:pl möglichen Mitreisenden", de).np("some").form("nom") == "mögliche Mitreisende"  # a participle noun
+    assert phrases.Noun("die:pl alten Legenden", de).np("some").form("nom") == "alte Legenden"
 
 
 PUSH = """
