@@ -629,7 +629,7 @@ GOLDEN = [
      "If there are newly seen chambers with a power chip:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
-    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisenden gibt:"),
+    (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es mögliche Mitreisende gibt:"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine Felder davor gibt:"),
     (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn es keine Katapulte gibt:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn auf deinem Feld ein Spieler mit mindestens 2 Weisheitspunkten mehr steht:"),
