@@ -56,13 +56,20 @@ class Teller:
         return self.refusal(st, told[1], action.requires[first].text if first >= 0 else None)
 
     def refusal(self, st: State, infinitive: str, reason: Optional[A.Text]) -> str:
-        """A refused move, "Ani could not …: REASON"; German puts "nicht" before the infinitive's last word."""
+        """A refused move, "Ani could not …: REASON"; German puts "nicht" before the infinitive's last word, or before
+        its goal („darf das Monster nicht auf das Feld 101 ziehen“)."""
         why = reason.by_lang.get(self.show.lang) if reason is not None else None
         if why in self.reasons:  # a reason is given once per example, not after each refused move again
             why = None
         elif why is not None:
             self.reasons.add(why)
         rest, _, verb = infinitive.rpartition(" ")
+        grammar = catalogue(self.show.lang).data.get("grammar", {})
+        goal = grammar.get("not_before", []) if isinstance(grammar, dict) else []
+        words = rest.split(" ")
+        at = next((i for i, w in enumerate(words) if i and w in goal), None)  # „nicht auf das Feld 101 ziehen“
+        if at is not None:
+            rest, verb = " ".join(words[:at]), " ".join(words[at:] + [verb])
         return " ".join(self.say("example_told_illegal_why" if why else "example_told_illegal", player=self.mover(st),
                                  infinitive=infinitive, rest=rest, verb=verb, reason=why or "").split())
 

@@ -211,6 +211,12 @@ GOLDEN = [
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
     (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
     (FF, (), "de", "(nie mehr als der Zahl", "bis zur Höchstzahl (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
+    (FF, (), "de", "auf das Feld 101 nicht ziehen", "Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen."),
+    (MF, (), "de", "vorwärts, falls", "wird 1 Feld vorwärtsgeschoben, falls die gewählte Kreatur direkt hinter dieser Kreatur steht, sonst zurückgeschoben"),
+    # German: a name in a table declines its adjectives strong, the first of a list takes its items' gender
+    (FF, (), "de", "| erste Stapel |", "| erster Stapel |"),
+    (MF, (), "de", "der Erste der Felder davor", "Das nächste Feld ist das erste der Felder davor."),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Es muss verbleibende Räume geben."),
