@@ -215,7 +215,7 @@ GOLDEN = [
     (FF, (), "de", "auf das Feld 101 nicht ziehen", "Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen."),
     (MF, (), "de", "vorwärts, falls", "wird 1 Feld vorwärtsgeschoben, falls die gewählte Kreatur direkt hinter dieser Kreatur steht, sonst zurückgeschoben"),
     # German: a name in a table declines its adjectives strong, the first of a list takes its items' gender
-    (FF, (), "de", "| erste Stapel |", "| erster Stapel |"),
+    (FF, (), "de", "erste Stapel\n", "erster Stapel"),
     (MF, (), "de", "der Erste der Felder davor", "Das nächste Feld ist das erste der Felder davor."),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
