@@ -735,7 +735,7 @@ class Speaker:
                 if article is not None else None
         elif ref is not None and not defined and not ref.you and not ref.label and not slot.search(text).group(1) \
                 and ref.noun.word not in {self.nouns.word(w).word for w in ("number", "value")}:
-            place = self.msg("slot.of_card", node, word=word, card=self.expr(node))  # "the space of the chosen intersection"
+            place = self.msg("slot.of_card", node, word=word, card=self.expr(node))  # "the slot of the chosen marker"
         if place is None:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place

@@ -57,7 +57,7 @@ class Teller:
 
     def refusal(self, st: State, infinitive: str, reason: Optional[A.Text]) -> str:
         """A refused move, "Ani could not …: REASON"; German puts "nicht" before the infinitive's last word, or before
-        its goal („darf das Monster nicht auf das Feld 101 ziehen“)."""
+        its goal („darf den Stein nicht auf das Feld 5 ziehen“)."""
         why = reason.by_lang.get(self.show.lang) if reason is not None else None
         if why in self.reasons:  # a reason is given once per example, not after each refused move again
             why = None
