@@ -658,14 +658,14 @@ GOLDEN = [
     (MF, (), "en", "Subtract 1 from number A.", "Up to 4 times, as long as this creature is on the board:"),
     (MF, (), "de", "Verringere Zahl A um 1.", "Bis zu 4-mal, solange diese Kreatur auf dem Spielplan steht:"),
     (MF, (), "en", "holds more than 1 creatures", "holds at least 2 creatures"),
-    (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach seinem Wert "
-                   "des ausgespielten Artefakts, Folgendes:"),
+    (MF, (), "de", "Für jeden Spieler aus jedem Spieler", "Jeder Spieler macht der Reihe nach, absteigend nach dem Wert "
+                   "seines ausgespielten Artefakts, Folgendes:"),
     (MF, (), "en", "becomes the first player, sorted by", "The player with the highest artifact this round is the influencing player."),
     (MF, (), "de", "wird der erste Spieler, absteigend", "Der Spieler mit dem höchsten Artefakt dieser Runde ist der beeinflussende Spieler."),
     (MF, (), "en", "If the number of cards in value A is 0:", "If there are no squares ahead:"),
     # a list sorted by a key, highest first for `by -key`; several keys "then by"
     (MF, (), "en", "sorted by minus their value", ", by their value of the played artifact, highest first, does"),
-    (MF, (), "de", "sortiert nach minus", ", absteigend nach seinem Wert des ausgespielten Artefakts, Folgendes:"),
+    (MF, (), "de", "sortiert nach minus", ", absteigend nach dem Wert seines ausgespielten Artefakts, Folgendes:"),
     (FF, (), "en", "sorted by the list their wisdom", "sorted by their wisdom, then by"),
     # after tie-breaks, only the players still tied share the win
     (FF, (), "en", "decides.\nThe player with the highest total wins; if several players tie", "if players are still tied, they all win."),

@@ -539,6 +539,8 @@ def test_a_german_name_without_its_article_declines_its_adjectives_strong() -> N
     assert phrases.Noun("der erste Stapel", de).np("def").form("dat") == "dem ersten Stapel"
     assert phrases.Noun("die:pl möglichen Mitreisenden", de).np("some").form("nom") == "mögliche Mitreisende"  # a participle noun
     assert phrases.Noun("die:pl alten Legenden", de).np("some").form("nom") == "alte Legenden"
+    assert phrases.Noun("der Wert des ausgespielten Plättchens", de).np("their").form("dat") == \
+        "dem Wert seines ausgespielten Plättchens"  # the possessive goes to the genitive after the name
 
 
 PUSH = """
