@@ -240,6 +240,9 @@ class Noun:
             and self.has_genitive(det)
 
         closed = self.closed() if det not in ("bare", "label") else ""  # a bare noun labels a table's row
+        owned = self.owned(det)
+        if owned is not None:
+            return owned
 
         def make(f: str) -> str:
             if f == "gen" and genitive:
@@ -247,6 +250,19 @@ class Noun:
             before, word = article.form(f), self.declined(det, f)
             return (before + word if before.endswith(ELISION) else f"{before} {word}".strip()) + closed
         return Phrase(make, self.agree, genitive)
+
+    def owned(self, det: str) -> Optional[Phrase]:
+        """A possessive on a noun with a genitive after it goes to that genitive, where the catalogue says so:
+        „der Wert seines ausgespielten Plättchens“, not „sein Wert des ausgespielten Plättchens“."""
+        grammar = self.cat.data.get("grammar", {})
+        article = grammar.get("possessive_genitive") if isinstance(grammar, dict) else None
+        found = re.match(rf"([A-ZÄÖÜ]\S*) {article} (\S.*)$", self.word) \
+            if isinstance(article, str) and det in ("their", "your") else None
+        gender = self.cat.data.get("articles", {}).get(grammar.get("possessive_gender", ""), {})
+        forms = gender.get(det) if isinstance(gender, dict) else None
+        if found is None or not isinstance(forms, dict) or "gen" not in forms:
+            return None
+        return Noun(f"{self.gender} {found.group(1)} {forms['gen']} {found.group(2)}", self.cat).np("def")
 
     def closed(self) -> str:
         """The comma that closes a relative clause ending the noun („der Hut, den der Spieler trägt, ist
@@ -286,6 +302,9 @@ class Noun:
                 words[i] = w[:len(w) - len(written)] + ending
         if head < len(words) and case != "nom" and self.weak(words[head]):  # "den Boten", "dem Kunden"
             words[head] += "n"
+        adjectival = self.dets.get("adjective_noun")  # a noun made of an adjective: „mögliche Mitreisende“
+        if kind == "strong" and head < len(words) and isinstance(adjectival, str) and re.search(adjectival, words[head]):
+            words[head] = words[head][:len(words[head]) - len(written)] + ending
         suffix = str(self.dets.get("dat_suffix", "")) if case == "dat" else ""  # "den Freunden"
         joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
         nouns = [head] + ([head + 2] if head + 2 < len(words) and words[head + 1] in joins

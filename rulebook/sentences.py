@@ -3,6 +3,7 @@ language, composed from the catalogue's patterns with names and numbers from the
 from __future__ import annotations
 
 import operator
+import os
 import re
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
@@ -760,6 +761,9 @@ class Speaker:
                             if said.startswith(w + " ")), None)
             place = self.msg("slot.named", node, place=Phrase(said), bare=Phrase(said[len(article):].lstrip())) \
                 if article is not None else None
+        elif ref is not None and not defined and not ref.you and not ref.label and not slot.search(text).group(1) \
+                and ref.noun.word not in {self.nouns.word(w).word for w in ("number", "value")}:
+            place = self.msg("slot.of_card", node, word=word, card=self.expr(node))  # "the slot of the chosen marker"
         if place is None:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
@@ -1028,8 +1032,12 @@ class Speaker:
         kind = self.sym.kinds.get(held.kind) if held is not None else None
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
+        item = self.nouns.element(e.args[0]).noun if key.endswith("_item") else card  # „das erste der Felder“
+        item = Noun("", self.cat) if item.agree == "pl" else item  # an item said only in the plural: „der Erste“
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
-                        cards=Phrase(card.plural()), **self.call_args(e))
+                        cards=Phrase(card.plural()), the=item.det(e.func),
+                        the_cards=Noun(f"{self.cat.pattern('grammar.plural_article')} {card.plural()}", self.cat).np("def"),
+                        **self.call_args(e))
 
     def place_zone(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number certainly is: a place in scope, a var that holds one, the place of a card."""
@@ -1802,6 +1810,9 @@ class Speaker:
         finally:
             self.origin_role = "at"
         form, actor = self.doer()
+        owner = s.to.args[0] if isinstance(s.to, A.Call) and s.to.func in self.sym.zones and s.to.args else None
+        if not actor and owner is not None and self.possessor(owner):  # "the player moves … to their …", not "Move … to their …"
+            form, actor = "actor", {"actor": self.expr(owner)}
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
         key = "stmt.move_bottom" if s.bottom else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
         return [Line(self.text(key, s, form, args))]
@@ -2347,6 +2358,8 @@ class Speaker:
         number `n`, singular for a literal 1; a third alternative is said after a value that is no number
         written out (`{n#coin|coins|in coins}`: "pay 1 coin", "pay the cost in coins"), nothing after a value
         said with that noun ("pay the coins owed")."""
+        after: list[str] = []  # German: a condition follows the whole text („… vorwärts geschoben, falls …, sonst zurück“)
+
         def said(m: re.Match[str]) -> str:
             name, yes, no = m.group(1), m.group(2), m.group(3)
             if name not in args:
@@ -2355,7 +2368,10 @@ class Speaker:
             if isinstance(arg, A.BoolLit):
                 return yes if arg.value else no
             if isinstance(arg, A.Name) and arg.name in self.scope.refs:  # a local or parameter: decided before
-                return self.msg("expr.either", arg, yes=yes, no=no).form("nom")
+                return self.msg("expr.either", arg, yes=self.shared_end(yes, no), no=no).form("nom")
+            if self.cat.has("grammar.cond_after"):
+                after.append(self.msg("grammar.cond_after", arg, other=no, cond=self.expr(arg)).form("nom"))
+                return yes
             return self.msg("expr.cond", arg, then=yes, other=no, cond=self.expr(arg)).form("nom")
         def counted(m: re.Match[str]) -> str:
             arg = args.get(m.group(1))
@@ -2366,7 +2382,17 @@ class Speaker:
                 noun = m.group(3).split(" ")[-1]  # a value said by the noun itself: "pay the chips to pay", no "in chips"
                 return "" if noun in self.expr(arg).form("nom").split(" ") else m.group(4)
             return m.group(2) if number == 1 else m.group(3)
-        return re.sub(r"(?<=\S) {2,}(?=\S)", " ", COUNTED.sub(counted, CHOICE.sub(said, text)))
+        text = CHOICE.sub(said, text) + "".join(after)
+        return re.sub(r"(?<=\S) {2,}(?=\S)", " ", COUNTED.sub(counted, text))
+
+    def shared_end(self, yes: str, no: str) -> str:
+        """The first of two words that end alike, shortened where the language writes the shared end once
+        („vorwärts- oder zurückgeschoben“)."""
+        shortest = self.cat.data.get("grammar", {}).get("shared_end")
+        if not isinstance(shortest, int) or " " in yes or " " in no:
+            return yes
+        n = len(os.path.commonprefix([yes[::-1], no[::-1]]))
+        return yes[:-n] + "-" if n >= shortest and n < min(len(yes), len(no)) else yes
 
     def place_or_expr(self, e: A.Expr) -> Phrase:
         """A rule's argument: a place in scope is passed as that place ("for the slot")."""

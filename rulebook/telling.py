@@ -52,8 +52,9 @@ class Teller:
         return self.refusal(st, told[1], action.requires[first].text) if told is not None and first >= 0 else None
 
     def refusal(self, st: State, infinitive: str, reason: Optional[A.Text]) -> Optional[str]:
-        """A refused move, "Ani could not …: REASON" (the reason once per example); German puts "nicht"
-        before the infinitive's last word; None for a requirement with no text in this language."""
+        """A refused move, "Ani could not …: REASON" (the reason once per example); German puts "nicht" before the
+        infinitive's last word, or before its goal („darf den Stein nicht auf das Feld 5 ziehen“); None for a
+        requirement with no text in this language."""
         why = reason.by_lang.get(self.show.lang) if reason is not None else None
         if why is None:
             return None
@@ -62,6 +63,12 @@ class Teller:
         elif why is not None:
             self.reasons.add(why)
         rest, _, verb = infinitive.rpartition(" ")
+        grammar = catalogue(self.show.lang).data.get("grammar", {})
+        goal = grammar.get("not_before", []) if isinstance(grammar, dict) else []
+        words = rest.split(" ")
+        at = next((i for i, w in enumerate(words) if i and w in goal), None)  # „nicht auf das Feld 101 ziehen“
+        if at is not None:
+            rest, verb = " ".join(words[:at]), " ".join(words[at:] + [verb])
         return " ".join(self.say("example_told_illegal_why" if why else "example_told_illegal", player=self.mover(st),
                                  infinitive=infinitive, rest=rest, verb=verb, reason=why or "").split())
 

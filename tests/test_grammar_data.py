@@ -73,7 +73,7 @@ def test_a_declared_event_is_said_by_its_text_in_triggers_and_emits(tmp_path: Pa
     folder = _write(tmp_path)
     de, en = _book(folder, "de"), _book(folder, "en")
     assert "Immer wenn ein Spieler eine Zahl Punkte bekommt:" in de
-    assert "Dann greifen die Sonderregeln für den Fall, dass der Erste von allen Spielern 2 Punkte bekommt" in de
+    assert "Dann greifen die Sonderregeln für den Fall, dass der erste von allen Spielern 2 Punkte bekommt" in de
     assert "Whenever a player scores a number points:" in en
     assert "Then the special rules for when the first of all players scores 2 points apply" in en
     assert "scored" not in de + en

@@ -212,7 +212,13 @@ GOLDEN = [
     (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
     (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
-    (FF, (), "de", "(nie mehr als der Zahl", "bis dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    (FF, (), "de", "(nie mehr als der Zahl", "zum Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
+    (FF, (), "de", "auf das Feld 101 nicht ziehen", "Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen."),
+    (MF, (), "de", "vorwärts, falls", "wird 1 Feld vorwärtsgeschoben, falls die gewählte Kreatur direkt hinter dieser Kreatur steht, sonst zurückgeschoben"),
+    # German: a name in a table declines its adjectives strong, the first of a list takes its items' gender
+    (FF, (), "de", "erste Stapel\n", "erster Stapel"),
+    (MF, (), "de", "der Erste der Felder davor", "Das nächste Feld ist das erste der Felder davor."),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Nur erlaubt, wenn das Monster noch weiterziehen darf."),
@@ -495,7 +501,7 @@ GOLDEN = [
     (MF, (), "de", "Bonuskarten vom gewählten",
      "Lege die Bonuskarte des gewählten bestohlenen Magiers von der gewählten Art"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
-    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
+    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Der Spieler legt die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsters"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
     (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),

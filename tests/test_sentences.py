@@ -4,6 +4,7 @@ representative sentences are spelled out here in full."""
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import get_args
 
@@ -101,7 +102,7 @@ EXAMPLES = [
      "Wenn du mindestens 2 Karten in den Plätzen hast:",
      "If you have at least 2 cards in the slots:"),
     ("if count(c for c in cards(slot) if owner(c) == first(players)) == 1 { end game }",
-     "Wenn der Erste von allen Spielern 1 Karte in den Plätzen hat:",
+     "Wenn der erste von allen Spielern 1 Karte in den Plätzen hat:",
      "If the first of all players has 1 card in the slots:"),
     # a drawn card laid on a place that is no player's own: German „Lege“, not „Ziehe … auf“
     ("draw 1 from deck to slot[2]",
@@ -528,16 +529,71 @@ def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
     assert phrases.Noun("der Spieler", de).np("def").form("gen") == "des Spielers"
 
 
-def test_a_table_row_names_a_noun_with_its_adjectives_standing_alone() -> None:
-    """German: a place or value in a table has no article, so its adjectives take the strong endings
-    („dritter Stapel“, „ausgespieltes Plättchen“, „gezogene Boten“); in a sentence they stay weak."""
+def test_a_german_name_without_its_article_declines_its_adjectives_strong() -> None:
+    """A table names a place without its article: „erster Stapel“, „ausgespieltes Artefakt“, „abgelegte
+    Karten“, not „erste Stapel“; in a sentence the article stays („der erste Stapel“)."""
     de = phrases.catalogue("de")
-    assert phrases.Noun("der dritte Stapel", de).np("label").form("nom") == "dritter Stapel"
+    assert phrases.Noun("der erste Stapel", de).np("label").form("nom") == "erster Stapel"
     assert phrases.Noun("das ausgespielte Plättchen", de).np("label").form("nom") == "ausgespieltes Plättchen"
-    assert phrases.Noun("die:pl gezogenen Boten", de).np("label").form("nom") == "gezogene Boten"
+    assert phrases.Noun("die:pl abgelegten Karten", de).np("label").form("nom") == "abgelegte Karten"
+    assert phrases.Noun("der erste Stapel", de).np("def").form("dat") == "dem ersten Stapel"
     assert phrases.Noun("die letzte Reihe", de).np("label").form("nom") == "letzte Reihe"
-    assert phrases.Noun("der dritte Stapel", de).np("def").form("dat") == "dem dritten Stapel"
     assert phrases.Noun("the:pl drawn messengers", phrases.catalogue("en")).np("label").form("nom") == "drawn messengers"
+    assert phrases.Noun("die:pl möglichen Mitreisenden", de).np("some").form("nom") == "mögliche Mitreisende"  # a participle noun
+    assert phrases.Noun("die:pl alten Legenden", de).np("some").form("nom") == "alte Legenden"
+    assert phrases.Noun("der Wert des ausgespielten Plättchens", de).np("their").form("dat") == \
+        "dem Wert seines ausgespielten Plättchens"  # the possessive goes to the genitive after the name
+
+
+PUSH = """
+rule push(c: card, up: bool) de "Schieben" en "Push" fr "Pousser"
+    told de "{c} wird 1 Feld {up?vorwärtsgeschoben|zurückgeschoben}" en "{c} is pushed 1 space {up?forward|back}"
+    fr "{c} est poussée d'une case {up?en avant|en arrière}" { reveal c }
+function out(c: card) de "{c} liegt aus" en "{c} is out" fr "{c} est sortie" = c.value > 2
+"""
+
+
+def test_german_word_order_of_a_told_choice_and_a_separable_verb(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A condition in a told text's choice follows the whole German text („wird 1 Feld vorwärtsgeschoben,
+    falls …, sonst zurückgeschoben“), two choices ending alike share it („vorwärts- oder zurückgeschoben“),
+    and a separable particle right after the verb joins it in a subordinate clause („wenn die Karte ausliegt“)."""
+    monkeypatch.setattr(sys.modules[__name__], "SNIPPET_RULES", SNIPPET_RULES + PUSH)
+    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "de")[1] == (
+        "Die Karte wird 1 Feld vorwärtsgeschoben, falls der Wert der Karte größer als 1 ist, sonst zurückgeschoben "
+        "(siehe „Schieben“).")
+    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "en")[1] == (
+        "The card is pushed 1 space forward if the value of the card is greater than 1, otherwise back (see “Push”).")
+    decided = ('for c in slot[1] { let u de "die Karte geht vorwärts" en "the card goes forward" fr "la carte avance" '
+               '= choose me from [true, false]\n call push(c, u) }')
+    assert all_sentences(decided, "de")[2] == "Die Karte wird 1 Feld vorwärts- oder zurückgeschoben (siehe „Schieben“)."
+    assert all_sentences("for c in slot[1] { if out(c) { reveal c } }", "de")[1] == "Wenn die Karte ausliegt:"
+
+
+def test_a_move_to_a_place_of_the_rules_player_is_said_with_that_player_as_subject() -> None:
+    """A rule about a player (not the reader) that moves a card to that player's place: „Der Spieler legt …
+    auf seine Hand“, not the imperative „Lege … auf seine Hand“, which mixes „du“ and „sein“."""
+    src = SNIPPET_RULES.replace("STMT", "call give(first(players))") + \
+        'rule give(p: player) de "Geben" en "Give" fr "Donner" { move top(deck) to hand(p) }\n'
+    items = parse_text(src, "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef) and i.name == "give")
+    said = {}
+    for lang in ("de", "en"):
+        speaker = Speaker(lang, Symbols(items))
+        speaker.enter(rule.body)
+        said[lang] = flatten(speaker.lines(rule.body))
+    assert said == {"de": ["- Der Spieler legt die oberste Karte des Stapels auf seine Hand."],
+                    "en": ["- The player moves the top card of the deck into their hand."]}
+
+
+def test_a_place_number_named_by_a_local_of_another_noun_is_said_as_its_place(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`"… dem Platz {i}"` with `i` a local said by its own noun: „dem Platz der gewählten Marke“, not „dem
+    Platz die gewählte Marke“."""
+    fn = ('function card_on(i: int) de "die Karte auf dem Platz {i}" en "card on slot {i}" '
+          'fr "la carte sur l\'emplacement {i}" = top(slot[i])\n')
+    monkeypatch.setattr(sys.modules[__name__], "SNIPPET_RULES", SNIPPET_RULES + fn)
+    stmt = 'let k de "die Marke" en "marker" fr "la marque" = choose me from [1, 2]\n reveal card_on(k)'
+    assert all_sentences(stmt, "de")[1] == "Decke die Karte auf dem Platz der gewählten Marke auf."
+    assert all_sentences(stmt, "en")[1] == "Turn the card on the slot of the chosen marker face up."
 
 
 def test_a_local_named_as_its_owner_lookup_is_not_a_step_of_its_own() -> None:
