@@ -1576,7 +1576,10 @@ class Speaker:
         words = among.form("nom").split(" ")
         nouns = [w for w in words if w[:1].isupper()]  # a German list's head noun is its first capitalised word
         head = nouns[0] if how == "same_noun" and nouns else " ".join(words[:4])
-        if not re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", head) and not (how == "any" and unnamed):
+        own = noun.word.partition(" (")[0].split(" ")  # a noun of several words ("creature ahead") may head
+        gender = "" if noun.gender == "default" else noun.gender + " "
+        heads = {noun.plural()} | {Noun(gender + w, self.cat).plural() for w in {own[0], own[-1]}}  # first or last
+        if not any(re.search(rf"(?<!\w){re.escape(h)}(?!\w)", head) for h in heads) and not (how == "any" and unnamed):
             return None
         return noun.det("one")
 
