@@ -990,6 +990,12 @@ class Speaker:
         if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (at := self.place_zone(e.args[1])) is not None:
             return self.graph_places(e, at)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
+            if e.func == "first" and self.any_of(e.args[0]):  # any card that passes: "one of your cards whose …"
+                args = self._comp_args(e.args[0])
+                noun, source = self.nouns.element(e.args[0].source).noun, args["source"]
+                one = isinstance(source, Phrase) and self.cat.has("comp.first_one") \
+                    and re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", source.form("nom")) is not None
+                return self.msg("comp.first_one" if one else "comp.first_any", e, **args, one=noun.det("one"))
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
             return self.msg("prim.count_list", e, **{"0": self.expr(e.args[0])})
@@ -1002,6 +1008,13 @@ class Speaker:
         card = card or self.nouns.word("card")
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
                         cards=Phrase(card.plural()), **self.call_args(e))
+
+    def any_of(self, c: A.Comprehension) -> bool:
+        """Whether the first card of a zone that passes a filter is any such card to a reader: an unordered zone
+        (not a shuffled pile), no order given: "a bonus card in your bonus cards whose type is …", not "the first"."""
+        zone = self.zone_def_of(c.source) if self._is_zone(c.source) else None
+        return zone is not None and not zone.shuffled and c.key is None and c.cond is not None \
+            and isinstance(c.expr, A.Name) and c.expr.name == c.var
 
     def place_zone(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number certainly is: a place in scope, a var that holds one, the place of a card."""
