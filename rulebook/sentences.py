@@ -330,6 +330,11 @@ def _names_items(noun: Noun, source: Phrase) -> bool:
     return plural in said or plural.split(" ")[-1] in said.split(" ")
 
 
+def _said_by_plural(noun: Noun, said: Phrase) -> bool:
+    """Whether a zone is said by its cards' own plural as a word of its own ("your bonus cards" for a bonus card)."""
+    return re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", said.form("nom")) is not None
+
+
 def _names_currency(amount: Phrase, currency: Phrase) -> bool:
     """Whether an amount is said by the currency's own noun ("the chips to pay"): then no "in chips" after it."""
     return currency.form("nom").split(" ")[-1] in amount.form("nom").split(" ")
@@ -993,8 +998,7 @@ class Speaker:
             if e.func == "first" and self.any_of(e.args[0]):  # any card that passes: "one of your cards whose …"
                 args = self._comp_args(e.args[0])
                 noun, source = self.nouns.element(e.args[0].source).noun, args["source"]
-                one = isinstance(source, Phrase) and self.cat.has("comp.first_one") \
-                    and re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", source.form("nom")) is not None
+                one = isinstance(source, Phrase) and self.cat.has("comp.first_one") and _said_by_plural(noun, source)
                 return self.msg("comp.first_one" if one else "comp.first_any", e, **args, one=noun.det("one"))
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
@@ -1376,7 +1380,7 @@ class Speaker:
                 args["var"] = other.phrase(self.cat)
                 self.scope.refs[c.var] = other
                 if rest is None:
-                    return self.msg(key, c, var=args["var"], rel=Phrase(""), cond=Phrase(""), **{"from": args["from"]})
+                    return self.held(c, key, args, Phrase(""), Phrase(""))
                 c = c.model_copy(update={"expr": rest})
             rel = self.relative(c.expr, self.scope.refs[c.var].phrase(self.cat))
             e, cond = c.expr, Phrase("")
@@ -1385,7 +1389,26 @@ class Speaker:
                 key += "_whose"  # a language may say it with the whole condition: "il existe … tel que …"
         finally:
             self.scope.pop()
-        return self.msg(key, c, var=args["var"], rel=rel, cond=cond, **{"from": args["from"]}) if rel is not None else None
+        return self.held(c, key, args, rel, cond) if rel is not None else None
+
+    def held(self, c: A.Comprehension, key: str, args: Mapping[str, Arg], rel: Phrase, cond: Phrase) -> Phrase:
+        """An item that exists in a zone said by the zone that holds it: "you have a bonus card whose …", "the
+        supply holds a creature that …"; in a list, "there is a … in the list"."""
+        held = self.idioms.held_by(c.source)
+        whose = key.endswith("_whose")
+        base = key.removesuffix("_whose")
+        said = {"var": args["var"], "rel": rel, "cond": cond, "from": args["from"]}
+        if held is not None:
+            return self.msg(base.replace("any_rel", "any_has"), c, **said, owner=self.expr(held[0]))
+        source = args["source"]
+        if self._is_zone(c.source) and not (isinstance(c.source, A.Call) and c.source.func == "cards") \
+                and isinstance(source, Phrase):
+            grammar = self.cat.data.get("grammar", {})
+            last = isinstance(grammar, dict) and grammar.get("plural_head") == "last"  # "your bonus cards include …"
+            plural = last and source.form("nom").endswith(" " + self.nouns.element(c.source).noun.plural())
+            return self.msg(base.replace("any_rel", "any_held") + ("_whose" if whose else ""), c, **said,
+                            source=Phrase(source.form, "pl", source.genitive) if plural else source)
+        return self.msg(key, c, **said)
 
     def _e_Not(self, e: A.Not) -> Phrase:
         inner = e.operand

@@ -492,7 +492,7 @@ GOLDEN = [
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "aus den abgelegten Artefakten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
      "Lege die Bonuskarte des gewählten bestohlenen Magiers, deren Art die gewählte Art der Bonuskarte ist,"),
-    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
+    (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "die Bonuskarten des dritten Magiers eine Bonuskarte enthalten"),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsterplättchens"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
@@ -678,9 +678,9 @@ GOLDEN = [
      "Für jede andere Kreatur auf dem Feld dieser Kreatur:"),
     (MF, (), "en", "This creature beats the chosen other creature", "This creature beats the chosen creature"),
     (MF, (), "en", "on the square of the value that is not this creature",
-     "for which there is another creature on the square of the value."),
+     "for which the square of the value holds another creature."),
     (MF, (), "de", "auf dem Feld des Werts gibt, die nicht diese Kreatur ist",
-     "bei dem es eine andere Kreatur auf dem Feld des Werts gibt."),
+     "bei dem das Feld des Werts eine andere Kreatur enthält."),
     (FF, (), "de", "Wenn gilt: du stehst auf einem Monster",
      "Wenn du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können:"),
     # a filter of clauses about the item and comparisons of its fields: "that … and whose …"
@@ -730,11 +730,11 @@ GOLDEN = [
      "Falls möglich, wählst du eine der anderen Kreaturen auf dem Feld dieser Kreatur, die vergiftet werden können:"),
     # `any` over a field of the item: "there is a … whose …"
     (MF, (), "en", "Only allowed if the type of the bonus card is Fairy dust for at least one bonus card",
-     "Only allowed if there is a bonus card in the third wizard's bonus cards whose type is Fairy dust."),
-    (MF, (), "de", "für mindestens eine Bonuskarte", "es eine Bonuskarte in den Bonuskarten des dritten Magiers gibt, deren Art Feenstaub ist."),
+     "Only allowed if the third wizard's bonus cards include a bonus card whose type is Fairy dust."),
+    (MF, (), "de", "für mindestens eine Bonuskarte", "wenn die Bonuskarten des dritten Magiers eine Bonuskarte enthalten, deren Art Feenstaub ist."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
-     "there is a creature in the creature supply that is a catapult"),
+     "the creature supply holds a creature that is a catapult"),
     # a card's place said as the place ("the square of the creature"), a graph's places by their noun, a
     # place number 0 as no place, a place compared with a named place by that name
     (MF, (), "en", "the place number of the creature", "The squares ahead are the squares directly after the square of the creature."),
