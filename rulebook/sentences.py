@@ -1086,11 +1086,44 @@ class Speaker:
             ref = self.scope.bind(c.var, self.nouns.other(c, item), apart=apart)
             cond = other_than(c)[1] if ref is not item else c.cond  # "every other token": `d != x` said
             var = ref.phrase(self.cat)
-            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
+            origin = self.origin(c.source, source)
+            typed = self.typed_place(c, cond)
+            if typed is not None:  # "every token on a lava square", not "… on a square whose square is …"
+                origin, cond = typed
+            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": origin,
                     "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
                     "order": self.order(c.key) if c.key else "", "keys": self.order_keys(c.key) if c.key else ""}
         finally:
             self.scope.pop()
+
+    def typed_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> Optional[tuple[Phrase, Optional[A.Expr]]]:
+        """The cards of a family filtered by the kind of their place (a function with an `is` text): where they
+        come from said with that kind, "on a lava square", and the rest of the filter."""
+        src = c.source
+        if not (isinstance(src, A.Call) and src.func == "cards" and len(src.args) == 1 and isinstance(src.args[0], A.Name)
+                and src.args[0].name in self.sym.zones and self.sym.zones[src.args[0].name].shape == "indexed"):
+            return None
+        parts = _conjuncts(cond)
+        for i, part in enumerate(parts):
+            fn = self.sym.functions.get(part.left.func) if isinstance(part, A.BinOp) and part.op == "==" \
+                and isinstance(part.left, A.Call) else None
+            if fn is None or fn.kind_clause is None or not isinstance(part, A.BinOp) or not isinstance(part.left, A.Call) \
+                    or not isinstance(part.right, A.Name) or part.right.name not in self.sym.enum_values \
+                    or len(part.left.args) != 1 or not (isinstance(at := part.left.args[0], A.Call) and at.func == "position"
+                                                        and len(at.args) == 1 and isinstance(at.args[0], A.Name)
+                                                        and at.args[0].name == c.var):
+                continue
+            value = self.noun(self.sym.enum_text(part.right.name, self.enum_type(part.left)), f"value '{part.right.name}'",
+                              part.right.pos)
+            articles = self.cat.data.get("articles", {})
+            if value.gender == "default" and isinstance(articles, dict) and len(articles) > 2:
+                return None  # a language with genders needs the value's article: „auf einem Lavafeld“
+            rest = parts[:i] + parts[i + 1:]
+            left: Optional[A.Expr] = rest[0] if rest else None
+            for r in rest[1:]:
+                left = A.BinOp(pos=r.pos, op="and", left=left, right=r) if left is not None else r
+            return self.msg("expr.from_family", src, zone=Ref(value).phrase(self.cat), prep_at=self.prep(src, "at")), left
+        return None
 
     def order(self, key: A.Expr) -> Phrase:
         """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by score, then by …"
@@ -1194,6 +1227,8 @@ class Speaker:
         form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
         subject = var.form("nom") + " "
         joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
+        family = self.family_of(A.Name(pos=cond.pos, name=name)) if name else None
+        place = self.place_of(A.Name(pos=cond.pos, name=name), family).form("nom") + " " if family else None
         rest: list[str] = []
         later: list[str] = []  # "whose …" parts, after the clauses about the item
         for leaf in leaves:
@@ -1205,6 +1240,11 @@ class Speaker:
                 rest.append(text[len(subject):])
             elif whose is not None:
                 later.append(self.msg("expr.rel_whose", leaf, cond=whose, relgen=relgen).form(form))
+            elif family is not None and place is not None and text.startswith(place):  # "… whose square is a lava square"
+                zone = self.sym.zones[family]
+                bare = self.noun(zone.text, f"zone '{family}'", zone.pos).word
+                said = Phrase(bare + " " + text[len(place):])
+                later.append(self.msg("expr.rel_whose", leaf, cond=said, relgen=relgen).form(form))
             else:
                 return None
         if not rest:

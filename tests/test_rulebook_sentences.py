@@ -755,7 +755,7 @@ GOLDEN = [
     (MF, (), "de", "die Knoten genau 1 Schritte nach", "das Feld von Kreatur B gehört zu den Feldern genau 1 Schritt nach dem Feld von Kreatur A"),
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
     (MF, (), "de", "Das nächste Feld ist das nächste Feld.", "Es gibt kein nächstes Feld."),
-    (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "das Feld der Kreatur nicht der Magierturm ist"),
+    (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "die kein Katapult ist und deren Feld nicht der Magierturm ist"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
@@ -846,7 +846,7 @@ GOLDEN = [
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      "Lege die Spielfigur jedes der mitgenommenen Spieler auf das zugehörige Feld."),
     (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
-     "Every creature on a square for which the square of the creature is a lava square and the creature is not a catapult burns in the lava"),
+     "Every creature on a lava square that is not a catapult burns in the lava"),
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
