@@ -1616,6 +1616,15 @@ class Speaker:
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
                               name=self.var(s.name), filter=args["filter"])
+        if isinstance(opts, A.Comprehension) and isinstance(opts.expr, A.Name) and opts.expr.name == opts.var \
+                and opts.key is None and opts.cond is not None and other_than(opts)[0] is None and self._is_zone(opts.source):
+            args = self._comp_args(opts)  # "you choose a spell in your hand whose …", not "… from every spell in …"
+            item = self.nouns.element(opts)
+            ref = self.named(item, s.text)
+            if ref.noun.word == item.noun.word:
+                self.scope.bind(s.name, ref).chosen = True
+                return self._line("stmt.let_choose_from", s, self._subject(s.seat), seat=self.expr(s.seat),
+                                  name=self.var(s.name), filter=args["filter"], **{"from": args["from"]})
         if yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
             clause = self.clause(s, self.literal(s.text.by_lang[self.lang]), {})
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
