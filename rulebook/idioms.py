@@ -99,6 +99,10 @@ class Idioms:
             if noun is not None:
                 return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone),
                                    bare=noun.np("bare"), some=noun.np("some"))
+            listed = self.listed_plural(zone)
+            if listed is not None:  # "there are face-down crossings visible from the space", not "… are not empty"
+                return self.sp.msg("idiom.some_list" if some else "idiom.none_list", e, zone=self.sp.expr(zone),
+                                   bare=listed)
             held = self.held_by(zone)
             if held is not None:  # "you have a bonus card", not "your bonus cards are not empty"
                 return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
@@ -117,6 +121,18 @@ class Idioms:
             return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
                                count=count, items=Phrase(items.word, "") if one else Phrase(items.plural(), "pl"))
         return None
+
+    def listed_plural(self, e: A.Expr) -> Optional[Phrase]:
+        """A list that is no zone, said as a plural noun phrase with the definite article ("the monsters that
+        can be moved"): the phrase without its article, to say that there are (no) such things."""
+        if self.sp._is_zone(e) or not isinstance(e, (A.Call, A.Comprehension)):
+            return None
+        said = self.sp.expr(e)
+        article = Noun(f"{self.sp.cat.pattern('grammar.plural_article')} Dinge", self.sp.cat).np("def")
+        heads = {case: article.form(case).split(" ")[0] + " " for case in ("nom", "acc", "dat")}
+        if said.agree != "pl" or not all(said.form(c).startswith(h) for c, h in heads.items()):
+            return None
+        return Phrase(lambda f: said.form(f)[len(heads.get(f.rpartition("_")[2], heads["nom"])):], "pl")
 
     def held_by(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun]]:
         """A player's zone named by its cards' own plural ("bonus cards" of bonus cards): the player and the
