@@ -330,6 +330,9 @@ def _names_items(noun: Noun, source: Phrase) -> bool:
     return plural in said or plural.split(" ")[-1] in said.split(" ")
 
 
+_SIGNS = ("+", "−", "-", "×", "÷")  # a field in arithmetic is no subject of its own: "whose value + 1" reads as code
+
+
 def _said_by_plural(noun: Noun, said: Phrase) -> bool:
     """Whether a zone is said by its cards' own plural as a word of its own ("your bonus cards" for a bonus card)."""
     return re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", said.form("nom")) is not None
@@ -1240,18 +1243,43 @@ class Speaker:
                 rest.append(text[len(subject):])
             elif whose is not None:
                 later.append(self.msg("expr.rel_whose", leaf, cond=whose, relgen=relgen).form(form))
-            elif family is not None and place is not None and text.startswith(place):  # "… whose square is a lava square"
-                zone = self.sym.zones[family]
-                bare = self.noun(zone.text, f"zone '{family}'", zone.pos).word
-                said = Phrase(bare + " " + text[len(place):])
-                later.append(self.msg("expr.rel_whose", leaf, cond=said, relgen=relgen).form(form))
+            elif (owned := self.owned_subject(name, leaf, text, family, place, var)) is not None:  # "whose square is …"
+                later.append(self.msg("expr.rel_whose", leaf, cond=owned, relgen=relgen).form(form))
             else:
                 return None
-        if not rest:
+        if not rest and not (later and name):
             return None
-        rest += later
-        return self.msg("expr.filter_rel", cond, var=var,
-                        conds=self.join(rest, "choice_last" if op == "or" else "list_last"))
+        key = "expr.filter_rel" if rest else "expr.filter_rel_whose"
+        return self.msg(key, cond, var=var, conds=self.join(rest + later, "choice_last" if op == "or" else "list_last"))
+
+    def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
+                      place: Optional[str], var: Phrase) -> Optional[Phrase]:
+        """A clause whose subject is the item's place or one of its fields ("the square of the token is …", "the
+        creature of the card is no longer …"), said after "whose": "square is …", "creature is no longer …"."""
+        def whose(bare: str, the: str, rest: str) -> Phrase:
+            return Phrase(self.msg("expr.whose_field", leaf, bare=bare, the=the).form("nom") + " " + rest)
+        if not name:
+            return None
+        if family is not None and place is not None and text.startswith(place):
+            zone = self.sym.zones[family]
+            noun = self.noun(zone.text, f"zone '{family}'", zone.pos)
+            return whose(noun.word, noun.np("def").form("nom"), text[len(place):])
+        ref = self.lookup(name)
+        kind = self.sym.kinds.get(ref.kind) if ref is not None else None
+        for fdef in kind.fields if kind is not None else []:  # a field read directly or by a function's text
+            attr = A.Attr(pos=leaf.pos, obj=A.Name(pos=leaf.pos, name=name), name=fdef.name)
+            field = self.whose(name, attr)
+            said = self.expr(attr).form("nom") + " " if field is not None else ""
+            if field is not None and text.startswith(said) and not text[len(said):].startswith(_SIGNS):
+                return whose(field.word, field.np("def").form("nom"), text[len(said):])
+        of_item = self.msg("expr.zone_of_card", leaf, zone=Phrase(""), card=var).form("nom")  # " of the card"
+        head, found, tail = text.partition(of_item + " ")
+        words = head.split(" ")
+        articles = {w.split(" ")[0] for w in (Noun(f"{a} Dinge", self.cat).np("def").form("nom")
+                                              for a in self.cat.data.get("articles", {}) if a != "default")}
+        if found and 2 <= len(words) <= 3 and words[0] in articles and not tail.startswith(_SIGNS):
+            return whose(" ".join(words[1:]), head, tail)  # a function's own words: "the creature of the card …"
+        return None
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         left_out = _left_out(e)
@@ -1422,7 +1450,8 @@ class Speaker:
                 if rest is None:
                     return self.held(c, key, args, Phrase(""), Phrase(""))
                 c = c.model_copy(update={"expr": rest})
-            rel = self.relative(c.expr, self.scope.refs[c.var].phrase(self.cat))
+            said_ref = self.scope.refs[c.var]
+            rel = self.relative(c.expr, said_ref.phrase(self.cat), c.var, said_ref.noun.det("relgen"))
             e, cond = c.expr, Phrase("")
             if rel is None and isinstance(e, A.BinOp) and e.op in _NEGATED and self.whose(c.var, e.left) is not None:
                 rel, cond = self.filter(c.var, ref, e, "expr.filter"), self.expr(e)  # "there is a card whose value is 3"

@@ -678,9 +678,9 @@ GOLDEN = [
      "Für jede andere Kreatur auf dem Feld dieser Kreatur:"),
     (MF, (), "en", "This creature beats the chosen other creature", "This creature beats the chosen creature"),
     (MF, (), "en", "on the square of the value that is not this creature",
-     "for which the square of the value holds another creature."),
+     "whose square holds another creature."),
     (MF, (), "de", "auf dem Feld des Werts gibt, die nicht diese Kreatur ist",
-     "bei dem das Feld des Werts eine andere Kreatur enthält."),
+     "dessen Feld eine andere Kreatur enthält."),
     (FF, (), "de", "Wenn gilt: du stehst auf einem Monster",
      "Wenn du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können:"),
     # a filter of clauses about the item and comparisons of its fields: "that … and whose …"
@@ -760,8 +760,8 @@ GOLDEN = [
      "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
     (MF, (), "en", "List A is the numbers of the player's friends on the board.",
-     "for which the creature of the summoning card is no longer on the board"),
-    (MF, (), "de", "Liste A ist die Nummern der Freunde", "bei der die Kreatur der Beschwörungskarte nicht mehr auf dem Spielplan steht"),
+     "whose creature is no longer on the board"),
+    (MF, (), "de", "Liste A ist die Nummern der Freunde", ", deren Kreatur nicht mehr auf dem Spielplan steht"),
     (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
     (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:",
      "Solange Kreaturen der Beschwörungskarte noch zu beschwören sind:"),
