@@ -922,6 +922,25 @@ GOLDEN = [
     (MF, (), "en", "comes into play on the number for the wizard of the lich",
      "comes into play on the square where it was beaten for the wizard of the lich"),
     (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares ahead are a single square:"),
+    # sets, filters and choices said as a person would (issue 10)
+    (MF, (), "en", "you choose a creature ahead from the creatures directly ahead",
+     "you choose one of the creatures directly ahead of this creature that can be poisoned:"),
+    (MF, (), "de", "wählst du eine Kreatur davor aus den Kreaturen",
+     "wählst du eine der Kreaturen direkt vor dieser Kreatur, die vergiftet werden können:"),
+    (MF, (), "en", "Move the first bonus card from the third wizard's bonus cards",
+     "Move one of the third wizard's bonus cards whose type is Fairy dust to the used bonus cards."),
+    (MF, (), "de", "Lege die erste Bonuskarte aus den Bonuskarten des dritten Magiers",
+     "Lege eine der Bonuskarten des dritten Magiers, deren Art Feenstaub ist, zu den abgelegten Bonuskarten."),
+    (MF, (), "en", "Your bonus cards must not be empty.", "You must have a bonus card."),
+    (MF, (), "de", "Deine Bonuskarten dürfen nicht leer sein.", "Du musst eine Bonuskarte haben."),
+    (MF, (), "de", "bei der das Feld der Kreatur ein Lavafeld ist",
+     "Jede Kreatur auf einem Lavafeld, die kein Katapult ist, verbrennt in der Lava"),
+    (FF, (), "en", "You choose a magic spell from every magic spell",
+     "You choose a magic spell in your spells in hand whose spell type is Movement."),
+    (FF, (), "de", "Du wählst einen Zauberspruch aus jedem Zauberspruch",
+     "Du wählst einen Zauberspruch in deinem Zaubervorrat, dessen Spruchart Gehen ist."),
+    (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
+     "As long as there are face-down intersections visible from the space:"),
 ]
 
 
