@@ -128,11 +128,7 @@ class Idioms:
         if self.sp._is_zone(e) or not isinstance(e, (A.Call, A.Comprehension)):
             return None
         said = self.sp.expr(e)
-        article = Noun(f"{self.sp.cat.pattern('grammar.plural_article')} Dinge", self.sp.cat).np("def")
-        heads = {case: article.form(case).split(" ")[0] + " " for case in ("nom", "acc", "dat")}
-        if said.agree != "pl" or not all(said.form(c).startswith(h) for c, h in heads.items()):
-            return None
-        return Phrase(lambda f: said.form(f)[len(heads.get(f.rpartition("_")[2], heads["nom"])):], "pl")
+        return self.sp.without_article(said) if said.agree == "pl" else None
 
     def held_by(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun]]:
         """A player's zone named by its cards' own plural ("bonus cards" of bonus cards): the player and the

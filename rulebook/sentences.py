@@ -333,11 +333,6 @@ def _names_items(noun: Noun, source: Phrase) -> bool:
 _SIGNS = ("+", "−", "-", "×", "÷")  # a field in arithmetic is no subject of its own: "whose value + 1" reads as code
 
 
-def _said_by_plural(noun: Noun, said: Phrase) -> bool:
-    """Whether a zone is said by its cards' own plural as a word of its own ("your bonus cards" for a bonus card)."""
-    return re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", said.form("nom")) is not None
-
-
 def _names_currency(amount: Phrase, currency: Phrase) -> bool:
     """Whether an amount is said by the currency's own noun ("the chips to pay"): then no "in chips" after it."""
     return currency.form("nom").split(" ")[-1] in amount.form("nom").split(" ")
@@ -1001,7 +996,7 @@ class Speaker:
             if e.func == "first" and self.any_of(e.args[0]):  # any card that passes: "one of your cards whose …"
                 args = self._comp_args(e.args[0])
                 noun, source = self.nouns.element(e.args[0].source).noun, args["source"]
-                one = isinstance(source, Phrase) and self.cat.has("comp.first_one") and _said_by_plural(noun, source)
+                one = isinstance(source, Phrase) and self.cat.has("comp.first_one") and self.headed_by_plural(noun, source)
                 return self.msg("comp.first_one" if one else "comp.first_any", e, **args, one=noun.det("one"))
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
@@ -1472,9 +1467,7 @@ class Speaker:
         source = args["source"]
         if self._is_zone(c.source) and not (isinstance(c.source, A.Call) and c.source.func == "cards") \
                 and isinstance(source, Phrase):
-            grammar = self.cat.data.get("grammar", {})
-            last = isinstance(grammar, dict) and grammar.get("plural_head") == "last"  # "your bonus cards include …"
-            plural = last and source.form("nom").endswith(" " + self.nouns.element(c.source).noun.plural())
+            plural = self.headed_by_plural(self.nouns.element(c.source).noun, source)  # "your bonus cards include …"
             return self.msg(base.replace("any_rel", "any_held") + ("_whose" if whose else ""), c, **said,
                             source=Phrase(source.form, "pl", source.genitive) if plural else source)
         return self.msg(key, c, **said)
@@ -2196,8 +2189,35 @@ class Speaker:
             and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == c.var
         return owned or self.whose(c.var, cond.left) is not None
 
+    def headed_by_plural(self, noun: Noun, said: Phrase) -> bool:
+        """Whether a zone is said with its cards' plural as its head noun ("the third wizard's bonus cards", „die
+        abgelegten Bonuskarten“; not „die Schachtel der Beschwörungskarten“): English by its last word, a German
+        one by its first capitalised word; a language with neither is not known to."""
+        grammar = self.cat.data.get("grammar", {})
+        text, plural = said.form("nom"), noun.plural()
+        if isinstance(grammar, dict) and grammar.get("plural_head") == "last":
+            return text == plural or text.endswith(" " + plural)
+        heads = [w for w in text.split(" ") if w[:1].isupper()]
+        return bool(heads) and heads[0] == next((w for w in plural.split(" ") if w[:1].isupper()), None)
+
+    def without_article(self, said: Phrase) -> Optional[Phrase]:
+        """A plural phrase without its definite article ("monsters that can be moved"), in every case; None
+        where it has none."""
+        article = Noun(f"{self.cat.pattern('grammar.plural_article')} Dinge", self.cat).np("def")
+        heads = {case: article.form(case).split(" ")[0] + " " for case in ("nom", "acc", "dat")}
+        if not all(said.form(c).startswith(h) for c, h in heads.items()):
+            return None
+        return Phrase(lambda f: said.form(f)[len(heads.get(f.rpartition("_")[2], heads["nom"])):], "pl")
+
     def all_of(self, args: Mapping[str, Arg], at: A.Node) -> Phrase:
-        """All the items of a list as one plural noun phrase: "alle Karten in deinem Vorrat, deren …"."""
+        """All the items of a list as one plural noun phrase: "alle Karten in deinem Vorrat, deren …"; of a zone
+        named by its cards' plural, "all the used bonus cards whose …", „alle abgelegten Bonuskarten, deren …“."""
+        source = args.get("source")
+        if isinstance(at, A.Comprehension) and isinstance(source, Phrase) and other_than(at)[0] is None \
+                and self._is_zone(at.source) and self.headed_by_plural(self.nouns.element(at.source).noun, source) \
+                and self.cat.has("expr.all_named"):
+            rest = self.without_article(source) or source
+            return Phrase(self.msg("expr.all_named", at, source=source, rest=rest, filter=args["filter"]).form, "pl")
         said = self.msg("expr.comprehension_all", at, **args)
         plural = ":all_" in str(self.cat.pattern("expr.comprehension_all"))  # a language that keeps "every card" agrees so
         return Phrase(lambda f: said.form(f), "pl" if plural else said.agree)

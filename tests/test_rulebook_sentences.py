@@ -939,6 +939,10 @@ GOLDEN = [
      "You choose a magic spell in your spells in hand whose spell type is Movement."),
     (FF, (), "de", "Du wählst einen Zauberspruch aus jedem Zauberspruch",
      "Du wählst einen Zauberspruch in deinem Zaubervorrat, dessen Spruchart Gehen ist."),
+    (MF, (), "en", "Move every bonus card from the used bonus cards",
+     "Move all the used bonus cards whose type is Fairy dust to the fairy dust supply."),
+    (MF, (), "de", "Lege alle Bonuskarten aus den abgelegten Bonuskarten",
+     "Lege alle abgelegten Bonuskarten, deren Art Feenstaub ist, in den Feenstaub-Vorrat."),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
      "As long as there are face-down intersections visible from the space:"),
 ]
