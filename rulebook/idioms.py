@@ -100,11 +100,11 @@ class Idioms:
                 return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone),
                                    bare=noun.np("bare"), some=noun.np("some"))
             listed = self.listed_plural(zone)
-            if listed is not None:  # "there are face-down crossings visible from the space", not "… are not empty"
+            if listed is not None:  # "there are face-down tiles visible from the row", not "… are not empty"
                 return self.sp.msg("idiom.some_list" if some else "idiom.none_list", e, zone=self.sp.expr(zone),
                                    bare=listed)
             held = self.held_by(zone)
-            if held is not None:  # "you have a bonus card", not "your bonus cards are not empty"
+            if held is not None:  # "you have a joker", not "your jokers are not empty"
                 return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
                                    item=held[1].np("indef"), bare=Phrase(held[1].plural(), "pl"))
             return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
@@ -123,7 +123,7 @@ class Idioms:
         return None
 
     def listed_plural(self, e: A.Expr) -> Optional[Phrase]:
-        """A list that is no zone, said as a plural noun phrase with the definite article ("the monsters that
+        """A list that is no zone, said as a plural noun phrase with the definite article ("the tokens that
         can be moved"): the phrase without its article, to say that there are (no) such things."""
         if self.sp._is_zone(e) or not isinstance(e, (A.Call, A.Comprehension)):
             return None
@@ -131,7 +131,7 @@ class Idioms:
         return self.sp.without_article(said) if said.agree == "pl" else None
 
     def held_by(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun]]:
-        """A player's zone named by its cards' own plural ("bonus cards" of bonus cards): the player and the
+        """A player's zone named by its cards' own plural ("jokers" of jokers): the player and the
         cards' noun, so that the zone is said as what the player has."""
         held = self.sp.zone_def_of(zone)
         if not (isinstance(zone, A.Call) and len(zone.args) == 1 and held is not None and held.shape == "per_player"):

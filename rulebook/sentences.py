@@ -12,7 +12,7 @@ from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, same, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
-from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
+from rulebook.referents import Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     IT_PLACE,
@@ -1013,7 +1013,7 @@ class Speaker:
 
     def any_of(self, c: A.Comprehension) -> bool:
         """Whether the first card of a zone that passes a filter is any such card to a reader: an unordered zone
-        (not a shuffled pile), no order given: "a bonus card in your bonus cards whose type is …", not "the first"."""
+        (not a shuffled pile), no order given: "a joker in your jokers whose colour is …", not "the first"."""
         zone = self.zone_def_of(c.source) if self._is_zone(c.source) else None
         return zone is not None and not zone.shuffled and c.key is None and c.cond is not None \
             and isinstance(c.expr, A.Name) and c.expr.name == c.var
@@ -1086,7 +1086,7 @@ class Speaker:
             var = ref.phrase(self.cat)
             origin = self.origin(c.source, source)
             typed = self.typed_place(c, cond)
-            if typed is not None:  # "every token on a lava square", not "… on a square whose square is …"
+            if typed is not None:  # "every token on a red square", not "… on a square whose square is …"
                 origin, cond = typed
             return {"expr": self.expr(c.expr), "var": var, "source": source, "from": origin,
                     "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
@@ -1096,7 +1096,7 @@ class Speaker:
 
     def typed_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> Optional[tuple[Phrase, Optional[A.Expr]]]:
         """The cards of a family filtered by the kind of their place (a function with an `is` text): where they
-        come from said with that kind, "on a lava square", and the rest of the filter."""
+        come from said with that kind, "on a red square", and the rest of the filter."""
         src = c.source
         if not (isinstance(src, A.Call) and src.func == "cards" and len(src.args) == 1 and isinstance(src.args[0], A.Name)
                 and src.args[0].name in self.sym.zones and self.sym.zones[src.args[0].name].shape == "indexed"):
@@ -1115,12 +1115,9 @@ class Speaker:
                               part.right.pos)
             articles = self.cat.data.get("articles", {})
             if value.gender == "default" and isinstance(articles, dict) and len(articles) > 2:
-                return None  # a language with genders needs the value's article: „auf einem Lavafeld“
-            rest = parts[:i] + parts[i + 1:]
-            left: Optional[A.Expr] = rest[0] if rest else None
-            for r in rest[1:]:
-                left = A.BinOp(pos=r.pos, op="and", left=left, right=r) if left is not None else r
-            return self.msg("expr.from_family", src, zone=Ref(value).phrase(self.cat), prep_at=self.prep(src, "at")), left
+                return None  # a language with genders needs the value's article: „auf einem roten Feld“
+            return self.msg("expr.from_family", src, zone=Ref(value).phrase(self.cat), prep_at=self.prep(src, "at")), \
+                conjoin(parts[:i] + parts[i + 1:])
         return None
 
     def order(self, key: A.Expr) -> Phrase:
@@ -1250,7 +1247,7 @@ class Speaker:
     def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
                       place: Optional[str], var: Phrase) -> Optional[Phrase]:
         """A clause whose subject is the item's place or one of its fields ("the square of the token is …", "the
-        creature of the card is no longer …"), said after "whose": "square is …", "creature is no longer …"."""
+        token of the card is no longer …"), said after "whose": "square is …", "token is no longer …"."""
         def whose(bare: str, the: str, rest: str) -> Phrase:
             return Phrase(self.msg("expr.whose_field", leaf, bare=bare, the=the).form("nom") + " " + rest)
         if not name:
@@ -1273,7 +1270,7 @@ class Speaker:
         articles = {w.split(" ")[0] for w in (Noun(f"{a} Dinge", self.cat).np("def").form("nom")
                                               for a in self.cat.data.get("articles", {}) if a != "default")}
         if found and 2 <= len(words) <= 3 and words[0] in articles and not tail.startswith(_SIGNS):
-            return whose(" ".join(words[1:]), head, tail)  # a function's own words: "the creature of the card …"
+            return whose(" ".join(words[1:]), head, tail)  # a function's own words: "the token of the card …"
         return None
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
@@ -1456,8 +1453,8 @@ class Speaker:
         return self.held(c, key, args, rel, cond) if rel is not None else None
 
     def held(self, c: A.Comprehension, key: str, args: Mapping[str, Arg], rel: Phrase, cond: Phrase) -> Phrase:
-        """An item that exists in a zone said by the zone that holds it: "you have a bonus card whose …", "the
-        supply holds a creature that …"; in a list, "there is a … in the list"."""
+        """An item that exists in a zone said by the zone that holds it: "you have a joker whose …", "the
+        bag holds a token that …"; in a list, "there is a … in the list"."""
         held = self.idioms.held_by(c.source)
         whose = key.endswith("_whose")
         base = key.removesuffix("_whose")
@@ -1467,7 +1464,7 @@ class Speaker:
         source = args["source"]
         if self._is_zone(c.source) and not (isinstance(c.source, A.Call) and c.source.func == "cards") \
                 and isinstance(source, Phrase):
-            plural = self.headed_by_plural(self.nouns.element(c.source).noun, source)  # "your bonus cards include …"
+            plural = self.headed_by_plural(self.nouns.element(c.source).noun, source)  # "your jokers include …"
             return self.msg(base.replace("any_rel", "any_held") + ("_whose" if whose else ""), c, **said,
                             source=Phrase(source.form, "pl", source.genitive) if plural else source)
         return self.msg(key, c, **said)
@@ -1640,7 +1637,7 @@ class Speaker:
                               name=self.var(s.name), filter=args["filter"])
         if isinstance(opts, A.Comprehension) and isinstance(opts.expr, A.Name) and opts.expr.name == opts.var \
                 and opts.key is None and opts.cond is not None and other_than(opts)[0] is None and self._is_zone(opts.source):
-            args = self._comp_args(opts)  # "you choose a spell in your hand whose …", not "… from every spell in …"
+            args = self._comp_args(opts)  # "you choose a tile in your hand whose …", not "… from every tile in …"
             item = self.nouns.element(opts)
             ref = self.named(item, s.text)
             if ref.noun.word == item.noun.word:
@@ -1683,7 +1680,7 @@ class Speaker:
         words = among.form("nom").split(" ")
         nouns = [w for w in words if w[:1].isupper()]  # a German list's head noun is its first capitalised word
         head = nouns[0] if how == "same_noun" and nouns else " ".join(words[:4])
-        own = noun.word.partition(" (")[0].split(" ")  # a noun of several words ("creature ahead") may head
+        own = noun.word.partition(" (")[0].split(" ")  # a noun of several words ("token ahead") may head
         gender = "" if noun.gender == "default" else noun.gender + " "
         heads = {noun.plural()} | {Noun(gender + w, self.cat).plural() for w in {own[0], own[-1]}}  # first or last
         if not any(re.search(rf"(?<!\w){re.escape(h)}(?!\w)", head) for h in heads) and not (how == "any" and unnamed):
@@ -2190,8 +2187,8 @@ class Speaker:
         return owned or self.whose(c.var, cond.left) is not None
 
     def headed_by_plural(self, noun: Noun, said: Phrase) -> bool:
-        """Whether a zone is said with its cards' plural as its head noun ("the third wizard's bonus cards", „die
-        abgelegten Bonuskarten“; not „die Schachtel der Beschwörungskarten“): English by its last word, a German
+        """Whether a zone is said with its cards' plural as its head noun ("Ben's jokers", „die
+        abgelegten Joker“; not „die Schachtel der Joker“): English by its last word, a German
         one by its first capitalised word; a language with neither is not known to."""
         grammar = self.cat.data.get("grammar", {})
         text, plural = said.form("nom"), noun.plural()
@@ -2201,7 +2198,7 @@ class Speaker:
         return bool(heads) and heads[0] == next((w for w in plural.split(" ") if w[:1].isupper()), None)
 
     def without_article(self, said: Phrase) -> Optional[Phrase]:
-        """A plural phrase without its definite article ("monsters that can be moved"), in every case; None
+        """A plural phrase without its definite article ("tokens that can be moved"), in every case; None
         where it has none."""
         article = Noun(f"{self.cat.pattern('grammar.plural_article')} Dinge", self.cat).np("def")
         heads = {case: article.form(case).split(" ")[0] + " " for case in ("nom", "acc", "dat")}
@@ -2211,7 +2208,7 @@ class Speaker:
 
     def all_of(self, args: Mapping[str, Arg], at: A.Node) -> Phrase:
         """All the items of a list as one plural noun phrase: "alle Karten in deinem Vorrat, deren …"; of a zone
-        named by its cards' plural, "all the used bonus cards whose …", „alle abgelegten Bonuskarten, deren …“."""
+        named by its cards' plural, "all the used jokers whose …", „alle abgelegten Joker, deren …“."""
         source = args.get("source")
         if isinstance(at, A.Comprehension) and isinstance(source, Phrase) and other_than(at)[0] is None \
                 and self._is_zone(at.source) and self.headed_by_plural(self.nouns.element(at.source).noun, source) \
