@@ -1736,6 +1736,10 @@ class Speaker:
             return self.join([self.expr(i) for i in e.items], "choice_last"), "_list"
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:  # "a card from the row", not "from the cards in"
             return self.expr(e.args[0]), ""
+        if isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2 and isinstance(e.args[0], A.ListLit) \
+                and len(e.args[0].items) == 1:  # `concat([x], L)`: "x or one of L", not "the list x followed by L"
+            one = self.msg("stmt.one_among", e, one=self.nouns.element(e.args[1]).noun.det("one"), among=self.expr(e.args[1]))
+            return self.join([self.expr(e.args[0].items[0]), one], "choice_last"), "_list"
         return self.expr(e), ""
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:

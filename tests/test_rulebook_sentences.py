@@ -943,6 +943,10 @@ GOLDEN = [
      "Move all the used bonus cards whose type is Fairy dust to the fairy dust supply."),
     (MF, (), "de", "Lege alle Bonuskarten aus den abgelegten Bonuskarten",
      "Lege alle abgelegten Bonuskarten, deren Art Feenstaub ist, in den Feenstaub-Vorrat."),
+    (MF, (), "en", "from the list the creature followed by the possible riders",
+     "chooses a creature to take along: the creature or one of the possible riders."),
+    (MF, (), "de", "aus der Liste der Kreatur gefolgt von den möglichen Mitreisenden",
+     "wählt eine mitzunehmende Kreatur: die Kreatur oder eine der möglichen Mitreisenden."),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
      "As long as there are face-down intersections visible from the space:"),
 ]
