@@ -99,6 +99,14 @@ class Idioms:
             if noun is not None:
                 return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone),
                                    bare=noun.np("bare"), some=noun.np("some"))
+            listed = self.listed_plural(zone)
+            if listed is not None:  # "there are face-down tiles visible from the row", not "… are not empty"
+                return self.sp.msg("idiom.some_list" if some else "idiom.none_list", e, zone=self.sp.expr(zone),
+                                   bare=listed)
+            held = self.held_by(zone)
+            if held is not None:  # "you have a joker", not "your jokers are not empty"
+                return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
+                                   item=held[1].np("indef"), bare=Phrase(held[1].plural(), "pl"))
             return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
         if not self.sp._is_zone(zone):  # a list local counted: "there are at least 2 carried players"
             return self.counted_as(e, zone)
@@ -113,6 +121,24 @@ class Idioms:
             return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
                                count=count, items=Phrase(items.word, "") if one else Phrase(items.plural(), "pl"))
         return None
+
+    def listed_plural(self, e: A.Expr) -> Optional[Phrase]:
+        """A list that is no zone, said as a plural noun phrase with the definite article ("the tokens that
+        can be moved"): the phrase without its article, to say that there are (no) such things."""
+        if self.sp._is_zone(e) or not isinstance(e, (A.Call, A.Comprehension)):
+            return None
+        said = self.sp.expr(e)
+        return self.sp.without_article(said) if said.agree == "pl" else None
+
+    def held_by(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun]]:
+        """A player's zone named by its cards' own plural ("jokers" of jokers): the player and the
+        cards' noun, so that the zone is said as what the player has."""
+        held = self.sp.zone_def_of(zone)
+        if not (isinstance(zone, A.Call) and len(zone.args) == 1 and held is not None and held.shape == "per_player"):
+            return None
+        item = self.sp.nouns.element(zone).noun
+        own = self.sp.noun(held.text, f"zone '{held.name}'", held.pos)
+        return (zone.args[0], item) if own.word == item.plural() else None
 
     def owns(self, e: A.BinOp) -> Optional[Phrase]:
         """`count(c for c in cards(Z) if owner(c) == p) == 2` → "p has 2 cards at the Zs" (a player's own

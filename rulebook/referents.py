@@ -158,12 +158,16 @@ def other_than(c: A.Comprehension) -> tuple[Optional[str], Optional[A.Expr]]:
     for i, e in enumerate(conds):
         if isinstance(e, A.BinOp) and e.op == "!=" and isinstance(e.left, A.Name) and isinstance(e.right, A.Name) \
                 and c.var in (e.left.name, e.right.name) and e.left.name != e.right.name:
-            rest = conds[:i] + conds[i + 1:]
-            cond: Optional[A.Expr] = rest[0] if rest else None
-            for r in rest[1:]:
-                cond = A.BinOp(pos=r.pos, op="and", left=cond, right=r) if cond is not None else r
-            return (e.right.name if e.left.name == c.var else e.left.name), cond
+            return (e.right.name if e.left.name == c.var else e.left.name), conjoin(conds[:i] + conds[i + 1:])
     return None, c.cond
+
+
+def conjoin(parts: Sequence[A.Expr]) -> Optional[A.Expr]:
+    """The parts of a condition that are left, joined by "and" again (None where none is left)."""
+    cond: Optional[A.Expr] = parts[0] if parts else None
+    for r in parts[1:]:
+        cond = A.BinOp(pos=r.pos, op="and", left=cond, right=r) if cond is not None else r
+    return cond
 
 
 _PLAYER_CALLS = ("owner", "next", "previous")

@@ -13,7 +13,7 @@ from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, same, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
-from rulebook.referents import Nouns, Ref, Scope, other_than, slot_zone, uses_as_place
+from rulebook.referents import Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     IT_PLACE,
@@ -338,6 +338,9 @@ def _names_items(noun: Noun, source: Phrase) -> bool:
     """Whether a list is said by its items' own noun ("the small tokens on it" for a token): then "each of" it."""
     plural, said = noun.plural(), source.form("nom")
     return plural in said or plural.split(" ")[-1] in said.split(" ")
+
+
+_SIGNS = ("+", "−", "-", "×", "÷")  # a field in arithmetic is no subject of its own: "whose value + 1" reads as code
 
 
 def _names_currency(amount: Phrase, currency: Phrase) -> bool:
@@ -1022,6 +1025,11 @@ class Speaker:
         if e.func in _GRAPH_CALLS and len(e.args) >= 2 and (at := self.place_zone(e.args[1])) is not None:
             return self.graph_places(e, at)
         if len(e.args) == 1 and isinstance(e.args[0], A.Comprehension) and self.cat.has(f"comp.{e.func}"):
+            if e.func == "first" and self.any_of(e.args[0]):  # any card that passes: "one of your cards whose …"
+                args = self._comp_args(e.args[0])
+                noun, source = self.nouns.element(e.args[0].source).noun, args["source"]
+                one = isinstance(source, Phrase) and self.cat.has("comp.first_one") and self.headed_by_plural(noun, source)
+                return self.msg("comp.first_one" if one else "comp.first_any", e, **args, one=noun.det("one"))
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
             return self.msg("prim.count_list", e, **{"0": self.expr(e.args[0])})
@@ -1038,6 +1046,13 @@ class Speaker:
                         cards=Phrase(card.plural()), the=item.det(e.func),
                         the_cards=Noun(f"{self.cat.pattern('grammar.plural_article')} {card.plural()}", self.cat).np("def"),
                         **self.call_args(e))
+
+    def any_of(self, c: A.Comprehension) -> bool:
+        """Whether the first card of a zone that passes a filter is any such card to a reader: an unordered zone
+        (not a shuffled pile), no order given: "a joker in your jokers whose colour is …", not "the first"."""
+        zone = self.zone_def_of(c.source) if self._is_zone(c.source) else None
+        return zone is not None and not zone.shuffled and c.key is None and c.cond is not None \
+            and isinstance(c.expr, A.Name) and c.expr.name == c.var
 
     def place_zone(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number certainly is: a place in scope, a var that holds one, the place of a card."""
@@ -1105,11 +1120,41 @@ class Speaker:
             ref = self.scope.bind(c.var, self.nouns.other(c, item), apart=apart)
             cond = other_than(c)[1] if ref is not item else c.cond  # "every other token": `d != x` said
             var = ref.phrase(self.cat)
-            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": self.origin(c.source, source),
+            origin = self.origin(c.source, source)
+            typed = self.typed_place(c, cond)
+            if typed is not None:  # "every token on a red square", not "… on a square whose square is …"
+                origin, cond = typed
+            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": origin,
                     "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
                     "order": self.order(c.key) if c.key else "", "keys": self.order_keys(c.key) if c.key else ""}
         finally:
             self.scope.pop()
+
+    def typed_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> Optional[tuple[Phrase, Optional[A.Expr]]]:
+        """The cards of a family filtered by the kind of their place (a function with an `is` text): where they
+        come from said with that kind, "on a red square", and the rest of the filter."""
+        src = c.source
+        if not (isinstance(src, A.Call) and src.func == "cards" and len(src.args) == 1 and isinstance(src.args[0], A.Name)
+                and src.args[0].name in self.sym.zones and self.sym.zones[src.args[0].name].shape == "indexed"):
+            return None
+        parts = _conjuncts(cond)
+        for i, part in enumerate(parts):
+            fn = self.sym.functions.get(part.left.func) if isinstance(part, A.BinOp) and part.op == "==" \
+                and isinstance(part.left, A.Call) else None
+            if fn is None or fn.kind_clause is None or not isinstance(part, A.BinOp) or not isinstance(part.left, A.Call) \
+                    or not isinstance(part.right, A.Name) or part.right.name not in self.sym.enum_values \
+                    or len(part.left.args) != 1 or not (isinstance(at := part.left.args[0], A.Call) and at.func == "position"
+                                                        and len(at.args) == 1 and isinstance(at.args[0], A.Name)
+                                                        and at.args[0].name == c.var):
+                continue
+            value = self.noun(self.sym.enum_text(part.right.name, self.enum_type(part.left)), f"value '{part.right.name}'",
+                              part.right.pos)
+            articles = self.cat.data.get("articles", {})
+            if value.gender == "default" and isinstance(articles, dict) and len(articles) > 2:
+                return None  # a language with genders needs the value's article: „auf einem roten Feld“
+            return self.msg("expr.from_family", src, zone=Ref(value).phrase(self.cat), prep_at=self.prep(src, "at")), \
+                conjoin(parts[:i] + parts[i + 1:])
+        return None
 
     def order(self, key: A.Expr) -> Phrase:
         """How a list is sorted: "from the highest value to the lowest" for `by -x`, "by score, then by …"
@@ -1224,6 +1269,8 @@ class Speaker:
         form = str(grammar.get("clause", {}).get("relative_form", "main")) if isinstance(grammar, dict) else "main"
         subject = var.form("nom") + " "
         joins = tuple(self.word(w).strip() + " " for w in ("list_last", "choice_last"))  # "B and A belong to …"
+        family = self.family_of(A.Name(pos=cond.pos, name=name)) if name else None
+        place = self.place_of(A.Name(pos=cond.pos, name=name), family).form("nom") + " " if family else None
         rest: list[str] = []
         later: list[str] = []  # "whose …" parts, after the clauses about the item
         for leaf in leaves:
@@ -1235,13 +1282,44 @@ class Speaker:
                 rest.append(text[len(subject):])
             elif whose is not None:
                 later.append(self.msg("expr.rel_whose", leaf, cond=whose, relgen=relgen).form(form))
+            elif (owned := self.owned_subject(name, leaf, text, family, place, var)) is not None:  # "whose square is …"
+                later.append(self.msg("expr.rel_whose", leaf, cond=owned, relgen=relgen).form(form))
             else:
                 return None
         joined = self.join(rest + later, "choice_last" if op == "or" else "list_last")
-        if not rest:  # only fields of the item: "whose space is … and whose wisdom is …"
-            return self.msg("expr.filter_rel_whose", cond, conds=joined) if len(later) > 1 else None
+        if not rest:  # only "whose …" parts: "whose space is … and whose wisdom is …"
+            return self.msg("expr.filter_rel_whose", cond, conds=joined) if later and name else None
         key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
         return self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
+
+    def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
+                      place: Optional[str], var: Phrase) -> Optional[Phrase]:
+        """A clause whose subject is the item's place or one of its fields ("the square of the token is …", "the
+        token of the card is no longer …"), said after "whose": "square is …", "token is no longer …"."""
+        def whose(bare: str, the: str, rest: str) -> Phrase:
+            return Phrase(self.msg("expr.whose_field", leaf, bare=bare, the=the).form("nom") + " " + rest)
+        if not name:
+            return None
+        if family is not None and place is not None and text.startswith(place):
+            zone = self.sym.zones[family]
+            noun = self.noun(zone.text, f"zone '{family}'", zone.pos)
+            return whose(noun.word, noun.np("def").form("nom"), text[len(place):])
+        ref = self.lookup(name)
+        kind = self.sym.kinds.get(ref.kind) if ref is not None else None
+        for fdef in kind.fields if kind is not None else []:  # a field read directly or by a function's text
+            attr = A.Attr(pos=leaf.pos, obj=A.Name(pos=leaf.pos, name=name), name=fdef.name)
+            field = self.whose(name, attr)
+            said = self.expr(attr).form("nom") + " " if field is not None else ""
+            if field is not None and text.startswith(said) and not text[len(said):].startswith(_SIGNS):
+                return whose(field.word, field.np("def").form("nom"), text[len(said):])
+        of_item = self.msg("expr.zone_of_card", leaf, zone=Phrase(""), card=var).form("nom")  # " of the card"
+        head, found, tail = text.partition(of_item + " ")
+        words = head.split(" ")
+        articles = {w.split(" ")[0] for w in (Noun(f"{a} Dinge", self.cat).np("def").form("nom")
+                                              for a in self.cat.data.get("articles", {}) if a != "default")}
+        if found and 2 <= len(words) <= 3 and words[0] in articles and not tail.startswith(_SIGNS):
+            return whose(" ".join(words[1:]), head, tail)  # a function's own words: "the token of the card …"
+        return None
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         left_out = _left_out(e)
@@ -1410,16 +1488,34 @@ class Speaker:
                 args["var"] = other.phrase(self.cat)
                 self.scope.refs[c.var] = other
                 if rest is None:
-                    return self.msg(key, c, var=args["var"], rel=Phrase(""), cond=Phrase(""), **{"from": args["from"]})
+                    return self.held(c, key, args, Phrase(""), Phrase(""))
                 c = c.model_copy(update={"expr": rest})
-            rel = self.relative(c.expr, self.scope.refs[c.var].phrase(self.cat))
+            said_ref = self.scope.refs[c.var]
+            rel = self.relative(c.expr, said_ref.phrase(self.cat), c.var, said_ref.noun.det("relgen"))
             e, cond = c.expr, Phrase("")
             if rel is None and isinstance(e, A.BinOp) and e.op in _NEGATED and self.whose(c.var, e.left) is not None:
                 rel, cond = self.filter(c.var, ref, e, "expr.filter"), self.expr(e)  # "there is a card whose value is 3"
                 key += "_whose"  # a language may say it with the whole condition: "il existe … tel que …"
         finally:
             self.scope.pop()
-        return self.msg(key, c, var=args["var"], rel=rel, cond=cond, **{"from": args["from"]}) if rel is not None else None
+        return self.held(c, key, args, rel, cond) if rel is not None else None
+
+    def held(self, c: A.Comprehension, key: str, args: Mapping[str, Arg], rel: Phrase, cond: Phrase) -> Phrase:
+        """An item that exists in a zone said by the zone that holds it: "you have a joker whose …", "the
+        bag holds a token that …"; in a list, "there is a … in the list"."""
+        held = self.idioms.held_by(c.source)
+        whose = key.endswith("_whose")
+        base = key.removesuffix("_whose")
+        said = {"var": args["var"], "rel": rel, "cond": cond, "from": args["from"]}
+        if held is not None:
+            return self.msg(base.replace("any_rel", "any_has"), c, **said, owner=self.expr(held[0]))
+        source = args["source"]
+        if self._is_zone(c.source) and not (isinstance(c.source, A.Call) and c.source.func == "cards") \
+                and isinstance(source, Phrase):
+            plural = self.headed_by_plural(self.nouns.element(c.source).noun, source)  # "your jokers include …"
+            return self.msg(base.replace("any_rel", "any_held") + ("_whose" if whose else ""), c, **said,
+                            source=Phrase(source.form, "pl", source.genitive) if plural else source)
+        return self.msg(key, c, **said)
 
     def _e_Not(self, e: A.Not) -> Phrase:
         inner = e.operand
@@ -1587,6 +1683,15 @@ class Speaker:
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).chosen = True
             return self._line("stmt.let_choose_kind", s, self._subject(s.seat), seat=self.expr(s.seat),
                               name=self.var(s.name), filter=args["filter"])
+        if isinstance(opts, A.Comprehension) and isinstance(opts.expr, A.Name) and opts.expr.name == opts.var \
+                and opts.key is None and opts.cond is not None and other_than(opts)[0] is None and self._is_zone(opts.source):
+            args = self._comp_args(opts)  # "you choose a tile in your hand whose …", not "… from every tile in …"
+            item = self.nouns.element(opts)
+            ref = self.named(item, s.text)
+            if ref.noun.word == item.noun.word:
+                self.scope.bind(s.name, ref).chosen = True
+                return self._line("stmt.let_choose_from", s, self._subject(s.seat), seat=self.expr(s.seat),
+                                  name=self.var(s.name), filter=args["filter"], **{"from": args["from"]})
         if yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
             clause = self.clause(s, self.literal(s.text.by_lang[self.lang]), {})
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
@@ -1623,7 +1728,10 @@ class Speaker:
         words = among.form("nom").split(" ")
         nouns = [w for w in words if w[:1].isupper()]  # a German list's head noun is its first capitalised word
         head = nouns[0] if how == "same_noun" and nouns else " ".join(words[:4])
-        if not re.search(rf"(?<!\w){re.escape(noun.plural())}(?!\w)", head) and not (how == "any" and unnamed):
+        own = noun.word.partition(" (")[0].split(" ")  # a noun of several words ("token ahead") may head
+        gender = "" if noun.gender == "default" else noun.gender + " "
+        heads = {noun.plural()} | {Noun(gender + w, self.cat).plural() for w in {own[0], own[-1]}}  # first or last
+        if not any(re.search(rf"(?<!\w){re.escape(h)}(?!\w)", head) for h in heads) and not (how == "any" and unnamed):
             return None
         return noun.det("one")
 
@@ -1676,6 +1784,10 @@ class Speaker:
             return self.join([self.expr(i) for i in e.items], "choice_last"), "_list"
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1:  # "a card from the row", not "from the cards in"
             return self.expr(e.args[0]), ""
+        if isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2 and isinstance(e.args[0], A.ListLit) \
+                and len(e.args[0].items) == 1:  # `concat([x], L)`: "x or one of L", not "the list x followed by L"
+            one = self.msg("stmt.one_among", e, one=self.nouns.element(e.args[1]).noun.det("one"), among=self.expr(e.args[1]))
+            return self.join([self.expr(e.args[0].items[0]), one], "choice_last"), "_list"
         return self.expr(e), ""
 
     def _s_SetStmt(self, s: A.SetStmt) -> list[Line]:
@@ -2140,8 +2252,35 @@ class Speaker:
             and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == c.var
         return owned or self.whose(c.var, cond.left) is not None
 
+    def headed_by_plural(self, noun: Noun, said: Phrase) -> bool:
+        """Whether a zone is said with its cards' plural as its head noun ("Ben's jokers", „die
+        abgelegten Joker“; not „die Schachtel der Joker“): English by its last word, a German
+        one by its first capitalised word; a language with neither is not known to."""
+        grammar = self.cat.data.get("grammar", {})
+        text, plural = said.form("nom"), noun.plural()
+        if isinstance(grammar, dict) and grammar.get("plural_head") == "last":
+            return text == plural or text.endswith(" " + plural)
+        heads = [w for w in text.split(" ") if w[:1].isupper()]
+        return bool(heads) and heads[0] == next((w for w in plural.split(" ") if w[:1].isupper()), None)
+
+    def without_article(self, said: Phrase) -> Optional[Phrase]:
+        """A plural phrase without its definite article ("tokens that can be moved"), in every case; None
+        where it has none."""
+        article = Noun(f"{self.cat.pattern('grammar.plural_article')} Dinge", self.cat).np("def")
+        heads = {case: article.form(case).split(" ")[0] + " " for case in ("nom", "acc", "dat")}
+        if not all(said.form(c).startswith(h) for c, h in heads.items()):
+            return None
+        return Phrase(lambda f: said.form(f)[len(heads.get(f.rpartition("_")[2], heads["nom"])):], "pl")
+
     def all_of(self, args: Mapping[str, Arg], at: A.Node) -> Phrase:
-        """All the items of a list as one plural noun phrase: "alle Karten in deinem Vorrat, deren …"."""
+        """All the items of a list as one plural noun phrase: "alle Karten in deinem Vorrat, deren …"; of a zone
+        named by its cards' plural, "all the used jokers whose …", „alle abgelegten Joker, deren …“."""
+        source = args.get("source")
+        if isinstance(at, A.Comprehension) and isinstance(source, Phrase) and other_than(at)[0] is None \
+                and self._is_zone(at.source) and self.headed_by_plural(self.nouns.element(at.source).noun, source) \
+                and self.cat.has("expr.all_named"):
+            rest = self.without_article(source) or source
+            return Phrase(self.msg("expr.all_named", at, source=source, rest=rest, filter=args["filter"]).form, "pl")
         said = self.msg("expr.comprehension_all", at, **args)
         plural = ":all_" in str(self.cat.pattern("expr.comprehension_all"))  # a language that keeps "every card" agrees so
         return Phrase(lambda f: said.form(f), "pl" if plural else said.agree)

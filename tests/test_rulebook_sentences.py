@@ -686,9 +686,9 @@ GOLDEN = [
      "Für jede andere Kreatur auf dem Feld dieser Kreatur:"),
     (MF, (), "en", "This creature beats the chosen other creature", "This creature beats the chosen creature"),
     (MF, (), "en", "on the square of the value that is not this creature",
-     "for which there is another creature on the square of the value."),
+     "whose square holds another creature."),
     (MF, (), "de", "auf dem Feld des Werts gibt, die nicht diese Kreatur ist",
-     "bei dem es eine andere Kreatur auf dem Feld des Werts gibt."),
+     "dessen Feld eine andere Kreatur enthält."),
     (FF, (), "de", "Wenn gilt: du stehst auf einem Monster",
      "Wenn du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können:"),
     # a filter of clauses about the item and comparisons of its fields: "that … and whose …"
@@ -742,7 +742,7 @@ GOLDEN = [
     (MF, (), "de", "für mindestens eine Bonuskarte", "der dritte Magier eine Feenstaub-Karte hat."),
     # `any` over a clause about the item: "there is a … that …", „es gibt …, die …“
     (MF, (), "en", "the creature is a catapult for at least one creature in the supply",
-     "there is a creature in the creature supply that is a catapult"),
+     "the creature supply holds a creature that is a catapult"),
     # a card's place said as the place ("the square of the creature"), a graph's places by their noun, a
     # place number 0 as no place, a place compared with a named place by that name
     (MF, (), "en", "the place number of the creature", "chooses one of the squares directly after the square of the creature."),
@@ -763,7 +763,7 @@ GOLDEN = [
     (MF, (), "de", "die Knoten genau 1 Schritte nach", "das Feld von Kreatur B gehört zu den Feldern genau 1 Schritt nach dem Feld von Kreatur A"),
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
     (MF, (), "de", "Das nächste Feld ist das nächste Feld.", "Es gibt kein nächstes Feld."),
-    (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "das Feld der Kreatur nicht der Magierturm ist"),
+    (MF, (), "de", "und Feld der Kreatur nicht der Magierturm", "die kein Katapult ist und deren Feld nicht der Magierturm ist"),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
@@ -971,6 +971,33 @@ GOLDEN = [
     (MF, (), "en", "comes into play on the number for the wizard of the lich",
      "comes into play on the square where the creature was beaten for the wizard of the lich"),
     (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares directly after the current square leave no choice:"),
+    # sets, filters and choices said as a person would (issue 10)
+    (MF, (), "en", "you choose a creature ahead from the creatures directly ahead",
+     "you choose one of the creatures directly ahead of this creature that can be poisoned:"),
+    (MF, (), "de", "wählst du eine Kreatur davor aus den Kreaturen",
+     "wählst du eine der Kreaturen direkt vor dieser Kreatur, die vergiftet werden können:"),
+    (MF, (), "en", "Move the first bonus card from the third wizard's bonus cards",
+     "Move one of the third wizard's bonus cards whose type is Fairy dust to the used bonus cards."),
+    (MF, (), "de", "Lege die erste Bonuskarte aus den Bonuskarten des dritten Magiers",
+     "Lege eine der Bonuskarten des dritten Magiers, deren Art Feenstaub ist, zu den abgelegten Bonuskarten."),
+    (MF, (), "en", "Your bonus cards must not be empty.", "You must have a bonus card."),
+    (MF, (), "de", "Deine Bonuskarten dürfen nicht leer sein.", "Du musst eine Bonuskarte haben."),
+    (MF, (), "de", "bei der das Feld der Kreatur ein Lavafeld ist",
+     "Jede Kreatur auf einem Lavafeld, die kein Katapult ist, verbrennt in der Lava"),
+    (FF, (), "en", "You choose a magic spell from every magic spell",
+     "You choose a magic spell in your spells in hand whose spell type is Movement."),
+    (FF, (), "de", "Du wählst einen Zauberspruch aus jedem Zauberspruch",
+     "Du wählst einen Zauberspruch in deinem Zaubervorrat, dessen Spruchart Gehen ist."),
+    (MF, (), "en", "Move every bonus card from the used bonus cards",
+     "Move all the used bonus cards whose type is Fairy dust to the fairy dust supply."),
+    (MF, (), "de", "Lege alle Bonuskarten aus den abgelegten Bonuskarten",
+     "Lege alle abgelegten Bonuskarten, deren Art Feenstaub ist, in den Feenstaub-Vorrat."),
+    (MF, (), "en", "from the list the creature followed by the possible riders",
+     "chooses a creature to take along: the creature or one of the possible riders."),
+    (MF, (), "de", "aus der Liste der Kreatur gefolgt von den möglichen Mitreisenden",
+     "wählt eine mitzunehmende Kreatur: die Kreatur oder eine der möglichen Mitreisenden."),
+    (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
+     "As long as there are face-down intersections visible from the space:"),
 ]
 
 
