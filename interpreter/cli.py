@@ -465,3 +465,7 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         _err(f"error: {exc}")
         return 1
     return code
+
+
+if __name__ == "__main__":  # `python -m interpreter.cli` runs the CLI from a checkout that is not installed
+    sys.exit(main())
