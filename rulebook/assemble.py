@@ -850,7 +850,7 @@ class Assembler:
             owning = self.sp.sym.kinds.get(self.card_kind(owner)) if isinstance(owner, A.CardEntry) else None
             fdef = next((f for f in owning.fields if f.name == node.name), None) if owning else None
             text = fdef.text.by_lang.get(self.lang, "") if fdef is not None and fdef.text is not None else ""
-            if isinstance(node.value.value, bool) and IT_PLACE in text:  # "Gargoyle flies", not "Gargoyle: flies yes"
+            if isinstance(node.value.value, bool) and IT_PLACE in text:  # "The joker flies", not "The joker: flies yes"
                 said = self.sp.clause(node, text, {"it": Phrase(self.title_of(owner))})
                 return self.cat.contract(said.form("main" if node.value.value else "neg"))
             value = self.word("field_value", field=self.field_title(owning, node.name, node.pos),
