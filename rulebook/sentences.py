@@ -1311,7 +1311,7 @@ class Speaker:
             field = self.whose(name, attr)
             said = self.expr(attr).form("nom") + " " if field is not None else ""
             if field is not None and text.startswith(said) and not text[len(said):].startswith(_SIGNS):
-                return whose(field.word, field.np("def").form("nom"), text[len(said):])
+                return whose(field.np("bare").form("nom"), field.np("def").form("nom"), text[len(said):])
         of_item = self.msg("expr.zone_of_card", leaf, zone=Phrase(""), card=var).form("nom")  # " of the card"
         head, found, tail = text.partition(of_item + " ")
         words = head.split(" ")
