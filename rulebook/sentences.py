@@ -1300,6 +1300,7 @@ class Speaker:
             return Phrase(self.msg("expr.whose_field", leaf, bare=bare, the=the).form("nom") + " " + rest)
         if not name:
             return None
+        text = self.cat.contract(text)  # a function's text that repeats the article: "the the value of …"
         if family is not None and place is not None and text.startswith(place):
             zone = self.sym.zones[family]
             noun = self.noun(zone.text, f"zone '{family}'", zone.pos)
