@@ -52,8 +52,8 @@ def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
     shutil.copytree(MM, game)
     rules = game / "game.rules"
     rules.write_text(rules.read_text(encoding="utf-8").replace(
-        'field heal: int de "die Heilkosten" en "heal cost"',
-        'field heal: int back de "die Heilkosten" en "heal cost"\n  field wounds: int = 0 de "die Wunden" en "wounds"'),
+        'field heal: int de "die:pl Heilkosten" en "heal cost"',
+        'field heal: int back de "die:pl Heilkosten" en "heal cost"\n  field wounds: int = 0 de "die Wunden" en "wounds"'),
         encoding="utf-8")
     book = build_rulebook(read_ruleset(game), [], "de")
     rows = {row[0]: row[1:] for row in section(book, "card-anatomy").tables[0].rows}

@@ -566,7 +566,8 @@ def test_german_word_order_of_a_told_choice_and_a_separable_verb(monkeypatch: py
     decided = ('for c in slot[1] { let u de "die Karte geht vorwärts" en "the card goes forward" fr "la carte avance" '
                '= choose me from [true, false]\n call push(c, u) }')
     assert all_sentences(decided, "de")[2] == "Die Karte wird 1 Feld vorwärts- oder zurückgeschoben (siehe „Schieben“)."
-    assert all_sentences("for c in slot[1] { if out(c) { reveal c } }", "de")[1] == "Wenn die Karte ausliegt:"
+    assert all_sentences("for c in slot[1] { if out(c) { reveal c }\n reveal c }", "de")[1] == "Wenn die Karte ausliegt:"
+    assert all_sentences("for c in slot[1] { if out(c) { reveal c } }", "de")[0] == "Für jede Karte in Platz 1, die ausliegt:"
 
 
 def test_a_move_to_a_place_of_the_rules_player_is_said_with_that_player_as_subject() -> None:
