@@ -916,9 +916,9 @@ GOLDEN = [
      'Sieh dich von deinem Feld aus um (siehe'),
     # after "you decide whether …", the no is "If not:", not the decision negated
     (FF, (), "en", "If it is not the case that you move another monster:",
-     'You decide whether you will move another monster.\n    - If not:'),
+     'You decide whether you will move another monster.\nIf not:'),
     (FF, (), "de", "Wenn du noch kein Monster setzt:",
-     'Du entscheidest, ob du ein weiteres Monster setzen willst.\n    - Wenn nicht:'),
+     'Du entscheidest, ob du ein weiteres Monster setzen willst.\nWenn nicht:'),
     (FF, (), "en", "As long as your movement is still going on:\nYou carry out one action",
      "As long as your movement is still going on, you keep carrying out one of these actions: “Move” or “Stop moving”."),
     (FF, (), "de", "Solange deine Bewegung noch läuft:\nDu führst eine Aktion aus",
