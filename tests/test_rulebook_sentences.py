@@ -212,7 +212,7 @@ GOLDEN = [
     (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
     (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
-    (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Kraftchips außerhalb des Spiels)"),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Nur erlaubt, wenn das Monster noch weiterziehen darf."),
