@@ -1701,6 +1701,9 @@ class Speaker:
         item = self.nouns.element(opts)
         ref = self.scope.bind(s.name, self.named(item, s.text))
         ref.chosen = True
+        if isinstance(opts, A.Call) and opts.func == "range" and len(opts.args) == 2:  # "from 1 to 3", not "from the numbers …"
+            return self._line("stmt.let_choose_range", s, self._subject(s.seat), seat=self.expr(s.seat),
+                              name=self.var(s.name), low=self.expr(opts.args[0]), high=self.expr(opts.args[1]))
         plain = not listed and not ref.label and not isinstance(opts, A.CondExpr)
         one = self.one_of(ref.noun, options, ref.noun.word == item.noun.word) if plain else None
         if one is not None:  # "you choose one of the spaces", not "a space from the spaces"
@@ -2564,17 +2567,20 @@ class Speaker:
         field = knoun
         outer, self.it_kind = self.it_kind, s.kind
         try:
-            ranked = self.idioms.ranked(s.kind, knoun, s.where) if s.where else None
-            cards = ranked if ranked is not None else knoun.np("each")
+            one, rest = self.only_it(s.where)  # "where it == x": the one card x, not "every card for which …"
+            ranked = self.idioms.ranked(s.kind, knoun, s.where) if s.where and one is None else None
+            cards = self.expr(one) if one is not None else ranked if ranked is not None else knoun.np("each")
             where: Arg = self.filter("it", Ref(knoun), s.where, "stmt.modify_where", knoun.det("rel")) \
-                if s.where and ranked is None else ""
+                if s.where and ranked is None and one is None else \
+                self.msg("stmt.modify_while", rest, cond=self.expr(rest)) if rest is not None else ""
             for m in group:
                 fdef = next((f for f in kind.fields if f.name == m.field), None)
                 if fdef is None:
                     raise MissingRendering(m.pos, f"kind '{kind.name}' has no field '{m.field}'")
                 fnoun = self.noun(fdef.text, f"field '{fdef.name}'", fdef.pos)
                 value = self.signed(m.value) if m.mode == "by" else self.expr(m.value)
-                how = "" if m.mode == "by" or isinstance(m.value, A.Num) else "_expr"
+                signed = isinstance(m.value, A.Num) or (isinstance(m.value, A.Neg) and isinstance(m.value.operand, A.Num))
+                how = "" if signed or (m.mode == "by" and self._number(m.value) is not None) else "_expr"
                 changes.append(self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
                                         the_field=fnoun.np("def"), kind=cards))
                 field = fnoun
@@ -2592,6 +2598,20 @@ class Speaker:
         return self._line(key, s, until=self.msg(f"until.{s.until}", s),
                           kind=cards, where=where,
                           change=self.join(changes), field=field.np("bare"), the_field=field.np("def"))
+
+    @staticmethod
+    def only_it(where: A.Expr | None) -> tuple[A.Expr | None, A.Expr | None]:
+        """The x of a modifier's `where it == x` (x not reading `it`), said as that one card, and the
+        condition after its `and` that reads no `it` either, said as how long ("as long as …")."""
+        def free(e: A.Expr) -> bool:
+            return not any(isinstance(n, A.Name) and n.name == "it" for n in A.walk(e))
+        rest = None
+        if isinstance(where, A.BinOp) and where.op == "and" and free(where.right):
+            where, rest = where.left, where.right
+        if isinstance(where, A.BinOp) and where.op == "==" and isinstance(where.left, A.Name) and where.left.name == "it" \
+                and free(where.right):
+            return where.right, rest
+        return None, None
 
     def _s_Forbid(self, s: A.Forbid) -> list[Line]:
         self.scope.push()

@@ -212,7 +212,7 @@ GOLDEN = [
     (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
     (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
-    (FF, (), "de", "(nie mehr als der Zahl", "zum Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
+    (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Kraftchips außerhalb des Spiels)"),
     # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
     (FF, (), "de", "auf das Feld 101 nicht ziehen",
      'Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen'),
@@ -330,9 +330,9 @@ GOLDEN = [
     (MM, (), "de", "Bis zum Ende der Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, den Wert 4 als "
                    "Heilkosten.", "In dieser Runde hat jede Monsterkarte, deren Stärke mindestens 4 ist, Heilkosten 4."),
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
-     "This turn, every playing figure owned by you is invisible."),
+     "This turn, your playing figure is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug gilt: jede Spielfigur, die dir gehört, ist unsichtbar."),
+     "In diesem Zug gilt: deine Spielfigur ist unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
@@ -528,7 +528,7 @@ GOLDEN = [
     (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
      "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
-    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn deine Kraftchips kleiner als der Preis des Kampfes sind:"),
+    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn du weniger Kraftchips als der Preis des Kampfes hast:"),
     # two plural nouns joined by „und“ both take the dative ending
     (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "auf seinen Platz für das ausgespielte Artefakt"),
@@ -546,10 +546,10 @@ GOLDEN = [
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
      "You choose one of the monsters other than the monsters already moved by this spell that can be moved."),
-    # a local or parameter with its own noun (`let capped de "die erreichte Weisheit" en "wisdom reached" = …`)
-    (FF, (), "en", "Value A is the smaller of 50 and the number.", "The wisdom reached is the new wisdom (never more than 50)."),
-    (FF, (), "de", "Wert A ist das Kleinere von 50 und der Zahl.",
-     "Die erreichte Weisheit ist die neue Weisheit (nie mehr als 50)."),
+    # a local or parameter with its own noun (`let n de "die Anzahl zusätzlicher Schritte" en "number of extra steps" = …`)
+    (FF, (), "en", "You choose number B", "You choose a number of extra steps from 1 to the value of the spell."),
+    (FF, (), "de", "Du wählst Zahl B",
+     "Du wählst eine Anzahl zusätzlicher Schritte zwischen 1 und dem Wert des Zauberspruchs."),
     (FF, (), "en", "Add number B to the steps left.", "You may move the chosen number of extra steps further."),
     # an `unsaid` var: its changes are bookkeeping the book leaves out
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
@@ -567,7 +567,7 @@ GOLDEN = [
      "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
-    (FF, (), "en", "If their power chips is less than the battle cost", "if your power chips are less than the battle cost"),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if you have fewer power chips than the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
     (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
@@ -959,7 +959,7 @@ GOLDEN = [
     (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
     # a name with its number takes no "the"
     (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
-    (FF, (), "en", "If your power chips is less", "If your power chips are less than the green heart"),
+    (FF, (), "en", "If your power chips is less", "If you have fewer power chips than the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),

@@ -210,6 +210,17 @@ MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coup
      "[c for c in hand(me) if c.value > 2]\n if count(k) > 0 { let d = choose me from k\n move d to discard }",
      "Falls möglich, wählst du eine Karte auf deiner Hand, deren Wert größer als 2 ist:",
      "If possible, you choose a card in your hand whose value is greater than 2:"),
+    # a number chosen from a range: "from 1 to 3", not "from the numbers from 1 to 3"
+    ('let n de "die Anzahl Karten" en "number of cards" fr "le nombre de cartes" = choose me from range(1, 3)',
+     "Du wählst eine Anzahl Karten zwischen 1 und 3.", "You choose a number of cards from 1 to 3."),
+    # a modifier of one card is said of that card, not "every card for which the card is …"
+    ("modify card.value by 2 where it == top(deck) until end of turn",
+     "In diesem Zug hat die oberste Karte des Stapels +2 Wert.", "This turn, the top card of the deck has +2 value."),
+    # … and a condition beside it that reads no other card says how long; an amount that is no number is said by
+    ("modify card.value by me.points where it == top(deck) and count(deck) > 2 until end of turn",
+     "In diesem Zug hat die oberste Karte des Stapels, solange auf dem Stapel mehr als 2 Karten liegen, den Wert, "
+     "geändert um deine Punkte.",
+     "This turn, the top card of the deck, as long as the deck holds more than 2 cards, has its value changed by your points."),
 ])
 def test_counts_and_choices_are_said_without_bookkeeping(stmt: str, de: str, en: str) -> None:
     items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
