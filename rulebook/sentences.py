@@ -1802,6 +1802,9 @@ class Speaker:
         finally:
             self.origin_role = "at"
         form, actor = self.doer()
+        owner = s.to.args[0] if isinstance(s.to, A.Call) and len(s.to.args) == 1 else None
+        if self.actor is None and owner is not None and self.possessor(owner) and self.zone_def_of(s.to) is not None:
+            form, actor = "actor", {"actor": self.expr(owner)}  # not "Move it to their cards": the player moves it
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
         key = "stmt.move_bottom" if s.bottom else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
         return [Line(self.text(key, s, form, args))]

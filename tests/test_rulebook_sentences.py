@@ -495,7 +495,7 @@ GOLDEN = [
     (MF, (), "de", "Bonuskarten vom gewählten",
      "Lege die Bonuskarte des gewählten bestohlenen Magiers von der gewählten Art"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert", "in den Bonuskarten des dritten Magiers"),
-    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Lege die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
+    (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Der Spieler legt die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsters"),
     (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
     (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),
@@ -1173,8 +1173,8 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
 
 
 @pytest.mark.parametrize("game,lang,turn", [
-    (MF, "en", "In “A wizard's turn”, a player chooses one of six actions again and again: “Summon”, "),
-    (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine von sechs Aktionen: „Beschwören“, "),
+    (MF, "en", "On their turn, each player takes one of six actions again and again: “Summon”, "),
+    (MF, "de", "In seinem Zug führt jeder Spieler immer wieder eine von sechs Aktionen aus: „Beschwören“, "),
     (MM, "en", "In the “Play monster cards” phase, each player on their turn takes one of two actions: “Place a monster” or “Displace a monster”."),
     (MM, "de", "In der Phase „Monsterkarten spielen“ führt jeder Spieler in seinem Zug eine von zwei Aktionen aus: „Monster anlegen“ oder "),
     (FF, "en", "On their turn, each player takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
