@@ -524,9 +524,9 @@ GOLDEN = [
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "auf seinen Platz für das ausgespielte Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss verbleibende Basisbewegungen geben."),
+    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss noch freie Basisbewegungen geben."),
     (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
-     "Es muss verbleibende Basisbewegungen geben."),
+     "Es muss noch freie Basisbewegungen geben."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
     (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
