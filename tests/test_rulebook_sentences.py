@@ -459,7 +459,7 @@ GOLDEN = [
     (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "gets a borrowed wing."),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "bekommt einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
-    (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
+    (MF, (), "en", "The creature is not poisoned.", "The creature is no longer poisoned."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur ist nicht mehr vergiftet."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "If the square of the creature is a wing rental:"),
@@ -841,7 +841,7 @@ GOLDEN = [
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
      "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
      "(siehe „Kreatur vergiften“)."),
-    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
+    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square is no longer poisoned."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld ist nicht mehr vergiftet."),
     (FF, (), "en", "For each of the carried players:",
      "Move the playing figure of each of the carried players onto the matching space."),
@@ -963,7 +963,7 @@ GOLDEN = [
      "Eine Kreatur ist kleiner als eine andere Kreatur"),
     # an event's value with a noun: where the skeleton lands
     (MF, (), "en", "comes into play on the number for the wizard of the lich",
-     "comes into play on the square where the creature was beaten for the wizard of the lich"),
+     "comes into play for the wizard of the lich on the square where the creature was beaten"),
     (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares directly after the current square leave no choice:"),
 ]
 
