@@ -778,7 +778,7 @@ GOLDEN = [
     # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
     (MF, (), "en", "The value carries out one action", "the player keeps carrying out one of these actions: “Summon”"),
     (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
-     "Choose one of your medium and large friends;"),
+     "Choose one of your medium or large friends;"),
     (MF, (), "en", "List A: every creature in the creature supply whose number is 52.", "Bring the Purgana into play"),
     # a value's `told set` says the rule, not the bookkeeping
     (MF, (), "en", "The influencing player becomes the first player, sorted by",
