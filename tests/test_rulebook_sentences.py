@@ -460,6 +460,10 @@ GOLDEN = [
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "bekommt einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
     (MF, (), "en", "The creature is not poisoned.", "The creature is no longer poisoned."),
+    # an English noun in -lf makes its plural in -lves, so a loop over a list named by it is "each of"
+    (MF, (), "en", "every werewolf in the werewolves", "The wizard of each of the werewolves on the board"),
+    # a move to a zone of the player the rule is about is said of that player, not as an order to the reader
+    (MF, (), "en", "Move the chosen summoning card to their", "The player moves the chosen summoning card to their taken summoning cards."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur ist nicht mehr vergiftet."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "If the square of the creature is a wing rental:"),
