@@ -47,9 +47,18 @@ def _called(body: Sequence[A.Stmt], turn: bool = False) -> list[tuple[str, bool]
     for st in body:
         if isinstance(st, A.CallRule):
             names.append((st.rule, turn))
+        elif isinstance(st, A.For) and _each_player(st):  # `for p in players { call turn(p) }`: each on their turn
+            names += [(c.rule, True) for c in st.body if isinstance(c, A.CallRule)]
         elif isinstance(st, (A.While, A.Turns, A.TurnsIn, A.For, A.NamedStep)):
             names += _called(st.body, turn or isinstance(st, (A.Turns, A.TurnsIn)))
     return names
+
+
+def _each_player(st: A.For) -> bool:
+    """Whether a loop only hands each player a rule of their own (`for p in … { call r(p) }`): their turns."""
+    return bool(st.body) and all(isinstance(c, A.CallRule) and len(c.args) == 1 and isinstance(c.args[0], A.Name)
+                                 and c.args[0].name == st.var for c in st.body) \
+        and any(isinstance(n, A.Name) and n.name == "players" for n in A.walk([st.source]))
 
 
 def turn_choices(phases: Sequence[A.PhaseDef], rules: Sequence[A.RuleDef]) -> list[TurnChoice]:

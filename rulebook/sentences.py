@@ -2488,10 +2488,11 @@ class Speaker:
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
 
     def listed(self, a: A.Expr) -> Arg:
-        """An argument in a told text's place; a list written out is said by its items ("medium and large"),
-        as the text already says what they are."""
+        """An argument in a told text's place; a list written out is said by its items, as the text already
+        says what they are; values of an enum are the ones allowed ("medium or large"), other items all taken."""
         if isinstance(a, A.ListLit) and a.items and not any(isinstance(i, (A.ListLit, A.MapLit)) for i in a.items):
-            return self.join([self.expr(i) for i in a.items])
+            allowed = all(isinstance(i, A.Name) and i.name in self.sym.enum_values for i in a.items)
+            return self.join([self.expr(i) for i in a.items], "choice_last" if allowed else "list_last")
         return self.place_or_expr(a)
 
     def choices(self, text: str, args: Mapping[str, A.Expr], pos: A.Pos) -> str:

@@ -468,7 +468,11 @@ GOLDEN = [
     (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "gets a borrowed wing."),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "bekommt einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
-    (MF, (), "en", "The creature is not poisoned.", "The creature loses its poison."),
+    (MF, (), "en", "The creature is not poisoned.", "The creature is no longer poisoned."),
+    # an English noun in -lf makes its plural in -lves, so a loop over a list named by it is "each of"
+    (MF, (), "en", "every werewolf in the werewolves", "The wizard of each of the werewolves on the board"),
+    # a move to a zone of the player the rule is about is said of that player, not as an order to the reader
+    (MF, (), "en", "Move the chosen summoning card to their", "The player moves the chosen summoning card to their taken summoning cards."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur ist nicht mehr vergiftet."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
      "If the square of the creature is a wing rental:"),
@@ -534,9 +538,9 @@ GOLDEN = [
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "auf seinen Platz für das ausgespielte Artefakt"),
     (FF, (), "de", "vom letzte Stapel", "vom letzten Stapel"),
     # a German plural ("die:pl …") takes a plural verb and its dative
-    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss verbleibende Basisbewegungen geben."),
+    (MF, (), "de", "Die verbleibenden Basisbewegungen wird 0.", "Es muss noch freie Basisbewegungen geben."),
     (MF, (), "de", "Die verbleibenden Basisbewegungen muss größer als 0 sein.",
-     "Es muss verbleibende Basisbewegungen geben."),
+     "Es muss noch freie Basisbewegungen geben."),
     (MF, (), "de", "Wähle eine Kreatur aus der Freunde von dir", "Wähle eine Kreatur aus deinen Freunden"),
     (MF, (), "de", "eine Feldart aus der Felder, auf die", "eines deiner Startfelder"),
     (MF, (), "de", "der Beschwörungskarte von dir", "der noch zu beschwörenden Kreaturen deiner Beschwörungskarte"),
@@ -788,7 +792,7 @@ GOLDEN = [
     # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
     (MF, (), "en", "The value carries out one action", "the player keeps carrying out one of these actions: “Summon”"),
     (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
-     "Choose one of your medium and large friends;"),
+     "Choose one of your medium or large friends;"),
     (MF, (), "en", "List A: every creature in the creature supply whose number is 52.", "Bring the Purgana into play"),
     # a value's `told set` says the rule, not the bookkeeping
     (MF, (), "en", "The influencing player becomes the first player, sorted by",
@@ -851,7 +855,7 @@ GOLDEN = [
     (MF, (), "de", "Gehe die kleinen Kreaturen auf seinem Feld der Reihe nach durch:",
      "Diese Kreatur vergiftet jede der anderen kleinen Kreaturen außer Katapulten auf dem Feld dieser Kreatur "
      "(siehe „Kreatur vergiften“)."),
-    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square loses its poison."),
+    (MF, (), "en", "For every creature on the chosen landing square:", "Every creature on the chosen landing square is no longer poisoned."),
     (MF, (), "de", "Für jede Kreatur auf dem gewählten Zielfeld:", "Jede Kreatur auf dem gewählten Zielfeld ist nicht mehr vergiftet."),
     (FF, (), "en", "For each of the carried players:",
      "Move the playing figure of each of the carried players onto the matching space."),
@@ -978,7 +982,7 @@ GOLDEN = [
      "Eine Kreatur ist kleiner als eine andere Kreatur"),
     # an event's value with a noun: where the skeleton lands
     (MF, (), "en", "comes into play on the number for the wizard of the lich",
-     "comes into play on the square where the creature was beaten for the wizard of the lich"),
+     "comes into play for the wizard of the lich on the square where the creature was beaten"),
     (MF, (), "en", "If the number of the squares ahead is 1:", "Otherwise, if the squares directly after the current square leave no choice:"),
     # sets, filters and choices said as a person would (issue 10)
     (MF, (), "en", "you choose a creature ahead from the creatures directly ahead",
@@ -1213,8 +1217,8 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
 
 
 @pytest.mark.parametrize("game,lang,turn", [
-    (MF, "en", "In “A wizard's turn”, a player chooses one of six actions again and again: “Summon”, "),
-    (MF, "de", "In „Spielzug eines Magiers“ wählt ein Spieler immer wieder eine von sechs Aktionen: „Beschwören“, "),
+    (MF, "en", "On their turn, each player takes one of six actions again and again: “Summon”, "),
+    (MF, "de", "In seinem Zug führt jeder Spieler immer wieder eine von sechs Aktionen aus: „Beschwören“, "),
     (MM, "en", "In the “Play monster cards” phase, each player on their turn takes one of two actions: “Place a monster” or “Displace a monster”."),
     (MM, "de", "In der Phase „Monsterkarten spielen“ führt jeder Spieler in seinem Zug eine von zwei Aktionen aus: „Monster anlegen“ oder "),
     (FF, "en", "On their turn, each player takes one of three actions: “Move and battle”, “Move twice” or “Take power chips”."),
