@@ -126,7 +126,7 @@ GOLDEN = [
      "Der Kampf am Kartenplatz ist verloren."),
     # a place in scope compared with the place remembered: the places, not their numbers
     (MM, (), "en", "If the number of the attack place is the number of the lost fight",
-     "If the attack place is the place of the lost fight or the guard"),
+     "If the attack place is the place where the fight was lost or the guard"),
     (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
      "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
