@@ -224,8 +224,11 @@ class Assembler:
             const = self.sp.sym.consts.get(z.size.name) if isinstance(z.size, A.Name) else None
             size = const.value if const is not None and isinstance(const.value, A.Num) else z.size  # a count, by value
             said = self.sp.expr(size)
-            layout = self.word("numbered" if isinstance(size, A.Num) else "numbered_up_to",
-                               size=said.form("dat" if not isinstance(size, A.Num) else "nom"))
+            if isinstance(size, A.Name) and size.name == "player_count":  # as players say it: "one per player"
+                layout = self.word("numbered_per_player")
+            else:
+                layout = self.word("numbered" if isinstance(size, A.Num) else "numbered_up_to",
+                                   size=said.form("dat" if not isinstance(size, A.Num) else "nom"))
         else:
             layout = ""
         vis = [ui[z.visibility]] + ([ui["shuffled"]] if z.shuffled else [])

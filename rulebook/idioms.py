@@ -381,8 +381,7 @@ class Idioms:
             holds = sp.sym.zones.get(zone.obj.name if isinstance(zone, A.Index) and isinstance(zone.obj, A.Name)
                                      else zone.name if isinstance(zone, A.Name) else "")
             if holds is not None and holds.capacity == 2:  # the place holds just these two: one sentence names them
-                items = Noun(f"{sp.cat.pattern('grammar.plural_article')} {item.noun.plural()}", sp.cat).np("def")
-                return sp._line("stmt.let_pair", s, both=a.pair[2], items=items, zone=sp.expr(zone),
+                return sp._line("stmt.let_pair", s, both=a.pair[2], zone=sp.expr(zone),
                                 at=sp.prep(zone, "at"))
             return said
         if a is None or b is None or not (a.label and b.label and item.kind):

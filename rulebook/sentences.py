@@ -967,7 +967,7 @@ class Speaker:
                           for k, v in value.items])
 
     def paid_items(self, table: A.MapLit, field: str, currency: Phrase, at: A.Node) -> Phrase:
-        """A table of amounts by a field, keys with the same amount side by side: "nothing at level 1 and 2,
+        """A table of amounts by a field, keys with the same amount side by side: "nothing at levels 1 and 2,
         1 gold at level 3" (a comma, not a second "and", after such a group)."""
         groups: list[tuple[list[A.Expr], A.Expr]] = []
         for k, v in table.items:
@@ -975,7 +975,9 @@ class Speaker:
                 groups[-1][0].append(k)
             else:
                 groups.append(([k], v))
-        return self.join([self.msg("stmt.pay_item", at, field=field, key=self.join([self.expr(k) for k in keys]), amount=Phrase(
+        fields = f"{Noun(field.strip(), self.cat).plural()} " if field else ""  # "at levels 1 and 2"
+        return self.join([self.msg("stmt.pay_items" if len(keys) > 1 else "stmt.pay_item", at, field=field, fields=fields,
+                                   key=self.join([self.expr(k) for k in keys]), amount=Phrase(
             self.word("nothing") if isinstance(v, A.Num) and v.value == 0 else f"{self.expr(v).form('nom')} "
             f"{currency.form('nom')}")) for keys, v in groups],
             "list_sep" if len(groups) < len(table.items) else "list_last")

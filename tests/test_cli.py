@@ -153,7 +153,7 @@ def test_play_with_a_human_on_piped_stdin(capsys: pytest.CaptureFixture[str], tm
     # the rules' own words: a face-down guard as its back shows it, cards and zones by their display names
     assert "[guard card: level 2, lowest strength" in out and "card place 1" in out and "hand of P1" in out
     assert "Place a monster: " in out and "[place " in out and "orks_" not in out.split("options:")[0]
-    assert "start player P" in out and "place of the lost fight" not in out  # `internal` values stay off screen
+    assert "start player P" in out and "place where the fight was lost" not in out  # `internal` values stay off screen
     record = json.loads(save.read_text(encoding="utf-8"))
     assert record["scores"] is None and record["agents"][0] == "human"
     assert run(capsys, "replay", str(save))[0] == 0

@@ -161,7 +161,7 @@ def test_rules_only_cards_use_keep_a_chapter_of_their_own() -> None:
 
 
 def test_the_values_table_holds_only_what_players_keep_track_of(base: dict[str, Rulebook]) -> None:
-    """An `internal` var (the place of the lost fight) and a var the setup sets before anyone reads
+    """An `internal` var (the place where the fight was lost) and a var the setup sets before anyone reads
     it (the start player, drawn at random) have no start value worth printing."""
     values = next(t for t in section(base["en"], "components").tables if t.caption == "Values")
     assert [row[0] for row in values.rows] == ["Gold per player at the start", "Number of cards in hand",
@@ -170,7 +170,7 @@ def test_the_values_table_holds_only_what_players_keep_track_of(base: dict[str, 
     share = next(x for e in base["en"].every_entry() for x in e.examples if "share the loot" in x.title)
     assert share.table is not None
     shown = [row[0] for row in share.table.rows]
-    assert "start player" in shown and "place of the lost fight" not in shown  # a marker, not bookkeeping
+    assert "start player" in shown and "place where the fight was lost" not in shown  # a marker, not bookkeeping
 
 
 def test_internal_marks_vars_and_consts(tmp_path: Path) -> None:
@@ -184,7 +184,7 @@ def test_internal_marks_vars_and_consts(tmp_path: Path) -> None:
     assert const.internal
     values = next(t for t in section(build_rulebook(src, [], "en"), "components").tables if t.caption == "Values")
     names = [row[0] for row in values.rows]
-    assert "Place of the lost fight" in names and "Number of cards in hand" not in names
+    assert "Place where the fight was lost" in names and "Number of cards in hand" not in names
 
 
 def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebook]) -> None:

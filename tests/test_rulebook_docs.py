@@ -101,7 +101,7 @@ def test_component_tables_list_every_card_with_its_numbers() -> None:
     # the guard Inga and Frank fight in the rulebook example: strength 6, loot 11, level 2
     assert ["2", "5", "8", "6", "11", "6", "11"] in guards.rows
     zones = captions["Places for cards"]
-    assert ["Card place", "guard card", "numbered 1 to the number of players", "face down", "1"] in zones.rows
+    assert ["Card place", "guard card", "one per player, numbered from 1", "face down", "1"] in zones.rows
 
 
 def test_values_by_player_count_are_computed_by_the_engine() -> None:
@@ -126,8 +126,8 @@ def test_every_action_phase_and_king_tile_has_an_entry_with_generated_text() -> 
 def test_a_requirement_keeps_its_clarification_beside_the_generated_sentence() -> None:
     de = book("de")
     displace = next(e for e in de.every_entry() if e.anchor == "action-displace")
-    line = next(l for l in displace.lines if "kleiner als die des stärkeren Monsters" in l.text)
-    assert line.text == "Die Stärke des verdrängten Monsters muss kleiner als die des stärkeren Monsters sein."
+    line = next(l for l in displace.lines if "kleiner als die des neuen Monsters" in l.text)
+    assert line.text == "Die Stärke des zu verdrängenden Monsters muss kleiner als die des neuen Monsters sein."
     assert line.note == "Ein Monster kann nur von einem stärkeren verdrängt werden."
     # a clarification that names every number and field of its condition is said instead of it
     [alone] = [l for l in displace.lines if "Stärke 5" in l.text]
@@ -140,11 +140,11 @@ def test_a_variant_opens_with_its_changes_old_and_new() -> None:
     [change] = changes.changes
     assert change.kind == "replaced" and change.what == "Constant “Compensation for displacing”"
     assert texts(change.old) == ["Compensation for displacing: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."]
-    assert texts(change.new) == ["Compensation for displacing: nothing at level 1 and 2, 1 gold at level 3."]
+    assert texts(change.new) == ["Compensation for displacing: nothing at levels 1 and 2, 1 gold at level 3."]
     # the new value is what the rest of the variant's rulebook shows too
     displace = next(e for e in book("en", "billiges_verdraengen").every_entry()
                     if e.anchor == "action-displace")
-    assert any("nothing at level 1 and 2, 1 gold at level 3" in t for t in texts(displace.lines))
+    assert any("nothing at levels 1 and 2, 1 gold at level 3" in t for t in texts(displace.lines))
 
 
 def test_an_added_phase_names_its_place() -> None:

@@ -118,7 +118,7 @@ GOLDEN = [
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
     (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
     (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
-    (MM, (), "en", "Note the attack place of monster card A.", "Move the stronger monster to the attack place."),
+    (MM, (), "en", "Note the attack place of monster card A.", "Move the new monster to the attack place."),
     (MM, (), "de", "Merke dir den Anlegeplatz von Monsterkarte A.", "Du zahlst 1 Gold an die Schatzkammer."),
     (MM, (), "en", "The number of the lost fight becomes the number of the card place.",
      "The fight at the card place is lost."),
@@ -126,27 +126,27 @@ GOLDEN = [
      "Der Kampf am Kartenplatz ist verloren."),
     # a place in scope compared with the place remembered: the places, not their numbers
     (MM, (), "en", "If the number of the attack place is the number of the lost fight",
-     "If the attack place is the place of the lost fight or the guard"),
+     "If the attack place is the place where the fight was lost or the guard"),
     (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
      "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
-     "The two monsters are the monster cards at the matching attack place."),
+     "Look at the two monsters at the matching attack place."),
     # the first and the last card of a place that holds just these two: a pair, said together
     (MM, (), "en", "The first monster is the first monster card at the matching attack place.",
-     "The two monsters are the monster cards at the matching attack place."),
+     "Look at the two monsters at the matching attack place."),
     (MM, (), "de", "Das erste Monster ist die erste Monsterkarte am zugehörigen Anlegeplatz.",
-     "Die beiden Monster sind die Monsterkarten am zugehörigen Anlegeplatz."),
+     "Es geht um die beiden Monster am zugehörigen Anlegeplatz."),
     (MM, (), "en", "If the first monster and the second monster belong to the same player:",
      "If both monsters belong to the same player:"),
     (MM, (), "de", "Wenn das erste Monster und das zweite Monster demselben Spieler gehören:",
      "Wenn beide Monster demselben Spieler gehören:"),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Die beiden Monster sind die Monsterkarten am zugehörigen Anlegeplatz."),
+     "Es geht um die beiden Monster am zugehörigen Anlegeplatz."),
     # locals with their own nouns, not letters; German declines the adjective and the noun
     (MM, (), "en", "Monster card A is the first monster card at the matching attack place, monster card B the last one.",
      "If both monsters belong to the same player:"),
     (MM, (), "de", "Der Besitzer des erstes Monster", "Der Besitzer des ersten Monsters erhält die Beute"),
-    (MM, (), "de", "Besitzer des verdrängtes Monster", "Du zahlst dem Besitzer des verdrängten Monsters die Entschädigung"),
+    (MM, (), "de", "Besitzer des verdrängtes Monster", "Du zahlst dem Besitzer des zu verdrängenden Monsters die Entschädigung"),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
      "Move the top king tile of the king's stack to the box."),
@@ -194,9 +194,9 @@ GOLDEN = [
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
      "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
     (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
-     "Move the guard card with the lowest level from the guard display onto every card place in turn."),
+     "For every card place in turn, move the guard card with the lowest level from the guard display onto it."),
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
-     "Lege nacheinander die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage auf jeden Kartenplatz."),
+     "Lege der Reihe nach auf jeden Kartenplatz jeweils die Wächterkarte mit dem niedrigsten Level aus der Wächterauslage."),
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
@@ -241,14 +241,14 @@ GOLDEN = [
     # a condition without parameters is a clause too: German "wenn gilt: …", not a main clause after "wenn"
     (FF, (), "de", "Wenn die Monster 49 und 50 sind beide besiegt:", "Wenn die Monster 49 und 50 beide besiegt sind:"),
     # "is not you" → another player's
-    (MM, (), "en", "If the owner of *victim* is not you:", "If the displaced monster belongs to another player:"),
-    (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn das verdrängte Monster einem anderen Spieler gehört:"),
+    (MM, (), "en", "If the owner of *victim* is not you:", "If the target monster belongs to another player:"),
+    (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn das zu verdrängende Monster einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten fürs Verdrängen des verdrängten Monsters bezahlen können."),
+     "Du musst die Kosten für das zu verdrängende Monster bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing the displaced monster."),
+     "You must be able to pay the cost of displacing the target monster."),
     (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
-     "You must be able to pay the cost of displacing the displaced monster."),
+     "You must be able to pay the cost of displacing the target monster."),
     # a requirement is a full sentence; one whose own text says it is not said twice
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold at most 1 monster card."),
@@ -257,9 +257,9 @@ GOLDEN = [
     (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
      "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
-     "The strength of the displaced monster must be less than that of the stronger monster."),
+     "The strength of the target monster must be less than that of the new monster."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
-     "Die Stärke des verdrängten Monsters muss kleiner als die des stärkeren Monsters sein."),
+     "Die Stärke des zu verdrängenden Monsters muss kleiner als die des neuen Monsters sein."),
     (MM, (), "en", "Only allowed if the strength of monster card A is less than 5.",
      "A strength-5 monster cannot be displaced."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als 5 ist.",
@@ -338,24 +338,24 @@ GOLDEN = [
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
      "Jeder Spieler legt alle Monsterkarten in seinem Vorrat, deren Stärke mindestens 3 ist, auf seine Hand und alle Monsterkarten auf seiner Hand, deren Stärke höchstens 2 ist, in seinen Vorrat."),
     # a card back to its owner
-    (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move the displaced monster into its owner's hand."),
-    (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege das verdrängte Monster auf die Hand des Besitzers."),
+    (MM, (), "en", "Move *victim* to the hand of the owner of *victim*.", "Move the target monster into its owner's hand."),
+    (MM, (), "de", "Lege *victim* in die Hand vom Besitzer von *victim*.", "Lege das zu verdrängende Monster auf die Hand des Besitzers."),
     # the print's skip rule: a displaced player plays again
     (MM, (), "en", "Whoever already has two monsters in the castle sits out until every attack place is full.",
-     "Whoever already has two monsters in the castle is skipped; once one of them is displaced, that player plays again."),
+     "Whoever already has two monsters at the attack places is skipped; once one of them is displaced, that player gets a turn again."),
     # the preposition of a place: declared (`at de "an"`), from the noun (a pile, a hand), or the default
     (MM, (), "de", "Lege die Monsterkarte in den Anlegeplatz.", "Lege die Monsterkarte an den Anlegeplatz."),
     (MM, (), "de", "Ziehe 3 Karten von seinem Vorrat in seine Hand.", "Der Spieler zieht 3 Karten aus seinem Vorrat auf seine Hand."),
     (MM, (), "en", "Draw 3 cards from their reserve to their hand.", "The player draws 3 cards from their reserve into their hand."),
-    (MM, (), "de", "Wähle ein verdrängtes Monster aus einem Anlegeplatz", "Wähle ein verdrängtes Monster von einem Anlegeplatz"),
+    (MM, (), "de", "Wähle ein verdrängtes Monster aus einem Anlegeplatz", "Wähle ein zu verdrängendes Monster von einem Anlegeplatz"),
     # a small table said in words, a table by player count as its usual value and the exceptions
     (MM, (), "de", "Du zahlst die Entschädigung je Wächter-Level (1: 0, 2: 1, 3: 2) für das Level des Wächters am "
                    "Kartenplatz mit derselben Nummer in Gold an den Besitzer von Monsterkarte A.",
-     "Du zahlst dem Besitzer des verdrängten Monsters die Entschädigung fürs Verdrängen je nach dem Level des Wächters am "
+     "Du zahlst dem Besitzer des zu verdrängenden Monsters die Entschädigung fürs Verdrängen je nach dem Level des Wächters am "
      "zugehörigen Kartenplatz: bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold."),
     (MM, (), "en", "You pay the compensation per guard level (1: 0, 2: 1, 3: 2) for the level of the guard at the card "
                    "place with the same number in gold to the owner of monster card A.",
-     "You pay the owner of the displaced monster the compensation for displacing, depending on the level of the guard at the "
+     "You pay the owner of the target monster the compensation for displacing, depending on the level of the guard at the "
      "matching card place: nothing at level 1, 1 gold at level 2 and 2 gold at level 3."),
     (MM, (), "en", "the compensation per guard level, by the level of the guard",
      "the compensation for displacing, depending on the level of the guard"),
@@ -819,11 +819,11 @@ GOLDEN = [
     (FF, (), "en", "For each of the start chambers:",
      "Draw one monster tile from the first pile onto every monster space of the start chambers."),
     (FF, (), "en", "For each of the intersection spaces:",
-     "Move the top intersection tile of the box onto every intersection space in turn."),
+     "For every intersection space in turn, move the top intersection tile of the box onto it."),
     (FF, (), "de", "Gehe die Starträume der Reihe nach durch:",
      "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
-     "Lege nacheinander das oberste Kreuzungsplättchen der Schachtel auf jedes Kreuzungsfeld."),
+     "Lege der Reihe nach auf jedes Kreuzungsfeld jeweils das oberste Kreuzungsplättchen der Schachtel."),
     # a die: a const whose `told` says the pick
     (FF, (), "en", "Pick a monster die roll at random from the list 2, 3, 3, 4, 4 and 4.", "Roll the monster die."),
     (FF, (), "de", "Bestimme einen Wurf des Spielerwürfels zufällig", "Wirf den Helden-Würfel."),
@@ -1139,7 +1139,7 @@ def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None
 
 
 @pytest.mark.parametrize("lang,base,variant", [
-    ("en", "nothing at level 1, 1 gold at level 2 and 2 gold at level 3", "nothing at level 1 and 2, 1 gold at level 3"),
+    ("en", "nothing at level 1, 1 gold at level 2 and 2 gold at level 3", "nothing at levels 1 and 2, 1 gold at level 3"),
     ("de", "bei Level 1 nichts, bei Level 2 1 Gold und bei Level 3 2 Gold", "bei Level 1 und 2 nichts, bei Level 3 1 Gold")])
 def test_a_definition_names_consts_by_place_so_a_variant_changes_it(lang: str, base: str, variant: str) -> None:
     """`{owner_fee}` in a function's note is the const's value as the values table says it."""

@@ -259,8 +259,8 @@ PAIR = ('let a de "die erste Karte" en "first card" fr "la première carte" = fi
 
 @pytest.mark.parametrize("capacity,de,en", [
     # a place that holds just the two: one sentence names them together
-    (" capacity 2", ["Die beiden Karten sind die Karten in Platz 1."],
-     ["The two cards are the cards in slot 1."]),
+    (" capacity 2", ["Es geht um die beiden Karten in Platz 1."],
+     ["Look at the two cards in slot 1."]),
     ("", ["Die erste Karte ist die erste Karte in Platz 1.", "Die zweite Karte ist die letzte Karte in Platz 1."],
      ["The first card is the first card in slot 1.", "The second card is the last card in slot 1."]),
 ])
@@ -481,8 +481,8 @@ def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() ->
     ("for i in ends { draw 1 from deck to slot[i] }", ["Lege eine Karte vom Stapel in jeden Platz der Randplätze."],
      ["Draw one card from the deck to every slot of the end slots."]),
     ("for i in all_slots { move top(deck) to slot[i] }",  # a card picked afresh for each place: "in turn"
-     ["Lege nacheinander die oberste Karte des Stapels in jeden Platz."],
-     ["Move the top card of the deck to every slot in turn."]),
+     ["Lege der Reihe nach in jeden Platz jeweils die oberste Karte des Stapels."],
+     ["For every slot in turn, move the top card of the deck to it."]),
     ("for i in ends { move top(slot[i]) to slot[i] }",  # the place named twice: the loop stays
      ["Für die Randplätze jeweils:", "Lege die oberste Karte des Platzes in den Platz."],
      ["For each of the end slots:", "Move the top card of the slot to the slot."]),
