@@ -221,7 +221,7 @@ GOLDEN = [
     (FF, (), "de", "erste Stapel\n",
      'Erster Stapel'),
     (MF, (), "de", "der Erste der Felder davor",
-     'Das nächste Feld ist das erste der Felder direkt vor dem aktuellen Feld.'),
+     'Das nächste Feld ist das einzige der Felder direkt vor dem aktuellen Feld.'),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Nur erlaubt, wenn das Monster noch weiterziehen darf."),
@@ -912,7 +912,7 @@ GOLDEN = [
      'If this is not the very first turn of the game:'),
     (FF, (), "de", "Wiederhole so oft wie 1, falls die Zahl der gespielten Züge 0 ist, sonst 2:",
      'Wenn dies nicht der allererste Zug des Spiels ist:'),
-    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Der Spieler besitzt jetzt die Spielfigur."),
+    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Der Spieler legt die oberste Spielfigur der Schachtel auf den Tisch."),
     # after each step of a walk, the place reached is "this space"
     (FF, (), "en", "Look around from the space (see",
      'Look around from your space (see'),
