@@ -567,7 +567,8 @@ class Idioms:
         n = next((k for k, st in enumerate(after) if not uses(st)), len(after))
         if s.text is not None or not isinstance(s.value, (A.Call, A.Index, A.Attr)) or not 0 < n <= 2 \
                 or any(uses(st) for st in after[n:]) \
-                or any(isinstance(st, (A.If, A.For, A.While, A.Repeat, A.Turns, A.TurnsIn)) for st in after[:n]):
+                or any(isinstance(st, (A.If, A.For, A.While, A.Repeat, A.Turns, A.TurnsIn, A.Let))  # (a `let` binds
+                       for st in after[:n]):  # a name that later steps read)
             return None
         sp = self.sp
         sp._s_Let(s)  # binds the local (its sentence is not said)
