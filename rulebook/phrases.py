@@ -258,7 +258,9 @@ class Noun:
         article = grammar.get("possessive_genitive") if isinstance(grammar, dict) else None
         found = re.match(rf"([A-ZÄÖÜ]\S*) {article} (\S.*)$", self.word) \
             if isinstance(article, str) and det in ("their", "your") else None
-        gender = self.cat.data.get("articles", {}).get(grammar.get("possessive_gender", ""), {})
+        wanted = grammar.get("possessive_gender", "") if isinstance(grammar, dict) else ""
+        articles = self.cat.data.get("articles", {})
+        gender = articles.get(wanted, {}) if isinstance(articles, dict) else {}
         forms = gender.get(det) if isinstance(gender, dict) else None
         if found is None or not isinstance(forms, dict) or "gen" not in forms:
             return None

@@ -334,6 +334,11 @@ def _foldable(s: A.For, zones: Mapping[str, A.ZoneDef], functions: Mapping[str, 
                                 if isinstance(n, A.Name) and n.name == s.var)
 
 
+def _group(found: Optional[re.Match[str]]) -> Optional[str]:
+    """The first group of a match, if there is one."""
+    return found.group(1) if found is not None else None
+
+
 def _names_items(noun: Noun, source: Phrase) -> bool:
     """Whether a list is said by its items' own noun ("the small tokens on it" for a token): then "each of" it."""
     plural, said = noun.plural(), source.form("nom")
@@ -764,7 +769,7 @@ class Speaker:
                             if said.startswith(w + " ")), None)
             place = self.msg("slot.named", node, place=Phrase(said), bare=Phrase(said[len(article):].lstrip())) \
                 if article is not None else None
-        elif ref is not None and not defined and not ref.you and not ref.label and not slot.search(text).group(1) \
+        elif ref is not None and not defined and not ref.you and not ref.label and not _group(slot.search(text)) \
                 and ref.noun.word not in {self.nouns.word(w).word for w in ("number", "value")}:
             place = self.msg("slot.of_card", node, word=word, card=self.expr(node))  # "the slot of the chosen marker"
         if place is None:
@@ -1042,10 +1047,10 @@ class Speaker:
         kind = self.sym.kinds.get(held.kind) if held is not None else None
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
-        item = self.nouns.element(e.args[0]).noun if key.endswith("_item") else card  # „das erste der Felder“
-        item = Noun("", self.cat) if item.agree == "pl" else item  # an item said only in the plural: „der Erste“
+        thing: Noun = self.nouns.element(e.args[0]).noun if key.endswith("_item") else card  # „das erste der Felder“
+        thing = Noun("", self.cat) if thing.agree == "pl" else thing  # an item said only in the plural: „der Erste“
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
-                        cards=Phrase(card.plural()), the=item.det(e.func),
+                        cards=Phrase(card.plural()), the=thing.det(e.func),
                         the_cards=Noun(f"{self.cat.pattern('grammar.plural_article')} {card.plural()}", self.cat).np("def"),
                         **self.call_args(e))
 
@@ -1204,9 +1209,9 @@ class Speaker:
             and isinstance(e.args[0], A.Name) and e.args[0].name == var else None
         if fn is not None and len(fn.params) == 1 and fn.text is not None and self.lang in fn.text.by_lang \
                 and self.cat.has("grammar.of_slot") and not is_condition(fn.body):  # "space of {p}": "whose space"
-            text, tail = fn.text.by_lang[self.lang], str(self.cat.pattern("grammar.of_slot")).replace("{slot", "{" + fn.params[0].name)
-            if text.endswith(tail) and "{" not in text[:-len(tail)]:
-                return Noun(text[:-len(tail)], self.cat)
+            said, tail = fn.text.by_lang[self.lang], str(self.cat.pattern("grammar.of_slot")).replace("{slot", "{" + fn.params[0].name)
+            if said.endswith(tail) and "{" not in said[:-len(tail)]:
+                return Noun(said[:-len(tail)], self.cat)
         return None
 
     def filter(self, var: str, ref: Optional[Ref], cond: A.Expr, key: str, rel: Optional[Phrase] = None) -> Phrase:
@@ -1318,8 +1323,9 @@ class Speaker:
         of_item = self.msg("expr.zone_of_card", leaf, zone=Phrase(""), card=var).form("nom")  # " of the card"
         head, found, tail = text.partition(of_item + " ")
         words = head.split(" ")
+        known = self.cat.data.get("articles", {})
         articles = {w.split(" ")[0] for w in (Noun(f"{a} Dinge", self.cat).np("def").form("nom")
-                                              for a in self.cat.data.get("articles", {}) if a != "default")}
+                                              for a in (known if isinstance(known, dict) else {}) if a != "default")}
         if found and 2 <= len(words) <= 3 and words[0] in articles and not tail.startswith(_SIGNS):
             return whose(" ".join(words[1:]), head, tail)  # a function's own words: "the token of the card …"
         return None
@@ -1693,8 +1699,9 @@ class Speaker:
             ref = self.named(item, s.text)
             if ref.noun.word == item.noun.word:
                 self.scope.bind(s.name, ref).chosen = True
-                return self._line("stmt.let_choose_from", s, self._subject(s.seat), seat=self.expr(s.seat),
-                                  name=self.var(s.name), filter=args["filter"], **{"from": args["from"]})
+                said: dict[str, Arg] = {"seat": self.expr(s.seat), "name": self.var(s.name), "filter": args["filter"],
+                                        "from": args["from"]}
+                return [Line(self.text("stmt.let_choose_from", s, self._subject(s.seat), said))]
         if yes_or_no(opts) and s.text is not None and self.lang in s.text.by_lang:  # "you decide whether …"
             clause = self.clause(s, self.literal(s.text.by_lang[self.lang]), {})
             self.scope.bind(s.name, self.named(self.nouns.element(opts), s.text)).clause = clause
@@ -2534,7 +2541,8 @@ class Speaker:
     def shared_end(self, yes: str, no: str) -> str:
         """The first of two words that end alike, shortened where the language writes the shared end once
         („vorwärts- oder zurückgeschoben“)."""
-        shortest = self.cat.data.get("grammar", {}).get("shared_end")
+        grammar = self.cat.data.get("grammar", {})
+        shortest = grammar.get("shared_end") if isinstance(grammar, dict) else None
         if not isinstance(shortest, int) or " " in yes or " " in no:
             return yes
         n = len(os.path.commonprefix([yes[::-1], no[::-1]]))
@@ -2610,7 +2618,8 @@ class Speaker:
             return not any(isinstance(n, A.Name) and n.name == "it" for n in A.walk(e))
         rest = None
         if isinstance(where, A.BinOp) and where.op == "and" and free(where.right):
-            where, rest = where.left, where.right
+            rest = where.right
+            where = where.left
         if isinstance(where, A.BinOp) and where.op == "==" and isinstance(where.left, A.Name) and where.left.name == "it" \
                 and free(where.right):
             return where.right, rest

@@ -451,13 +451,13 @@ def test_saves_without_knowledge_still_load(folder: Path) -> None:
     ("de", ["Halte deine Chips geheim: Die anderen Spieler sehen den Betrag erst am Spielende; "
             "von einer Zahlung erfahren sie nur, dass sie geschieht.",
             "Halte deine Siegpunkte geheim: Die anderen Spieler sehen den Wert erst am Spielende.",
-            "| Chips | 5 (geheim: nur der eigene Spieler sieht den Wert) |",
+            "| Chips je Spieler zu Beginn | 5 (geheim: nur der eigene Spieler sieht den Wert) |",
             "- Sieh dir den obersten Stein seiner Hand geheim an.",
             "- Zeige den obersten Stein deiner Hand nur dem Spieler."]),
     ("en", ["Keep your chips secret: the other players see the amount only when the game ends; "
             "of a payment they learn only that it happens.",
             "Keep your victory points secret: the other players see the value only when the game ends.",
-            "| chips | 5 (secret: only its own player sees it) |",
+            "| Chips per player at the start | 5 (secret: only its own player sees it) |",
             "- Look at the top token of their hand in secret.",
             "- Show the top token of your hand only to the player."]),
 ])

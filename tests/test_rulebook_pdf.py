@@ -21,7 +21,8 @@ pytest.importorskip("weasyprint")
 GAME = "maechtige_monster"
 SPITZEL = Path(__file__).parent / "fixtures" / "games" / "spitzel"
 A4 = (595.28, 841.89)  # points
-LEADER = re.compile(r"^(?P<title>.+?)\s*(?:\.\s*){3,}(?P<page>\d+)$")
+# A title long enough to fill its line has no dots left before its page ("… (instead of “…”) 24").
+LEADER = re.compile(r"^(?P<title>.+?)\s*(?:(?:\.\s*){3,}|(?<=[”)])\s)(?P<page>\d+)$")
 
 
 def toc_of(page_html: str) -> list[str]:
