@@ -218,7 +218,7 @@ class Repeat(Node):
 
 
 class Break(Node):
-    pass
+    text: Optional[Text] = None  # what ends, for the rulebook ("the movement ends")
 
 
 class ChooseAction(Node):

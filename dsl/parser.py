@@ -603,7 +603,7 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
         return A.Repeat(pos=self._p(meta), count=ch[0], body=ch[1])
 
     def break_stmt(self, meta: Any, ch: list[Any]) -> A.Break:
-        return A.Break(pos=self._p(meta))
+        return A.Break(pos=self._p(meta), text=ch[0] if ch else None)
 
     def choose_action(self, meta: Any, ch: list[Any]) -> A.ChooseAction:
         return A.ChooseAction(pos=self._p(meta), seat=ch[0], actions=[str(c) for c in ch[1:]])

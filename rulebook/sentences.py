@@ -2082,7 +2082,9 @@ class Speaker:
                 else self._line(key, s, "sub", children=then, cond=self.expr(s.cond))
             if nxt is not None:
                 return out + self._s_If(nxt, "stmt.else_if")
-            if other and len(s.other) == 1 and isinstance(s.other[0], A.Break) and self.loops and self.loops[-1] is None:
+            stop = s.other[0] if len(s.other) == 1 and isinstance(s.other[0], A.Break) else None
+            if other and stop is not None and self.loops and self.loops[-1] is None \
+                    and (stop.text is None or self.lang not in stop.text.by_lang):  # (a told break says what ends)
                 out += self._line("stmt.else_stop", s)  # "Otherwise, stop.", one step, not a branch of its own
             elif other:
                 out += self._line("stmt.else", s, children=other)
@@ -2418,6 +2420,8 @@ class Speaker:
         return self._line(key, s, children=self._loop_body(s.body), count=self.expr(s.count))
 
     def _s_Break(self, s: A.Break) -> list[Line]:
+        if s.text is not None and self.lang in s.text.by_lang:  # what ends, in the rules' words: "The movement ends."
+            return self._line("stmt.break_told", s, text=s.text.by_lang[self.lang])
         if self.loops and self.loops[-1] is None:  # a `while` or `repeat`: no items remain, the repeating ends
             return self._line("stmt.break_repeat", s)
         items = self.loops[-1] if self.loops else None

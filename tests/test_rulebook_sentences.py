@@ -927,8 +927,9 @@ GOLDEN = [
      "As long as your movement is still going on, you keep carrying out one of these actions: “Move” or “Stop moving”."),
     (FF, (), "de", "Solange deine Bewegung noch läuft:\nDu führst eine Aktion aus",
      "Solange deine Bewegung noch läuft, führst du immer wieder eine dieser Aktionen aus: „Ziehen“ oder „Anhalten“."),
-    (MF, (), "en", "Stop repeating.", "\nStop.\n"),
-    (MF, (), "de", "Dann ist Schluss.", "Hör hier auf."),
+    (MF, (), "en", "Stop repeating.", "\nNo more riders are picked.\n"),  # a break says what ends
+    (MF, (), "de", "Hör hier auf.", "\nDie Bewegung endet.\n"),
+    (FF, (), "de", "Sonst hör hier auf.", "Sonst:\nDer Spruch endet."),
     (MF, (), "en", "Every player in every player", "Each player in turn, by their artifact value, highest first"),
     # a draw from a die's six faces is a die roll; the number drawn is the roll
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),

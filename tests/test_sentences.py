@@ -696,3 +696,14 @@ def test_an_internal_named_number_is_said_by_its_name(internal: str, de: str, en
     for lang, expected in (("de", de), ("en", en)):
         said = " ".join(flatten(Speaker(lang, Symbols(items)).lines(rule.body)))
         assert expected in said and (internal == "" or "10" not in said), said
+
+
+def test_a_break_with_a_text_says_what_ends() -> None:
+    """`break de "der Flug endet" en "the flight ends"`: the rulebook says what ends, not "Stop." („Hör hier auf.“),
+    also as the other branch of an `if`, which is then a branch of its own."""
+    stmt = ('repeat 3 { if count(deck) == 0 { break de "der Flug endet" en "the flight ends" fr "le vol s\'arrête" } '
+            'else { break de "der Flug endet" en "the flight ends" fr "le vol s\'arrête" } }')
+    assert "The flight ends." in all_sentences(stmt, "en") and "Stop." not in all_sentences(stmt, "en")
+    assert "Der Flug endet." in all_sentences(stmt, "de") and "Hör hier auf." not in all_sentences(stmt, "de")
+    assert "Otherwise:" in all_sentences(stmt, "en")
+    assert "Stop." in all_sentences("repeat 3 { if count(deck) == 0 { break } }", "en")
