@@ -16,14 +16,18 @@ from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.flow import fixed_rounds, turn_choices
-from rulebook.idioms import same
 from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.idioms import yes_or_no
+from rulebook.idioms import same, yes_or_no
 from rulebook.sentences import Speaker, Symbols, score_parts, text_of
+
+
+def _tied(score: A.ScoreDef) -> str:
+    """The message suffix of a score with tie-breaks: only players still tied after them share the win."""
+    return "_tied" if len(score_parts(score.expr)) > 1 else ""
 
 
 def _slug(*parts: str) -> str:
@@ -310,11 +314,7 @@ class Assembler:
         text = f.text.by_lang.get(self.lang, "") if f.text is not None else ""
         if IT_PLACE not in text:
             return self.bare(f.text, f"field '{f.name}'", f.pos)
-        grammar = self.cat.data.get("grammar", {})
-        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
-        assert isinstance(pronoun, dict)
-        gender = self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos).gender
-        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        it = self.sp.pronoun(self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos).gender)
         return self.sp.msg("stmt.take_on_whether", f, clause=self.sp.clause(f, text, {"it": it})).form("nom")
 
     def back_sentence(self, kind: A.KindDef) -> str:
@@ -621,7 +621,7 @@ class Assembler:
     def winner_line(self, winner: A.WinnerDef, score: Optional[A.ScoreDef]) -> Line:
         """Who may win, and among them who does; after the score's tie-breaks only players still tied share it."""
         lowest = "_lowest" if score is not None and score.lowest else ""
-        tied = "_tied" if score is not None and len(score_parts(score.expr)) > 1 else ""
+        tied = _tied(score) if score is not None else ""
         return Line(self.say(f"item.can_win{lowest}{tied}", winner, var=self.sp.var(winner.var),
                              cond=self.sp.expr(winner.expr)))
 
@@ -641,8 +641,7 @@ class Assembler:
     @staticmethod
     def winner_key(score: A.ScoreDef) -> str:
         """Who wins by the score; after tie-breaks only players still tied share the win."""
-        tied = "_tied" if len(score_parts(score.expr)) > 1 else ""
-        return f"item.winner_{'lowest' if score.lowest else 'default'}{tied}"
+        return f"item.winner_{'lowest' if score.lowest else 'default'}{_tied(score)}"
 
     def game_end(self) -> Section:
         sec = self.section("game-end", "game_end")

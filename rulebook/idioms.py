@@ -10,7 +10,7 @@ from dsl import ast as A
 from rulebook.model import Line
 from rulebook.order import tells_in_place
 from rulebook.phrases import Arg, Noun, Phrase, pick
-from rulebook.referents import Ref, other_than
+from rulebook.referents import Ref, conjoin, other_than
 
 if TYPE_CHECKING:
     from rulebook.sentences import Speaker
@@ -552,9 +552,8 @@ class Idioms:
         if not rest:
             key = f"stmt.repeat_each{noun}" if each else "stmt.repeat_up_to" if stops else "stmt.repeat"
             return sp._line(key, w, children=children, count=count, source=count, each=counted or "")
-        cond: A.Expr = rest[0]
-        for leaf in rest[1:]:
-            cond = A.BinOp(pos=w.pos, op="and", left=cond, right=leaf)
+        cond = conjoin(rest)
+        assert cond is not None
         return sp._line(f"stmt.repeat_each_while{noun}" if each else "stmt.repeat_up_to_while", w, children=children,
                         count=count, source=count, cond=sp.expr(cond), each=counted or "")
 

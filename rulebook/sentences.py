@@ -1767,13 +1767,9 @@ class Speaker:
         assert isinstance(target, A.Attr) and isinstance(source, A.Attr)
         nouns: list[Arg] = []
         whether: list[Arg] = []
-        grammar = self.cat.data.get("grammar", {})
-        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
-        assert isinstance(pronoun, dict)
         own = self.sym.kinds[self.self_kind].title if self.self_kind and isinstance(target.obj, A.Name) \
             and target.obj.name == "self" else None  # a card's effect on itself: "this token"
-        gender = (self.nouns.text(own) or self.nouns.value(target.obj).noun).gender
-        it = Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
+        it = self.pronoun((self.nouns.text(own) or self.nouns.value(target.obj).noun).gender)
         for s in sets:
             assert isinstance(s.target, A.Attr)
             fdef = self.field_def(s.target)
@@ -1789,6 +1785,13 @@ class Speaker:
         key = "stmt.take_on_and_whether" if whether else "stmt.take_on"
         return self._line(key, sets[0], target=self.expr(target.obj), source=self.expr(source.obj),
                           fields=self.join(nouns), whether=self.join(whether))
+
+    def pronoun(self, gender: str) -> Phrase:
+        """The card of that gender said again in a clause of its own: "whether it flies", „ob sie fliegt“."""
+        grammar = self.cat.data.get("grammar", {})
+        pronoun = grammar.get("it", {}) if isinstance(grammar, dict) else {}
+        assert isinstance(pronoun, dict)
+        return Phrase(str(pronoun.get(gender, pronoun.get("default", ""))))
 
     def options(self, e: A.Expr) -> tuple[Phrase, str]:
         """What a choice is made from; written-out options as alternatives ("1, 2, 3 or 4"), with the

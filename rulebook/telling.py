@@ -130,12 +130,6 @@ class Teller:
                 return action, [found.group(name) for name, _, _ in action.params]
         return None
 
-    def said(self, st: State, word: str, t: Optional[T]) -> str:
-        """A value read back from a label: a card by its name, an enum value by its text."""
-        if word in st.game.card_index:
-            return self.show.cards[st.game.card_index[word]]
-        return self.show.value(word, t) if t is not None and t.name == "enum" else word
-
 
 def unlabelled(st: State, word: str, t: T) -> Any:
     """A value from its word in a label (the reverse of the label's formatter); -1 for no card."""
