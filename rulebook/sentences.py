@@ -271,6 +271,13 @@ class Symbols:
         found = next((v.text for v in owner.values if v.name == value), None) if owner is not None else None
         return found if found is not None else self.enum_values[value]
 
+    def enum_of(self, value: str, enum: str = "") -> A.EnumDef:
+        """The enum a value belongs to: the one named where it has the value, else the first that has it."""
+        owner = self.enums.get(enum)
+        if owner is not None and any(v.name == value for v in owner.values):
+            return owner
+        return next(e for e in self.enums.values() if any(v.name == value for v in e.values))
+
 
 _CONDITION_CALLS = ("any", "all", "contains", "revealed")
 ENGINE_EVENTS = {"moved": ("card", "zone", "zone")}  # the types of the events the engine itself fires
@@ -596,6 +603,16 @@ class Speaker:
         one = parts[0] if len(parts) == 1 and isinstance(parts[0], Phrase) else None  # keeps its genitive
         return Phrase(make, "pl" if len(parts) > 1 else "", one is not None and one.genitive)  # "a and b" is plural
 
+    def titled_value(self, name: str, word: str, pos: A.Pos) -> Phrase:
+        """An enum value whose text has no article, asked for in the dative, is said after its enum's title where
+        the title has one: „mit dem Pfad „Dunkle Höhle““, not „mit Dunkle Höhle“, whose case nothing shows."""
+        enum = self.sym.enum_of(name, self.enum_hint)
+        title = self.noun(enum.title, f"enum '{enum.name}'", enum.pos) if enum.title is not None else None
+        if title is None or title.gender == "default":
+            return Phrase(word)
+        head, quoted = title.np("def"), self.quoted(word)
+        return Phrase(lambda f: f"{head.form(f)} {quoted}" if f == "dat" else word, head.agree)
+
     def quoted(self, text: str) -> str:
         return fill(self.cat.pattern("expr.string"), "nom", {"value": self.literal(text)})
 
@@ -667,7 +684,7 @@ class Speaker:
             return noun.np("def")
         if name in sym.enum_values:  # a value whose text has its article is declined: „auf dem Wahrsager“
             value = self.noun(sym.enum_text(name, self.enum_hint), f"value '{name}'", e.pos)
-            return value.np("def") if value.gender != "default" else Phrase(value.word)
+            return value.np("def") if value.gender != "default" else self.titled_value(name, value.word, e.pos)
         if name in sym.enums:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")

@@ -629,6 +629,9 @@ GOLDEN = [
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "For each of the path elements in play:"),
     (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with the side face up."),
+    # an enum value with no article, in the dative, is said after its enum's title
+    (MF, (), "de", "Lege das Element mit Straße zur Hölle nach oben.",
+     "Lege das Element mit dem Pfad „Straße zur Hölle“ nach oben."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
     # a round of one phase is not "these phases, in this order"
     # a round of one phase is that phase: the book does not count it
