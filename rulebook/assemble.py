@@ -993,9 +993,13 @@ NAMED_ONLY = (A.EnumDef, A.KindDef, A.ZoneDef)
 
 
 def effect_numbers(effects: Sequence[A.EffectValue]) -> set[str]:
-    """The fields a card's effects read as `self.F`: the effect says their number on that card."""
-    return {n.name for e in effects for n in A.walk(e.body)
-            if isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == "self"}
+    """The fields a card's effects read as `self.F`: the effect says their number on that card. A field
+    the effect changes is said as that field ("its number is now …"), so the card still prints it."""
+    own = [n for e in effects for n in A.walk(e.body)
+           if isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == "self"]
+    changed = {n.target.name for e in effects for n in A.walk(e.body) if isinstance(n, A.SetStmt)
+               and isinstance(n.target, A.Attr) and isinstance(n.target.obj, A.Name) and n.target.obj.name == "self"}
+    return {n.name for n in own} - changed
 
 
 def plain_slug(name: str) -> str:

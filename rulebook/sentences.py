@@ -1735,8 +1735,14 @@ class Speaker:
         if one is not None:  # "you choose one of the spaces", not "a space from the spaces"
             return self._line("stmt.let_choose_one", s, self._subject(s.seat), seat=self.expr(s.seat), one=one,
                               options=options)
-        return self._line(f"stmt.let_choose{listed}", s, self._subject(s.seat), seat=self.expr(s.seat),
-                          name=self.var(s.name), options=options)
+        return self._line(f"stmt.let_choose{listed or self.part_of(opts, options)}", s, self._subject(s.seat),
+                          seat=self.expr(s.seat), name=self.var(s.name), options=options)
+
+    def part_of(self, opts: A.Expr, options: Phrase) -> str:
+        """"_part" for a choice among the items of one local named in the singular (a tile's two sides):
+        „eine Seite des Wegelements“, not „eine Seite aus dem Wegelement“; else ""."""
+        one = isinstance(opts, A.Name) and opts.name in self.scope.refs and options.agree != "pl"
+        return "_part" if one else ""
 
     def one_among(self, ref: Ref, e: A.Expr) -> Optional[Phrase]:
         """An action's parameter chosen from a list said by a plural noun: "one of the start spaces"."""
@@ -1775,7 +1781,8 @@ class Speaker:
             told = const.told.by_lang[self.lang]
             return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(told, "nom", {})))
         options, listed = self.options(s.options)
-        return self._line(f"stmt.let_random{listed}", s, name=self.var(s.name), options=options)
+        return self._line(f"stmt.let_random{listed or self.part_of(s.options, options)}", s, name=self.var(s.name),
+                          options=options)
 
     def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
         """Fields copied from one card to another in one sentence: "the token takes on the colour and the
@@ -1959,8 +1966,16 @@ class Speaker:
         if not actor and owner is not None and self.possessor(owner):  # "the player moves … to their …", not "Move … to their …"
             form, actor = "actor", {"actor": self.expr(owner)}
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
-        key = "stmt.move_bottom" if s.bottom else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
+        key = "stmt.move_bottom" if s.bottom else "stmt.move_shuffled" if self.shuffled_in(s) \
+            else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
         return [Line(self.text(key, s, form, args))]
+
+    def shuffled_in(self, s: A.Move) -> bool:
+        """Whether a move puts several cards into a shuffled pile: "shuffle them into the deck", as their
+        order there is left to chance, which "put them on the deck" would not say."""
+        zone = self.zone_def_of(s.to)
+        several = isinstance(s.what, A.Comprehension) or isinstance(s.what, A.Call) and s.what.func == "cards"
+        return zone is not None and zone.shuffled and several
 
     def picked_afresh(self, s: A.Move) -> bool:
         """Whether a move onto every place of a loop said at once takes a thing picked again for each place
@@ -2402,7 +2417,7 @@ class Speaker:
             said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
             self._vocabulary = {n.plural(): n for n in said if n.gender != "default" and " " not in n.word
                                 and "{" not in n.word and n.plural() != n.word}
-        words = source.form("nom").split(" ")
+        words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
         noun = next((self._vocabulary[w] for w in words if w in self._vocabulary), None)
         return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
 

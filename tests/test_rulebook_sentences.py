@@ -175,7 +175,7 @@ GOLDEN = [
     # a value changed by itself is said as the change
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the next"),
     (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
-     "Für die Schritte der Bewegung jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
+     "Für jedes der Felder der Bewegung, solange die Kreatur auf dem Spielplan steht:"),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
@@ -190,9 +190,9 @@ GOLDEN = [
     (FF, (), "de", "Das Spiel endet, sobald eine Runde endet und die Zahl",
      "Das Spiel endet sofort, sobald die Monster 49 und 50 beide besiegt sind (siehe „Nach dem Sieg“)."),
     # the cards of a place by their kind ("the king tiles"); "with the lowest level" next to its noun; German rounds
-    (MM, (), "en", "Move the cards in the king's display to the box.", "Move the king tiles in the king's display to the box."),
+    (MM, (), "en", "Move the cards in the king's display to the box.", "Shuffle the king tiles in the king's display into the box."),
     (MM, (), "de", "Lege die Karten in der Königsauslage in die Schachtel.",
-     "Lege die Königsplättchen in der Königsauslage in die Schachtel."),
+     "Mische die Königsplättchen in der Königsauslage in die Schachtel ein."),
     (MM, (), "en", "Move the guard card from the guard display with the lowest level onto the card place.",
      "For every card place in turn, move the guard card with the lowest level from the guard display onto it."),
     (MM, (), "de", "Lege die Wächterkarte aus der Wächterauslage mit dem niedrigsten Level auf den Kartenplatz.",
@@ -208,8 +208,8 @@ GOLDEN = [
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
      "Das Monster muss im nächsten freien Raum halten."),
     # a counter counted down from a value named in the plural is said as the times, and goes unsaid
-    (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the steps, as long as"),
-    (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für die Schritte jeweils einmal, solange"),
+    (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the squares it is shoved, as long as"),
+    (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für jedes der Felder, um die sie geschoben wird, solange"),
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
     (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
     (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Kraftchips außerhalb des Spiels)"),
@@ -506,7 +506,7 @@ GOLDEN = [
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "aus den abgelegten Artefakten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
-     "Lege die Bonuskarte des gewählten bestohlenen Magiers von der gewählten Art"),
+     "Lege die Bonuskarte der gewählten Art vom gewählten Opfer"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert",
      'Bonuskarten des dritten Magiers'),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Der Spieler legt die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
@@ -515,7 +515,7 @@ GOLDEN = [
     (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
-    (MF, (), "de", "in seine Magierfähigkeiten", "zu seinen Magierfähigkeiten."),
+    (MF, (), "de", "in seine Magiermächte", "zu seinen Magiermächten."),
     # a relative clause that ends a name is closed with a comma
     (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
     (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopflose einen Kopf trägt:"),
@@ -603,20 +603,20 @@ GOLDEN = [
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
      "The allowed artifacts: every artifact card in their hand whose value plus the fortune teller's bonus is not one of the artifact values played"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
-     "Die erlaubten Artefakte: jede Artefaktkarte auf seiner Hand"),
+     "Zu den erlaubten Artefakten zählt jede Artefaktkarte auf seiner Hand"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
-     "Once for each of the steps, as long as the creature is on the board:"),
+     "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
-     "Für die Schritte jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
+     "Für jedes der Felder, um die sie geschoben wird, solange die Kreatur auf dem Spielplan steht:"),
     # a card's locals: the wizard named by its noun, a square by whose it is, a lookup by its field
     (MF, (), "en", "The wizard of this creature is the owner of this creature.",
      "Move the chosen artifact card into the hand of the wizard of this creature."),
     (MF, (), "de", "Der Magier dieser Kreatur ist der Besitzer dieser Kreatur.",
      "Lege die gewählte Artefaktkarte auf die Hand des Magiers dieser Kreatur."),
     (MF, (), "en", "Number A is the place number of this creature.",
-     "The chosen creature moves onto the demon's square (see “Set a creature on a square”)."),
+     "The chosen creature moves onto the demon's previous square (see “Set a creature on a square”)."),
     (MF, (), "de", "Zahl A ist die Platznummer dieser Kreatur.",
-     "Die gewählte Kreatur zieht auf das Feld des Dämons (siehe „Kreatur versetzen“)."),
+     "Die gewählte Kreatur zieht auf das bisherige Feld des Dämons (siehe „Kreatur versetzen“)."),
     (MF, (), "en", "The artifact value is your artifact value",
      "If your artifact value is at least 9:"),
     # a card's own field it changes is said as that field, not as the number printed on the card
@@ -716,7 +716,7 @@ GOLDEN = [
     (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
      "You choose one of the monsters that can be moved."),
     (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
-    (MF, (), "de", "Wähle eine Magierfähigkeit aus deinen Magierfähigkeiten.", "Wähle eine deiner Magierfähigkeiten."),
+    (MF, (), "de", "Wähle eine Magiermacht aus deinen Magiermächten.", "Wähle eine deiner Magiermächte."),
     (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
     # a choice among all cards of a zone is said from the zone: "a summoning card from the row"
     (MF, (), "en", "chooses a summoning card from the summoning cards in", "The player chooses a summoning card from the “available” row."),
@@ -951,7 +951,7 @@ GOLDEN = [
     (MF, ("maechtige_magier",), "en", "Whenever a round starts and the number of the round is 1:", "At the start of round 1:"),
     (MF, ("maechtige_magier",), "de", "Immer wenn eine Runde beginnt und die Nummer der Runde 1 ist:", "Zu Beginn von Runde 1:"),
     # a new named list starts empty: no sentence says so
-    (MF, (), "en", "The riders are no cards.", "Add the chosen creature to take along to the riders."),
+    (MF, (), "en", "The riders are no cards.", "Add the chosen companion to the riders."),
     (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "außer den mit diesem Spruch schon gesetzten Monstern"),
     # an action that changes nothing is told by its title alone
     (FF, (), "en", "No change.", "Cast no more"),
@@ -1008,9 +1008,9 @@ GOLDEN = [
     (MF, (), "de", "Lege alle Bonuskarten aus den abgelegten Bonuskarten",
      'Lege die abgelegten Feenstaub-Karten in den Feenstaub-Vorrat.'),
     (MF, (), "en", "from the list the creature followed by the possible riders",
-     'chooses a creature to take along from the possible riders, or the creature itself to set off.'),
+     'chooses a companion from the possible riders, or the creature itself to set off.'),
     (MF, (), "de", "aus der Liste der Kreatur gefolgt von den möglichen Mitreisenden",
-     'wählt eine mitzunehmende Kreatur aus den Mitreisekandidaten oder der Kreatur selbst, um loszugehen.'),
+     'wählt eine Begleitung aus den Mitreisekandidaten oder der Kreatur selbst, um loszugehen.'),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
      'As long as a face-down intersection can be seen from the space:'),
 ]
@@ -1198,14 +1198,16 @@ def test_a_card_table_shows_what_is_printed_not_the_state_in_play() -> None:
 
 
 def test_the_places_table_has_no_column_of_blanks() -> None:
-    """No place of Magical Friends has a capacity: the column "Holds at most" is left out, not left empty."""
+    """Every column of the places table says something of some place: "Holds at most" is there for Magical
+    Friends' preview alone, which holds one card."""
     places = next(t for s in book(MF, (), "en").sections for t in s.tables if t.caption == "Places for cards")
-    assert "Holds at most" not in places.headers
+    at_most = places.headers.index("Holds at most")
+    assert [row[0] for row in places.rows if row[at_most]] == ["Preview"]
     assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
 
 
 @pytest.mark.parametrize("lang,values,holds", [("en", "There are five wizards: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Enthält: Magierfähigkeit; je Spieler einmal")])
+                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Enthält: Magiermacht; je Spieler einmal")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")
@@ -1294,7 +1296,7 @@ def test_data_in_lists_is_named_not_spelled_out(game: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang,start,flies", [
     ("en", "the player in the first seat", "whether it flies"),
-    ("de", "der Spieler auf Platz 1", "ob sie fliegt")])
+    ("de", "der erste Spieler in der Sitzreihenfolge", "ob sie fliegt")])
 def test_tables_say_values_in_words_a_player_uses(lang: str, start: str, flies: str) -> None:
     """Not "the first of all players" or a bare "flies" among the fields a card shows."""
     components = next(s for s in book(MF, (), lang).sections if s.anchor == "components")

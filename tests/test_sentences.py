@@ -108,6 +108,10 @@ EXAMPLES = [
     ("draw 1 from deck to slot[2]",
      "Lege eine Karte vom Stapel in Platz 2.",
      "Draw one card from the deck to slot 2."),
+    # several cards into a shuffled pile: shuffled in, as their order there is left to chance
+    ("move cards(discard) to deck",
+     "Mische die Karten auf dem Ablagestapel in den Stapel ein.",
+     "Shuffle the cards on the discard pile into the deck."),
     ("draw 2 from deck to hand(me)",
      "Ziehe 2 Karten vom Stapel auf deine Hand.",
      "Draw 2 cards from the deck into your hand."),
@@ -150,9 +154,10 @@ EXAMPLES = [
     ("let x = random [1, 2]\n set me.points = x",
      "Bestimme deine Punkte zufällig: 1 oder 2.",
      "Choose your points at random: 1 or 2."),
-    # a list of the items that pass a test, after a colon; one item left out: "without"
+    # a list of the items that pass a test: German says who belongs to it, English after a colon; one item
+    # left out: "without"
     ("let k = [c for c in hand(me) if c.value > 2]",
-     "Liste A: jede Karte auf deiner Hand, deren Wert größer als 2 ist.",
+     "Zu Liste A zählt jede Karte auf deiner Hand, deren Wert größer als 2 ist.",
      "List A: every card in your hand whose value is greater than 2."),
     ("let k = [c for c in hand(me) if c != top(deck)]",
      "Liste A ist deine Hand ohne die oberste Karte des Stapels.",
@@ -638,12 +643,12 @@ def test_a_place_numbered_by_a_value_is_said_with_of_not_juxtaposed() -> None:
 def test_a_move_of_a_whole_group_is_said_in_the_plural_where_it_reads_the_same_of_all() -> None:
     """German moves a group with „alle“ and the plural, its „deren“ clause unchanged; a condition that
     names the item again stays with „jede“; English keeps "every"."""
-    moved = "move [c for c in hand(me) if c.value >= 3] to deck"
-    assert first_sentence(moved, "de") == "Lege alle Karten aus deiner Hand, deren Wert mindestens 3 ist, auf den Stapel."
+    moved = "move [c for c in hand(me) if c.value >= 3] to discard"
+    assert first_sentence(moved, "de") == "Lege alle Karten aus deiner Hand, deren Wert mindestens 3 ist, auf den Ablagestapel."
     assert first_sentence(moved, "en").startswith("Move every card from your hand whose value is at least 3")
     looped = "for c in hand(me) { move c to deck }"
     assert all_sentences(looped, "de") == ["Lege alle Karten auf deiner Hand auf den Stapel."]
-    named = "move [c for c in hand(me) if c.value > count(hand(me)) or revealed(c)] to deck"
+    named = "move [c for c in hand(me) if c.value > count(hand(me)) or revealed(c)] to discard"
     assert first_sentence(named, "de").startswith("Lege jede Karte aus deiner Hand, die aufgedeckt ist oder deren Wert ")
 
 
@@ -707,3 +712,21 @@ def test_a_break_with_a_text_says_what_ends() -> None:
     assert "Der Flug endet." in all_sentences(stmt, "de") and "Hör hier auf." not in all_sentences(stmt, "de")
     assert "Otherwise:" in all_sentences(stmt, "en")
     assert "Stop." in all_sentences("repeat 3 { if count(deck) == 0 { break } }", "en")
+
+
+def test_a_choice_among_the_parts_of_one_thing_names_the_thing_in_the_genitive() -> None:
+    """A local named in the singular that holds a list (a tile's two sides): "a side of the tile", not
+    „eine Seite aus dem Plättchen“; a direction chosen is "forward or back", its adverbs no verbs."""
+    pair = 'let e de "das Plättchen" en "tile" fr "la tuile" = [1, 2]\n '
+    said = {lang: [line.text for line in Speaker(lang, Symbols(items)).lines(rule.body)]
+            for lang in ("de", "en")
+            for items in [parse_text(SNIPPET_RULES.replace("STMT", pair + 'let s de "die Seite" en "side" fr "la face" = random e\n '
+                                                          'let t de "die Kante" en "edge" fr "le bord" = choose me from e\n '
+                                                          'let f de "die Karte geht vorwärts oder rückwärts" en "the card goes forward or back" '
+                                                          'fr "la carte avance ou recule" = choose me from [true, false]'),
+                                     "s.rules").items]
+            for rule in [next(i for i in items if isinstance(i, A.RuleDef))]}
+    assert said["de"][-3:] == ["Bestimme zufällig eine Seite des Plättchens.", "Du wählst eine Kante des Plättchens.",
+                               "Du entscheidest, ob die Karte vorwärts oder rückwärts geht."]
+    assert said["en"][-3:] == ["Pick a side of the tile at random.", "You choose an edge of the tile.",
+                               "You decide whether the card goes forward or back."]
