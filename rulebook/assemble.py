@@ -254,7 +254,10 @@ class Assembler:
         if isinstance(item, A.ZoneDef):
             own = next((op.item for op in ops if isinstance(op.item, A.KindDef) and op.item.name == item.kind), None)
             _, kind, layout, vis, _ = self.zone_row(item, own)
-            return [Line(self.say("item.zone_holds", item, kind=kind, how=", ".join(w for w in (layout, vis) if w)))]
+            held = own or self.sp.sym.kinds[item.kind]
+            kinds = self.sp.noun(held.title, f"kind '{held.name}'", held.pos).plural()  # „Hier liegen Magiermächte“
+            return [Line(self.say("item.zone_holds", item, kind=kind, kinds=kinds,
+                                  how=", ".join(w for w in (layout, vis) if w)))]
         return []
 
     def zone_table(self) -> Table:

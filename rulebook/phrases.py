@@ -209,7 +209,8 @@ class Noun:
         suffix = str(self.dets.get("gen_suffix", ""))
         if not suffix or not head.replace("-", "").isalpha() or self.weak(head):  # "des Karten-Vorrats"
             return ""
-        return "es" if head[-1] in "sßxz" else suffix
+        short = len(re.findall(r"[aeiouäöüy]+", head.lower())) == 1 and head[-1] in "dtgbfk"  # „des Freundes“
+        return "es" if head[-1] in "sßxz" or short else suffix
 
     def genitive(self, det: str) -> str:
         """The noun in the genitive after its article, its adjectives declined and its head noun (the

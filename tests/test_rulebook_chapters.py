@@ -110,7 +110,7 @@ variant trophaeen {
     assert sec.title == "Variante: Trophäen — was sich ändert"
     place, rule = sec.entries
     assert (place.title, place.code, [line.text for line in place.lines]) == (
-        "Neu: Platz „Trophäen“", "trophies", ["Enthält: Wächterkarte; offen."])
+        "Neu: Platz „Trophäen“", "trophies", ["Hier liegen Wächterkarten (offen)."])
     assert rule.title == "Entfällt: Aktion „Monster verdrängen“: eine Bedingung"
     assert rule.code == "displace.not_strongest"
     assert [line.text for line in rule.lines] == [

@@ -228,11 +228,11 @@ GOLDEN = [
     (MF, (), "en", "2-step bonus movements is greater than 0", "If the third wizard still has his free 2-step bonus movement:"),
     # a flag set from a condition says "otherwise no longer": the same statement run again (or another) may have made it true
     (FF, (), "en", "otherwise not.", "The monster must stop in the next free chamber."),
-    (MF, (), "en", "a wing rental, otherwise not.", "The creature gets a borrowed wing."),
+    (MF, (), "en", "a wing rental, otherwise not.", "The friend gets a borrowed wing."),
     (MF, ("maechtige_magier",), "en", "a wing rental, otherwise not.",
-     "The creature gets a borrowed wing."),
+     "The friend gets a borrowed wing."),
     (MF, ("maechtige_magier",), "de", "ein Flügel-Verleih ist, sonst nicht.",
-     "Die Kreatur bekommt einen geliehenen Flügel."),
+     "Der Freund bekommt einen geliehenen Flügel."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
     (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
@@ -390,7 +390,7 @@ GOLDEN = [
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
     # the print's words; a plural subject takes a plural verb
     (MM, (), "de", "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört, ein.",
-     "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören, ein."),
+     "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören."),
     # one form of address: a turn is told to "you", a block about each player in the third person
     (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn du 2 Monsterkarten an den Anlegeplätzen hast."),
     (MM, (), "en", "A player is skipped when the number of monsters the player has in the castle is 2.",
@@ -475,9 +475,9 @@ GOLDEN = [
     (MF, (), "en", "Move the chosen summoning card to their", "The player moves the chosen summoning card to their taken summoning cards."),
     (MF, (), "de", "Die Kreatur ist nicht vergiftet.", "Die Kreatur ist nicht mehr vergiftet."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes the type of square",
-     "If the square of the creature is a wing rental:"),
+     "If the square of the friend is a wing rental:"),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird die Art von Feld",
-     "Wenn das Feld der Kreatur ein Flügel-Verleih ist:"),
+     "Wenn das Feld des Freundes ein Flügel-Verleih ist:"),
     (MF, (), "en", "The is indestructible of this card becomes it is not the case that",
      "This creature is no longer indestructible."),
     # a rule call said as a sentence: the reader addressed, another actor as subject, truth values as words
@@ -506,7 +506,7 @@ GOLDEN = [
     (MF, (), "de", "Der Zug vom dritten Magier beginnt", "Der Zug des dritten Magiers beginnt"),
     (MF, (), "de", "in den abgelegten Artefakten vom Magier dieser Kreatur", "aus den abgelegten Artefakten des Magiers dieser Kreatur"),
     (MF, (), "de", "Bonuskarten vom gewählten",
-     "Lege die Bonuskarte der gewählten Art vom gewählten Opfer"),
+     "Lege die Bonuskarte der gewählten Bonusart vom gewählten Opfer"),
     (MF, (), "de", "in den Bonuskarten vom gewählten Wert",
      'Bonuskarten des dritten Magiers'),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Der Spieler legt die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
@@ -649,7 +649,7 @@ GOLDEN = [
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es Mitreisekandidaten gibt:"),
     (MF, (), "de", "Wenn die Anzahl der Karten in Liste A 0 ist:", "Wenn es keine Felder direkt nach dem aktuellen Feld gibt:"),
-    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn der Besitzer der Kreatur kein Katapult auf dem Spielplan hat:"),
+    (MF, (), "de", "Wenn die eigenen Katapulte nicht leer sind:", "Wenn der Besitzer der Kreatur ein Katapult auf dem Spielplan hat:"),
     (FF, (), "de", "Wenn die möglichen Meister nicht leer sind", "Wenn du auf demselben Feld wie ein Spieler mit mindestens 2 Weisheitspunkten mehr stehst:"),
     (FF, (), "en", "If the spaces with a face-down intersection are not empty", "If the map still holds a face-down intersection"),
     # a number named by a plural noun compared with 0: "there are …", "… has no …"
@@ -726,7 +726,7 @@ GOLDEN = [
     (MF, (), "en", "Choose a creature from your friends on the board if there are base movements left, otherwise no cards.",
      "Choose one of your friends on the board.\nThere must be base movements left."),
     (MF, (), "de", "sonst keinen Karten und eine Bonusart",
-     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan und eine Bonusart aus den Arten deiner Bonuskarten."),
+     "Wähle eine Kreatur aus deinen Freunden auf dem Spielplan und eine der Bonusarten unter deinen Bonuskarten."),
     (MF, (), "de", "wählst du eine Kreatur aus den bösen Kreaturen",
      "Falls möglich, wählst du eine der bösen Kreaturen anderer Magier direkt vor dieser Kreatur, die vergiftet werden können:"),
     (MF, (), "en", "If possible, you choose a creature in your friends on the board that is not a catapult:",
@@ -791,7 +791,7 @@ GOLDEN = [
     # a value an event declares with a noun is said by it in every reaction to the event
     (MF, (), "en", "Whenever a creature (A) ends a movement and the creature is not a catapult and creature B is a catapult",
      "a catapult of the owner of the creature stands on the square where it ends:"),
-    (MF, (), "en", "The own catapults: every creature (B)", "If the owner of the creature has no catapult on the board:"),
+    (MF, (), "en", "The own catapults: every creature (B)", "If the owner of the creature has a catapult on the board:"),
     # a variant's changed step speaks of the rule's own parameters; a list written out in a told place is its items
     (MF, (), "en", "The value carries out one action", "the player keeps carrying out one of these actions: “Summon”"),
     (MF, (), "en", "Choose one of every creature in your friends on the board whose size is not small;",
@@ -1207,7 +1207,7 @@ def test_the_places_table_has_no_column_of_blanks() -> None:
 
 
 @pytest.mark.parametrize("lang,values,holds", [("en", "There are five wizards: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Enthält: Magiermacht; je Spieler einmal")])
+                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Hier liegen Magiermächte (je Spieler einmal")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")

@@ -503,10 +503,10 @@ def test_a_loop_that_only_fills_each_place_is_one_sentence(stmt: str, de: list[s
 
 
 def test_a_local_with_its_own_noun_is_declined_with_its_adjective() -> None:
-    """German: „des verdrängten Blatts“, not „des verdrängtes Blatt“."""
+    """German: „des verdrängten Blattes“ (a short noun on -t takes -es), not „des verdrängtes Blatt“."""
     stmt = 'let a de "das verdrängte Blatt" en "displaced card" fr "la carte écartée" = top(deck)\n' \
            'pay 1 gold from me to owner(a)'
-    assert "des verdrängten Blatts" in all_sentences(stmt, "de")[1]
+    assert "des verdrängten Blattes" in all_sentences(stmt, "de")[1]
     assert "the displaced card" in all_sentences(stmt, "en")[1]
 
 
