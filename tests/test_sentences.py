@@ -717,16 +717,13 @@ def test_a_break_with_a_text_says_what_ends() -> None:
 def test_a_choice_among_the_parts_of_one_thing_names_the_thing_in_the_genitive() -> None:
     """A local named in the singular that holds a list (a tile's two sides): "a side of the tile", not
     „eine Seite aus dem Plättchen“; a direction chosen is "forward or back", its adverbs no verbs."""
-    pair = 'let e de "das Plättchen" en "tile" fr "la tuile" = [1, 2]\n '
-    said = {lang: [line.text for line in Speaker(lang, Symbols(items)).lines(rule.body)]
-            for lang in ("de", "en")
-            for items in [parse_text(SNIPPET_RULES.replace("STMT", pair + 'let s de "die Seite" en "side" fr "la face" = random e\n '
-                                                          'let t de "die Kante" en "edge" fr "le bord" = choose me from e\n '
-                                                          'let f de "die Karte geht vorwärts oder rückwärts" en "the card goes forward or back" '
-                                                          'fr "la carte avance ou recule" = choose me from [true, false]'),
-                                     "s.rules").items]
-            for rule in [next(i for i in items if isinstance(i, A.RuleDef))]}
-    assert said["de"][-3:] == ["Bestimme zufällig eine Seite des Plättchens.", "Du wählst eine Kante des Plättchens.",
-                               "Du entscheidest, ob die Karte vorwärts oder rückwärts geht."]
-    assert said["en"][-3:] == ["Pick a side of the tile at random.", "You choose an edge of the tile.",
-                               "You decide whether the card goes forward or back."]
+    stmt = ('let e de "das Plättchen" en "tile" fr "la tuile" = [1, 2]\n'
+            'let s de "die Seite" en "side" fr "la face" = random e\n'
+            'let t de "die Kante" en "edge" fr "le bord" = choose me from e\n'
+            'let f de "die Karte geht vorwärts oder rückwärts" en "the card goes forward or back" '
+            'fr "la carte avance ou recule" = choose me from [true, false]')
+    assert all_sentences(stmt, "de")[-3:] == ["Bestimme zufällig eine Seite des Plättchens.",
+                                              "Du wählst eine Kante des Plättchens.",
+                                              "Du entscheidest, ob die Karte vorwärts oder rückwärts geht."]
+    assert all_sentences(stmt, "en")[-3:] == ["Pick a side of the tile at random.", "You choose an edge of the tile.",
+                                              "You decide whether the card goes forward or back."]
