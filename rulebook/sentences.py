@@ -1968,9 +1968,12 @@ class Speaker:
         return ("actor", {"actor": self.actor}) if self.actor is not None else ("default", {})
 
     def _number(self, e: A.Expr) -> Optional[int]:
-        """The value of a number written directly or through a constant, for "3 cards"."""
+        """The value of a number written directly, through a constant or printed on the card whose effect is
+        said (`self.amount`), for "3 cards" and "up to 3" but "1 card"."""
         if isinstance(e, A.Name) and e.name in self.sym.consts:
             return self._number(self.sym.consts[e.name].value)
+        if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name == "self" and e.name in self.printed:
+            return self.printed[e.name]
         return e.value if isinstance(e, A.Num) else None
 
     def _s_Draw(self, s: A.Draw) -> list[Line]:

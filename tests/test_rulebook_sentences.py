@@ -173,7 +173,7 @@ GOLDEN = [
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the next"),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the space for the place in turn order"),
     (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
      "Für die Schritte der Bewegung jeweils einmal, solange die Kreatur auf dem Spielplan steht:"),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
@@ -532,7 +532,7 @@ GOLDEN = [
     (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
      "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
-    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn du weniger Kraftchips als der Preis des Kampfes hast:"),
+    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn du den Preis des Kampfes nicht bezahlen kannst:"),
     # two plural nouns joined by „und“ both take the dative ending
     (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "auf seinen Platz für das ausgespielte Artefakt"),
@@ -571,7 +571,7 @@ GOLDEN = [
      "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
-    (FF, (), "en", "If their power chips is less than the battle cost", "if you have fewer power chips than the battle cost"),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if you cannot pay the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
     (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
@@ -837,13 +837,13 @@ GOLDEN = [
     (FF, (), "en", "Pay 1 in power chips", "Pay 1 power chip (see “Turn in power chips”)."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
     (FF, (), "en", "Pay the battle cost power chips", "Pay the battle cost in power chips"),
-    (FF, (), "en", "up to the number chamber", "Move the chosen monster up to the number of chambers on the spell"),
+    (FF, (), "en", "up to the number chamber", "Move the chosen monster as far as the spell allows"),
     (FF, (), "de", "Raum/Räume", "Setze das gewählte Monster bis zu 1 Raum weit"),
     (FF, (), "en", "wander up to 3 (see", "wander up to 3 chambers (see"),
     # a tile named by a function's noun, and a value's told set: no card, no counter
     (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
     (FF, (), "en", "Add 1 to the count of wisdom moves.",
-     "The player moves their wisdom marker to the next free space of the wisdom track."),
+     "The player moves their wisdom marker to the space for the place in turn order (start player 1, then 2, 3 …)."),
     # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
     (MF, (), "en", "For every other creature on the square of the creature:",
      "Poison every other creature on the square of the creature (see “Poison a creature”)."),
@@ -877,14 +877,14 @@ GOLDEN = [
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, die in diesem Zug gefolgt sind, der bei dir'),
+     'Jeder der Schüler dieses Zuges, der bei dir'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, die in diesem Zug gefolgt sind, der'),
+     'Jeder der Schüler dieses Zuges, der'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the students who followed this turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Each of the following students who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der Schüler, die in diesem Zug gefolgt sind, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
+     'Jeder der Schüler dieses Zuges, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
@@ -964,7 +964,7 @@ GOLDEN = [
     (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
     # a name with its number takes no "the"
     (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
-    (FF, (), "en", "If your power chips is less", "If you have fewer power chips than the green heart"),
+    (FF, (), "en", "If your power chips is less", "If you cannot pay the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
