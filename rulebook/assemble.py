@@ -259,7 +259,8 @@ class Assembler:
 
     def zone_table(self) -> Table:
         ui = self.ui
-        rows = [[self.capital(row[0])] + row[1:] for row in (self.zone_row(z) for z in self.of(A.ZoneDef))]
+        rows = [[self.capital(row[0]), row[1], row[2], "" if self.is_piece(self.program.kinds[z.kind].ast) else row[3],
+                 row[4]] for z, row in ((z, self.zone_row(z)) for z in self.of(A.ZoneDef))]  # a pawn lies no way up
         headers = [ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]]
         kept = [i for i in range(len(headers)) if i < 2 or any(row[i] for row in rows)]  # no column of blanks
         return Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], ui["zones"])
@@ -301,6 +302,8 @@ class Assembler:
             printed = self.printed_fields(ast.name)
             fields = [self.only_for(f.name, self.field_label(ast, f))
                       for f in ast.fields if (f.name in printed and not f.internal) or f.back]
+            if self.is_piece(ast):  # a pawn: no face to show, no back to describe
+                continue
             back = [self.field_label(ast, f) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
             sec.paragraphs.append(self.back_sentence(ast))
@@ -308,6 +311,11 @@ class Assembler:
             return None
         sec.tables.append(Table([self.ui["card_kind"], self.ui["front"], self.ui["back"]], rows))
         return sec
+
+    def is_piece(self, kind: A.KindDef) -> bool:
+        """A kind with nothing printed on it that lies face up everywhere (a pawn): it has no face or back to tell."""
+        return not any(f.back for f in kind.fields) and not self.printed_fields(kind.name) and \
+            all(z.visibility == "public" and not z.shuffled for z in self.of(A.ZoneDef) if z.kind == kind.name)
 
     def field_label(self, kind: A.KindDef, f: A.FieldDef) -> str:
         """A field as a list of what a card shows: its noun, a yes/no clause as "whether it flies"."""
@@ -685,12 +693,15 @@ class Assembler:
                                  lines=[self.heuristic_line(heur)]))
         return sec
 
-    def card_lines(self, card: A.CardEntry, speaker: Optional[Speaker] = None) -> list[Line]:
+    def card_lines(self, card: A.CardEntry, speaker: Optional[Speaker] = None, counted: bool = False) -> list[Line]:
+        """A card's count, values and effects; `counted`: its family has cards of several copies, so a single
+        card says "1 in the game" too (else a reader takes it for one more of the unlabelled kind)."""
         sp = speaker or self.sp
         kind = sp.sym.kinds.get(self.card_kind(card))
         lines = []
-        if card.copies > 1:
-            lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
+        if card.copies > 1 or counted:
+            lines.append(Line(sp.sentence("item.copies" if card.copies > 1 else "item.copies_one", card,
+                                          count=str(card.copies))))
         said = effect_numbers(card.effects)
         for value in card.values:
             fdef = next((f for f in kind.fields if f.name == value.name), None) if kind else None
@@ -778,7 +789,8 @@ class Assembler:
         entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
                          title=self.row_title(cards, r), code="",
                          lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
-        return entries + [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
+        counted = any(c.copies > 1 for c in cards.cards)
+        return entries + [self.entry(c, "card", self.card_lines(c, counted=counted), c.note, title=self.title_of(c))
                           for c in cards.cards]
 
 
@@ -982,7 +994,8 @@ class Assembler:
             return lines
         if isinstance(item, A.CardsDef):
             return [Line(self.row_title(item, r), self.effect_lines(sp.sym.kinds.get(item.name), r.effects, sp))
-                    for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]
+                    for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(
+                        c, sp, any(d.copies > 1 for d in item.cards))) for c in item.cards]
         if isinstance(item, A.RoundDef):
             return [Line(self.rounds_sentence(item, sp))]
         return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]  # enum, kind, zone, game

@@ -444,7 +444,7 @@ GOLDEN = [
     (MM, (), "de", "Frank wählt „Monster verdrängen: Untote 2, Meereswesen 3“.",
      "Frank verdrängt Ingas Untote 2 mit der Karte Meereswesen 3."),
     (FF, (), "en", "Yellow may not choose “Stop the monster”.",
-     "Yellow could not stop the monster: A monster may not stop with another monster."),
+     "Yellow could not stop the monster: A monster may not end its move in a chamber with another monster."),
     (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler A kämpft gegen das Monster 23."),
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
@@ -958,8 +958,8 @@ GOLDEN = [
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
     (FF, (), "en", "Put 1 of the chips", "Put the chips owed except the first out of the game."),
     # an amount said by the currency's own noun: no "in power chips" after it
-    (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields from the bank."),
-    (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern von der Bank."),
+    (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields of the supply."),
+    (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern des Nachschubs."),
     (FF, (), "en", "If the amount is greater than 0", "If there are chips owed:"),
     (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
     # a name with its number takes no "the"
