@@ -2,6 +2,7 @@
 program: the sections a rulebook has, in the order a rulebook uses. Knows no game."""
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Optional, Sequence, Union
@@ -152,14 +153,20 @@ class Assembler:
                 key += "_own"
             sec.paragraphs.append(self.say(key, choice.part, part=part, count=self.number_word(len(choice.actions)),
                                            actions=self.sp.action_list(choice.actions, choice.part)))
+            for cond, actions in choice.instead:  # "With 2 players, they are these instead: …"
+                counts = self.sp.player_counts(cond)
+                if counts is not None:
+                    sec.paragraphs.append(self.say("item.flow_choose_instead", choice.part, counts=counts,
+                                                   actions=self.sp.action_list(actions, choice.part)))
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
         if self.ends_at_once():
             sec.paragraphs.append(self.say("item.flow_ends_early", rnd, title=self.sp.quoted(self.ui["game_end"])))
         if score is not None:
             key = "item.flow_winner_lowest" if score.lowest else "item.flow_winner"
             counted = self.scored_currency(score)
-            what = self.bare(counted.text, f"currency '{counted.name}'", counted.pos) if counted else ""
-            sec.paragraphs.append(self.say(key + ("_of" if counted else ""), score, what=what,
+            named = counted.text if counted else self.scored_function(score)
+            what = self.bare(named, f"score '{score.var}'", score.pos) if named else ""
+            sec.paragraphs.append(self.say(key + ("_of" if named else ""), score, what=what,
                                            title=self.sp.quoted(self.ui["scoring"])))
         return sec
 
@@ -169,6 +176,18 @@ class Assembler:
         if isinstance(first, A.Attr) and isinstance(first.obj, A.Name) and first.obj.name == score.var:
             return self.sp.sym.currencies.get(first.name)
         return None
+
+    def scored_function(self, score: A.ScoreDef) -> Optional[A.Text]:
+        """What a score counts first when it is a function of the player named "the gold {p:vgen}" ("{p}'s
+        gold"): its noun without the player, so the winner is "who has the most gold"."""
+        first = score.expr.items[0] if isinstance(score.expr, A.ListLit) and score.expr.items else score.expr
+        if not (isinstance(first, A.Call) and len(first.args) == 1 and isinstance(first.args[0], A.Name)
+                and first.args[0].name == score.var):
+            return None
+        fn = self.sp.sym.functions.get(first.func)
+        text = fn.text.by_lang.get(self.lang, "") if fn is not None and fn.text is not None else ""
+        noun = re.sub(r"^\{\w+(?::\w+)?\}'s |(?: of| de| d'| von)? ?\{\w+(?::\w+)?\}$", "", text)
+        return A.Text(pos=fn.pos, by_lang={self.lang: noun}) if fn is not None and noun and "{" not in noun else None
 
     def rounds_sentence(self, rnd: A.RoundDef, sp: Optional[Speaker] = None) -> str:
         """How many rounds (a fixed number said as it is) and the phases of each, in order (of two or more)."""

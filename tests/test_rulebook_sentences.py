@@ -574,7 +574,7 @@ GOLDEN = [
     (FF, (), "en", "If their power chips is less than the battle cost", "if you cannot pay the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
-    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Feld für Feld"),
     # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
     (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
     # a one-seat condition said as the print does, not as a count
@@ -867,11 +867,11 @@ GOLDEN = [
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
      "Für jeden der neu gesehenen Räume mit Kraftchip einmal:"),
-    # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
+    # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
-     "Move your playing figure step by step along a shortest path from your space to the destination"),
+     "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),
     (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
-     "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
+     "Ziehe das Monsterplättchen Feld für Feld auf einem Weg mit möglichst wenigen Schritten vom Feld des wandernden Monsters zum Zielraum"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
@@ -1227,14 +1227,24 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
 ])
 def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
     """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
-    `if`/`else` the general case, never a special case alone) and who wins, from the rules themselves."""
+    `if`/`else` the general case, the special one after it as what it is instead, never alone) and who
+    wins, from the rules themselves."""
     sections = book(game, (), lang).sections
     anchors = [s.anchor for s in sections]
     assert anchors.index("flow") == anchors.index("overview") + 1
-    flow = " ".join(sections[anchors.index("flow")].paragraphs)
+    paragraphs = sections[anchors.index("flow")].paragraphs
+    flow = " ".join(paragraphs)
     assert turn in flow
     assert ("At the end, whoever " if lang == "en" else "Am Ende gewinnt, wer ") in flow
-    assert not any(w in flow for w in ("start chamber", "Startraum", "fight again", "nochmals kämpfen"))
+    general = next(p for p in paragraphs if turn in p)
+    assert not any(w in general for w in ("start chamber", "Startraum", "battle again", "nochmals kämpfen"))
+    assert not any(w in flow for w in ("start chamber", "Startraum"))
+    if game == FF:
+        assert paragraphs[paragraphs.index(general) + 1] == {
+            "en": "With 2 players, they are these instead: “Move, battle, move again and battle again”, "
+                  "“Move twice and battle” or “Take power chips”.",
+            "de": "Bei 2 Spielern sind es stattdessen diese: „Bewegen, kämpfen, wieder bewegen und nochmals "
+                  "kämpfen“, „Zweimal bewegen und kämpfen“ oder „Kraftchips nehmen“."}[lang]
 
 
 @pytest.mark.parametrize("lang,winner,phases", [
