@@ -203,7 +203,7 @@ GOLDEN = [
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
-    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as you are still deciding whether to battle"),
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as you have not yet decided for or against the battle"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
      "Das Monster muss im nächsten freien Raum halten."),
@@ -1301,7 +1301,7 @@ def test_data_in_lists_is_named_not_spelled_out(game: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang,start,flies", [
     ("en", "the player in the first seat", "whether it flies"),
-    ("de", "der Spieler auf Platz 1", "ob sie fliegt")])
+    ("de", "der erste Spieler der Sitzreihenfolge", "ob sie fliegt")])
 def test_tables_say_values_in_words_a_player_uses(lang: str, start: str, flies: str) -> None:
     """Not "the first of all players" or a bare "flies" among the fields a card shows."""
     components = next(s for s in book(MF, (), lang).sections if s.anchor == "components")
