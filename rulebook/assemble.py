@@ -2,6 +2,7 @@
 program: the sections a rulebook has, in the order a rulebook uses. Knows no game."""
 from __future__ import annotations
 
+import re
 from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterator, Optional, Sequence, Union
@@ -152,14 +153,20 @@ class Assembler:
                 key += "_own"
             sec.paragraphs.append(self.say(key, choice.part, part=part, count=self.number_word(len(choice.actions)),
                                            actions=self.sp.action_list(choice.actions, choice.part)))
+            for cond, actions in choice.instead:  # "With 2 players, they are these instead: …"
+                counts = self.sp.player_counts(cond)
+                if counts is not None:
+                    sec.paragraphs.append(self.say("item.flow_choose_instead", choice.part, counts=counts,
+                                                   actions=self.sp.action_list(actions, choice.part)))
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
         if self.ends_at_once():
             sec.paragraphs.append(self.say("item.flow_ends_early", rnd, title=self.sp.quoted(self.ui["game_end"])))
         if score is not None:
             key = "item.flow_winner_lowest" if score.lowest else "item.flow_winner"
             counted = self.scored_currency(score)
-            what = self.bare(counted.text, f"currency '{counted.name}'", counted.pos) if counted else ""
-            sec.paragraphs.append(self.say(key + ("_of" if counted else ""), score, what=what,
+            named = counted.text if counted else self.scored_function(score)
+            what = self.bare(named, f"score '{score.var}'", score.pos) if named else ""
+            sec.paragraphs.append(self.say(key + ("_of" if named else ""), score, what=what,
                                            title=self.sp.quoted(self.ui["scoring"])))
         return sec
 
@@ -169,6 +176,18 @@ class Assembler:
         if isinstance(first, A.Attr) and isinstance(first.obj, A.Name) and first.obj.name == score.var:
             return self.sp.sym.currencies.get(first.name)
         return None
+
+    def scored_function(self, score: A.ScoreDef) -> Optional[A.Text]:
+        """What a score counts first when it is a function of the player named "the gold {p:vgen}" ("{p}'s
+        gold"): its noun without the player, so the winner is "who has the most gold"."""
+        first = score.expr.items[0] if isinstance(score.expr, A.ListLit) and score.expr.items else score.expr
+        if not (isinstance(first, A.Call) and len(first.args) == 1 and isinstance(first.args[0], A.Name)
+                and first.args[0].name == score.var):
+            return None
+        fn = self.sp.sym.functions.get(first.func)
+        text = fn.text.by_lang.get(self.lang, "") if fn is not None and fn.text is not None else ""
+        noun = re.sub(r"^\{\w+(?::\w+)?\}'s |(?: of| de| d'| von)? ?\{\w+(?::\w+)?\}$", "", text)
+        return A.Text(pos=fn.pos, by_lang={self.lang: noun}) if fn is not None and noun and "{" not in noun else None
 
     def rounds_sentence(self, rnd: A.RoundDef, sp: Optional[Speaker] = None) -> str:
         """How many rounds (a fixed number said as it is) and the phases of each, in order (of two or more)."""
@@ -262,7 +281,8 @@ class Assembler:
 
     def zone_table(self) -> Table:
         ui = self.ui
-        rows = [[self.capital(row[0])] + row[1:] for row in (self.zone_row(z) for z in self.of(A.ZoneDef))]
+        rows = [[self.capital(row[0]), row[1], row[2], "" if self.is_piece(self.program.kinds[z.kind].ast) else row[3],
+                 row[4]] for z, row in ((z, self.zone_row(z)) for z in self.of(A.ZoneDef))]  # a pawn lies no way up
         headers = [ui["zone"], ui["kind"], ui["layout"], ui["visibility"], ui["capacity"]]
         kept = [i for i in range(len(headers)) if i < 2 or any(row[i] for row in rows)]  # no column of blanks
         return Table([headers[i] for i in kept], [[row[i] for i in kept] for row in rows], ui["zones"])
@@ -304,6 +324,8 @@ class Assembler:
             printed = self.printed_fields(ast.name)
             fields = [self.only_for(f.name, self.field_label(ast, f))
                       for f in ast.fields if (f.name in printed and not f.internal) or f.back]
+            if self.is_piece(ast):  # a pawn: no face to show, no back to describe
+                continue
             back = [self.field_label(ast, f) for f in ast.fields if f.back]
             rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
             sec.paragraphs.append(self.back_sentence(ast))
@@ -311,6 +333,11 @@ class Assembler:
             return None
         sec.tables.append(Table([self.ui["card_kind"], self.ui["front"], self.ui["back"]], rows))
         return sec
+
+    def is_piece(self, kind: A.KindDef) -> bool:
+        """A kind with nothing printed on it that lies face up everywhere (a pawn): it has no face or back to tell."""
+        return not any(f.back for f in kind.fields) and not self.printed_fields(kind.name) and \
+            all(z.visibility == "public" and not z.shuffled for z in self.of(A.ZoneDef) if z.kind == kind.name)
 
     def field_label(self, kind: A.KindDef, f: A.FieldDef) -> str:
         """A field as a list of what a card shows: its noun, a yes/no clause as "whether it flies"."""
@@ -688,12 +715,15 @@ class Assembler:
                                  lines=[self.heuristic_line(heur)]))
         return sec
 
-    def card_lines(self, card: A.CardEntry, speaker: Optional[Speaker] = None) -> list[Line]:
+    def card_lines(self, card: A.CardEntry, speaker: Optional[Speaker] = None, counted: bool = False) -> list[Line]:
+        """A card's count, values and effects; `counted`: its family has cards of several copies, so a single
+        card says "1 in the game" too (else a reader takes it for one more of the unlabelled kind)."""
         sp = speaker or self.sp
         kind = sp.sym.kinds.get(self.card_kind(card))
         lines = []
-        if card.copies > 1:
-            lines.append(Line(sp.sentence("item.copies", card, count=str(card.copies))))
+        if card.copies > 1 or counted:
+            lines.append(Line(sp.sentence("item.copies" if card.copies > 1 else "item.copies_one", card,
+                                          count=str(card.copies))))
         said = effect_numbers(card.effects)
         for value in card.values:
             fdef = next((f for f in kind.fields if f.name == value.name), None) if kind else None
@@ -781,7 +811,8 @@ class Assembler:
         entries = [Entry(anchor=_slug("row", f"{cards.table or cards.name}-{i + 1}"),
                          title=self.row_title(cards, r), code="",
                          lines=self.effect_lines(kind, r.effects, self.sp)) for i, r in enumerate(rows)]
-        return entries + [self.entry(c, "card", self.card_lines(c), c.note, title=self.title_of(c))
+        counted = any(c.copies > 1 for c in cards.cards)
+        return entries + [self.entry(c, "card", self.card_lines(c, counted=counted), c.note, title=self.title_of(c))
                           for c in cards.cards]
 
 
@@ -985,7 +1016,8 @@ class Assembler:
             return lines
         if isinstance(item, A.CardsDef):
             return [Line(self.row_title(item, r), self.effect_lines(sp.sym.kinds.get(item.name), r.effects, sp))
-                    for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(c, sp)) for c in item.cards]
+                    for r in item.rows if r.effects] + [Line(self.title_of(c), self.card_lines(
+                        c, sp, any(d.copies > 1 for d in item.cards))) for c in item.cards]
         if isinstance(item, A.RoundDef):
             return [Line(self.rounds_sentence(item, sp))]
         return [Line(sp.sentence("item.part", item, name=self.title_of(item)))]  # enum, kind, zone, game

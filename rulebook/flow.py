@@ -2,7 +2,7 @@
 offers, when the game ends and who wins (readers learn the game from this before the details)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Optional, Sequence, Union
 
 from dsl import ast as A
@@ -19,6 +19,7 @@ class TurnChoice:
     actions: list[str]
     again: bool
     turn: bool = False
+    instead: list[tuple[A.Expr, list[str]]] = field(default_factory=list)  # `if C { choose … } else { choose … }`
 
 
 def _choices(body: Sequence[A.Stmt], looped: bool = False, turn: bool = False) -> list[tuple[A.ChooseAction, bool, bool]]:
@@ -37,6 +38,17 @@ def _choices(body: Sequence[A.Stmt], looped: bool = False, turn: bool = False) -
             found += _choices(st.body, looped, True)
         elif isinstance(st, (A.For, A.NamedStep)):
             found += _choices(st.body, looped, turn)
+    return found
+
+
+def _instead(body: Sequence[A.Stmt]) -> list[tuple[A.Expr, list[str]]]:
+    """The actions an `if` offers in place of its `else`'s, with its condition ("with 2 players: …")."""
+    found: list[tuple[A.Expr, list[str]]] = []
+    for st in body:
+        if isinstance(st, A.If) and st.other and _choices(st.then) and _choices(st.other):
+            found.append((st.cond, list(dict.fromkeys(a for c, _, _ in _choices(st.then) for a in c.actions))))
+        elif isinstance(st, (A.While, A.Turns, A.TurnsIn, A.For, A.NamedStep)):
+            found += _instead(st.body)
     return found
 
 
@@ -73,7 +85,7 @@ def turn_choices(phases: Sequence[A.PhaseDef], rules: Sequence[A.RuleDef]) -> li
             names = list(dict.fromkeys(a for st, _, _ in chosen for a in st.actions))
             if names:
                 result.append(TurnChoice(part, names, any(again for _, again, _ in chosen),
-                                         all(turn for _, _, turn in chosen)))
+                                         all(turn for _, _, turn in chosen), _instead(part.body)))
     return result
 
 

@@ -2000,9 +2000,12 @@ class Speaker:
         return ("actor", {"actor": self.actor}) if self.actor is not None else ("default", {})
 
     def _number(self, e: A.Expr) -> Optional[int]:
-        """The value of a number written directly or through a constant, for "3 cards"."""
+        """The value of a number written directly, through a constant or printed on the card whose effect is
+        said (`self.amount`), for "3 cards" and "up to 3" but "1 card"."""
         if isinstance(e, A.Name) and e.name in self.sym.consts:
             return self._number(self.sym.consts[e.name].value)
+        if isinstance(e, A.Attr) and isinstance(e.obj, A.Name) and e.obj.name == "self" and e.name in self.printed:
+            return self.printed[e.name]
         return e.value if isinstance(e, A.Num) else None
 
     def _s_Draw(self, s: A.Draw) -> list[Line]:
@@ -2049,7 +2052,7 @@ class Speaker:
         """A payer or payee; the bank by the currency's own name for it where it has one ("the supply")."""
         if party is not None:
             return self.expr(party)
-        if bank is not None:
+        if bank is not None and bank.by_lang.get(self.lang):
             return self.noun(bank, "bank", at.pos).np("def")
         return self.msg("name.bank", at)
 
@@ -2082,11 +2085,14 @@ class Speaker:
         form = self._subject(s.payer)
         extra: dict[str, Arg] = {}
         if s.payer is None and s.payee is not None:  # "the owner takes 3 gold from the treasury"
-            bank = cur.bank if cur.bank is not None else A.Text(pos=s.pos, by_lang={self.lang: pick(
-                self.cat.pattern("name.bank"), "nom")})
+            bank = cur.bank if cur.bank is not None and cur.bank.by_lang.get(self.lang) else A.Text(
+                pos=s.pos, by_lang={self.lang: pick(self.cat.pattern("name.bank"), "nom")})
             key, form = key.replace("pay", "take_pay"), self._subject(s.payee)
             extra["outof"] = place_preposition(bank, None, "from", self.cat)
             available = self.msg("stmt.available_left", s) if s.at_most_available else ""  # the bank's, not theirs
+        if cur.bank is not None and not cur.bank.by_lang.get(self.lang, "-") and len(group) == 1 \
+                and None in (s.payer, s.payee):  # a bank named "": the next steps say where it goes ("You hand in 3 chips.")
+            key += "_unsaid"
         if len(group) > 1:
             owned = [p.payee.args[0] for p in group if isinstance(p.payee, A.Call) and p.payee.func == "owner"
                      and len(p.payee.args) == 1]

@@ -204,3 +204,30 @@ def test_bots_are_an_appendix_and_a_variants_parts_say_so(base: dict[str, Rulebo
     king = build_rulebook(read_ruleset(MM), ["koenigs_neue_regeln"], "en")  # its own book: no such note
     assert not section(king, "reference-king-tile").paragraphs
     assert "King's display" in {row[0] for row in section(king, "components").tables[0].rows}
+
+
+FF = ROOT / "rulesets" / "fuerchterliche_feinde"
+
+
+@pytest.fixture(scope="module")
+def feinde() -> dict[str, Rulebook]:
+    src = read_ruleset(FF)
+    return {lang: build_rulebook(src, [], lang) for lang in ("de", "en")}
+
+
+def test_a_piece_has_no_face_or_back_to_tell(feinde: dict[str, Rulebook]) -> None:
+    """Playing figures: nothing printed, always face up; no "plain backs", no "face up" place."""
+    de, en = section(feinde["de"], "card-anatomy"), section(feinde["en"], "card-anatomy")
+    assert "Spielfiguren haben eine einheitliche Rückseite." not in de.paragraphs
+    assert "Playing figures have plain backs." not in en.paragraphs
+    assert not any(row[0] == "Playing figure" for row in en.tables[0].rows)
+    assert "Teleports have plain backs." in en.paragraphs  # a face-down pile: still a card
+    md = expected_files(["fuerchterliche_feinde"])["fuerchterliche_feinde/rulebook.en.md"]
+    assert "| Table | playing figure |  |  |  |" in md and "| Table | playing figure |  | face up |" not in md
+
+
+def test_a_single_card_among_counted_ones_says_it_is_one(feinde: dict[str, Rulebook]) -> None:
+    """Spell cards come 2 of a kind; the single ones say "1 in the game", not nothing."""
+    md = expected_files(["fuerchterliche_feinde"])["fuerchterliche_feinde/rulebook.en.md"]
+    card = md[md.index('<a id="card-movement-5"></a>'):]
+    assert card.split("\n\n", 2)[1].startswith("- 1 in the game.")

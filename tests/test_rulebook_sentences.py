@@ -173,7 +173,7 @@ GOLDEN = [
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the next"),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the space for the place in turn order"),
     (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
      "Für jedes der Felder der Bewegung, solange die Kreatur auf dem Spielplan steht:"),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
@@ -203,7 +203,7 @@ GOLDEN = [
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur la case occupée par vous et la figurine jouée par vous n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
-    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as you are still deciding whether to battle"),
+    (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as you have not yet decided for or against the battle"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
     (FF, (), "de", "Das Monster muss im nächsten freien Raum halten ist gesetzt wird",
      "Das Monster muss im nächsten freien Raum halten."),
@@ -444,7 +444,7 @@ GOLDEN = [
     (MM, (), "de", "Frank wählt „Monster verdrängen: Untote 2, Meereswesen 3“.",
      "Frank verdrängt Ingas Untote 2 mit der Karte Meereswesen 3."),
     (FF, (), "en", "Yellow may not choose “Stop the monster”.",
-     "Yellow could not stop the monster: A monster may not stop with another monster."),
+     "Yellow could not stop the monster: A monster may not end its move in a chamber with another monster."),
     (FF, (), "de", "A wählt „Kämpfen: Monsterplättchen 23“.", "Spieler A kämpft gegen das Monster 23."),
     (MF, (), "en", "Julia may not choose “Bonus movement with a bonus card: Troll, Mimimi power”.",
      "Julia could not use the bonus card Mimimi power to move the Troll: Each friend may make at most one bonus "
@@ -532,7 +532,7 @@ GOLDEN = [
     (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
      "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
-    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn du weniger Kraftchips als der Preis des Kampfes hast:"),
+    (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn du den Preis des Kampfes nicht bezahlen kannst:"),
     # two plural nouns joined by „und“ both take the dative ending
     (FF, (), "de", "aus den Monstern und Schätze,", "aus den Monstern und Schätzen, die offen liegen"),
     (MF, (), "de", "Lege den gewählten Wert in sein ausgespielte Artefakt.", "auf seinen Platz für das ausgespielte Artefakt"),
@@ -571,10 +571,10 @@ GOLDEN = [
      "Lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
-    (FF, (), "en", "If their power chips is less than the battle cost", "if you have fewer power chips than the battle cost"),
+    (FF, (), "en", "If their power chips is less than the battle cost", "if you cannot pay the battle cost"),
     # the reader's thing of a function text ("space of {p}") is theirs: "your space", „deine Spielfigur“
     (FF, (), "en", "Look around from the space of yours", "Look around from your space (see “See new areas”)."),
-    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Schritt für Schritt"),
+    (FF, (), "de", "Lege die Spielfigur von dir", "Ziehe deine Spielfigur Feld für Feld"),
     # German: the reader's verb agrees with "du", also at the end of a "wenn" clause
     (FF, (), "de", "Wenn du das Plättchen »Dümmster Spieler« hat:", "Wenn du das Plättchen »Dümmster Spieler« hast:"),
     # a one-seat condition said as the print does, not as a count
@@ -840,13 +840,13 @@ GOLDEN = [
     (FF, (), "en", "Pay 1 in power chips", "Pay 1 power chip (see “Turn in power chips”)."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
     (FF, (), "en", "Pay the battle cost power chips", "Pay the battle cost in power chips"),
-    (FF, (), "en", "up to the number chamber", "Move the chosen monster up to the number of chambers on the spell"),
+    (FF, (), "en", "up to the number chamber", "Move the chosen monster as far as the spell allows"),
     (FF, (), "de", "Raum/Räume", "Setze das gewählte Monster bis zu 1 Raum weit"),
     (FF, (), "en", "wander up to 3 (see", "wander up to 3 chambers (see"),
     # a tile named by a function's noun, and a value's told set: no card, no counter
     (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
     (FF, (), "en", "Add 1 to the count of wisdom moves.",
-     "The player moves their wisdom marker to the next free space of the wisdom track."),
+     "The player moves their wisdom marker to the space for the place in turn order (start player 1, then 2, 3 …)."),
     # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
     (MF, (), "en", "For every other creature on the square of the creature:",
      "Poison every other creature on the square of the creature (see “Poison a creature”)."),
@@ -870,24 +870,24 @@ GOLDEN = [
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
      "Für jeden der neu gesehenen Räume mit Kraftchip einmal:"),
-    # a loop along a shortest path that moves a piece onto each place: "step by step along …; after each step:"
+    # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
-     "Move your playing figure step by step along a shortest path from your space to the destination"),
+     "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),
     (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
-     "Ziehe das Monsterplättchen Schritt für Schritt einen kürzesten Weg vom Feld des wandernden Monsters zum Zielraum"),
+     "Ziehe das Monsterplättchen Feld für Feld auf einem Weg mit möglichst wenigen Schritten vom Feld des wandernden Monsters zum Zielraum"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, die in diesem Zug gefolgt sind, der bei dir'),
+     'Jeder der Schüler dieses Zuges, der bei dir'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, die in diesem Zug gefolgt sind, der'),
+     'Jeder der Schüler dieses Zuges, der'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the students who followed this turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Each of the following students who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der Schüler, die in diesem Zug gefolgt sind, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
+     'Jeder der Schüler dieses Zuges, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
@@ -961,13 +961,13 @@ GOLDEN = [
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
     (FF, (), "en", "Put 1 of the chips", "Put the chips owed except the first out of the game."),
     # an amount said by the currency's own noun: no "in power chips" after it
-    (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields from the bank."),
-    (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern von der Bank."),
+    (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields of the supply."),
+    (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern des Nachschubs."),
     (FF, (), "en", "If the amount is greater than 0", "If there are chips owed:"),
     (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
     # a name with its number takes no "the"
     (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
-    (FF, (), "en", "If your power chips is less", "If you have fewer power chips than the green heart"),
+    (FF, (), "en", "If your power chips is less", "If you cannot pay the green heart"),
     # a worked example declines a card whose German title has its article; another player's is "von" them
     (MF, (), "de", "die Kreatur Riese", "Spieler 1 bewegt den Riesen mit einer Basisbewegung."),
     (MF, (), "de", "Spieler 3s Dämon", "Spieler 1 lockt den Dämon von Spieler 3 heran."),
@@ -1232,14 +1232,24 @@ def test_a_reaction_that_only_announces_is_no_rule_of_the_game() -> None:
 ])
 def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: str, turn: str) -> None:
     """Readers learn a game from its flow first: the rounds and phases, the actions of a turn (of an
-    `if`/`else` the general case, never a special case alone) and who wins, from the rules themselves."""
+    `if`/`else` the general case, the special one after it as what it is instead, never alone) and who
+    wins, from the rules themselves."""
     sections = book(game, (), lang).sections
     anchors = [s.anchor for s in sections]
     assert anchors.index("flow") == anchors.index("overview") + 1
-    flow = " ".join(sections[anchors.index("flow")].paragraphs)
+    paragraphs = sections[anchors.index("flow")].paragraphs
+    flow = " ".join(paragraphs)
     assert turn in flow
     assert ("At the end, whoever " if lang == "en" else "Am Ende gewinnt, wer ") in flow
-    assert not any(w in flow for w in ("start chamber", "Startraum", "fight again", "nochmals kämpfen"))
+    general = next(p for p in paragraphs if turn in p)
+    assert not any(w in general for w in ("start chamber", "Startraum", "battle again", "nochmals kämpfen"))
+    assert not any(w in flow for w in ("start chamber", "Startraum"))
+    if game == FF:
+        assert paragraphs[paragraphs.index(general) + 1] == {
+            "en": "With 2 players, they are these instead: “Move, battle, move again and battle again”, "
+                  "“Move twice and battle” or “Take power chips”.",
+            "de": "Bei 2 Spielern sind es stattdessen diese: „Bewegen, kämpfen, wieder bewegen und nochmals "
+                  "kämpfen“, „Zweimal bewegen und kämpfen“ oder „Kraftchips nehmen“."}[lang]
 
 
 @pytest.mark.parametrize("lang,winner,phases", [
@@ -1296,7 +1306,7 @@ def test_data_in_lists_is_named_not_spelled_out(game: Path, lang: str) -> None:
 
 @pytest.mark.parametrize("lang,start,flies", [
     ("en", "the player in the first seat", "whether it flies"),
-    ("de", "der erste Spieler in der Sitzreihenfolge", "ob sie fliegt")])
+    ("de", "der erste Spieler der Sitzreihenfolge", "ob sie fliegt")])
 def test_tables_say_values_in_words_a_player_uses(lang: str, start: str, flies: str) -> None:
     """Not "the first of all players" or a bare "flies" among the fields a card shows."""
     components = next(s for s in book(MF, (), lang).sections if s.anchor == "components")

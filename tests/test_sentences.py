@@ -727,3 +727,32 @@ def test_a_choice_among_the_parts_of_one_thing_names_the_thing_in_the_genitive()
                                               "Du entscheidest, ob die Karte vorwärts oder rückwärts geht."]
     assert all_sentences(stmt, "en")[-3:] == ["Pick a side of the tile at random.", "You choose an edge of the tile.",
                                               "You decide whether the card goes forward or back."]
+
+
+GAIN = """
+rule gain(p: player, most: int de "der Wert" en "value" fr "la valeur") de "Gewinnen" en "Gain" fr "Gagner"
+    told de "nimm {most#|bis zu |}{most} Münze(n)" en "take {most#|up to |}{most} coin(s)"
+    fr "prenez {most} pièce(s) au plus" { pay most coins from bank to p }
+"""
+
+
+@pytest.mark.parametrize("value,de,en", [(1, "Nimm 1 Münze", "Take 1 coin"),
+                                         (3, "Nimm bis zu 3 Münzen", "Take up to 3 coins")])
+def test_a_told_count_of_a_cards_own_number_is_that_number(value: int, de: str, en: str) -> None:
+    """`{most#…}` given `self.value` in one card's effect counts the number printed on that card: "take 1 coin",
+    but "take up to 3 coins", as for a number written out."""
+    items = parse_text(SNIPPET_RULES.replace("STMT", "call gain(me, self.value)") + GAIN, "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef) and i.name == "r")
+    for lang, said in (("de", de), ("en", en)):
+        speaker = Speaker(lang, Symbols(items))
+        speaker.printed = {"value": value}
+        assert flatten(speaker.lines(rule.body)) == [f"- {said} (siehe „Gewinnen“)." if lang == "de"
+                                                     else f"- {said} (see “Gain”)."]
+
+
+def test_german_verb_of_the_reader_goes_last_before_and() -> None:
+    """A subordinate clause about the reader ends in the reader's verb also before „und“: „wenn du weiser als
+    der Spieler bist und …“, not „… ist und …“."""
+    de = phrases.catalogue("de")
+    assert de.polish("Wenn du weiser als der Spieler ist und er steht:") == \
+        "Wenn du weiser als der Spieler bist und er steht:"
