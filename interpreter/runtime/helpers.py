@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from itertools import chain, combinations
+from math import inf
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
@@ -317,7 +318,7 @@ def steps_ahead(edges: Edges, node: int, n: int) -> list[int]:
 def graph_distance(edges: Edges, a: int, b: int) -> int:
     if a == b:
         return 0
-    return _reach(edges, a, _NO_STOPS, float("inf"), b).distance(b)
+    return _reach(edges, a, _NO_STOPS, inf, b).distance(b)
 
 
 # Searches that avoid stops: the distances from a node by walks through no stop (the node itself may be one;
@@ -334,7 +335,7 @@ class _Search:
         self.edges, self.stops, self.board, self.blocked = edges, stops, board, blocked
         self.dist = [0] * len(board.adj)
         self.found: list[int] = []
-        self.complete = float("inf")
+        self.complete = inf
 
     def distance(self, node: int) -> int:
         """The distance of a node other than the start, -1 if it was not found."""
@@ -377,18 +378,19 @@ def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float, goal: Op
         end = None if goal is None else board.place(goal)
         adj, dist, found = board.adj, search.dist, search.found
         dist[start] = -1  # found, until the search ends
-        layer = [start]  # the start is left even if it is a stop
+        layer = [start]
         d = 0
         while layer and d < limit:
             d += 1
             after: list[int] = []
             for x in layer:
+                if x in blocked and x != start:  # the start is left even if it is a stop
+                    continue
                 for y in adj[x]:
                     if not dist[y]:
                         dist[y] = d
-                        found.append(y)
-                        if y not in blocked:
-                            after.append(y)
+                        after.append(y)
+            found += after
             layer = after
             if end is not None and dist[end] > 0:
                 limit = d  # whole layers are searched: complete up to the goal's
@@ -413,7 +415,7 @@ def _kept_frontier(edges: Edges, node: int, stops: Sequence[int], only_stops: bo
     hit = _FRONTIERS.get(key)
     if hit is not None and hit[0] is edges and hit[1] is stops:
         return hit[2][:]
-    search = _reach(edges, node, stops, float("inf"))
+    search = _reach(edges, node, stops, inf)
     if only_stops:
         blocked = search.blocked
         found = sorted([y for y in search.found if y in blocked])
@@ -453,13 +455,12 @@ def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[in
     smallest of equal ones; [] if there is none (or a == b)."""
     if a == b:
         return []
-    search = _reach(edges, a, stops, float("inf"), b)
+    search = _reach(edges, a, stops, inf, b)
     board, dist, blocked = search.board, search.dist, search.blocked
-    far = search.distance(b)
-    if far < 0:
+    end, here = board.place(b), board.place(a)
+    if end is None or here is None or not dist[end]:  # b is not a: distance 0 means not found
         return []
-    adj, end, here = board.adj, board.place(b), board.place(a)
-    assert end is not None and here is not None  # b was found from a
+    far, adj = dist[end], board.adj
     layers = [[end]]  # the nodes of some shortest path at each distance, found back from b
     for k in range(far - 1, 0, -1):
         before: list[int] = []
