@@ -208,10 +208,9 @@ def _board(edges: Edges) -> _Board:
 
 
 def neighbours(edges: Edges, node: int) -> list[int]:
-    if _asked_before(edges):
-        board = _board(edges)
-        i = board.place(node)
-        return [] if i is None else sorted(set(board.named(board.adj[i])))
+    maps = directed(edges)  # both directions: its successors and predecessors
+    if maps is not None:
+        return sorted(set(maps[0].get(node, ())).union(maps[1].get(node, ())))
     out: set[int] = set()
     try:
         for a, b in edges:
