@@ -559,6 +559,25 @@ def test_searches_on_kept_lists_answer_as_on_fresh_ones(edges: list[list[int]], 
 
 
 @settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(0, 6), min_size=2, max_size=2), max_size=12), st.lists(st.integers(0, 6), max_size=3),
+       st.integers(0, 6), st.integers(0, 6), st.integers(0, 4))
+def test_negative_and_far_apart_nodes_answer_as_small_ones(edges: list[list[int]], stops: list[int], a: int, b: int,
+                                                           n: int) -> None:
+    """Nodes that are no small numbers from 0 up are numbered apart inside; an order-keeping renaming of the
+    nodes renames the answers and nothing else."""
+    def far(x: int) -> int:
+        return 1000 * x - 3000
+
+    far_edges, far_stops = [[far(x), far(y)] for x, y in edges], [far(x) for x in stops]
+    assert R.within(far_edges, far(a), n, far_stops) == [far(x) for x in R.within(edges, a, n, stops)]
+    assert R.frontier(far_edges, far(a), far_stops) == [far(x) for x in R.frontier(edges, a, stops)]
+    assert R.reached_stops(far_edges, far(a), far_stops) == [far(x) for x in R.reached_stops(edges, a, stops)]
+    assert R.shortest_path(far_edges, far(a), far(b), far_stops) == [far(x) for x in R.shortest_path(edges, a, b, stops)]
+    assert R.graph_distance(far_edges, far(a), far(b)) == R.graph_distance(edges, a, b)
+    assert R.neighbours(far_edges, far(a)) == R.neighbours(far_edges, far(a)) == [far(x) for x in R.neighbours(edges, a)]
+
+
+@settings(max_examples=200, deadline=None)
 @given(UNDIRECTED, NODES, st.integers(0, 40))
 def test_steps_ahead_matches_walking(edges: list[list[int]], node: int, n: int) -> None:
     assert R.steps_ahead(edges, node, n) == naive_steps(edges, node, n)

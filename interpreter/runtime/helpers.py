@@ -2,8 +2,8 @@
 (bounds, empty zones, division by zero) and reads through active modifiers."""
 from __future__ import annotations
 
-from collections import deque
 from itertools import chain, combinations
+from math import inf
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
@@ -140,34 +140,77 @@ def _bad_edge(edges: Edges) -> GameRuleError:
     return GameRuleError("the edge list is malformed")
 
 
-# The adjacency of the last edge lists seen, by identity: a board kept in a variable or constant is the
+# The boards of the last edge lists seen, by identity: a board kept in a variable or constant is the
 # same list object on every read until it is set anew, so the graph primitives rebuild it only then.
 # Values are never changed in place, and the cache holds each list, so an id is not reused while cached.
-_ADJACENCY: dict[int, tuple[Edges, dict[int, list[int]]]] = {}
+class _Board:
+    """An edge list as the undirected searches read it: adj[i] holds the neighbours of node i in either
+    direction (duplicates possible). Nodes that are small numbers from 0 up are their own index (names None);
+    others are numbered in ascending order, index[node] = i and names[i] = node, so that ascending indices
+    are ascending nodes either way."""
+    __slots__ = ("edges", "adj", "index", "names")
+
+    def __init__(self, edges: Edges) -> None:
+        self.edges = edges
+        self.index: Optional[dict[int, int]] = None
+        self.names: Optional[list[int]] = None
+        low = top = 0
+        try:
+            for a, b in edges:  # the bounds, one pass (cheaper than min and max over the pairs)
+                if a > top:
+                    top = a
+                elif a < low:
+                    low = a
+                if b > top:
+                    top = b
+                elif b < low:
+                    low = b
+        except (ValueError, TypeError):
+            raise _bad_edge(edges) from None
+        pairs = edges
+        size = top + 1
+        if low < 0 or size > 4 * len(edges) + 64:  # a list indexed by node would be mostly empty
+            self.names = sorted({x for a, b in edges for x in (a, b)})
+            self.index = {x: i for i, x in enumerate(self.names)}
+            pairs = [(self.index[a], self.index[b]) for a, b in edges]
+            size = len(self.names)
+        self.adj: list[list[int]] = [[] for _ in range(size)]
+        adj = self.adj
+        for a, b in pairs:
+            adj[a].append(b)
+            adj[b].append(a)
+
+    def place(self, node: int) -> Optional[int]:
+        """The index of node, None if no edge touches it."""
+        if self.index is not None:
+            return self.index.get(node)
+        return node if 0 <= node < len(self.adj) else None
+
+    def named(self, found: list[int]) -> list[int]:
+        """The nodes of these indices."""
+        names = self.names
+        return found if names is None else [names[i] for i in found]
+
+
+_BOARDS: dict[int, _Board] = {}
 _ADJACENCY_SIZE = 8
 
 
-def undirected(edges: Edges) -> dict[int, list[int]]:
-    """Node -> the nodes an edge joins it to, in either direction (duplicates possible); read only."""
-    hit = _ADJACENCY.get(id(edges))
-    if hit is not None and hit[0] is edges:
-        return hit[1]
-    adj: dict[int, list[int]] = {}
-    try:
-        for a, b in edges:
-            adj.setdefault(a, []).append(b)
-            adj.setdefault(b, []).append(a)
-    except (ValueError, TypeError):
-        raise _bad_edge(edges) from None
-    if len(_ADJACENCY) >= _ADJACENCY_SIZE:
-        _ADJACENCY.clear()
-    _ADJACENCY[id(edges)] = (edges, adj)
-    return adj
+def _board(edges: Edges) -> _Board:
+    hit = _BOARDS.get(id(edges))
+    if hit is not None and hit.edges is edges:
+        return hit
+    board = _Board(edges)
+    if len(_BOARDS) >= _ADJACENCY_SIZE:
+        _BOARDS.clear()
+    _BOARDS[id(edges)] = board
+    return board
 
 
 def neighbours(edges: Edges, node: int) -> list[int]:
-    if _asked_before(edges):
-        return sorted(set(undirected(edges).get(node, ())))
+    maps = directed(edges)  # both directions: its successors and predecessors
+    if maps is not None:
+        return sorted(set(maps[0].get(node, ())).union(maps[1].get(node, ())))
     out: set[int] = set()
     try:
         for a, b in edges:
@@ -187,7 +230,7 @@ _SEEN_ONCE: dict[int, Edges] = {}  # lists asked about once: a list made afresh 
 
 def directed(edges: Edges) -> Optional[_Maps]:
     """Node -> its successors and node -> its predecessors, each sorted without duplicates, read only; cached
-    by identity as `undirected` is, and built only for a list asked about before (None the first time: a
+    by identity as `_board` is, and built only for a list asked about before (None the first time: a
     list made afresh for one question is answered more cheaply by one pass)."""
     key = id(edges)
     hit = _DIRECTED.get(key)
@@ -274,29 +317,35 @@ def steps_ahead(edges: Edges, node: int, n: int) -> list[int]:
 def graph_distance(edges: Edges, a: int, b: int) -> int:
     if a == b:
         return 0
-    adj = undirected(edges)
-    dist = {a: 0}
-    queue = deque((a,))
-    while queue:
-        x = queue.popleft()
-        d = dist[x] + 1
-        for y in adj.get(x, ()):
-            if y not in dist:
-                if y == b:
-                    return d
-                dist[y] = d
-                queue.append(y)
-    return -1
+    return _reach(edges, a, _NO_STOPS, inf, b).distance(b)
 
 
 # Searches that avoid stops: the distances from a node by walks through no stop (the node itself may be one;
-# stops reached count), kept by the identity of the edge and stop lists (see _ADJACENCY) and the node. Rules
+# stops reached count), kept by the identity of the edge and stop lists (see _BOARDS) and the node. Rules
 # ask again and again from the same space while the board stays as it is; `within` and then `shortest_path`
-# from the same space (a move listed, then walked) share one search. Each entry: the lists, the distances,
-# and up to how many edges they are complete (every node at most that far is in them).
-_REACH: dict[tuple[int, int, int], tuple[Edges, Sequence[int], dict[int, int], float]] = {}
+# from the same space (a move listed, then walked) share one search.
+class _Search:
+    """One search on a board, by index: dist[i] the distance of node i (0 for the start and for a node not
+    found), `found` the nodes found but the start in the order found (nearest first), complete up to how many
+    edges (every node at most that far is found), and the stop set (so its users look neither up again)."""
+    __slots__ = ("edges", "stops", "board", "blocked", "dist", "found", "complete")
+
+    def __init__(self, edges: Edges, stops: Sequence[int], board: _Board, blocked: frozenset[int]) -> None:
+        self.edges, self.stops, self.board, self.blocked = edges, stops, board, blocked
+        self.dist = [0] * len(board.adj)
+        self.found: list[int] = []
+        self.complete = inf
+
+    def distance(self, node: int) -> int:
+        """The distance of a node other than the start, -1 if it was not found."""
+        i = self.board.place(node)
+        return -1 if i is None else self.dist[i] or -1
+
+
+_REACH: dict[tuple[int, int, int], _Search] = {}
 _REACH_SIZE = 512
 _STOP_SETS: dict[int, tuple[Sequence[int], frozenset[int]]] = {}
+_NO_STOPS: list[int] = []
 
 
 def _stop_set(stops: Sequence[int]) -> frozenset[int]:
@@ -310,38 +359,48 @@ def _stop_set(stops: Sequence[int]) -> frozenset[int]:
     return blocked
 
 
-def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float,
-           goal: Optional[int] = None) -> tuple[dict[int, int], float]:
-    """Node -> its distance from `node` (0) by undirected walks whose inner nodes avoid `stops`, nearest first,
-    complete up to `limit` edges, and how far they are complete (no entry lies farther, unless complete is
-    infinite); with `goal`, the search may end at the goal's distance. Read only."""
+def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float, goal: Optional[int] = None) -> _Search:
+    """The search from `node` by undirected walks whose inner nodes avoid `stops`, complete up to `limit`
+    edges; with `goal`, it may end at the goal's distance. Read only."""
     key = (id(edges), id(stops), node)
     hit = _REACH.get(key)
-    if hit is not None and hit[0] is edges and hit[1] is stops and (hit[3] >= limit or goal in hit[2]):
-        return hit[2], hit[3]
-    adj = undirected(edges)
+    if hit is not None and hit.edges is edges and hit.stops is stops \
+            and (hit.complete >= limit or (goal is not None and hit.distance(goal) >= 0)):
+        return hit
+    board = _board(edges)
     blocked = _stop_set(stops)
-    dist = {node: 0}
-    layer = [node]  # node itself is left even if it is a stop
-    d = 0
-    while layer and d < limit:
-        d += 1
-        after: list[int] = []
-        for x in layer:
-            for y in adj.get(x, ()):
-                if y not in dist:
-                    dist[y] = d
-                    if y not in blocked:
+    if board.index is not None:
+        blocked = frozenset(board.index[x] for x in blocked if x in board.index)
+    search = _Search(edges, stops, board, blocked)
+    start = board.place(node)
+    if start is not None:
+        end = None if goal is None else board.place(goal)
+        adj, dist, found = board.adj, search.dist, search.found
+        dist[start] = -1  # found, until the search ends
+        layer = [start]
+        d = 0
+        while layer and d < limit:
+            d += 1
+            after: list[int] = []
+            for x in layer:
+                if x in blocked and x != start:  # the start is left even if it is a stop
+                    continue
+                for y in adj[x]:
+                    if not dist[y]:
+                        dist[y] = d
                         after.append(y)
-        layer = after
-        if goal is not None and goal in dist:
-            limit = d  # whole layers are searched: complete up to the goal's
-            break
+            found += after
+            layer = after
+            if end is not None and dist[end] > 0:
+                limit = d  # whole layers are searched: complete up to the goal's
+                break
+        dist[start] = 0
+        if layer:
+            search.complete = limit
     if len(_REACH) >= _REACH_SIZE:
         _REACH.clear()
-    complete = limit if layer else float("inf")
-    _REACH[key] = (edges, stops, dist, complete)
-    return dist, complete
+    _REACH[key] = search
+    return search
 
 
 # The sorted answers of the last frontier and reached_stops searches, by the identity of the edge and stop lists
@@ -355,13 +414,13 @@ def _kept_frontier(edges: Edges, node: int, stops: Sequence[int], only_stops: bo
     hit = _FRONTIERS.get(key)
     if hit is not None and hit[0] is edges and hit[1] is stops:
         return hit[2][:]
-    reached = _reach(edges, node, stops, float("inf"))[0]
+    search = _reach(edges, node, stops, inf)
     if only_stops:
-        blocked = _stop_set(stops)
-        found = sorted([y for y in reached if y in blocked and y != node])
+        blocked = search.blocked
+        found = sorted([y for y in search.found if y in blocked])
     else:
-        found = sorted(reached)
-        found.remove(node)
+        found = sorted(search.found)
+    found = search.board.named(found)
     if len(_FRONTIERS) >= _FRONTIERS_SIZE:
         _FRONTIERS.clear()
     _FRONTIERS[key] = (edges, stops, found)
@@ -384,10 +443,10 @@ def within(edges: Edges, node: int, n: int, stops: Sequence[int]) -> list[int]:
     count, node does not): where a piece with n steps may end."""
     if n < 1:
         return []
-    dist = _reach(edges, node, stops, n)[0]  # in the order of the search: its last entry lies farthest
-    found = sorted(dist) if next(reversed(dist.values())) <= n else sorted([y for y, d in dist.items() if d <= n])
-    found.remove(node)
-    return found
+    search = _reach(edges, node, stops, n)
+    found, dist = search.found, search.dist  # nearest first: the last one lies farthest
+    near = sorted(found) if not found or dist[found[-1]] <= n else sorted([y for y in found if dist[y] <= n])
+    return search.board.named(near)
 
 
 def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[int]:
@@ -395,28 +454,25 @@ def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[in
     smallest of equal ones; [] if there is none (or a == b)."""
     if a == b:
         return []
-    dist = _reach(edges, a, stops, float("inf"), b)[0]
-    far = dist.get(b)
-    if far is None:
+    search = _reach(edges, a, stops, inf, b)
+    board, dist, blocked = search.board, search.dist, search.blocked
+    end, here = board.place(b), board.place(a)
+    if end is None or here is None or not dist[end]:  # b is not a: distance 0 means not found
         return []
-    adj = undirected(edges)
-    blocked = _stop_set(stops)
-    on = {b}  # the nodes of some shortest path, found back from b layer by layer
-    layer = [b]
+    far, adj = dist[end], board.adj
+    layers = [[end]]  # the nodes of some shortest path at each distance, found back from b
     for k in range(far - 1, 0, -1):
         before: list[int] = []
-        for x in layer:
+        for x in layers[-1]:
             for y in adj[x]:
-                if dist.get(y) == k and y not in on and y not in blocked:
-                    on.add(y)
+                if dist[y] == k and y not in blocked and y not in before:
                     before.append(y)
-        layer = before
+        layers.append(before)
     path: list[int] = []
-    here = a
-    for k in range(1, far + 1):
-        here = min([y for y in adj[here] if y in on and dist.get(y) == k])
+    for layer in reversed(layers):  # the smallest next node that lies on one (mostly the only one)
+        here = layer[0] if len(layer) == 1 else min([y for y in adj[here] if y in layer])
         path.append(here)
-    return path
+    return board.named(path)
 
 
 def _too_long(st: "State", n: int, what: str) -> None:
