@@ -192,6 +192,8 @@ def _parts(node: ast.expr) -> list[ast.expr] | None:
         return [node.value, node.slice]
     if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
         return list(node.elts)
+    if isinstance(node, ast.NamedExpr):  # a value kept once computed (hoist.py): its comprehensions run as loops too
+        return [node.value]
     return None
 
 
@@ -206,6 +208,8 @@ def _rebuilt(node: ast.expr, values: list[ast.expr]) -> ast.expr:
         return ast.Call(values[0], values[1:], [])
     if isinstance(node, ast.Subscript):
         return ast.Subscript(values[0], values[1], ast.Load())
+    if isinstance(node, ast.NamedExpr):
+        return ast.NamedExpr(node.target, values[0])
     return ast.Tuple(values, ast.Load()) if isinstance(node, ast.Tuple) else ast.List(values, ast.Load())
 
 
