@@ -397,7 +397,7 @@ class StatementCompiler(ExpressionCompiler):
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             aids.append(self.action_ids[name])
-        em.emit(O.choose_action(seat, aids))
+        em.emit(O.choose_action(seat, aids, self.option_listers.setdefault(tuple(aids), [])))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule

@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
-from interpreter.runtime.options import enumerate_options
-from interpreter.runtime.program import ActionInfo, Fn, Op
+from interpreter.runtime.program import Fn, Op
 
 if TYPE_CHECKING:
     from interpreter.compile.types import T
@@ -179,14 +178,14 @@ def phase_begin(name: str, bid: int) -> Op:
     return op
 
 
-def choose_action(seat: Fn, aids: list[int]) -> Op:
-    infos: list[ActionInfo] = []  # the actions, found on first use: they are compiled after this op
-
+def choose_action(seat: Fn, aids: list[int], lister: list[Callable[..., list[Any]]]) -> Op:
+    """A decision among the options of actions `aids`, listed by `lister[0]` (generated once the actions are
+    compiled, after this op: compiler._option_lister)."""
     def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        who = check_seat(st, seat(st, fr[2]))
-        if not infos:
-            infos.extend(st.game.program.actions[a] for a in aids)
-        values = enumerate_options(st, who, infos)
+        who = seat(st, fr[2])
+        if not 0 <= who < st.game.num_players:
+            check_seat(st, who)
+        values = lister[0](st, who)
         if not values:
             raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
         st.pending = (DECIDE, who, None, values, -1)  # labels are made when asked for
