@@ -3,6 +3,7 @@ option enumerators, triggers, card effects and the round flow (statements and ex
 compiled by the modules this class builds on)."""
 from __future__ import annotations
 
+import ast
 from itertools import product
 from typing import Any, Callable, Optional
 
@@ -21,7 +22,7 @@ from interpreter.compile.hoist import (
     hoist_zone_work,
     slots_as_locals,
 )
-from interpreter.compile.lowering import lowered_function
+from interpreter.compile.lowering import lowered_function, pure
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
 from interpreter.compile.statements import StatementCompiler, check_progress
@@ -402,15 +403,26 @@ class Compiler(StatementCompiler):
             if line.startswith("if "):
                 pad += "    "
         bound = {"L[0]"}
+        start, start_pad, kept = len(lines), pad, []  # where the loops begin, and the domains read there
         for k, (_, slot, ptype) in enumerate(params):
+            plain = f"{pad}for _p{k} in {domains[k]}:"
             if ptype.name == "card":
                 loop, prefix[k + 1:], inner = card_loop(domains[k], prefix[k + 1:], slot, k, pad)
             else:
-                loop, inner = [f"{pad}for _p{k} in {domains[k]}:"], pad + "    "
+                loop, inner = [plain], pad + "    "
+            if k and loop == [plain] and not names_in(act.params[k].domain) & set(level_of):
+                # the same domain in every round of the loops around it: read once (on first use, if reading can fail)
+                if pure(ast.parse(domains[k], mode="eval").body):
+                    kept.append(f"{start_pad}_d{k} = {domains[k]}")
+                    loop = [f"{pad}for _p{k} in _d{k}:"]
+                else:
+                    kept.append(f"{start_pad}_d{k} = _UNSET")
+                    loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not _UNSET else (_d{k} := {domains[k]})):"]
             lines += loop
             bound |= {f"L[{slot}]", f"_p{k}"}
             lines += hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound)
             pad = inner
+        lines[start:start] = kept
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
         lines += [f"{pad}if not forbids or not _forbidden(st, me, {chosen}, forbids):",
                   f"{pad}    out.append(({aid}, {chosen}))"]
