@@ -186,7 +186,7 @@ class StatementCompiler(ExpressionCompiler):
         self._expect(s.seat, st, PLAYER, "the deciding player")
         opts, elem = self.seq(s.options, scope, False, "the choices")
         check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
-        op = O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem))
+        op = O.decide(seat, opts, scope.define(s.name, elem), O.labels_of(elem))
         self.p.node_types[op] = ("choose", elem, s.options)
         em.emit(op)
 
