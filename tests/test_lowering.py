@@ -25,6 +25,8 @@ CASES = [
     "[len([x for x in xs if x > a]) + x for x in xs] + [len([y for y in xs if y])]",
     "any([x == a for x in xs] if xs else []) or all([len(xs) > x for x in xs if x != a] if xs else [])",
     "any([x > a for x in xs if f(x)]) and all([x < a and 1 / (x - a) for x in xs] if xs else [])",
+    "(h := sum([x for x in xs if x > a])) + h",  # a value kept once computed (hoist.py)
+    "a if a > 2 else (h := [1 / x for x in xs]) and len(h)",
 ]
 INPUTS = [([], 0), ([1, 2, 3], 0), ([1, 2, 3], 2), ([0, 2], 1), ([3, 1, 2], 3)]
 
@@ -57,6 +59,11 @@ def test_comprehensions_become_loops() -> None:
     tree = ast.parse(code)
     assert not any(isinstance(n, ast.ListComp) for n in ast.walk(tree))
     assert sum(isinstance(n, ast.For) for n in ast.walk(tree)) == 2
+
+
+def test_a_kept_value_is_computed_by_loops() -> None:
+    code = function_source("xs, a", "h if a else (h := sum([x for x in xs]))")
+    assert not any(isinstance(n, ast.ListComp) for n in ast.walk(ast.parse(code)))
 
 
 def test_any_and_all_stop_at_the_answer_only_where_the_items_left_cannot_fail() -> None:

@@ -3,8 +3,9 @@ option enumerators, triggers, card effects and the round flow (statements and ex
 compiled by the modules this class builds on)."""
 from __future__ import annotations
 
+import ast
 from itertools import product
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
@@ -21,7 +22,7 @@ from interpreter.compile.hoist import (
     hoist_zone_work,
     slots_as_locals,
 )
-from interpreter.compile.lowering import lowered_function
+from interpreter.compile.lowering import lowered_function, pure
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
 from interpreter.compile.statements import StatementCompiler, check_progress
@@ -86,6 +87,8 @@ class Compiler(StatementCompiler):
         self._card_effects()
         self._pictures()
         self._flow()
+        for aids, lister in self.option_listers.items():  # the `choose action`s, compiled before their actions
+            lister.append(self._option_lister(aids))
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p
@@ -379,7 +382,7 @@ class Compiler(StatementCompiler):
             else:
                 src, t = self.code(stmt.cond, body_scope)
                 self._expect(stmt.cond, t, BOOL, "a requirement")
-                prefix[level].append(f"if not {src}: {'continue' if level else 'return out'}")
+                prefix[level].append(f"if not {src}: continue" if level else f"if {src}:")  # level 0: the rest inside
                 refusal[level].append(f"if not {src}: return {len(requires)}")
                 requires.append(stmt)
         bid = self._new_block(f"action {act.name}")
@@ -393,23 +396,37 @@ class Compiler(StatementCompiler):
         straight = all(self._straight(s, False, 0) for s in act.body)
         run = self._function_of(act.body, scope.child()) if straight else None
         self.listed = set()
-        lines = ["    out = []"]
-        lines += ["    " + line for line in prefix[0]]
+        lines: list[str] = []
+        pad = "        "  # inside the listing function and its `try` (_option_lister)
+        for line in prefix[0]:  # before the loops: a failing `require` skips the action's loops
+            lines.append(pad + line)
+            if line.startswith("if "):
+                pad += "    "
         bound = {"L[0]"}
-        pad = "    "
+        start, start_pad, kept = len(lines), pad, []  # where the loops begin, and the domains read there
         for k, (_, slot, ptype) in enumerate(params):
+            plain = f"{pad}for _p{k} in {domains[k]}:"
             if ptype.name == "card":
                 loop, prefix[k + 1:], inner = card_loop(domains[k], prefix[k + 1:], slot, k, pad)
             else:
-                loop, inner = [f"{pad}for _p{k} in {domains[k]}:"], pad + "    "
+                loop, inner = [plain], pad + "    "
+            if k and loop == [plain] and not names_in(act.params[k].domain) & set(level_of):
+                # the same domain in every round of the loops around it: read once (on first use, if reading can fail)
+                if pure(ast.parse(domains[k], mode="eval").body):
+                    kept.append(f"{start_pad}_d{k} = {domains[k]}")
+                    loop = [f"{pad}for _p{k} in _d{k}:"]
+                else:
+                    kept.append(f"{start_pad}_d{k} = _UNSET")
+                    loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not _UNSET else (_d{k} := {domains[k]})):"]
             lines += loop
             bound |= {f"L[{slot}]", f"_p{k}"}
             lines += hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound)
             pad = inner
+        lines[start:start] = kept
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
-        skip = "continue" if params else "return out"
-        lines += [f"{pad}if forbids and _forbidden(st, me, {chosen}, forbids): {skip}",
-                  f"{pad}out.append(({aid}, {chosen}))", "    return out"]
+        lines += [f"{pad}if not forbids or not _forbidden(st, me, {chosen}, forbids):",
+                  f"{pad}    out.append(({aid}, {chosen}))"]
+        self.option_code[aid] = slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)})
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
         refuse += ["    " + line for line in refusal[0]]
         for k, (_, slot, _) in enumerate(params):
@@ -417,12 +434,23 @@ class Compiler(StatementCompiler):
             refuse += ["    " + line for line in refusal[k + 1]]
         refuse.append("    return -1")
         namespace: dict[str, Any] = {}
-        slots = {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)}
-        src = hoist_zone_work("\n".join(["def enumerate_options(st, me, forbids):"]
-                                        + hoist_state_reads(slots_as_locals(lines, slots)))) + "\n" + "\n".join(refuse)
-        exec(lowered_function(src), self.env, namespace)  # noqa: S102 - our own generated code
-        return ActionInfo(act.name, aid, params, namespace["enumerate_options"], bid, scope.layout.size, act.label,
+        exec(lowered_function("\n".join(refuse)), self.env, namespace)  # noqa: S102 - our own generated code
+        return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
+
+    def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
+        """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's
+        loops in turn (_action), inside a `try` that names the action where its prefix fails, with the active
+        `forbid`s that name it (none, mostly: then no option is tested against them)."""
+        lines = ["    out = []", "    active = st.forbids"]
+        for aid in aids:
+            lines += [f"    forbids = _restrictions(st, {aid}) if active else None", "    try:", *self.option_code[aid],
+                      "    except GameRuleError as exc:  # in the action's `require`/`let` prefix, unless a forbid said where",
+                      f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
+        src = hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines + ["    return out"])))
+        namespace: dict[str, Any] = {}
+        exec(lowered_function(src), self.env, namespace)  # noqa: S102 - our own generated code
+        return namespace["options"]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())

@@ -86,7 +86,7 @@ class _Lowering:
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
-        if isinstance(step, ast.If) and len(node.generators) == 1 and all(map(_pure, [node.elt, *node.generators[0].ifs])):
+        if isinstance(step, ast.If) and len(node.generators) == 1 and all(map(pure, [node.elt, *node.generators[0].ifs])):
             step.body.append(ast.Break())  # any/all settled: the items left cannot fail, so they are skipped
         body = elt_s + [step]
         for gen in reversed(node.generators):
@@ -111,7 +111,7 @@ class _Lowering:
             if isinstance(node, ast.NamedExpr):  # a search kept by an inner loop already
                 return node
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEARCHES \
-                    and not node.keywords and all(map(_pure, node.args)) \
+                    and not node.keywords and all(map(pure, node.args)) \
                     and not any(isinstance(n, ast.Name) and n.id in changed for a in node.args for n in ast.walk(a)):
                 name = self.temp()
                 kept.append(_assign(name, ast.Constant(None)))
@@ -139,7 +139,7 @@ def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
     comp = node.args[0]
     if isinstance(comp, ast.IfExp) and isinstance(comp.orelse, ast.List) and not comp.orelse.elts \
             and isinstance(comp.body, ast.ListComp) and len(comp.body.generators) == 1 \
-            and ast.dump(comp.test) == ast.dump(comp.body.generators[0].iter) and _pure(comp.test):
+            and ast.dump(comp.test) == ast.dump(comp.body.generators[0].iter) and pure(comp.test):
         comp = comp.body
     if not isinstance(comp, ast.ListComp) or any(g.is_async for g in comp.generators):
         return "", None
@@ -155,7 +155,7 @@ _PURE = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Compare, ast.
          ast.Tuple, ast.expr_context, ast.cmpop, ast.boolop, ast.unaryop)
 
 
-def _pure(node: ast.AST) -> bool:
+def pure(node: ast.AST) -> bool:
     """Whether evaluating generated code node calls nothing but `len` and computes nothing that can fail: reads,
     comparisons and truth values only (a rules error comes from a helper call or an arithmetic step)."""
     return all(isinstance(n, _PURE) or isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
@@ -192,6 +192,8 @@ def _parts(node: ast.expr) -> list[ast.expr] | None:
         return [node.value, node.slice]
     if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
         return list(node.elts)
+    if isinstance(node, ast.NamedExpr):  # a value kept once computed (hoist.py): its comprehensions run as loops too
+        return [node.value]
     return None
 
 
@@ -206,6 +208,8 @@ def _rebuilt(node: ast.expr, values: list[ast.expr]) -> ast.expr:
         return ast.Call(values[0], values[1:], [])
     if isinstance(node, ast.Subscript):
         return ast.Subscript(values[0], values[1], ast.Load())
+    if isinstance(node, ast.NamedExpr):
+        return ast.NamedExpr(node.target, values[0])
     return ast.Tuple(values, ast.Load()) if isinstance(node, ast.Tuple) else ast.List(values, ast.Load())
 
 

@@ -186,7 +186,7 @@ class StatementCompiler(ExpressionCompiler):
         self._expect(s.seat, st, PLAYER, "the deciding player")
         opts, elem = self.seq(s.options, scope, False, "the choices")
         check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
-        op = O.decide(seat, opts, scope.define(s.name, elem), O.formatter(elem))
+        op = O.decide(seat, opts, scope.define(s.name, elem), O.labels_of(elem))
         self.p.node_types[op] = ("choose", elem, s.options)
         em.emit(op)
 
@@ -397,7 +397,7 @@ class StatementCompiler(ExpressionCompiler):
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             aids.append(self.action_ids[name])
-        em.emit(O.choose_action(seat, aids))
+        em.emit(O.choose_action(seat, aids, self.option_listers.setdefault(tuple(aids), [])))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule

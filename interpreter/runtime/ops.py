@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
-from interpreter.runtime.options import enumerate_options
-from interpreter.runtime.program import ActionInfo, Fn, Op
+from interpreter.runtime.program import Fn, Op
 
 if TYPE_CHECKING:
     from interpreter.compile.types import T
@@ -66,17 +65,30 @@ def check_seat(st: "State", who: int) -> int:
     return who
 
 
-def decide(seat: Fn, opts: Fn, slot: int, fmt: Fmt) -> Op:
+def labels_of(t: T) -> Callable[["State", list[Any]], list[str]]:
+    """The labels of a list of values of type t, made at once (cards' ids without a call per card)."""
+    if t.name == "card":
+        return lambda st, values: list(map(st.game.card_ids.__getitem__, values))
+    fmt = formatter(t)
+    return lambda st, values: [fmt(st, v) for v in values]
+
+
+def decide(seat: Fn, opts: Fn, slot: int, label: Callable[["State", list[Any]], list[str]]) -> Op:
     def op(st: "State", fr: list[Any]) -> Optional[bool]:
         L = fr[2]
-        who = check_seat(st, seat(st, L))
+        who = seat(st, L)
+        if not 0 <= who < st.game.num_players:
+            check_seat(st, who)
         values = list(opts(st, L))
         if not values:
             raise GameRuleError("a decision with no options")
-        by_label: dict[str, Any] = {}
-        for v in values:  # a choice among equal values is one option, the first of them
-            by_label.setdefault(fmt(st, v), v)
-        st.pending = (DECIDE, who, list(by_label), list(by_label.values()), slot)
+        labels = label(st, values)
+        if len(set(labels)) < len(labels):  # a choice among equal values is one option, the first of them
+            by_label: dict[str, Any] = {}
+            for text, v in zip(labels, values):
+                by_label.setdefault(text, v)
+            labels, values = list(by_label), list(by_label.values())
+        st.pending = (DECIDE, who, labels, values, slot)
         return st.decide_inline()
     return op
 
@@ -179,14 +191,14 @@ def phase_begin(name: str, bid: int) -> Op:
     return op
 
 
-def choose_action(seat: Fn, aids: list[int]) -> Op:
-    infos: list[ActionInfo] = []  # the actions, found on first use: they are compiled after this op
-
+def choose_action(seat: Fn, aids: list[int], lister: list[Callable[..., list[Any]]]) -> Op:
+    """A decision among the options of actions `aids`, listed by `lister[0]` (generated once the actions are
+    compiled, after this op: compiler._option_lister)."""
     def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        who = check_seat(st, seat(st, fr[2]))
-        if not infos:
-            infos.extend(st.game.program.actions[a] for a in aids)
-        values = enumerate_options(st, who, infos)
+        who = seat(st, fr[2])
+        if not 0 <= who < st.game.num_players:
+            check_seat(st, who)
+        values = lister[0](st, who)
         if not values:
             raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
         st.pending = (DECIDE, who, None, values, -1)  # labels are made when asked for

@@ -1,5 +1,6 @@
-"""The legal options of a `choose action` decision: every binding of the actions' parameters that
-passes their `require` prefix and no active `forbid`. Labels are made only when asked for."""
+"""The legal options of a `choose action` decision are every binding of the actions' parameters that
+passes their `require` prefix and no active `forbid` (listed by generated code: compiler._option_lister).
+Labels are made only when asked for."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
@@ -8,25 +9,12 @@ from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
     from dsl.ast import Pos
-    from interpreter.runtime.program import ActionInfo
     from interpreter.runtime.state import State
 
 Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
 
 
-def enumerate_options(st: "State", seat: int, infos: list["ActionInfo"]) -> list[Any]:
-    """The options of the actions `infos`, in order; an error in an action's prefix names the action."""
-    active = st.forbids
-    values: list[Any] = []
-    for info in infos:
-        try:
-            values += info.enumerate(st, seat, _restrictions(st, info.aid) if active else None)
-        except GameRuleError as exc:  # in the action's `require`/`let` prefix, unless a forbid said where
-            raise exc.at(info.ast.pos) from None
-    return values
-
-
-def _restrictions(st: "State", aid: int) -> list[Forbid]:
+def restrictions(st: "State", aid: int) -> list[Forbid]:
     """The active `forbid`s that name action `aid`: condition, slots, size, captured values, position."""
     defs = st.game.program.forbids
     return [(*defs[fid].where[aid], cap, defs[fid].pos) for fid, _, cap in st.forbids if aid in defs[fid].where]

@@ -63,14 +63,13 @@ class Block:
 
 @dataclass
 class ActionInfo:
-    """An action's parameters (name, slot, type), the generated function listing its legal options
-    as (action id, parameter values), the block that runs once an option is chosen, and which
+    """An action's parameters (name, slot, type) (its options are (action id, parameter values), listed by the
+    generated function of each `choose action`), the block that runs once an option is chosen, and which
     requirement refuses an option (for worked examples and "why not" answers)."""
 
     name: str
     aid: int
     params: list[tuple[str, int, T]]
-    enumerate: Callable[..., list[Any]]  # (state, seat, active restrictions or None) → options
     block: int
     nlocals: int
     label: str
