@@ -254,14 +254,6 @@ class State:
             return list(map(self.game.card_ids.__getitem__, pending[3]))
         return unique([option_label(self, v, pending[1]) for v in pending[3]])
 
-    def _label_at(self, pending: tuple[Any, ...], action: int) -> str:
-        """The label of one option of the open node, made alone where the node has no labels yet."""
-        if pending[2] is not None:
-            return str(pending[2][action])
-        if pending[0] == CHANCE:
-            return str(self.game.card_ids[pending[3][action]])
-        return option_label(self, pending[3][action], pending[1])
-
     def legal_labels(self) -> list[str]:
         return self._labels() if self.pending is not None else []
 
@@ -384,10 +376,9 @@ class State:
         return int(self.random_unit() * len(pending[3]))
 
     def _check_action(self, action: int) -> tuple[Any, ...]:
-        """The open node, if `action` is legal there; else IllegalActionError, the state unchanged."""
+        """The open node, if `action` is legal there; else IllegalActionError, the state unchanged (its callers
+        try the common case, a plain int in range, themselves)."""
         pending = self.pending
-        if pending is not None and type(action) is int and 0 <= action < len(pending[3]):
-            return pending  # the common case, first
         if pending is None:
             raise IllegalActionError("the game is over; no action is legal")
         if not is_index(action) or not 0 <= action < len(pending[3]):
@@ -402,16 +393,21 @@ class State:
         illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable.
         With `sample_chance`, it goes on through chance events, each decided from the state's seeded stream
         as `advance(sample_chance())` would (the same game), and stops only at a decision or the end."""
-        pending = self._check_action(action)
-        self._step(pending[0], pending[1], self._label_at(pending, action), pending[3][action], pending[4], sample_chance)
+        pending = self.pending
+        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
+            pending = self._check_action(action)
+        self._choose(pending, action)
+        self._run(sample_chance)
 
     def apply_action(self, action: int) -> None:
-        pending = self._check_action(action)
-        label = self._label_at(pending, action)
+        pending = self.pending
+        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
+            pending = self._check_action(action)
         before = self._snapshot()
         self._undo = []
         try:
-            self._step(pending[0], pending[1], label, pending[3][action], pending[4])
+            self._choose(pending, action)
+            self._run()
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._restore(before)
             raise
@@ -452,11 +448,6 @@ class State:
         del self.history[nhist:]
         self._returns = None  # a step starts at an open node, where there are none yet
 
-    def _step(self, kind: int, seat: int, label: str, value: Any, slot: int, sample_chance: bool = False) -> None:
-        """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
-        self._choose(kind, seat, label, value, slot)
-        self._run(sample_chance)
-
     def decide_inline(self) -> Optional[bool]:
         """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
         run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on.
@@ -464,40 +455,43 @@ class State:
         agents = self.agents
         if agents is None:
             return True
-        kind, seat, labels, values, slot = self.pending  # type: ignore[misc]
+        pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
         limits = self.game.limits
         if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
             over_budget(self)
-        action = agents[seat].act(self)
-        if type(action) is not int or not 0 <= action < len(values):
+        action = agents[pending[1]].act(self)
+        if type(action) is not int or not 0 <= action < len(pending[3]):
             self._check_action(action)  # IllegalActionError
         self.budget = limits.max_steps
         self.inline_decisions += 1
-        self._choose(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
-                     values[action], slot)
+        self._choose(pending, action)
         return None
 
-    def _choose(self, kind: int, seat: int, label: str, value: Any, slot: int) -> None:
-        """Takes the open node's chosen value: notes its label, puts it into its slot of the node's frame or,
+    def _choose(self, pending: tuple[Any, ...], action: int) -> None:
+        """Takes option `action` of the open node `pending`: notes its label (made alone where the node has no
+        labels: a draw's card id, an action option's), puts the value into its slot of the node's frame or,
         for `choose action`, starts the action's frame."""
+        kind, seat, labels, values, slot = pending
+        value = values[action]
+        label = labels[action] if labels is not None else (
+            self.game.card_ids[value] if kind == CHANCE else option_label(self, value, seat))
         self.pending = None
         self.history.append(label)
-        fr = self.frames[-1]
         if kind == DECIDE:
             self.log.append((L_DECIDE, seat, label))
         if slot >= 0:
-            fr[2][slot] = value
-        else:
-            aid, params = value
-            info = self.game.program.actions[aid]
-            L: list[Any] = [seat, *params, *info.blank]
-            if info.run is None:
-                self.frames.append([info.block, 0, L])
-                return
-            try:  # a body that runs through runs here, as its frame would at once
-                info.run(self, L)
-            except GameRuleError as exc:
-                raise exc.during(self.seed, self.history) from None
+            self.frames[-1][2][slot] = value
+            return
+        aid, params = value
+        info = self.game.program.actions[aid]
+        L: list[Any] = [seat, *params, *info.blank]
+        if info.run is None:
+            self.frames.append([info.block, 0, L])
+            return
+        try:  # a body that runs through runs here, as its frame would at once
+            info.run(self, L)
+        except GameRuleError as exc:
+            raise exc.during(self.seed, self.history) from None
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
