@@ -400,10 +400,20 @@ class State:
         self._run(sample_chance)
 
     def apply_action(self, action: int) -> None:
+        """advance, all or nothing: a step that fails leaves the state exactly as it was (see _restore)."""
         pending = self.pending
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
-        before = self._snapshot()
+        # what the step may change, except cards in zones, their faces, knowledge, owners and values and the
+        # game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
+        # (they only grow in place: their lengths) and the frames below the top (copied only when the step
+        # resumes them: _shared)
+        frames, mods, forbids = self.frames, self.mods, self.forbids
+        before = (frames[:], mods, len(mods), self.modded, forbids, len(forbids), pending, self.draws, self.round,
+                  self.phase, len(self.log), len(self.history))
+        top = frames[-1]
+        frames[-1] = [top[0], top[1], top[2][:]]
+        self._shared = len(frames) - 1
         self._undo = []
         try:
             self._choose(pending, action)
@@ -415,21 +425,8 @@ class State:
             self._undo = None
             self._shared = 0
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        """What a step may change, except cards in zones, their faces, knowledge, owners and values and the
-        game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
-        (they only grow in place: their lengths) and the frames below the top (copied only when the step
-        resumes them: _shared)."""
-        frames = self.frames
-        shared = frames[:]
-        top = frames[-1]
-        frames[-1] = [top[0], top[1], top[2][:]]
-        self._shared = len(frames) - 1
-        return (shared, self.mods, len(self.mods), self.modded, self.forbids, len(self.forbids), self.pending,
-                self.draws, self.round, self.phase, len(self.log), len(self.history))
-
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        """Undoes the step's changes and puts back the snapshot: the state is exactly as before the step."""
+        """Undoes the step's changes and puts back what apply_action kept: the state is exactly as before the step."""
         for entry in reversed(self._undo or []):
             if len(entry) == 3:
                 entry[0][entry[1]] = entry[2]
