@@ -406,13 +406,12 @@ class State:
             pending = self._check_action(action)
         # what the step may change, except cards in zones, their faces, knowledge, owners and values and the
         # game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
-        # (they only grow in place: their lengths) and the frames below the top (copied only when the step
-        # resumes them: _shared)
+        # (they only grow in place: their lengths), the top frame's step and locals (the frame itself runs on)
+        # and the frames below it (copied only when the step resumes them: _shared)
         frames, mods, forbids = self.frames, self.mods, self.forbids
-        before = (frames[:], mods, len(mods), self.modded, forbids, len(forbids), pending, self.draws, self.round,
-                  self.phase, len(self.log), len(self.history))
         top = frames[-1]
-        frames[-1] = [top[0], top[1], top[2][:]]
+        before = (frames.copy(), top[1], top[2].copy(), mods, len(mods), self.modded, forbids, len(forbids), pending,
+                  self.draws, self.round, self.phase, len(self.log), len(self.history))
         self._shared = len(frames) - 1
         self._undo = []
         try:
@@ -437,8 +436,9 @@ class State:
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
         self.fam_cards.clear()
-        (self.frames, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
+        (self.frames, pc, L, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
          self.draws, self.round, self.phase, nlog, nhist) = snap
+        self.frames[-1][1:] = pc, L
         del self.mods[nmods:]
         del self.forbids[nforbids:]
         del self.log[nlog:]
