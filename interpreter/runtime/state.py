@@ -503,23 +503,24 @@ class State:
         self.apply_action(labels.index(label))
 
     def clone(self) -> "State":
+        """An independent copy (the game shared); lists are copied by `copy`, which makes no slice object."""
         s = State(self.game, _empty=True)
-        s.zones = [z[:] for z in self.zones]
-        s.where = self.where[:]
-        s.face_up = self.face_up[:]
-        s.known = self.known[:]
-        s.owner = self.owner[:]
-        s.card_vals = self.card_vals[:]
-        s.gvars = self.gvars[:]
-        s.pvars = [p[:] for p in self.pvars]
-        s.frames = [[f[0], f[1], f[2][:]] for f in self.frames]
-        s.mods = self.mods[:]
+        s.zones = [*map(list.copy, self.zones)]
+        s.where = self.where.copy()
+        s.face_up = self.face_up.copy()
+        s.known = self.known.copy()
+        s.owner = self.owner.copy()
+        s.card_vals = self.card_vals.copy()
+        s.gvars = self.gvars.copy()
+        s.pvars = [*map(list.copy, self.pvars)]
+        s.frames = [[b, pc, L.copy()] for b, pc, L in self.frames]
+        s.mods = self.mods.copy()
         s.modded = self.modded
-        s.forbids = self.forbids[:]
+        s.forbids = self.forbids.copy()
         s.pending = self.pending
         s.seed, s.draws, s.round, s.phase = self.seed, self.draws, self.round, self.phase
-        s.log = self.log[:]
-        s.history = self.history[:]
+        s.log = self.log.copy()
+        s.history = self.history.copy()
         s._returns = self._returns
         return s
 
