@@ -115,7 +115,7 @@ class State:
         self.sampling = sample_chance
         frames = self.frames
         game = self.game
-        code, runners, starts = game.code, game.runners, game.starts
+        runners, starts = game.runners, game.starts
         limits = game.limits
         self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
         try:
@@ -130,7 +130,7 @@ class State:
                     stopped = runners[fr[0]](self, fr)
                 else:
                     fr[1] = pc + 1
-                    stopped = code[fr[0]][pc](self, fr)
+                    stopped = game.code[fr[0]][pc](self, fr)
                 if stopped:
                     if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
                         fr, pc = frames[-1], -1  # the frame that stopped, maybe one its runner ran (blocks.py)
@@ -229,7 +229,8 @@ class State:
         return self.pending is not None and self.pending[0] == CHANCE
 
     def legal_actions(self) -> list[int]:
-        return list(range(len(self.pending[3]))) if self.pending is not None else []
+        pending = self.pending
+        return [*range(len(pending[3]))] if pending is not None else []
 
     def open_node_type(self) -> tuple[str, T, Any]:
         """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
