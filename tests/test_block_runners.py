@@ -296,3 +296,37 @@ def test_a_failing_step_that_resumed_a_calling_frame_leaves_it_as_it_was(tmp_pat
     state.apply_label("1")
     clone.apply_label("1")
     assert state.to_json() == clone.to_json() and state.pvars[0][0] == 1 and state.round == 2
+
+
+def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rules error after the n-th move of a step (injected into every step of a game): the state is as it was
+    (frames, locals, cards, round, phase, modifiers), and the step then plays as on a clone that never failed."""
+    left = [0]  # moves until the injected error; it never comes once below zero
+    move_card = State.move_card
+
+    def failing(st: State, c: int, z: int, bottom: bool) -> None:
+        move_card(st, c, z, bottom)
+        left[0] -= 1
+        if left[0] == 0:
+            raise GameRuleError("injected")
+
+    monkeypatch.setattr(State, "move_card", failing)
+    game = load_game("maechtige_monster", ["koenigs_neue_regeln"], players=4)
+    rng = random.Random(7)
+    undone = 0
+    state = game.new_initial_state(seed=1)
+    while not state.is_terminal():
+        action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
+        before, twin = state.to_json(), state.clone()
+        left[0] = rng.randrange(1, 6)
+        try:
+            state.apply_action(action)
+        except GameRuleError:
+            undone += 1
+            assert state.to_json() == before
+            left[0] = 0
+            state.apply_action(action)
+            twin.apply_action(action)
+            assert state.to_json() == twin.to_json()
+        left[0] = 0
+    assert undone > 20

@@ -115,7 +115,7 @@ class State:
         self.sampling = sample_chance
         frames = self.frames
         game = self.game
-        code, runners, starts = game.code, game.runners, game.starts
+        runners, starts = game.runners, game.starts
         limits = game.limits
         self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
         try:
@@ -130,7 +130,7 @@ class State:
                     stopped = runners[fr[0]](self, fr)
                 else:
                     fr[1] = pc + 1
-                    stopped = code[fr[0]][pc](self, fr)
+                    stopped = game.code[fr[0]][pc](self, fr)
                 if stopped:
                     if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
                         fr, pc = frames[-1], -1  # the frame that stopped, maybe one its runner ran (blocks.py)
@@ -229,7 +229,8 @@ class State:
         return self.pending is not None and self.pending[0] == CHANCE
 
     def legal_actions(self) -> list[int]:
-        return list(range(len(self.pending[3]))) if self.pending is not None else []
+        pending = self.pending
+        return [*range(len(pending[3]))] if pending is not None else []
 
     def open_node_type(self) -> tuple[str, T, Any]:
         """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
@@ -253,14 +254,6 @@ class State:
         if pending[0] == CHANCE:
             return list(map(self.game.card_ids.__getitem__, pending[3]))
         return unique([option_label(self, v, pending[1]) for v in pending[3]])
-
-    def _label_at(self, pending: tuple[Any, ...], action: int) -> str:
-        """The label of one option of the open node, made alone where the node has no labels yet."""
-        if pending[2] is not None:
-            return str(pending[2][action])
-        if pending[0] == CHANCE:
-            return str(self.game.card_ids[pending[3][action]])
-        return option_label(self, pending[3][action], pending[1])
 
     def legal_labels(self) -> list[str]:
         return self._labels() if self.pending is not None else []
@@ -384,10 +377,9 @@ class State:
         return int(self.random_unit() * len(pending[3]))
 
     def _check_action(self, action: int) -> tuple[Any, ...]:
-        """The open node, if `action` is legal there; else IllegalActionError, the state unchanged."""
+        """The open node, if `action` is legal there; else IllegalActionError, the state unchanged (its callers
+        try the common case, a plain int in range, themselves)."""
         pending = self.pending
-        if pending is not None and type(action) is int and 0 <= action < len(pending[3]):
-            return pending  # the common case, first
         if pending is None:
             raise IllegalActionError("the game is over; no action is legal")
         if not is_index(action) or not 0 <= action < len(pending[3]):
@@ -402,16 +394,30 @@ class State:
         illegal action is refused as there, but a GameRuleError leaves this state mid-step, unusable.
         With `sample_chance`, it goes on through chance events, each decided from the state's seeded stream
         as `advance(sample_chance())` would (the same game), and stops only at a decision or the end."""
-        pending = self._check_action(action)
-        self._step(pending[0], pending[1], self._label_at(pending, action), pending[3][action], pending[4], sample_chance)
+        pending = self.pending
+        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
+            pending = self._check_action(action)
+        self._choose(pending, action)
+        self._run(sample_chance)
 
     def apply_action(self, action: int) -> None:
-        pending = self._check_action(action)
-        label = self._label_at(pending, action)
-        before = self._snapshot()
+        """advance, all or nothing: a step that fails leaves the state exactly as it was (see _restore)."""
+        pending = self.pending
+        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
+            pending = self._check_action(action)
+        # what the step may change, except cards in zones, their faces, knowledge, owners and values and the
+        # game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
+        # (they only grow in place: their lengths), the top frame's step and locals (the frame itself runs on)
+        # and the frames below it (copied only when the step resumes them: _shared)
+        frames, mods, forbids = self.frames, self.mods, self.forbids
+        top = frames[-1]
+        before = (frames.copy(), top[1], top[2].copy(), mods, len(mods), self.modded, forbids, len(forbids), pending,
+                  self.draws, self.round, self.phase, len(self.log), len(self.history))
+        self._shared = len(frames) - 1
         self._undo = []
         try:
-            self._step(pending[0], pending[1], label, pending[3][action], pending[4])
+            self._choose(pending, action)
+            self._run()
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._restore(before)
             raise
@@ -419,21 +425,8 @@ class State:
             self._undo = None
             self._shared = 0
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        """What a step may change, except cards in zones, their faces, knowledge, owners and values and the
-        game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
-        (they only grow in place: their lengths) and the frames below the top (copied only when the step
-        resumes them: _shared)."""
-        frames = self.frames
-        shared = frames[:]
-        top = frames[-1]
-        frames[-1] = [top[0], top[1], top[2][:]]
-        self._shared = len(frames) - 1
-        return (shared, self.mods, len(self.mods), self.modded, self.forbids, len(self.forbids), self.pending,
-                self.draws, self.round, self.phase, len(self.log), len(self.history))
-
     def _restore(self, snap: tuple[Any, ...]) -> None:
-        """Undoes the step's changes and puts back the snapshot: the state is exactly as before the step."""
+        """Undoes the step's changes and puts back what apply_action kept: the state is exactly as before the step."""
         for entry in reversed(self._undo or []):
             if len(entry) == 3:
                 entry[0][entry[1]] = entry[2]
@@ -444,18 +437,14 @@ class State:
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
         self.fam_cards.clear()
-        (self.frames, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
+        (self.frames, pc, L, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
          self.draws, self.round, self.phase, nlog, nhist) = snap
+        self.frames[-1][1:] = pc, L
         del self.mods[nmods:]
         del self.forbids[nforbids:]
         del self.log[nlog:]
         del self.history[nhist:]
         self._returns = None  # a step starts at an open node, where there are none yet
-
-    def _step(self, kind: int, seat: int, label: str, value: Any, slot: int, sample_chance: bool = False) -> None:
-        """Resumes the open node's frame with the chosen value and runs to the next node or the end."""
-        self._choose(kind, seat, label, value, slot)
-        self._run(sample_chance)
 
     def decide_inline(self) -> Optional[bool]:
         """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
@@ -464,40 +453,43 @@ class State:
         agents = self.agents
         if agents is None:
             return True
-        kind, seat, labels, values, slot = self.pending  # type: ignore[misc]
+        pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
         limits = self.game.limits
         if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
             over_budget(self)
-        action = agents[seat].act(self)
-        if type(action) is not int or not 0 <= action < len(values):
+        action = agents[pending[1]].act(self)
+        if type(action) is not int or not 0 <= action < len(pending[3]):
             self._check_action(action)  # IllegalActionError
         self.budget = limits.max_steps
         self.inline_decisions += 1
-        self._choose(kind, seat, labels[action] if labels is not None else option_label(self, values[action], seat),
-                     values[action], slot)
+        self._choose(pending, action)
         return None
 
-    def _choose(self, kind: int, seat: int, label: str, value: Any, slot: int) -> None:
-        """Takes the open node's chosen value: notes its label, puts it into its slot of the node's frame or,
+    def _choose(self, pending: tuple[Any, ...], action: int) -> None:
+        """Takes option `action` of the open node `pending`: notes its label (made alone where the node has no
+        labels: a draw's card id, an action option's), puts the value into its slot of the node's frame or,
         for `choose action`, starts the action's frame."""
+        kind, seat, labels, values, slot = pending
+        value = values[action]
+        label = labels[action] if labels is not None else (
+            self.game.card_ids[value] if kind == CHANCE else option_label(self, value, seat))
         self.pending = None
         self.history.append(label)
-        fr = self.frames[-1]
         if kind == DECIDE:
             self.log.append((L_DECIDE, seat, label))
         if slot >= 0:
-            fr[2][slot] = value
-        else:
-            aid, params = value
-            info = self.game.program.actions[aid]
-            L: list[Any] = [seat, *params, *info.blank]
-            if info.run is None:
-                self.frames.append([info.block, 0, L])
-                return
-            try:  # a body that runs through runs here, as its frame would at once
-                info.run(self, L)
-            except GameRuleError as exc:
-                raise exc.during(self.seed, self.history) from None
+            self.frames[-1][2][slot] = value
+            return
+        aid, params = value
+        info = self.game.program.actions[aid]
+        L: list[Any] = [seat, *params, *info.blank]
+        if info.run is None:
+            self.frames.append([info.block, 0, L])
+            return
+        try:  # a body that runs through runs here, as its frame would at once
+            info.run(self, L)
+        except GameRuleError as exc:
+            raise exc.during(self.seed, self.history) from None
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
@@ -512,23 +504,24 @@ class State:
         self.apply_action(labels.index(label))
 
     def clone(self) -> "State":
+        """An independent copy (the game shared); lists are copied by `copy`, which makes no slice object."""
         s = State(self.game, _empty=True)
-        s.zones = [z[:] for z in self.zones]
-        s.where = self.where[:]
-        s.face_up = self.face_up[:]
-        s.known = self.known[:]
-        s.owner = self.owner[:]
-        s.card_vals = self.card_vals[:]
-        s.gvars = self.gvars[:]
-        s.pvars = [p[:] for p in self.pvars]
-        s.frames = [[f[0], f[1], f[2][:]] for f in self.frames]
-        s.mods = self.mods[:]
+        s.zones = [*map(list.copy, self.zones)]
+        s.where = self.where.copy()
+        s.face_up = self.face_up.copy()
+        s.known = self.known.copy()
+        s.owner = self.owner.copy()
+        s.card_vals = self.card_vals.copy()
+        s.gvars = self.gvars.copy()
+        s.pvars = [*map(list.copy, self.pvars)]
+        s.frames = [[b, pc, L.copy()] for b, pc, L in self.frames]
+        s.mods = self.mods.copy()
         s.modded = self.modded
-        s.forbids = self.forbids[:]
+        s.forbids = self.forbids.copy()
         s.pending = self.pending
         s.seed, s.draws, s.round, s.phase = self.seed, self.draws, self.round, self.phase
-        s.log = self.log[:]
-        s.history = self.history[:]
+        s.log = self.log.copy()
+        s.history = self.history.copy()
         s._returns = self._returns
         return s
 
