@@ -265,14 +265,20 @@ def require(cond: str, message: str) -> Snippet:
     return Snippet([f"if not ({cond}):", f"    raise GameRuleError({message!r})"])
 
 
-def reveal(what: str) -> Snippet:
-    return Snippet([f"for _b_c in {what}:", "    if not st.face_up[_b_c]:", "        " + noted("st.face_up", "_b_c"),
-                    "        st.face_up[_b_c] = True",
-                    f"        st.log.append(({L_REVEAL}, _b_c))"])
+def each_card(what: str, one: Optional[str], body: Lines) -> Lines:
+    """`body` for each card `_b_c` of the list `what`, or for the card `one` alone where it is one (no loop)."""
+    if one is not None:
+        return [f"_b_c = {one}", *body]
+    return [f"for _b_c in {what}:", *("    " + ln for ln in body)]
 
 
-def give(what: str, to: str) -> Snippet:
-    return Snippet([f"_b_p = {to}", f"for _b_c in {what}:", "    " + noted("st.owner", "_b_c"), "    st.owner[_b_c] = _b_p"])
+def reveal(what: str, one: Optional[str] = None) -> Snippet:
+    return Snippet(each_card(what, one, ["if not st.face_up[_b_c]:", "    " + noted("st.face_up", "_b_c"),
+                                         "    st.face_up[_b_c] = True", f"    st.log.append(({L_REVEAL}, _b_c))"]))
+
+
+def give(what: str, to: str, one: Optional[str] = None) -> Snippet:
+    return Snippet([f"_b_p = {to}", *each_card(what, one, [noted("st.owner", "_b_c"), "st.owner[_b_c] = _b_p"])])
 
 
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
@@ -286,7 +292,7 @@ def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = No
             one = what[1:-1]
         if one is not None:
             return Snippet([f"_b_z = {to}", f"st.move_card({one}, _b_z, {bottom})"])
-        return Snippet([f"_b_z = {to}", f"for _b_c in {what}:", f"    st.move_card(_b_c, _b_z, {bottom})"])
+        return Snippet([f"_b_z = {to}", *each_card(what, None, [f"st.move_card(_b_c, _b_z, {bottom})"])])
     return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
                     f"    st.move_card(_b_c, _b_z, {bottom})", "_fires['moved'](st, _b_m)"], pushes=True)
 
@@ -302,17 +308,27 @@ def draw_place(picked: int, left: int, to: str, notify: bool) -> Snippet:
 
 def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
         at_most: bool) -> Snippet:
+    """A payment; the bank's side (no payer or payee given) and a whole-number amount are settled here, not
+    tested each time (a player's side may still be the bank, -1, at run time)."""
     short = ("    _b_n = _b_h" if at_most else
              f"    raise GameRuleError(f'P{{_b_s + 1}} cannot pay {{_b_n}} ' + {name!r} + f' (has {{_b_h}})')")
-    return Snippet([
-        f"_b_n = {amount}", "if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})",
-        f"_b_s = {payer if payer is not None else -1}", f"_b_d = {payee if payee is not None else -1}",
-        "if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
-        "    " + noted("st.pvars[_b_s]", pidx), f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n",
-        "else:", "    " + noted("st.gvars", bank), f"    st.gvars[{bank}] -= _b_n",
-        "if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",
-        "else:", "    " + noted("st.gvars", bank), f"    st.gvars[{bank}] += _b_n",
-        "if _b_n:", f"    st.log.append(({L_PAY}, _b_s, _b_d, _b_n, {name!r}))"])
+    lines = [f"_b_n = {amount}"]
+    if not amount.isdigit():
+        lines += ["if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})"]
+    lines += [f"_b_s = {payer}"] if payer is not None else []
+    lines += [f"_b_d = {payee}"] if payee is not None else []
+    take = [noted("st.gvars", bank), f"st.gvars[{bank}] -= _b_n"]  # the bank's side
+    give = [noted("st.gvars", bank), f"st.gvars[{bank}] += _b_n"]
+    if payer is not None:
+        take = ["if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
+                "    " + noted("st.pvars[_b_s]", pidx), f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n",
+                "else:", *("    " + ln for ln in take)]
+    if payee is not None:
+        give = ["if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",
+                "else:", *("    " + ln for ln in give)]
+    lines += take + give
+    who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
+    return Snippet(lines + ["if _b_n:", f"    st.log.append(({L_PAY}, {who}, _b_n, {name!r}))"])
 
 
 def call_rule(bid: int, args: list[str]) -> Snippet:

@@ -343,6 +343,8 @@ class ExpressionCompiler(CompilerBase):
         self._expect(e.right, rt, INT, f"the right side of '{e.op}'")
         if e.op in ("<", "<=", ">", ">="):
             return self._in_family(left, e.op, right) or f"({left} {e.op} {right})", BOOL
+        if e.op in ("/", "%") and right.isdigit() and int(right):  # a divisor that cannot be 0: no helper
+            return f"({left} {'//' if e.op == '/' else '%'} {right})", INT
         if e.op == "/":
             return f"_div({left}, {right}, {self.where(e.pos)})", INT
         if e.op == "%":
