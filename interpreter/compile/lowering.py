@@ -26,6 +26,13 @@ class _Lowering:
         nothing inside needs any (the node is returned as it was)."""
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
+        kept = _kept_value(node)
+        if kept is not None:  # a value a loop keeps (_kept_once): its statements run only on its first use
+            value_s, value = self.lower(kept[1])
+            if not value_s:
+                return [], node
+            test = ast.Compare(ast.Name(kept[0], ast.Load()), [ast.Is()], [ast.Constant(None)])
+            return [ast.If(test, value_s + [_assign(kept[0], value)], [])], ast.Name(kept[0], ast.Load())
         fold, comp = _folded(node)
         if comp is not None:  # `len([d for d in xs if …])`, `any([…])`, `all([…])`: no list
             return self._comprehension(comp, fold)
@@ -83,6 +90,7 @@ class _Lowering:
         if set(targets) & set(self.loops):
             return [], ast.Call(ast.Name(fold, ast.Load()), [node], []) if fold else node
         self.loops += targets
+        kept = self._kept_once(node, set(targets))
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
@@ -97,7 +105,36 @@ class _Lowering:
             body = iter_s + [ast.For(gen.target, items, body, [])]
         del self.loops[len(self.loops) - len(targets):]
         start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "any": False, "all": True}[fold])
-        return [_assign(name, start)] + self._searched_once(body[-1]) + body, ast.Name(name, ast.Load())
+        return [_assign(name, start)] + kept + self._searched_once(body[-1]) + body, ast.Name(name, ast.Load())
+
+    def _kept_once(self, node: ast.ListComp, targets: set[str]) -> Stmts:
+        """The parts of a comprehension's items, conditions and inner sources that read none of its variables
+        and call something or build a list (`[t for t in ts if kind(t) in [kind(d) for d in ds]]`) are computed
+        at their first use and kept for the other rounds: an expression changes nothing, so they give the same
+        value (and failed the first time if ever). The statements that empty the kept values before the loop."""
+        kept: Stmts = []
+
+        def keep(part: ast.expr) -> ast.expr:
+            if _invariant_work(part, targets):
+                name = self.temp()
+                kept.append(_assign(name, ast.Constant(None)))
+                return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
+                                 ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), part))
+            if isinstance(part, _OWN_SCOPE):  # an inner comprehension keeps its own parts (when lowered)
+                return part
+            for fname, value in ast.iter_fields(part):
+                if isinstance(value, list):
+                    setattr(part, fname, [keep(v) if isinstance(v, ast.expr) else v for v in value])
+                elif isinstance(value, ast.expr):
+                    setattr(part, fname, keep(value))
+            return part
+
+        node.elt = keep(node.elt)
+        for k, gen in enumerate(node.generators):
+            gen.ifs = [keep(cond) for cond in gen.ifs]
+            if k:  # an inner source is read again for each item of the loops around it
+                gen.iter = keep(gen.iter)
+        return kept
 
     def _searched_once(self, loop: ast.stmt) -> Stmts:
         """A graph search in the loop whose arguments the loop does not change (`[i for i in xs if contains(
@@ -160,6 +197,29 @@ def _pure(node: ast.AST) -> bool:
     comparisons and truth values only (a rules error comes from a helper call or an arithmetic step)."""
     return all(isinstance(n, _PURE) or isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
                for n in ast.walk(node))
+
+
+_OWN_SCOPE = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
+
+
+def _invariant_work(node: ast.expr, targets: set[str]) -> bool:
+    """Whether node names none of `targets` (not even as a variable of its own), sets nothing, and calls
+    something other than `len` or builds a list by a comprehension: worth keeping across a loop's rounds."""
+    work = False
+    for n in ast.walk(node):
+        if isinstance(n, (ast.NamedExpr, ast.Lambda, ast.Starred)) or (isinstance(n, ast.Name) and n.id in targets):
+            return False
+        work = work or isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp)) or (
+            isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len"))
+    return work
+
+
+def _kept_value(node: ast.expr) -> tuple[str, ast.expr] | None:
+    """The name and the expression of a value kept by _kept_once: `(t if t is not None else (t := value))`."""
+    if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.NamedExpr) and isinstance(node.body, ast.Name) \
+            and node.body.id == node.orelse.target.id and node.body.id.startswith("_lw"):
+        return node.body.id, node.orelse.value
+    return None
 
 
 def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:
