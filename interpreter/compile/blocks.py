@@ -25,6 +25,7 @@ class Snippet:
     lines: Lines
     cells: tuple[list[int], ...] = ()
     pushes: bool = False
+    calls: bool = False  # it pushes exactly one frame, `_b_t`, standing at the start of its block's runner
 
 
 @dataclass
@@ -93,11 +94,12 @@ _RUN_ABOVE = [f"    if depth > {NEST_MAX}:", "        return None", "    while l
               "    if len(frames) != depth:", "        return None"]
 
 
-def _end_arm(lines: Lines, op_at: list[int], arm: int) -> None:
-    """The end of an arm's loop: run to its end, it falls through to the next arm; left by a jump back, the
-    run starts over from the first arm."""
-    lines += [f"        pc = {arm + 1}", "        break", f"    if pc < {arm}:", "        continue"]
-    op_at += [arm] * 4
+def _end_arm(lines: Lines, op_at: list[int], arm: int, back: bool) -> None:
+    """The end of an arm's loop: run to its end, it falls through to the next arm; left by a jump back (`back`:
+    the arm has one), the run starts over from the first arm."""
+    end = [f"        pc = {arm + 1}", "        break"] + ([f"    if pc < {arm}:", "        continue"] if back else [])
+    lines += end
+    op_at += [arm] * len(end)
 
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
@@ -120,15 +122,18 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     lines: Lines = []
     op_at: list[int] = []  # per line of `lines`: its step
     arm = 0
+    back = False  # whether the arm has a jump to an arm before it
 
     def goto(t: int) -> Lines:
+        nonlocal back
+        back = back or t < arm
         return ["continue"] if t == arm else [f"pc = {t}", "break"]
 
     for k in range(n):
         if k in starts:
             if k:
-                _end_arm(lines, op_at, arm)
-            arm = k
+                _end_arm(lines, op_at, arm, back)
+            arm, back = k, False
             lines += [f"if pc <= {k}:", "    while True:"]
             op_at += [k, k]
         s = snippets[k]
@@ -137,11 +142,14 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
                     *_RUN_ABOVE, f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, goto)
-            if s.pushes:
+            if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
+                body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in _RUN_ABOVE[:2]), "if st.game.runners[_b_t[0]](st, _b_t):",
+                         "    return True", "if len(frames) != depth:", *_RUN_ABOVE[2:]]
+            elif s.pushes:
                 body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", *_RUN_ABOVE]
         lines += ["        " + ln for ln in body]
         op_at += [k] * len(body)
-    _end_arm(lines, op_at, arm)
+    _end_arm(lines, op_at, arm, back)
     lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
     head[1:1] = [f"    {name} = {read}" for name, read in hoisted.items()]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
@@ -334,8 +342,9 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
 def call_rule(bid: int, args: list[str]) -> Snippet:
     """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does)."""
     values = "".join(f"{a}, " for a in args)
-    return Snippet([f"st.frames.append([{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})])",
-                    f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND, pushes=True)
+    return Snippet([f"_b_t = [{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})]",
+                    "st.frames.append(_b_t)", f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND,
+                   pushes=True, calls=True)
 
 
 def emit(event: str, args: list[str]) -> str:
