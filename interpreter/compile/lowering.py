@@ -33,6 +33,11 @@ class _Lowering:
                 return [], node
             test = ast.Compare(ast.Name(kept[0], ast.Load()), [ast.Is()], [ast.Constant(None)])
             return [ast.If(test, value_s + [_assign(kept[0], value)], [])], ast.Name(kept[0], ast.Load())
+        if isinstance(node, ast.NamedExpr):  # a value kept by the code around it (hoist.py): set as a statement
+            value_s, value = self.lower(node.value)
+            if not value_s:
+                return [], node
+            return value_s + [_assign(node.target.id, value)], ast.Name(node.target.id, ast.Load())
         fold, comp = _folded(node)
         if comp is not None:  # `len([d for d in xs if …])`, `any([…])`, `all([…])`: no list
             return self._comprehension(comp, fold)
