@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 from types import CodeType
+from typing import Callable, cast
 
 Stmts = list[ast.stmt]
 
@@ -119,27 +120,26 @@ class _Lowering:
         value (and failed the first time if ever). The statements that empty the kept values before the loop."""
         kept: Stmts = []
 
-        def keep(part: ast.expr) -> ast.expr:
-            if _invariant_work(part, targets):
-                name = self.temp()
-                kept.append(_assign(name, ast.Constant(None)))
-                return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
-                                 ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), part))
+        def keep(part: ast.AST) -> ast.AST:
+            if isinstance(part, ast.expr) and _invariant_work(part, targets):
+                return self._kept_at_first_use(part, kept)
             if isinstance(part, _OWN_SCOPE):  # an inner comprehension keeps its own parts (when lowered)
                 return part
-            for fname, value in ast.iter_fields(part):
-                if isinstance(value, list):
-                    setattr(part, fname, [keep(v) if isinstance(v, ast.expr) else v for v in value])
-                elif isinstance(value, ast.expr):
-                    setattr(part, fname, keep(value))
-            return part
+            return _with_children(part, keep)
 
-        node.elt = keep(node.elt)
+        node.elt = cast(ast.expr, keep(node.elt))
         for k, gen in enumerate(node.generators):
-            gen.ifs = [keep(cond) for cond in gen.ifs]
+            gen.ifs = [cast(ast.expr, keep(cond)) for cond in gen.ifs]
             if k:  # an inner source is read again for each item of the loops around it
-                gen.iter = keep(gen.iter)
+                gen.iter = cast(ast.expr, keep(gen.iter))
         return kept
+
+    def _kept_at_first_use(self, value: ast.expr, kept: Stmts) -> ast.expr:
+        """`(t if t is not None else (t := value))` for a new name t, emptied first by a statement added to `kept`."""
+        name = self.temp()
+        kept.append(_assign(name, ast.Constant(None)))
+        return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
+                         ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), value))
 
     def _searched_once(self, loop: ast.stmt) -> Stmts:
         """A graph search in the loop whose arguments the loop does not change (`[i for i in xs if contains(
@@ -155,16 +155,8 @@ class _Lowering:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEARCHES \
                     and not node.keywords and all(map(_pure, node.args)) \
                     and not any(isinstance(n, ast.Name) and n.id in changed for a in node.args for n in ast.walk(a)):
-                name = self.temp()
-                kept.append(_assign(name, ast.Constant(None)))
-                return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
-                                 ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
-            for fname, value in ast.iter_fields(node):
-                if isinstance(value, list):
-                    setattr(node, fname, [once(v) if isinstance(v, ast.AST) else v for v in value])
-                elif isinstance(value, ast.AST):
-                    setattr(node, fname, once(value))
-            return node
+                return self._kept_at_first_use(node, kept)
+            return _with_children(node, once)
 
         assert isinstance(loop, ast.For)
         loop.body = [once(s) for s in loop.body]  # type: ignore[misc]
@@ -202,6 +194,16 @@ def _pure(node: ast.AST) -> bool:
     comparisons and truth values only (a rules error comes from a helper call or an arithmetic step)."""
     return all(isinstance(n, _PURE) or isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
                for n in ast.walk(node))
+
+
+def _with_children(node: ast.AST, fn: Callable[[ast.AST], ast.AST]) -> ast.AST:
+    """node, each of its child nodes replaced by fn(child)."""
+    for fname, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            setattr(node, fname, [fn(v) if isinstance(v, ast.AST) else v for v in value])
+        elif isinstance(value, ast.AST):
+            setattr(node, fname, fn(value))
+    return node
 
 
 _OWN_SCOPE = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
