@@ -27,6 +27,8 @@ CASES = [
     "any([x > a for x in xs if f(x)]) and all([x < a and 1 / (x - a) for x in xs] if xs else [])",
     "(h := sum([x for x in xs if x > a])) + h",  # a value kept once computed (hoist.py)
     "a if a > 2 else (h := [1 / x for x in xs]) and len(h)",
+    "[x for x in xs if x in [abs(y - a) for y in xs if y > a]] + [len([y for y in xs if y > x]) + x for x in xs]",
+    "[len(t := [y for y in xs if y > x]) + len(t) for x in xs] if a else (u := [x for x in xs if x]) + u",
 ]
 INPUTS = [([], 0), ([1, 2, 3], 0), ([1, 2, 3], 2), ([0, 2], 1), ([3, 1, 2], 3)]
 

@@ -25,6 +25,7 @@ class Snippet:
     lines: Lines
     cells: tuple[list[int], ...] = ()
     pushes: bool = False
+    calls: bool = False  # it pushes exactly one frame, `_b_t`, standing at the start of its block's runner
 
 
 @dataclass
@@ -93,11 +94,12 @@ _RUN_ABOVE = [f"    if depth > {NEST_MAX}:", "        return None", "    while l
               "    if len(frames) != depth:", "        return None"]
 
 
-def _end_arm(lines: Lines, op_at: list[int], arm: int) -> None:
-    """The end of an arm's loop: run to its end, it falls through to the next arm; left by a jump back, the
-    run starts over from the first arm."""
-    lines += [f"        pc = {arm + 1}", "        break", f"    if pc < {arm}:", "        continue"]
-    op_at += [arm] * 4
+def _end_arm(lines: Lines, op_at: list[int], arm: int, back: bool) -> None:
+    """The end of an arm's loop: run to its end, it falls through to the next arm; left by a jump back (`back`:
+    the arm has one), the run starts over from the first arm."""
+    end = [f"        pc = {arm + 1}", "        break"] + ([f"    if pc < {arm}:", "        continue"] if back else [])
+    lines += end
+    op_at += [arm] * len(end)
 
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
@@ -120,15 +122,18 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     lines: Lines = []
     op_at: list[int] = []  # per line of `lines`: its step
     arm = 0
+    back = False  # whether the arm has a jump to an arm before it
 
     def goto(t: int) -> Lines:
+        nonlocal back
+        back = back or t < arm
         return ["continue"] if t == arm else [f"pc = {t}", "break"]
 
     for k in range(n):
         if k in starts:
             if k:
-                _end_arm(lines, op_at, arm)
-            arm = k
+                _end_arm(lines, op_at, arm, back)
+            arm, back = k, False
             lines += [f"if pc <= {k}:", "    while True:"]
             op_at += [k, k]
         s = snippets[k]
@@ -137,11 +142,14 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
                     *_RUN_ABOVE, f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, goto)
-            if s.pushes:
+            if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
+                body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in _RUN_ABOVE[:2]), "if st.game.runners[_b_t[0]](st, _b_t):",
+                         "    return True", "if len(frames) != depth:", *_RUN_ABOVE[2:]]
+            elif s.pushes:
                 body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", *_RUN_ABOVE]
         lines += ["        " + ln for ln in body]
         op_at += [k] * len(body)
-    _end_arm(lines, op_at, arm)
+    _end_arm(lines, op_at, arm, back)
     lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
     head[1:1] = [f"    {name} = {read}" for name, read in hoisted.items()]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
@@ -265,14 +273,20 @@ def require(cond: str, message: str) -> Snippet:
     return Snippet([f"if not ({cond}):", f"    raise GameRuleError({message!r})"])
 
 
-def reveal(what: str) -> Snippet:
-    return Snippet([f"for _b_c in {what}:", "    if not st.face_up[_b_c]:", "        " + noted("st.face_up", "_b_c"),
-                    "        st.face_up[_b_c] = True",
-                    f"        st.log.append(({L_REVEAL}, _b_c))"])
+def each_card(what: str, one: Optional[str], body: Lines) -> Lines:
+    """`body` for each card `_b_c` of the list `what`, or for the card `one` alone where it is one (no loop)."""
+    if one is not None:
+        return [f"_b_c = {one}", *body]
+    return [f"for _b_c in {what}:", *("    " + ln for ln in body)]
 
 
-def give(what: str, to: str) -> Snippet:
-    return Snippet([f"_b_p = {to}", f"for _b_c in {what}:", "    " + noted("st.owner", "_b_c"), "    st.owner[_b_c] = _b_p"])
+def reveal(what: str, one: Optional[str] = None) -> Snippet:
+    return Snippet(each_card(what, one, ["if not st.face_up[_b_c]:", "    " + noted("st.face_up", "_b_c"),
+                                         "    st.face_up[_b_c] = True", f"    st.log.append(({L_REVEAL}, _b_c))"]))
+
+
+def give(what: str, to: str, one: Optional[str] = None) -> Snippet:
+    return Snippet([f"_b_p = {to}", *each_card(what, one, [noted("st.owner", "_b_c"), "st.owner[_b_c] = _b_p"])])
 
 
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
@@ -286,7 +300,7 @@ def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = No
             one = what[1:-1]
         if one is not None:
             return Snippet([f"_b_z = {to}", f"st.move_card({one}, _b_z, {bottom})"])
-        return Snippet([f"_b_z = {to}", f"for _b_c in {what}:", f"    st.move_card(_b_c, _b_z, {bottom})"])
+        return Snippet([f"_b_z = {to}", *each_card(what, None, [f"st.move_card(_b_c, _b_z, {bottom})"])])
     return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
                     f"    st.move_card(_b_c, _b_z, {bottom})", "_fires['moved'](st, _b_m)"], pushes=True)
 
@@ -302,24 +316,35 @@ def draw_place(picked: int, left: int, to: str, notify: bool) -> Snippet:
 
 def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
         at_most: bool) -> Snippet:
+    """A payment; the bank's side (no payer or payee given) and a whole-number amount are settled here, not
+    tested each time (a player's side may still be the bank, -1, at run time)."""
     short = ("    _b_n = _b_h" if at_most else
              f"    raise GameRuleError(f'P{{_b_s + 1}} cannot pay {{_b_n}} ' + {name!r} + f' (has {{_b_h}})')")
-    return Snippet([
-        f"_b_n = {amount}", "if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})",
-        f"_b_s = {payer if payer is not None else -1}", f"_b_d = {payee if payee is not None else -1}",
-        "if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
-        "    " + noted("st.pvars[_b_s]", pidx), f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n",
-        "else:", "    " + noted("st.gvars", bank), f"    st.gvars[{bank}] -= _b_n",
-        "if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",
-        "else:", "    " + noted("st.gvars", bank), f"    st.gvars[{bank}] += _b_n",
-        "if _b_n:", f"    st.log.append(({L_PAY}, _b_s, _b_d, _b_n, {name!r}))"])
+    lines = [f"_b_n = {amount}"]
+    if not amount.isdigit():
+        lines += ["if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})"]
+    lines += [f"_b_s = {payer}"] if payer is not None else []
+    lines += [f"_b_d = {payee}"] if payee is not None else []
+    take = [noted("st.gvars", bank), f"st.gvars[{bank}] -= _b_n"]  # the bank's side
+    give = [noted("st.gvars", bank), f"st.gvars[{bank}] += _b_n"]
+    if payer is not None:
+        take = ["if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
+                "    " + noted("st.pvars[_b_s]", pidx), f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n",
+                "else:", *("    " + ln for ln in take)]
+    if payee is not None:
+        give = ["if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",
+                "else:", *("    " + ln for ln in give)]
+    lines += take + give
+    who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
+    return Snippet(lines + ["if _b_n:", f"    st.log.append(({L_PAY}, {who}, _b_n, {name!r}))"])
 
 
 def call_rule(bid: int, args: list[str]) -> Snippet:
     """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does)."""
     values = "".join(f"{a}, " for a in args)
-    return Snippet([f"st.frames.append([{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})])",
-                    f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND, pushes=True)
+    return Snippet([f"_b_t = [{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})]",
+                    "st.frames.append(_b_t)", f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND,
+                   pushes=True, calls=True)
 
 
 def emit(event: str, args: list[str]) -> str:

@@ -7,6 +7,7 @@ from typing import Any, Callable, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
+from interpreter.compile.hoist import hoist_function_reads
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
     BOOL,
@@ -130,7 +131,7 @@ class CompilerBase:
         if key not in self.lambdas:
             try:
                 made: dict[str, Fn] = {}
-                exec(function_source(params, src), self.env, made)  # noqa: S102 - our own generated code
+                exec(hoist_function_reads(function_source(params, src)), self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
             except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
                 raise error_at(self.at, "this expression is nested too deeply",

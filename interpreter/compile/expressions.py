@@ -8,6 +8,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.compile_base import CompilerBase
+from interpreter.compile.hoist import _STRING
 from interpreter.compile.primitives import REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
@@ -36,7 +37,6 @@ _POSITION_IN = re.compile(r"\(st\.game\.zone_number\[(st\.where\[(?:[A-Za-z_]\w*
                           r"if st\.game\.zone_family\[\1\] == (\d+) else 0\)")
 _READ = re.compile(r"[\w.\[\]]+")  # names, attributes and subscripts only: no call, nothing that can fail
 _IDENT = re.compile(r"[A-Za-z_]\w*")
-_STRING = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 INLINE_MAX = 400  # characters of a function body that may stand in for its call
 
 
@@ -343,6 +343,8 @@ class ExpressionCompiler(CompilerBase):
         self._expect(e.right, rt, INT, f"the right side of '{e.op}'")
         if e.op in ("<", "<=", ">", ">="):
             return self._in_family(left, e.op, right) or f"({left} {e.op} {right})", BOOL
+        if e.op in ("/", "%") and right.isdigit() and int(right):  # a divisor that cannot be 0: no helper
+            return f"({left} {'//' if e.op == '/' else '%'} {right})", INT
         if e.op == "/":
             return f"_div({left}, {right}, {self.where(e.pos)})", INT
         if e.op == "%":

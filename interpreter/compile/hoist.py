@@ -7,8 +7,7 @@ import ast
 import re
 from typing import Any, Optional
 
-from interpreter.compile.expressions import _STRING
-
+_STRING = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (and its family cache) that generated code reads but never rebinds: an enumerator changes
 # nothing, a block runner only their items
 _STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards")
@@ -35,17 +34,45 @@ def hoist_state_reads(body: list[str]) -> list[str]:
     return [f"{pad}{name} = {read}" for name, read in used.items()] + out
 
 
-def state_reads_as_locals(body: list[str]) -> tuple[list[str], dict[str, str]]:
-    """The lines reading the state's lists and the game's tables as `_s_…`/`_g_…` locals, and those
-    locals with what each must be set to; only for code during which no such list is replaced."""
+def state_reads_as_locals(body: list[str], only: Optional[set[str]] = None) -> tuple[list[str], dict[str, str]]:
+    """The lines reading the state's lists and the game's tables as `_s_…`/`_g_…` locals (those in `only`,
+    if given), and those locals with what each must be set to; only for code during which no such list is
+    replaced."""
     used: dict[str, str] = {}
 
     def local(m: re.Match[str]) -> str:
+        if only is not None and m.group(0) not in only:
+            return m.group(0)
         name = f"_g_{m.group(1)}" if m.group(1) else f"_s_{m.group(2)}"
         used[name] = m.group(0)
         return name
 
     return [_sub_code(line, _STATE_READ, local) for line in body], used
+
+
+def hoist_function_reads(src: str) -> str:
+    """A generated expression's function (`def _fn(st, …):` and its body) with the state's lists and the game's
+    tables that it reads more than once, or in a loop, read once into locals first: an expression changes
+    nothing, so none is replaced while it runs (a read made once stays as it is: a local would cost more)."""
+    head, *body = src.split("\n")
+    if not head.startswith("def _fn(st"):
+        return src
+    weight: dict[str, int] = {}
+    loops: list[int] = []  # the indents of the loop statements around a line
+    for line in body:
+        indent = len(line) - len(line.lstrip())
+        while loops and indent <= loops[-1]:
+            loops.pop()
+        for part in _STRING.split(line)[::2]:
+            for m in _STATE_READ.finditer(part):
+                weight[m.group(0)] = weight.get(m.group(0), 0) + (2 if loops or " for " in part else 1)
+        if line.lstrip().startswith(("for ", "while ")):
+            loops.append(indent)
+    repeated = {read for read, n in weight.items() if n > 1}
+    if not repeated:
+        return src
+    lines, used = state_reads_as_locals(body, repeated)
+    return "\n".join([head, *(f"    {name} = {read}" for name, read in used.items()), *lines])
 
 
 def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str]) -> list[str]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass, field
 from types import CodeType
+from typing import Callable, cast
 
 Stmts = list[ast.stmt]
 
@@ -26,6 +27,18 @@ class _Lowering:
         nothing inside needs any (the node is returned as it was)."""
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
+        kept = _kept_value(node)
+        if kept is not None:  # a value a loop keeps (_kept_once): its statements run only on its first use
+            value_s, value = self.lower(kept[1])
+            if not value_s:
+                return [], node
+            test = ast.Compare(ast.Name(kept[0], ast.Load()), [ast.Is()], [ast.Constant(None)])
+            return [ast.If(test, value_s + [_assign(kept[0], value)], [])], ast.Name(kept[0], ast.Load())
+        if isinstance(node, ast.NamedExpr):  # a value kept by the code around it (hoist.py): set as a statement
+            value_s, value = self.lower(node.value)
+            if not value_s:
+                return [], node
+            return value_s + [_assign(node.target.id, value)], ast.Name(node.target.id, ast.Load())
         fold, comp = _folded(node)
         if comp is not None:  # `len([d for d in xs if …])`, `any([…])`, `all([…])`: no list
             return self._comprehension(comp, fold)
@@ -83,6 +96,7 @@ class _Lowering:
         if set(targets) & set(self.loops):
             return [], ast.Call(ast.Name(fold, ast.Load()), [node], []) if fold else node
         self.loops += targets
+        kept = self._kept_once(node, set(targets))
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
@@ -97,7 +111,35 @@ class _Lowering:
             body = iter_s + [ast.For(gen.target, items, body, [])]
         del self.loops[len(self.loops) - len(targets):]
         start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "any": False, "all": True}[fold])
-        return [_assign(name, start)] + self._searched_once(body[-1]) + body, ast.Name(name, ast.Load())
+        return [_assign(name, start)] + kept + self._searched_once(body[-1]) + body, ast.Name(name, ast.Load())
+
+    def _kept_once(self, node: ast.ListComp, targets: set[str]) -> Stmts:
+        """The parts of a comprehension's items, conditions and inner sources that read none of its variables
+        and call something or build a list (`[t for t in ts if kind(t) in [kind(d) for d in ds]]`) are computed
+        at their first use and kept for the other rounds: an expression changes nothing, so they give the same
+        value (and failed the first time if ever). The statements that empty the kept values before the loop."""
+        kept: Stmts = []
+
+        def keep(part: ast.AST) -> ast.AST:
+            if isinstance(part, ast.expr) and _invariant_work(part, targets):
+                return self._kept_at_first_use(part, kept)
+            if isinstance(part, _OWN_SCOPE):  # an inner comprehension keeps its own parts (when lowered)
+                return part
+            return _with_children(part, keep)
+
+        node.elt = cast(ast.expr, keep(node.elt))
+        for k, gen in enumerate(node.generators):
+            gen.ifs = [cast(ast.expr, keep(cond)) for cond in gen.ifs]
+            if k:  # an inner source is read again for each item of the loops around it
+                gen.iter = cast(ast.expr, keep(gen.iter))
+        return kept
+
+    def _kept_at_first_use(self, value: ast.expr, kept: Stmts) -> ast.expr:
+        """`(t if t is not None else (t := value))` for a new name t, emptied first by a statement added to `kept`."""
+        name = self.temp()
+        kept.append(_assign(name, ast.Constant(None)))
+        return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
+                         ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), value))
 
     def _searched_once(self, loop: ast.stmt) -> Stmts:
         """A graph search in the loop whose arguments the loop does not change (`[i for i in xs if contains(
@@ -113,16 +155,8 @@ class _Lowering:
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEARCHES \
                     and not node.keywords and all(map(pure, node.args)) \
                     and not any(isinstance(n, ast.Name) and n.id in changed for a in node.args for n in ast.walk(a)):
-                name = self.temp()
-                kept.append(_assign(name, ast.Constant(None)))
-                return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
-                                 ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
-            for fname, value in ast.iter_fields(node):
-                if isinstance(value, list):
-                    setattr(node, fname, [once(v) if isinstance(v, ast.AST) else v for v in value])
-                elif isinstance(value, ast.AST):
-                    setattr(node, fname, once(value))
-            return node
+                return self._kept_at_first_use(node, kept)
+            return _with_children(node, once)
 
         assert isinstance(loop, ast.For)
         loop.body = [once(s) for s in loop.body]  # type: ignore[misc]
@@ -162,6 +196,39 @@ def pure(node: ast.AST) -> bool:
                for n in ast.walk(node))
 
 
+def _with_children(node: ast.AST, fn: Callable[[ast.AST], ast.AST]) -> ast.AST:
+    """node, each of its child nodes replaced by fn(child)."""
+    for fname, value in ast.iter_fields(node):
+        if isinstance(value, list):
+            setattr(node, fname, [fn(v) if isinstance(v, ast.AST) else v for v in value])
+        elif isinstance(value, ast.AST):
+            setattr(node, fname, fn(value))
+    return node
+
+
+_OWN_SCOPE = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
+
+
+def _invariant_work(node: ast.expr, targets: set[str]) -> bool:
+    """Whether node names none of `targets` (not even as a variable of its own), sets nothing, and calls
+    something other than `len` or builds a list by a comprehension: worth keeping across a loop's rounds."""
+    work = False
+    for n in ast.walk(node):
+        if isinstance(n, (ast.NamedExpr, ast.Lambda, ast.Starred)) or (isinstance(n, ast.Name) and n.id in targets):
+            return False
+        work = work or isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp)) or (
+            isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len"))
+    return work
+
+
+def _kept_value(node: ast.expr) -> tuple[str, ast.expr] | None:
+    """The name and the expression of a value kept by _kept_once: `(t if t is not None else (t := value))`."""
+    if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.NamedExpr) and isinstance(node.body, ast.Name) \
+            and node.body.id == node.orelse.target.id and node.body.id.startswith("_lw"):
+        return node.body.id, node.orelse.value
+    return None
+
+
 def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:
     """What one item does: appended, counted, or (any, all) a truth value that sets the answer."""
     target = ast.Name(name, ast.Store())
@@ -192,8 +259,6 @@ def _parts(node: ast.expr) -> list[ast.expr] | None:
         return [node.value, node.slice]
     if isinstance(node, (ast.Tuple, ast.List)) and not any(isinstance(e, ast.Starred) for e in node.elts):
         return list(node.elts)
-    if isinstance(node, ast.NamedExpr):  # a value kept once computed (hoist.py): its comprehensions run as loops too
-        return [node.value]
     return None
 
 
@@ -208,8 +273,6 @@ def _rebuilt(node: ast.expr, values: list[ast.expr]) -> ast.expr:
         return ast.Call(values[0], values[1:], [])
     if isinstance(node, ast.Subscript):
         return ast.Subscript(values[0], values[1], ast.Load())
-    if isinstance(node, ast.NamedExpr):
-        return ast.NamedExpr(node.target, values[0])
     return ast.Tuple(values, ast.Load()) if isinstance(node, ast.Tuple) else ast.List(values, ast.Load())
 
 

@@ -9,7 +9,7 @@ from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, template_fields
-from interpreter.compile.expressions import ExpressionCompiler
+from interpreter.compile.expressions import ExpressionCompiler, iterable
 from interpreter.compile.hoist import state_reads_as_locals
 from interpreter.compile.lowering import lowered_function
 from interpreter.compile.scope import CaptureScope, Layout, Scope
@@ -129,8 +129,10 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(s.cond, t, BOOL, "a condition")
             then = [f"if {cond}:", *_indent(self._straight_lines(s.then, scope.child()))]
             return then + (["else:", *_indent(self._straight_lines(s.other, scope.child()))] if s.other else [])
-        if isinstance(s, A.For):
-            src, elem = self.seq_src(s.source, scope, True, "a loop's source")
+        if isinstance(s, A.For):  # a zone is copied only if the body may move cards; a range needs no list
+            moves = any(isinstance(n, (A.Move, A.CallRule)) for n in A.walk(s.body))
+            src, elem = self.seq_src(s.source, scope, moves, "a loop's source")
+            src = iterable(src)
             inner = scope.child()
             var = inner.define(s.var, elem, self._positions_of(s.source))
             return [f"for L[{var}] in {src}:", *_indent(self._straight_lines(s.body, inner) + B.SPEND)]
@@ -263,19 +265,19 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(node.pos, f"{what} must be a zone, got {t}")
         return src
 
-    def _cards_expr(self, node: Any, scope: Scope) -> str:
-        """Code giving a private list of the cards meant: one card, a list, or a zone's cards."""
+    def _cards_expr(self, node: Any, scope: Scope) -> tuple[str, Optional[str]]:
+        """Code giving a private list of the cards meant (one card, a list, or a zone's cards), and the code of
+        the card itself where it is one (no loop needed)."""
         src, t = self.code(node, scope)
         if t.name in ("card", "any"):
-            return f"[{src}]"
+            return f"[{src}]", src
         if t.name in ("zone", "family") or (t.name == "list" and t.elem is not None and t.elem.name in ("card", "any")):
-            return self.seq_src(node, scope, True, "the cards")[0]
+            return self.seq_src(node, scope, True, "the cards")[0], None
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
-        what = self._cards_expr(s.what, scope)
+        what, one = self._cards_expr(s.what, scope)
         to = self._zone_expr(s.to, scope, "the destination")
-        one = what[1:-1] if self.code(s.what, scope)[1].name == "card" else None  # `[c]`: moved without a loop
         em.emit_src(B.move(what, to, s.bottom, "moved" in self.events, one))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
@@ -297,9 +299,9 @@ class StatementCompiler(ExpressionCompiler):
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
-        what = self._cards_expr(s.what, scope)
+        what, one = self._cards_expr(s.what, scope)
         if s.to is None:
-            em.emit_src(B.reveal(what))
+            em.emit_src(B.reveal(what, one))
             return
         seats, t = self.expr(s.to, scope)
         if t != PLAYER and not (t.name == "list" and compatible(list_of(PLAYER), t)):
@@ -547,10 +549,10 @@ class StatementCompiler(ExpressionCompiler):
         self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
 
     def s_Give(self, s: A.Give, scope: Scope, em: Emitter) -> None:
-        what = self._cards_expr(s.what, scope)
+        what, one = self._cards_expr(s.what, scope)
         to, t = self.code(s.to, scope)
         self._expect(s.to, t, PLAYER, "the new owner")
-        em.emit_src(B.give(what, to))
+        em.emit_src(B.give(what, to, one))
 
     def s_EndGame(self, s: A.EndGame, scope: Scope, em: Emitter) -> None:
         em.emit(O.end_game)
