@@ -180,8 +180,15 @@ class State:
             dst.append(c)
         where[c] = z
         cached = self.fam_cards
-        if cached and (game.zone_family[src] in cached or game.zone_family[z] in cached):
-            self._refile(c, src, z, bottom)
+        if cached:
+            family = game.zone_family
+            old, new = family[src], family[z]
+            if old in cached or new in cached:
+                if game.fam_few[old] and game.fam_few[new]:  # the common case of _refile, without the call
+                    cached.pop(old, None)
+                    cached.pop(new, None)
+                else:
+                    self._refile(c, src, z, bottom)
         masks = game.zone_mask
         seen = masks[src] | masks[z]  # negative if either zone is one only the card's owner sees (Game.sees)
         if seen < 0:
@@ -198,19 +205,29 @@ class State:
 
     def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
-        is z already): new lists, as a running loop may hold the old ones. A family's zones are consecutive
-        ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
+        is z already). A family of few zones is dropped, read afresh when next asked for: cheaper than a new
+        list per move, as a loop over it moves many. A board family gets a new list (a running loop may hold
+        the old one), ordered by zone id as its zones are consecutive ids: c goes below or above the cards of
+        zone z by bisection."""
         cached = self.fam_cards
-        family = self.game.zone_family
-        cards = cached.get(family[src])
+        game = self.game
+        old, new = game.zone_family[src], game.zone_family[z]
+        cards = cached.get(old)
         if cards is not None:
-            cards = cached[family[src]] = cards[:]
-            cards.remove(c)
-        if family[z] != family[src]:
-            cards = cached.get(family[z])
+            if game.fam_few[old]:
+                del cached[old]
+                cards = None
+            else:
+                cards = cached[old] = cards[:]
+                cards.remove(c)
+        if new != old:
+            cards = cached.get(new)
             if cards is None:
                 return
-            cards = cached[family[z]] = cards[:]
+            if game.fam_few[new]:
+                del cached[new]
+                return
+            cards = cached[new] = cards[:]
         elif cards is None:
             return
         where = self.where
