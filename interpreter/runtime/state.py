@@ -60,7 +60,7 @@ class State:
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
-        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
+        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept or dropped by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
         self.inline_decisions = 0  # how many they took
