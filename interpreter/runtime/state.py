@@ -60,7 +60,7 @@ class State:
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
-        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept or dropped by _refile
+        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
         self.inline_decisions = 0  # how many they took
@@ -184,7 +184,7 @@ class State:
             family = game.zone_family
             old, new = family[src], family[z]
             if old in cached or new in cached:
-                if game.fam_few[old] and game.fam_few[new]:  # the common case of _refile, without the call
+                if game.fam_few[old] and game.fam_few[new]:  # families of few zones: read afresh when next asked for
                     cached.pop(old, None)
                     cached.pop(new, None)
                 else:
@@ -205,29 +205,19 @@ class State:
 
     def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
-        is z already). A family of few zones is dropped, read afresh when next asked for: cheaper than a new
-        list per move, as a loop over it moves many. A board family gets a new list (a running loop may hold
-        the old one), ordered by zone id as its zones are consecutive ids: c goes below or above the cards of
-        zone z by bisection."""
+        is z already): new lists, as a running loop may hold the old ones. A family's zones are consecutive
+        ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
         cached = self.fam_cards
-        game = self.game
-        old, new = game.zone_family[src], game.zone_family[z]
-        cards = cached.get(old)
+        family = self.game.zone_family
+        cards = cached.get(family[src])
         if cards is not None:
-            if game.fam_few[old]:
-                del cached[old]
-                cards = None
-            else:
-                cards = cached[old] = cards[:]
-                cards.remove(c)
-        if new != old:
-            cards = cached.get(new)
+            cards = cached[family[src]] = cards[:]
+            cards.remove(c)
+        if family[z] != family[src]:
+            cards = cached.get(family[z])
             if cards is None:
                 return
-            if game.fam_few[new]:
-                del cached[new]
-                return
-            cards = cached[new] = cards[:]
+            cards = cached[family[z]] = cards[:]
         elif cards is None:
             return
         where = self.where
