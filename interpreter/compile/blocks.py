@@ -10,8 +10,9 @@ from typing import Any, Callable, Optional
 
 from interpreter.compile.hoist import state_reads_as_locals
 from interpreter.compile.lowering import lowered_code, lowered_function
+from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
-from interpreter.runtime.ops import L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget
+from interpreter.runtime.ops import CHANCE, L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget
 from interpreter.runtime.program import Op, Trigger
 
 Lines = list[str]
@@ -20,12 +21,15 @@ Lines = list[str]
 @dataclass
 class Snippet:
     """One op as statements over `st`, `fr` and `L` (the frame's locals); a line `GOTO n` jumps to the step
-    in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames."""
+    in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames. A line `STOP`
+    stops the run at the node the snippet opened, to go on at the next step; `node`: that node's type
+    (Program.node_types)."""
 
     lines: Lines
     cells: tuple[list[int], ...] = ()
     pushes: bool = False
     calls: bool = False  # it pushes exactly one frame, `_b_t`, standing at the start of its block's runner
+    node: Optional[tuple[str, Any, Any]] = None
 
 
 @dataclass
@@ -56,21 +60,27 @@ class Emitter:
     def here(self) -> int:
         return len(self.code)
 
-    def finish(self, env: dict[str, Any]) -> tuple[list[Op], Op, frozenset[int]]:
-        """The block's ops, its runner and the steps the runner may be entered at."""
+    def finish(self, env: dict[str, Any], node_types: dict[Op, Any]) -> tuple[list[Op], Op, frozenset[int]]:
+        """The block's ops, its runner and the steps the runner may be entered at; the types of the nodes its
+        snippets open go into `node_types`."""
         ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
+        for op, s in zip(code, self.snippets):
+            if s is not None and s.node is not None:
+                node_types[op] = s.node
         run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
         return code, run, starts
 
 
-def _expand(s: Snippet, goto: Callable[[int], Lines]) -> Lines:
+def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines) -> Lines:
     out: Lines = []
     for line in s.lines:
         body = line.lstrip()
+        pad = line[:len(line) - len(body)]
         if body.startswith("GOTO "):
-            pad = line[:len(line) - len(body)]
             out += [pad + g for g in goto(s.cells[int(body[5:])][0])]
+        elif body == "STOP":
+            out += [pad + g for g in stop]
         else:
             out.append(line)
     return out
@@ -79,7 +89,8 @@ def _expand(s: Snippet, goto: Callable[[int], Lines]) -> Lines:
 def _op_of(s: Optional[Snippet], ns: dict[str, Any]) -> Op:
     """The snippet as an op of its own, for a run step by step."""
     assert s is not None
-    lines = ["def op(st, fr):", "    L = fr[2]"] + ["    " + ln for ln in _expand(s, lambda t: [f"fr[1] = {t}", "return None"])]
+    lines = ["def op(st, fr):", "    L = fr[2]"] + ["    " + ln for ln in _expand(s, lambda t: [f"fr[1] = {t}", "return None"],
+                                                                     ["return True"])]
     exec("\n".join(lines), ns)  # noqa: S102 - our own generated code
     op: Op = ns.pop("op")
     return op
@@ -108,13 +119,13 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     it and falls through the rest. Each arm is a `while True:` loop: a jump to its own start goes round it
     (a loop's body), a jump forward leaves it and falls through to the target's arm, a jump back sets `pc`
     and starts over. A generic op (a closure) ends an arm: it may suspend, jump (to one of `targets`) or
-    push frames. A GameRuleError leaves fr[1] after the op that raised it."""
+    push frames; so does a snippet that may stop or push frames. A GameRuleError leaves fr[1] after the op that raised it."""
     n = len(code)
     starts = {0} | targets
     for k, s in enumerate(snippets):
-        if s is None or s.pushes:
+        if s is None or s.pushes or s.node is not None:
             starts.add(k + 1)
-        else:
+        if s is not None:
             starts.update(c[0] for c in s.cells)
     starts = {k for k in starts if k < n}
     head = ["def run(st, fr):", "    L = fr[2]", "    frames = st.frames", "    depth = len(frames)",
@@ -141,7 +152,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", "if len(frames) != depth:",
                     *_RUN_ABOVE, f"if fr[1] != {k + 1}:", "    return None"]
         else:
-            body = _expand(s, goto)
+            body = _expand(s, goto, [f"fr[1] = {k + 1}", "return True"])
             if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
                 body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in _RUN_ABOVE[:2]), "if st.game.runners[_b_t[0]](st, _b_t):",
                          "    return True", "if len(frames) != depth:", *_RUN_ABOVE[2:]]
@@ -305,8 +316,19 @@ def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = No
                     f"    st.move_card(_b_c, _b_z, {bottom})", "_fires['moved'](st, _b_m)"], pushes=True)
 
 
+def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:
+    """One card of a draw: a chance node over the cards left in a shuffled zone (decided at once in a sampling
+    run, State.sampled; its labels, the card ids, are made when read), else the top card; none left: to `end`."""
+    return Snippet([f"if L[{left}] <= 0:", "    GOTO 0", f"_b_z = {src}", "_b_k = st.zones[_b_z]", "if not _b_k:",
+                    "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')",
+                    "if st.game.zone_shuffled[_b_z] and len(_b_k) > 1:", "    if not st.sampling:",
+                    f"        st.pending = ({CHANCE}, -1, None, list(_b_k), {picked})", "        STOP",
+                    "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
+                    "else:", "    _b_c = _b_k[-1]", f"L[{picked}] = _b_c"], (end,), node=("random", CARD, None))
+
+
 def draw_place(picked: int, left: int, to: str, notify: bool) -> Snippet:
-    """Puts the drawn card (see ops.draw_pick) where it goes."""
+    """Puts the drawn card (see draw_pick) where it goes."""
     lines = [f"_b_c = L[{picked}]", f"_b_z = {to}", "_b_f = st.where[_b_c]", "st.move_card(_b_c, _b_z, False)",
              f"L[{left}] -= 1"]
     if not notify:

@@ -116,7 +116,7 @@ class Compiler(StatementCompiler):
         em = Emitter(at)
         self.stmts(body, scope, em)
         em.emit_src(B.ret())
-        code, run, starts = em.finish(self.env)
+        code, run, starts = em.finish(self.env, self.p.node_types)
         return Block("arrange", code, scope.layout.size, em.pos, run, starts)
 
     # ================================================================== components

@@ -16,7 +16,6 @@ from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
     ANY,
     BOOL,
-    CARD,
     EFFECT,
     INT,
     PLAYER,
@@ -45,7 +44,7 @@ class StatementCompiler(ExpressionCompiler):
         """Ends the block with `ret` and gives it its ops, runner and positions."""
         em.emit_src(B.ret())
         block = self.p.blocks[bid]
-        block.code, block.run, block.starts = em.finish(self.env)
+        block.code, block.run, block.starts = em.finish(self.env, self.p.node_types)
         block.pos = em.pos
         block.nlocals = nlocals
 
@@ -291,9 +290,7 @@ class StatementCompiler(ExpressionCompiler):
         em.emit_src(B.set_local(left, count))
         top = em.here()
         end = [0]
-        pick = O.draw_pick(self.fn(src), left, picked, end)
-        self.p.node_types[pick] = ("random", CARD, None)
-        em.emit(pick, end)
+        em.emit_src(B.draw_pick(src, left, picked, end))
         em.emit_src(B.draw_place(picked, left, to, "moved" in self.events))
         em.emit_src(B.loop_back([top]))
         end[0] = em.here()

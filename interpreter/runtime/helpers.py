@@ -20,8 +20,9 @@ def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
 
 
 def family_cards(st: "State", fam: int) -> list[int]:
-    """The cards of a zone family, zone by zone; kept in the state (State._refile keeps it right when a card
-    moves), as a board family has many zones and is read far more often than changed. Read only, as every value."""
+    """The cards of a zone family, zone by zone; kept in the state (when a card moves, State._refile keeps it
+    right; a family of few zones is dropped), as a board family has many zones and is read far more often than
+    changed. Read only, as every value."""
     cards = st.fam_cards.get(fam)
     if cards is None:
         lo, hi = st.game.fam_span[fam]

@@ -117,30 +117,6 @@ def chance(opts: Fn, slot: int, fmt: Fmt) -> Op:
     return op
 
 
-def draw_pick(src: Fn, left: int, picked: int, end: list[int]) -> Op:
-    """One card of a draw: a chance node over the cards left in a shuffled zone, else the top card."""
-    def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        L = fr[2]
-        if L[left] <= 0:
-            fr[1] = end[0]
-            return None
-        z = src(st, L)
-        cards = st.zones[z]
-        if not cards:
-            raise GameRuleError(f"cannot draw from the empty zone {st.game.zone_names[z]}")
-        if st.game.zone_shuffled[z] and len(cards) > 1:
-            if st.sampling:  # only the drawn card's label is needed
-                c = cards[st.sampled(len(cards))]
-                st.history.append(st.game.card_ids[c])
-                L[picked] = c
-                return None
-            st.pending = (CHANCE, -1, None, list(cards), picked)  # the labels (card ids) are made when read
-            return True
-        L[picked] = cards[-1]
-        return None
-    return op
-
-
 def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
     """Shows cards to some seats only; the log entry `(L_REVEAL, c, shown, readers)` names the card
     to the shown seats and to whoever sees it anyway (plain public reveals have no seat masks)."""

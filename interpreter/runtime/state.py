@@ -180,8 +180,15 @@ class State:
             dst.append(c)
         where[c] = z
         cached = self.fam_cards
-        if cached and (game.zone_family[src] in cached or game.zone_family[z] in cached):
-            self._refile(c, src, z, bottom)
+        if cached:
+            family = game.zone_family
+            old, new = family[src], family[z]
+            if old in cached or new in cached:
+                if game.fam_few[old] and game.fam_few[new]:  # families of few zones: read afresh when next asked for
+                    cached.pop(old, None)
+                    cached.pop(new, None)
+                else:
+                    self._refile(c, src, z, bottom)
         masks = game.zone_mask
         seen = masks[src] | masks[z]  # negative if either zone is one only the card's owner sees (Game.sees)
         if seen < 0:
