@@ -604,13 +604,16 @@ class Speaker:
         return Phrase(make, "pl" if len(parts) > 1 else "", one is not None and one.genitive)  # "a and b" is plural
 
     def titled_value(self, name: str, word: str, pos: A.Pos) -> Phrase:
-        """An enum value whose text has no article, asked for in the dative, is said after its enum's title where
-        the title has one: „mit dem Pfad „Dunkle Höhle““, not „mit Dunkle Höhle“, whose case nothing shows."""
+        """An enum value whose text has no article, asked for in the dative (`{x:dat}`), is said after its enum's title
+        where the title takes an article: „mit dem Pfad „Dunkle Höhle““, not „mit Dunkle Höhle“, whose case nothing
+        shows; "with the path “Dark cave”"."""
         enum = self.sym.enum_of(name, self.enum_hint)
-        title = self.noun(enum.title, f"enum '{enum.name}'", enum.pos) if enum.title is not None else None
-        if title is None or title.gender == "default":
+        if enum.title is None:
             return Phrase(word)
+        title = self.noun(enum.title, f"enum '{enum.name}'", enum.pos)
         head, quoted = title.np("def"), self.quoted(word)
+        if head.form("dat") == title.word:  # a title without article („Monstertyp“) would not help
+            return Phrase(word)
         return Phrase(lambda f: f"{head.form(f)} {quoted}" if f == "dat" else word, head.agree)
 
     def quoted(self, text: str) -> str:
