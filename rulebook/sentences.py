@@ -1667,6 +1667,8 @@ class Speaker:
             return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         if self._names_owner(v, s.text):
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
+        if isinstance(v, A.Call) and v.func == "card" and s.text is not None:
+            return []  # "the Joker is the card “Joker”": a local with its own noun for one card only names it
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:
             return []  # "the chosen pieces are no cards": a new named list starts empty; what is added to it says the rest
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"

@@ -632,6 +632,8 @@ GOLDEN = [
     # an enum value with no article, in the dative, is said after its enum's title
     (MF, (), "de", "Lege das Element mit Straße zur Hölle nach oben.",
      "Lege das Element mit dem Pfad „Straße zur Hölle“ nach oben."),
+    # a local with its own noun for one card only names it
+    (MF, (), "en", "The Purgana is the card", "If the creature supply contains the Purgana:"),
     (MF, (), "en", "Place the element with Road to hell face up.",
      "Place the element with the path “Road to hell” face up."),
     (FF, (), "en", "Choose a start chamber from the list 1, 16, 168 and 183.", "Choose one of the start chambers."),
