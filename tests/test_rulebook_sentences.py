@@ -846,7 +846,7 @@ GOLDEN = [
     # a tile named by a function's noun, and a value's told set: no card, no counter
     (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
     (FF, (), "en", "Add 1 to the count of wisdom moves.",
-     "The player moves their wisdom marker to the space for the place in turn order (start player 1, then 2, 3 …)."),
+     "The player moves their wisdom marker to the space for the place in turn order (the start player 1, the next player 2, and so on)."),
     # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
     (MF, (), "en", "For every other creature on the square of the creature:",
      "Poison every other creature on the square of the creature (see “Poison a creature”)."),
@@ -880,14 +880,14 @@ GOLDEN = [
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler dieses Zuges, der bei dir'),
+     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der bei dir'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler dieses Zuges, der'),
+     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the following students who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Each of the students who followed you on your turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der Schüler dieses Zuges, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
+     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
