@@ -1246,9 +1246,9 @@ def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: st
     assert not any(w in flow for w in ("start chamber", "Startraum"))
     if game == FF:
         assert paragraphs[paragraphs.index(general) + 1] == {
-            "en": "With 2 players, they are these instead: “Move, battle, move again and battle again”, "
+            "en": "With 2 players, the choice is instead “Move, battle, move again and battle again”, "
                   "“Move twice and battle” or “Take power chips”.",
-            "de": "Bei 2 Spielern sind es stattdessen diese: „Bewegen, kämpfen, wieder bewegen und nochmals "
+            "de": "Bei 2 Spielern stehen stattdessen zur Wahl: „Bewegen, kämpfen, wieder bewegen und nochmals "
                   "kämpfen“, „Zweimal bewegen und kämpfen“ oder „Kraftchips nehmen“."}[lang]
 
 
