@@ -2379,6 +2379,8 @@ class Speaker:
         start = round_from(src)
         if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
             return self._line("stmt.for_players_from", s, children=body, start=self.expr(start))
+        if isinstance(src, A.Call) and src.func == "others" and len(src.args) == 1:  # not "every player in the others"
+            return self._line("stmt.for_others_from", s, children=body, start=self.expr(src.args[0]))
         if isinstance(src, A.Comprehension) and isinstance(src.source, A.Name) and src.source.name == "players" \
                 and src.cond is None and src.key is not None and isinstance(src.expr, A.Name) and src.expr.name == src.var:
             keys = self._comp_args(src)["keys"]  # the players sorted: "each player in turn, by score, highest first"

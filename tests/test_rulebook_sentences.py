@@ -879,6 +879,9 @@ GOLDEN = [
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
+    (FF, (), "en", "For every player in the other players", "For each other player, clockwise starting with the player after you:"),
+    (FF, (), "de", "Für jeden Spieler aus den anderen Spielern",
+     "Für jeden anderen Spieler, im Uhrzeigersinn beginnend mit dem Spieler nach dir:"),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der bei dir'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
