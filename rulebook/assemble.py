@@ -17,12 +17,12 @@ from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.flow import fixed_rounds, turn_choices
-from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place
+from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place, same
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
-from rulebook.idioms import same, yes_or_no
+from rulebook.idioms import yes_or_no
 from rulebook.sentences import Speaker, Symbols, score_parts, text_of
 
 

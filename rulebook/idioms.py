@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Optional, Sequence
 
 from dsl import ast as A
 from rulebook.model import Line
-from rulebook.order import tells_in_place
+from rulebook.order import same, tells_in_place
 from rulebook.phrases import Arg, Noun, Phrase, pick
 from rulebook.referents import Ref, conjoin, other_than
 
@@ -30,15 +30,6 @@ def yes_or_no(e: A.Expr) -> bool:
 def _count_of(e: A.Expr) -> Optional[A.Expr]:
     """The zone `count(ZONE)` counts, for "is empty"."""
     return e.args[0] if isinstance(e, A.Call) and e.func == "count" and len(e.args) == 1 else None
-
-
-def same(a: object, b: object) -> bool:
-    """Whether two expressions are the same, wherever they are written."""
-    if isinstance(a, A.Node) and isinstance(b, A.Node):
-        return type(a) is type(b) and all(same(getattr(a, f), getattr(b, f)) for f in type(a).model_fields if f != "pos")
-    if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
-    return a == b
 
 
 def _is_it(e: A.Expr) -> bool:

@@ -111,12 +111,39 @@ def names_used(nodes: list[Any]) -> set[str]:
     return used
 
 
-def replaced_in_setup(name: str, setup: list[Any]) -> bool:
-    """Whether one of the setup's own steps sets this var before anything reads it: its start value is
-    never seen."""
+def same(a: object, b: object) -> bool:
+    """Whether two expressions are the same, wherever they are written."""
+    if isinstance(a, A.Node) and isinstance(b, A.Node):
+        return type(a) is type(b) and all(same(getattr(a, f), getattr(b, f)) for f in type(a).model_fields if f != "pos")
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return a == b
+
+
+def round_from(e: A.Expr) -> Optional[A.Expr]:
+    """The first player of `concat([x], others(x))`, every player clockwise from x; else None."""
+    if not (isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2):
+        return None
+    first, rest = e.args
+    if isinstance(first, A.ListLit) and len(first.items) == 1 and isinstance(rest, A.Call) and rest.func == "others" \
+            and len(rest.args) == 1 and same(rest.args[0], first.items[0]):
+        return first.items[0]
+    return None
+
+
+def replaced_in_setup(name: str, setup: list[Any], each: Optional[str] = None) -> bool:
+    """Whether one of the setup's own steps sets this var (a player's own, `each.name`, inside a loop over
+    every player) before anything reads it: its start value is never seen."""
     for stmt in setup:
-        if isinstance(stmt, A.SetStmt) and isinstance(stmt.target, A.Name) and stmt.target.name == name:
-            return name not in names_used([stmt.value])
+        target = stmt.target if isinstance(stmt, A.SetStmt) else None
+        if isinstance(target, A.Name) and each is None or isinstance(target, A.Attr) and isinstance(
+                target.obj, A.Name) and target.obj.name == each and each is not None:
+            if target.name == name:
+                return name not in names_used([stmt.value])
+        every_player = isinstance(stmt, A.For) and (isinstance(stmt.source, A.Name) and stmt.source.name == "players"
+                                                     or round_from(stmt.source) is not None)
+        if each is None and every_player and replaced_in_setup(name, stmt.body, stmt.var):
+            return True
         if name in names_used([stmt]):
             return False
     return False

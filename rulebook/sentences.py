@@ -10,9 +10,10 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 from dsl import ast as A
 from rulebook import clauses, idioms
 from rulebook.addressed import addressed_params
-from rulebook.idioms import Idioms, same, yes_or_no
+from rulebook.idioms import Idioms, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
+from rulebook.order import round_from, same
 from rulebook.referents import Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
@@ -61,17 +62,6 @@ def _nested(v: A.Expr) -> bool:
 
 def _is_it(e: A.Expr) -> bool:
     return isinstance(e, A.Name) and e.name == "it"
-
-
-def _round_from(e: A.Expr) -> Optional[A.Expr]:
-    """The first player of `concat([x], others(x))`, every player clockwise from x; else None."""
-    if not (isinstance(e, A.Call) and e.func == "concat" and len(e.args) == 2):
-        return None
-    first, rest = e.args
-    if isinstance(first, A.ListLit) and len(first.items) == 1 and isinstance(rest, A.Call) and rest.func == "others" \
-            and len(rest.args) == 1 and idioms.same(rest.args[0], first.items[0]):
-        return first.items[0]
-    return None
 
 
 def _left_out(e: A.Expr) -> Optional[A.Expr]:
@@ -234,7 +224,7 @@ class Symbols:
         count, an emptied list, which a rulebook leaves out. Not one a loop tests (there it ends the loop),
         nor a state such as a phase of the turn, which allows or forbids what follows."""
         var = self.var_set(s) if isinstance(s, A.SetStmt) else None
-        return var is not None and isinstance(s, A.SetStmt) and var.internal and idioms.same(s.value, var.init) \
+        return var is not None and isinstance(s, A.SetStmt) and var.internal and same(s.value, var.init) \
             and var.name not in self.looped and var.type.name in ("int", "bool", "list") \
             and not any(t.kind == _literal(s.value) and any(t.text.by_lang.values()) for t in var.told)
 
@@ -377,7 +367,7 @@ def _sifted(s: A.For) -> Optional[A.If]:
     test = s.body[0] if len(s.body) == 1 else None
     if not (isinstance(test, A.If) and not test.other and test.then) or _decides(test.then) or _stops(test.then) \
             or isinstance(s.source, A.Comprehension) or isinstance(s.source, A.Name) and s.source.name == "players" \
-            or _round_from(s.source) is not None or isinstance(s.source, A.Call) and s.source.func == "shortest_path":
+            or round_from(s.source) is not None or isinstance(s.source, A.Call) and s.source.func == "shortest_path":
         return None
     if not all(any(isinstance(n, A.Name) and n.name == s.var for n in A.walk([c])) for c in _conjuncts(test.cond)):
         return None
@@ -1905,7 +1895,7 @@ class Speaker:
         v, values = s.value, dict[str, Arg]()
         literal = _literal(v)
         added = self.appended(s)
-        if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, s.target):
+        if isinstance(v, A.BinOp) and v.op in ("+", "-") and same(v.left, s.target):
             kinds = [literal, "add" if v.op == "+" else "sub"]
             values["amount"] = self._operand(v.right, v.op, right=True)
         elif added is not None:  # items added to a list: "add"
@@ -1941,7 +1931,7 @@ class Speaker:
         """A value changed by itself, said as the change: "add 1 to the turns played", "subtract the
         number from the supply", "add the space to the spaces left", "clear the list"."""
         v, target = s.value, s.target
-        if isinstance(v, A.BinOp) and v.op in ("+", "-") and idioms.same(v.left, target):
+        if isinstance(v, A.BinOp) and v.op in ("+", "-") and same(v.left, target):
             return self._line("stmt.add_to" if v.op == "+" else "stmt.sub_from", s, target=self.expr(target),
                               amount=self._operand(v.right, v.op, right=True))
         items = self.appended(s)
@@ -1954,7 +1944,7 @@ class Speaker:
     def appended(self, s: A.SetStmt) -> Optional[Phrase]:
         """The items `set x = concat(x, …)` adds to a list, or None for another change."""
         v = s.value
-        if not (isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and idioms.same(v.args[0], s.target)):
+        if not (isinstance(v, A.Call) and v.func == "concat" and len(v.args) == 2 and same(v.args[0], s.target)):
             return None
         added = v.args[1]
         return self.join([self.expr(i) for i in added.items]) if isinstance(added, A.ListLit) and added.items \
@@ -2349,7 +2339,7 @@ class Speaker:
     def said_of_each(self, src: A.Expr, ref: Ref) -> bool:
         """Whether a loop's items can be named all at once in its one step: not the players in an order
         the head says ("starting with …", "by score"), nor one item a filter picks out, nor "a value"."""
-        players = isinstance(src, A.Name) and src.name == "players" or _round_from(src) is not None \
+        players = isinstance(src, A.Name) and src.name == "players" or round_from(src) is not None \
             or isinstance(src, A.Comprehension) and (src.key is not None or isinstance(src.cond, A.BinOp)
                                                       and src.cond.op == "==")  # (one item picked out: "the X")
         head = self.nouns.element(src) if isinstance(src, A.Comprehension) else ref  # a filter names it by that noun
@@ -2391,9 +2381,11 @@ class Speaker:
             parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.destination(m.to),
                                          into=self.prep(m.to, "to")) for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
-        start = _round_from(src)
+        start = round_from(src)
         if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
             return self._line("stmt.for_players_from", s, children=body, start=self.expr(start))
+        if isinstance(src, A.Call) and src.func == "others" and len(src.args) == 1:  # not "every player in the others"
+            return self._line("stmt.for_others_from", s, children=body, start=self.expr(src.args[0]))
         if isinstance(src, A.Comprehension) and isinstance(src.source, A.Name) and src.source.name == "players" \
                 and src.cond is None and src.key is not None and isinstance(src.expr, A.Name) and src.expr.name == src.var:
             keys = self._comp_args(src)["keys"]  # the players sorted: "each player in turn, by score, highest first"

@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from dsl import ast as A
 from dsl.loader import read_ruleset
 from rulebook.assemble import build_rulebook
 from rulebook.docs import expected_files
 from rulebook.model import Rulebook, Section, inner_first
+from rulebook.order import replaced_in_setup
 
 ROOT = Path(__file__).resolve().parent.parent
 MM = ROOT / "rulesets" / "maechtige_monster"
@@ -231,3 +233,17 @@ def test_a_single_card_among_counted_ones_says_it_is_one(feinde: dict[str, Ruleb
     md = expected_files(["fuerchterliche_feinde"])["fuerchterliche_feinde/rulebook.en.md"]
     card = md[md.index('<a id="card-movement-5"></a>'):]
     assert card.split("\n\n", 2)[1].startswith("- 1 in the game.")
+
+
+def test_a_start_value_every_player_gets_replaced_in_the_setup_is_not_printed(feinde: dict[str, Rulebook]) -> None:
+    """The setup puts each player's wisdom marker on their place in turn order: a start value of 1 would
+    contradict it. A loop over only some players, or one reading the value first, keeps the row."""
+    values = next(t for t in section(feinde["en"], "components").tables if t.caption == "Values")
+    assert "Wisdom per player at the start" not in [row[0] for row in values.rows]
+    at = A.Pos(file="t", line=1, col=1)
+    q, clock, players = (A.Name(pos=at, name=n) for n in ("q", "clock", "players"))
+    score = A.Attr(pos=at, obj=q, name="score")
+    mark, read = A.SetStmt(pos=at, target=score, value=clock), A.SetStmt(pos=at, target=clock, value=score)
+    assert replaced_in_setup("score", [A.For(pos=at, var="q", source=players, body=[mark])])
+    assert not replaced_in_setup("score", [A.For(pos=at, var="q", source=A.Name(pos=at, name="winners"), body=[mark])])
+    assert not replaced_in_setup("score", [A.For(pos=at, var="q", source=players, body=[read, mark])])

@@ -173,7 +173,7 @@ GOLDEN = [
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker to the space for the place in turn order"),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker along the wisdom track to the space for the place in turn order"),
     (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
      "Für jedes der Felder der Bewegung, solange die Kreatur auf dem Spielplan steht:"),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
@@ -850,7 +850,7 @@ GOLDEN = [
     # a tile named by a function's noun, and a value's told set: no card, no counter
     (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
     (FF, (), "en", "Add 1 to the count of wisdom moves.",
-     "The player moves their wisdom marker to the space for the place in turn order (start player 1, then 2, 3 …)."),
+     "The player moves their wisdom marker along the wisdom track to the space for the place in turn order (the start player 1, the next player 2, and so on)."),
     # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
     (MF, (), "en", "For every other creature on the square of the creature:",
      "Poison every other creature on the square of the creature (see “Poison a creature”)."),
@@ -883,15 +883,18 @@ GOLDEN = [
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
+    (FF, (), "en", "For every player in the other players", "For each other player, clockwise starting with the player after you:"),
+    (FF, (), "de", "Für jeden Spieler aus den anderen Spielern",
+     "Für jeden anderen Spieler, im Uhrzeigersinn beginnend mit dem Spieler nach dir:"),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler dieses Zuges, der bei dir'),
+     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der bei dir'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler dieses Zuges, der'),
+     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the following students who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Each of the students who followed you on your turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der Schüler dieses Zuges, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
+     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
@@ -1250,9 +1253,9 @@ def test_the_book_says_how_a_game_goes_right_after_the_goal(game: Path, lang: st
     assert not any(w in flow for w in ("start chamber", "Startraum"))
     if game == FF:
         assert paragraphs[paragraphs.index(general) + 1] == {
-            "en": "With 2 players, they are these instead: “Move, battle, move again and battle again”, "
+            "en": "With 2 players, the choice is instead “Move, battle, move again and battle again”, "
                   "“Move twice and battle” or “Take power chips”.",
-            "de": "Bei 2 Spielern sind es stattdessen diese: „Bewegen, kämpfen, wieder bewegen und nochmals "
+            "de": "Bei 2 Spielern stehen stattdessen zur Wahl: „Bewegen, kämpfen, wieder bewegen und nochmals "
                   "kämpfen“, „Zweimal bewegen und kämpfen“ oder „Kraftchips nehmen“."}[lang]
 
 
