@@ -602,7 +602,7 @@ class Speaker:
             return Phrase(word)
         title = self.noun(enum.title, f"enum '{enum.name}'", enum.pos)
         head, quoted = title.np("def"), self.quoted(word)
-        if head.form("dat") == title.word:  # a title without article („Monstertyp“) would not help
+        if head.form("dat") == title.word:  # a title without article („Kartentyp“) would not help
             return Phrase(word)
         return Phrase(lambda f: f"{head.form(f)} {quoted}" if f == "dat" else word, head.agree)
 
