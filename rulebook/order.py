@@ -136,10 +136,10 @@ def replaced_in_setup(name: str, setup: list[Any], each: Optional[str] = None) -
     every player) before anything reads it: its start value is never seen."""
     for stmt in setup:
         target = stmt.target if isinstance(stmt, A.SetStmt) else None
-        if isinstance(target, A.Name) and each is None or isinstance(target, A.Attr) and isinstance(
-                target.obj, A.Name) and target.obj.name == each and each is not None:
-            if target.name == name:
-                return name not in names_used([stmt.value])
+        own = isinstance(target, A.Name) if each is None else \
+            isinstance(target, A.Attr) and isinstance(target.obj, A.Name) and target.obj.name == each
+        if own and isinstance(target, (A.Name, A.Attr)) and target.name == name:
+            return name not in names_used([stmt.value])
         every_player = isinstance(stmt, A.For) and (isinstance(stmt.source, A.Name) and stmt.source.name == "players"
                                                      or round_from(stmt.source) is not None)
         if each is None and every_player and replaced_in_setup(name, stmt.body, stmt.var):

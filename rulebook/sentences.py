@@ -593,7 +593,7 @@ class Speaker:
         one = parts[0] if len(parts) == 1 and isinstance(parts[0], Phrase) else None  # keeps its genitive
         return Phrase(make, "pl" if len(parts) > 1 else "", one is not None and one.genitive)  # "a and b" is plural
 
-    def titled_value(self, name: str, word: str, pos: A.Pos) -> Phrase:
+    def titled_value(self, name: str, word: str) -> Phrase:
         """An enum value whose text has no article, asked for in the dative (`{x:dat}`), is said after its enum's title
         where the title takes an article: „mit dem Pfad „Dunkle Höhle““, not „mit Dunkle Höhle“, whose case nothing
         shows; "with the path “Dark cave”"."""
@@ -677,7 +677,7 @@ class Speaker:
             return noun.np("def")
         if name in sym.enum_values:  # a value whose text has its article is declined: „auf dem Wahrsager“
             value = self.noun(sym.enum_text(name, self.enum_hint), f"value '{name}'", e.pos)
-            return value.np("def") if value.gender != "default" else self.titled_value(name, value.word, e.pos)
+            return value.np("def") if value.gender != "default" else self.titled_value(name, value.word)
         if name in sym.enums:
             enum = sym.enums[name]
             return self.noun(enum.title, f"enum '{name}'", enum.pos).np("def")

@@ -8,7 +8,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.compile_base import CompilerBase
-from interpreter.compile.hoist import _STRING
+from interpreter.compile.hoist import STRING_LITERAL
 from interpreter.compile.primitives import REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
@@ -90,10 +90,10 @@ class ExpressionCompiler(CompilerBase):
         params, body = self.function_src[name]
         if len(body) > INLINE_MAX:
             return ""
-        parts = _STRING.split(body)  # string literals (odd parts) are left as they are
+        parts = STRING_LITERAL.split(body)  # string literals (odd parts) are left as they are
         code = parts[::2]
         for param, arg in zip(params, args):  # a chain of reads without calls may be read a few times
-            if not (_ARG.fullmatch(arg) or _STRING.fullmatch(arg)
+            if not (_ARG.fullmatch(arg) or STRING_LITERAL.fullmatch(arg)
                     or (_READ.fullmatch(arg) and sum(_uses(param, c) for c in code) <= 3)):
                 return ""
         by_param = dict(zip(params, args))

@@ -7,7 +7,7 @@ import ast
 import re
 from typing import Any, Optional
 
-_STRING = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
+STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (and its family cache) that generated code reads but never rebinds: an enumerator changes
 # nothing, a block runner only their items
 _STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards")
@@ -21,7 +21,7 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
 
 def _sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
     """Substitutes outside string literals only."""
-    parts = _STRING.split(line)
+    parts = STRING_LITERAL.split(line)
     for i in range(0, len(parts), 2):
         parts[i] = pattern.sub(repl, parts[i])  # type: ignore[call-overload]
     return "".join(parts)
@@ -63,7 +63,7 @@ def hoist_function_reads(src: str) -> str:
         indent = len(line) - len(line.lstrip())
         while loops and indent <= loops[-1]:
             loops.pop()
-        for part in _STRING.split(line)[::2]:
+        for part in STRING_LITERAL.split(line)[::2]:
             for m in _STATE_READ.finditer(part):
                 weight[m.group(0)] = weight.get(m.group(0), 0) + (2 if loops or " for " in part else 1)
         if line.lstrip().startswith(("for ", "while ")):
@@ -80,7 +80,7 @@ def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str]) -> l
     reads of a card in `bound` (names set before the level's lines: its own `let`s come later)."""
     counts: dict[str, int] = {}
     for line in lines:
-        for part in _STRING.split(line)[::2]:
+        for part in STRING_LITERAL.split(line)[::2]:
             for m in _CARD_READ.finditer(part):
                 if _BOUND_NAME.search(m.group(0)).group(0) in bound:  # type: ignore[union-attr]
                     counts[m.group(0)] = counts.get(m.group(0), 0) + 1
@@ -112,7 +112,7 @@ def card_loop(domain: str, levels: list[list[str]], slot: int, k: int, pad: str)
     zone (hoist_zone_work adds it); over the cards of a numbered family, the loop goes place by place (zone
     `_z{k}`, its number `_n{k}`), so a place is looked up once, not once per card."""
     read = re.compile(re.escape(f"st.game.zone_number[st.where[L[{slot}]]]"))
-    if not any(read.search(part) for level in levels for line in level for part in _STRING.split(line)[::2]):
+    if not any(read.search(part) for level in levels for line in level for part in STRING_LITERAL.split(line)[::2]):
         return [f"{pad}for _p{k} in {domain}:"], levels, pad + "    "
     levels = [[_sub_code(line, read, f"_n{k}") for line in level] for level in levels]
     family = _FAMILY_CARDS.fullmatch(domain)
