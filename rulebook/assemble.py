@@ -69,9 +69,10 @@ class Assembler:
         found = self.of(cls)
         return found[0] if found else None
 
-    def word(self, key: str, **args: str) -> str:
-        """An interface text of the catalogue with its places filled (titles, captions, labels)."""
-        return self.cat.contract(fill(self.ui[key], "nom", args))
+    def word(self, key: str, form: str = "nom", **args: str) -> str:
+        """An interface text of the catalogue with its places filled (titles, captions, labels); `form`
+        picks the text's form, e.g. the gender of the noun it speaks of."""
+        return self.cat.contract(fill(self.cat.pattern(f"ui.{key}"), form, args))
 
     def bare(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
         """A display text without its leading article, for headings and tables: its adjectives as they stand
@@ -247,10 +248,11 @@ class Assembler:
             const = self.sp.sym.consts.get(z.size.name) if isinstance(z.size, A.Name) else None
             size = const.value if const is not None and isinstance(const.value, A.Num) else z.size  # a count, by value
             said = self.sp.expr(size)
+            gender = "fem" if self.sp.noun(z.text, f"zone '{z.name}'", z.pos).feminine() else "nom"  # « numérotées »
             if isinstance(size, A.Name) and size.name == "player_count":  # as players say it: "one per player"
-                layout = self.word("numbered_per_player")
+                layout = self.word("numbered_per_player", gender)
             else:
-                layout = self.word("numbered" if isinstance(size, A.Num) else "numbered_up_to",
+                layout = self.word("numbered" if isinstance(size, A.Num) else "numbered_up_to", gender,
                                    size=said.form("dat" if not isinstance(size, A.Num) else "nom"))
         else:
             layout = ""

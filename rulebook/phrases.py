@@ -183,6 +183,10 @@ class Noun:
         self.agree = "pl" if self.dets.get("plural") is True else ""
         self.own_plural = ""  # a plural made with the singular ("other tokens"), not by the ending rules
 
+    def feminine(self) -> bool:
+        """Whether the catalogue marks the noun's article feminine, so a text about it takes its form "fem"."""
+        return self.dets.get("feminine") is True
+
     def plural(self) -> str:
         """The noun in the plural, by the catalogue's ending rules applied to its head word (English:
         the last word before a bracket, German and French: the first)."""

@@ -359,7 +359,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor"}  # "x_pl", "x_you" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem"}  # "x_pl", "x_you" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
