@@ -132,3 +132,30 @@ def test_a_variant_title_without_french_is_a_load_error(tmp_path: Path) -> None:
                                                            encoding="utf-8")
     with pytest.raises(RulesError, match="grosser_markt.rules:3:9: error: text has no fr version"):
         check_ruleset(str(game))
+
+
+@pytest.mark.parametrize("said,polished", [
+    ("si vous est plus sage que le joueur", "si vous êtes plus sage que le joueur"),  # « vous » as subject: the verb agrees
+    ("une case que vous a quittée", "une case que vous avez quittée"),
+    ("au décompte final, vous perdra 1 pièce", "au décompte final, vous perdrez 1 pièce"),
+    ("si vous se trouve sur une tuile et ne peut pas avancer", "si vous vous trouvez sur une tuile et ne pouvez pas avancer"),
+    ("les joueurs vers lesquels vous peut se déplacer", "les joueurs vers lesquels vous pouvez vous déplacer"),
+    ("un jeton qui vous arrête", "un jeton qui vous arrête"),  # « vous » as object stays
+    ("un joueur ayant 2 points de plus que vous se trouve là", "un joueur ayant 2 points de plus que vous se trouve là"),  # a comparison
+    ("si la figurine de vous est libre", "si votre figurine est libre"),  # « de vous » is a possessive
+    ("parmi les jetons de déplacement de vous", "parmi vos jetons de déplacement"),
+    ("jusqu'à ce que les tuiles 9 et 10 ont été posées", "jusqu'à ce que les tuiles 9 et 10 aient été posées"),
+    ("choisissez une rangée des rangées libres", "choisissez l'une des rangées libres"),  # a choice among its own kind
+    ("choisissez un jeton de vos jetons en main", "choisissez l'un de vos jetons en main"),
+    ("la intersection", "l'intersection"),  # a feminine noun before a vowel: « la » elided in print …
+    ("sa intersection", "son intersection"),  # … and « son » before it
+])
+def test_french_sentences_are_polished(said: str, polished: str) -> None:
+    assert catalogue("fr").contract(said) == polished
+
+
+def test_a_feminine_noun_written_with_la_keeps_its_gender_before_a_vowel() -> None:
+    noun = Noun("la intersection", catalogue("fr"))
+    assert noun.feminine()
+    assert [catalogue("fr").contract(noun.np(d).form("nom")) for d in ("def", "indef", "this")] == \
+        ["l'intersection", "une intersection", "cette intersection"]

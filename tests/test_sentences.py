@@ -316,8 +316,8 @@ FRENCH = [
     # the article of the text, contracted with "de" and "à", elided before a vowel
     ("draw 2 from deck to hand(me)", "Piochez 2 cartes de la pioche et placez-les dans votre main."),
     ("if count(c for c in cards(slot) if owner(c) == me) >= 2 { end game }",
-     f"Si vous avez au moins 2 cartes dans les emplacements{NBSP}:"),
-    ("move top(discard) to slot[2]", "Placez la carte du dessus de la défausse dans l'emplacement 2."),
+     f"Si vous avez au moins 2 cartes sur les emplacements{NBSP}:"),
+    ("move top(discard) to slot[2]", "Placez la carte du dessus de la défausse sur l'emplacement 2."),
     ("move top(deck) to discard bottom", "Placez la carte du dessus de la pioche sous la défausse."),
     ("pay 3 gold from me to bank", "Vous payez 3 or à la banque."),
     ("pay 3 gold from bank to me", "Vous prenez 3 or à la banque."),
@@ -332,7 +332,7 @@ FRENCH = [
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
      f"Pour chaque carte de votre main lorsque la valeur vaut au moins 3{NBSP}:"),
     ("if not revealed(top(deck)) { reveal top(deck) }", f"Si la carte du dessus de la pioche est face cachée{NBSP}:"),
-    ("let s = sum(c.value for c in slot[1])", "Soit nombre A la somme des valeurs des cartes de l'emplacement 1."),
+    ("let s = sum(c.value for c in slot[1])", "Nombre A est la somme des valeurs des cartes de l'emplacement 1."),
     # the subjunctive after "jusqu'à ce que"
     ("turns p from me until count(deck) == 0 { end game }",
      "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que la pioche "
@@ -394,7 +394,7 @@ def test_assumptions_name_the_value_in_the_rulebooks_language() -> None:
     for lang, power, why, limit in (
             ("de", "Erster Stein: Kraft 3", "Die Kraft ist nicht abgedruckt.", "Grenze"),
             ("en", "First stone: power 3", "The power is not printed.", "Limit"),
-            ("fr", f"Première pierre{NBSP}: force 3", "La force n'est pas imprimée.", "Limite")):
+            ("fr", "Première pierre (force 3)", "La force n'est pas imprimée.", "Limite")):
         listed = Assembler(read_ruleset(FIXTURE), (), lang).assumptions().assumptions
         assert [(a.what, a.why, a.file) for a in listed] == [
             (power, why, "sentences/constructs.rules"), (limit, "Only one language given.", "sentences/constructs.rules")]
