@@ -50,7 +50,7 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
             "Piochez une carte de la pioche et placez-la dans l'étal.",  # elided l'
             "Vous prenez la marchandise dans votre panier.",  # `give w to me` and its move: its own verb form
             "Le joueur pioche une carte de la pioche et la place dans son panier.",
-            f"Si l'étal est vide et la pioche n'est pas vide{NBSP}:",
+            f"Si l'étal est vide et que la pioche n'est pas vide{NBSP}:",  # « et que » after « si »
             "Choisissez un étal.",
             "Bonus\u00a0:\n  - Vous prenez 2 pièces à la banque.",  # paid by the bank: the payee takes it
             "tel que ses pièces valent au moins 1",  # a plural subject, a plural verb
