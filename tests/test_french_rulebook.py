@@ -47,9 +47,9 @@ def test_the_french_rulebook_speaks_french(files: dict[str, str]) -> None:
         assert heading in md, heading
     for sentence in (
             "Celui qui termine avec le moins de points de lune gagne.",
-            "Piochez une carte de la pioche et placez-la dans l'étal.",  # elided l'
+            "Piochez une marchandise de la pioche et placez-la dans l'étal.",  # elided l'
             "Vous prenez la marchandise dans votre panier.",  # `give w to me` and its move: its own verb form
-            "Le joueur pioche une carte de la pioche et la place dans son panier.",
+            "Le joueur pioche une marchandise de la pioche et la place dans son panier.",
             f"Si l'étal est vide et que la pioche n'est pas vide{NBSP}:",  # « et que » after « si »
             "Choisissez un étal.",
             "Bonus\u00a0:\n  - Vous prenez 2 pièces à la banque.",  # paid by the bank: the payee takes it
@@ -121,7 +121,7 @@ def test_a_variant_of_a_french_game_has_a_french_rulebook_with_its_changes(tmp_p
     assert "[Le jeu de base](../rulebook.fr.md)" in md
     assert f"### remplacé{NBSP}: Règle «{NBSP}Remplir{NBSP}»" in md
     assert f"*avant{NBSP}:*" in md and f"*après{NBSP}:*" in md
-    assert "Piochez une carte de la pioche et placez-la dans l'étal." in md
+    assert "Piochez une marchandise de la pioche et placez-la dans l'étal." in md
 
 
 def test_a_variant_title_without_french_is_a_load_error(tmp_path: Path) -> None:
