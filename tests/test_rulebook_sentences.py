@@ -201,7 +201,7 @@ GOLDEN = [
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
-    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur votre case et votre figurine n'est pas invisible"),
+    (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur votre case et que votre figurine n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
     (FF, (), "en", "From now on, no longer: a battle is being decided.", "As long as you have not yet decided for or against the battle"),
     (FF, (), "de", "Setze den Spieler am Zug muss anhalten.", "Du musst anhalten."),
