@@ -111,6 +111,7 @@ def _is_owner_of_self(e: A.Expr) -> bool:
 
 CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
 COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
+COUNTED_FIRST = re.compile(r"\{(\w+)\}\{\1#")  # a function's text that starts with a number and its noun
 
 
 class Symbols:
@@ -703,12 +704,16 @@ class Speaker:
         they follow as "of …". A condition's text is a clause (main-clause order). Where it is
         defined, its parameters are introduced: "the cost for a player to take a token"."""
         noun = self.noun(fn.text, f"function '{fn.name}'", fn.pos)
-        name = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
         defined = at is fn
         if defined:
             self.enter(fn.body)
             args = [self.intro(p.name) for p in fn.params]
             nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
+        counted = COUNTED_FIRST.match(noun.word) is not None  # "2 steps as …", "the steps of the card as …": no article
+        det = "bare" if noun.gender == "default" and (is_condition(fn.body) or counted) else "def"
+        if nodes and COUNTED.search(noun.word):  # "{n}{n# step| steps|}": the noun for the number passed
+            noun.word = self.choices(noun.word, dict(zip((p.name for p in fn.params), nodes)), fn.pos)
+        name = noun.np(det)
         if "{" in noun.word or "}" in noun.word:
             self.check_places(noun.word, [p.name for p in fn.params], fn.text.pos if fn.text else fn.pos,
                               f"function '{fn.name}'")
@@ -718,14 +723,14 @@ class Speaker:
                 text, place = self._slot_place(text, param.name, node, defined)
                 if place is not None:
                     values[param.name] = place
-            said = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+            said = noun.np(det)
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
                 and r.every.agree == "pl" for n in nodes)  # "die Steine an allen Plätzen": one at each place
             if text != noun.word:
                 changed = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat)
                 said = Noun(f"{self.cat.pattern('grammar.plural_article')} {changed.plural()}", self.cat).np("def") \
-                    if several else changed.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+                    if several else changed.np(det)
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
             return Phrase(lambda f: fill(said.form(f), "nom", values), said.agree if text != noun.word else name.agree,
@@ -738,6 +743,7 @@ class Speaker:
         """A function's heading (its text without article): each parameter's place said as it is
         introduced ("Load of a row", "Cost for a player to take a card")."""
         self.enter(fn.body)
+        text = self.choices(text, {p.name: A.Name(pos=fn.pos, name=p.name) for p in fn.params}, fn.pos)
         values: dict[str, Arg] = {p.name: self.intro(p.name) for p in fn.params}
         for p in fn.params:
             text, place = self._slot_place(text, p.name, A.Name(pos=fn.pos, name=p.name), True)
