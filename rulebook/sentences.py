@@ -723,6 +723,7 @@ class Speaker:
                 text, place = self._slot_place(text, param.name, node, defined)
                 if place is not None:
                     values[param.name] = place
+                text = text if defined else self.owned_place(text, param.name, node)
             said = noun.np(det)
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
@@ -738,6 +739,17 @@ class Speaker:
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def owned_place(self, text: str, param: str, node: A.Expr) -> str:
+        """`{p}'s friends` said "your friends" for the reader and "their friends" for the one player in scope,
+        where the catalogue writes a possessive after a place ("'s")."""
+        grammar = self.cat.data.get("grammar", {})
+        mark = grammar.get("possessive") if isinstance(grammar, dict) else None
+        place = f"{{{param}}}{mark} "
+        if not isinstance(mark, str) or place not in text or not isinstance(node, A.Name):
+            return text
+        det = "your" if self.is_you(node) else "their" if self.possessor(node) else ""
+        return text.replace(place, self.nouns.word("player").det(det).form("nom") + " ") if det else text
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
         """A function's heading (its text without article): each parameter's place said as it is
