@@ -601,7 +601,7 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts: every artifact card in their hand whose value plus the fortune teller's bonus is not one of the artifact values played"),
+     "Every artifact card in their hand whose value plus the fortune teller's bonus is not one of the artifact values played counts among the allowed artifacts"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Zu den erlaubten Artefakten zählt jede Artefaktkarte auf seiner Hand"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
