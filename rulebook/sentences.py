@@ -2005,6 +2005,13 @@ class Speaker:
             and _left_out(e) is None
         if plain and isinstance(e, A.Comprehension) and self.cat.has("expr.comprehension_all") and self.said_of_all(e):
             return self.all_of(self._comp_args(e), e)
+        if plain and isinstance(e, A.Comprehension) and e.cond is not None and e.key is None and other_than(e)[0] is None \
+                and self._is_zone(e.source):  # "each of their used jokers that …", not "every joker in their used jokers"
+            args = self._comp_args(e)
+            item = self.nouns.element(e.source)
+            if isinstance(args["source"], Phrase) and self.headed_by_plural(item.noun, args["source"]):
+                each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+                return self.msg("expr.each_of_named", e, **args, each=each)
         return self.expr(e)
 
     def doer(self) -> tuple[str, dict[str, Arg]]:

@@ -783,7 +783,7 @@ GOLDEN = [
      "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
     (MF, (), "en", "List A is the numbers of the player's friends on the board.",
-     "that shows no friend of the player still on the board"),
+     "that shows none of their friends still on the board"),
     (MF, (), "de", "Liste A ist die Nummern der Freunde", "die keinen Freund des Spielers mehr auf dem Spielplan zeigt"),
     (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
     (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:",
