@@ -2472,6 +2472,9 @@ class Speaker:
             return self._line("stmt.repeat_each_noun" if each is not None else "stmt.repeat_each", s,
                               children=self._loop_body(s.body), source=said, each=each or "")
         ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
+        if ref is not None and ref.value is None and ref.noun.agree == "pl" and not _stops(s.body):
+            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=self.expr(s.count),
+                              each="")  # a number named in the plural: "once for each of the squares to count"
         count = ref.value if ref is not None and ref.value is not None else s.count
         if isinstance(count, A.CondExpr) and self._number(count.then) is not None \
                 and self._number(count.other) is not None and not _stops(s.body):  # "2 times, but only 1 time if …"
