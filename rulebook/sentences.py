@@ -741,7 +741,7 @@ class Speaker:
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
     def owned_place(self, text: str, param: str, node: A.Expr) -> str:
-        """`{p}'s friends` said "your friends" for the reader and "their friends" for the one player in scope,
+        """`{p}'s coins` said "your coins" for the reader and "their coins" for the one player in scope,
         where the catalogue writes a possessive after a place ("'s")."""
         grammar = self.cat.data.get("grammar", {})
         mark = grammar.get("possessive") if isinstance(grammar, dict) else None
@@ -2474,7 +2474,7 @@ class Speaker:
         ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
         if ref is not None and ref.value is None and ref.noun.agree == "pl" and not _stops(s.body):
             return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=self.expr(s.count),
-                              each="")  # a number named in the plural: "once for each of the squares to count"
+                              each="")  # a number named in the plural: "once for each of the spaces to skip"
         count = ref.value if ref is not None and ref.value is not None else s.count
         if isinstance(count, A.CondExpr) and self._number(count.then) is not None \
                 and self._number(count.other) is not None and not _stops(s.body):  # "2 times, but only 1 time if …"
