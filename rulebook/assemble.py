@@ -277,8 +277,9 @@ class Assembler:
             _, kind, layout, vis, _ = self.zone_row(item, own)
             held = own or self.sp.sym.kinds[item.kind]
             kinds = self.sp.noun(held.title, f"kind '{held.name}'", held.pos).plural()  # „Hier liegen Magiermächte“
-            return [Line(self.say("item.zone_holds", item, kind=kind, kinds=kinds,
-                                  how=", ".join(w for w in (layout, vis) if w)))]
+            each = item.shape == "per_player"  # "Each player has one; it holds …", not "one per player" among the cards
+            return [Line(self.say("item.zone_holds_each" if each else "item.zone_holds", item, kind=kind, kinds=kinds,
+                                  how=", ".join(w for w in ("" if each else layout, vis) if w)))]
         return []
 
     def zone_table(self) -> Table:

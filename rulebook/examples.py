@@ -33,7 +33,7 @@ class Recorder:
         self.shows = shows
         self.before: Optional[dict[str, Row]] = None
         self.after: dict[str, Row] = {}
-        self.steps: list[tuple[Optional[str], str, str]] = []  # seat, step kind, sentence
+        self.steps: list[tuple[Optional[str], str, str, str]] = []  # seat, step kind, sentence, label
         self.teller = Teller(show, say, show.game.program.items)
 
     def __call__(self, step: Optional[A.Step], st: State) -> None:
@@ -42,18 +42,24 @@ class Recorder:
         elif step is self.marker:
             self.before = self.position(st)
         elif self.before is not None and step.seat is not None and step.label in st.legal_labels():
-            self.steps.append((step.seat, step.kind, sentence_case(self.teller.offered(st, step.kind, str(step.label)))))
+            self.steps.append((step.seat, step.kind, sentence_case(self.teller.offered(st, step.kind, str(step.label))),
+                               str(step.label)))
         elif self.before is not None and step.kind in ("legal", "illegal"):  # an illegal label is not offered
             refused = self.teller.refused(st, str(step.label))
             if refused is not None:
-                self.steps.append((step.seat, step.kind, sentence_case(refused)))
+                self.steps.append((step.seat, step.kind, sentence_case(refused), str(step.label)))
 
     @property
     def moves(self) -> list[str]:
         """The steps told: the moves made or refused, and what a seat that makes or is refused one could do;
-        what another seat could do is the scenario's check, not the story the example tells."""
-        actors = {seat for seat, kind, _ in self.steps if kind != "legal"}
-        return [said for seat, kind, said in self.steps if kind != "legal" or seat in actors]
+        what another seat could do is the scenario's check, not the story the example tells, and what the
+        seat then does at once needs no "could" before it."""
+        actors = {seat for seat, kind, _, _ in self.steps if kind != "legal"}
+        done = {i for i, (seat, kind, _, label) in enumerate(self.steps) if kind == "legal" and i + 1 < len(self.steps)
+                and self.steps[i + 1][0] == seat and self.steps[i + 1][3] == label
+                and self.steps[i + 1][1] not in ("legal", "illegal")}
+        return [said for i, (seat, kind, said, _) in enumerate(self.steps)
+                if (kind != "legal" or seat in actors) and i not in done]
 
     def position(self, st: State) -> dict[str, Row]:
         """What the example shows, by a stable key: what its `show` names, else every value and zone."""

@@ -111,6 +111,7 @@ def _is_owner_of_self(e: A.Expr) -> bool:
 
 CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
 COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
+COUNTED_FIRST = re.compile(r"\{(\w+)\}\{\1#")  # a function's text that starts with a number and its noun
 
 
 class Symbols:
@@ -703,12 +704,16 @@ class Speaker:
         they follow as "of …". A condition's text is a clause (main-clause order). Where it is
         defined, its parameters are introduced: "the cost for a player to take a token"."""
         noun = self.noun(fn.text, f"function '{fn.name}'", fn.pos)
-        name = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
         defined = at is fn
         if defined:
             self.enter(fn.body)
             args = [self.intro(p.name) for p in fn.params]
             nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
+        counted = COUNTED_FIRST.match(noun.word) is not None  # "2 steps as …", "the steps of the card as …": no article
+        det = "bare" if noun.gender == "default" and (is_condition(fn.body) or counted) else "def"
+        if nodes and COUNTED.search(noun.word):  # "{n}{n# step| steps|}": the noun for the number passed
+            noun.word = self.choices(noun.word, dict(zip((p.name for p in fn.params), nodes)), fn.pos)
+        name = noun.np(det)
         if "{" in noun.word or "}" in noun.word:
             self.check_places(noun.word, [p.name for p in fn.params], fn.text.pos if fn.text else fn.pos,
                               f"function '{fn.name}'")
@@ -718,14 +723,15 @@ class Speaker:
                 text, place = self._slot_place(text, param.name, node, defined)
                 if place is not None:
                     values[param.name] = place
-            said = noun.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+                text = text if defined else self.owned_place(text, param.name, node)
+            said = noun.np(det)
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
                 and r.every.agree == "pl" for n in nodes)  # "die Steine an allen Plätzen": one at each place
             if text != noun.word:
                 changed = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat)
                 said = Noun(f"{self.cat.pattern('grammar.plural_article')} {changed.plural()}", self.cat).np("def") \
-                    if several else changed.np("def" if noun.gender != "default" or not is_condition(fn.body) else "bare")
+                    if several else changed.np(det)
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
             return Phrase(lambda f: fill(said.form(f), "nom", values), said.agree if text != noun.word else name.agree,
@@ -734,10 +740,22 @@ class Speaker:
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
 
+    def owned_place(self, text: str, param: str, node: A.Expr) -> str:
+        """`{p}'s coins` said "your coins" for the reader and "their coins" for the one player in scope,
+        where the catalogue writes a possessive after a place ("'s")."""
+        grammar = self.cat.data.get("grammar", {})
+        mark = grammar.get("possessive") if isinstance(grammar, dict) else None
+        place = f"{{{param}}}{mark} "
+        if not isinstance(mark, str) or place not in text or not isinstance(node, A.Name):
+            return text
+        det = "your" if self.is_you(node) else "their" if self.possessor(node) else ""
+        return text.replace(place, self.nouns.word("player").det(det).form("nom") + " ") if det else text
+
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
         """A function's heading (its text without article): each parameter's place said as it is
         introduced ("Load of a row", "Cost for a player to take a card")."""
         self.enter(fn.body)
+        text = self.choices(text, {p.name: A.Name(pos=fn.pos, name=p.name) for p in fn.params}, fn.pos)
         values: dict[str, Arg] = {p.name: self.intro(p.name) for p in fn.params}
         for p in fn.params:
             text, place = self._slot_place(text, p.name, A.Name(pos=fn.pos, name=p.name), True)
@@ -1987,6 +2005,13 @@ class Speaker:
             and _left_out(e) is None
         if plain and isinstance(e, A.Comprehension) and self.cat.has("expr.comprehension_all") and self.said_of_all(e):
             return self.all_of(self._comp_args(e), e)
+        if plain and isinstance(e, A.Comprehension) and e.cond is not None and e.key is None and other_than(e)[0] is None \
+                and self._is_zone(e.source):  # "each of their used jokers that …", not "every joker in their used jokers"
+            args = self._comp_args(e)
+            item = self.nouns.element(e.source)
+            if isinstance(args["source"], Phrase) and self.headed_by_plural(item.noun, args["source"]):
+                each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+                return self.msg("expr.each_of_named", e, **args, each=each)
         return self.expr(e)
 
     def doer(self) -> tuple[str, dict[str, Arg]]:
@@ -2447,6 +2472,9 @@ class Speaker:
             return self._line("stmt.repeat_each_noun" if each is not None else "stmt.repeat_each", s,
                               children=self._loop_body(s.body), source=said, each=each or "")
         ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
+        if ref is not None and ref.value is None and ref.noun.agree == "pl" and not _stops(s.body):
+            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=self.expr(s.count),
+                              each="")  # a number named in the plural: "once for each of the spaces to skip"
         count = ref.value if ref is not None and ref.value is not None else s.count
         if isinstance(count, A.CondExpr) and self._number(count.then) is not None \
                 and self._number(count.other) is not None and not _stops(s.body):  # "2 times, but only 1 time if …"

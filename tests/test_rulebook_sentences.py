@@ -601,7 +601,7 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "The allowed artifacts: every artifact card in their hand whose value plus the fortune teller's bonus is not one of the artifact values played"),
+     "Every artifact card in their hand whose value plus the fortune teller's bonus is not one of the artifact values played counts among the allowed artifacts"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
      "Zu den erlaubten Artefakten zählt jede Artefaktkarte auf seiner Hand"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
@@ -707,9 +707,9 @@ GOLDEN = [
      "Wenn du auf einem Monster stehst, ohne ziehen, fliehen oder zaubern zu können:"),
     # a filter of clauses about the item and comparisons of its fields: "that … and whose …"
     (MF, (), "en", "For every creature in your friends on the board for which the size of the creature is not small",
-     "For every creature in your friends on the board that is not a catapult and whose size is not small:"),
+     "a creature that is not a catapult and whose owner is the player"),
     (MF, (), "de", "bei der die Größe der Kreatur nicht klein ist",
-     "Für jede Kreatur aus deinen Freunden auf dem Spielplan, die kein Katapult ist und deren Größe nicht klein ist:"),
+     "eine Kreatur enthält, die kein Katapult ist und deren Besitzer der Spieler ist"),
     # a list named in the plural holds an item: the item "is one of" it, „gehört zu“ it
     (MF, (), "de", "und die vom Lich verfluchten Kreaturen die Kreatur enthalten:",
      "Immer wenn eine Kreatur geschlagen wird und die Kreatur verflucht ist:"),
@@ -778,12 +778,12 @@ GOLDEN = [
     (MF, (), "en", "The next square is the next square.", "There is no next square."),
     (MF, (), "de", "Das nächste Feld ist das nächste Feld.", "Es gibt kein nächstes Feld."),
     (MF, (), "de", "und Feld der Kreatur nicht der Magierturm",
-     'die kein Katapult ist und deren Größe nicht klein ist'),
+     'die kein Katapult ist und deren Besitzer der Spieler ist'),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
      "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
     (MF, (), "en", "List A is the numbers of the player's friends on the board.",
-     "that shows no friend of the player still on the board"),
+     "that shows none of their friends still on the board"),
     (MF, (), "de", "Liste A ist die Nummern der Freunde", "die keinen Freund des Spielers mehr auf dem Spielplan zeigt"),
     (MF, (), "en", "As long as the summons left is greater than 0:", "As long as creatures of the summoning card are still to be summoned:"),
     (MF, (), "de", "Solange die verbleibenden Beschwörungen größer als 0 sind:",
@@ -982,8 +982,8 @@ GOLDEN = [
     (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
     # a score `concat([x], L)` ranks by x; the list L after it breaks ties
     (MF, (), "en", "each player counts the list the friends of the player in the tavern with bonus friends followed by",
-     "each player counts the friends of the player in the tavern, with bonus friends; on a tie, the highest remaining "
-     "artifact of the player (then the next, and so on) decides."),
+     "each player counts their friends in the tavern, including bonus friends; in a tie, their highest remaining "
+     "artifact (then the next highest, and so on) decides."),
     (MF, (), "de", "zählt jeder Spieler die Liste", "bei Gleichstand entscheidet das höchste verbliebene Artefakt des "
                    "Spielers (dann das nächsthöhere usw.)."),
     # a function's parameters with nouns of their own head its definition without letters
@@ -1213,8 +1213,8 @@ def test_the_places_table_has_no_column_of_blanks() -> None:
     assert all(any(row[i] for row in places.rows) for i in range(2, len(places.headers)))
 
 
-@pytest.mark.parametrize("lang,values,holds", [("en", "There are five wizards: Donny Darkmatter", "Holds: wizard power; one per player"),
-                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Hier liegen Magiermächte (je Spieler einmal")])
+@pytest.mark.parametrize("lang,values,holds", [("en", "There are five wizards: Donny Darkmatter", "Each player has one; it holds their wizard powers"),
+                                               ("de", "Es gibt fünf Magier: Donny Darkmatter", "Jeder Spieler hat einen eigenen solchen Platz; hier liegen seine Magiermächte")])
 def test_a_variants_new_list_kind_and_place_say_what_they_are(lang: str, values: str, holds: str) -> None:
     """A variant chapter's "New: Place …" is not an empty heading: values, printed fields, cards held."""
     chapter = next(s for s in book(MF, (), lang).sections if s.anchor == "variant-maechtige-magier")

@@ -158,7 +158,7 @@ EXAMPLES = [
     # left out: "without"
     ("let k = [c for c in hand(me) if c.value > 2]",
      "Zu Liste A zählt jede Karte auf deiner Hand, deren Wert größer als 2 ist.",
-     "List A: every card in your hand whose value is greater than 2."),
+     "Every card in your hand whose value is greater than 2 counts among list A."),
     ("let k = [c for c in hand(me) if c != top(deck)]",
      "Liste A ist deine Hand ohne die oberste Karte des Stapels.",
      "List A is your hand without the top card of the deck."),
