@@ -389,14 +389,17 @@ class StatementCompiler(ExpressionCompiler):
         em.emit_src(B.jump(em.loop_ends[-1][0]))
 
     def s_ChooseAction(self, s: A.ChooseAction, scope: Scope, em: Emitter) -> None:
-        seat, t = self.expr(s.seat, scope)
+        seat, t = self.code(s.seat, scope)
         self._expect(s.seat, t, PLAYER, "the deciding player")
         aids = []
         for name in s.actions:
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             aids.append(self.action_ids[name])
-        em.emit(O.choose_action(seat, aids, self.option_listers.setdefault(tuple(aids), [])))
+        lister = self.option_listers.setdefault(tuple(aids), [])
+        name = f"_options{list(self.option_listers).index(tuple(aids))}"
+        self.env[name] = lister  # filled once the actions are compiled
+        em.emit_src(B.choose_action(seat, name, ", ".join(s.actions)))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule

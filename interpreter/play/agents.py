@@ -28,7 +28,7 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self._bits = self.rng.getrandbits
+        self.bits = self.rng.getrandbits  # also drawn from by State.act_inline, with the same rejection sampling
 
     def act(self, state: State) -> int:
         """rng.randrange(n), written out (the rejection sampling of Random._randbelow): the same numbers
@@ -37,7 +37,7 @@ class RandomAgent:
             return 0
         n = len(state.pending[3])
         k = n.bit_length()
-        bits = self._bits
+        bits = self.bits
         r = bits(k)
         while r >= n:
             r = bits(k)

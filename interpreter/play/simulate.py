@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from interpreter.compile.loading import load_program
-from interpreter.play.agents import Agent, make_agent
+from interpreter.play.agents import Agent, RandomAgent, make_agent
 from interpreter.play.records import Record, record_of, replay_command, variant_ref, write_record
 from interpreter.play.workers import play_seeds
 from interpreter.runtime.errors import GameRuleError
@@ -86,6 +86,7 @@ def play_bots(state: State, agents: Sequence[Agent]) -> int:
     if state.pending is not None and state.pending[0] == CHANCE:
         advance(state.sample_chance(), True)
     state.agents, state.inline_decisions = agents, 0  # past the first decision the run asks them itself
+    state.random_bits = [a.bits if type(a) is RandomAgent else None for a in agents]
     try:
         while True:  # past the first node, advance decides the chance events itself: the stops are decisions
             pending = state.pending
@@ -94,7 +95,7 @@ def play_bots(state: State, agents: Sequence[Agent]) -> int:
             advance(agents[pending[1]].act(state), True)
             decisions += 1
     finally:
-        state.agents = None
+        state.agents, state.random_bits = None, ()
 
 
 @dataclass

@@ -167,21 +167,6 @@ def phase_begin(name: str, bid: int) -> Op:
     return op
 
 
-def choose_action(seat: Fn, aids: list[int], lister: list[Callable[..., list[Any]]]) -> Op:
-    """A decision among the options of actions `aids`, listed by `lister[0]` (generated once the actions are
-    compiled, after this op: compiler._option_lister)."""
-    def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        who = seat(st, fr[2])
-        if not 0 <= who < st.game.num_players:
-            check_seat(st, who)
-        values = lister[0](st, who)
-        if not values:
-            raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
-        st.pending = (DECIDE, who, None, values, -1)  # labels are made when asked for
-        return st.decide_inline()
-    return op
-
-
 MAX_DEPTH = 200  # frames; deeper means triggers that keep setting each other off
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import observation, observation_tensor, public_observation
@@ -51,7 +51,7 @@ def is_index(value: object) -> bool:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions", "_shared")
+                 "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions", "_shared")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -63,6 +63,8 @@ class State:
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
+        # per seat, with agents: the bit source of a uniform random agent, whose pick act_inline writes out, or None
+        self.random_bits: Sequence[Optional[Callable[[int], int]]] = ()
         self.inline_decisions = 0  # how many they took
         if _empty:
             return
@@ -472,28 +474,58 @@ class State:
         self._choose(pending, action)
         return None
 
+    def act_inline(self, seat: int, values: list[Any]) -> None:
+        """decide_inline for the `choose action` node its snippet has just opened (blocks.choose_action), in one
+        call: a uniform random agent's pick is written out (the numbers RandomAgent.act draws from its stream)."""
+        limits = self.game.limits
+        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+            over_budget(self)
+        bits = self.random_bits[seat]
+        n = len(values)
+        if bits is None:
+            action = self.agents[seat].act(self)  # type: ignore[index]  # agents play: the snippet checked
+            if type(action) is not int or not 0 <= action < n:
+                self._check_action(action)  # IllegalActionError
+        else:
+            k = n.bit_length()
+            action = bits(k)
+            while action >= n:
+                action = bits(k)
+        self.budget = limits.max_steps
+        self.inline_decisions += 1
+        self.pending = None
+        self._act(seat, values[action], None)
+
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
         """Takes option `action` of the open node `pending`: notes its label (made alone where the node has no
-        labels: a draw's card id, an action option's), puts the value into its slot of the node's frame or,
-        for `choose action`, starts the action's frame."""
+        labels: a draw's card id), puts the value into its slot of the node's frame or, for `choose action`,
+        starts the action (_act)."""
         kind, seat, labels, values, slot = pending
         value = values[action]
-        label = labels[action] if labels is not None else (
-            self.game.card_ids[value] if kind == CHANCE else option_label(self, value, seat))
         self.pending = None
+        if slot < 0:
+            self._act(seat, value, labels[action] if labels is not None else None)
+            return
+        label = labels[action] if labels is not None else self.game.card_ids[value]
         self.history.append(label)
         if kind == DECIDE:
             self.log.append((L_DECIDE, seat, label))
-        if slot >= 0:
-            self.frames[-1][2][slot] = value
-            return
+        self.frames[-1][2][slot] = value
+
+    def _act(self, seat: int, value: tuple[int, tuple[Any, ...]], label: Optional[str]) -> None:
+        """The chosen option of `choose action`: notes its label (made here if not given), starts the action's
+        frame, or runs a body that runs through at once, as its frame would."""
+        if label is None:
+            label = option_label(self, value, seat)
+        self.history.append(label)
+        self.log.append((L_DECIDE, seat, label))
         aid, params = value
         info = self.game.program.actions[aid]
         L: list[Any] = [seat, *params, *info.blank]
         if info.run is None:
             self.frames.append([info.block, 0, L])
             return
-        try:  # a body that runs through runs here, as its frame would at once
+        try:
             info.run(self, L)
         except GameRuleError as exc:
             raise exc.during(self.seed, self.history) from None
