@@ -321,12 +321,12 @@ def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = No
 def choose_action(seat: str, lister: str, actions: str) -> Snippet:
     """`choose action`: the options listed by `lister` (its generated function is `lister[0]`, compiled once the
     actions are: compiler._option_lister), their labels made only when read. With agents playing inside the
-    run (play_bots), the seat's agent takes the decision at once (State.act_inline), else the run stops."""
+    run (play_bots), the seat's agent takes the decision at once (State.agent_pick), else the run stops."""
     return Snippet([f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)",
                     f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:",
                     f"    raise GameRuleError(f'P{{_b_w + 1}} has no legal action ({actions})')",
                     f"st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "if st.agents is None:", "    STOP", "AFTER",
-                    "st.act_inline(_b_w, _b_v)"], pushes=True)
+                    "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, len(_b_v))])"], pushes=True)
 
 
 def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:

@@ -28,7 +28,7 @@ class RandomAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
-        self.bits = self.rng.getrandbits  # also drawn from by State.act_inline, with the same rejection sampling
+        self.bits = self.rng.getrandbits  # also drawn from by State.agent_pick, with the same rejection sampling
 
     def act(self, state: State) -> int:
         """rng.randrange(n), written out (the rejection sampling of Random._randbelow): the same numbers

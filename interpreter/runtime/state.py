@@ -63,7 +63,7 @@ class State:
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
-        # per seat, with agents: the bit source of a uniform random agent, whose pick act_inline writes out, or None
+        # per seat, with agents: the bit source of a plain random agent, whose pick agent_pick writes out, or None
         self.random_bits: Sequence[Optional[Callable[[int], int]]] = ()
         self.inline_decisions = 0  # how many they took
         if _empty:
@@ -457,33 +457,24 @@ class State:
 
     def decide_inline(self) -> Optional[bool]:
         """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
-        run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on.
-        The agent sees a state as at the stop: the frames stand after the op, the node is open."""
-        agents = self.agents
-        if agents is None:
+        run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on."""
+        if self.agents is None:
             return True
         pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
-        limits = self.game.limits
-        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-            over_budget(self)
-        action = agents[pending[1]].act(self)
-        if type(action) is not int or not 0 <= action < len(pending[3]):
-            self._check_action(action)  # IllegalActionError
-        self.budget = limits.max_steps
-        self.inline_decisions += 1
-        self._choose(pending, action)
+        self._choose(pending, self.agent_pick(pending[1], len(pending[3])))
         return None
 
-    def act_inline(self, seat: int, values: list[Any]) -> None:
-        """decide_inline for the `choose action` node its snippet has just opened (blocks.choose_action), in one
-        call: a uniform random agent's pick is written out (the numbers RandomAgent.act draws from its stream)."""
+    def agent_pick(self, seat: int, n: int) -> int:
+        """The option the seat's agent picks among the n of the decision just opened, inside the run (agents
+        set): the budgets are checked as at a stop and renewed as by a step. The agent sees a state as at the
+        stop: the frames stand after the op, the node is open. A plain random agent's pick is written out
+        (`random_bits`: RandomAgent.act's numbers from its stream)."""
         limits = self.game.limits
         if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
             over_budget(self)
         bits = self.random_bits[seat]
-        n = len(values)
         if bits is None:
-            action = self.agents[seat].act(self)  # type: ignore[index]  # agents play: the snippet checked
+            action = self.agents[seat].act(self)  # type: ignore[index]  # agents play
             if type(action) is not int or not 0 <= action < n:
                 self._check_action(action)  # IllegalActionError
         else:
@@ -493,28 +484,28 @@ class State:
                 action = bits(k)
         self.budget = limits.max_steps
         self.inline_decisions += 1
-        self.pending = None
-        self._act(seat, values[action], None)
+        return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
         """Takes option `action` of the open node `pending`: notes its label (made alone where the node has no
-        labels: a draw's card id), puts the value into its slot of the node's frame or, for `choose action`,
-        starts the action (_act)."""
+        labels: a draw's card id) and puts the value into its slot of the node's frame or, for `choose action`,
+        starts the action (take_action)."""
         kind, seat, labels, values, slot = pending
         value = values[action]
-        self.pending = None
         if slot < 0:
-            self._act(seat, value, labels[action] if labels is not None else None)
+            self.take_action(seat, value, labels[action] if labels is not None else None)
             return
+        self.pending = None
         label = labels[action] if labels is not None else self.game.card_ids[value]
         self.history.append(label)
         if kind == DECIDE:
             self.log.append((L_DECIDE, seat, label))
         self.frames[-1][2][slot] = value
 
-    def _act(self, seat: int, value: tuple[int, tuple[Any, ...]], label: Optional[str]) -> None:
-        """The chosen option of `choose action`: notes its label (made here if not given), starts the action's
-        frame, or runs a body that runs through at once, as its frame would."""
+    def take_action(self, seat: int, value: tuple[int, tuple[Any, ...]], label: Optional[str] = None) -> None:
+        """Takes the option `value` of the open `choose action` node: notes its label (made here if not given),
+        starts the action's frame, or runs a body that runs through at once, as its frame would."""
+        self.pending = None
         if label is None:
             label = option_label(self, value, seat)
         self.history.append(label)
