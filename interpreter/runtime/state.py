@@ -474,7 +474,7 @@ class State:
             over_budget(self)
         bits = self.random_bits[seat]
         if bits is None:
-            action = self.agents[seat].act(self)  # type: ignore[index]  # agents play
+            action: int = self.agents[seat].act(self)  # type: ignore[index]  # agents play
             if type(action) is not int or not 0 <= action < n:
                 self._check_action(action)  # IllegalActionError
         else:
