@@ -8,6 +8,7 @@ from typing import Callable, Optional
 import pytest
 
 from interpreter import CHANCE_PLAYER, TERMINAL_PLAYER, load_game
+from interpreter.play.agents import RandomAgent
 from interpreter.play.simulate import play_bots
 from interpreter.runtime.game import Game
 from interpreter.runtime.state import State, WrongNodeError
@@ -427,3 +428,24 @@ def test_agents_deciding_inside_the_run_see_and_play_what_they_would_at_each_sto
         assert [r.seen for r in inside] == [r.seen for r in outside]
         assert played.to_json() == stepped.to_json() and played.returns() == stepped.returns()
         assert played.agents is None
+
+
+@pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4)])
+def test_random_agents_picking_inside_the_run_draw_what_act_draws(ruleset: str, players: int) -> None:
+    """A plain RandomAgent's pick inside the run is written out by the state (State.agent_pick, from the agent's
+    bits): the same numbers from the same stream as its act(), so the same game as stepping from outside."""
+    game = load_game(ruleset, players=players)
+    for seed in (1, 2):
+        played, stepped = game.new_initial_state(seed), game.new_initial_state(seed)
+        decisions = play_bots(played, [RandomAgent(seed * 10 + seat) for seat in range(players)])
+        outside = [RandomAgent(seed * 10 + seat) for seat in range(players)]
+        count = 0
+        while not stepped.is_terminal():
+            if stepped.is_chance_node():
+                stepped.advance(stepped.sample_chance())
+            else:
+                stepped.advance(outside[stepped.current_player()].act(stepped))
+                count += 1
+        assert decisions == count > 10
+        assert played.history == stepped.history and played.to_json() == stepped.to_json()
+        assert played.random_bits == ()

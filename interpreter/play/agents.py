@@ -2,6 +2,7 @@
 samples (interpreter/play/determinize.py), so nothing hidden from their seat can sway them."""
 from __future__ import annotations
 
+import _random
 import math
 import random
 import time
@@ -27,7 +28,9 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        # the C generator random.Random is built on, seeded as random.Random(seed) seeds it (the same stream),
+        # without its Python-level __init__ and seed: a playout makes an agent per seat and game
+        self.rng = _random.Random(seed)
         self.bits = self.rng.getrandbits  # also drawn from by State.agent_pick, with the same rejection sampling
 
     def act(self, state: State) -> int:
