@@ -12,7 +12,18 @@ from interpreter.compile.hoist import state_reads_as_locals
 from interpreter.compile.lowering import lowered_code, lowered_function
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
-from interpreter.runtime.ops import CHANCE, DECIDE, L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, check_seat, guard_depth, over_budget
+from interpreter.runtime.ops import (
+    CHANCE,
+    DECIDE,
+    L_PAY,
+    L_REVEAL,
+    L_ROUND,
+    MAX_DEPTH,
+    check_seat,
+    distinct,
+    guard_depth,
+    over_budget,
+)
 from interpreter.runtime.program import Op, Trigger
 
 Lines = list[str]
@@ -63,7 +74,8 @@ class Emitter:
     def finish(self, env: dict[str, Any], node_types: dict[Op, Any]) -> tuple[list[Op], Op, frozenset[int]]:
         """The block's ops, its runner and the steps the runner may be entered at; the types of the nodes its
         snippets open go into `node_types`."""
-        ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _check_seat=check_seat)
+        ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _check_seat=check_seat,
+                  _distinct=distinct)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
         for op, s in zip(code, self.snippets):
             if s is not None and s.node is not None:
@@ -327,6 +339,17 @@ def choose_action(seat: str, lister: str, actions: str) -> Snippet:
                     f"    raise GameRuleError(f'P{{_b_w + 1}} has no legal action ({actions})')",
                     f"st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "if st.agents is None:", "    STOP", "AFTER",
                     "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, len(_b_v))])"], pushes=True)
+
+
+def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any, Any]) -> Snippet:
+    """`let x = choose … from …`: a decision among the listed values, labelled at once by the function named
+    `labels` (ops.labels_of; equal labels are one option, ops.distinct); taken at once by the seat's agent
+    with agents playing inside the run (State.decide_inline), else the run stops."""
+    return Snippet([f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)",
+                    f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
+                    f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
+                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "AFTER", "if st.decide_inline():", "    STOP"],
+                   node=node)
 
 
 def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:

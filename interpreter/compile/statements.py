@@ -183,13 +183,13 @@ class StatementCompiler(ExpressionCompiler):
         em.emit_src(B.set_local(scope.define(s.name, t), src))
 
     def s_LetChoose(self, s: A.LetChoose, scope: Scope, em: Emitter) -> None:
-        seat, st = self.expr(s.seat, scope)
+        seat, st = self.code(s.seat, scope)
         self._expect(s.seat, st, PLAYER, "the deciding player")
-        opts, elem = self.seq(s.options, scope, False, "the choices")
+        opts, elem = self.seq_src(s.options, scope, False, "the choices")
         check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
-        op = O.decide(seat, opts, scope.define(s.name, elem), O.labels_of(elem))
-        self.p.node_types[op] = ("choose", elem, s.options)
-        em.emit(op)
+        labels = f"_labels{len(self.env)}"  # a name of its own in the namespace
+        self.env[labels] = O.labels_of(elem)
+        em.emit_src(B.decide(seat, opts, scope.define(s.name, elem), labels, ("choose", elem, s.options)))
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
         opts, elem = self.seq(s.options, scope, False, "the outcomes")

@@ -73,24 +73,12 @@ def labels_of(t: T) -> Callable[["State", list[Any]], list[str]]:
     return lambda st, values: [fmt(st, v) for v in values]
 
 
-def decide(seat: Fn, opts: Fn, slot: int, label: Callable[["State", list[Any]], list[str]]) -> Op:
-    def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        L = fr[2]
-        who = seat(st, L)
-        if not 0 <= who < st.game.num_players:
-            check_seat(st, who)
-        values = list(opts(st, L))
-        if not values:
-            raise GameRuleError("a decision with no options")
-        labels = label(st, values)
-        if len(set(labels)) < len(labels):  # a choice among equal values is one option, the first of them
-            by_label: dict[str, Any] = {}
-            for text, v in zip(labels, values):
-                by_label.setdefault(text, v)
-            labels, values = list(by_label), list(by_label.values())
-        st.pending = (DECIDE, who, labels, values, slot)
-        return st.decide_inline()
-    return op
+def distinct(labels: list[str], values: list[Any]) -> tuple[list[str], list[Any]]:
+    """A choice among equal values is one option, the first of them: the labels and values with each label once."""
+    by_label: dict[str, Any] = {}
+    for text, v in zip(labels, values):
+        by_label.setdefault(text, v)
+    return list(by_label), list(by_label.values())
 
 
 def chance(opts: Fn, slot: int, fmt: Fmt) -> Op:
