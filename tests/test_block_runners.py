@@ -143,7 +143,7 @@ def test_a_failing_step_leaves_cards_faces_owners_values_and_variables_as_they_w
     folder.mkdir()
     (folder / "game.rules").write_text(RULES, encoding="utf-8")
     state: State = load_game(str(folder), players=2).new_initial_state(1)
-    assert state.game.program.actions[0].run is not None  # its body runs through: no frame, run by State._choose
+    assert state.game.program.actions[0].run is not None  # its body runs through: no frame, run by State.take_action
     before = state.to_json()
     with pytest.raises(GameRuleError, match="requirement failed"):
         state.apply_action(state.legal_labels().index("grab 2"))

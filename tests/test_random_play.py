@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 import pytest
 
 from interpreter import CHANCE_PLAYER, TERMINAL_PLAYER, load_game
+from interpreter.play.agents import RandomAgent
 from interpreter.play.simulate import play_bots
 from interpreter.runtime.game import Game
 from interpreter.runtime.state import State, WrongNodeError
@@ -406,6 +407,19 @@ class Recorder:
         return self.rng.randrange(len(state.legal_actions()))
 
 
+def stepped_from_outside(game: Game, seed: int, agents: list[Any]) -> tuple[State, int]:
+    """The game of `seed` stepped from outside, each decision asked of its seat's agent: the state and the decisions."""
+    stepped = game.new_initial_state(seed)
+    count = 0
+    while not stepped.is_terminal():
+        if stepped.is_chance_node():
+            stepped.advance(stepped.sample_chance())
+        else:
+            stepped.advance(agents[stepped.current_player()].act(stepped))
+            count += 1
+    return stepped, count
+
+
 @pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4)])
 def test_agents_deciding_inside_the_run_see_and_play_what_they_would_at_each_stop(ruleset: str, players: int) -> None:
     """play_bots lets the agents decide inside the run (State.decide_inline): each sees the state it would
@@ -414,16 +428,24 @@ def test_agents_deciding_inside_the_run_see_and_play_what_they_would_at_each_sto
     for seed in (1, 2):
         inside = [Recorder(seed * 10 + seat) for seat in range(players)]
         outside = [Recorder(seed * 10 + seat) for seat in range(players)]
-        played, stepped = game.new_initial_state(seed), game.new_initial_state(seed)
+        played = game.new_initial_state(seed)
         decisions = play_bots(played, inside)
-        count = 0
-        while not stepped.is_terminal():
-            if stepped.is_chance_node():
-                stepped.advance(stepped.sample_chance())
-            else:
-                stepped.advance(outside[stepped.current_player()].act(stepped))
-                count += 1
+        stepped, count = stepped_from_outside(game, seed, outside)
         assert decisions == count > 10
         assert [r.seen for r in inside] == [r.seen for r in outside]
         assert played.to_json() == stepped.to_json() and played.returns() == stepped.returns()
         assert played.agents is None
+
+
+@pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4)])
+def test_random_agents_picking_inside_the_run_draw_what_act_draws(ruleset: str, players: int) -> None:
+    """A plain RandomAgent's pick inside the run is written out by the state (State.agent_pick, from the agent's
+    bits): the same numbers from the same stream as its act(), so the same game as stepping from outside."""
+    game = load_game(ruleset, players=players)
+    for seed in (1, 2):
+        played = game.new_initial_state(seed)
+        decisions = play_bots(played, [RandomAgent(seed * 10 + seat) for seat in range(players)])
+        stepped, count = stepped_from_outside(game, seed, [RandomAgent(seed * 10 + seat) for seat in range(players)])
+        assert decisions == count > 10
+        assert played.history == stepped.history and played.to_json() == stepped.to_json()
+        assert played.random_bits == ()

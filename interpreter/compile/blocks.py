@@ -12,7 +12,18 @@ from interpreter.compile.hoist import state_reads_as_locals
 from interpreter.compile.lowering import lowered_code, lowered_function
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
-from interpreter.runtime.ops import CHANCE, L_PAY, L_REVEAL, L_ROUND, MAX_DEPTH, guard_depth, over_budget
+from interpreter.runtime.ops import (
+    CHANCE,
+    DECIDE,
+    L_PAY,
+    L_REVEAL,
+    L_ROUND,
+    MAX_DEPTH,
+    check_seat,
+    distinct,
+    guard_depth,
+    over_budget,
+)
 from interpreter.runtime.program import Op, Trigger
 
 Lines = list[str]
@@ -22,8 +33,8 @@ Lines = list[str]
 class Snippet:
     """One op as statements over `st`, `fr` and `L` (the frame's locals); a line `GOTO n` jumps to the step
     in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames. A line `STOP`
-    stops the run at the node the snippet opened, to go on at the next step; `node`: that node's type
-    (Program.node_types)."""
+    stops the run at the node the snippet opened, to go on at the next step; a line `AFTER` sets the frame's
+    step after the snippet, as a stop would, and goes on; `node`: that node's type (Program.node_types)."""
 
     lines: Lines
     cells: tuple[list[int], ...] = ()
@@ -63,7 +74,8 @@ class Emitter:
     def finish(self, env: dict[str, Any], node_types: dict[Op, Any]) -> tuple[list[Op], Op, frozenset[int]]:
         """The block's ops, its runner and the steps the runner may be entered at; the types of the nodes its
         snippets open go into `node_types`."""
-        ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth)
+        ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _check_seat=check_seat,
+                  _distinct=distinct)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
         for op, s in zip(code, self.snippets):
             if s is not None and s.node is not None:
@@ -81,6 +93,8 @@ def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines) -> Lines:
             out += [pad + g for g in goto(s.cells[int(body[5:])][0])]
         elif body == "STOP":
             out += [pad + g for g in stop]
+        elif body == "AFTER":
+            out += [pad + g for g in stop[:-1]]
         else:
             out.append(line)
     return out
@@ -314,6 +328,28 @@ def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = No
         return Snippet([f"_b_z = {to}", *each_card(what, None, [f"st.move_card(_b_c, _b_z, {bottom})"])])
     return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
                     f"    st.move_card(_b_c, _b_z, {bottom})", "_fires['moved'](st, _b_m)"], pushes=True)
+
+
+def choose_action(seat: str, lister: str, actions: str) -> Snippet:
+    """`choose action`: the options listed by `lister` (its generated function is `lister[0]`, compiled once the
+    actions are: compiler._option_lister), their labels made only when read. With agents playing inside the
+    run (play_bots), the seat's agent takes the decision at once (State.agent_pick), else the run stops."""
+    return Snippet([f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)",
+                    f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:",
+                    f"    raise GameRuleError(f'P{{_b_w + 1}} has no legal action ({actions})')",
+                    f"st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "if st.agents is None:", "    STOP", "AFTER",
+                    "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, len(_b_v))])"], pushes=True)
+
+
+def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any, Any]) -> Snippet:
+    """`let x = choose … from …`: a decision among the listed values, labelled at once by the function named
+    `labels` (ops.labels_of; equal labels are one option, ops.distinct); taken at once by the seat's agent
+    with agents playing inside the run (State.decide_inline), else the run stops."""
+    return Snippet([f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)",
+                    f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
+                    f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
+                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "AFTER", "if st.decide_inline():", "    STOP"],
+                   node=node)
 
 
 def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:

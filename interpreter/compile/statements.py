@@ -183,13 +183,13 @@ class StatementCompiler(ExpressionCompiler):
         em.emit_src(B.set_local(scope.define(s.name, t), src))
 
     def s_LetChoose(self, s: A.LetChoose, scope: Scope, em: Emitter) -> None:
-        seat, st = self.expr(s.seat, scope)
+        seat, st = self.code(s.seat, scope)
         self._expect(s.seat, st, PLAYER, "the deciding player")
-        opts, elem = self.seq(s.options, scope, False, "the choices")
+        opts, elem = self.seq_src(s.options, scope, False, "the choices")
         check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
-        op = O.decide(seat, opts, scope.define(s.name, elem), O.labels_of(elem))
-        self.p.node_types[op] = ("choose", elem, s.options)
-        em.emit(op)
+        labels = f"_labels{len(self.env)}"  # a name of its own in the namespace
+        self.env[labels] = O.labels_of(elem)
+        em.emit_src(B.decide(seat, opts, scope.define(s.name, elem), labels, ("choose", elem, s.options)))
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
         opts, elem = self.seq(s.options, scope, False, "the outcomes")
@@ -389,14 +389,17 @@ class StatementCompiler(ExpressionCompiler):
         em.emit_src(B.jump(em.loop_ends[-1][0]))
 
     def s_ChooseAction(self, s: A.ChooseAction, scope: Scope, em: Emitter) -> None:
-        seat, t = self.expr(s.seat, scope)
+        seat, t = self.code(s.seat, scope)
         self._expect(s.seat, t, PLAYER, "the deciding player")
         aids = []
         for name in s.actions:
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             aids.append(self.action_ids[name])
-        em.emit(O.choose_action(seat, aids, self.option_listers.setdefault(tuple(aids), [])))
+        lister = self.option_listers.setdefault(tuple(aids), [])
+        name = f"_options{list(self.option_listers).index(tuple(aids))}"
+        self.env[name] = lister  # filled once the actions are compiled
+        em.emit_src(B.choose_action(seat, name, ", ".join(s.actions)))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule

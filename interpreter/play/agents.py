@@ -2,6 +2,7 @@
 samples (interpreter/play/determinize.py), so nothing hidden from their seat can sway them."""
 from __future__ import annotations
 
+import _random
 import math
 import random
 import time
@@ -27,8 +28,10 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-        self._bits = self.rng.getrandbits
+        # the C generator random.Random is built on, seeded as random.Random(seed) seeds it (the same stream),
+        # without its Python-level __init__ and seed: a playout makes an agent per seat and game
+        self.rng = _random.Random(seed)
+        self.bits = self.rng.getrandbits  # also drawn from by State.agent_pick, with the same rejection sampling
 
     def act(self, state: State) -> int:
         """rng.randrange(n), written out (the rejection sampling of Random._randbelow): the same numbers
@@ -37,7 +40,7 @@ class RandomAgent:
             return 0
         n = len(state.pending[3])
         k = n.bit_length()
-        bits = self._bits
+        bits = self.bits
         r = bits(k)
         while r >= n:
             r = bits(k)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from interpreter.compile.loading import load_program
-from interpreter.play.agents import Agent, make_agent
+from interpreter.play.agents import Agent, RandomAgent, make_agent
 from interpreter.play.records import Record, record_of, replay_command, variant_ref, write_record
 from interpreter.play.workers import play_seeds
 from interpreter.runtime.errors import GameRuleError
@@ -86,6 +86,7 @@ def play_bots(state: State, agents: Sequence[Agent]) -> int:
     if state.pending is not None and state.pending[0] == CHANCE:
         advance(state.sample_chance(), True)
     state.agents, state.inline_decisions = agents, 0  # past the first decision the run asks them itself
+    state.random_bits = [a.bits if type(a) is RandomAgent else None for a in agents]
     try:
         while True:  # past the first node, advance decides the chance events itself: the stops are decisions
             pending = state.pending
@@ -94,7 +95,7 @@ def play_bots(state: State, agents: Sequence[Agent]) -> int:
             advance(agents[pending[1]].act(state), True)
             decisions += 1
     finally:
-        state.agents = None
+        state.agents, state.random_bits = None, ()
 
 
 @dataclass
@@ -166,11 +167,20 @@ def play_one(game: Game, ruleset: str, game_seed: int, agents: Sequence[str], sa
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
 
 
+_LABEL_JSON: dict[str, str] = {}  # label → its JSON string as _COMPACT writes it: labels recur from game to game
+LABELS_KEPT = 100_000
+
+
 def fingerprint(game_seed: int, returns: tuple[float, ...], history: list[str]) -> bytes:
     """What the digest takes of one finished game: `[seed,[returns],[labels]]` as compact JSON, the labels
     being every decision and chance outcome in order; the same game gives the same bytes, far cheaper
-    than saving the whole final state."""
-    return _COMPACT.encode([game_seed, returns, history]).encode()
+    than saving the whole final state. Each label's JSON string is kept (escaping every character of every
+    label anew cost about 2 % of a game)."""
+    known = _LABEL_JSON
+    if len(known) > LABELS_KEPT:
+        known.clear()
+    texts = [known.get(label) or known.setdefault(label, _COMPACT.encode(label)) for label in history]
+    return f"{_COMPACT.encode([game_seed, returns])[:-1]},[{','.join(texts)}]]".encode()
 
 
 @lru_cache(maxsize=1)

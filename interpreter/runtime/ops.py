@@ -73,24 +73,12 @@ def labels_of(t: T) -> Callable[["State", list[Any]], list[str]]:
     return lambda st, values: [fmt(st, v) for v in values]
 
 
-def decide(seat: Fn, opts: Fn, slot: int, label: Callable[["State", list[Any]], list[str]]) -> Op:
-    def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        L = fr[2]
-        who = seat(st, L)
-        if not 0 <= who < st.game.num_players:
-            check_seat(st, who)
-        values = list(opts(st, L))
-        if not values:
-            raise GameRuleError("a decision with no options")
-        labels = label(st, values)
-        if len(set(labels)) < len(labels):  # a choice among equal values is one option, the first of them
-            by_label: dict[str, Any] = {}
-            for text, v in zip(labels, values):
-                by_label.setdefault(text, v)
-            labels, values = list(by_label), list(by_label.values())
-        st.pending = (DECIDE, who, labels, values, slot)
-        return st.decide_inline()
-    return op
+def distinct(labels: list[str], values: list[Any]) -> tuple[list[str], list[Any]]:
+    """A choice among equal values is one option, the first of them: the labels and values with each label once."""
+    by_label: dict[str, Any] = {}
+    for text, v in zip(labels, values):
+        by_label.setdefault(text, v)
+    return list(by_label), list(by_label.values())
 
 
 def chance(opts: Fn, slot: int, fmt: Fmt) -> Op:
@@ -164,21 +152,6 @@ def phase_begin(name: str, bid: int) -> Op:
         st.phase = name
         st.log.append((L_PHASE, name))
         st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])
-    return op
-
-
-def choose_action(seat: Fn, aids: list[int], lister: list[Callable[..., list[Any]]]) -> Op:
-    """A decision among the options of actions `aids`, listed by `lister[0]` (generated once the actions are
-    compiled, after this op: compiler._option_lister)."""
-    def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        who = seat(st, fr[2])
-        if not 0 <= who < st.game.num_players:
-            check_seat(st, who)
-        values = lister[0](st, who)
-        if not values:
-            raise GameRuleError(f"P{who + 1} has no legal action ({', '.join(st.game.program.actions[a].name for a in aids)})")
-        st.pending = (DECIDE, who, None, values, -1)  # labels are made when asked for
-        return st.decide_inline()
     return op
 
 

@@ -40,11 +40,11 @@ def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[For
 def option_label(st: "State", value: Any, seat: int) -> str:
     """The stable label of one action option, from the action's label template; `{me}` names the
     deciding seat. A label depends only on the option and the seat, so the game remembers it."""
-    labels = st.game.labels
+    labels = st.game.labels[seat]  # a dict per seat: a key of its own would cost a tuple and its hash
     try:
-        return labels[seat, value]
+        return labels[value]
     except KeyError:
-        label = labels[seat, value] = _label(st, value, seat)
+        label = labels[value] = _label(st, value, seat)
         if len(labels) > LABELS_KEPT:
             labels.clear()
         return label

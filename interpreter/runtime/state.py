@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import observation, observation_tensor, public_observation
@@ -51,7 +51,7 @@ def is_index(value: object) -> bool:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions", "_shared")
+                 "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions", "_shared")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -63,6 +63,8 @@ class State:
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
+        # per seat, with agents: the bit source of a plain random agent, whose pick agent_pick writes out, or None
+        self.random_bits: Sequence[Optional[Callable[[int], int]]] = ()
         self.inline_decisions = 0  # how many they took
         if _empty:
             return
@@ -455,45 +457,66 @@ class State:
 
     def decide_inline(self) -> Optional[bool]:
         """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
-        run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on.
-        The agent sees a state as at the stop: the frames stand after the op, the node is open."""
-        agents = self.agents
-        if agents is None:
+        run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on."""
+        if self.agents is None:
             return True
         pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
+        self._choose(pending, self.agent_pick(pending[1], len(pending[3])))
+        return None
+
+    def agent_pick(self, seat: int, n: int) -> int:
+        """The option the seat's agent picks among the n of the decision just opened, inside the run (agents
+        set): the budgets are checked as at a stop and renewed as by a step. The agent sees a state as at the
+        stop: the frames stand after the op, the node is open. A plain random agent's pick is written out
+        (`random_bits`: RandomAgent.act's numbers from its stream)."""
         limits = self.game.limits
         if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
             over_budget(self)
-        action = agents[pending[1]].act(self)
-        if type(action) is not int or not 0 <= action < len(pending[3]):
-            self._check_action(action)  # IllegalActionError
+        bits = self.random_bits[seat]
+        if bits is None:
+            action: int = self.agents[seat].act(self)  # type: ignore[index]  # agents play
+            if type(action) is not int or not 0 <= action < n:
+                self._check_action(action)  # IllegalActionError
+        else:
+            k = n.bit_length()
+            action = bits(k)
+            while action >= n:
+                action = bits(k)
         self.budget = limits.max_steps
         self.inline_decisions += 1
-        self._choose(pending, action)
-        return None
+        return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
         """Takes option `action` of the open node `pending`: notes its label (made alone where the node has no
-        labels: a draw's card id, an action option's), puts the value into its slot of the node's frame or,
-        for `choose action`, starts the action's frame."""
+        labels: a draw's card id) and puts the value into its slot of the node's frame or, for `choose action`,
+        starts the action (take_action)."""
         kind, seat, labels, values, slot = pending
         value = values[action]
-        label = labels[action] if labels is not None else (
-            self.game.card_ids[value] if kind == CHANCE else option_label(self, value, seat))
+        if slot < 0:
+            self.take_action(seat, value, labels[action] if labels is not None else None)
+            return
         self.pending = None
+        label = labels[action] if labels is not None else self.game.card_ids[value]
         self.history.append(label)
         if kind == DECIDE:
             self.log.append((L_DECIDE, seat, label))
-        if slot >= 0:
-            self.frames[-1][2][slot] = value
-            return
+        self.frames[-1][2][slot] = value
+
+    def take_action(self, seat: int, value: tuple[int, tuple[Any, ...]], label: Optional[str] = None) -> None:
+        """Takes the option `value` of the open `choose action` node: notes its label (made here if not given),
+        starts the action's frame, or runs a body that runs through at once, as its frame would."""
+        self.pending = None
+        if label is None:
+            label = option_label(self, value, seat)
+        self.history.append(label)
+        self.log.append((L_DECIDE, seat, label))
         aid, params = value
         info = self.game.program.actions[aid]
         L: list[Any] = [seat, *params, *info.blank]
         if info.run is None:
             self.frames.append([info.block, 0, L])
             return
-        try:  # a body that runs through runs here, as its frame would at once
+        try:
             info.run(self, L)
         except GameRuleError as exc:
             raise exc.during(self.seed, self.history) from None
