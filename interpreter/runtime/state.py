@@ -158,50 +158,19 @@ class State:
         best = (min if prog.lowest_wins else max)((s for s, e in zip(scores, eligible) if e), default=None)
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
-    def move_card(self, c: int, z: int, bottom: bool) -> None:
-        """Moves one card and logs who sees it go; the hot path of every game, so Game.sees is inlined."""
-        game = self.game
-        where = self.where
-        src = where[c]
-        zones = self.zones
-        dst = zones[z]
-        cap = game.zone_cap[z]
-        if cap is not None and len(dst) - (src == z) >= cap:
-            raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
-        if self._undo is None:
-            zones[src].remove(c)
-        else:
-            i = zones[src].index(c)
-            self._undo.append((c, src, i, self.face_up[c], self.known[c]))
-            del zones[src][i]
-        if bottom:
-            dst.insert(0, c)
-        else:
-            dst.append(c)
-        where[c] = z
+    def recache(self, c: int, src: int, z: int, bottom: bool) -> None:
+        """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (the generated
+        move, blocks.card_move, calls it while some family is cached): a family of few zones is dropped, to be read
+        afresh when next asked for, the others are refiled."""
         cached = self.fam_cards
-        if cached:
-            family = game.zone_family
-            old, new = family[src], family[z]
-            if old in cached or new in cached:
-                if game.fam_few[old] and game.fam_few[new]:  # families of few zones: read afresh when next asked for
-                    cached.pop(old, None)
-                    cached.pop(new, None)
-                else:
-                    self._refile(c, src, z, bottom)
-        masks = game.zone_mask
-        seen = masks[src] | masks[z]  # negative if either zone is one only the card's owner sees (Game.sees)
-        if seen < 0:
-            own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
-            seen = (own if masks[src] < 0 else masks[src]) | (own if masks[z] < 0 else masks[z])
-        known = self.known
-        if self.face_up[c]:  # who knew the card still sees it leave
-            self.face_up[c] = False
-            seen |= game.all_mask
-        else:
-            seen |= known[c]
-        known[c] = 0
-        self.log.append((0, c, src, z, seen))
+        game = self.game
+        old, new = game.zone_family[src], game.zone_family[z]
+        if old in cached or new in cached:
+            if game.fam_few[old] and game.fam_few[new]:
+                cached.pop(old, None)
+                cached.pop(new, None)
+            else:
+                self._refile(c, src, z, bottom)
 
     def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
