@@ -79,7 +79,7 @@ score(p) = 0
 @pytest.mark.parametrize("ruleset", ["magical_friends", "maechtige_monster", "shelf"])
 def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path) -> None:
     """Moves (to the top or the bottom, within a family or out of it) keep each cached family's cards
-    (helpers.family_cards, State._refile) equal to its zones read afresh."""
+    (helpers.family_cards, blocks.card_move) equal to its zones read afresh."""
     if ruleset == "shelf":
         (tmp_path / "shelf").mkdir()
         (tmp_path / "shelf" / "game.rules").write_text(shelf_rules(), encoding="utf-8")

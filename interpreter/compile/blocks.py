@@ -306,12 +306,13 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, as
     the hot path of every game. It raises the capacity error, notes the undo entry apply_action may need, keeps
-    the family cache (State.recache), resets the card's face and who knows it, and logs the seats that see it go
+    the family cache (State.refile), resets the card's face and who knows it, and logs the seats that see it go
     (Game.sees: `owners`, whether some zone is seen only by its card's owner, a mask of -1). What is known of the
     destination's family (`dest`: its capacity and who sees it) is settled here, else read at run time."""
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
+    family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if cap is not None:
         full, shown = f"len(_b_k) - (_b_f == _b_z) >= {cap}", cap if dest is not None else f"{{{cap}}}"
         lines += ["_b_k = st.zones[_b_z]", f"if {full if dest is not None else f'{cap} is not None and {full}'}:",
@@ -319,7 +320,10 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     lines += ["if st._undo is None:", "    st.zones[_b_f].remove(_b_c)", "else:", "    _b_i = st.zones[_b_f].index(_b_c)",
               "    st._undo.append((_b_c, _b_f, _b_i, st.face_up[_b_c], st.known[_b_c]))", "    del st.zones[_b_f][_b_i]",
               ("_b_k." if cap is not None else "st.zones[_b_z].") + put, "st.where[_b_c] = _b_z",
-              "if st.fam_cards:", f"    st.recache(_b_c, _b_f, _b_z, {bottom})"]
+              "if st.fam_cards:  # a family of few zones is dropped, to be read afresh when next asked for",
+              "    _b_o = st.game.zone_family[_b_f]",
+              f"    if st.game.fam_few[_b_o] and st.game.fam_few[{family}]:", "        st.fam_cards.pop(_b_o, None)",
+              f"        st.fam_cards.pop({family}, None)", "    else:", f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]
     if dest is not None and dest.visibility == "public":  # every seat sees it arrive: nothing else counts
         return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0",
                         f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask))"]

@@ -276,12 +276,14 @@ class StatementCompiler(ExpressionCompiler):
 
     def _moving(self, to: Any, bottom: bool, scope: Scope) -> list[str]:
         """The lines moving a card to the zone `to` (blocks.card_move), specialised by its family where the
-        expression names one: a zone's own name, or a family's name indexed."""
+        expression names one: a zone's own name, or a family's name indexed (`zone[i]`, `zone(p)`)."""
         named = to.obj if isinstance(to, A.Index) else to
         dest = None
         if isinstance(named, A.Name) and scope.lookup(named.name) is None and named.name not in self.consts \
                 and named.name not in self.gvar_index:  # as e_Name resolves it
             dest = self.p.zone_by_name.get(named.name)
+        elif isinstance(to, A.Call):  # as e_Call resolves it
+            dest = self.p.zone_by_name.get(to.func)
         owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
         return B.card_move(bottom, dest, owners)
 

@@ -60,7 +60,7 @@ class State:
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
-        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
+        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
         self.inline_decisions = 0  # how many they took
@@ -158,24 +158,11 @@ class State:
         best = (min if prog.lowest_wins else max)((s for s, e in zip(scores, eligible) if e), default=None)
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
-    def recache(self, c: int, src: int, z: int, bottom: bool) -> None:
-        """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (the generated
-        move, blocks.card_move, calls it while some family is cached): a family of few zones is dropped, to be read
-        afresh when next asked for, the others are refiled."""
-        cached = self.fam_cards
-        game = self.game
-        old, new = game.zone_family[src], game.zone_family[z]
-        if old in cached or new in cached:
-            if game.fam_few[old] and game.fam_few[new]:
-                cached.pop(old, None)
-                cached.pop(new, None)
-            else:
-                self._refile(c, src, z, bottom)
-
-    def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
+    def refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
-        is z already): new lists, as a running loop may hold the old ones. A family's zones are consecutive
-        ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
+        is z already; blocks.card_move calls it where a family of many zones is concerned): new lists, as a running
+        loop may hold the old ones. A family's zones are consecutive ids, so its list is ordered by zone id: c goes
+        below or above the cards of zone z by bisection."""
         cached = self.fam_cards
         family = self.game.zone_family
         cards = cached.get(family[src])
