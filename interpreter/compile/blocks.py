@@ -304,18 +304,19 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
-    """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, as
-    the hot path of every game. It raises the capacity error, notes the undo entry apply_action may need, keeps
-    the family cache (State.refile), resets the card's face and who knows it, and logs the seats that see it go
-    (Game.sees: `owners`, whether some zone is seen only by its card's owner, a mask of -1). What is known of the
-    destination's family (`dest`: its capacity and who sees it) is settled here, else read at run time."""
+    """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
+    as the hot path of every game (capacity, undo entry, family cache, face and knowledge reset, log entry with the
+    seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only). What `dest`, the
+    destination's family where the compiler knows it, tells is settled here, else read at run time."""
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if cap is not None:
-        full, shown = f"len(_b_k) - (_b_f == _b_z) >= {cap}", cap if dest is not None else f"{{{cap}}}"
-        lines += ["_b_k = st.zones[_b_z]", f"if {full if dest is not None else f'{cap} is not None and {full}'}:",
+        test, shown = f"len(_b_k) - (_b_f == _b_z) >= {cap}", cap
+        if dest is None:  # read at run time, where a zone may have none
+            test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
+        lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
     lines += ["if st._undo is None:", "    st.zones[_b_f].remove(_b_c)", "else:", "    _b_i = st.zones[_b_f].index(_b_c)",
               "    st._undo.append((_b_c, _b_f, _b_i, st.face_up[_b_c], st.known[_b_c]))", "    del st.zones[_b_f][_b_i]",
@@ -343,8 +344,8 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
         if one is None and _ONE_CARD.fullmatch(what):  # a list written with one card
             one = what[1:-1]
         return Snippet([f"_b_z = {to}", *each_card(what, one, moving)])
-    return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
-                    *("    " + ln for ln in moving), "_fires['moved'](st, _b_m)"], pushes=True)
+    return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", *("    " + ln for ln in moving),
+                    "    _b_m.append([_b_c, _b_f, _b_z])", "_fires['moved'](st, _b_m)"], pushes=True)
 
 
 def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:
