@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from interpreter import load_game
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
+from interpreter.runtime.ops import L_MOVE
 from interpreter.runtime.state import State
 
 FIXTURES = Path(__file__).parent / "fixtures" / "games"
@@ -77,7 +79,7 @@ score(p) = 0
 @pytest.mark.parametrize("ruleset", ["magical_friends", "maechtige_monster", "shelf"])
 def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path) -> None:
     """Moves (to the top or the bottom, within a family or out of it) keep each cached family's cards
-    (helpers.family_cards, State._refile) equal to its zones read afresh."""
+    (helpers.family_cards, blocks.card_move) equal to its zones read afresh."""
     if ruleset == "shelf":
         (tmp_path / "shelf").mkdir()
         (tmp_path / "shelf" / "game.rules").write_text(shelf_rules(), encoding="utf-8")
@@ -298,35 +300,40 @@ def test_a_failing_step_that_resumed_a_calling_frame_leaves_it_as_it_was(tmp_pat
     assert state.to_json() == clone.to_json() and state.pvars[0][0] == 1 and state.round == 2
 
 
-def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+class FailingLog(list[tuple[Any, ...]]):
+    """A state's log that raises a rules error once the n-th move since `left` was set is in (a move's log entry
+    is the last thing it does, blocks.card_move); set to 0, it never fails."""
+
+    left = 0
+
+    def append(self, entry: tuple[Any, ...]) -> None:
+        super().append(entry)
+        if entry[0] == L_MOVE:
+            self.left -= 1
+            if self.left == 0:
+                raise GameRuleError("injected")
+
+
+def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole() -> None:
     """A rules error after the n-th move of a step (injected into every step of a game): the state is as it was
     (frames, locals, cards, round, phase, modifiers), and the step then plays as on a clone that never failed."""
-    left = [0]  # moves until the injected error; it never comes once below zero
-    move_card = State.move_card
-
-    def failing(st: State, c: int, z: int, bottom: bool) -> None:
-        move_card(st, c, z, bottom)
-        left[0] -= 1
-        if left[0] == 0:
-            raise GameRuleError("injected")
-
-    monkeypatch.setattr(State, "move_card", failing)
     game = load_game("maechtige_monster", ["koenigs_neue_regeln"], players=4)
     rng = random.Random(7)
     undone = 0
     state = game.new_initial_state(seed=1)
+    state.log = log = FailingLog(state.log)
     while not state.is_terminal():
         action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
         before, twin = state.to_json(), state.clone()
-        left[0] = rng.randrange(1, 6)
+        log.left = rng.randrange(1, 6)
         try:
             state.apply_action(action)
         except GameRuleError:
             undone += 1
             assert state.to_json() == before
-            left[0] = 0
+            log.left = 0
             state.apply_action(action)
             twin.apply_action(action)
             assert state.to_json() == twin.to_json()
-        left[0] = 0
+        log.left = 0
     assert undone > 20

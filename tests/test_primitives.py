@@ -14,6 +14,7 @@ from interpreter.compile.primitives import REGISTRY
 from interpreter.compile.types import INT, PLAYER, T, card, list_of
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
+from interpreter.runtime.ops import L_MOVE
 from interpreter.runtime.state import State
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -712,6 +713,30 @@ score(p) = count(c for c in mine if owner(c) == p)
     assert state.observation(2)["zones"]["mine"] == ["t1", "t2"]
     state.apply_label("2")
     assert state.scores() == [0, 0, 2]
+
+
+def test_a_move_logs_the_seats_that_see_it_go(tmp_path: Path) -> None:
+    """Each move's log entry names the seats that see the card in its old or new zone (an `owner` zone: the
+    card's owner, if any), all seats for a face-up card and the seats it was shown to (blocks.card_move)."""
+    game = build(tmp_path, """
+setup {
+  give card("t1") to last(players)
+  move card("t1") to pile
+  move card("t1") to mine
+  move card("t2") to mine
+  move card("t2") to pile
+  reveal card("t1") to first(players)
+  move card("t1") to pile
+  move card("t3") to pile
+  reveal card("t3")
+  move card("t3") to deck
+  move card("t4") to hand(last(players))
+  move card("t4") to pile
+}
+""" + NO_ROUNDS, players=3)
+    state = game.new_initial_state()
+    assert [e[4] for e in state.log if e[0] == L_MOVE] == [0b111, 0b100, 0b111, 0, 0b101, 0b111, 0b111, 0b111, 0b100]
+    assert not any(state.face_up) and not any(state.known)
 
 
 # ------------------------------------------------------------------ control flow

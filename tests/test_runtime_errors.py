@@ -82,6 +82,8 @@ CASES = {
     "require": (setup("  require acc == 1"), "  require acc == 1", "require", "requirement failed"),
     "capacity": (setup("  move card(\"t1\") to spot[1]", "  move card(\"t2\") to spot[1]"),
                  "  move card(\"t2\") to spot[1]", "move", "spot[1] holds at most 1 card(s)"),
+    "capacity of a zone held in a name": (setup("  let z = spot[1]", "  move card(\"t1\") to z", "  move card(\"t2\") to z"),
+                                          "  move card(\"t2\") to z", "move", "spot[1] holds at most 1 card(s)"),
     "no options": (setup("  let x = choose first(players) from [c for c in pile]"),
                    "  let x = choose first(players) from [c for c in pile]", "let", "a decision with no options"),
     "choose for the bank": (setup("  let x = choose owner(card(\"t1\")) from [1, 2]"),

@@ -15,6 +15,7 @@ from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.ops import (
     CHANCE,
     DECIDE,
+    L_MOVE,
     L_PAY,
     L_REVEAL,
     L_ROUND,
@@ -24,7 +25,7 @@ from interpreter.runtime.ops import (
     guard_depth,
     over_budget,
 )
-from interpreter.runtime.program import Op, Trigger
+from interpreter.runtime.program import Op, Trigger, ZoneSpec
 
 Lines = list[str]
 
@@ -317,17 +318,49 @@ def give(what: str, to: str, one: Optional[str] = None) -> Snippet:
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
-def move(what: str, to: str, bottom: bool, notify: bool, one: Optional[str] = None) -> Snippet:
-    """Moves cards; with `notify` (a trigger listens) the moves are noted and `moved` fires. `one`: the
-    code of the one card `what` lists, if it is known to be one."""
+def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
+    """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
+    as the hot path of every game (capacity, undo entry, family cache, face and knowledge reset, log entry with the
+    seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only). What `dest`, the
+    destination's family where the compiler knows it, tells is settled here, else read at run time."""
+    lines = ["_b_f = st.where[_b_c]"]
+    put = "insert(0, _b_c)" if bottom else "append(_b_c)"
+    cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
+    family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
+    if cap is not None:
+        test, shown = f"len(_b_k) - (_b_f == _b_z) >= {cap}", cap
+        if dest is None:  # read at run time, where a zone may have none
+            test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
+        lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
+                  f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
+    lines += ["if st._undo is None:", "    st.zones[_b_f].remove(_b_c)", "else:", "    _b_i = st.zones[_b_f].index(_b_c)",
+              "    st._undo.append((_b_c, _b_f, _b_i, st.face_up[_b_c], st.known[_b_c]))", "    del st.zones[_b_f][_b_i]",
+              ("_b_k." if cap is not None else "st.zones[_b_z].") + put, "st.where[_b_c] = _b_z",
+              "if st.fam_cards:  # a family of few zones is dropped, to be read afresh when next asked for",
+              "    _b_o = st.game.zone_family[_b_f]",
+              f"    if st.game.fam_few[_b_o] and st.game.fam_few[{family}]:", "        st.fam_cards.pop(_b_o, None)",
+              f"        st.fam_cards.pop({family}, None)", "    else:", f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]
+    if dest is not None and dest.visibility == "public":  # every seat sees it arrive: nothing else counts
+        return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0",
+                        f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask))"]
+    hidden = dest is not None and dest.visibility == "hidden"
+    lines.append("_b_s = st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]"))
+    if owners:
+        lines += ["if _b_s < 0:", "    _b_s = st.game.sees(_b_f, _b_c, st.owner) | st.game.sees(_b_z, _b_c, st.owner)"]
+    return lines + ["if st.face_up[_b_c]:  # who knew the card still sees it leave", "    st.face_up[_b_c] = False",
+                    "    _b_s |= st.game.all_mask", "else:", "    _b_s |= st.known[_b_c]", "st.known[_b_c] = 0",
+                    f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, _b_s))"]
+
+
+def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = None) -> Snippet:
+    """Moves cards (`moving`: card_move's lines); with `notify` (a trigger listens) the moves are noted and
+    `moved` fires. `one`: the code of the one card `what` lists, if it is known to be one."""
     if not notify:
         if one is None and _ONE_CARD.fullmatch(what):  # a list written with one card
             one = what[1:-1]
-        if one is not None:
-            return Snippet([f"_b_z = {to}", f"st.move_card({one}, _b_z, {bottom})"])
-        return Snippet([f"_b_z = {to}", *each_card(what, None, [f"st.move_card(_b_c, _b_z, {bottom})"])])
-    return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", "    _b_m.append([_b_c, st.where[_b_c], _b_z])",
-                    f"    st.move_card(_b_c, _b_z, {bottom})", "_fires['moved'](st, _b_m)"], pushes=True)
+        return Snippet([f"_b_z = {to}", *each_card(what, one, moving)])
+    return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", *("    " + ln for ln in moving),
+                    "    _b_m.append([_b_c, _b_f, _b_z])", "_fires['moved'](st, _b_m)"], pushes=True)
 
 
 def choose_action(seat: str, lister: str, actions: str) -> Snippet:
@@ -363,10 +396,9 @@ def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:
                     "else:", "    _b_c = _b_k[-1]", f"L[{picked}] = _b_c"], (end,), node=("random", CARD, None))
 
 
-def draw_place(picked: int, left: int, to: str, notify: bool) -> Snippet:
-    """Puts the drawn card (see draw_pick) where it goes."""
-    lines = [f"_b_c = L[{picked}]", f"_b_z = {to}", "_b_f = st.where[_b_c]", "st.move_card(_b_c, _b_z, False)",
-             f"L[{left}] -= 1"]
+def draw_place(picked: int, left: int, to: str, moving: Lines, notify: bool) -> Snippet:
+    """Puts the drawn card (see draw_pick) where it goes (`moving`: card_move's lines)."""
+    lines = [f"_b_c = L[{picked}]", f"_b_z = {to}", *moving, f"L[{left}] -= 1"]
     if not notify:
         return Snippet(lines)
     return Snippet(lines + ["_fires['moved'](st, [[_b_c, _b_f, _b_z]])"], pushes=True)

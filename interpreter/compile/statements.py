@@ -274,10 +274,23 @@ class StatementCompiler(ExpressionCompiler):
             return self.seq_src(node, scope, True, "the cards")[0], None
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
+    def _moving(self, to: Any, bottom: bool, scope: Scope) -> list[str]:
+        """The lines moving a card to the zone `to` (blocks.card_move), specialised by its family where the
+        expression names one: a zone's own name, or a family's name indexed (`zone[i]`, `zone(p)`)."""
+        named = to.obj if isinstance(to, A.Index) else to
+        dest = None
+        if isinstance(named, A.Name) and scope.lookup(named.name) is None and named.name not in self.consts \
+                and named.name not in self.gvar_index:  # as e_Name resolves it
+            dest = self.p.zone_by_name.get(named.name)
+        elif isinstance(to, A.Call):  # as e_Call resolves it
+            dest = self.p.zone_by_name.get(to.func)
+        owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
+        return B.card_move(bottom, dest, owners)
+
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what, one = self._cards_expr(s.what, scope)
         to = self._zone_expr(s.to, scope, "the destination")
-        em.emit_src(B.move(what, to, s.bottom, "moved" in self.events, one))
+        em.emit_src(B.move(what, to, self._moving(s.to, s.bottom, scope), "moved" in self.events, one))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
         count = "1"
@@ -291,7 +304,7 @@ class StatementCompiler(ExpressionCompiler):
         top = em.here()
         end = [0]
         em.emit_src(B.draw_pick(src, left, picked, end))
-        em.emit_src(B.draw_place(picked, left, to, "moved" in self.events))
+        em.emit_src(B.draw_place(picked, left, to, self._moving(s.to, False, scope), "moved" in self.events))
         em.emit_src(B.loop_back([top]))
         end[0] = em.here()
 

@@ -20,7 +20,7 @@ def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
 
 
 def family_cards(st: "State", fam: int) -> list[int]:
-    """The cards of a zone family, zone by zone; kept in the state (when a card moves, State._refile keeps it
+    """The cards of a zone family, zone by zone; kept in the state (when a card moves, blocks.card_move keeps it
     right; a family of few zones is dropped), as a board family has many zones and is read far more often than
     changed. Read only, as every value."""
     cards = st.fam_cards.get(fam)

@@ -60,7 +60,7 @@ class State:
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
-        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by _refile
+        self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
         # per seat, with agents: the bit source of a plain random agent, whose pick agent_pick writes out, or None
@@ -160,55 +160,11 @@ class State:
         best = (min if prog.lowest_wins else max)((s for s, e in zip(scores, eligible) if e), default=None)
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
-    def move_card(self, c: int, z: int, bottom: bool) -> None:
-        """Moves one card and logs who sees it go; the hot path of every game, so Game.sees is inlined."""
-        game = self.game
-        where = self.where
-        src = where[c]
-        zones = self.zones
-        dst = zones[z]
-        cap = game.zone_cap[z]
-        if cap is not None and len(dst) - (src == z) >= cap:
-            raise GameRuleError(f"{game.zone_names[z]} holds at most {cap} card(s)")
-        if self._undo is None:
-            zones[src].remove(c)
-        else:
-            i = zones[src].index(c)
-            self._undo.append((c, src, i, self.face_up[c], self.known[c]))
-            del zones[src][i]
-        if bottom:
-            dst.insert(0, c)
-        else:
-            dst.append(c)
-        where[c] = z
-        cached = self.fam_cards
-        if cached:
-            family = game.zone_family
-            old, new = family[src], family[z]
-            if old in cached or new in cached:
-                if game.fam_few[old] and game.fam_few[new]:  # families of few zones: read afresh when next asked for
-                    cached.pop(old, None)
-                    cached.pop(new, None)
-                else:
-                    self._refile(c, src, z, bottom)
-        masks = game.zone_mask
-        seen = masks[src] | masks[z]  # negative if either zone is one only the card's owner sees (Game.sees)
-        if seen < 0:
-            own = 1 << self.owner[c] if self.owner[c] >= 0 else 0
-            seen = (own if masks[src] < 0 else masks[src]) | (own if masks[z] < 0 else masks[z])
-        known = self.known
-        if self.face_up[c]:  # who knew the card still sees it leave
-            self.face_up[c] = False
-            seen |= game.all_mask
-        else:
-            seen |= known[c]
-        known[c] = 0
-        self.log.append((0, c, src, z, seen))
-
-    def _refile(self, c: int, src: int, z: int, bottom: bool) -> None:
+    def refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
-        is z already): new lists, as a running loop may hold the old ones. A family's zones are consecutive
-        ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
+        is z already; blocks.card_move calls it where a family of many zones is concerned): new lists, as a running
+        loop may hold the old ones. A family's zones are consecutive ids, so its list is ordered by zone id: c goes
+        below or above the cards of zone z by bisection."""
         cached = self.fam_cards
         family = self.game.zone_family
         cards = cached.get(family[src])
