@@ -188,6 +188,12 @@ def noted(row: str, idx: object) -> str:
     return f"if st._undo is not None: st._undo.append(({row}, {idx}, {row}[{idx}]))"
 
 
+def noted_attr(name: str) -> str:
+    """The line that notes the state's attribute `name` (one a step rebinds, never changes in place: round,
+    phase, mods, modded, forbids) before it is set, for apply_action's undo (State._undo: name, old value)."""
+    return f"if st._undo is not None: st._undo.append(({name!r}, st.{name}))"
+
+
 def set_gvar(idx: int, value: str) -> Snippet:
     return Snippet([noted("st.gvars", idx), f"st.gvars[{idx}] = {value}"])
 
@@ -233,9 +239,11 @@ def jump_unless(cond: str, cell: list[int]) -> Snippet:
 
 def expire(scope: int) -> Snippet:
     """Ends the modifiers and restrictions that last until the end of `scope` (SCOPES)."""
-    return Snippet(["if st.mods:", f"    st.mods = [m for m in st.mods if m[1] > {scope}]",
+    return Snippet(["if st.mods:", "    " + noted_attr("mods"), "    " + noted_attr("modded"),
+                    f"    st.mods = [m for m in st.mods if m[1] > {scope}]",
                     "    st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in st.mods]))",
-                    "if st.forbids:", f"    st.forbids = [f for f in st.forbids if f[1] > {scope}]"])
+                    "if st.forbids:", "    " + noted_attr("forbids"),
+                    f"    st.forbids = [f for f in st.forbids if f[1] > {scope}]"])
 
 
 def for_init(items_src: str, items: int, idx: int) -> Snippet:
@@ -376,7 +384,7 @@ def emit(event: str, args: list[str]) -> str:
 
 def round_begin(emits: Optional[str]) -> Snippet:
     """Counts and logs the new round; `emits`: the line that sets off `round_start` triggers, if any listen."""
-    lines = ["st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
+    lines = [noted_attr("round"), "st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
     return Snippet(lines + [emits], pushes=True) if emits is not None else Snippet(lines)
 
 

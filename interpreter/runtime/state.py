@@ -55,8 +55,9 @@ class State:
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
-        # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move and
-        # (list, index, old value) per other change of face_up, known, owner, card_vals, gvars or a pvars row
+        # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move,
+        # (list, index, old value) per other change of face_up, known, owner, card_vals, gvars or a pvars row,
+        # and (attribute, old value) per rebinding of round, phase, mods, modded or forbids
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
@@ -412,14 +413,13 @@ class State:
         pending = self.pending
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
-        # what the step may change, except cards in zones, their faces, knowledge, owners and values and the
-        # game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
-        # (they only grow in place: their lengths), the top frame's step and locals (the frame itself runs on)
-        # and the frames below it (copied only when the step resumes them: _shared)
-        frames, mods, forbids = self.frames, self.mods, self.forbids
+        # what the step may change, except what it notes in _undo (cards, their faces, knowledge, owners and
+        # values, the variables, round, phase, modifiers and forbids), the log and history (they only grow in
+        # place: their lengths), the top frame's step and locals (the frame itself runs on) and the frames below
+        # it (copied only when the step resumes them: _shared)
+        frames = self.frames
         top = frames[-1]
-        before = (frames.copy(), top[1], top[2].copy(), mods, len(mods), self.modded, forbids, len(forbids), pending,
-                  self.draws, self.round, self.phase, len(self.log), len(self.history))
+        before = (frames.copy(), top[1], top[2].copy(), pending, self.draws, len(self.log), len(self.history))
         self._shared = len(frames) - 1
         self._undo = []
         try:
@@ -438,17 +438,17 @@ class State:
             if len(entry) == 3:
                 entry[0][entry[1]] = entry[2]
                 continue
+            if len(entry) == 2:
+                setattr(self, *entry)
+                continue
             c, src, i, face_up, known = entry
             self.zones[self.where[c]].remove(c)
             self.zones[src].insert(i, c)
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
         self.fam_cards.clear()
-        (self.frames, pc, L, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
-         self.draws, self.round, self.phase, nlog, nhist) = snap
+        self.frames, pc, L, self.pending, self.draws, nlog, nhist = snap
         self.frames[-1][1:] = pc, L
-        del self.mods[nmods:]
-        del self.forbids[nforbids:]
         del self.log[nlog:]
         del self.history[nhist:]
         self._returns = None  # a step starts at an open node, where there are none yet
