@@ -162,7 +162,9 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
         op_at += [k] * len(body)
     _end_arm(lines, op_at, arm, back)
     lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
-    head[1:1] = [f"    {name} = {read}" for name, read in hoisted.items()]
+    game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # then the game is read once too
+    head[1:1] = (["    _g = st.game"] if game else []) + [
+        f"    {name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in hoisted.items()]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
             "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
