@@ -284,7 +284,7 @@ score(p) = p.pts
 
 
 def test_a_failing_step_that_resumed_a_calling_frame_leaves_it_as_it_was(tmp_path: Path) -> None:
-    """The snapshot shares the frames below the top (State._shared) and the step resumes the caller of the
+    """The snapshot shares the frames below the top (State._run's `shared`) and the step resumes the caller of the
     rule as a copy: after the failure that frame, its locals and the variables are back, and play goes on."""
     folder = tmp_path / "probe"
     folder.mkdir()

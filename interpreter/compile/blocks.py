@@ -177,7 +177,9 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
         op_at += [k] * len(body)
     _end_arm(lines, op_at, arm, back)
     lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
-    head[1:1] = [f"    {name} = {read}" for name, read in hoisted.items()]
+    game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # then the game is read once too
+    head[1:1] = (["    _g = st.game"] if game else []) + [
+        f"    {name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in hoisted.items()]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
             "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
@@ -201,6 +203,12 @@ def noted(row: str, idx: object) -> str:
     """The line that notes a value's old content before it is written (a variable, a card's owner or values),
     while apply_action's step may have to undo it (State._undo: list, index, old value); advance notes nothing."""
     return f"if st._undo is not None: st._undo.append(({row}, {idx}, {row}[{idx}]))"
+
+
+def noted_attr(name: str) -> str:
+    """The line that notes the state's attribute `name` (one a step rebinds, never changes in place: round,
+    phase, mods, modded, forbids) before it is set, for apply_action's undo (State._undo: name, old value)."""
+    return f"if st._undo is not None: st._undo.append(({name!r}, st.{name}))"
 
 
 def set_gvar(idx: int, value: str) -> Snippet:
@@ -248,9 +256,11 @@ def jump_unless(cond: str, cell: list[int]) -> Snippet:
 
 def expire(scope: int) -> Snippet:
     """Ends the modifiers and restrictions that last until the end of `scope` (SCOPES)."""
-    return Snippet(["if st.mods:", f"    st.mods = [m for m in st.mods if m[1] > {scope}]",
+    return Snippet(["if st.mods:", "    " + noted_attr("mods"), "    " + noted_attr("modded"),
+                    f"    st.mods = [m for m in st.mods if m[1] > {scope}]",
                     "    st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in st.mods]))",
-                    "if st.forbids:", f"    st.forbids = [f for f in st.forbids if f[1] > {scope}]"])
+                    "if st.forbids:", "    " + noted_attr("forbids"),
+                    f"    st.forbids = [f for f in st.forbids if f[1] > {scope}]"])
 
 
 def for_init(items_src: str, items: int, idx: int) -> Snippet:
@@ -444,7 +454,7 @@ def emit(event: str, args: list[str]) -> str:
 
 def round_begin(emits: Optional[str]) -> Snippet:
     """Counts and logs the new round; `emits`: the line that sets off `round_start` triggers, if any listen."""
-    lines = ["st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
+    lines = [noted_attr("round"), "st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
     return Snippet(lines + [emits], pushes=True) if emits is not None else Snippet(lines)
 
 

@@ -149,6 +149,8 @@ def tick(st: "State") -> None:
 
 def phase_begin(name: str, bid: int) -> Op:
     def op(st: "State", fr: list[Any]) -> None:
+        if st._undo is not None:  # as blocks.noted_attr
+            st._undo.append(("phase", st.phase))
         st.phase = name
         st.log.append((L_PHASE, name))
         st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])
@@ -198,20 +200,26 @@ def set_card_field(obj: Fn, field: str, fn: Fn) -> Op:
 
 def add_modifier(mid: int, fidx: int, scope: int, captured: list[int]) -> Op:
     """Activates a modifier, with the values of the creating block's locals it names; `fidx`: the field
-    it changes, noted in the state's `modded`."""
+    it changes, noted in the state's `modded`. The lists of modifiers and restrictions are replaced, never
+    changed in place, so apply_action's undo notes only the old ones (as blocks.noted_attr)."""
     field = frozenset((fidx,))
 
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
-        st.mods.append((mid, scope, [L[s] for s in captured]))
+        if st._undo is not None:
+            st._undo += (("mods", st.mods), ("modded", st.modded))
+        st.mods = [*st.mods, (mid, scope, [L[s] for s in captured])]
         st.modded |= field
     return op
 
 
 def add_forbid(fid: int, scope: int, captured: list[int]) -> Op:
+    """Activates a restriction (a new list, as add_modifier)."""
     def op(st: "State", fr: list[Any]) -> None:
         L = fr[2]
-        st.forbids.append((fid, scope, [L[s] for s in captured]))
+        if st._undo is not None:
+            st._undo.append(("forbids", st.forbids))
+        st.forbids = [*st.forbids, (fid, scope, [L[s] for s in captured])]
     return op
 
 

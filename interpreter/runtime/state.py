@@ -51,14 +51,14 @@ def is_index(value: object) -> bool:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions", "_shared")
+                 "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
-        # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move and
-        # (list, index, old value) per other change of face_up, known, owner, card_vals, gvars or a pvars row
+        # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move,
+        # (list, index, old value) per other change of face_up, known, owner, card_vals, gvars or a pvars row,
+        # and (attribute, old value) per rebinding of round, phase, mods, modded or forbids
         self._undo: Optional[list[tuple[Any, ...]]] = None
-        self._shared = 0  # during apply_action's step, how many frames at the bottom its snapshot holds unchanged
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
@@ -107,13 +107,15 @@ class State:
         except GameRuleError as exc:
             raise exc.at(pos).during(self.seed, []) from None
 
-    def _run(self, sample_chance: bool = False) -> None:
+    def _run(self, sample_chance: bool = False, shared: int = 0) -> None:
         """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
         at the failing op's statement (or an inner position), with the seed and decision number. A run
         past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
         A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
         else one op at a time (a step only a saved or arranged state stands at). With `sample_chance`,
-        the ops decide the chance events they open at once (`sampled`)."""
+        the ops decide the chance events they open at once (`sampled`). `shared`: how many frames at the bottom
+        apply_action's snapshot holds unchanged (each is resumed as a copy; only this loop resumes a frame below
+        the one that runs)."""
         self.sampling = sample_chance
         frames = self.frames
         game = self.game
@@ -123,16 +125,16 @@ class State:
         try:
             while frames:
                 fr = frames[-1]
-                if len(frames) <= self._shared:  # a frame apply_action's snapshot holds: resumed as a copy
+                if len(frames) <= shared:  # a frame apply_action's snapshot holds: resumed as a copy
                     fr = frames[-1] = [fr[0], fr[1], fr[2][:]]
-                    self._shared = len(frames) - 1
-                pc = fr[1]
-                if pc in starts[fr[0]]:
+                    shared = len(frames) - 1
+                bid, pc = fr[0], fr[1]
+                if pc in starts[bid]:
                     pc = -1  # the runner leaves fr[1] after the op that failed
-                    stopped = runners[fr[0]](self, fr)
+                    stopped = runners[bid](self, fr)
                 else:
                     fr[1] = pc + 1
-                    stopped = game.code[fr[0]][pc](self, fr)
+                    stopped = game.code[bid][pc](self, fr)
                 if stopped:
                     if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
                         fr, pc = frames[-1], -1  # the frame that stopped, maybe one its runner ran (blocks.py)
@@ -370,25 +372,23 @@ class State:
         pending = self.pending
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
-        # what the step may change, except cards in zones, their faces, knowledge, owners and values and the
-        # game's and players' variables (each write is noted in _undo), the log, history, modifiers and forbids
-        # (they only grow in place: their lengths), the top frame's step and locals (the frame itself runs on)
-        # and the frames below it (copied only when the step resumes them: _shared)
-        frames, mods, forbids = self.frames, self.mods, self.forbids
+        # what the step may change, except what it notes in _undo (cards, their faces, knowledge, owners and
+        # values, the variables, round, phase, modifiers and forbids), the log and history (they only grow in
+        # place: their lengths), the top frame's step and locals (the frame itself runs on) and the frames below
+        # it (copied only when the step resumes them: _run's `shared`)
+        frames = self.frames
         top = frames[-1]
-        before = (frames.copy(), top[1], top[2].copy(), mods, len(mods), self.modded, forbids, len(forbids), pending,
-                  self.draws, self.round, self.phase, len(self.log), len(self.history))
-        self._shared = len(frames) - 1
+        before = (frames.copy(), top[1], top[2].copy(), pending, self.draws, len(self.log), len(self.history))
+        shared = len(frames) - 1
         self._undo = []
         try:
             self._choose(pending, action)
-            self._run()
+            self._run(False, shared)
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._restore(before)
             raise
         finally:
             self._undo = None
-            self._shared = 0
 
     def _restore(self, snap: tuple[Any, ...]) -> None:
         """Undoes the step's changes and puts back what apply_action kept: the state is exactly as before the step."""
@@ -396,17 +396,17 @@ class State:
             if len(entry) == 3:
                 entry[0][entry[1]] = entry[2]
                 continue
+            if len(entry) == 2:
+                setattr(self, *entry)
+                continue
             c, src, i, face_up, known = entry
             self.zones[self.where[c]].remove(c)
             self.zones[src].insert(i, c)
             self.where[c] = src
             self.face_up[c], self.known[c] = face_up, known
         self.fam_cards.clear()
-        (self.frames, pc, L, self.mods, nmods, self.modded, self.forbids, nforbids, self.pending,
-         self.draws, self.round, self.phase, nlog, nhist) = snap
+        self.frames, pc, L, self.pending, self.draws, nlog, nhist = snap
         self.frames[-1][1:] = pc, L
-        del self.mods[nmods:]
-        del self.forbids[nforbids:]
         del self.log[nlog:]
         del self.history[nhist:]
         self._returns = None  # a step starts at an open node, where there are none yet
