@@ -50,7 +50,7 @@ def is_index(value: object) -> bool:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
+                 "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_undo",
                  "budget", "modded", "fam_cards", "sampling", "agents", "inline_decisions", "_shared")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
@@ -357,11 +357,22 @@ class State:
         assert score is not None
         return [score(self, p) for p in self.game.players]
 
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        """Also keeps the seed's own term of random_unit's input, so a draw does not compute it again."""
+        self._seed = seed
+        self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
+
     def random_unit(self) -> float:
         """The next number in [0, 1) from the state's seeded stream (advances it): splitmix64 of seed and
-        draws, a tiny, fast, portable random function whose whole state is two integers (written out here)."""
-        self.draws += 1
-        x = (self.seed * 0x2545F4914F6CDD1D + self.draws + 0x9E3779B97F4A7C15) & _MASK
+        draws, a tiny, fast, portable random function whose whole state is two integers (written out here;
+        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws)."""
+        self.draws = draws = self.draws + 1
+        x = (self._stream + draws) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         return (x ^ (x >> 31)) / 2.0 ** 64
@@ -526,7 +537,7 @@ class State:
         s.modded = self.modded
         s.forbids = self.forbids.copy()
         s.pending = self.pending
-        s.seed, s.draws, s.round, s.phase = self.seed, self.draws, self.round, self.phase
+        s._seed, s._stream, s.draws, s.round, s.phase = self._seed, self._stream, self.draws, self.round, self.phase
         s.log = self.log.copy()
         s.history = self.history.copy()
         s._returns = self._returns
