@@ -66,6 +66,20 @@ class State:
         self.inline_decisions = 0  # how many they took
         if _empty:
             return
+        start = game.start_state
+        if start is None:
+            self._set_up(seed)
+            game.start_state = self.clone()
+        else:
+            start._copy_to(self)
+            self.seed = seed
+        self._run()
+
+    def _set_up(self, seed: int) -> None:
+        """The state before its setup runs: each card in the first zone of its family, the variables at their
+        start values. It is the same for every seed (a start value is an expression, and only a statement
+        draws), so a game makes it once and a new state starts as its copy (Game.start_state)."""
+        game = self.game
         prog = game.program
         ncards = len(prog.cards)
         self.zones: list[list[int]] = [z[:] for z in game.start_zones]
@@ -95,7 +109,6 @@ class State:
         for _, (pidx, bank) in prog.currencies.items():
             self.gvars[bank] -= sum(self.pvars[p][pidx] for p in game.players)
         self.frames: list[list[Any]] = [[prog.main_block, 0, []]]
-        self._run()
 
     # ---------------------------------------------------------------- execution
     def _start_value(self, init: "Fn", L: list[Any], pos: "Pos") -> Any:
@@ -522,8 +535,13 @@ class State:
         self.apply_action(labels.index(label))
 
     def clone(self) -> "State":
-        """An independent copy (the game shared); lists are copied by `copy`, which makes no slice object."""
+        """An independent copy (the game shared)."""
         s = State(self.game, _empty=True)
+        self._copy_to(s)
+        return s
+
+    def _copy_to(self, s: "State") -> None:
+        """Makes `s` a copy of this state; lists are copied by `copy`, which makes no slice object."""
         s.zones = [*map(list.copy, self.zones)]
         s.where = self.where.copy()
         s.face_up = self.face_up.copy()
@@ -541,7 +559,6 @@ class State:
         s.log = self.log.copy()
         s.history = self.history.copy()
         s._returns = self._returns
-        return s
 
     # ---------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
