@@ -376,3 +376,16 @@ def test_a_card_in_a_zone_of_another_kind() -> None:
     data["zones"][deck].append(data["zones"][box].pop())
     refused(data, "zones: guard_deck holds guard cards, not")
 
+
+
+def test_new_states_start_from_one_copy_they_do_not_share() -> None:
+    """A game makes its start once (Game.start_state) and each new state is a copy: a played game changes
+    neither the start nor the next state of the same seed."""
+    game = load_game("maechtige_monster", (), players=4)
+    first = game.new_initial_state(3).to_json()
+    played = game.new_initial_state(3)
+    rng = random.Random(1)
+    while not played.is_terminal():
+        played.apply_action(rng.randrange(len(played.legal_actions())))
+    assert game.new_initial_state(3).to_json() == first
+    assert game.new_initial_state(4).seed == 4

@@ -50,7 +50,7 @@ def is_index(value: object) -> bool:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "seed", "draws", "round", "phase", "log", "history", "_returns", "_undo",
+                 "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_undo",
                  "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
@@ -68,6 +68,20 @@ class State:
         self.inline_decisions = 0  # how many they took
         if _empty:
             return
+        start = game.start_state
+        if start is None:
+            self._set_up(seed)
+            game.start_state = self.clone()
+        else:
+            start._copy_to(self)
+            self.seed = seed
+        self._run()
+
+    def _set_up(self, seed: int) -> None:
+        """The state before its setup runs: each card in the first zone of its family, the variables at their
+        start values. It is the same for every seed (a start value is an expression, and only a statement
+        draws), so a game makes it once and a new state starts as its copy (Game.start_state)."""
+        game = self.game
         prog = game.program
         ncards = len(prog.cards)
         self.zones: list[list[int]] = [z[:] for z in game.start_zones]
@@ -97,7 +111,6 @@ class State:
         for _, (pidx, bank) in prog.currencies.items():
             self.gvars[bank] -= sum(self.pvars[p][pidx] for p in game.players)
         self.frames: list[list[Any]] = [[prog.main_block, 0, []]]
-        self._run()
 
     # ---------------------------------------------------------------- execution
     def _start_value(self, init: "Fn", L: list[Any], pos: "Pos") -> Any:
@@ -317,11 +330,22 @@ class State:
         assert score is not None
         return [score(self, p) for p in self.game.players]
 
+    @property
+    def seed(self) -> int:
+        return self._seed
+
+    @seed.setter
+    def seed(self, seed: int) -> None:
+        """Also keeps the seed's own term of random_unit's input, so a draw does not compute it again."""
+        self._seed = seed
+        self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
+
     def random_unit(self) -> float:
         """The next number in [0, 1) from the state's seeded stream (advances it): splitmix64 of seed and
-        draws, a tiny, fast, portable random function whose whole state is two integers (written out here)."""
-        self.draws += 1
-        x = (self.seed * 0x2545F4914F6CDD1D + self.draws + 0x9E3779B97F4A7C15) & _MASK
+        draws, a tiny, fast, portable random function whose whole state is two integers (written out here;
+        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws)."""
+        self.draws = draws = self.draws + 1
+        x = (self._stream + draws) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         return (x ^ (x >> 31)) / 2.0 ** 64
@@ -490,8 +514,13 @@ class State:
         self.apply_action(labels.index(label))
 
     def clone(self) -> "State":
-        """An independent copy (the game shared); lists are copied by `copy`, which makes no slice object."""
+        """An independent copy (the game shared)."""
         s = State(self.game, _empty=True)
+        self._copy_to(s)
+        return s
+
+    def _copy_to(self, s: "State") -> None:
+        """Makes `s` a copy of this state; lists are copied by `copy`, which makes no slice object."""
         s.zones = [*map(list.copy, self.zones)]
         s.where = self.where.copy()
         s.face_up = self.face_up.copy()
@@ -505,11 +534,10 @@ class State:
         s.modded = self.modded
         s.forbids = self.forbids.copy()
         s.pending = self.pending
-        s.seed, s.draws, s.round, s.phase = self.seed, self.draws, self.round, self.phase
+        s._seed, s._stream, s.draws, s.round, s.phase = self._seed, self._stream, self.draws, self.round, self.phase
         s.log = self.log.copy()
         s.history = self.history.copy()
         s._returns = self._returns
-        return s
 
     # ---------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
