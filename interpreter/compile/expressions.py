@@ -208,7 +208,8 @@ class ExpressionCompiler(CompilerBase):
             fidx = kind.index[e.name]
             if (t.arg, e.name) in self.modifiable:
                 call = f"_modified(st, {obj}, {fidx}, {t.arg!r})"
-                if _PLAIN.fullmatch(obj):  # no active modifier of the field: the base value, without the call
+                if "_modified(" not in obj:  # no active modifier: the base value, without the call (either branch
+                    # evaluates obj once; an obj that reads a modified field itself stays a call, not a doubled text)
                     return f"(st.card_vals[{obj}][{fidx}] if {fidx} not in st.modded else {call})", kind.types[fidx]
                 return call, kind.types[fidx]
             return f"st.card_vals[{obj}][{fidx}]", kind.types[fidx]

@@ -149,7 +149,7 @@ class _Board:
     direction (duplicates possible). Nodes that are small numbers from 0 up are their own index (names None);
     others are numbered in ascending order, index[node] = i and names[i] = node, so that ascending indices
     are ascending nodes either way."""
-    __slots__ = ("edges", "adj", "index", "names")
+    __slots__ = ("edges", "adj", "index", "names", "cuts")
 
     def __init__(self, edges: Edges) -> None:
         self.edges = edges
@@ -180,6 +180,26 @@ class _Board:
         for a, b in pairs:
             adj[a].append(b)
             adj[b].append(a)
+        self.cuts: dict[int, tuple[Sequence[int], frozenset[int], list[list[int]]]] = {}
+
+    def cut(self, stops: Sequence[int]) -> tuple[frozenset[int], list[list[int]]]:
+        """The stops by index, and the adjacency a search leaves a node by: a stop's list is empty. Kept by
+        the identity of the stop list, as the board is by its edge list's."""
+        hit = self.cuts.get(id(stops))
+        if hit is not None and hit[0] is stops:
+            return hit[1], hit[2]
+        index = self.index
+        blocked = frozenset(stops) if index is None else frozenset(index[x] for x in stops if x in index)
+        ways = self.adj
+        if blocked:
+            ways = ways[:]
+            for x in blocked:
+                if 0 <= x < len(ways):
+                    ways[x] = []
+        if len(self.cuts) >= _ADJACENCY_SIZE:
+            self.cuts.clear()
+        self.cuts[id(stops)] = (stops, blocked, ways)
+        return blocked, ways
 
     def place(self, node: int) -> Optional[int]:
         """The index of node, None if no edge touches it."""
@@ -209,9 +229,13 @@ def _board(edges: Edges) -> _Board:
 
 
 def neighbours(edges: Edges, node: int) -> list[int]:
-    maps = directed(edges)  # both directions: its successors and predecessors
-    if maps is not None:
-        return sorted(set(maps[0].get(node, ())).union(maps[1].get(node, ())))
+    hit = _DIRECTED.get(id(edges))  # directed(edges), its cache read inline: the common case
+    maps = hit[1] if hit is not None and hit[0] is edges else directed(edges)
+    if maps is not None:  # both directions: its successors and predecessors, kept once asked for
+        near = maps[2].get(node)
+        if near is None:
+            near = maps[2][node] = sorted(set(maps[0].get(node, ())).union(maps[1].get(node, ())))
+        return near[:]
     out: set[int] = set()
     try:
         for a, b in edges:
@@ -224,15 +248,16 @@ def neighbours(edges: Edges, node: int) -> list[int]:
     return sorted(out)
 
 
-_Maps = tuple[dict[int, list[int]], dict[int, list[int]]]
+_Maps = tuple[dict[int, list[int]], dict[int, list[int]], dict[int, list[int]]]
 _DIRECTED: dict[int, tuple[Edges, _Maps]] = {}
 _SEEN_ONCE: dict[int, Edges] = {}  # lists asked about once: a list made afresh for one question stays here
 
 
 def directed(edges: Edges) -> Optional[_Maps]:
-    """Node -> its successors and node -> its predecessors, each sorted without duplicates, read only; cached
-    by identity as `_board` is, and built only for a list asked about before (None the first time: a
-    list made afresh for one question is answered more cheaply by one pass)."""
+    """Node -> its successors, node -> its predecessors, each sorted without duplicates, read only, and node ->
+    its neighbours, filled by `neighbours` as asked; cached by identity as `_board` is, and built only for a
+    list asked about before (None the first time: a list made afresh for one question is answered more
+    cheaply by one pass)."""
     key = id(edges)
     hit = _DIRECTED.get(key)
     if hit is not None and hit[0] is edges:
@@ -247,7 +272,7 @@ def directed(edges: Edges) -> Optional[_Maps]:
             pred.setdefault(b, set()).add(a)
     except (ValueError, TypeError):
         raise _bad_edge(edges) from None
-    maps = ({a: sorted(bs) for a, bs in succ.items()}, {b: sorted(as_) for b, as_ in pred.items()})
+    maps: _Maps = ({a: sorted(bs) for a, bs in succ.items()}, {b: sorted(as_) for b, as_ in pred.items()}, {})
     if len(_DIRECTED) >= _ADJACENCY_SIZE:
         _DIRECTED.clear()
     _DIRECTED[key] = (edges, maps)
@@ -345,19 +370,7 @@ class _Search:
 
 _REACH: dict[tuple[int, int, int], _Search] = {}
 _REACH_SIZE = 512
-_STOP_SETS: dict[int, tuple[Sequence[int], frozenset[int]]] = {}
 _NO_STOPS: list[int] = []
-
-
-def _stop_set(stops: Sequence[int]) -> frozenset[int]:
-    hit = _STOP_SETS.get(id(stops))
-    if hit is not None and hit[0] is stops:
-        return hit[1]
-    blocked = frozenset(stops)
-    if len(_STOP_SETS) >= _ADJACENCY_SIZE:
-        _STOP_SETS.clear()
-    _STOP_SETS[id(stops)] = (stops, blocked)
-    return blocked
 
 
 def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float, goal: Optional[int] = None) -> _Search:
@@ -369,27 +382,25 @@ def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float, goal: Op
             and (hit.complete >= limit or (goal is not None and hit.distance(goal) >= 0)):
         return hit
     board = _board(edges)
-    blocked = _stop_set(stops)
-    if board.index is not None:
-        blocked = frozenset(board.index[x] for x in blocked if x in board.index)
+    blocked, ways = board.cut(stops)
     search = _Search(edges, stops, board, blocked)
     start = board.place(node)
     if start is not None:
         end = None if goal is None else board.place(goal)
-        adj, dist, found = board.adj, search.dist, search.found
+        dist, found = search.dist, search.found
         dist[start] = -1  # found, until the search ends
         layer = [start]
+        adj = board.adj  # the start is left even if it is a stop
         d = 0
         while layer and d < limit:
             d += 1
             after: list[int] = []
             for x in layer:
-                if x in blocked and x != start:  # the start is left even if it is a stop
-                    continue
                 for y in adj[x]:
                     if not dist[y]:
                         dist[y] = d
                         after.append(y)
+            adj = ways
             found += after
             layer = after
             if end is not None and dist[end] > 0:
@@ -498,7 +509,8 @@ def number_range(st: "State", lo: int, hi: int) -> list[int]:
 
 
 def concat(st: "State", xs: list[Any], ys: list[Any]) -> list[Any]:
-    _too_long(st, len(xs) + len(ys), "the joined list")
+    if len(xs) + len(ys) > st.game.limits.max_list:  # tested here: a join is made often and mostly short
+        _too_long(st, len(xs) + len(ys), "the joined list")
     return xs + ys
 
 
