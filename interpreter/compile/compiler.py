@@ -424,8 +424,7 @@ class Compiler(StatementCompiler):
             pad = inner
         lines[start:start] = kept
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
-        lines += [f"{pad}if not forbids or not _forbidden(st, me, {chosen}, forbids):",
-                  f"{pad}    out.append(({aid}, {chosen}))"]
+        lines.append(f"{pad}out.append(({aid}, {chosen}))")
         self.option_code[aid] = slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)})
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
         refuse += ["    " + line for line in refusal[0]]
@@ -440,14 +439,14 @@ class Compiler(StatementCompiler):
 
     def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
         """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's
-        loops in turn (_action), inside a `try` that names the action where its prefix fails, with the active
-        `forbid`s that name it (none, mostly: then no option is tested against them)."""
-        lines = ["    out = []", "    active = st.forbids"]
+        loops in turn (_action), inside a `try` that names the action where its prefix fails; the options an
+        active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested)."""
+        lines = ["    out = []"]
         for aid in aids:
-            lines += [f"    forbids = _restrictions(st, {aid}) if active else None", "    try:", *self.option_code[aid],
-                      "    except GameRuleError as exc:  # in the action's `require`/`let` prefix, unless a forbid said where",
+            lines += ["    try:", *self.option_code[aid], "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
-        src = hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines + ["    return out"])))
+        lines.append("    return _allowed(st, me, out) if st.forbids else out")
+        src = hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines)))
         namespace: dict[str, Any] = {}
         exec(lowered_function(src), self.env, namespace)  # noqa: S102 - our own generated code
         return namespace["options"]  # type: ignore[no-any-return]
