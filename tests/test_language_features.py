@@ -11,7 +11,7 @@ import pytest
 from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
-from interpreter.compile.hoist import hoist_zone_work
+from interpreter.compile.hoist import hoist_zone_work, known_places
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.helpers import UNSET
@@ -491,6 +491,18 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     calls: list[int] = []
     assert env["f"]([[11, 13, 15], [22, 24], [31, 33], [], [41, 43]], calls) == [11, 13, 15, 41, 43]
     assert calls == [1, 3, 5]  # place 2 holds even cards only, place 3 is asked once for both, place 4 is empty
+
+
+def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
+    """known_places: the place of a card of one family names a place of any family of the same size (the same
+    code), so it is read without its check, and its top card inline (the helper only to fail on an empty zone)."""
+    checked = ("(st.game.fam_zones[2][_l2 - 1] if 0 < _l2 <= len(st.game.fam_zones[2]) "
+               "else _member(st, 2, _l2, 'marker', _at3))")
+    lines = ["    for _z0 in st.game.fam_zones[1]:", "        _n0 = st.game.zone_number[_z0]", "        for _p0 in st.zones[_z0]:",
+             "            _l2 = _n0", f"            x = _pick(st.zones[{checked}], -1, 'top', _at4)"]
+    place = "st.zones[st.game.fam_zones[2][_l2 - 1]]"
+    assert known_places(lines, {1: "2", 2: "2"})[-1] == f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))"
+    assert known_places(lines, {1: "2", 2: "3"}) == lines  # another size: checked, and the helper reads the place
 
 
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:

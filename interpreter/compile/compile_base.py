@@ -85,6 +85,7 @@ class CompilerBase:
         self.rule_functions: dict[str, tuple[str, int]] = {}  # such a rule → its function's name and its locals
         self.action_ids: dict[str, int] = {}
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
+        self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)
         # the actions of each `choose action` → where its listing function goes, once they are compiled
         self.option_listers: dict[tuple[int, ...], list[Callable[..., list[Any]]]] = {}
         self.consts: dict[str, tuple[int, T]] = {}

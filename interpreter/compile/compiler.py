@@ -20,6 +20,7 @@ from interpreter.compile.hoist import (
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
+    known_places,
     slots_as_locals,
 )
 from interpreter.compile.lowering import lowered_function, pure
@@ -159,9 +160,10 @@ class Compiler(StatementCompiler):
         """After the constants, so that a family's size may name one (`zone room [room_count] of …`)."""
         for spec in self.p.zones:
             if spec.ast.size is not None:
-                fn, t = self.expr(spec.ast.size, Scope(Layout(), note="a zone's size"))
+                src, t = self.code(spec.ast.size, Scope(Layout(), note="a zone's size"))
                 self._expect(spec.ast.size, t, INT, "the size of a zone family")
-                spec.size = fn
+                spec.size = self.fn(src)
+                self.size_code[spec.family_id] = src
 
     def _pictures(self) -> None:
         """A picture's values are constants: computed for a player count, never from a state."""
@@ -425,7 +427,8 @@ class Compiler(StatementCompiler):
         lines[start:start] = kept
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
         lines.append(f"{pad}out.append(({aid}, {chosen}))")
-        self.option_code[aid] = slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)})
+        self.option_code[aid] = known_places(slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in
+                                                                              enumerate(params)}), self.size_code)
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
         refuse += ["    " + line for line in refusal[0]]
         for k, (_, slot, _) in enumerate(params):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (and its family cache) that generated code reads but never rebinds: an enumerator changes
@@ -99,6 +99,55 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
     """The enumerator's frame slots `L[n]` as Python locals: `names` for the deciding seat and the
     parameters (their loop variables), `_ln` for the rest (its `let`s); no frame list is needed."""
     return [_sub_code(line, _SLOT, lambda m: names.get(int(m.group(1)), f"_l{m.group(1)}")) for line in body]
+
+
+# ================================================================== places known to exist
+
+# a place of a family checked against the family's size (expressions.e_Index), and the first or last item of
+# a plain read (expressions._end_item_inline) that may name such a place
+_CHECKED_PLACE = re.compile(r"\(st\.game\.fam_zones\[(\d+)\]\[(\w+) - 1\] if 0 < \2 <= len\(st\.game\.fam_zones\[\1\]\) "
+                            r"else _member\(st, \1, \2, '\w+', _at\d+\)\)")
+_PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\])+), (-?\d+), ('\w+', _at\d+)\)")
+
+
+_PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[(\d+)\]\) \+ 1\):$"),  # positions(F)
+                re.compile(r"for _z(\d+) in st\.game\.fam_zones\[(\d+)\]:$"))  # card_loop: its _n is the place
+_PLACE_ALIAS = re.compile(r"(_l\d+) = (\w+)$")  # a `let` of such a place
+
+
+def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
+    """The enumerator's lines (frame slots as locals) with a place `F[x]` read without its check where x holds a
+    place of a family whose size is F's (`sizes`: family → the code of its size; the same code gives the same
+    size, as it reads only the game), and the end item of such a place read inline, the helper called only to
+    fail on an empty zone."""
+    places: dict[str, str] = {}
+    for line in lines:
+        text = line.strip()
+        for k, loop in enumerate(_PLACE_LOOPS):
+            m = loop.match(text)
+            if m and int(m.group(2)) in sizes:
+                places[m.group(1) if k == 0 else f"_n{m.group(1)}"] = sizes[int(m.group(2))]
+        alias = _PLACE_ALIAS.fullmatch(text)
+        if alias and alias.group(2) in places:
+            places[alias.group(1)] = places[alias.group(2)]
+
+    def place(m: re.Match[str]) -> str:
+        known = places.get(m.group(2))
+        return f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]" if known is not None and known == sizes.get(
+            int(m.group(1))) else m.group(0)
+
+    def pick(m: re.Match[str]) -> str:
+        if m.string.endswith(" else ", 0, m.start()):  # inline already, where it fails
+            return m.group(0)
+        return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {m.group(0)})"
+
+    return [_sub_spanning(_sub_spanning(line, _CHECKED_PLACE, place), _PICK_READ, pick) for line in lines]
+
+
+def _sub_spanning(line: str, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str]) -> str:
+    """Substitutes a pattern that holds a string literal itself: a match starting inside a literal is left."""
+    literals = [m.span() for m in STRING_LITERAL.finditer(line)]
+    return pattern.sub(lambda m: m.group(0) if any(a <= m.start() < b for a, b in literals) else repl(m), line)
 
 
 # ================================================================== work per zone, not per card
