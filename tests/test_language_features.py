@@ -503,6 +503,10 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     place = "st.zones[st.game.fam_zones[2][_l2 - 1]]"
     assert known_places(lines, {1: "2", 2: "2"})[-1] == f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))"
     assert known_places(lines, {1: "2", 2: "3"}) == lines  # another size: checked, and the helper reads the place
+    loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
+            "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
+    assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in enumerate(st.game.fam_zones[1], 1):",
+                                            "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
 
 
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:

@@ -141,7 +141,26 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
             return m.group(0)
         return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {m.group(0)})"
 
-    return [_sub_spanning(_sub_spanning(line, _CHECKED_PLACE, place), _PICK_READ, pick) for line in lines]
+    return _places_enumerated([_sub_spanning(_sub_spanning(line, _CHECKED_PLACE, place), _PICK_READ, pick)
+                               for line in lines])
+
+
+def _places_enumerated(lines: list[str]) -> list[str]:
+    """A loop over positions(F) whose body reads F's zone at the position: over F's zones numbered from 1,
+    the zone `_y{k}` beside its position `_p{k}`, so the body reads no table for it."""
+    for i, line in enumerate(lines):
+        m = _PLACE_LOOPS[0].match(line.strip())
+        if m is None:
+            continue
+        pad = line[:len(line) - len(line.lstrip())]
+        end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith(pad + " ")), len(lines))
+        read = re.compile(re.escape(f"st.game.fam_zones[{m.group(2)}][{m.group(1)} - 1]"))
+        k = m.group(1)[2:]
+        body = [_sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
+        if body != lines[i + 1:end]:
+            loop = f"{pad}for {m.group(1)}, _y{k} in enumerate(st.game.fam_zones[{m.group(2)}], 1):"
+            lines = lines[:i] + [loop] + body + lines[end:]
+    return lines
 
 
 def _sub_spanning(line: str, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str]) -> str:
