@@ -11,7 +11,7 @@ import pytest
 from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
-from interpreter.compile.hoist import hoist_zone_work, known_places
+from interpreter.compile.hoist import hoist_call_reads, hoist_card_reads, hoist_zone_work, known_places
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.helpers import UNSET
@@ -507,6 +507,18 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
     assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in enumerate(st.game.fam_zones[1], 1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
+
+
+def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:
+    """hoist_card_reads: a bound card's field that a deeper level reads (once per inner item) is read once, at the
+    card's level; hoist_call_reads: the seat's variables and the constants the loops read, once before them."""
+    level, deeper = hoist_card_reads(["    if not st.card_vals[L[1]][2] < 5: continue"], "    ", "0", {"L[1]"},
+                                     [["if not st.card_vals[L[1]][2] < st.card_vals[L[2]][2]: continue"]])
+    assert level == ["    _r0_0 = st.card_vals[L[1]][2]", "    if not _r0_0 < 5: continue"]
+    assert deeper == [["if not _r0_0 < st.card_vals[L[2]][2]: continue"]]
+    kept, loops = hoist_call_reads(["    for x in xs:", "        if st.pvars[L[0]][1] > st.game.consts[4] + st.pvars[x][1]:"], "")
+    assert kept == ["_k0 = st.pvars[L[0]][1]", "_k1 = st.game.consts[4]"]
+    assert loops[1] == "        if _k0 > _k1 + st.pvars[x][1]:"  # another seat's variable stays a read per item
 
 
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:

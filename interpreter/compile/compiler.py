@@ -17,6 +17,7 @@ from interpreter.compile.compile_base import check_told, names_in, template_fiel
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
+    hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
@@ -422,9 +423,12 @@ class Compiler(StatementCompiler):
                     loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not _UNSET else (_d{k} := {domains[k]})):"]
             lines += loop
             bound |= {f"L[{slot}]", f"_p{k}"}
-            lines += hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound)
+            conds, prefix[k + 2:] = hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound,
+                                                     prefix[k + 2:])
+            lines += conds
             pad = inner
-        lines[start:start] = kept
+        call_reads, lines[start + 1:] = hoist_call_reads(lines[start + 1:], start_pad)  # the first source is read once
+        lines[start:start] = kept + call_reads
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
         lines.append(f"{pad}out.append(({aid}, {chosen}))")
         self.option_code[aid] = known_places(slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in

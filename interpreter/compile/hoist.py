@@ -75,21 +75,42 @@ def hoist_function_reads(src: str) -> str:
     return "\n".join([head, *(f"    {name} = {read}" for name, read in used.items()), *lines])
 
 
-def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str]) -> list[str]:
-    """A level's conditions with the card reads they make more than once read once, before them; only
-    reads of a card in `bound` (names set before the level's lines: its own `let`s come later)."""
+def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],
+                     deeper: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """A level's conditions with the card reads they make more than once, or that the `deeper` levels (run for
+    each item of the loops inside) make, read once, before them; only reads of a card in `bound` (names set
+    before the level's lines: its own `let`s come later). Returns the level's lines and the deeper levels."""
     counts: dict[str, int] = {}
-    for line in lines:
-        for part in STRING_LITERAL.split(line)[::2]:
-            for m in _CARD_READ.finditer(part):
-                if _BOUND_NAME.search(m.group(0)).group(0) in bound:  # type: ignore[union-attr]
-                    counts[m.group(0)] = counts.get(m.group(0), 0) + 1
+    for weight, level in [(1, lines)] + [(2, d) for d in deeper]:
+        for line in level:
+            for part in STRING_LITERAL.split(line)[::2]:
+                for m in _CARD_READ.finditer(part):
+                    if _BOUND_NAME.search(m.group(0)).group(0) in bound:  # type: ignore[union-attr]
+                        counts[m.group(0)] = counts.get(m.group(0), 0) + weight
     names = {read: f"_r{tag}_{k}" for k, read in enumerate(r for r, n in counts.items() if n > 1)}
     if not names:
-        return lines
+        return lines, deeper
     pattern = re.compile("|".join(re.escape(r) for r in sorted(names, key=len, reverse=True)))
     return ([f"{pad}{name} = {read}" for read, name in names.items()]
-            + [_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines])
+            + [_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines],
+            [[_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
+
+
+# what every option of a call reads alike: the deciding seat's variables, the game's variables and constants
+_CALL_READ = re.compile(r"st\.pvars\[L\[0\]\]\[\d+\]|st\.gvars\[\d+\]|st\.game\.consts\[\d+\]")
+
+
+def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
+    """The reads the enumerator's loops make of what is the same for every option (_CALL_READ: a read that
+    cannot fail, of what listing never changes), each read once before the loops into `_k…`: those
+    assignments, at `pad`, and the loops reading the locals."""
+    names: dict[str, str] = {}
+
+    def local(m: re.Match[str]) -> str:
+        return names.setdefault(m.group(0), f"_k{len(names)}")
+
+    loops = [_sub_code(line, _CALL_READ, local) for line in loops]
+    return [f"{pad}{name} = {read}" for read, name in names.items()], loops
 
 
 _SLOT = re.compile(r"\bL\[(\d+)\]")
