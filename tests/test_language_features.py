@@ -11,7 +11,7 @@ import pytest
 from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
-from interpreter.compile.hoist import hoist_zone_work
+from interpreter.compile.hoist import hoist_call_reads, hoist_card_reads, hoist_zone_work, known_places
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.helpers import UNSET
@@ -491,6 +491,34 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     calls: list[int] = []
     assert env["f"]([[11, 13, 15], [22, 24], [31, 33], [], [41, 43]], calls) == [11, 13, 15, 41, 43]
     assert calls == [1, 3, 5]  # place 2 holds even cards only, place 3 is asked once for both, place 4 is empty
+
+
+def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
+    """known_places: the place of a card of one family names a place of any family of the same size (the same
+    code), so it is read without its check, and its top card inline (the helper only to fail on an empty zone)."""
+    checked = ("(st.game.fam_zones[2][_l2 - 1] if 0 < _l2 <= len(st.game.fam_zones[2]) "
+               "else _member(st, 2, _l2, 'marker', _at3))")
+    lines = ["    for _z0 in st.game.fam_zones[1]:", "        _n0 = st.game.zone_number[_z0]", "        for _p0 in st.zones[_z0]:",
+             "            _l2 = _n0", f"            x = _pick(st.zones[{checked}], -1, 'top', _at4)"]
+    place = "st.zones[st.game.fam_zones[2][_l2 - 1]]"
+    assert known_places(lines, {1: "2", 2: "2"})[-1] == f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))"
+    assert known_places(lines, {1: "2", 2: "3"}) == lines  # another size: checked, and the helper reads the place
+    loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
+            "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
+    assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in enumerate(st.game.fam_zones[1], 1):",
+                                            "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
+
+
+def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:
+    """hoist_card_reads: a bound card's field that a deeper level reads (once per inner item) is read once, at the
+    card's level; hoist_call_reads: the seat's variables and the constants the loops read, once before them."""
+    level, deeper = hoist_card_reads(["    if not st.card_vals[L[1]][2] < 5: continue"], "    ", "0", {"L[1]"},
+                                     [["if not st.card_vals[L[1]][2] < st.card_vals[L[2]][2]: continue"]])
+    assert level == ["    _r0_0 = st.card_vals[L[1]][2]", "    if not _r0_0 < 5: continue"]
+    assert deeper == [["if not _r0_0 < st.card_vals[L[2]][2]: continue"]]
+    kept, loops = hoist_call_reads(["    for x in xs:", "        if st.pvars[L[0]][1] > st.game.consts[4] + st.pvars[x][1]:"], "")
+    assert kept == ["_k0 = st.pvars[L[0]][1]", "_k1 = st.game.consts[4]"]
+    assert loops[1] == "        if _k0 > _k1 + st.pvars[x][1]:"  # another seat's variable stays a read per item
 
 
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:

@@ -63,6 +63,11 @@ def test_comprehensions_become_loops() -> None:
     assert sum(isinstance(n, ast.For) for n in ast.walk(tree)) == 2
 
 
+def test_a_sum_adds_its_items_as_they_come() -> None:
+    tree = ast.parse(function_source("xs, a", "sum([x * a for x in xs if x])"))
+    assert not any(isinstance(n, (ast.ListComp, ast.Call)) for n in ast.walk(tree))  # no list, no call of sum
+
+
 def test_a_kept_value_is_computed_by_loops() -> None:
     code = function_source("xs, a", "h if a else (h := sum([x for x in xs]))")
     assert not any(isinstance(n, ast.ListComp) for n in ast.walk(ast.parse(code)))

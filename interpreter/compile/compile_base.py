@@ -22,7 +22,7 @@ from interpreter.compile.types import (
     list_of,
 )
 from interpreter.runtime.helpers import ENV
-from interpreter.runtime.options import forbidden, restrictions
+from interpreter.runtime.options import allowed
 from interpreter.runtime.program import Fn, Program
 
 BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
@@ -76,7 +76,7 @@ class CompilerBase:
         self.compiled_functions: dict[str, tuple[str, T]] = {}
         self.function_src: dict[str, tuple[list[str], str]] = {}  # parameters' and body's generated code
         # `_fires`: event → the function that sets off its triggers (blocks.dispatcher), once all are compiled
-        self.env: dict[str, Any] = dict(ENV, _forbidden=forbidden, _restrictions=restrictions, _fires={})
+        self.env: dict[str, Any] = dict(ENV, _allowed=allowed, _fires={})
         self.lambdas: dict[str, Any] = {}
         self.compiling: set[str] = set()
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
@@ -85,6 +85,7 @@ class CompilerBase:
         self.rule_functions: dict[str, tuple[str, int]] = {}  # such a rule → its function's name and its locals
         self.action_ids: dict[str, int] = {}
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
+        self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)
         # the actions of each `choose action` → where its listing function goes, once they are compiled
         self.option_listers: dict[tuple[int, ...], list[Callable[..., list[Any]]]] = {}
         self.consts: dict[str, tuple[int, T]] = {}

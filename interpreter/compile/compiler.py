@@ -17,9 +17,11 @@ from interpreter.compile.compile_base import check_told, names_in, template_fiel
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
+    hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
+    known_places,
     slots_as_locals,
 )
 from interpreter.compile.lowering import lowered_function, pure
@@ -159,9 +161,10 @@ class Compiler(StatementCompiler):
         """After the constants, so that a family's size may name one (`zone room [room_count] of …`)."""
         for spec in self.p.zones:
             if spec.ast.size is not None:
-                fn, t = self.expr(spec.ast.size, Scope(Layout(), note="a zone's size"))
+                src, t = self.code(spec.ast.size, Scope(Layout(), note="a zone's size"))
                 self._expect(spec.ast.size, t, INT, "the size of a zone family")
-                spec.size = fn
+                spec.size = self.fn(src)
+                self.size_code[spec.family_id] = src
 
     def _pictures(self) -> None:
         """A picture's values are constants: computed for a player count, never from a state."""
@@ -420,13 +423,16 @@ class Compiler(StatementCompiler):
                     loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not _UNSET else (_d{k} := {domains[k]})):"]
             lines += loop
             bound |= {f"L[{slot}]", f"_p{k}"}
-            lines += hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound)
+            conds, prefix[k + 2:] = hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound,
+                                                     prefix[k + 2:])
+            lines += conds
             pad = inner
-        lines[start:start] = kept
+        call_reads, lines[start + 1:] = hoist_call_reads(lines[start + 1:], start_pad)  # the first source is read once
+        lines[start:start] = kept + call_reads
         chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
-        lines += [f"{pad}if not forbids or not _forbidden(st, me, {chosen}, forbids):",
-                  f"{pad}    out.append(({aid}, {chosen}))"]
-        self.option_code[aid] = slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in enumerate(params)})
+        lines.append(f"{pad}out.append(({aid}, {chosen}))")
+        self.option_code[aid] = known_places(slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in
+                                                                              enumerate(params)}), self.size_code)
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
         refuse += ["    " + line for line in refusal[0]]
         for k, (_, slot, _) in enumerate(params):
@@ -440,14 +446,14 @@ class Compiler(StatementCompiler):
 
     def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
         """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's
-        loops in turn (_action), inside a `try` that names the action where its prefix fails, with the active
-        `forbid`s that name it (none, mostly: then no option is tested against them)."""
-        lines = ["    out = []", "    active = st.forbids"]
+        loops in turn (_action), inside a `try` that names the action where its prefix fails; the options an
+        active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested)."""
+        lines = ["    out = []"]
         for aid in aids:
-            lines += [f"    forbids = _restrictions(st, {aid}) if active else None", "    try:", *self.option_code[aid],
-                      "    except GameRuleError as exc:  # in the action's `require`/`let` prefix, unless a forbid said where",
+            lines += ["    try:", *self.option_code[aid], "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
-        src = hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines + ["    return out"])))
+        lines.append("    return _allowed(st, me, out) if st.forbids else out")
+        src = hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines)))
         namespace: dict[str, Any] = {}
         exec(lowered_function(src), self.env, namespace)  # noqa: S102 - our own generated code
         return namespace["options"]  # type: ignore[no-any-return]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (and its family cache) that generated code reads but never rebinds: an enumerator changes
@@ -75,21 +75,42 @@ def hoist_function_reads(src: str) -> str:
     return "\n".join([head, *(f"    {name} = {read}" for name, read in used.items()), *lines])
 
 
-def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str]) -> list[str]:
-    """A level's conditions with the card reads they make more than once read once, before them; only
-    reads of a card in `bound` (names set before the level's lines: its own `let`s come later)."""
+def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],
+                     deeper: list[list[str]]) -> tuple[list[str], list[list[str]]]:
+    """A level's conditions with the card reads they make more than once, or that the `deeper` levels (run for
+    each item of the loops inside) make, read once, before them; only reads of a card in `bound` (names set
+    before the level's lines: its own `let`s come later). Returns the level's lines and the deeper levels."""
     counts: dict[str, int] = {}
-    for line in lines:
-        for part in STRING_LITERAL.split(line)[::2]:
-            for m in _CARD_READ.finditer(part):
-                if _BOUND_NAME.search(m.group(0)).group(0) in bound:  # type: ignore[union-attr]
-                    counts[m.group(0)] = counts.get(m.group(0), 0) + 1
+    for weight, level in [(1, lines)] + [(2, d) for d in deeper]:
+        for line in level:
+            for part in STRING_LITERAL.split(line)[::2]:
+                for m in _CARD_READ.finditer(part):
+                    if _BOUND_NAME.search(m.group(0)).group(0) in bound:  # type: ignore[union-attr]
+                        counts[m.group(0)] = counts.get(m.group(0), 0) + weight
     names = {read: f"_r{tag}_{k}" for k, read in enumerate(r for r, n in counts.items() if n > 1)}
     if not names:
-        return lines
+        return lines, deeper
     pattern = re.compile("|".join(re.escape(r) for r in sorted(names, key=len, reverse=True)))
     return ([f"{pad}{name} = {read}" for read, name in names.items()]
-            + [_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines])
+            + [_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines],
+            [[_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
+
+
+# what every option of a call reads alike: the deciding seat's variables, the game's variables and constants
+_CALL_READ = re.compile(r"st\.pvars\[L\[0\]\]\[\d+\]|st\.gvars\[\d+\]|st\.game\.consts\[\d+\]")
+
+
+def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
+    """The reads the enumerator's loops make of what is the same for every option (_CALL_READ: a read that
+    cannot fail, of what listing never changes), each read once before the loops into `_k…`: those
+    assignments, at `pad`, and the loops reading the locals."""
+    names: dict[str, str] = {}
+
+    def local(m: re.Match[str]) -> str:
+        return names.setdefault(m.group(0), f"_k{len(names)}")
+
+    loops = [_sub_code(line, _CALL_READ, local) for line in loops]
+    return [f"{pad}{name} = {read}" for read, name in names.items()], loops
 
 
 _SLOT = re.compile(r"\bL\[(\d+)\]")
@@ -99,6 +120,74 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
     """The enumerator's frame slots `L[n]` as Python locals: `names` for the deciding seat and the
     parameters (their loop variables), `_ln` for the rest (its `let`s); no frame list is needed."""
     return [_sub_code(line, _SLOT, lambda m: names.get(int(m.group(1)), f"_l{m.group(1)}")) for line in body]
+
+
+# ================================================================== places known to exist
+
+# a place of a family checked against the family's size (expressions.e_Index), and the first or last item of
+# a plain read (expressions._end_item_inline) that may name such a place
+_CHECKED_PLACE = re.compile(r"\(st\.game\.fam_zones\[(\d+)\]\[(\w+) - 1\] if 0 < \2 <= len\(st\.game\.fam_zones\[\1\]\) "
+                            r"else _member\(st, \1, \2, '\w+', _at\d+\)\)")
+_PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\])+), (-?\d+), ('\w+', _at\d+)\)")
+
+
+_PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[(\d+)\]\) \+ 1\):$"),  # positions(F)
+                re.compile(r"for _z(\d+) in st\.game\.fam_zones\[(\d+)\]:$"))  # card_loop: its _n is the place
+_PLACE_ALIAS = re.compile(r"(_l\d+) = (\w+)$")  # a `let` of such a place
+
+
+def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
+    """The enumerator's lines (frame slots as locals) with a place `F[x]` read without its check where x holds a
+    place of a family whose size is F's (`sizes`: family → the code of its size; the same code gives the same
+    size, as it reads only the game), and the end item of such a place read inline, the helper called only to
+    fail on an empty zone."""
+    places: dict[str, str] = {}
+    for line in lines:
+        text = line.strip()
+        for k, loop in enumerate(_PLACE_LOOPS):
+            m = loop.match(text)
+            if m and int(m.group(2)) in sizes:
+                places[m.group(1) if k == 0 else f"_n{m.group(1)}"] = sizes[int(m.group(2))]
+        alias = _PLACE_ALIAS.fullmatch(text)
+        if alias and alias.group(2) in places:
+            places[alias.group(1)] = places[alias.group(2)]
+
+    def place(m: re.Match[str]) -> str:
+        known = places.get(m.group(2))
+        return f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]" if known is not None and known == sizes.get(
+            int(m.group(1))) else m.group(0)
+
+    def pick(m: re.Match[str]) -> str:
+        if m.string.endswith(" else ", 0, m.start()):  # inline already, where it fails
+            return m.group(0)
+        return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {m.group(0)})"
+
+    return _places_enumerated([_sub_spanning(_sub_spanning(line, _CHECKED_PLACE, place), _PICK_READ, pick)
+                               for line in lines])
+
+
+def _places_enumerated(lines: list[str]) -> list[str]:
+    """A loop over positions(F) whose body reads F's zone at the position: over F's zones numbered from 1,
+    the zone `_y{k}` beside its position `_p{k}`, so the body reads no table for it."""
+    for i, line in enumerate(lines):
+        m = _PLACE_LOOPS[0].match(line.strip())
+        if m is None:
+            continue
+        pad = line[:len(line) - len(line.lstrip())]
+        end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith(pad + " ")), len(lines))
+        read = re.compile(re.escape(f"st.game.fam_zones[{m.group(2)}][{m.group(1)} - 1]"))
+        k = m.group(1)[2:]
+        body = [_sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
+        if body != lines[i + 1:end]:
+            loop = f"{pad}for {m.group(1)}, _y{k} in enumerate(st.game.fam_zones[{m.group(2)}], 1):"
+            lines = lines[:i] + [loop] + body + lines[end:]
+    return lines
+
+
+def _sub_spanning(line: str, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str]) -> str:
+    """Substitutes a pattern that holds a string literal itself: a match starting inside a literal is left."""
+    literals = [m.span() for m in STRING_LITERAL.finditer(line)]
+    return pattern.sub(lambda m: m.group(0) if any(a <= m.start() < b for a, b in literals) else repl(m), line)
 
 
 # ================================================================== work per zone, not per card

@@ -90,8 +90,8 @@ class _Lowering:
 
     def _comprehension(self, node: ast.ListComp, fold: str = "") -> tuple[Stmts, ast.expr]:
         """Its loops, unless one would set a variable a loop around it sets (a function's body inlined into
-        itself): that comprehension keeps its own scope. `fold` ("len", "any" or "all"): that of its items
-        instead of the list."""
+        itself): that comprehension keeps its own scope. `fold` ("len", "sum", "any" or "all"): that of its
+        items instead of the list."""
         targets = [n.id for g in node.generators for n in ast.walk(g.target) if isinstance(n, ast.Name)]
         if set(targets) & set(self.loops):
             return [], ast.Call(ast.Name(fold, ast.Load()), [node], []) if fold else node
@@ -110,7 +110,7 @@ class _Lowering:
             iter_s, items = self.lower(gen.iter)
             body = iter_s + [ast.For(gen.target, items, body, [])]
         del self.loops[len(self.loops) - len(targets):]
-        start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "any": False, "all": True}[fold])
+        start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "sum": 0, "any": False, "all": True}[fold])
         return [_assign(name, start)] + kept + self._searched_once(body[-1]) + body, ast.Name(name, ast.Load())
 
     def _kept_once(self, node: ast.ListComp, targets: set[str]) -> Stmts:
@@ -164,10 +164,11 @@ class _Lowering:
 
 
 def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
-    """"len", "any" or "all" and the comprehension, for such a call of one comprehension (for `len`, one whose
-    items are names or constants: reading them cannot fail), also of one over a plain read that is skipped
+    """"len", "sum", "any" or "all" and the comprehension, for such a call of one comprehension (for `len`, one
+    whose items are names or constants: reading them cannot fail; a `sum` adds whole numbers, the rules' only
+    numbers, so adding each item as it comes gives sum's value), also of one over a plain read that is skipped
     when the read is empty (`[…] if xs else []`: looping over no items gives the same); else ("", None)."""
-    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "any", "all")
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "sum", "any", "all")
             and len(node.args) == 1 and not node.keywords):
         return "", None
     comp = node.args[0]
@@ -230,10 +231,12 @@ def _kept_value(node: ast.expr) -> tuple[str, ast.expr] | None:
 
 
 def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:
-    """What one item does: appended, counted, or (any, all) a truth value that sets the answer."""
+    """What one item does: appended, counted, added, or (any, all) a truth value that sets the answer."""
     target = ast.Name(name, ast.Store())
     if fold == "len":
         return ast.AugAssign(target, ast.Add(), ast.Constant(1))
+    if fold == "sum":
+        return ast.AugAssign(target, ast.Add(), elt)
     if fold == "any":
         return ast.If(elt, [ast.Assign([target], ast.Constant(True))], [])
     if fold == "all":

@@ -1,6 +1,6 @@
 """The legal options of a `choose action` decision are every binding of the actions' parameters that
-passes their `require` prefix and no active `forbid` (listed by generated code: compiler._option_lister).
-Labels are made only when asked for."""
+passes their `require` prefix (listed by generated code: compiler._option_lister) and no active `forbid`
+(tested only while one is active: allowed). Labels are made only when asked for."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable, Optional
@@ -12,6 +12,20 @@ if TYPE_CHECKING:
     from interpreter.runtime.state import State
 
 Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
+
+
+def allowed(st: "State", seat: int, values: list[Any]) -> list[Any]:
+    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order."""
+    kept: list[Any] = []
+    by_action: dict[int, list[Forbid]] = {}
+    for value in values:
+        aid, chosen = value
+        forbids = by_action.get(aid)
+        if forbids is None:
+            forbids = by_action[aid] = restrictions(st, aid)
+        if not forbids or not forbidden(st, seat, chosen, forbids):
+            kept.append(value)
+    return kept
 
 
 def restrictions(st: "State", aid: int) -> list[Forbid]:
