@@ -11,6 +11,7 @@ import pytest
 from interpreter import load_game
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
+from interpreter.runtime.helpers import family_cards
 from interpreter.runtime.ops import L_MOVE
 from interpreter.runtime.state import State
 
@@ -94,6 +95,8 @@ def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path
                 lo, hi = game.fam_span[fam]
                 assert cards == [c for zone in state.zones[lo:hi] for c in zone]
                 checked += 1
+            for fam in range(len(game.fam_span)):  # every family cached, for the next move to keep or drop
+                family_cards(state, fam)
     assert checked > 20
 
 

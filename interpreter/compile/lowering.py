@@ -6,17 +6,20 @@ not fail); only what never suspends is compiled here."""
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
 
 Stmts = list[ast.stmt]
+_FAMILY_CARDS = re.compile(r"\(?(?:st\.|_s_)fam_cards\.get\((\d+)\) or _famcards\(st, \1\)\)?")  # primitives.seq_code
 
 
 @dataclass
 class _Lowering:
     temps: int = 0
     loops: list[str] = field(default_factory=list)  # the variables of the comprehensions being lowered
+    by_zone: bool = False  # a block runner's: it reads a family once per pass, between moves (_loop)
 
     def temp(self) -> str:
         self.temps += 1
@@ -108,10 +111,23 @@ class _Lowering:
                 cond_s, test = self.lower(cond)
                 body = cond_s + [ast.If(test, body, [])]
             iter_s, items = self.lower(gen.iter)
-            body = iter_s + [ast.For(gen.target, items, body, [])]
+            body = iter_s + [self._loop(gen.target, items, body)]
         del self.loops[len(self.loops) - len(targets):]
         start = ast.List([], ast.Load()) if not fold else ast.Constant({"len": 0, "sum": 0, "any": False, "all": True}[fold])
         return [_assign(name, start)] + kept + self._searched_once(body[-1]) + body, ast.Name(name, ast.Load())
+
+    def _loop(self, target: ast.expr, items: ast.expr, body: Stmts) -> ast.For:
+        """The loop over items; over a zone family's cards not kept in the state, zone by zone where the family
+        has few zones (a move drops such a family's kept list: no list built to be dropped again), unless the
+        body breaks off early."""
+        family = _FAMILY_CARDS.fullmatch(ast.unparse(items))
+        if not self.by_zone or family is None or any(isinstance(n, (ast.Break, ast.Continue)) for s in body for n in ast.walk(s)):
+            return ast.For(target, items, body, [])
+        fam, kept, part = family[1], self.temp(), self.temp()
+        cached = "st.fam_cards" if "st.fam_cards" in family[0] else "_s_fam_cards"
+        parts = ast.parse(f"[{kept}] if ({kept} := {cached}.get({fam})) is not None else st.zones[st.game.fam_slice[{fam}]]"
+                          f" if st.game.fam_few[{fam}] else [_famcards(st, {fam})]", mode="eval").body
+        return ast.For(ast.Name(part, ast.Store()), parts, [ast.For(target, ast.Name(part, ast.Load()), body, [])], [])
 
     def _kept_once(self, node: ast.ListComp, targets: set[str]) -> Stmts:
         """The parts of a comprehension's items, conditions and inner sources that read none of its variables
@@ -283,8 +299,8 @@ class _Statements(ast.NodeTransformer):
     """Each statement's expression (a value set, a condition tested, a loop's source) with the statements
     that compute its comprehensions put before it; a `while` condition, tested again each round, stays."""
 
-    def __init__(self) -> None:
-        self.lowering = _Lowering()
+    def __init__(self, by_zone: bool = False) -> None:
+        self.lowering = _Lowering(by_zone=by_zone)
 
     def generic_visit(self, node: ast.AST) -> ast.AST:
         for name in ("body", "orelse", "finalbody"):
@@ -329,16 +345,16 @@ def lowered_code(src: str) -> CodeType:
     would not take them."""
     if " for " in src:
         try:
-            return compile(_lowered_tree(src), "<string>", "exec")
+            return compile(_lowered_tree(src, by_zone=True), "<string>", "exec")
         except (SyntaxError, RecursionError):
             pass
     return compile(src, "<string>", "exec")
 
 
-def _lowered_tree(src: str) -> ast.Module:
+def _lowered_tree(src: str, by_zone: bool = False) -> ast.Module:
     tree = ast.parse(src)
     for fn in tree.body:
-        _Statements().generic_visit(fn)
+        _Statements(by_zone).generic_visit(fn)
     return tree
 
 
