@@ -376,12 +376,16 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
                     "    _b_m.append([_b_c, _b_f, _b_z])", "_fires['moved'](st, _b_m)"], pushes=True)
 
 
+def _decider(seat: str) -> Lines:
+    """The deciding seat `_b_w`, checked to be a player (ops.check_seat raises the error)."""
+    return [f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
+
+
 def choose_action(seat: str, lister: str, actions: str) -> Snippet:
     """`choose action`: the options listed by `lister` (its generated function is `lister[0]`, compiled once the
     actions are: compiler._option_lister), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick), else the run stops."""
-    return Snippet([f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)",
-                    f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:",
+    return Snippet([*_decider(seat), f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:",
                     f"    raise GameRuleError(f'P{{_b_w + 1}} has no legal action ({actions})')",
                     f"st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "if st.agents is None:", "    STOP", "AFTER",
                     "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, len(_b_v))])"], pushes=True)
@@ -391,8 +395,7 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
     """`let x = choose … from …`: a decision among the listed values, labelled at once by the function named
     `labels` (ops.labels_of; equal labels are one option, ops.distinct); taken at once by the seat's agent
     with agents playing inside the run (State.decide_inline), else the run stops."""
-    return Snippet([f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)",
-                    f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
+    return Snippet([*_decider(seat), f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
                     f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "AFTER", "if st.decide_inline():", "    STOP"],
                    node=node)

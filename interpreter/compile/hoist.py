@@ -7,6 +7,8 @@ import ast
 import re
 from typing import Any, Callable, Optional
 
+from interpreter.compile.primitives import FAMILY_CARDS
+
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (and its family cache) that generated code reads but never rebinds: an enumerator changes
 # nothing, a block runner only their items
@@ -192,9 +194,6 @@ def _sub_spanning(line: str, pattern: re.Pattern[str], repl: Callable[[re.Match[
 
 # ================================================================== work per zone, not per card
 
-_FAMILY_CARDS = re.compile(r"\(st\.fam_cards\.get\((\d+)\) or _famcards\(st, \1\)\)")  # primitives.seq_code
-
-
 def card_loop(domain: str, levels: list[list[str]], slot: int, k: int, pad: str) -> tuple[list[str], list[list[str]], str]:
     """The loop of card parameter `_p{k}` over `domain`, the deeper `levels` and the pad of the loop's body. Where
     a level reads the card's zone number, it is `_n{k}`, read once per option, and a new zone starts work per
@@ -204,7 +203,7 @@ def card_loop(domain: str, levels: list[list[str]], slot: int, k: int, pad: str)
     if not any(read.search(part) for level in levels for line in level for part in STRING_LITERAL.split(line)[::2]):
         return [f"{pad}for _p{k} in {domain}:"], levels, pad + "    "
     levels = [[_sub_code(line, read, f"_n{k}") for line in level] for level in levels]
-    family = _FAMILY_CARDS.fullmatch(domain)
+    family = FAMILY_CARDS.fullmatch(domain)
     if family:
         return [f"{pad}for _z{k} in st.game.fam_zones[{family[1]}]:", f"{pad}    _n{k} = st.game.zone_number[_z{k}]",
                 f"{pad}    for _p{k} in st.zones[_z{k}]:"], levels, pad + "        "

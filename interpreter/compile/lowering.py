@@ -6,13 +6,13 @@ not fail); only what never suspends is compiled here."""
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
 
+from interpreter.compile.primitives import FAMILY_CARDS
+
 Stmts = list[ast.stmt]
-_FAMILY_CARDS = re.compile(r"\(?(?:st\.|_s_)fam_cards\.get\((\d+)\) or _famcards\(st, \1\)\)?")  # primitives.seq_code
 
 
 @dataclass
@@ -120,7 +120,7 @@ class _Lowering:
         """The loop over items; over a zone family's cards not kept in the state, zone by zone where the family
         has few zones (a move drops such a family's kept list: no list built to be dropped again), unless the
         body breaks off early."""
-        family = _FAMILY_CARDS.fullmatch(ast.unparse(items))
+        family = FAMILY_CARDS.fullmatch(ast.unparse(items))
         if not self.by_zone or family is None or any(isinstance(n, (ast.Break, ast.Continue)) for s in body for n in ast.walk(s)):
             return ast.For(target, items, body, [])
         fam, kept, part = family[1], self.temp(), self.temp()

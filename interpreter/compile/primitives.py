@@ -2,6 +2,7 @@
 types at load, describes itself (de/en) for the language reference, and writes its Python code."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence, Union
 
@@ -32,6 +33,11 @@ def primitive(name: str, params: str, de: str, en: str, example: str,
         REGISTRY[name] = Primitive(name, params, de, en, example, check, build)
         return build
     return wrap
+
+
+# seq_code's read of a known family's cards, as generated (parentheses) or unparsed (none), and with the state's
+# cache hoisted into a local (`_s_fam_cards`): group 1 is the family's id
+FAMILY_CARDS = re.compile(r"\(?(?:st\.|_s_)fam_cards\.get\((\d+)\) or _famcards\(st, \1\)\)?")
 
 
 def seq_code(code: str, t: T) -> str:

@@ -11,7 +11,7 @@ from typing import Any, Callable, Optional, Protocol
 from interpreter.play.determinize import determinize, uncertain
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import card_visible
-from interpreter.runtime.state import State
+from interpreter.runtime.state import State, random_below
 
 
 class Agent(Protocol):
@@ -34,17 +34,10 @@ class RandomAgent:
         self.bits = self.rng.getrandbits  # also drawn from by State.agent_pick, with the same rejection sampling
 
     def act(self, state: State) -> int:
-        """rng.randrange(n), written out (the rejection sampling of Random._randbelow): the same numbers
-        from the same stream, without randrange's checks on every decision of a playout."""
+        """rng.randrange over the legal actions, written out (random_below): the same numbers, fewer checks."""
         if state.pending is None:
             return 0
-        n = len(state.pending[3])
-        k = n.bit_length()
-        bits = self.bits
-        r = bits(k)
-        while r >= n:
-            r = bits(k)
-        return r
+        return random_below(self.bits, len(state.pending[3]))
 
 
 class GreedyAgent:

@@ -48,6 +48,16 @@ def is_index(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def random_below(bits: Callable[[int], int], n: int) -> int:
+    """random.Random.randrange(n) written out (the rejection sampling of Random._randbelow) over the generator's
+    getrandbits: the same numbers from the same stream, without randrange's checks (RandomAgent, State.agent_pick)."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
+
+
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_undo",
@@ -458,10 +468,7 @@ class State:
             if type(action) is not int or not 0 <= action < n:
                 self._check_action(action)  # IllegalActionError
         else:
-            k = n.bit_length()
-            action = bits(k)
-            while action >= n:
-                action = bits(k)
+            action = random_below(bits, n)
         self.budget = limits.max_steps
         self.inline_decisions += 1
         return action
