@@ -40,6 +40,7 @@ _SPECIAL_NAMES = ("me", "players", "player_count", "round", "self")
 _NUMBERS = ("player_count", "round")
 _FEW_REACTIONS = 3  # an event with up to this many special rules reacting to it names them
 _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its items, a longer one by its name
+_LIGHT_OBJECT = 3  # an object of up to this many words stands before a verb's complement, a longer one after it
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 _GRAPH_CALLS = ("successors", "predecessors", "neighbours", "steps_ahead")
 _PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance")
@@ -2062,7 +2063,9 @@ class Speaker:
 
     def _s_Reveal(self, s: A.Reveal) -> list[Line]:
         if s.to is None:
-            return self._line("stmt.reveal", s, what=self.expr(s.what))
+            what = self.expr(s.what)  # "turn the card face up", but "turn face up the tile of the square"
+            heavy = len(what.form("default").split()) > _LIGHT_OBJECT
+            return self._line("stmt.reveal", s, "heavy" if heavy else "default", what=what)
         to = s.to.items[0] if isinstance(s.to, A.ListLit) and len(s.to.items) == 1 else s.to
         seats = self.join([self.expr(i) for i in to.items]) if isinstance(to, A.ListLit) and to.items \
             else self.expr(to)  # "to p and q", not "to the list p and q"
