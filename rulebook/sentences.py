@@ -1994,10 +1994,14 @@ class Speaker:
     def picked_afresh(self, s: A.Move) -> bool:
         """Whether a move onto every place of a loop said at once takes a thing picked again for each place
         (`move top(Z) to row[i]`): then "in turn", lest it read as one thing onto every place."""
-        place = s.to.index if isinstance(s.to, A.Index) else None
+        place = self.every_place(s.to)
+        return place is not None and not any(isinstance(n, A.Name) and n.name == place for n in A.walk([s.what]))
+
+    def every_place(self, to: A.Expr) -> Optional[str]:
+        """The loop variable of a destination `row[i]` said as every place of a loop at once, else None."""
+        place = to.index if isinstance(to, A.Index) else None
         ref = self.lookup(place.name) if isinstance(place, A.Name) else None
-        return isinstance(place, A.Name) and ref is not None and ref.every is not None \
-            and not any(isinstance(n, A.Name) and n.name == place.name for n in A.walk([s.what]))
+        return place.name if isinstance(place, A.Name) and ref is not None and ref.every is not None else None
 
     def moved(self, e: A.Expr) -> Phrase:
         """What a move takes: a list of items written out is said of them all in the plural, where the
@@ -2052,7 +2056,9 @@ class Speaker:
         if n != 1 and s.count is not None and "count" not in args:
             args["count"] = self.expr(s.count)
         form, actor = self.doer()
-        return [Line(self.text(f"stmt.{verb}_one" if n == 1 else f"stmt.{verb}" if n is not None else f"stmt.{verb}_expr",
+        one = f"stmt.{verb}_one_each" if self.every_place(s.to) is not None \
+            else f"stmt.{verb}_one"  # a card drawn afresh for each place: not "one card onto every place"
+        return [Line(self.text(one if n == 1 else f"stmt.{verb}" if n is not None else f"stmt.{verb}_expr",
                                s, form, {**args, **actor}))]
 
     def draw_verb(self, to: A.Expr) -> str:

@@ -38,7 +38,7 @@ GOLDEN = [
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
      "Lege alle Monsterkarten an allen Anlegeplätzen in den Vorrat ihrer Besitzer."),
     (MM, (), "en", "For every card place, in order:\nDraw one card from the guard deck to the card place.",
-     "Draw one guard card from the guard deck onto every card place."),
+     "For every card place, draw one guard card from the guard deck and put it there."),
     (MM, (), "en", "For every card place:\nMove the guard at the card place to the guard discard pile.",
      "Move the guard at every card place onto the guard discard pile."),
     (MM, (), "de", "Für jeden Kartenplatz:\nLege den Wächter am Kartenplatz in den Wächter-Ablagestapel.",
@@ -67,7 +67,7 @@ GOLDEN = [
     # what is drawn is named by its kind, not "cards"
     (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
     (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
-     "Lege eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
+     "Lege je eine Wächterkarte vom Wächterstapel auf jeden Kartenplatz."),
     # a player's own cards counted, said as what they have, not as "the number of … that belong to you is 2"
     (MM, (), "de", "die Zahl der Monster von dir im Schloss 2 ist", "wenn du 2 Monsterkarten an den Anlegeplätzen hast"),
     # a random choice that only sets a value
@@ -200,6 +200,13 @@ GOLDEN = [
     (MM, (), "de", "Jede Runde hat diese Phasen, in dieser Reihenfolge:",
      "Jede Runde besteht aus drei Phasen, die nacheinander abgehandelt werden:"),
     (MM, (), "de", "reihum im Uhrzeigersinn", "sind die Spieler im Uhrzeigersinn am Zug"),
+    # a card drawn afresh for each place of a loop: "one card per place", not "one card onto every place"
+    (FF, (), "fr", "Piochez un téléporteur de la pile de téléporteurs et placez-le sur chaque case de téléporteur.",
+     "Sur chaque case de téléporteur, placez un téléporteur tiré de la pile de téléporteurs."),
+    # a short object stands before « face visible », a long one after it
+    (FF, (), "fr", "Retournez face visible le sort.", "Retournez le sort face visible."),
+    (FF, (), "fr", "Retournez la tuile intersection de la case face visible.",
+     "Retournez face visible la tuile intersection de la case."),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur votre case et que votre figurine n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
@@ -367,14 +374,14 @@ GOLDEN = [
     (FF, (), "en", "2: 8, 3: 7, 4: 6, 5: 5, 6: 4", "8 with 2 players, 7 with 3 players, 6 with 4 players"),
     # a long list of numbers (a board's geometry) or a computed constant is said by its name
     (FF, (), "en", "For every value in the list 28, 32, 34, 38, 42, 87",
-     "onto every monster space of the start chambers."),
+     "For every monster space of the start chambers, draw one monster tile"),
     (FF, (), "de", "Für jeden Wert aus der Liste 28, 32, 34, 38, 42, 87",
      "auf jedes Monsterfeld der Starträume."),
     # a number a loop takes from a list and uses as a place is that place: "every teleport space", not "the teleport space the value"
     (FF, (), "en", "Draw one teleport from the teleport pile onto the teleport space the value.",
-     "Draw one teleport from the teleport pile onto every teleport space."),
+     "For every teleport space, draw one teleport from the teleport pile and put it there."),
     (FF, (), "de", "Ziehe einen Teleporter vom Teleporterstapel auf das Teleporterfeld der Wert.",
-     "Lege einen Teleporter vom Teleporterstapel auf jedes Teleporterfeld."),
+     "Lege je einen Teleporter vom Teleporterstapel auf jedes Teleporterfeld."),
     # the one card of a place that holds one is "the card on the place", not "the top card of" it
     (MM, (), "en", "the top guard card of the card place", "The guard at a card place: the guard card on the card place."),
     (MM, (), "de", "Ziehe Karten von der Schachtel (Königsplättchen) in den Königsstapel, so viele wie die Zahl der "
@@ -824,11 +831,11 @@ GOLDEN = [
     (MF, (), "en", "Otherwise, if the condition and the type of square A is cave mouth:", "Otherwise, if the square is the mouth of the dark cave:"),
     # a loop whose one draw or move names its item only as the place it goes to is one sentence
     (FF, (), "en", "For each of the start chambers:",
-     "Draw one monster tile from the first pile onto every monster space of the start chambers."),
+     "For every monster space of the start chambers, draw one monster tile from the first pile and put it there."),
     (FF, (), "en", "For each of the intersection spaces:",
      "For every intersection space in turn, move the top intersection tile of the box onto it."),
     (FF, (), "de", "Gehe die Starträume der Reihe nach durch:",
-     "Lege ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
+     "Lege je ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
      "Lege der Reihe nach auf jedes Kreuzungsfeld jeweils das oberste Kreuzungsplättchen der Schachtel."),
     # a die: a const whose `told` says the pick

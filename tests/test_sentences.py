@@ -359,7 +359,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem"}  # "x_pl", "x_you" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem", "heavy"}  # "x_pl", "x_you" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
@@ -483,8 +483,9 @@ def test_the_items_but_one_of_the_same_noun_are_the_other_ones_not_lettered() ->
 
 
 @pytest.mark.parametrize("stmt,de,en", [
-    ("for i in ends { draw 1 from deck to slot[i] }", ["Lege eine Karte vom Stapel in jeden Platz der Randplätze."],
-     ["Draw one card from the deck to every slot of the end slots."]),
+    ("for i in ends { draw 1 from deck to slot[i] }",  # a card drawn afresh for each place: "one per place"
+     ["Lege je eine Karte vom Stapel in jeden Platz der Randplätze."],
+     ["For every slot of the end slots, draw one card from the deck and put it there."]),
     ("for i in all_slots { move top(deck) to slot[i] }",  # a card picked afresh for each place: "in turn"
      ["Lege der Reihe nach in jeden Platz jeweils die oberste Karte des Stapels."],
      ["For every slot in turn, move the top card of the deck to it."]),
