@@ -556,7 +556,7 @@ GOLDEN = [
     # a local `moved` is not the game's flag `moved`
     (FF, (), "en", "*p* chooses *m* from each *m* in the monsters that can be moved for which the has moved this turn "
                    "does not contain *m*.",
-     "You choose one of the monsters other than the monsters already moved by this spell that can be moved."),
+     "You choose one of the monsters that can be moved and are not among the monsters already moved by this spell."),
     # a local or parameter with its own noun (`let n de "die Anzahl zusätzlicher Schritte" en "number of extra steps" = …`)
     (FF, (), "en", "You choose number B", "You choose a number of extra steps from 1 to the value of the spell."),
     (FF, (), "de", "Du wählst Zahl B",
@@ -966,7 +966,7 @@ GOLDEN = [
     (MF, ("maechtige_magier",), "de", "Immer wenn eine Runde beginnt und die Nummer der Runde 1 ist:", "Zu Beginn von Runde 1:"),
     # a new named list starts empty: no sentence says so
     (MF, (), "en", "The riders are no cards.", "Add the chosen companion to the riders."),
-    (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "außer den mit diesem Spruch schon gesetzten Monstern"),
+    (FF, (), "de", "Die schon gesetzten Monster sind keine Karten.", "nicht zu den mit diesem Spruch schon gesetzten Monstern gehören"),
     # an action that changes nothing is told by its title alone
     (FF, (), "en", "No change.", "Cast no more"),
     (FF, (), "de", "Keine Änderung.", "Anhalten"),
