@@ -1680,6 +1680,8 @@ class Speaker:
             return []  # "the Joker is the card “Joker”": a local with its own noun for one card only names it
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:
             return []  # "the chosen pieces are no cards": a new named list starts empty; what is added to it says the rest
+        if isinstance(v, A.Name) and v.name in self.sym.vars and s.text is not None:
+            return self._line("stmt.let_noted", s, value=value)  # a value kept for later: "note the number of …"
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
 
     def _names_owner(self, v: A.Expr, text: Optional[A.Text]) -> bool:
