@@ -348,8 +348,10 @@ _SIGNS = ("+", "−", "-", "×", "÷")  # a field in arithmetic is no subject of
 
 
 def _names_currency(amount: Phrase, currency: Phrase) -> bool:
-    """Whether an amount is said by the currency's own noun ("the chips to pay"): then no "in chips" after it."""
-    return currency.form("nom").split(" ")[-1] in amount.form("nom").split(" ")
+    """Whether an amount is said by the currency's own noun ("the chips to pay", « les pions dus » for « pions
+    pouvoir », whose noun comes first): then no "in chips" after it."""
+    words, said = currency.form("nom").split(" "), amount.form("nom").split(" ")
+    return words[-1] in said or words[0] in said
 
 
 _SIMPLE = (A.CallRule, A.Modify, A.SetStmt, A.Move, A.Give, A.Draw)
@@ -1676,6 +1678,8 @@ class Speaker:
             return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
         if self._names_owner(v, s.text):
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
+        if picked and self._located_by_name(value, s.text):
+            return []  # "the wandering monster is the top tile of the wandering monster's space": its noun says it
         if isinstance(v, A.Call) and v.func == "card" and s.text is not None:
             return []  # "the Joker is the card “Joker”": a local with its own noun for one card only names it
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:
@@ -1683,6 +1687,16 @@ class Speaker:
         if isinstance(v, A.Name) and v.name in self.sym.vars and s.text is not None:
             return self._line("stmt.let_noted", s, value=value)  # a value kept for later: "note the number of …"
         return self._line(key, s, name=self.var(s.name), value=value)  # a card by its letter: "… is called card A"
+
+    def _located_by_name(self, value: Phrase, text: Optional[A.Text]) -> bool:
+        """Whether a card picked from a place has a noun of its own that the place is named by already (the
+        top tile of "the wandering monster's space" called "the wandering monster"): no definition needed."""
+        noun = self.nouns.text(text)
+        if noun is None:
+            return False
+        said, named = value.form("nom").split(" ", 1)[-1], noun.np("def")  # after its own article: where it lies
+        words = {named.form(f).split(" ", 1)[-1] for f in ("nom", "gen", "dat")}  # without its article
+        return any(" " in w and f" {w}" in said for w in words)
 
     def _names_owner(self, v: A.Expr, text: Optional[A.Text]) -> bool:
         """Whether a local's own noun names the owner of the thing its value is the owner of ("the keeper

@@ -471,7 +471,7 @@ GOLDEN = [
     (MF, (), "de", "Nur erlaubt, wenn nicht gilt: ist ein Katapult der Kreatur",
      "Nur erlaubt, wenn die Kreatur kein Katapult ist oder die Bonusart Mimimi-Macht ist."),
     (MF, (), "fr", "Autorisé seulement si ce n'est pas le cas que le statut de catapulte de la créature",
-     "Autorisé seulement si la créature n'est pas une catapulte ou le type de bonus est Pouvoir Mimimi."),
+     "Autorisé seulement si la créature n'est pas une catapulte, ou si le type de bonus est Pouvoir Mimimi."),
     (MF, (), "en", "The has a borrowed wing of the creature becomes true.", "gets a borrowed wing."),
     (MF, (), "de", "Hat einen geliehenen Flügel der Kreatur wird wahr.", "bekommt einen geliehenen Flügel."),
     # a field's `told false` text: the game action, not the flag ("the creature is not poisoned")
@@ -885,7 +885,12 @@ GOLDEN = [
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),
     (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
-     "Ziehe das Monsterplättchen Feld für Feld auf einem Weg mit möglichst wenigen Schritten vom Feld des wandernden Monsters zum Zielraum"),
+     "Ziehe das wandernde Monster Feld für Feld auf einem Weg mit möglichst wenigen Schritten vom Feld des wandernden Monsters zum Zielraum"),
+    # … whose stops are only passed on the way (the end may be one of them); a piece picked from the place its
+    # own noun names is not defined again ("the wandering monster is the top tile of the wandering monster's space")
+    (FF, (), "fr", "La tuile monstre est la tuile monstre du dessus de la case du monstre errant.",
+     "à la pièce d'arrivée par les chemins praticables, sans traverser en chemin les pièces\u00a0;"),
+    (FF, (), "en", "The monster tile is the top monster tile", "to the destination chamber through the passable corridors and, on the way, not through the chambers;"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
