@@ -787,8 +787,8 @@ class Speaker:
             place = ref.phrase(self.cat)
         elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
-        elif ref is not None and ref.zone is not None:
-            place = self.msg("slot.matching", node, word=word)
+        elif ref is not None and ref.zone is not None:  # (where a walk has just got to it is just "the space")
+            place = self.msg("slot.same" if ref.this else "slot.matching", node, word=word)
         elif isinstance(node, A.Call) and node.func == "position" and len(node.args) == 1 \
                 and self.family_of(node.args[0]) is not None:
             key = "slot.of_card" if self.family_of(node.args[0]) == zone else "slot.matching_card"
@@ -905,6 +905,8 @@ class Speaker:
             ref = self.lookup(where.name) if isinstance(where, A.Name) else None
             if ref is not None and ref.zone == zone.name:  # the place in scope: "the slot"
                 return ref.phrase(self.cat)
+            if ref is not None and ref.zone is not None and ref.this:  # where a walk has just got to: "this space"
+                return noun.np("this")
             if ref is not None and ref.zone is not None:
                 return self.msg("expr.zone_matching", e, zone=noun.np("def"), bare=noun.np("bare"),
                                 matching=noun.np("matching"))
