@@ -91,7 +91,7 @@ zone hand de "die Hand" en "hand" fr "la main" per player of card owner
 zone discard de "der Ablagestapel" en "discard pile" fr "la défausse" of card public
 currency gold de "das Gold" en "gold" fr "l'or" start 5
 currency coins de "die Münzen" en "coins" fr "les pièces" start 1
-player var points: int = 0 de "die Punkte" en "points" fr "les points"
+player var points: int = 0 de "die:pl Punkte" en "points" fr "les points"
 const die = [1, 2, 2] de "der Würfel" en "die" fr "le dé" told de "wirf den Würfel" en "roll the die" fr "lancez le dé"
 rule r de "R" en "R" fr "R" { STMT }
 """
@@ -684,7 +684,7 @@ def test_a_repetition_that_may_stop_early_says_at_most_and_stops_in_one_step() -
                                          "Draw one card from the deck into your hand.",
                                          "If the deck holds at least 2 cards:", "Turn the top card of the deck face up.",
                                          "Otherwise, stop."]
-    assert all_sentences(stmt, "de")[0] == "Wiederhole höchstens so oft wie deine Punkte:"
+    assert all_sentences(stmt, "de")[0] == "Wiederhole Folgendes höchstens so oft, wie deine Punkte angeben:"
     assert all_sentences(stmt, "de")[-1] == "Sonst hör hier auf."
     assert all_sentences("repeat 3 { if count(deck) > 1 { reveal top(deck) } else { break } }", "en")[0] \
         == "Repeat up to 3 times:"
