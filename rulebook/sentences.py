@@ -348,8 +348,8 @@ _SIGNS = ("+", "−", "-", "×", "÷")  # a field in arithmetic is no subject of
 
 
 def _names_currency(amount: Phrase, currency: Phrase) -> bool:
-    """Whether an amount is said by the currency's own noun ("the chips to pay", « les pions dus » for « pions
-    pouvoir », whose noun comes first): then no "in chips" after it."""
+    """Whether an amount is said by the currency's own noun ("the chips to pay", « les jetons dus » for « jetons
+    bonus », whose noun comes first): then no "in chips" after it."""
     words, said = currency.form("nom").split(" "), amount.form("nom").split(" ")
     return words[-1] in said or words[0] in said
 
@@ -1681,7 +1681,7 @@ class Speaker:
         if self._names_owner(v, s.text):
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
         if picked and self._located_by_name(value, s.text):
-            return []  # "the wandering monster is the top tile of the wandering monster's space": its noun says it
+            return []  # "the lead runner is the top token of the lead runner's square": its noun says it
         if isinstance(v, A.Call) and v.func == "card" and s.text is not None:
             return []  # "the Joker is the card “Joker”": a local with its own noun for one card only names it
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:
@@ -1692,7 +1692,7 @@ class Speaker:
 
     def _located_by_name(self, value: Phrase, text: Optional[A.Text]) -> bool:
         """Whether a card picked from a place has a noun of its own that the place is named by already (the
-        top tile of "the wandering monster's space" called "the wandering monster"): no definition needed."""
+        top token of "the lead runner's square" called "the lead runner"): no definition needed."""
         noun = self.nouns.text(text)
         if noun is None:
             return False
