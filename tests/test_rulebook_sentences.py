@@ -173,7 +173,7 @@ GOLDEN = [
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
     (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
     # a value changed by itself is said as the change
-    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player moves their wisdom marker along the wisdom track to the space for the place in turn order"),
+    (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player puts their wisdom marker on the space of the wisdom track that matches the place in turn order"),
     (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
      "Für jedes der Felder der Bewegung, solange die Kreatur auf dem Spielplan steht:"),
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
@@ -857,7 +857,7 @@ GOLDEN = [
     # a tile named by a function's noun, and a value's told set: no card, no counter
     (FF, (), "en", "Move the card “Dumbest player”", "Move the Dumbest Player tile to the box."),
     (FF, (), "en", "Add 1 to the count of wisdom moves.",
-     "The player moves their wisdom marker along the wisdom track to the space for the place in turn order (the start player 1, the next player 2, and so on)."),
+     "The player puts their wisdom marker on the space of the wisdom track that matches the place in turn order (the start player on 1, the next player on 2, and so on)."),
     # a loop whose one step names its item once is that step said of every item: "each of …", „jede der …“
     (MF, (), "en", "For every other creature on the square of the creature:",
      "Poison every other creature on the square of the creature (see “Poison a creature”)."),
