@@ -771,7 +771,7 @@ GOLDEN = [
     (FF, (), "en", "the monster space of your space", "Choose a monster tile from your space."),
     (FF, (), "de", "vom Monsterfeld des Felds von dir", "Wähle ein Monsterplättchen von deinem Feld."),
     (FF, (), "en", "reaches from space the space of", "the next chambers along the open corridors from the space of the wandering monster."),
-    (FF, (), "de", "vom Feld das Feld des", "entlang der offenen Gänge vom Feld des wandernden Monsters aus."),
+    (FF, (), "de", "vom Feld das Feld des", "die man vom Feld des wandernden Monsters aus über offene Gänge erreicht."),
     (FF, (), "en", "onto the monster pile 1", "onto the second pile."),
     (FF, (), "de", "auf den Monsterstapel 1", "auf den zweiten Stapel."),
     (MF, (), "en", "If the next square is 0:", "If there is no next square:"),
