@@ -561,7 +561,7 @@ GOLDEN = [
     (FF, (), "en", "You choose number B", "You choose a number of extra steps from 1 to the value of the spell."),
     (FF, (), "de", "Du wählst Zahl B",
      "Du wählst eine Anzahl zusätzlicher Schritte zwischen 1 und dem Wert des Zauberspruchs."),
-    (FF, (), "en", "Add number B to the steps left.", "You may move the chosen number of extra steps further."),
+    (FF, (), "en", "Add number B to the steps left.", "You may move the chosen number of extra steps."),
     # an `unsaid` var: its changes are bookkeeping the book leaves out
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
     (MF, (), "en", "The kind of the running movement becomes", "Move"),
