@@ -375,6 +375,18 @@ def _sifted(s: A.For) -> Optional[A.If]:
     return test
 
 
+def _taken(s: A.For) -> bool:
+    """Whether a loop's whole body gives its item to a player and moves it to that player's zone: a take."""
+    give, move = (s.body + [None, None])[:2] if len(s.body) == 2 else (None, None)
+    return isinstance(give, A.Give) and isinstance(move, A.Move) and isinstance(give.what, A.Name) \
+        and give.what.name == s.var and same(move.what, give.what)
+
+
+def _said(a: Arg) -> Phrase:
+    """An argument as a phrase, a plain text being the same in every form."""
+    return a if isinstance(a, Phrase) else Phrase(a)
+
+
 def _joined(head: Phrase, rel: Phrase) -> Phrase:
     """A noun phrase with a relative clause after it, in every form."""
     return Phrase(lambda f: head.form(f) + rel.form(f), head.agree, head.genitive)
@@ -955,8 +967,8 @@ class Speaker:
             common, others = found
             if not others:
                 return self.expr(common)
-            return self.msg("expr.map_players", e, name=name, value=self.expr(common), others=self.join(
-                [self.msg("expr.players_value", e, key=self.expr(k), value=self.expr(v)) for k, v in others]))
+            return self.msg("expr.map_players", e, name=name, value=self.expr(common),
+                            others=self.players_others(e, others))
         if len(value.items) > 4:
             return None
         field = self.key_field(e.index)
@@ -971,6 +983,10 @@ class Speaker:
         others = [(k, v) for k, v, t in said if t != common]
         return (next(v for _, v, t in said if t == common), others) if len(others) <= 2 else None
 
+    def players_others(self, node: A.Node, others: list[tuple[A.Expr, A.Expr]]) -> Phrase:
+        """The entries of a table by the player count that differ from the common value: "5 with 5 players"."""
+        return self.join([self.msg("expr.players_value", node, key=self.expr(k), value=self.expr(v)) for k, v in others])
+
     def key_field(self, index: A.Expr) -> str:
         """The field a table is looked up by, said before its keys ("level 2"), or nothing."""
         field = self.sym.fields.get(index.name) if isinstance(index, A.Attr) else None
@@ -980,15 +996,22 @@ class Speaker:
 
     def const_table(self, const: A.ConstDef) -> Phrase:
         """A constant as the table of values shows it: a table by the player count or by a field it is looked
-        up by said in words ("8 with 2 players, …", "0 at level 1, …"), a list by its items."""
+        up by said in words ("6 (5 with 5 players)", "0 at level 1, …"), a list by its items."""
         value, key = const.value, self.sym.keys.get(const.name)
         if isinstance(value, A.ListLit) and value.items:
             return self.join([self.expr(i) for i in value.items])
         if not isinstance(value, A.MapLit) or key is None:
             return self.table(value)
         if isinstance(key, A.Name) and key.name == "player_count":
-            return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
-                              for k, v in value.items])
+            found = self.by_players(value)
+            if found is None:
+                return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
+                                  for k, v in value.items])
+            common, others = found  # "6 (5 with 5 players)", as the rules say it
+            if not others:
+                return self.expr(common)
+            return self.msg("expr.players_common", value, value=self.expr(common),
+                            others=self.players_others(value, others))
         field = self.key_field(key)
         if not field:
             return self.table(value)
@@ -1264,7 +1287,7 @@ class Speaker:
                 and cond.comp.expr.op == "==" and not cond.comp.cond and isinstance(cond.comp.expr.right, A.Name) \
                 and cond.comp.expr.right.name == var and self._is_zone(cond.comp.source):
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
-            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
+            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said, relgen=relgen,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
         person = noun is not None and noun.word == self.nouns.word("player").word
@@ -2169,7 +2192,15 @@ class Speaker:
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
         filtered = isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var
-        head = self._comp_args(src, loop=True) if isinstance(src, A.Comprehension) and filtered else {}
+        grammar = self.cat.data.get("grammar", {})
+        taken = _taken(s) and filtered and isinstance(grammar, dict) and grammar.get("taken_from_last") is True
+        self.origin_role = "from" if taken else "at"
+        try:
+            head = self._comp_args(src, loop=True) if isinstance(src, A.Comprehension) and filtered else {}
+        finally:
+            self.origin_role = "at"
+        if taken:  # the cards a player takes: "every card of the chosen colour from the box", not "in the box of …"
+            head = {**head, "from": "", "filter": _joined(_said(head["filter"]), _said(head["from"]))}
         source = self.expr(src)
         origin = self.origin(src, source)
         self.scope.push()

@@ -24,15 +24,18 @@ GOLDEN = [
      "The player chooses a monster type still in the box."),
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
-     "Der Spieler wählt einen Monstertyp, der noch in der Schachtel liegt."),
-    # a loop that only moves its items is one sentence; a card given and moved is taken
+     "Der Spieler wählt einen Monstertyp, dessen Karten noch in der Schachtel liegen."),
+    # a value by the player count in the table of values: the common value, then the others
+    (MM, (), "en", "6 with 3 players, 6 with 4 players, 5 with 5 players and 6 with 6 players", "6 (5 with 5 players)"),
+    (MM, (), "de", "bei 3 Spielern 6, bei 4 Spielern 6, bei 5 Spielern 5 und bei 6 Spielern 6", "6 (bei 5 Spielern 5)"),
+    # a loop that only moves its items is one sentence; a card given and moved is taken, from where it lies
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
-     "The player takes every monster card in the box of the chosen monster type into their reserve."),
+     "The player takes every monster card of the chosen monster type from the box into their reserve."),
     # a card whose field is the value just chosen is "of the chosen …", not a relative clause comparing them
     (MM, (), "en", "whose monster type is the chosen monster type", "of the chosen monster type"),
-    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "in der Schachtel vom gewählten Monstertyp in"),
+    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "vom gewählten Monstertyp aus der Schachtel in"),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt alle Monsterkarten in der Schachtel vom gewählten Monstertyp in seinen Vorrat."),
+     "Der Spieler nimmt alle Monsterkarten vom gewählten Monstertyp aus der Schachtel in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
