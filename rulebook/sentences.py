@@ -411,6 +411,7 @@ class Speaker:
         self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
         self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this token"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
+        self.one_owner: set[str] = set()  # a pair's locals where a branch has said that one player owns both
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
@@ -1066,6 +1067,10 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
+        held = self.lookup(e.args[0].name) if e.func == "owner" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
+            and e.args[0].name in self.one_owner else None
+        if held is not None and held.pair is not None:  # "the owner of the two tokens", not "of the first token"
+            return self.msg("idiom.owner_pair", e, things=held.pair[2])
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
             title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
@@ -2151,8 +2156,12 @@ class Speaker:
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         self.branches += 1
+        owned = self.one_owner
         try:
+            both = self.owned_pair(s.cond)
+            self.one_owner = owned | set(both)
             then = self.lines(s.then)
+            self.one_owner = owned
             nxt = s.other[0] if len(s.other) == 1 and isinstance(s.other[0], A.If) else None
             other = self.lines(s.other) if s.other and nxt is None else []
             unless = s.cond.operand if isinstance(s.cond, A.Not) else A.Not(pos=s.cond.pos, operand=s.cond)
@@ -2175,6 +2184,16 @@ class Speaker:
             return out
         finally:
             self.branches -= 1
+            self.one_owner = owned
+
+    def owned_pair(self, cond: A.Expr) -> tuple[str, ...]:
+        """The two locals of a pair a test says one player owns (`owner(a) == owner(b)`), or none."""
+        if not (isinstance(cond, A.BinOp) and cond.op == "==" and all(
+                isinstance(x, A.Call) and x.func == "owner" and len(x.args) == 1 for x in (cond.left, cond.right))):
+            return ()
+        assert isinstance(cond.left, A.Call) and isinstance(cond.right, A.Call)
+        a, b = cond.left.args[0], cond.right.args[0]
+        return (a.name, b.name) if isinstance(a, A.Name) and isinstance(b, A.Name) and self.idioms.pair(a, b) else ()
 
     def player_counts(self, cond: A.Expr) -> Optional[Phrase]:
         """A test of the number of players said by the counts it holds for: "with 2 or 3 players"."""

@@ -65,8 +65,10 @@ GOLDEN = [
     (MM, (), "en", "Stop here; the remaining ones are skipped.", "The remaining card places are skipped."),
     (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
     (MM, (), "de", "Die übrigen Kartenplätze entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
-    (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
-    (MM, (), "en", "For every attack place, in order:", "For every attack place:"),
+    (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:",
+     "Für jeden Anlegeplatz, der zum verlorenen Kampf oder zu einem noch verdeckten Wächter gehört:"),
+    (MM, (), "en", "For every attack place, in order:",
+     "For every attack place that lost its fight or faces a guard still face down:"),
     # what is drawn is named by its kind, not "cards"
     (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
     (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
@@ -110,7 +112,7 @@ GOLDEN = [
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
      "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens so groß wie die Stärke des Wächters am Kartenplatz ist:"),
     (MM, (), "de", "oder der Wächter am Kartenplatz mit derselben Nummer verdeckt ist:",
-     "oder der Wächter am zugehörigen Kartenplatz verdeckt ist:"),
+     "oder der Wächter am Kartenplatz ist verdeckt."),
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
@@ -129,26 +131,26 @@ GOLDEN = [
      "Der Kampf am Kartenplatz ist verloren."),
     # a place in scope compared with the place remembered: the places, not their numbers
     (MM, (), "en", "If the number of the attack place is the number of the lost fight",
-     "If the attack place is the place where the fight was lost or the guard"),
+     "the card place is the place where the fight was lost or the guard"),
     (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
-     "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
+     "der Kartenplatz ist der Platz des verlorenen Kampfes oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
      "Look at the two monsters at the matching attack place."),
     # the first and the last card of a place that holds just these two: a pair, said together
     (MM, (), "en", "The first monster is the first monster card at the matching attack place.",
      "Look at the two monsters at the matching attack place."),
     (MM, (), "de", "Das erste Monster ist die erste Monsterkarte am zugehörigen Anlegeplatz.",
-     "Es geht um die beiden Monster am zugehörigen Anlegeplatz."),
+     "Sieh dir die beiden Monster am zugehörigen Anlegeplatz an."),
     (MM, (), "en", "If the first monster and the second monster belong to the same player:",
      "If both monsters belong to the same player:"),
     (MM, (), "de", "Wenn das erste Monster und das zweite Monster demselben Spieler gehören:",
      "Wenn beide Monster demselben Spieler gehören:"),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Es geht um die beiden Monster am zugehörigen Anlegeplatz."),
+     "Sieh dir die beiden Monster am zugehörigen Anlegeplatz an."),
     # locals with their own nouns, not letters; German declines the adjective and the noun
     (MM, (), "en", "Monster card A is the first monster card at the matching attack place, monster card B the last one.",
      "If both monsters belong to the same player:"),
-    (MM, (), "de", "Der Besitzer des erstes Monster", "Der Besitzer des ersten Monsters erhält die Beute"),
+    (MM, (), "de", "Der Besitzer des erstes Monster", "Der Besitzer der beiden Monster erhält die Beute"),
     (MM, (), "de", "Besitzer des verdrängtes Monster", "Du zahlst dem Besitzer des zu verdrängenden Monsters die Entschädigung"),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
@@ -289,9 +291,9 @@ GOLDEN = [
      "Die Besitzer der beiden Monster erhalten je die Hälfte der Beute (abgerundet) in Gold aus der Schatzkammer."),
     # a payment from the bank is taken by its payee
     (MM, (), "en", "The treasury pays the loot in gold to the owner of monster card A.",
-     "The owner of the first monster takes the loot in gold from the treasury."),
+     "The owner of the two monsters takes the loot in gold from the treasury."),
     (MM, (), "de", "Die Schatzkammer zahlt die Beute in Gold an den Besitzer von Monsterkarte A.",
-     "Der Besitzer des ersten Monsters erhält die Beute in Gold aus der Schatzkammer."),
+     "Der Besitzer der beiden Monster erhält die Beute in Gold aus der Schatzkammer."),
     # card backs
     (MM, (), "en", "The back of every king tile shows no values.", "King tiles have plain backs."),
     (MM, (), "de", "Auf der Rückseite zeigt jedes Königsplättchen keine Werte.",
@@ -531,9 +533,9 @@ GOLDEN = [
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
     (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "an deren Anlegeplatz zwei Monster gleicher Stärke liegen"),
     # a filter naming the item's own place says it with "whose", not "for which … of the same item"
-    (MM, (), "de", "bei der am Anlegeplatz der Wächterkarte", "jede Wächterkarte, an deren Anlegeplatz die Paarsumme"),
+    (MM, (), "de", "bei der am Anlegeplatz der Wächterkarte", "jede Wächterkarte, an deren Anlegeplatz das schwächste Paar liegt"),
     (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
-     "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
+     "every guard card whose attack place holds two monsters of equal strength has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
     (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn du den Preis des Kampfes nicht bezahlen kannst:"),
     # two plural nouns joined by „und“ both take the dative ending
@@ -1147,7 +1149,7 @@ def test_a_function_note_is_its_definition_and_the_formula_moves_to_the_appendix
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None:
     """`internal function` names a lookup the rules say in words where used ("the guard at card place 3")."""
-    assert len(definitions(MM, (), lang).paragraphs) == 3 and not definitions(MM, (), lang).entries
+    assert len(definitions(MM, (), lang).paragraphs) == 5 and not definitions(MM, (), lang).entries
     assert not any("guard card" in p or "Wächterkarte" in p for p in definitions(MM, (), lang).paragraphs)
     assert "guard" in formula_rows(MM, (), lang)
 
