@@ -820,8 +820,8 @@ GOLDEN = [
     # a number from 1 to 6 at random is a die roll; a table looked up by it is said in ranges
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
     (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
-    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the cave square the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
-    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "das Höhlenfeld (rückwärts) laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
+    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the first square of the cave route the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
+    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "das letzte Feld des Höhlenwegs laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
     # a text that starts with its argument keeps the argument's article; option values are no predicates
     (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
     (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
@@ -1020,9 +1020,9 @@ GOLDEN = [
     (MF, (), "de", "Lege alle Bonuskarten aus den abgelegten Bonuskarten",
      'Lege die abgelegten Feenstaub-Karten in den Feenstaub-Vorrat.'),
     (MF, (), "en", "from the list the creature followed by the possible riders",
-     'chooses a companion from the possible riders, or the creature itself to set off.'),
+     'chooses a companion from the possible riders (or the creature itself, to set off).'),
     (MF, (), "de", "aus der Liste der Kreatur gefolgt von den möglichen Mitreisenden",
-     'wählt eine Begleitung aus den Mitreisekandidaten oder der Kreatur selbst, um loszugehen.'),
+     'wählt eine Begleitung aus den Mitreisekandidaten (oder die Kreatur selbst, um loszugehen).'),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
      'As long as a face-down intersection can be seen from the space:'),
 ]
