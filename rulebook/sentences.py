@@ -54,6 +54,18 @@ def score_parts(e: A.Expr) -> list[A.Expr]:
     return []
 
 
+def sum_terms(e: A.Expr) -> list[A.Expr]:
+    """The terms of a sum (`a + b + c`), each said on its own where a rating is told in words."""
+    if isinstance(e, A.BinOp) and e.op == "+":
+        return sum_terms(e.left) + sum_terms(e.right)
+    return [e]
+
+
+def times_term(e: A.Expr) -> Optional[tuple[A.Num, A.Expr]]:
+    """A number times a term (`2 * x`), said "2 times x" in a rating told in words."""
+    return (e.left, e.right) if isinstance(e, A.BinOp) and e.op == "*" and isinstance(e.left, A.Num) else None
+
+
 def _nested(v: A.Expr) -> bool:
     """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
     items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
@@ -239,7 +251,8 @@ class Symbols:
             self.param_texts[id(item.body)] = {p.name: p.text for p in item.params if p.text is not None}
         elif isinstance(item, (A.ScoreDef, A.HeuristicDef, A.WinnerDef)):
             player = [(item.var, A.TypeRef(pos=item.pos, name="player"))]
-            for e in [item.expr] + score_parts(item.expr):
+            terms = sum_terms(item.expr) if isinstance(item, A.HeuristicDef) else []
+            for e in [item.expr] + score_parts(item.expr) + terms + [t[1] for t in map(times_term, terms) if t]:
                 self.owners[id(e)] = ("reset", list(player))
         elif isinstance(item, A.ActionDef):
             self.owners[id(item.body)] = ("keep", [(p.name, None) for p in item.params])

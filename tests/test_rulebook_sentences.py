@@ -25,6 +25,9 @@ GOLDEN = [
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
      "Der Spieler wählt einen Monstertyp, dessen Karten noch in der Schachtel liegen."),
+    # the bots' rating told term by term, a number times a term in words, not as a formula
+    (MM, (), "en", "their gold + 2 × the sum", "as their gold, plus 2 times the sum of the strengths"),
+    (MM, (), "de", "nach dieser Formel: sein Gold + 2 × die Summe", "so: sein Gold, dazu 2-mal die Summe der Stärken"),
     # a value by the player count in the table of values: the common value, then the others
     (MM, (), "en", "6 with 3 players, 6 with 4 players, 5 with 5 players and 6 with 6 players", "6 (5 with 5 players)"),
     (MM, (), "de", "bei 3 Spielern 6, bei 4 Spielern 6, bei 5 Spielern 5 und bei 6 Spielern 6", "6 (bei 5 Spielern 5)"),
