@@ -119,10 +119,12 @@ GOLDEN = [
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
-     "The pair sum at the attack place must be less than the highest strength of the guard at the matching card place."),
+     "The pair sum at the attack place must be less than the highest strength on the back of the guard at the matching "
+     "card place."),
     (MM, (), "de", "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von *victim* kleiner als die größte Stärke vom "
                    "Wächter am Kartenplatz die Platznummer von *victim* ist.",
-     "Die Paarsumme am Anlegeplatz muss kleiner als die größte Stärke des Wächters am zugehörigen Kartenplatz sein."),
+     "Die Paarsumme am Anlegeplatz muss kleiner als die größte Stärke auf der Rückseite des Wächters am zugehörigen "
+     "Kartenplatz sein."),
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
     (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
     (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
@@ -252,7 +254,7 @@ GOLDEN = [
     (MM, (), "en", "If the owner of *victim* is not you:", "If the target monster belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn das zu verdrängende Monster einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten für das zu verdrängende Monster bezahlen können."),
+     "Du musst die Verdrängungskosten für das zu verdrängende Monster bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
      "You must be able to pay the cost of displacing the target monster."),
     (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
