@@ -23,7 +23,7 @@ from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, R
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
 from rulebook.idioms import yes_or_no
-from rulebook.sentences import Speaker, Symbols, score_parts, text_of
+from rulebook.sentences import Speaker, Symbols, score_parts, sum_terms, text_of, times_term
 
 
 def _tied(score: A.ScoreDef) -> str:
@@ -659,7 +659,12 @@ class Assembler:
                              cond=self.sp.expr(winner.expr)))
 
     def heuristic_line(self, heur: A.HeuristicDef) -> Line:
-        return Line(self.say("item.heuristic", heur, var=self.sp.var(heur.var), expr=self.sp.expr(heur.expr)))
+        """The bots' rating in words: its sum term by term ("their gold, plus 2 times …"), not a formula."""
+        said = [self.sp.msg("item.heuristic_times", t, times=self.sp.expr(k[0]), term=self.sp.expr(k[1]))
+                if (k := times_term(t)) is not None else self.sp.expr(t) for t in sum_terms(heur.expr)]
+        plus = self.sp.msg("item.heuristic_plus", heur)
+        return Line(self.say("item.heuristic", heur, var=self.sp.var(heur.var),
+                             expr=Phrase(lambda f: plus.form(f).join(p.form(f) for p in said))))
 
     def end_lines(self) -> list[Line]:
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)

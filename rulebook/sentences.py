@@ -55,6 +55,18 @@ def score_parts(e: A.Expr) -> list[A.Expr]:
     return []
 
 
+def sum_terms(e: A.Expr) -> list[A.Expr]:
+    """The terms of a sum (`a + b + c`), each said on its own where a rating is told in words."""
+    if isinstance(e, A.BinOp) and e.op == "+":
+        return sum_terms(e.left) + sum_terms(e.right)
+    return [e]
+
+
+def times_term(e: A.Expr) -> Optional[tuple[A.Num, A.Expr]]:
+    """A number times a term (`2 * x`), said "2 times x" in a rating told in words."""
+    return (e.left, e.right) if isinstance(e, A.BinOp) and e.op == "*" and isinstance(e.left, A.Num) else None
+
+
 def _nested(v: A.Expr) -> bool:
     """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
     items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
@@ -240,7 +252,8 @@ class Symbols:
             self.param_texts[id(item.body)] = {p.name: p.text for p in item.params if p.text is not None}
         elif isinstance(item, (A.ScoreDef, A.HeuristicDef, A.WinnerDef)):
             player = [(item.var, A.TypeRef(pos=item.pos, name="player"))]
-            for e in [item.expr] + score_parts(item.expr):
+            terms = sum_terms(item.expr) if isinstance(item, A.HeuristicDef) else []
+            for e in [item.expr] + score_parts(item.expr) + terms + [t[1] for t in map(times_term, terms) if t]:
                 self.owners[id(e)] = ("reset", list(player))
         elif isinstance(item, A.ActionDef):
             self.owners[id(item.body)] = ("keep", [(p.name, None) for p in item.params])
@@ -378,6 +391,18 @@ def _sifted(s: A.For) -> Optional[A.If]:
     return test
 
 
+def _taken(s: A.For) -> bool:
+    """Whether a loop's whole body gives its item to a player and moves it to that player's zone: a take."""
+    give, move = (s.body + [None, None])[:2] if len(s.body) == 2 else (None, None)
+    return isinstance(give, A.Give) and isinstance(move, A.Move) and isinstance(give.what, A.Name) \
+        and give.what.name == s.var and same(move.what, give.what)
+
+
+def _said(a: Arg) -> Phrase:
+    """An argument as a phrase, a plain text being the same in every form."""
+    return a if isinstance(a, Phrase) else Phrase(a)
+
+
 def _joined(head: Phrase, rel: Phrase) -> Phrase:
     """A noun phrase with a relative clause after it, in every form."""
     return Phrase(lambda f: head.form(f) + rel.form(f), head.agree, head.genitive)
@@ -402,6 +427,7 @@ class Speaker:
         self.printed: dict[str, int] = {}  # the numbers printed on the card whose effect is said: `self.amount` is "3"
         self.self_kind: Optional[str] = None  # the kind of the card whose effect is said: `self` is "this token"
         self.sources: dict[str, A.Expr] = {}  # variable → the list, zone or family it is drawn from
+        self.one_owner: set[str] = set()  # a pair's locals where a branch has said that one player owns both
         self.prelabels: dict[str, str] = {}
         self.scope = Scope(self.prelabels)
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
@@ -960,8 +986,8 @@ class Speaker:
             common, others = found
             if not others:
                 return self.expr(common)
-            return self.msg("expr.map_players", e, name=name, value=self.expr(common), others=self.join(
-                [self.msg("expr.players_value", e, key=self.expr(k), value=self.expr(v)) for k, v in others]))
+            return self.msg("expr.map_players", e, name=name, value=self.expr(common),
+                            others=self.players_others(e, others))
         if len(value.items) > 4:
             return None
         field = self.key_field(e.index)
@@ -976,6 +1002,10 @@ class Speaker:
         others = [(k, v) for k, v, t in said if t != common]
         return (next(v for _, v, t in said if t == common), others) if len(others) <= 2 else None
 
+    def players_others(self, node: A.Node, others: list[tuple[A.Expr, A.Expr]]) -> Phrase:
+        """The entries of a table by the player count that differ from the common value: "5 with 5 players"."""
+        return self.join([self.msg("expr.players_value", node, key=self.expr(k), value=self.expr(v)) for k, v in others])
+
     def key_field(self, index: A.Expr) -> str:
         """The field a table is looked up by, said before its keys ("level 2"), or nothing."""
         field = self.sym.fields.get(index.name) if isinstance(index, A.Attr) else None
@@ -985,15 +1015,22 @@ class Speaker:
 
     def const_table(self, const: A.ConstDef) -> Phrase:
         """A constant as the table of values shows it: a table by the player count or by a field it is looked
-        up by said in words ("8 with 2 players, …", "0 at level 1, …"), a list by its items."""
+        up by said in words ("6 (5 with 5 players)", "0 at level 1, …"), a list by its items."""
         value, key = const.value, self.sym.keys.get(const.name)
         if isinstance(value, A.ListLit) and value.items:
             return self.join([self.expr(i) for i in value.items])
         if not isinstance(value, A.MapLit) or key is None:
             return self.table(value)
         if isinstance(key, A.Name) and key.name == "player_count":
-            return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
-                              for k, v in value.items])
+            found = self.by_players(value)
+            if found is None:
+                return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
+                                  for k, v in value.items])
+            common, others = found  # "6 (5 with 5 players)", as the rules say it
+            if not others:
+                return self.expr(common)
+            return self.msg("expr.players_common", value, value=self.expr(common),
+                            others=self.players_others(value, others))
         field = self.key_field(key)
         if not field:
             return self.table(value)
@@ -1048,6 +1085,10 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
+        held = self.lookup(e.args[0].name) if e.func == "owner" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
+            and e.args[0].name in self.one_owner else None
+        if held is not None and held.pair is not None:  # "the owner of the two tokens", not "of the first token"
+            return self.msg("idiom.owner_pair", e, things=held.pair[2])
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
             title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
@@ -1269,7 +1310,7 @@ class Speaker:
                 and cond.comp.expr.op == "==" and not cond.comp.cond and isinstance(cond.comp.expr.right, A.Name) \
                 and cond.comp.expr.right.name == var and self._is_zone(cond.comp.source):
             item = self.nouns.element(cond.comp.source).phrase(self.cat)
-            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said,
+            return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said, relgen=relgen,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
         person = noun is not None and noun.word == self.nouns.word("player").word
@@ -2155,8 +2196,12 @@ class Speaker:
 
     def _s_If(self, s: A.If, key: str = "stmt.if") -> list[Line]:
         self.branches += 1
+        owned = self.one_owner
         try:
+            both = self.owned_pair(s.cond)
+            self.one_owner = owned | set(both)
             then = self.lines(s.then)
+            self.one_owner = owned
             nxt = s.other[0] if len(s.other) == 1 and isinstance(s.other[0], A.If) else None
             other = self.lines(s.other) if s.other and nxt is None else []
             unless = s.cond.operand if isinstance(s.cond, A.Not) else A.Not(pos=s.cond.pos, operand=s.cond)
@@ -2179,6 +2224,16 @@ class Speaker:
             return out
         finally:
             self.branches -= 1
+            self.one_owner = owned
+
+    def owned_pair(self, cond: A.Expr) -> tuple[str, ...]:
+        """The two locals of a pair a test says one player owns (`owner(a) == owner(b)`), or none."""
+        if not (isinstance(cond, A.BinOp) and cond.op == "==" and all(
+                isinstance(x, A.Call) and x.func == "owner" and len(x.args) == 1 for x in (cond.left, cond.right))):
+            return ()
+        assert isinstance(cond.left, A.Call) and isinstance(cond.right, A.Call)
+        a, b = cond.left.args[0], cond.right.args[0]
+        return (a.name, b.name) if isinstance(a, A.Name) and isinstance(b, A.Name) and self.idioms.pair(a, b) else ()
 
     def player_counts(self, cond: A.Expr) -> Optional[Phrase]:
         """A test of the number of players said by the counts it holds for: "with 2 or 3 players"."""
@@ -2196,7 +2251,15 @@ class Speaker:
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
         filtered = isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var
-        head = self._comp_args(src, loop=True) if isinstance(src, A.Comprehension) and filtered else {}
+        grammar = self.cat.data.get("grammar", {})
+        taken = _taken(s) and filtered and isinstance(grammar, dict) and grammar.get("taken_from_last") is True
+        self.origin_role = "from" if taken else "at"
+        try:
+            head = self._comp_args(src, loop=True) if isinstance(src, A.Comprehension) and filtered else {}
+        finally:
+            self.origin_role = "at"
+        if taken:  # the cards a player takes: "every card of the chosen colour from the box", not "in the box of …"
+            head = {**head, "from": "", "filter": _joined(_said(head["filter"]), _said(head["from"]))}
         source = self.expr(src)
         origin = self.origin(src, source)
         self.scope.push()

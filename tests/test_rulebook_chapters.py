@@ -35,7 +35,7 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     table = de.tables[0]
     assert table.headers == ["Karte", "Vorderseite (aufgedeckt)", "Rückseite (verdeckt)"]
     rows = {row[0]: row[1:] for row in table.rows}
-    assert rows["Wächterkarte"][1] == "Level, kleinste Stärke, größte Stärke, kleinste Beute, größte Beute"
+    assert rows["Wächterkarte"][1] == "Level, kleinste Stärke, größte Stärke auf der Rückseite, kleinste Beute, größte Beute"
     assert "Stärke, Beute" in rows["Wächterkarte"][0]
     assert rows["Monsterkarte"] == ["Monstertyp, Stärke, Heilkosten", "Monstertyp"]
     assert rows["Königsplättchen"][1] == "leer"

@@ -24,15 +24,21 @@ GOLDEN = [
      "The player chooses a monster type still in the box."),
     (MM, (), "de", "*p* wählt *t* aus jedem *t* aus dem Monstertyp, bei dem für mindestens ein *c* aus der Schachtel "
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
-     "Der Spieler wählt einen Monstertyp, der noch in der Schachtel liegt."),
-    # a loop that only moves its items is one sentence; a card given and moved is taken
+     "Der Spieler wählt einen Monstertyp, dessen Karten noch in der Schachtel liegen."),
+    # the bots' rating told term by term, a number times a term in words, not as a formula
+    (MM, (), "en", "their gold + 2 × the sum", "as their gold, plus 2 times the sum of the strengths"),
+    (MM, (), "de", "nach dieser Formel: sein Gold + 2 × die Summe", "so: sein Gold, dazu 2-mal die Summe der Stärken"),
+    # a value by the player count in the table of values: the common value, then the others
+    (MM, (), "en", "6 with 3 players, 6 with 4 players, 5 with 5 players and 6 with 6 players", "6 (5 with 5 players)"),
+    (MM, (), "de", "bei 3 Spielern 6, bei 4 Spielern 6, bei 5 Spielern 5 und bei 6 Spielern 6", "6 (bei 5 Spielern 5)"),
+    # a loop that only moves its items is one sentence; a card given and moved is taken, from where it lies
     (MM, (), "en", "For every monster card in the box (monsters) whose monster type is the chosen monster type:",
-     "The player takes every monster card in the box of the chosen monster type into their reserve."),
+     "The player takes every monster card of the chosen monster type from the box into their reserve."),
     # a card whose field is the value just chosen is "of the chosen …", not a relative clause comparing them
     (MM, (), "en", "whose monster type is the chosen monster type", "of the chosen monster type"),
-    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "in der Schachtel vom gewählten Monstertyp in"),
+    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "vom gewählten Monstertyp aus der Schachtel in"),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt alle Monsterkarten in der Schachtel vom gewählten Monstertyp in seinen Vorrat."),
+     "Der Spieler nimmt alle Monsterkarten vom gewählten Monstertyp aus der Schachtel in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
@@ -62,8 +68,10 @@ GOLDEN = [
     (MM, (), "en", "Stop here; the remaining ones are skipped.", "The remaining card places are skipped."),
     (MM, (), "de", "Hier endet der Durchgang; die übrigen entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
     (MM, (), "de", "Die übrigen Kartenplätze entfallen.", "Die übrigen Kartenplätze werden übersprungen."),
-    (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:", "Für jeden Anlegeplatz:"),
-    (MM, (), "en", "For every attack place, in order:", "For every attack place:"),
+    (MM, (), "de", "Für jeden Anlegeplatz, der Reihe nach:",
+     "Für jeden Anlegeplatz, der zum verlorenen Kampf oder zu einem noch verdeckten Wächter gehört:"),
+    (MM, (), "en", "For every attack place, in order:",
+     "For every attack place that lost its fight or faces a guard still face down:"),
     # what is drawn is named by its kind, not "cards"
     (MM, (), "en", "Draw 6 cards (5 with 5 players) from the box", "Draw 6 king tiles (5 with 5 players) from the box"),
     (MM, (), "de", "Ziehe eine Karte vom Wächterstapel auf jeden Kartenplatz.",
@@ -107,14 +115,16 @@ GOLDEN = [
     (MM, (), "de", "Wenn die Paarsumme am Anlegeplatz *i* mindestens die Stärke vom Wächter am Kartenplatz *i* ist:",
      "Wenn die Paarsumme am zugehörigen Anlegeplatz mindestens so groß wie die Stärke des Wächters am Kartenplatz ist:"),
     (MM, (), "de", "oder der Wächter am Kartenplatz mit derselben Nummer verdeckt ist:",
-     "oder der Wächter am zugehörigen Kartenplatz verdeckt ist:"),
+     "oder der Wächter am Kartenplatz ist verdeckt."),
     # nested lookups said once
     (MM, (), "en", "Only allowed if the pair sum at attack place of *victim* is less than the highest strength of the "
                    "guard at card place the place number of *victim*.",
-     "The pair sum at the attack place must be less than the highest strength of the guard at the matching card place."),
+     "The pair sum at the attack place must be less than the highest strength on the back of the guard at the matching "
+     "card place."),
     (MM, (), "de", "Nur erlaubt, wenn die Paarsumme am Anlegeplatz von *victim* kleiner als die größte Stärke vom "
                    "Wächter am Kartenplatz die Platznummer von *victim* ist.",
-     "Die Paarsumme am Anlegeplatz muss kleiner als die größte Stärke des Wächters am zugehörigen Kartenplatz sein."),
+     "Die Paarsumme am Anlegeplatz muss kleiner als die größte Stärke auf der Rückseite des Wächters am zugehörigen "
+     "Kartenplatz sein."),
     # bookkeeping: a reset of an internal value is not said, a place only named is not noted, a card is called by its letter
     (MM, (), "en", "The place of the lost fight becomes 0.", "Go through the card places in order"),
     (MM, (), "de", "Der Platz des verlorenen Kampfes wird 0.", "Gehe die Kartenplätze der Reihe nach durch"),
@@ -126,26 +136,26 @@ GOLDEN = [
      "Der Kampf am Kartenplatz ist verloren."),
     # a place in scope compared with the place remembered: the places, not their numbers
     (MM, (), "en", "If the number of the attack place is the number of the lost fight",
-     "If the attack place is the place where the fight was lost or the guard"),
+     "the card place is the place where the fight was lost or the guard"),
     (MM, (), "de", "Wenn die Nummer des Anlegeplatzes die Nummer des verlorenen Kampfes ist",
-     "Wenn der Anlegeplatz der Platz des verlorenen Kampfes ist oder"),
+     "der Kartenplatz ist der Platz des verlorenen Kampfes oder"),
     (MM, (), "en", "Monster card A is the first card of the attack place with the same number.",
      "Look at the two monsters at the matching attack place."),
     # the first and the last card of a place that holds just these two: a pair, said together
     (MM, (), "en", "The first monster is the first monster card at the matching attack place.",
      "Look at the two monsters at the matching attack place."),
     (MM, (), "de", "Das erste Monster ist die erste Monsterkarte am zugehörigen Anlegeplatz.",
-     "Es geht um die beiden Monster am zugehörigen Anlegeplatz."),
+     "Sieh dir die beiden Monster am zugehörigen Anlegeplatz an."),
     (MM, (), "en", "If the first monster and the second monster belong to the same player:",
      "If both monsters belong to the same player:"),
     (MM, (), "de", "Wenn das erste Monster und das zweite Monster demselben Spieler gehören:",
      "Wenn beide Monster demselben Spieler gehören:"),
     (MM, (), "de", "Monsterkarte A ist die erste Karte des Anlegeplatzes mit derselben Nummer.",
-     "Es geht um die beiden Monster am zugehörigen Anlegeplatz."),
+     "Sieh dir die beiden Monster am zugehörigen Anlegeplatz an."),
     # locals with their own nouns, not letters; German declines the adjective and the noun
     (MM, (), "en", "Monster card A is the first monster card at the matching attack place, monster card B the last one.",
      "If both monsters belong to the same player:"),
-    (MM, (), "de", "Der Besitzer des erstes Monster", "Der Besitzer des ersten Monsters erhält die Beute"),
+    (MM, (), "de", "Der Besitzer des erstes Monster", "Der Besitzer der beiden Monster erhält die Beute"),
     (MM, (), "de", "Besitzer des verdrängtes Monster", "Du zahlst dem Besitzer des zu verdrängenden Monsters die Entschädigung"),
     # the top tile, not "card", of a stack of tiles; a picked card moved at once is said in one sentence
     (MM, (), "en", "Move the top card of the king's stack to the box (king tiles).",
@@ -251,7 +261,7 @@ GOLDEN = [
     (MM, (), "en", "If the owner of *victim* is not you:", "If the target monster belongs to another player:"),
     (MM, (), "de", "Wenn der Besitzer von *victim* nicht du ist:", "Wenn das zu verdrängende Monster einem anderen Spieler gehört:"),
     (MM, (), "de", "Nur erlaubt, wenn dein Gold mindestens die Kosten für dich, um *victim* zu verdrängen ist.",
-     "Du musst die Kosten für das zu verdrängende Monster bezahlen können."),
+     "Du musst die Verdrängungskosten für das zu verdrängende Monster bezahlen können."),
     (MM, (), "en", "Only allowed if your gold is at least the cost for you to displace monster card A.",
      "You must be able to pay the cost of displacing the target monster."),
     (MM, (), "en", "You must be able to pay the cost for you to displace monster card A.",
@@ -293,9 +303,9 @@ GOLDEN = [
      "Die Besitzer der beiden Monster erhalten je die Hälfte der Beute (abgerundet) in Gold aus der Schatzkammer."),
     # a payment from the bank is taken by its payee
     (MM, (), "en", "The treasury pays the loot in gold to the owner of monster card A.",
-     "The owner of the first monster takes the loot in gold from the treasury."),
+     "The owner of the two monsters takes the loot in gold from the treasury."),
     (MM, (), "de", "Die Schatzkammer zahlt die Beute in Gold an den Besitzer von Monsterkarte A.",
-     "Der Besitzer des ersten Monsters erhält die Beute in Gold aus der Schatzkammer."),
+     "Der Besitzer der beiden Monster erhält die Beute in Gold aus der Schatzkammer."),
     # card backs
     (MM, (), "en", "The back of every king tile shows no values.", "King tiles have plain backs."),
     (MM, (), "de", "Auf der Rückseite zeigt jedes Königsplättchen keine Werte.",
@@ -535,9 +545,9 @@ GOLDEN = [
     # the place of the same number as a card's is that card's place, not one „passend zu“ it
     (MM, (), "de", "am Anlegeplatz passend zur Wächterkarte", "an deren Anlegeplatz zwei Monster gleicher Stärke liegen"),
     # a filter naming the item's own place says it with "whose", not "for which … of the same item"
-    (MM, (), "de", "bei der am Anlegeplatz der Wächterkarte", "jede Wächterkarte, an deren Anlegeplatz die Paarsumme"),
+    (MM, (), "de", "bei der am Anlegeplatz der Wächterkarte", "jede Wächterkarte, an deren Anlegeplatz das schwächste Paar liegt"),
     (MM, (), "en", "for which two monsters of equal strength lie at the attack place matching the guard card",
-     "every guard card at whose attack place two monsters of equal strength lie has +3 loot."),
+     "every guard card whose attack place holds two monsters of equal strength has +3 loot."),
     # a currency named in the plural („die:pl Kraftchips“) takes a plural verb
     (FF, (), "de", "wenn deine Kraftchips kleiner als der Preis des Kampfes ist:", "Sonst, wenn du den Preis des Kampfes nicht bezahlen kannst:"),
     # two plural nouns joined by „und“ both take the dative ending
@@ -822,8 +832,8 @@ GOLDEN = [
     # a number from 1 to 6 at random is a die roll; a table looked up by it is said in ranges
     (MF, (), "en", "Pick a number at random: 1, 2, 3, 4, 5 or 6.", "Roll a die."),
     (MF, (), "de", "Bestimme eine Zahl zufällig: 1, 2, 3, 4, 5 oder 6.", "Würfle."),
-    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the cave square the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
-    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "das Höhlenfeld (rückwärts) laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
+    (MF, (), "en", "(1: 14, 2: 14, 3: 16", "the first square of the cave route the die shows (1–2: 14, 3–4: 16, 5–6: 17)."),
+    (MF, (), "de", "(1: 15, 2: 15, 3: 16", "das letzte Feld des Höhlenwegs laut Würfel (1–2: 15, 3–4: 16, 5–6: 19)."),
     # a text that starts with its argument keeps the argument's article; option values are no predicates
     (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
     (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
@@ -1027,9 +1037,9 @@ GOLDEN = [
     (MF, (), "de", "Lege alle Bonuskarten aus den abgelegten Bonuskarten",
      'Lege die abgelegten Feenstaub-Karten in den Feenstaub-Vorrat.'),
     (MF, (), "en", "from the list the creature followed by the possible riders",
-     'chooses a companion from the possible riders, or the creature itself to set off.'),
+     'chooses a companion from the possible riders (or the creature itself, to set off).'),
     (MF, (), "de", "aus der Liste der Kreatur gefolgt von den möglichen Mitreisenden",
-     'wählt eine Begleitung aus den Mitreisekandidaten oder der Kreatur selbst, um loszugehen.'),
+     'wählt eine Begleitung aus den Mitreisekandidaten (oder die Kreatur selbst, um loszugehen).'),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
      'As long as a face-down intersection can be seen from the space:'),
 ]
@@ -1156,7 +1166,7 @@ def test_a_function_note_is_its_definition_and_the_formula_moves_to_the_appendix
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_an_internal_function_has_no_definition_but_a_formula(lang: str) -> None:
     """`internal function` names a lookup the rules say in words where used ("the guard at card place 3")."""
-    assert len(definitions(MM, (), lang).paragraphs) == 3 and not definitions(MM, (), lang).entries
+    assert len(definitions(MM, (), lang).paragraphs) == 5 and not definitions(MM, (), lang).entries
     assert not any("guard card" in p or "Wächterkarte" in p for p in definitions(MM, (), lang).paragraphs)
     assert "guard" in formula_rows(MM, (), lang)
 

@@ -264,7 +264,7 @@ PAIR = ('let a de "die erste Karte" en "first card" fr "la première carte" = fi
 
 @pytest.mark.parametrize("capacity,de,en", [
     # a place that holds just the two: one sentence names them together
-    (" capacity 2", ["Es geht um die beiden Karten in Platz 1."],
+    (" capacity 2", ["Sieh dir die beiden Karten in Platz 1 an."],
      ["Look at the two cards in slot 1."]),
     ("", ["Die erste Karte ist die erste Karte in Platz 1.", "Die zweite Karte ist die letzte Karte in Platz 1."],
      ["The first card is the first card in slot 1.", "The second card is the last card in slot 1."]),
