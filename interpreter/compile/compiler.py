@@ -17,6 +17,7 @@ from interpreter.compile.compile_base import check_told, names_in, template_fiel
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
+    end_items_once,
     hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
@@ -455,7 +456,7 @@ class Compiler(StatementCompiler):
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
         src = hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines)))
         namespace: dict[str, Any] = {}
-        exec(lowered_function(src), self.env, namespace)  # noqa: S102 - our own generated code
+        exec(end_items_once(lowered_function(src)), self.env, namespace)  # noqa: S102 - our own generated code
         return namespace["options"]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:

@@ -118,10 +118,27 @@ def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
 _SLOT = re.compile(r"\bL\[(\d+)\]")
 
 
+_ALIAS = re.compile(r"\s*L\[(\d+)\] = (L\[\d+\]|_n\d+)")  # a `let` of a parameter or of a card's place
+
+
 def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
     """The enumerator's frame slots `L[n]` as Python locals: `names` for the deciding seat and the
-    parameters (their loop variables), `_ln` for the rest (its `let`s); no frame list is needed."""
-    return [_sub_code(line, _SLOT, lambda m: names.get(int(m.group(1)), f"_l{m.group(1)}")) for line in body]
+    parameters (their loop variables), `_ln` for the rest (its `let`s); no frame list is needed. A `let`
+    set once, to a name that stays as it is while the let's level runs, is that name (no line sets it)."""
+    names = dict(names)
+    sets = [m.group(1) for line in body for m in re.finditer(r"\bL\[(\d+)\] = ", line)]
+
+    def local(m: re.Match[str]) -> str:
+        return names.get(int(m.group(1)), f"_l{m.group(1)}")
+
+    out = []
+    for line in body:
+        alias = _ALIAS.fullmatch(line)
+        if alias and sets.count(alias.group(1)) == 1 and alias.group(2)[2:-1] not in sets:
+            names[int(alias.group(1))] = _sub_code(alias.group(2), _SLOT, local)
+            continue
+        out.append(_sub_code(line, _SLOT, local))
+    return out
 
 
 # ================================================================== places known to exist
@@ -135,29 +152,29 @@ _PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\])+), (-?\d+), ('\w+', _at\d
 
 _PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[(\d+)\]\) \+ 1\):$"),  # positions(F)
                 re.compile(r"for _z(\d+) in st\.game\.fam_zones\[(\d+)\]:$"))  # card_loop: its _n is the place
-_PLACE_ALIAS = re.compile(r"(_l\d+) = (\w+)$")  # a `let` of such a place
 
 
 def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
     """The enumerator's lines (frame slots as locals) with a place `F[x]` read without its check where x holds a
     place of a family whose size is F's (`sizes`: family → the code of its size; the same code gives the same
-    size, as it reads only the game), and the end item of such a place read inline, the helper called only to
-    fail on an empty zone."""
+    size, as it reads only the game), as the loop's zone `_z…` where x is the place of that loop's zone in F, and
+    the end item of such a place read inline, the helper called only to fail on an empty zone."""
     places: dict[str, str] = {}
+    zones: dict[tuple[str, str], str] = {}  # (family, the place of a card loop's zone in it) → that zone
     for line in lines:
         text = line.strip()
         for k, loop in enumerate(_PLACE_LOOPS):
             m = loop.match(text)
             if m and int(m.group(2)) in sizes:
                 places[m.group(1) if k == 0 else f"_n{m.group(1)}"] = sizes[int(m.group(2))]
-        alias = _PLACE_ALIAS.fullmatch(text)
-        if alias and alias.group(2) in places:
-            places[alias.group(1)] = places[alias.group(2)]
+                if k:
+                    zones[m.group(2), f"_n{m.group(1)}"] = f"_z{m.group(1)}"
 
     def place(m: re.Match[str]) -> str:
         known = places.get(m.group(2))
-        return f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]" if known is not None and known == sizes.get(
-            int(m.group(1))) else m.group(0)
+        if known is None or known != sizes.get(int(m.group(1))):
+            return m.group(0)
+        return zones.get((m.group(1), m.group(2)), f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]")
 
     def pick(m: re.Match[str]) -> str:
         if m.string.endswith(" else ", 0, m.start()):  # inline already, where it fails
@@ -166,6 +183,27 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
 
     return _places_enumerated([_sub_spanning(_sub_spanning(line, _CHECKED_PLACE, place), _PICK_READ, pick)
                                for line in lines])
+
+
+def end_items_once(src: str) -> str:
+    """Generated functions with each end item read inline (known_places: `Z[i] if Z else _pick(Z, …)`) reading
+    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`."""
+    if "else _pick(" not in src:
+        return src
+    tree = ast.parse(src)
+    names = 0
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Subscript) and isinstance(node.orelse, ast.Call)
+                and isinstance(node.orelse.func, ast.Name) and node.orelse.func.id == "_pick" and node.orelse.args
+                and not isinstance(node.test, ast.Name)):
+            continue
+        zone = ast.dump(node.test)
+        if ast.dump(node.body.value) == zone == ast.dump(node.orelse.args[0]):
+            name = f"_e{names}"
+            names += 1
+            node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
+            node.body.value = node.orelse.args[0] = ast.Name(name, ast.Load())
+    return ast.unparse(ast.fix_missing_locations(tree)) if names else src
 
 
 def _places_enumerated(lines: list[str]) -> list[str]:
@@ -226,7 +264,7 @@ def hoist_zone_work(src: str) -> str:
         body = cards.body
         assigned = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         assigned |= {n.id for n in ast.walk(cards.target) if isinstance(n, ast.Name)}
-        assigned -= {f"_n{k}"} | _aliases(body, f"_n{k}")
+        assigned.discard(f"_n{k}")
         names: dict[str, str] = {}
         for stmt in body[start:]:
             if isinstance(stmt, ast.For):
@@ -246,18 +284,6 @@ def _zone_level(loop: ast.For) -> Optional[tuple[str, ast.For, int, list[ast.stm
     if reset is None:
         return None
     return reset.test.left.id[2:], loop, loop.body.index(reset) + 1, reset.body  # type: ignore[attr-defined]
-
-
-def _aliases(body: list[ast.stmt], zone: str) -> set[str]:
-    """The names the loop body sets only once, to its zone number itself (a `let` of the card's position): as
-    good as the zone number for hoisting (each is set before the lines that read it)."""
-    stores: dict[str, int] = {}
-    for node in ast.walk(ast.Module(body, [])):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stores[node.id] = stores.get(node.id, 0) + 1
-    return {s.targets[0].id for s in body if isinstance(s, ast.Assign) and len(s.targets) == 1
-            and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name) and s.value.id == zone
-            and stores[s.targets[0].id] == 1}
 
 
 def _is_zone_test(test: ast.expr) -> bool:
