@@ -4,6 +4,7 @@ parameters."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from interpreter.compile.hoist import (
     hoist_card_reads,
     hoist_zone_work,
     known_places,
+    shared_lists,
     slots_as_locals,
 )
 from interpreter.runtime.errors import GameRuleError
@@ -535,6 +537,24 @@ def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_
     assert env["f"]([[1, 2], 3]) == (2, 3)
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):
         env["f"]([[], 3])
+
+
+def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
+    """shared_lists: a comprehension that reads only what stays the same all through the call and is written
+    twice is built at its first use (in whichever action reaches it first) and kept; one that reads a loop's
+    variable, or is written once, stays as it was."""
+    src = "\n".join(["def options(st, me):", "    _s_x = st.x", "    out = []", "    if st.flag:",
+                     "        for p in [c for c in _s_x if c > me]:", "            out.append((0, p))",
+                     "    for p in [c for c in _s_x if c > me]:", "        out.append((1, [d for d in _s_x if d > p]))",
+                     "    for p in [c for c in _s_x if c < me]:", "        out.append((2, [d for d in _s_x if d > p]))",
+                     "    return out"])
+    shared = shared_lists(src)
+    assert shared.count("_c0 := [c for c in _s_x if c > me]") == 2 and "_c1" not in shared
+    env: dict[str, Any] = {"_UNSET": UNSET}
+    exec(src + "\n" + shared.replace("def options", "def shared"), env)  # noqa: S102 - a test of generated code
+    for flag in (True, False):
+        state = SimpleNamespace(x=[1, 3, 2, 5], flag=flag)
+        assert env["shared"](state, 2) == env["options"](state, 2)
 
 
 def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:

@@ -315,3 +315,40 @@ class _Hoister(ast.NodeTransformer):
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)):
             return node
         return self.generic_visit(node)
+
+
+# ================================================================== work per call, not per action
+
+def shared_lists(src: str) -> str:
+    """A generated enumerator (`def options(st, me)`: the `_s_…`/`_g_…` locals set first, then `out = []`) with each
+    list comprehension that reads only what is the same all through the call, and is written two or more times
+    (the seat's cards filtered alike for several actions), built once, at its first use, and kept for the other
+    uses (`_c…`): listing changes nothing and lists are never changed in place, so each use sees the same value,
+    and a first use that fails stops the listing as before."""
+    if src.count("[") < 2 or " for " not in src:
+        return src
+    tree = ast.parse(src)
+    fn = tree.body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    start = next(i for i, s in enumerate(fn.body) if isinstance(s, ast.Assign) and ast.unparse(s) == "out = []")
+    stored = {n.id for s in fn.body[start:] for n in ast.walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    counts: dict[str, int] = {}
+    for node in ast.walk(ast.Module(fn.body[start:], [])):
+        if isinstance(node, ast.ListComp) and not _free_names(node) & stored \
+                and not any(isinstance(n, (ast.NamedExpr, ast.Lambda)) for n in ast.walk(node)):
+            counts[ast.dump(node)] = counts.get(ast.dump(node), 0) + 1
+    names = {key: f"_c{k}" for k, key in enumerate(key for key, n in counts.items() if n > 1)}
+    if not names:
+        return src
+
+    class Share(ast.NodeTransformer):
+        def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
+            name = names.get(ast.dump(node))
+            if name is None:
+                return self.generic_visit(node)  # type: ignore[return-value]
+            return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Name("_UNSET", ast.Load())]),
+                             ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
+
+    fn.body[start + 1:] = [Share().visit(s) for s in fn.body[start + 1:]]
+    fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
+    return ast.unparse(ast.fix_missing_locations(tree))
