@@ -547,9 +547,10 @@ def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
                      "        for p in [c for c in _s_x if c > me]:", "            out.append((0, p))",
                      "    for p in [c for c in _s_x if c > me]:", "        out.append((1, [d for d in _s_x if d > p]))",
                      "    for p in [c for c in _s_x if c < me]:", "        out.append((2, [d for d in _s_x if d > p]))",
-                     "    return out"])
+                     "    out.append((3, [f() for f in [lambda: [c for c in _s_x if c > me]]]))", "    return out"])
     shared = shared_lists(src)
     assert shared.count("_c0 := [c for c in _s_x if c > me]") == 2 and "_c1" not in shared
+    assert "[lambda: [c for c in _s_x if c > me]]" in shared  # another scope's: as it was
     env: dict[str, Any] = {"_UNSET": UNSET}
     exec(src + "\n" + shared.replace("def options", "def shared"), env)  # noqa: S102 - a test of generated code
     for flag in (True, False):

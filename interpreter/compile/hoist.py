@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from interpreter.compile.primitives import FAMILY_CARDS
 
@@ -192,7 +192,7 @@ def end_items_once(src: str) -> str:
         return src
     tree = ast.parse(src)
     names = 0
-    for node in ast.walk(tree):
+    for node in _own_scope(tree):  # a name set inside a comprehension or lambda is another scope's, or refused
         if not (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Subscript) and isinstance(node.orelse, ast.Call)
                 and isinstance(node.orelse.func, ast.Name) and node.orelse.func.id == "_pick" and node.orelse.args
                 and not isinstance(node.test, ast.Name)):
@@ -332,23 +332,37 @@ def shared_lists(src: str) -> str:
     assert isinstance(fn, ast.FunctionDef)
     start = next(i for i, s in enumerate(fn.body) if isinstance(s, ast.Assign) and ast.unparse(s) == "out = []")
     stored = {n.id for s in fn.body[start:] for n in ast.walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
-    counts: dict[str, int] = {}
-    for node in ast.walk(ast.Module(fn.body[start:], [])):
+    found: dict[str, list[ast.ListComp]] = {}  # those not inside another comprehension or a lambda (another scope)
+    for node in _own_scope(ast.Module(fn.body[start:], [])):
         if isinstance(node, ast.ListComp) and not _free_names(node) & stored \
                 and not any(isinstance(n, (ast.NamedExpr, ast.Lambda)) for n in ast.walk(node)):
-            counts[ast.dump(node)] = counts.get(ast.dump(node), 0) + 1
-    names = {key: f"_c{k}" for k, key in enumerate(key for key, n in counts.items() if n > 1)}
+            found.setdefault(ast.dump(node), []).append(node)
+    names = {id(node): f"_c{k}" for k, nodes in enumerate(n for n in found.values() if len(n) > 1) for node in nodes}
     if not names:
         return src
 
     class Share(ast.NodeTransformer):
         def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
-            name = names.get(ast.dump(node))
+            name = names.get(id(node))
             if name is None:
-                return self.generic_visit(node)  # type: ignore[return-value]
+                return node
             return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Name("_UNSET", ast.Load())]),
                              ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
 
     fn.body[start + 1:] = [Share().visit(s) for s in fn.body[start + 1:]]
-    fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
+    fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in sorted(set(names.values()))],
+                                         ast.Name("_UNSET", ast.Load())))
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _own_scope(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of the tree outside comprehensions and lambdas (those themselves, not what is inside them)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            todo.extend(reversed(list(ast.iter_child_nodes(node))))
