@@ -4,6 +4,7 @@ parameters."""
 from __future__ import annotations
 
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -11,10 +12,18 @@ import pytest
 from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
-from interpreter.compile.hoist import hoist_call_reads, hoist_card_reads, hoist_zone_work, known_places
+from interpreter.compile.hoist import (
+    end_items_once,
+    hoist_call_reads,
+    hoist_card_reads,
+    hoist_zone_work,
+    known_places,
+    shared_lists,
+    slots_as_locals,
+)
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
-from interpreter.runtime.helpers import UNSET
+from interpreter.runtime.helpers import UNSET, pick
 
 HEADER = '''
 game feature_test { title de "T" en "T" players 2 to 2 }
@@ -495,18 +504,58 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
 
 def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     """known_places: the place of a card of one family names a place of any family of the same size (the same
-    code), so it is read without its check, and its top card inline (the helper only to fail on an empty zone)."""
-    checked = ("(st.game.fam_zones[2][_l2 - 1] if 0 < _l2 <= len(st.game.fam_zones[2]) "
-               "else _member(st, 2, _l2, 'marker', _at3))")
+    code), so it is read without its check (as the loop's own zone in its own family), and its end card inline
+    (the helper only to fail on an empty zone)."""
+    def checked(family: int) -> str:
+        return (f"(st.game.fam_zones[{family}][_n0 - 1] if 0 < _n0 <= len(st.game.fam_zones[{family}]) "
+                f"else _member(st, {family}, _n0, 'marker', _at3))")
     lines = ["    for _z0 in st.game.fam_zones[1]:", "        _n0 = st.game.zone_number[_z0]", "        for _p0 in st.zones[_z0]:",
-             "            _l2 = _n0", f"            x = _pick(st.zones[{checked}], -1, 'top', _at4)"]
-    place = "st.zones[st.game.fam_zones[2][_l2 - 1]]"
-    assert known_places(lines, {1: "2", 2: "2"})[-1] == f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))"
-    assert known_places(lines, {1: "2", 2: "3"}) == lines  # another size: checked, and the helper reads the place
+             f"            x = _pick(st.zones[{checked(2)}], -1, 'top', _at4)",
+             f"            y = _pick(st.zones[{checked(1)}], 0, 'first', _at5)"]
+    place = "st.zones[st.game.fam_zones[2][_n0 - 1]]"
+    assert known_places(lines, {1: "2", 2: "2"})[-2:] == [
+        f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))",
+        "            y = (st.zones[_z0][0] if st.zones[_z0] else _pick(st.zones[_z0], 0, 'first', _at5))"]
+    assert known_places(lines, {1: "2", 2: "3"})[-2] == lines[-2]  # another size: checked, and the helper reads the place
     loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
     assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in enumerate(st.game.fam_zones[1], 1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
+
+
+def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_once() -> None:
+    """slots_as_locals: a `let` of a parameter or of a card's place, set once, is no line of its own; end_items_once:
+    an end item read inline reads its zone once, and still fails through the helper on an empty zone."""
+    body = ["    for _p0 in xs:", "        L[3] = _n0", "        L[4] = L[1]", "        L[5] = L[3] + 1", "        f(L[3], L[4], L[5])"]
+    assert slots_as_locals(body, {0: "me", 1: "_p0"}) == ["    for _p0 in xs:", "        _l5 = _n0 + 1",
+                                                           "        f(_n0, _p0, _l5)"]
+    src = "def f(z):\n    return (z[0][-1] if z[0] else _pick(z[0], -1, 'top', None), z[1] if z else _pick(z, 1, 'x', None))"
+    once = end_items_once(src)
+    assert "(_e0 := z[0])" in once and "_e1" not in once  # a plain name is read as it is
+    env: dict[str, Any] = {"_pick": pick}
+    exec(once, env)  # noqa: S102 - a test of generated code
+    assert env["f"]([[1, 2], 3]) == (2, 3)
+    with pytest.raises(GameRuleError, match="top of an empty list or zone"):
+        env["f"]([[], 3])
+
+
+def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
+    """shared_lists: a comprehension that reads only what stays the same all through the call and is written
+    twice is built at its first use (in whichever action reaches it first) and kept; one that reads a loop's
+    variable, or is written once, stays as it was."""
+    src = "\n".join(["def options(st, me):", "    _s_x = st.x", "    out = []", "    if st.flag:",
+                     "        for p in [c for c in _s_x if c > me]:", "            out.append((0, p))",
+                     "    for p in [c for c in _s_x if c > me]:", "        out.append((1, [d for d in _s_x if d > p]))",
+                     "    for p in [c for c in _s_x if c < me]:", "        out.append((2, [d for d in _s_x if d > p]))",
+                     "    out.append((3, [f() for f in [lambda: [c for c in _s_x if c > me]]]))", "    return out"])
+    shared = shared_lists(src)
+    assert shared.count("_c0 := [c for c in _s_x if c > me]") == 2 and "_c1" not in shared
+    assert "[lambda: [c for c in _s_x if c > me]]" in shared  # another scope's: as it was
+    env: dict[str, Any] = {"_UNSET": UNSET}
+    exec(src + "\n" + shared.replace("def options", "def shared"), env)  # noqa: S102 - a test of generated code
+    for flag in (True, False):
+        state = SimpleNamespace(x=[1, 3, 2, 5], flag=flag)
+        assert env["shared"](state, 2) == env["options"](state, 2)
 
 
 def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:

@@ -17,11 +17,13 @@ from interpreter.compile.compile_base import check_told, names_in, template_fiel
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
+    end_items_once,
     hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
     known_places,
+    shared_lists,
     slots_as_locals,
 )
 from interpreter.compile.lowering import lowered_function, pure
@@ -453,9 +455,9 @@ class Compiler(StatementCompiler):
             lines += ["    try:", *self.option_code[aid], "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
-        src = hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines)))
+        src = shared_lists(hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines))))
         namespace: dict[str, Any] = {}
-        exec(lowered_function(src), self.env, namespace)  # noqa: S102 - our own generated code
+        exec(end_items_once(lowered_function(src)), self.env, namespace)  # noqa: S102 - our own generated code
         return namespace["options"]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Iterator, Optional
 
 from interpreter.compile.primitives import FAMILY_CARDS
 
@@ -118,10 +118,27 @@ def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
 _SLOT = re.compile(r"\bL\[(\d+)\]")
 
 
+_ALIAS = re.compile(r"\s*L\[(\d+)\] = (L\[\d+\]|_n\d+)")  # a `let` of a parameter or of a card's place
+
+
 def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
     """The enumerator's frame slots `L[n]` as Python locals: `names` for the deciding seat and the
-    parameters (their loop variables), `_ln` for the rest (its `let`s); no frame list is needed."""
-    return [_sub_code(line, _SLOT, lambda m: names.get(int(m.group(1)), f"_l{m.group(1)}")) for line in body]
+    parameters (their loop variables), `_ln` for the rest (its `let`s); no frame list is needed. A `let`
+    set once, to a name that stays as it is while the let's level runs, is that name (no line sets it)."""
+    names = dict(names)
+    sets = [m.group(1) for line in body for m in re.finditer(r"\bL\[(\d+)\] = ", line)]
+
+    def local(m: re.Match[str]) -> str:
+        return names.get(int(m.group(1)), f"_l{m.group(1)}")
+
+    out = []
+    for line in body:
+        alias = _ALIAS.fullmatch(line)
+        if alias and sets.count(alias.group(1)) == 1 and alias.group(2)[2:-1] not in sets:
+            names[int(alias.group(1))] = _sub_code(alias.group(2), _SLOT, local)
+            continue
+        out.append(_sub_code(line, _SLOT, local))
+    return out
 
 
 # ================================================================== places known to exist
@@ -135,29 +152,29 @@ _PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\])+), (-?\d+), ('\w+', _at\d
 
 _PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[(\d+)\]\) \+ 1\):$"),  # positions(F)
                 re.compile(r"for _z(\d+) in st\.game\.fam_zones\[(\d+)\]:$"))  # card_loop: its _n is the place
-_PLACE_ALIAS = re.compile(r"(_l\d+) = (\w+)$")  # a `let` of such a place
 
 
 def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
     """The enumerator's lines (frame slots as locals) with a place `F[x]` read without its check where x holds a
     place of a family whose size is F's (`sizes`: family → the code of its size; the same code gives the same
-    size, as it reads only the game), and the end item of such a place read inline, the helper called only to
-    fail on an empty zone."""
+    size, as it reads only the game), as the loop's zone `_z…` where x is the place of that loop's zone in F, and
+    the end item of such a place read inline, the helper called only to fail on an empty zone."""
     places: dict[str, str] = {}
+    zones: dict[tuple[str, str], str] = {}  # (family, the place of a card loop's zone in it) → that zone
     for line in lines:
         text = line.strip()
         for k, loop in enumerate(_PLACE_LOOPS):
             m = loop.match(text)
             if m and int(m.group(2)) in sizes:
                 places[m.group(1) if k == 0 else f"_n{m.group(1)}"] = sizes[int(m.group(2))]
-        alias = _PLACE_ALIAS.fullmatch(text)
-        if alias and alias.group(2) in places:
-            places[alias.group(1)] = places[alias.group(2)]
+                if k:
+                    zones[m.group(2), f"_n{m.group(1)}"] = f"_z{m.group(1)}"
 
     def place(m: re.Match[str]) -> str:
         known = places.get(m.group(2))
-        return f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]" if known is not None and known == sizes.get(
-            int(m.group(1))) else m.group(0)
+        if known is None or known != sizes.get(int(m.group(1))):
+            return m.group(0)
+        return zones.get((m.group(1), m.group(2)), f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]")
 
     def pick(m: re.Match[str]) -> str:
         if m.string.endswith(" else ", 0, m.start()):  # inline already, where it fails
@@ -166,6 +183,27 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
 
     return _places_enumerated([_sub_spanning(_sub_spanning(line, _CHECKED_PLACE, place), _PICK_READ, pick)
                                for line in lines])
+
+
+def end_items_once(src: str) -> str:
+    """Generated functions with each end item read inline (known_places: `Z[i] if Z else _pick(Z, …)`) reading
+    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`."""
+    if "else _pick(" not in src:
+        return src
+    tree = ast.parse(src)
+    names = 0
+    for node in _own_scope(tree):  # a name set inside a comprehension or lambda is another scope's, or refused
+        if not (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Subscript) and isinstance(node.orelse, ast.Call)
+                and isinstance(node.orelse.func, ast.Name) and node.orelse.func.id == "_pick" and node.orelse.args
+                and not isinstance(node.test, ast.Name)):
+            continue
+        zone = ast.dump(node.test)
+        if ast.dump(node.body.value) == zone == ast.dump(node.orelse.args[0]):
+            name = f"_e{names}"
+            names += 1
+            node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
+            node.body.value = node.orelse.args[0] = ast.Name(name, ast.Load())
+    return ast.unparse(ast.fix_missing_locations(tree)) if names else src
 
 
 def _places_enumerated(lines: list[str]) -> list[str]:
@@ -226,7 +264,7 @@ def hoist_zone_work(src: str) -> str:
         body = cards.body
         assigned = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
         assigned |= {n.id for n in ast.walk(cards.target) if isinstance(n, ast.Name)}
-        assigned -= {f"_n{k}"} | _aliases(body, f"_n{k}")
+        assigned.discard(f"_n{k}")
         names: dict[str, str] = {}
         for stmt in body[start:]:
             if isinstance(stmt, ast.For):
@@ -246,18 +284,6 @@ def _zone_level(loop: ast.For) -> Optional[tuple[str, ast.For, int, list[ast.stm
     if reset is None:
         return None
     return reset.test.left.id[2:], loop, loop.body.index(reset) + 1, reset.body  # type: ignore[attr-defined]
-
-
-def _aliases(body: list[ast.stmt], zone: str) -> set[str]:
-    """The names the loop body sets only once, to its zone number itself (a `let` of the card's position): as
-    good as the zone number for hoisting (each is set before the lines that read it)."""
-    stores: dict[str, int] = {}
-    for node in ast.walk(ast.Module(body, [])):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            stores[node.id] = stores.get(node.id, 0) + 1
-    return {s.targets[0].id for s in body if isinstance(s, ast.Assign) and len(s.targets) == 1
-            and isinstance(s.targets[0], ast.Name) and isinstance(s.value, ast.Name) and s.value.id == zone
-            and stores[s.targets[0].id] == 1}
 
 
 def _is_zone_test(test: ast.expr) -> bool:
@@ -289,3 +315,54 @@ class _Hoister(ast.NodeTransformer):
         if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)):
             return node
         return self.generic_visit(node)
+
+
+# ================================================================== work per call, not per action
+
+def shared_lists(src: str) -> str:
+    """A generated enumerator (`def options(st, me)`: the `_s_…`/`_g_…` locals set first, then `out = []`) with each
+    list comprehension that reads only what is the same all through the call, and is written two or more times
+    (the seat's cards filtered alike for several actions), built once, at its first use, and kept for the other
+    uses (`_c…`): listing changes nothing and lists are never changed in place, so each use sees the same value,
+    and a first use that fails stops the listing as before."""
+    if src.count("[") < 2 or " for " not in src:
+        return src
+    tree = ast.parse(src)
+    fn = tree.body[0]
+    assert isinstance(fn, ast.FunctionDef)
+    start = next(i for i, s in enumerate(fn.body) if isinstance(s, ast.Assign) and ast.unparse(s) == "out = []")
+    stored = {n.id for s in fn.body[start:] for n in ast.walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    found: dict[str, list[ast.ListComp]] = {}  # those not inside another comprehension or a lambda (another scope)
+    for node in _own_scope(ast.Module(fn.body[start:], [])):
+        if isinstance(node, ast.ListComp) and not _free_names(node) & stored \
+                and not any(isinstance(n, (ast.NamedExpr, ast.Lambda)) for n in ast.walk(node)):
+            found.setdefault(ast.dump(node), []).append(node)
+    names = {id(node): f"_c{k}" for k, nodes in enumerate(n for n in found.values() if len(n) > 1) for node in nodes}
+    if not names:
+        return src
+
+    class Share(ast.NodeTransformer):
+        def visit_ListComp(self, node: ast.ListComp) -> ast.expr:
+            name = names.get(id(node))
+            if name is None:
+                return node
+            return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Name("_UNSET", ast.Load())]),
+                             ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
+
+    fn.body[start + 1:] = [Share().visit(s) for s in fn.body[start + 1:]]
+    fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in sorted(set(names.values()))],
+                                         ast.Name("_UNSET", ast.Load())))
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
+
+
+def _own_scope(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of the tree outside comprehensions and lambdas (those themselves, not what is inside them)."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if not isinstance(node, _SCOPES):
+            todo.extend(reversed(list(ast.iter_child_nodes(node))))

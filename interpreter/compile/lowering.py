@@ -31,11 +31,11 @@ class _Lowering:
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
         kept = _kept_value(node)
-        if kept is not None:  # a value a loop keeps (_kept_once): its statements run only on its first use
+        if kept is not None:  # a value kept (_kept_once, hoist.hoist_zone_work): its statements run only on its first use
             value_s, value = self.lower(kept[1])
             if not value_s:
                 return [], node
-            test = ast.Compare(ast.Name(kept[0], ast.Load()), [ast.Is()], [ast.Constant(None)])
+            test = ast.Compare(ast.Name(kept[0], ast.Load()), [ast.Is()], [kept[2]])
             return [ast.If(test, value_s + [_assign(kept[0], value)], [])], ast.Name(kept[0], ast.Load())
         if isinstance(node, ast.NamedExpr):  # a value kept by the code around it (hoist.py): set as a statement
             value_s, value = self.lower(node.value)
@@ -238,11 +238,14 @@ def _invariant_work(node: ast.expr, targets: set[str]) -> bool:
     return work
 
 
-def _kept_value(node: ast.expr) -> tuple[str, ast.expr] | None:
-    """The name and the expression of a value kept by _kept_once: `(t if t is not None else (t := value))`."""
+def _kept_value(node: ast.expr) -> tuple[str, ast.expr, ast.expr] | None:
+    """The name, the expression and the mark of not yet computed of a value kept at its first use (_kept_once,
+    hoist.hoist_zone_work): `(t if t is not MARK else (t := value))`."""
     if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.NamedExpr) and isinstance(node.body, ast.Name) \
-            and node.body.id == node.orelse.target.id and node.body.id.startswith("_lw"):
-        return node.body.id, node.orelse.value
+            and node.body.id == node.orelse.target.id and isinstance(node.test, ast.Compare) \
+            and isinstance(node.test.left, ast.Name) and node.test.left.id == node.body.id \
+            and isinstance(node.test.ops[0], ast.IsNot) and len(node.test.ops) == 1:
+        return node.body.id, node.orelse.value, node.test.comparators[0]
     return None
 
 
