@@ -371,7 +371,13 @@ class StatementCompiler(ExpressionCompiler):
     def s_TurnsIn(self, s: A.TurnsIn, scope: Scope, em: Emitter) -> None:
         src, t = self.code(s.order, scope)
         self._expect(s.order, t, list_of(PLAYER), "the order of the turns")
-        self._for_each(s.var, s.order, s.body, scope, em, tail=[B.expire(SCOPES["turn"])])
+        self._for_each(s.var, s.order, s.body, scope, em, tail=self.expiry("turn"))
+
+    def expiry(self, scope: str) -> list[B.Snippet]:
+        """The end of a turn, phase or round ends the modifiers and restrictions that last until then: no code
+        where the rules have none that can end there."""
+        mods, forbids = (self.shortest[cls] <= SCOPES[scope] for cls in (A.Modify, A.Forbid))
+        return [B.expire(SCOPES[scope], mods, forbids)] if mods or forbids else []
 
     def _for_each(self, name: str, source: Any, body: list[Any], scope: Scope, em: Emitter,
                   tail: Sequence[B.Snippet]) -> None:
@@ -530,7 +536,7 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(s.skip, kt, BOOL, "the skip condition")
         em.emit_src(B.turns_init(start, var, skips))
         self._loop(em, s.body, inner, lambda end: B.turns_head(until, skip, var, skips, end, [em.here()]),
-                   tail=[B.expire(SCOPES["turn"]), B.next_player(var)])
+                   tail=[*self.expiry("turn"), B.next_player(var)])
 
     def s_Log(self, s: A.Log, scope: Scope, em: Emitter) -> None:
         """Each `{name}` of the text (in every language) is a name visible here, filled in when the
