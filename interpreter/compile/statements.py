@@ -498,25 +498,24 @@ class StatementCompiler(ExpressionCompiler):
         em.emit(O.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
-        wheres: dict[int, tuple[Optional[Fn], list[int], int]] = {}
+        wheres: dict[int, Optional[Fn]] = {}
         captured: dict[str, list[int]] = {}
         for name in s.actions:
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             act = next(a for a in self.of(A.ActionDef) if a.name == name)
             fscope = CaptureScope(scope, f"a restriction of action '{name}'")
-            fscope.define("me", PLAYER)
-            slots = []
+            names = [fscope.define_py("me", PLAYER)]
             for prm in act.params:
                 _, dt = self.code(prm.domain, fscope.child())
-                slots.append(fscope.define(prm.name, element_type(dt) or ANY))
+                names.append(fscope.define_py(prm.name, element_type(dt) or ANY))
             cond = None
             if s.where is not None:
                 src, t = self.code(s.where, fscope)
                 self._expect(s.where, t, BOOL, "a restriction's condition")
-                cond = self.fn(src, f"st, L{fscope.params()}")
+                cond = self.fn(src, f"st, {', '.join(names)}{fscope.params()}")
             captured[name] = fscope.slots()
-            wheres[self.action_ids[name]] = (cond, slots, fscope.layout.size)
+            wheres[self.action_ids[name]] = cond
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
         self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until], s.pos))

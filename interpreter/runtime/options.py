@@ -11,11 +11,12 @@ if TYPE_CHECKING:
     from dsl.ast import Pos
     from interpreter.runtime.state import State
 
-Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
+Forbid = tuple[Optional[Callable[..., Any]], list[Any], "Pos"]
 
 
 def allowed(st: "State", seat: int, values: list[Any]) -> list[Any]:
-    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order."""
+    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order: one
+    whose condition holds for the seat and the option's parameters (or that has none)."""
     kept: list[Any] = []
     by_action: dict[int, list[Forbid]] = {}
     for value in values:
@@ -23,32 +24,21 @@ def allowed(st: "State", seat: int, values: list[Any]) -> list[Any]:
         forbids = by_action.get(aid)
         if forbids is None:
             forbids = by_action[aid] = restrictions(st, aid)
-        if not forbids or not forbidden(st, seat, chosen, forbids):
+        for cond, cap, pos in forbids:
+            try:
+                if cond is None or cond(st, seat, *chosen, *cap):
+                    break
+            except GameRuleError as exc:  # the restriction's own line
+                raise exc.at(pos) from None
+        else:
             kept.append(value)
     return kept
 
 
 def restrictions(st: "State", aid: int) -> list[Forbid]:
-    """The active `forbid`s that name action `aid`: condition, slots, size, captured values, position."""
+    """The active `forbid`s that name action `aid`: condition, captured values, position."""
     defs = st.game.program.forbids
-    return [(*defs[fid].where[aid], cap, defs[fid].pos) for fid, _, cap in st.forbids if aid in defs[fid].where]
-
-
-def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[Forbid]) -> bool:
-    """Whether an active `forbid` rules this binding out (its condition sees the action's parameters)."""
-    for cond, slots, size, cap, pos in forbids:
-        if cond is None:
-            return True
-        FL: list[Any] = [None] * size
-        FL[0] = seat
-        for slot, value in zip(slots, chosen):
-            FL[slot] = value
-        try:
-            if cond(st, FL, *cap):
-                return True
-        except GameRuleError as exc:
-            raise exc.at(pos) from None
-    return False
+    return [(defs[fid].where[aid], cap, defs[fid].pos) for fid, _, cap in st.forbids if aid in defs[fid].where]
 
 
 def option_label(st: "State", value: Any, seat: int) -> str:

@@ -101,7 +101,7 @@ class ModDef:
 
 @dataclass
 class ForbidDef:
-    where: dict[int, tuple[Optional[Fn], list[int], int]]  # action id → (condition, parameter slots, frame size)
+    where: dict[int, Optional[Fn]]  # action id → its condition (state, deciding seat, *parameters, *captured locals)
     scope: int
     pos: A.Pos
 
