@@ -17,6 +17,7 @@ from interpreter.runtime.ops import (
     DECIDE,
     L_MOVE,
     L_PAY,
+    L_PHASE,
     L_REVEAL,
     L_ROUND,
     MAX_DEPTH,
@@ -453,6 +454,37 @@ def call_rule(bid: int, args: list[str]) -> Snippet:
     return Snippet([f"_b_t = [{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})]",
                     "st.frames.append(_b_t)", f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND,
                    pushes=True, calls=True)
+
+
+def phase_begin(name: str, bid: int) -> Snippet:
+    """Enters a phase: noted, logged, and its block's frame started (run at once, as a rule's)."""
+    return Snippet([noted_attr("phase"), f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
+                    f"_b_t = [{bid}, 0, [None] * st.game.nlocals[{bid}]]", "st.frames.append(_b_t)"],
+                   pushes=True, calls=True)
+
+
+def run_effect(obj: str, field: str, acting: str, as_self: Optional[str]) -> Snippet:
+    """Runs a card's effect block, if it has one, with `self` = the card (or the card `as_self`) and `me` = the
+    seat `acting` (and spends the budget, as every effect entered does)."""
+    me = "_b_c" if as_self is None else as_self
+    return Snippet([f"_b_c = {obj}", f"_b_b = st.game.program.cards[_b_c].effects.get({field!r})", "if _b_b is not None:",
+                    f"    _b_t = [_b_b, 0, [{me}, {acting}] + [None] * (st.game.nlocals[_b_b] - 2)]",
+                    "    st.frames.append(_b_t)", *("    " + ln for ln in SPEND)], pushes=True)
+
+
+def add_modifier(mid: int, fidx: int, scope: int, captured: list[int]) -> Snippet:
+    """Activates a modifier, with the values of the creating block's locals it names; `fidx`: the field it
+    changes, noted in the state's `modded`. The lists of modifiers and restrictions are replaced, never
+    changed in place, so apply_action's undo notes only the old ones."""
+    values = ", ".join(f"L[{slot}]" for slot in captured)
+    return Snippet([noted_attr("mods"), noted_attr("modded"), f"st.mods = [*st.mods, ({mid}, {scope}, [{values}])]",
+                    f"st.modded = st.modded | {{{fidx}}}"])
+
+
+def add_forbid(fid: int, scope: int, captured: list[int]) -> Snippet:
+    """Activates a restriction (a new list, as add_modifier)."""
+    values = ", ".join(f"L[{slot}]" for slot in captured)
+    return Snippet([noted_attr("forbids"), f"st.forbids = [*st.forbids, ({fid}, {scope}, [{values}])]"])
 
 
 def emit(event: str, args: list[str]) -> str:

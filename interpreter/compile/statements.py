@@ -442,25 +442,25 @@ class StatementCompiler(ExpressionCompiler):
         tgt = s.target
         if not isinstance(tgt, A.Attr):
             raise error_at(s.pos, "`run` needs a card's effect field, as in `run tile.effect`")
-        obj, t = self.expr(tgt.obj, scope)
+        obj, t = self.code(tgt.obj, scope)
         kind = self.p.kinds.get(t.arg) if t.name == "card" else None
         if kind is None or tgt.name not in kind.index or kind.types[kind.index[tgt.name]] != EFFECT:
             raise error_at(tgt.pos, f"'{tgt.name}' is not an effect field of {t}")
         if s.by is not None:
-            acting, bt = self.expr(s.by, scope)
+            acting, bt = self.code(s.by, scope)
             self._expect(s.by, bt, PLAYER, "who carries out the effect")
         else:
             me = scope.lookup("me")
             if me is None or not isinstance(me[0], int):
                 self._no_player_needed(s, kind.name, tgt.name)
-                acting = self.fn("-1")
+                acting = "-1"
             else:
-                acting = self.fn(f"L[{me[0]}]")
+                acting = f"L[{me[0]}]"
         as_self = None
         if s.as_self is not None:
-            as_self, as_t = self.expr(s.as_self, scope)
+            as_self, as_t = self.code(s.as_self, scope)
             self._expect(s.as_self, as_t, t, "the card the effect runs as (`self`)")
-        em.emit(O.run_effect(obj, tgt.name, acting, as_self))
+        em.emit_src(B.run_effect(obj, tgt.name, acting, as_self))
 
     def _no_player_needed(self, s: A.Run, kind: str, field: str) -> None:
         """`run` without `by` where no `me` is known: no effect it may run can speak of `me`."""
@@ -495,7 +495,7 @@ class StatementCompiler(ExpressionCompiler):
         where = self.fn(wsrc, params) if s.where is not None else None
         self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
                                      SCOPES[s.until], s.pos))
-        em.emit(O.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
+        em.emit_src(B.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
         wheres: dict[int, Optional[Fn]] = {}
@@ -519,7 +519,7 @@ class StatementCompiler(ExpressionCompiler):
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
         self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until], s.pos))
-        em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
+        em.emit_src(B.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:
         start, t = self.code(s.start, scope)
