@@ -494,7 +494,7 @@ class StatementCompiler(ExpressionCompiler):
         params = f"st, {it}{mscope.params()}"
         where = self.fn(wsrc, params) if s.where is not None else None
         self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
-                                     SCOPES[s.until], s.pos))
+                                     SCOPES[s.until], s.pos, self.reads_modifiable(value + " " + wsrc)))
         em.emit_src(B.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:

@@ -97,6 +97,7 @@ class ModDef:
     where: Optional[Callable[..., Any]]
     scope: int
     pos: A.Pos
+    nests: bool  # its value or condition may read a field some modifier changes (Game.mods_nest)
 
 
 @dataclass
