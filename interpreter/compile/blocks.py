@@ -255,15 +255,25 @@ def jump_unless(cond: str, cell: list[int]) -> Snippet:
     return Snippet([f"if not ({cond}):", "    GOTO 0"], (cell,))
 
 
-def expire(scope: int, mods: bool, forbids: bool) -> Snippet:
-    """Ends the modifiers (`mods`: the rules have one that can end here) and restrictions (`forbids`: as mods) that
-    last until the end of `scope` (SCOPES). The lists (and `modded`) are replaced, and noted for undo, only when one
-    ends: most end with the round, not each turn."""
-    lines = ["if st.mods:", f"    _b_m = [m for m in st.mods if m[1] > {scope}]",
-             "    if len(_b_m) < len(st.mods):", "        " + noted_attr("mods"),
-             "        " + noted_attr("modded"), "        st.mods = _b_m",
-             "        st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in _b_m]))"] if mods else []
-    if forbids:
+NONE_END, SOME_END, ALL_END = range(3)  # at the end of a scope: no modifier (restriction) can end, some may, all do
+
+
+def expire(scope: int, mods: int, forbids: int) -> Snippet:
+    """Ends the modifiers and restrictions that last until the end of `scope` (SCOPES); `mods`, `forbids`: which of
+    them the rules let end here (NONE_END, SOME_END, ALL_END). The lists (and `modded`) are replaced, and noted for
+    undo, only when one ends: most end with the round, not each turn."""
+    lines: Lines = []
+    if mods == ALL_END:
+        lines += ["if st.mods:", "    " + noted_attr("mods"), "    " + noted_attr("modded"), "    st.mods = []",
+                  "    st.modded = frozenset()"]
+    elif mods == SOME_END:
+        lines += ["if st.mods:", f"    _b_m = [m for m in st.mods if m[1] > {scope}]",
+                  "    if len(_b_m) < len(st.mods):", "        " + noted_attr("mods"),
+                  "        " + noted_attr("modded"), "        st.mods = _b_m",
+                  "        st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in _b_m]))"]
+    if forbids == ALL_END:
+        lines += ["if st.forbids:", "    " + noted_attr("forbids"), "    st.forbids = []"]
+    elif forbids == SOME_END:
         lines += ["if st.forbids:", f"    _b_m = [f for f in st.forbids if f[1] > {scope}]",
                   "    if len(_b_m) < len(st.forbids):", "        " + noted_attr("forbids"), "        st.forbids = _b_m"]
     return Snippet(lines)

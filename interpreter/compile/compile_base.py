@@ -96,9 +96,9 @@ class CompilerBase:
         self.declared: dict[str, A.EventDef] = {e.name: e for e in self.of(A.EventDef)}  # `event NAME(…) TEXT`
         changes = [n for n in A.walk(items) if isinstance(n, (A.Modify, A.Forbid))]
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
-        # the shortest any modifier and any restriction lasts (SCOPES): the end of a shorter scope can end none
-        self.shortest: dict[type, int] = {cls: min((SCOPES[n.until] for n in changes if isinstance(n, cls)),
-                                                   default=len(SCOPES)) for cls in (A.Modify, A.Forbid)}
+        # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
+        self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}
+                                              for cls in (A.Modify, A.Forbid)}
         self.pos_names: dict[A.Pos, str] = {}
 
     def of(self, cls: type) -> list[Any]:

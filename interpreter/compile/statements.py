@@ -376,8 +376,9 @@ class StatementCompiler(ExpressionCompiler):
     def expiry(self, scope: str) -> list[B.Snippet]:
         """The end of a turn, phase or round ends the modifiers and restrictions that last until then: no code
         where the rules have none that can end there."""
-        mods, forbids = (self.shortest[cls] <= SCOPES[scope] for cls in (A.Modify, A.Forbid))
-        return [B.expire(SCOPES[scope], mods, forbids)] if mods or forbids else []
+        ends = [B.NONE_END if min(self.lasting[cls], default=len(SCOPES)) > SCOPES[scope] else
+                B.ALL_END if max(self.lasting[cls]) <= SCOPES[scope] else B.SOME_END for cls in (A.Modify, A.Forbid)]
+        return [B.expire(SCOPES[scope], *ends)] if ends != [B.NONE_END, B.NONE_END] else []
 
     def _for_each(self, name: str, source: Any, body: list[Any], scope: Scope, em: Emitter,
                   tail: Sequence[B.Snippet]) -> None:
