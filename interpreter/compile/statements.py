@@ -2,6 +2,7 @@
 control flow, so the engine can stop at any decision and resume from plain data."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
@@ -499,8 +500,11 @@ class StatementCompiler(ExpressionCompiler):
         em.emit_src(B.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
-        wheres: dict[int, Optional[Fn]] = {}
+        """A restriction is one generated function `keep(st, me, options, *captured)`: the listed options without
+        those of the actions it names that its condition rules out (all of them without one), in their order."""
+        arms: list[str] = []
         captured: dict[str, list[int]] = {}
+        params = ""
         for name in s.actions:
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
@@ -510,16 +514,29 @@ class StatementCompiler(ExpressionCompiler):
             for prm in act.params:
                 _, dt = self.code(prm.domain, fscope.child())
                 names.append(fscope.define_py(prm.name, element_type(dt) or ANY))
-            cond = None
+            test = "True"
             if s.where is not None:
-                src, t = self.code(s.where, fscope)
+                test, t = self.code(s.where, fscope)
                 self._expect(s.where, t, BOOL, "a restriction's condition")
-                cond = self.fn(src, f"st, {', '.join(names)}{fscope.params()}")
             captured[name] = fscope.slots()
-            wheres[self.action_ids[name]] = cond
+            params = fscope.params()
+            arms += [f"{'elif' if arms else 'if'} _b_o[0] == {self.action_ids[name]}:",
+                     *([f"    {names[0]} = me"] if re.search(rf"\b{names[0]}\b", test) else []),
+                     *([f"    {''.join(n + ', ' for n in names[1:])}= _b_o[1]"] if len(names) > 1 else []),
+                     f"    if {test}:", "        continue"]
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
-        self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until], s.pos))
+        lines, hoisted = state_reads_as_locals(["_b_k = []", "for _b_o in options:", *_indent(arms),
+                                                "    _b_k.append(_b_o)", "return _b_k"])  # it changes nothing
+        ns: dict[str, Any] = {}
+        try:
+            exec(lowered_function("\n".join([f"def keep(st, me, options{params}):",  # noqa: S102 - our own generated code
+                                             *_indent([f"{n} = {read}" for n, read in hoisted.items()] + lines)])),
+                 self.env, ns)
+        except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting, as CompilerBase.fn
+            raise error_at(s.where.pos if s.where is not None else s.pos, "this expression is nested too deeply",
+                           "split it up with `let` or a `function`") from None
+        self.p.forbids.append(ForbidDef(ns["keep"], SCOPES[s.until], s.pos))
         em.emit_src(B.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:

@@ -3,42 +3,24 @@ passes their `require` prefix (listed by generated code: compiler._option_lister
 (tested only while one is active: allowed). Labels are made only when asked for."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
-    from dsl.ast import Pos
     from interpreter.runtime.state import State
-
-Forbid = tuple[Optional[Callable[..., Any]], list[Any], "Pos"]
 
 
 def allowed(st: "State", seat: int, values: list[Any]) -> list[Any]:
-    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order: one
-    whose condition holds for the seat and the option's parameters (or that has none)."""
-    kept: list[Any] = []
-    by_action: dict[int, list[Forbid]] = {}
-    for value in values:
-        aid, chosen = value
-        forbids = by_action.get(aid)
-        if forbids is None:
-            forbids = by_action[aid] = restrictions(st, aid)
-        for cond, cap, pos in forbids:
-            try:
-                if cond is None or cond(st, seat, *chosen, *cap):
-                    break
-            except GameRuleError as exc:  # the restriction's own line
-                raise exc.at(pos) from None
-        else:
-            kept.append(value)
-    return kept
-
-
-def restrictions(st: "State", aid: int) -> list[Forbid]:
-    """The active `forbid`s that name action `aid`: condition, captured values, position."""
+    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order: each
+    restriction's generated `keep` drops those of its actions whose condition holds for the seat."""
     defs = st.game.program.forbids
-    return [(defs[fid].where[aid], cap, defs[fid].pos) for fid, _, cap in st.forbids if aid in defs[fid].where]
+    for fid, _, cap in st.forbids:
+        try:
+            values = defs[fid].keep(st, seat, values, *cap)
+        except GameRuleError as exc:  # the restriction's own line
+            raise exc.at(defs[fid].pos) from None
+    return values
 
 
 def option_label(st: "State", value: Any, seat: int) -> str:

@@ -102,7 +102,7 @@ class ModDef:
 
 @dataclass
 class ForbidDef:
-    where: dict[int, Optional[Fn]]  # action id → its condition (state, deciding seat, *parameters, *captured locals)
+    keep: Callable[..., list[Any]]  # (state, deciding seat, listed options, *captured locals) → those it allows
     scope: int
     pos: A.Pos
 
