@@ -92,6 +92,22 @@ score(p) = done
     assert state.scores()[0] == (1 + 5) + 2 + 100
 
 
+def test_modifier_reading_its_field_through_a_function_sees_the_base_value(tmp_path: Path) -> None:
+    """A modifier whose condition reads the field it changes, here through a function it calls, sees the base
+    value there (no endless loop); the game knows that its modifiers may nest (Game.mods_nest)."""
+    game = _game(tmp_path, '''
+function strong(t: token) de "stark" en "strong" = t.power >= 2
+setup {
+  modify token.power by 5 where strong(first([it])) until end of game
+  set done = card("alpha").power * 100 + card("beta").power
+}
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = done
+''')
+    assert game.mods_nest
+    assert game.new_initial_state().scores()[0] == 1 * 100 + 7
+
+
 def test_forbid_captures_locals_and_sees_parameters(tmp_path: Path) -> None:
     """`forbid … where` sees the action's parameters and the creating block's locals."""
     game = _game(tmp_path, '''

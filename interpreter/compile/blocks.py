@@ -17,6 +17,7 @@ from interpreter.runtime.ops import (
     DECIDE,
     L_MOVE,
     L_PAY,
+    L_PHASE,
     L_REVEAL,
     L_ROUND,
     MAX_DEPTH,
@@ -254,16 +255,28 @@ def jump_unless(cond: str, cell: list[int]) -> Snippet:
     return Snippet([f"if not ({cond}):", "    GOTO 0"], (cell,))
 
 
-def expire(scope: int) -> Snippet:
-    """Ends the modifiers and restrictions that last until the end of `scope` (SCOPES). The lists (and
-    `modded`) are replaced, and noted for undo, only when one ends: most end with the round, not each turn."""
-    return Snippet(["if st.mods:", f"    _b_m = [m for m in st.mods if m[1] > {scope}]",
-                    "    if len(_b_m) < len(st.mods):", "        " + noted_attr("mods"),
-                    "        " + noted_attr("modded"), "        st.mods = _b_m",
-                    "        st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in _b_m]))",
-                    "if st.forbids:", f"    _b_m = [f for f in st.forbids if f[1] > {scope}]",
-                    "    if len(_b_m) < len(st.forbids):", "        " + noted_attr("forbids"),
-                    "        st.forbids = _b_m"])
+NONE_END, SOME_END, ALL_END = range(3)  # at the end of a scope: no modifier (restriction) can end, some may, all do
+
+
+def expire(scope: int, mods: int, forbids: int) -> Snippet:
+    """Ends the modifiers and restrictions that last until the end of `scope` (SCOPES); `mods`, `forbids`: which of
+    them the rules let end here (NONE_END, SOME_END, ALL_END). The lists (and `modded`) are replaced, and noted for
+    undo, only when one ends: most end with the round, not each turn."""
+    lines: Lines = []
+    if mods == ALL_END:
+        lines += ["if st.mods:", "    " + noted_attr("mods"), "    " + noted_attr("modded"), "    st.mods = []",
+                  "    st.modded = frozenset()"]
+    elif mods == SOME_END:
+        lines += ["if st.mods:", f"    _b_m = [m for m in st.mods if m[1] > {scope}]",
+                  "    if len(_b_m) < len(st.mods):", "        " + noted_attr("mods"),
+                  "        " + noted_attr("modded"), "        st.mods = _b_m",
+                  "        st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in _b_m]))"]
+    if forbids == ALL_END:
+        lines += ["if st.forbids:", "    " + noted_attr("forbids"), "    st.forbids = []"]
+    elif forbids == SOME_END:
+        lines += ["if st.forbids:", f"    _b_m = [f for f in st.forbids if f[1] > {scope}]",
+                  "    if len(_b_m) < len(st.forbids):", "        " + noted_attr("forbids"), "        st.forbids = _b_m"]
+    return Snippet(lines)
 
 
 def for_init(items_src: str, items: int, idx: int) -> Snippet:
@@ -451,6 +464,37 @@ def call_rule(bid: int, args: list[str]) -> Snippet:
     return Snippet([f"_b_t = [{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})]",
                     "st.frames.append(_b_t)", f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND,
                    pushes=True, calls=True)
+
+
+def phase_begin(name: str, bid: int) -> Snippet:
+    """Enters a phase: noted, logged, and its block's frame started (run at once, as a rule's)."""
+    return Snippet([noted_attr("phase"), f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
+                    f"_b_t = [{bid}, 0, [None] * st.game.nlocals[{bid}]]", "st.frames.append(_b_t)"],
+                   pushes=True, calls=True)
+
+
+def run_effect(obj: str, field: str, acting: str, as_self: Optional[str]) -> Snippet:
+    """Runs a card's effect block, if it has one, with `self` = the card (or the card `as_self`) and `me` = the
+    seat `acting` (and spends the budget, as every effect entered does)."""
+    me = "_b_c" if as_self is None else as_self
+    return Snippet([f"_b_c = {obj}", f"_b_b = st.game.program.cards[_b_c].effects.get({field!r})", "if _b_b is not None:",
+                    f"    _b_t = [_b_b, 0, [{me}, {acting}] + [None] * (st.game.nlocals[_b_b] - 2)]",
+                    "    st.frames.append(_b_t)", *("    " + ln for ln in SPEND)], pushes=True)
+
+
+def add_modifier(mid: int, fidx: int, scope: int, captured: list[int]) -> Snippet:
+    """Activates a modifier, with the values of the creating block's locals it names; `fidx`: the field it
+    changes, noted in the state's `modded`. The lists of modifiers and restrictions are replaced, never
+    changed in place, so apply_action's undo notes only the old ones."""
+    values = ", ".join(f"L[{slot}]" for slot in captured)
+    return Snippet([noted_attr("mods"), noted_attr("modded"), f"st.mods = [*st.mods, ({mid}, {scope}, [{values}])]",
+                    f"st.modded = st.modded | {{{fidx}}}"])
+
+
+def add_forbid(fid: int, scope: int, captured: list[int]) -> Snippet:
+    """Activates a restriction (a new list, as add_modifier)."""
+    values = ", ".join(f"L[{slot}]" for slot in captured)
+    return Snippet([noted_attr("forbids"), f"st.forbids = [*st.forbids, ({fid}, {scope}, [{values}])]"])
 
 
 def emit(event: str, args: list[str]) -> str:

@@ -23,7 +23,7 @@ from interpreter.compile.types import (
 )
 from interpreter.runtime.helpers import ENV
 from interpreter.runtime.options import allowed
-from interpreter.runtime.program import Fn, Program
+from interpreter.runtime.program import SCOPES, Fn, Program
 
 BUILTIN_TYPES = {"int": INT, "bool": BOOL, "text": TEXT, "player": PLAYER, "effect": EFFECT}
 
@@ -94,7 +94,11 @@ class CompilerBase:
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
         self.listed: set[int] = set()  # ids of the requirements of the action being compiled that list its options
         self.declared: dict[str, A.EventDef] = {e.name: e for e in self.of(A.EventDef)}  # `event NAME(…) TEXT`
-        self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in A.walk(items) if isinstance(m, A.Modify)}
+        changes = [n for n in A.walk(items) if isinstance(n, (A.Modify, A.Forbid))]
+        self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
+        # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
+        self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}
+                                              for cls in (A.Modify, A.Forbid)}
         self.pos_names: dict[A.Pos, str] = {}
 
     def of(self, cls: type) -> list[Any]:

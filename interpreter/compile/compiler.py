@@ -34,7 +34,6 @@ from interpreter.compile.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, e
 from interpreter.runtime import ops as O
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.program import (
-    SCOPES,
     ActionInfo,
     Block,
     CardInfo,
@@ -529,9 +528,11 @@ class Compiler(StatementCompiler):
             seen.add(ph.name)
             bid = self._new_block(f"phase {ph.name}")
             self._fill_block(bid, ph.body, Scope(Layout()), ph.pos)
-            em.emit(O.phase_begin(ph.name, bid))
-            em.emit_src(B.expire(SCOPES["phase"]))
-        em.emit_src(B.expire(SCOPES["round"]))
+            em.emit_src(B.phase_begin(ph.name, bid))
+            for snippet in self.expiry("phase"):
+                em.emit_src(snippet)
+        for snippet in self.expiry("round"):
+            em.emit_src(snippet)
         em.emit_src(B.loop_back([top]))
         end_cell[0] = em.here()
         main = self._new_block("main")

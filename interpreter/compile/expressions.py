@@ -35,6 +35,7 @@ _POSITION = re.compile(r"st\.game\.zone_number\[st\.where\[([A-Za-z_]\w*|L\[\d+\
 # position_in(c, f) of a plain c and a family f given by its number (primitives._position_in)
 _POSITION_IN = re.compile(r"\(st\.game\.zone_number\[(st\.where\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\])\] "
                           r"if st\.game\.zone_family\[\1\] == (\d+) else 0\)")
+_READS_FIELD = re.compile(r"\b_(?:through|modified|dynfield)\(|\b_f_(\w+)\(")  # a modifiable field, or a function
 _READ = re.compile(r"[\w.\[\]]+")  # names, attributes and subscripts only: no call, nothing that can fail
 _IDENT = re.compile(r"[A-Za-z_]\w*")
 INLINE_MAX = 400  # characters of a function body that may stand in for its call
@@ -100,6 +101,14 @@ class ExpressionCompiler(CompilerBase):
         for i in range(0, len(parts), 2):
             parts[i] = _IDENT.sub(lambda m: by_param.get(m.group(0), m.group(0)), parts[i])
         return f"({''.join(parts)})"
+
+    def reads_modifiable(self, src: str) -> bool:
+        """Whether generated code may read a field some modifier changes, itself or in a function it calls."""
+        for m in _READS_FIELD.finditer(src):
+            function = self.function_src.get(m.group(1)) if m.group(1) else None
+            if function is None or self.reads_modifiable(function[1]):
+                return True
+        return False
 
     def expr(self, e: Any, scope: Scope) -> tuple[Fn, T]:
         src, t = self.code(e, scope)
@@ -207,11 +216,12 @@ class ExpressionCompiler(CompilerBase):
                 raise error_at(e.pos, f"{t.arg} cards have no field '{e.name}'", did_you_mean(e.name, kind.index))
             fidx = kind.index[e.name]
             if (t.arg, e.name) in self.modifiable:
-                call = f"_modified(st, {obj}, {fidx}, {t.arg!r})"
-                if "_modified(" not in obj:  # no active modifier: the base value, without the call (either branch
-                    # evaluates obj once; an obj that reads a modified field itself stays a call, not a doubled text)
-                    return f"(st.card_vals[{obj}][{fidx}] if {fidx} not in st.modded else {call})", kind.types[fidx]
-                return call, kind.types[fidx]
+                # no active modifier: the base value, without a call (either branch evaluates obj once; an obj
+                # that reads a modifiable field itself stays one call, not a doubled text)
+                if "_through(" not in obj and "_modified(" not in obj:
+                    return (f"(st.card_vals[{obj}][{fidx}] if {fidx} not in st.modded else "
+                            f"_through(st, {obj}, {fidx}, {t.arg!r}))", kind.types[fidx])
+                return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]
             return f"st.card_vals[{obj}][{fidx}]", kind.types[fidx]
         if t.name == "player":
             if e.name not in self.pvar_index:

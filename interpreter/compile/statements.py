@@ -2,6 +2,7 @@
 control flow, so the engine can stop at any decision and resume from plain data."""
 from __future__ import annotations
 
+import re
 from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
@@ -371,7 +372,14 @@ class StatementCompiler(ExpressionCompiler):
     def s_TurnsIn(self, s: A.TurnsIn, scope: Scope, em: Emitter) -> None:
         src, t = self.code(s.order, scope)
         self._expect(s.order, t, list_of(PLAYER), "the order of the turns")
-        self._for_each(s.var, s.order, s.body, scope, em, tail=[B.expire(SCOPES["turn"])])
+        self._for_each(s.var, s.order, s.body, scope, em, tail=self.expiry("turn"))
+
+    def expiry(self, scope: str) -> list[B.Snippet]:
+        """The end of a turn, phase or round ends the modifiers and restrictions that last until then: no code
+        where the rules have none that can end there."""
+        ends = [B.NONE_END if min(self.lasting[cls], default=len(SCOPES)) > SCOPES[scope] else
+                B.ALL_END if max(self.lasting[cls]) <= SCOPES[scope] else B.SOME_END for cls in (A.Modify, A.Forbid)]
+        return [B.expire(SCOPES[scope], *ends)] if ends != [B.NONE_END, B.NONE_END] else []
 
     def _for_each(self, name: str, source: Any, body: list[Any], scope: Scope, em: Emitter,
                   tail: Sequence[B.Snippet]) -> None:
@@ -436,25 +444,25 @@ class StatementCompiler(ExpressionCompiler):
         tgt = s.target
         if not isinstance(tgt, A.Attr):
             raise error_at(s.pos, "`run` needs a card's effect field, as in `run tile.effect`")
-        obj, t = self.expr(tgt.obj, scope)
+        obj, t = self.code(tgt.obj, scope)
         kind = self.p.kinds.get(t.arg) if t.name == "card" else None
         if kind is None or tgt.name not in kind.index or kind.types[kind.index[tgt.name]] != EFFECT:
             raise error_at(tgt.pos, f"'{tgt.name}' is not an effect field of {t}")
         if s.by is not None:
-            acting, bt = self.expr(s.by, scope)
+            acting, bt = self.code(s.by, scope)
             self._expect(s.by, bt, PLAYER, "who carries out the effect")
         else:
             me = scope.lookup("me")
             if me is None or not isinstance(me[0], int):
                 self._no_player_needed(s, kind.name, tgt.name)
-                acting = self.fn("-1")
+                acting = "-1"
             else:
-                acting = self.fn(f"L[{me[0]}]")
+                acting = f"L[{me[0]}]"
         as_self = None
         if s.as_self is not None:
-            as_self, as_t = self.expr(s.as_self, scope)
+            as_self, as_t = self.code(s.as_self, scope)
             self._expect(s.as_self, as_t, t, "the card the effect runs as (`self`)")
-        em.emit(O.run_effect(obj, tgt.name, acting, as_self))
+        em.emit_src(B.run_effect(obj, tgt.name, acting, as_self))
 
     def _no_player_needed(self, s: A.Run, kind: str, field: str) -> None:
         """`run` without `by` where no `me` is known: no effect it may run can speak of `me`."""
@@ -488,33 +496,48 @@ class StatementCompiler(ExpressionCompiler):
         params = f"st, {it}{mscope.params()}"
         where = self.fn(wsrc, params) if s.where is not None else None
         self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
-                                     SCOPES[s.until], s.pos))
-        em.emit(O.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
+                                     SCOPES[s.until], s.pos, self.reads_modifiable(value + " " + wsrc)))
+        em.emit_src(B.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
-        wheres: dict[int, tuple[Optional[Fn], list[int], int]] = {}
+        """A restriction is one generated function `keep(st, me, options, *captured)`: the listed options without
+        those of the actions it names that its condition rules out (all of them without one), in their order."""
+        arms: list[str] = []
         captured: dict[str, list[int]] = {}
+        params = ""
         for name in s.actions:
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             act = next(a for a in self.of(A.ActionDef) if a.name == name)
             fscope = CaptureScope(scope, f"a restriction of action '{name}'")
-            fscope.define("me", PLAYER)
-            slots = []
+            names = [fscope.define_py("me", PLAYER)]
             for prm in act.params:
                 _, dt = self.code(prm.domain, fscope.child())
-                slots.append(fscope.define(prm.name, element_type(dt) or ANY))
-            cond = None
+                names.append(fscope.define_py(prm.name, element_type(dt) or ANY))
+            test = "True"
             if s.where is not None:
-                src, t = self.code(s.where, fscope)
+                test, t = self.code(s.where, fscope)
                 self._expect(s.where, t, BOOL, "a restriction's condition")
-                cond = self.fn(src, f"st, L{fscope.params()}")
             captured[name] = fscope.slots()
-            wheres[self.action_ids[name]] = (cond, slots, fscope.layout.size)
+            params = fscope.params()
+            arms += [f"{'elif' if arms else 'if'} _b_o[0] == {self.action_ids[name]}:",
+                     *([f"    {names[0]} = me"] if re.search(rf"\b{names[0]}\b", test) else []),
+                     *([f"    {''.join(n + ', ' for n in names[1:])}= _b_o[1]"] if len(names) > 1 else []),
+                     f"    if {test}:", "        continue"]
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
-        self.p.forbids.append(ForbidDef(wheres, SCOPES[s.until], s.pos))
-        em.emit(O.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
+        lines, hoisted = state_reads_as_locals(["_b_k = []", "for _b_o in options:", *_indent(arms),
+                                                "    _b_k.append(_b_o)", "return _b_k"])  # it changes nothing
+        ns: dict[str, Any] = {}
+        try:
+            exec(lowered_function("\n".join([f"def keep(st, me, options{params}):",  # noqa: S102 - our own generated code
+                                             *_indent([f"{n} = {read}" for n, read in hoisted.items()] + lines)])),
+                 self.env, ns)
+        except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting, as CompilerBase.fn
+            raise error_at(s.where.pos if s.where is not None else s.pos, "this expression is nested too deeply",
+                           "split it up with `let` or a `function`") from None
+        self.p.forbids.append(ForbidDef(ns["keep"], SCOPES[s.until], s.pos))
+        em.emit_src(B.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:
         start, t = self.code(s.start, scope)
@@ -530,7 +553,7 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(s.skip, kt, BOOL, "the skip condition")
         em.emit_src(B.turns_init(start, var, skips))
         self._loop(em, s.body, inner, lambda end: B.turns_head(until, skip, var, skips, end, [em.here()]),
-                   tail=[B.expire(SCOPES["turn"]), B.next_player(var)])
+                   tail=[*self.expiry("turn"), B.next_player(var)])
 
     def s_Log(self, s: A.Log, scope: Scope, em: Emitter) -> None:
         """Each `{name}` of the text (in every language) is a name visible here, filled in when the

@@ -59,6 +59,7 @@ class Game:
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
         self.mod_rows = [(md.field, md.kind, md.add, md.value, md.where) for md in program.moddefs]
+        self.mods_nest = any(md.nests for md in program.moddefs)  # a read of a modified field may meet another
         self.labels: list[dict[Any, str]] = [{} for _ in self.players]  # per seat: option → its label (options.option_label)
         probe: Any = _Probe(self)
         self.consts: list[Any] = []

@@ -84,20 +84,30 @@ _READING: set[tuple[int, int, int]] = set()  # (state, card, field) whose modifi
 
 
 def modified(st: "State", c: int, fidx: int, kind: str) -> Any:
-    """A field some modifier may change: the base value, then every active modifier in order.
-    Inside a modifier, reading the field it modifies gives the base value (no endless loop)."""
-    v = st.card_vals[c][fidx]
+    """A field some modifier may change: the base value, then every active modifier in order."""
     if fidx in st.modded:  # most reads meet no active modifier of their field
-        return _through_modifiers(st, c, fidx, kind, v)
-    return v
+        return through_modifiers(st, c, fidx, kind)
+    return st.card_vals[c][fidx]
 
 
-def _through_modifiers(st: "State", c: int, fidx: int, kind: str, v: Any) -> Any:
-    """The base value v of a field, changed by every active modifier of its kind and field in order."""
+def through_modifiers(st: "State", c: int, fidx: int, kind: str) -> Any:
+    """A field with an active modifier (in `modded`). Inside a modifier, reading the field it modifies gives the
+    base value (no endless loop): kept track of only where a modifier reads a modifiable field (Game.mods_nest)."""
+    if not st.game.mods_nest:
+        return _applied(st, c, fidx, kind)
     key = (id(st), c, fidx)
     if key in _READING:
-        return v
+        return st.card_vals[c][fidx]
     _READING.add(key)
+    try:
+        return _applied(st, c, fidx, kind)
+    finally:
+        _READING.discard(key)
+
+
+def _applied(st: "State", c: int, fidx: int, kind: str) -> Any:
+    """The base value of a field, changed by every active modifier of its kind and field in order."""
+    v = st.card_vals[c][fidx]
     mid = 0
     try:
         rows = st.game.mod_rows
@@ -107,8 +117,6 @@ def _through_modifiers(st: "State", c: int, fidx: int, kind: str, v: Any) -> Any
                 v = v + value(st, c, *cap) if add else value(st, c, *cap)
     except GameRuleError as exc:  # the modifier's own line, not the line that read the field
         raise exc.at(st.game.program.moddefs[mid].pos) from None
-    finally:
-        _READING.discard(key)
     return v
 
 
@@ -531,7 +539,7 @@ ENV: dict[str, Any] = {
     "_UNSET": UNSET,
     "_famcards": family_cards, "_member": member, "_mapget": map_get, "_listget": list_get, "_pick": pick,
     "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_modified": modified,
-    "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
+    "_through": through_modifiers, "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
     "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,
     "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier, "_reached_stops": reached_stops, "_within": within,
     "_shortest_path": shortest_path, "_subsets": subsets, "_mul": multiply, "_range": number_range,

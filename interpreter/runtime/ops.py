@@ -140,23 +140,6 @@ def over_budget(st: "State") -> None:
                         "the end of the game; does this loop never end? (the budget is REGELWERK_MAX_STEPS)")
 
 
-def tick(st: "State") -> None:
-    """A rule, effect or trigger entered spends the budget too (calls that branch need no loop)."""
-    st.budget -= 1
-    if st.budget < 0:
-        over_budget(st)
-
-
-def phase_begin(name: str, bid: int) -> Op:
-    def op(st: "State", fr: list[Any]) -> None:
-        if st._undo is not None:  # as blocks.noted_attr
-            st._undo.append(("phase", st.phase))
-        st.phase = name
-        st.log.append((L_PHASE, name))
-        st.frames.append([bid, 0, [None] * st.game.nlocals[bid]])
-    return op
-
-
 MAX_DEPTH = 200  # frames; deeper means triggers that keep setting each other off
 
 
@@ -164,20 +147,6 @@ def guard_depth(st: "State") -> None:
     if len(st.frames) > MAX_DEPTH:
         raise GameRuleError(f"more than {MAX_DEPTH} rules, effects and triggers are running inside each other; "
                             "do two triggers keep setting each other off?")
-
-
-def run_effect(obj: Fn, field: str, acting: Fn, as_self: Optional[Fn] = None) -> Op:
-    """Runs a card's effect block with `self` = the card (or the card named by `as`) and `me` = the seat
-    acting where it was run."""
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        c = obj(st, L)
-        bid = st.game.program.cards[c].effects.get(field)
-        if bid is not None:
-            me = c if as_self is None else as_self(st, L)
-            st.frames.append([bid, 0, [me, acting(st, L)] + [None] * (st.game.nlocals[bid] - 2)])
-            tick(st)
-    return op
 
 
 def set_card_field(obj: Fn, field: str, fn: Fn) -> Op:
@@ -195,31 +164,6 @@ def set_card_field(obj: Fn, field: str, fn: Fn) -> Op:
         if st._undo is not None:
             st._undo.append((st.card_vals, c, st.card_vals[c]))
         st.card_vals[c] = row
-    return op
-
-
-def add_modifier(mid: int, fidx: int, scope: int, captured: list[int]) -> Op:
-    """Activates a modifier, with the values of the creating block's locals it names; `fidx`: the field
-    it changes, noted in the state's `modded`. The lists of modifiers and restrictions are replaced, never
-    changed in place, so apply_action's undo notes only the old ones (as blocks.noted_attr)."""
-    field = frozenset((fidx,))
-
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        if st._undo is not None:
-            st._undo += (("mods", st.mods), ("modded", st.modded))
-        st.mods = [*st.mods, (mid, scope, [L[s] for s in captured])]
-        st.modded |= field
-    return op
-
-
-def add_forbid(fid: int, scope: int, captured: list[int]) -> Op:
-    """Activates a restriction (a new list, as add_modifier)."""
-    def op(st: "State", fr: list[Any]) -> None:
-        L = fr[2]
-        if st._undo is not None:
-            st._undo.append(("forbids", st.forbids))
-        st.forbids = [*st.forbids, (fid, scope, [L[s] for s in captured])]
     return op
 
 

@@ -3,52 +3,24 @@ passes their `require` prefix (listed by generated code: compiler._option_lister
 (tested only while one is active: allowed). Labels are made only when asked for."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any
 
 from interpreter.runtime.errors import GameRuleError
 
 if TYPE_CHECKING:
-    from dsl.ast import Pos
     from interpreter.runtime.state import State
-
-Forbid = tuple[Optional[Callable[..., Any]], list[int], int, list[Any], "Pos"]
 
 
 def allowed(st: "State", seat: int, values: list[Any]) -> list[Any]:
-    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order."""
-    kept: list[Any] = []
-    by_action: dict[int, list[Forbid]] = {}
-    for value in values:
-        aid, chosen = value
-        forbids = by_action.get(aid)
-        if forbids is None:
-            forbids = by_action[aid] = restrictions(st, aid)
-        if not forbids or not forbidden(st, seat, chosen, forbids):
-            kept.append(value)
-    return kept
-
-
-def restrictions(st: "State", aid: int) -> list[Forbid]:
-    """The active `forbid`s that name action `aid`: condition, slots, size, captured values, position."""
+    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order: each
+    restriction's generated `keep` drops those of its actions whose condition holds for the seat."""
     defs = st.game.program.forbids
-    return [(*defs[fid].where[aid], cap, defs[fid].pos) for fid, _, cap in st.forbids if aid in defs[fid].where]
-
-
-def forbidden(st: "State", seat: int, chosen: tuple[Any, ...], forbids: list[Forbid]) -> bool:
-    """Whether an active `forbid` rules this binding out (its condition sees the action's parameters)."""
-    for cond, slots, size, cap, pos in forbids:
-        if cond is None:
-            return True
-        FL: list[Any] = [None] * size
-        FL[0] = seat
-        for slot, value in zip(slots, chosen):
-            FL[slot] = value
+    for fid, _, cap in st.forbids:
         try:
-            if cond(st, FL, *cap):
-                return True
-        except GameRuleError as exc:
-            raise exc.at(pos) from None
-    return False
+            values = defs[fid].keep(st, seat, values, *cap)
+        except GameRuleError as exc:  # the restriction's own line
+            raise exc.at(defs[fid].pos) from None
+    return values
 
 
 def option_label(st: "State", value: Any, seat: int) -> str:

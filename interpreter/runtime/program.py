@@ -97,11 +97,12 @@ class ModDef:
     where: Optional[Callable[..., Any]]
     scope: int
     pos: A.Pos
+    nests: bool  # its value or condition may read a field some modifier changes (Game.mods_nest)
 
 
 @dataclass
 class ForbidDef:
-    where: dict[int, tuple[Optional[Fn], list[int], int]]  # action id → (condition, parameter slots, frame size)
+    keep: Callable[..., list[Any]]  # (state, deciding seat, listed options, *captured locals) → those it allows
     scope: int
     pos: A.Pos
 

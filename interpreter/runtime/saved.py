@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from interpreter.runtime.ops import CHANCE, DECIDE, L_DECIDE, L_MOVE, L_PAY, L_PHASE, L_REVEAL, L_ROUND, L_TEXT, MAX_DEPTH
-from interpreter.runtime.program import SCOPES
 
 if TYPE_CHECKING:
     from interpreter.compile.types import T
@@ -234,10 +233,9 @@ def _check_stack(game: "Game", s: SavedState) -> None:
             raise SavedStateError(f"frames: frame {i} has {len(L)} locals, its block has {game.nlocals[bid]}")
         if not _sane(L):
             raise SavedStateError(f"frames: frame {i} holds a local that is no plain value")
-    for key, table, size in (("mods", s.mods, len(game.program.moddefs)),
-                             ("forbids", s.forbids, len(game.program.forbids))):
-        for ident, scope, captured in table:
-            if not 0 <= ident < size or scope not in SCOPES.values() or not _sane(captured):
+    for key, table, defs in (("mods", s.mods, game.program.moddefs), ("forbids", s.forbids, game.program.forbids)):
+        for ident, scope, captured in table:  # the scope its definition gives: expiry code exists only for those
+            if not 0 <= ident < len(defs) or scope != defs[ident].scope or not _sane(captured):
                 raise SavedStateError(f"{key}: entry ({ident}, {scope}, …) names no {key[:-1]} of this game")
     if s.pending is not None and not s.frames:
         raise SavedStateError("pending: an open node but no frame to resume")
