@@ -143,8 +143,8 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
         if s is not None:
             starts.update(c[0] for c in s.cells)
     starts = {k for k in starts if k < n}
-    head = ["def run(st, fr):", "    L = fr[2]", "    frames = st.frames", "    depth = len(frames)",
-            "    pc = fr[1]", "    try:", "        while True:"]
+    head = ["def run(st, fr):", "    _, pc, L = fr", "    frames = st.frames", "    depth = len(frames)",
+            "    try:", "        while True:"]
     lines: Lines = []
     op_at: list[int] = []  # per line of `lines`: its step
     arm = 0
