@@ -121,6 +121,9 @@ _RUN_ABOVE = [f"    if depth > {NEST_MAX}:", "        return None", "    while l
               "    if len(frames) != depth:", "        return None"]
 
 
+_FRAMES = re.compile(r"(?<![.\w])(?:frames|depth)\b")  # the head's locals for ops that may push frames
+
+
 def _end_arm(lines: Lines, op_at: list[int], arm: int, back: bool) -> None:
     """The end of an arm's loop: run to its end, it falls through to the next arm; left by a jump back (`back`:
     the arm has one), the run starts over from the first arm."""
@@ -144,8 +147,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
         if s is not None:
             starts.update(c[0] for c in s.cells)
     starts = {k for k in starts if k < n}
-    head = ["def run(st, fr):", "    L = fr[2]", "    frames = st.frames", "    depth = len(frames)",
-            "    pc = fr[1]", "    try:", "        while True:"]
+    head = ["def run(st, fr):", "    _, pc, L = fr", "    try:", "        while True:"]
     lines: Lines = []
     op_at: list[int] = []  # per line of `lines`: its step
     arm = 0
@@ -181,6 +183,8 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # then the game is read once too
     head[1:1] = (["    _g = st.game"] if game else []) + [
         f"    {name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in hoisted.items()]
+    if any(_FRAMES.search(ln) for ln in lines):  # the frames and their count at entry, where an op may push frames
+        head[-2:-2] = ["    frames = st.frames", "    depth = len(frames)"]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
             "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]

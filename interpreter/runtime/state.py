@@ -142,7 +142,6 @@ class State:
         self.sampling = sample_chance
         frames = self.frames
         game = self.game
-        runners, starts = game.runners, game.starts
         limits = game.limits
         self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
         try:
@@ -151,10 +150,10 @@ class State:
                 if len(frames) <= shared:  # a frame apply_action's snapshot holds: resumed as a copy
                     fr = frames[-1] = [fr[0], fr[1], fr[2][:]]
                     shared = len(frames) - 1
-                bid, pc = fr[0], fr[1]
-                if pc in starts[bid]:
+                bid, pc, _ = fr
+                if pc in game.starts[bid]:
                     pc = -1  # the runner leaves fr[1] after the op that failed
-                    stopped = runners[bid](self, fr)
+                    stopped = game.runners[bid](self, fr)
                 else:
                     fr[1] = pc + 1
                     stopped = game.code[bid][pc](self, fr)
@@ -216,7 +215,8 @@ class State:
         return self.pending is None
 
     def is_chance_node(self) -> bool:
-        return self.pending is not None and self.pending[0] == CHANCE
+        pending = self.pending
+        return pending is not None and pending[0] == CHANCE
 
     def legal_actions(self) -> list[int]:
         pending = self.pending
