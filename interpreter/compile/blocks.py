@@ -333,12 +333,13 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
-    as the hot path of every game (capacity, undo entry, family cache (State.refile), face and knowledge reset,
+    as the hot path of every game (capacity, undo entry, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
     What `dest`, the destination's family where the compiler knows it, tells is settled here, else read at run time."""
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
+    family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if cap is not None:
         test, shown = f"len(_b_k) >= {cap} and (_b_f != _b_z or len(_b_k) > {cap})", cap  # a full zone is rare
         if dest is None:  # read at run time, where a zone may have none
@@ -348,7 +349,10 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     lines += ["if st._undo is None:", "    st.zones[_b_f].remove(_b_c)", "else:", "    _b_i = st.zones[_b_f].index(_b_c)",
               "    st._undo.append((_b_c, _b_f, _b_i, st.face_up[_b_c], st.known[_b_c]))", "    del st.zones[_b_f][_b_i]",
               ("_b_k." if cap is not None else "st.zones[_b_z].") + put, "st.where[_b_c] = _b_z",
-              "if st.fam_cards:", f"    st.refile(_b_c, _b_f, _b_z, {bottom})"]
+              "if st.fam_cards:  # a family of few zones is dropped, to be read afresh when next asked for",
+              "    _b_o = st.game.zone_family[_b_f]",
+              f"    if st.game.fam_few[_b_o] and st.game.fam_few[{family}]:", "        st.fam_cards.pop(_b_o, None)",
+              f"        st.fam_cards.pop({family}, None)", "    else:", f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]
     if dest is not None and dest.visibility == "public":  # every seat sees it arrive: nothing else counts
         return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0",
                         f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask))"]

@@ -65,7 +65,7 @@ def hoist_function_reads(src: str) -> str:
 def repeated_reads_as_locals(body: list[str], pad: str) -> list[str]:
     """The lines of a function's body (`pad`: its indent) with the state's lists that they read three times or
     more, or in a loop, and the game's tables read twice or more, read once into locals first (the game itself
-    too, where two tables are: a local costs its setting, and a list read inline is one attribute, a table two);
+    too, where four tables are: a local costs its setting, and a list read inline is one attribute, a table two);
     only for code during which no such list is replaced."""
     weight: dict[str, int] = {}
     loops: list[int] = []  # the indents of the loop statements around a line
@@ -82,7 +82,7 @@ def repeated_reads_as_locals(body: list[str], pad: str) -> list[str]:
     if not repeated:
         return body
     lines, used = state_reads_as_locals(body, repeated)
-    game = sum(read.startswith("st.game.") for read in used.values()) > 1
+    game = sum(read.startswith("st.game.") for read in used.values()) > 3
     head = [f"{pad}_g = st.game"] if game else []
     return head + [f"{pad}{name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in used.items()] + lines
 

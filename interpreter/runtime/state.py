@@ -187,17 +187,11 @@ class State:
 
     def refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
-        is z already; blocks.card_move calls it while a family is cached). Where both families have few zones,
-        they are dropped, to be read afresh when next asked for; else the lists are new ones, as a running loop
-        may hold the old ones. A family's zones are consecutive ids, so its list is ordered by zone id: c goes
+        is z already; blocks.card_move calls it where a family of many zones is concerned): new lists, as a running
+        loop may hold the old ones. A family's zones are consecutive ids, so its list is ordered by zone id: c goes
         below or above the cards of zone z by bisection."""
         cached = self.fam_cards
         family = self.game.zone_family
-        few = self.game.fam_few
-        if few[family[src]] and few[family[z]]:
-            cached.pop(family[src], None)
-            cached.pop(family[z], None)
-            return
         cards = cached.get(family[src])
         if cards is not None:
             cards = cached[family[src]] = cards[:]
@@ -501,8 +495,10 @@ class State:
         self.pending = None
         if label is None:
             try:  # the label the game remembers (option_label), read here: most are
-                label = self.game.labels[seat][value]
-            except (KeyError, TypeError):
+                label = self.game.labels[seat].get(value)
+            except TypeError:  # a parameter that is a list
+                pass
+            if label is None:
                 label = option_label(self, value, seat)
         self.history.append(label)
         self.log.append((L_DECIDE, seat, label))
