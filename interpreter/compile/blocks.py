@@ -350,15 +350,15 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
-    as the hot path of every game (capacity, undo entry, family cache, face and knowledge reset, log entry with the
-    seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only). What `dest`, the
-    destination's family where the compiler knows it, tells is settled here, else read at run time."""
+    as the hot path of every game (capacity, undo entry, family cache, face and knowledge reset,
+    log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
+    What `dest`, the destination's family where the compiler knows it, tells is settled here, else read at run time."""
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if cap is not None:
-        test, shown = f"len(_b_k) - (_b_f == _b_z) >= {cap}", cap
+        test, shown = f"len(_b_k) >= {cap} and (_b_f != _b_z or len(_b_k) > {cap})", cap  # a full zone is rare
         if dest is None:  # read at run time, where a zone may have none
             test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
@@ -374,11 +374,12 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
         return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0",
                         f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask))"]
     hidden = dest is not None and dest.visibility == "hidden"
-    lines.append("_b_s = st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]"))
+    seen = ["_b_s = st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]")]
     if owners:
-        lines += ["if _b_s < 0:", "    _b_s = st.game.sees(_b_f, _b_c, st.owner) | st.game.sees(_b_z, _b_c, st.owner)"]
-    return lines + ["if st.face_up[_b_c]:  # who knew the card still sees it leave", "    st.face_up[_b_c] = False",
-                    "    _b_s |= st.game.all_mask", "else:", "    _b_s |= st.known[_b_c]", "st.known[_b_c] = 0",
+        seen += ["if _b_s < 0:", "    _b_s = st.game.sees(_b_f, _b_c, st.owner) | st.game.sees(_b_z, _b_c, st.owner)"]
+    return lines + ["if st.face_up[_b_c]:  # who knew the card still sees it leave: every seat", "    st.face_up[_b_c] = False",
+                    "    st.known[_b_c] = 0", "    _b_s = st.game.all_mask", "else:", *("    " + ln for ln in seen),
+                    "    if st.known[_b_c]:", "        _b_s |= st.known[_b_c]", "        st.known[_b_c] = 0",
                     f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, _b_s))"]
 
 

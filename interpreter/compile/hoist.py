@@ -10,9 +10,9 @@ from typing import Any, Callable, Iterator, Optional
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
-# the state's lists (and its family cache and undo journal) that generated code reads but never rebinds: an
-# enumerator changes nothing, a block runner only their items (apply_action sets the journal around its run)
-_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards", "_undo")
+# the state's lists (its family cache, undo list and log too) that generated code reads but never rebinds: an
+# enumerator changes nothing, a block runner only their items (apply_action sets the undo list around a run)
+_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards", "_undo", "log")
 _STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"
 # reads of a bound card that cannot fail: its zone, that zone's number, a field of its row, its owner
@@ -59,6 +59,14 @@ def hoist_function_reads(src: str) -> str:
     head, *body = src.split("\n")
     if not head.startswith("def _fn(st"):
         return src
+    return "\n".join([head, *repeated_reads_as_locals(body, "    ")])
+
+
+def repeated_reads_as_locals(body: list[str], pad: str) -> list[str]:
+    """The lines of a function's body (`pad`: its indent) with the state's lists that they read three times or
+    more, or in a loop, and the game's tables read twice or more, read once into locals first (the game itself
+    too, where four tables are: a local costs its setting, and a list read inline is one attribute, a table two);
+    only for code during which no such list is replaced."""
     weight: dict[str, int] = {}
     loops: list[int] = []  # the indents of the loop statements around a line
     for line in body:
@@ -67,14 +75,16 @@ def hoist_function_reads(src: str) -> str:
             loops.pop()
         for part in STRING_LITERAL.split(line)[::2]:
             for m in _STATE_READ.finditer(part):
-                weight[m.group(0)] = weight.get(m.group(0), 0) + (2 if loops or " for " in part else 1)
+                weight[m.group(0)] = weight.get(m.group(0), 0) + (3 if loops or " for " in part else 1)
         if line.lstrip().startswith(("for ", "while ")):
             loops.append(indent)
-    repeated = {read for read, n in weight.items() if n > 1}
+    repeated = {read for read, n in weight.items() if n >= (2 if read.startswith("st.game.") else 3)}
     if not repeated:
-        return src
+        return body
     lines, used = state_reads_as_locals(body, repeated)
-    return "\n".join([head, *(f"    {name} = {read}" for name, read in used.items()), *lines])
+    game = sum(read.startswith("st.game.") for read in used.values()) > 3
+    head = [f"{pad}_g = st.game"] if game else []
+    return head + [f"{pad}{name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in used.items()] + lines
 
 
 def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],

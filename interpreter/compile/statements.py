@@ -11,7 +11,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import state_reads_as_locals
+from interpreter.compile.hoist import repeated_reads_as_locals
 from interpreter.compile.lowering import lowered_function
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -113,11 +113,11 @@ class StatementCompiler(ExpressionCompiler):
 
     def _function_of(self, body: list[Any], scope: Scope) -> Callable[..., None]:
         """Statements that run through (_straight) as a Python function `(st, L)` over a frame's locals."""
-        lines, hoisted = state_reads_as_locals(self._straight_lines(body, scope))  # as a block's runner does
-        head = [f"{name} = {read}" for name, read in hoisted.items()]
-        head += ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
+        lines = self._straight_lines(body, scope)
+        head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
-        exec(lowered_function("\n".join(["def run(st, L):", *_indent(head + lines)])), ns)  # noqa: S102 - our own generated code
+        lines = repeated_reads_as_locals(_indent(head + lines), "    ")  # it replaces none of the state's lists
+        exec(lowered_function("\n".join(["def run(st, L):", *lines])), ns)  # noqa: S102 - our own generated code
         run: Callable[..., None] = ns["run"]
         return run
 

@@ -494,7 +494,12 @@ class State:
         starts the action's frame, or runs a body that runs through at once, as its frame would."""
         self.pending = None
         if label is None:
-            label = option_label(self, value, seat)
+            try:  # the label the game remembers (option_label), read here: most are
+                label = self.game.labels[seat].get(value)
+            except TypeError:  # a parameter that is a list
+                pass
+            if label is None:
+                label = option_label(self, value, seat)
         self.history.append(label)
         self.log.append((L_DECIDE, seat, label))
         aid, params = value
