@@ -11,7 +11,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import repeated_reads_as_locals
+from interpreter.compile.hoist import repeated_reads_as_locals, state_reads_as_locals
 from interpreter.compile.lowering import lowered_function
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
