@@ -1085,10 +1085,10 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
-        held = self.lookup(e.args[0].name) if e.func == "owner" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
+        owned = self.lookup(e.args[0].name) if e.func == "owner" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
             and e.args[0].name in self.one_owner else None
-        if held is not None and held.pair is not None:  # "the owner of the two tokens", not "of the first token"
-            return self.msg("idiom.owner_pair", e, things=held.pair[2])
+        if owned is not None and owned.pair is not None:  # "the owner of the two tokens", not "of the first token"
+            return self.msg("idiom.owner_pair", e, things=owned.pair[2])
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
             title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
