@@ -72,7 +72,7 @@ def verb_last(template: str, words: Words) -> Optional[str]:
         tail = ","
     else:
         tail = ""
-    if end - 1 >= v and rest[end - 1].lower() in _set(words, "particles"):  # "{k} liegt aus" → "{k} ausliegt"
+    if end - 1 >= v and rest[end - 1] in _set(words, "particles"):  # "{k} liegt aus" → "{k} ausliegt"; "den Weg" is a noun
         verb = rest.pop(end - 1) + verb
         end -= 1
     return " ".join(rest[:end] + [verb + tail] + rest[end:])

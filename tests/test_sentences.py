@@ -440,6 +440,8 @@ CLAUSES = [  # (language, clause as the rules file writes it, subordinate order,
     # two participles share the closing auxiliary: one verb, negated by dropping its "nicht"
     ("de", "{c} kann jetzt nicht geschlagen oder vergiftet werden", "{c} jetzt nicht geschlagen oder vergiftet werden kann",
      "{c} kann jetzt geschlagen oder vergiftet werden"),
+    # a noun that is spelt like a particle ends the clause as it is: "den Weg", not "den Wegversperrt"
+    ("de", "{it} versperrt den Weg", "{it} den Weg versperrt", "{it} versperrt nicht den Weg"),
     ("en", "{it} flies", None, "{it} does not fly"),
     ("en", "{it} carries creatures", None, "{it} does not carry creatures"),
     ("en", "the lava is rising", None, "the lava is not rising"),
