@@ -574,6 +574,32 @@ def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
         assert env["shared"](state, 2) == env["options"](state, 2)
 
 
+def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A loop over positions(row) names places of row and of marker, as large (the same code): `marker[i]`, also
+    inside a function inlined with i, is read without its check, its top card inline (the helper only to fail)."""
+    from interpreter.compile import blocks
+    runners: list[str] = []
+    lowered = blocks.lowered_code
+    monkeypatch.setattr(blocks, "lowered_code", lambda src: (runners.append(src), lowered(src))[1])
+    flow = ZONE_WORK.split("action take")[0] + '''
+var seen: int = 0 de "gesehen" en "seen"
+internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])
+round { repeat while done == 0 phase p de "P" en "P" {
+  for i in positions(row) { set seen = seen * 10 + marker_top(i).weight + count(marker[i]) }
+  set done = 1
+} }
+score(p) = seen
+'''
+    flow = flow.replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]')
+    game = _game(tmp_path, flow.replace("MARK", "marker[2]"))
+    state = game.new_initial_state()
+    assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
+    loop = next(src for src in runners if "in range(1, len(" in src)  # the phase's runner
+    assert "_member(" not in loop and "_pick(" in loop and "[-1] if " in loop
+    with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty
+        _game(tmp_path, flow.replace("MARK", "bag")).new_initial_state()
+
+
 def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:
     """hoist_card_reads: a bound card's field that a deeper level reads (once per inner item) is read once, at the
     card's level; hoist_call_reads: the seat's variables and the constants the loops read, once before them."""

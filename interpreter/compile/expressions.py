@@ -8,7 +8,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.compile_base import CompilerBase
-from interpreter.compile.hoist import STRING_LITERAL
+from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL
 from interpreter.compile.primitives import REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
@@ -53,12 +53,10 @@ def iterable(src: str) -> str:
     return src[5:-1]
 
 
-_PICK = re.compile(r"_pick\(([\w.\[\]]+), (-?\d+), '\w+', _at\d+\)")  # first/last of a plain read (_READ)
-
-
 def _end_item_inline(src: str) -> str:
-    """`first`/`last` of a list read without a call: the item read inline, the helper called only to fail."""
-    m = _PICK.fullmatch(src)
+    """`first`/`last` of a list read without a call (a plain read, or a place known to exist): the item read
+    inline, the helper called only to fail."""
+    m = PICK_READ.fullmatch(src)
     return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {src})" if m else src
 
 
@@ -85,12 +83,25 @@ class ExpressionCompiler(CompilerBase):
         self.compiling.discard(name)
         return self.compiled_functions[name]
 
-    def _inlined(self, name: str, args: list[str]) -> str:
+    def _known_place(self, positions: Optional[int], family: int) -> bool:
+        """Whether a position of the family `positions` (that a name runs over) is a place of `family`: the same
+        family, or one whose size is written alike (the same code gives the same size: it reads only the game)."""
+        if positions is None:
+            return False
+        size = self.size_code.get(positions)
+        return positions == family or size is not None and size == self.size_code.get(family)
+
+    def _inlined(self, name: str, args: list[str], places: list[Optional[int]]) -> str:
         """A short function's body in place of its call, where every argument is a name, slot, number or string
-        (so reading it again costs nothing): the same value, and errors at the same places, without the call."""
+        (so reading it again costs nothing): the same value, and errors at the same places, without the call.
+        `places`: per argument, the family whose positions it runs over, if any: a place it names there exists."""
         params, body = self.function_src[name]
         if len(body) > INLINE_MAX:
             return ""
+        for param, positions in zip(params, places):
+            if positions is not None:
+                body = CHECKED_PLACE.sub(lambda m: f"st.game.fam_zones[{m[1]}][{m[2]} - 1]" if m[2] == param
+                                         and self._known_place(positions, int(m[1])) else m[0], body)
         parts = STRING_LITERAL.split(body)  # string literals (odd parts) are left as they are
         code = parts[::2]
         for param, arg in zip(params, args):  # a chain of reads without calls may be read a few times
@@ -100,7 +111,7 @@ class ExpressionCompiler(CompilerBase):
         by_param = dict(zip(params, args))
         for i in range(0, len(parts), 2):
             parts[i] = _IDENT.sub(lambda m: by_param.get(m.group(0), m.group(0)), parts[i])
-        return f"({''.join(parts)})"
+        return f"({_end_item_inline(''.join(parts))})"
 
     def reads_modifiable(self, src: str) -> bool:
         """Whether generated code may read a field some modifier changes, itself or in a function it calls."""
@@ -239,7 +250,7 @@ class ExpressionCompiler(CompilerBase):
                 self._expect(e.index, it, PLAYER, f"the index of zone family '{spec.name}'")
                 return f"st.game.fam_zones[{obj}][{idx}]", T("zone", spec.kind)
             self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
-            if isinstance(e.index, A.Name) and scope.safe_index(e.index.name) == spec.family_id:
+            if isinstance(e.index, A.Name) and self._known_place(scope.safe_index(e.index.name), spec.family_id):
                 return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
             checked = f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})"
             if _PLAIN.fullmatch(idx):  # cheap to read twice: the bounds check inline, the helper only to fail
@@ -284,7 +295,8 @@ class ExpressionCompiler(CompilerBase):
             for arg, prm, t in zip(e.args, fd.params, types):
                 self._expect(arg, t, self._type(prm.type), f"argument '{prm.name}' of '{e.func}'")
             ident, rt = self._function(e.func, e.pos)
-            return self._inlined(e.func, srcs) or f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
+            places = [scope.safe_index(a.name) if isinstance(a, A.Name) else None for a in e.args]
+            return self._inlined(e.func, srcs, places) or f"{ident}(st{''.join(', ' + a for a in srcs)})", rt
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str):
             ids = {c.id: (i, c.kind) for i, c in enumerate(self.p.cards)}
             if e.args[0].value not in ids:

@@ -155,9 +155,9 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
 
 # a place of a family checked against the family's size (expressions.e_Index), and the first or last item of
 # a plain read (expressions._end_item_inline) that may name such a place
-_CHECKED_PLACE = re.compile(r"\(st\.game\.fam_zones\[(\d+)\]\[(\w+) - 1\] if 0 < \2 <= len\(st\.game\.fam_zones\[\1\]\) "
+CHECKED_PLACE = re.compile(r"\(st\.game\.fam_zones\[(\d+)\]\[(\w+) - 1\] if 0 < \2 <= len\(st\.game\.fam_zones\[\1\]\) "
                             r"else _member\(st, \1, \2, '\w+', _at\d+\)\)")
-_PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\])+), (-?\d+), ('\w+', _at\d+)\)")
+PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\])+), (-?\d+), ('\w+', _at\d+)\)")
 
 
 _PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[(\d+)\]\) \+ 1\):$"),  # positions(F)
@@ -191,7 +191,7 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
             return m.group(0)
         return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {m.group(0)})"
 
-    return _places_enumerated([_sub_spanning(_sub_spanning(line, _CHECKED_PLACE, place), _PICK_READ, pick)
+    return _places_enumerated([_sub_spanning(_sub_spanning(line, CHECKED_PLACE, place), PICK_READ, pick)
                                for line in lines])
 
 
