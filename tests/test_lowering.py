@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from interpreter.compile.lowering import function_source, lowered_function
+from interpreter.compile.lowering import function_source, lowered_code, lowered_function
 
 CASES = [
     "[x * 2 for x in xs if x > a]",
@@ -146,3 +146,34 @@ def test_a_search_the_loop_does_not_change_is_made_once_at_its_first_use() -> No
     assert calls == [(7, 0, [1, 2, 3])] + [(7, x, 1, [1, 2, 3]) for x in (1, 2, 3)]  # _within reads x: each round
     calls.clear()
     assert made["_fn"]([], 7) == [] and calls == []  # no round, no search
+
+
+def test_a_comprehension_reads_the_frame_slots_once_before_its_loops() -> None:
+    """An expression sets no slot of its frame `L`: those a comprehension's items, conditions and inner loops read
+    are read once, before its loops, with the same values."""
+    src = "[x * L[1] for x in xs if x > L[0]] + [len([y for y in xs if y < L[0]]) + L[2] for x in xs]"
+    made: dict[str, Any] = {}
+    code = function_source("xs, L", src)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    written = eval(f"lambda xs, L: {src}")  # noqa: S307 - the expression under test
+    for xs, a in INPUTS:
+        assert made["_fn"](xs, [a, a + 1, 2 * a]) == written(xs, [a, a + 1, 2 * a]), (xs, a)
+    loops = [n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.For)]
+    assert loops and not any(isinstance(n, ast.Subscript) and ast.unparse(n).startswith("L[") for loop in loops
+                             for n in ast.walk(loop))
+
+
+def test_a_runner_goes_over_a_family_of_few_zones_zone_by_zone_and_else_over_its_kept_list() -> None:
+    """lowered_code (a block runner's): a comprehension over a family's cards reads the family's zones one by one
+    where the family has few zones (a move drops its kept list), else the list the state keeps of it."""
+    src = "def run(st, L):\n    return [c for c in _s_fam_cards.get(1) or _famcards(st, 1) if c != L[0]]\n"
+    env: dict[str, Any] = {"_s_zones": [[9], [1, 2], [], [3]], "_g_fam_zones": [[0], [1, 2, 3]], "_s_fam_cards": {}}
+    built: list[int] = []
+    env["_famcards"] = lambda st, fam: built.append(fam) or [3, 2, 1]
+    exec(lowered_code(src), env)  # noqa: S102 - the code under test
+    env["_g_fam_few"] = [True, True]
+    assert env["run"](None, [2]) == [1, 3] and built == []
+    env["_g_fam_few"] = [True, False]
+    assert env["run"](None, [2]) == [3, 1] and built == [1]
+    env["_s_fam_cards"][1] = [1, 3]
+    assert env["run"](None, [2]) == [1, 3] and built == [1]

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from interpreter.compile.hoist import state_reads_as_locals
-from interpreter.compile.lowering import lowered_code, lowered_function
+from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
+from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.ops import (
@@ -180,6 +181,9 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
         op_at += [k] * len(body)
     _end_arm(lines, op_at, arm, back)
     lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
+    if any(FAMILY_CARDS.search(ln) for ln in lines):  # a comprehension over a family's cards may go zone by zone
+        for name, read in BY_ZONE_READS.items():
+            hoisted.setdefault(name, read)
     game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # then the game is read once too
     head[1:1] = (["    _g = st.game"] if game else []) + [
         f"    {name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in hoisted.items()]

@@ -13,6 +13,10 @@ from typing import Callable, cast
 from interpreter.compile.primitives import FAMILY_CARDS
 
 Stmts = list[ast.stmt]
+# the locals a block runner's loop over a family's zones reads (_Lowering._loop): its hoisted state and game reads
+# (blocks._runner sets them where the runner reads a family's cards)
+BY_ZONE_READS = {"_s_fam_cards": "st.fam_cards", "_s_zones": "st.zones", "_g_fam_zones": "st.game.fam_zones",
+                 "_g_fam_few": "st.game.fam_few"}
 
 
 @dataclass
@@ -100,6 +104,7 @@ class _Lowering:
             return [], ast.Call(ast.Name(fold, ast.Load()), [node], []) if fold else node
         self.loops += targets
         kept = self._kept_once(node, set(targets))
+        kept += self._slots_once(node)
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
@@ -123,11 +128,11 @@ class _Lowering:
         family = FAMILY_CARDS.fullmatch(ast.unparse(items))
         if not self.by_zone or family is None or any(isinstance(n, (ast.Break, ast.Continue)) for s in body for n in ast.walk(s)):
             return ast.For(target, items, body, [])
-        fam, kept, part = family[1], self.temp(), self.temp()
-        cached = "st.fam_cards" if "st.fam_cards" in family[0] else "_s_fam_cards"
-        parts = ast.parse(f"[{kept}] if ({kept} := {cached}.get({fam})) is not None else st.zones[st.game.fam_slice[{fam}]]"
-                          f" if st.game.fam_few[{fam}] else [_famcards(st, {fam})]", mode="eval").body
-        return ast.For(ast.Name(part, ast.Store()), parts, [ast.For(target, ast.Name(part, ast.Load()), body, [])], [])
+        fam, zone = family[1], self.temp()  # a family of many zones: its kept list, as one pass of zone -1
+        zones, cards = (_unlocated(ast.parse(src, mode="eval").body) for src in (
+            f"_g_fam_zones[{fam}] if _g_fam_few[{fam}] else (-1,)",
+            f"_s_zones[{zone}] if {zone} >= 0 else _s_fam_cards.get({fam}) or _famcards(st, {fam})"))
+        return ast.For(ast.Name(zone, ast.Store()), zones, [ast.For(target, cards, body, [])], [])
 
     def _kept_once(self, node: ast.ListComp, targets: set[str]) -> Stmts:
         """The parts of a comprehension's items, conditions and inner sources that read none of its variables
@@ -149,6 +154,26 @@ class _Lowering:
             if k:  # an inner source is read again for each item of the loops around it
                 gen.iter = cast(ast.expr, keep(gen.iter))
         return kept
+
+    def _slots_once(self, node: ast.ListComp) -> Stmts:
+        """The frame slots `L[k]` that a comprehension's items, conditions and inner sources read are read once,
+        before its loops, into locals: an expression sets no slot, and reading one cannot fail. The statements
+        that read them."""
+        names: dict[int, str] = {}
+
+        def local(part: ast.AST) -> ast.AST:
+            if isinstance(part, ast.Subscript) and isinstance(part.value, ast.Name) and part.value.id == "L" \
+                    and isinstance(part.slice, ast.Constant) and type(part.slice.value) is int:
+                return ast.Name(names.setdefault(part.slice.value, self.temp()), ast.Load())
+            return _with_children(part, local)
+
+        node.elt = cast(ast.expr, local(node.elt))
+        for k, gen in enumerate(node.generators):
+            gen.ifs = [cast(ast.expr, local(cond)) for cond in gen.ifs]
+            if k:
+                gen.iter = cast(ast.expr, local(gen.iter))
+        return [_assign(name, ast.Subscript(ast.Name("L", ast.Load()), ast.Constant(slot), ast.Load()))
+                for slot, name in names.items()]
 
     def _kept_at_first_use(self, value: ast.expr, kept: Stmts) -> ast.expr:
         """`(t if t is not None else (t := value))` for a new name t, emptied first by a statement added to `kept`."""
@@ -261,6 +286,15 @@ def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:
     if fold == "all":
         return ast.If(ast.UnaryOp(ast.Not(), elt), [ast.Assign([target], ast.Constant(False))], [])
     return ast.Expr(ast.Call(ast.Attribute(ast.Name(name, ast.Load()), "append", ast.Load()), [elt], []))
+
+
+def _unlocated(node: ast.expr) -> ast.expr:
+    """A parsed node without its positions: it takes those of the statement it serves (_Statements._lowered)."""
+    for n in ast.walk(node):
+        for name in ("lineno", "col_offset", "end_lineno", "end_col_offset"):
+            if hasattr(n, name):
+                delattr(n, name)
+    return node
 
 
 def _assign(name: str, value: ast.expr) -> ast.stmt:

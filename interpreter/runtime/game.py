@@ -119,7 +119,6 @@ class Game:
                 self.zone_family.append(spec.family_id)
             self.fam_zones.append(ids)
         self.fam_few = [hi - lo <= FEW_ZONES for lo, hi in self.fam_span]  # dropped by a move, not refiled (blocks.card_move)
-        self.fam_slice = [slice(lo, hi) for lo, hi in self.fam_span]  # its zones in st.zones
         self.start_zones: list[list[int]] = [[] for _ in self.zone_names]  # each card in the first zone of its family
         self.start_where: list[int] = []
         for c, info in enumerate(program.cards):
