@@ -600,6 +600,32 @@ score(p) = seen
         _game(tmp_path, flow.replace("MARK", "bag")).new_initial_state()
 
 
+def test_a_rule_called_with_a_place_its_loop_knows_reads_it_without_its_check(tmp_path: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A rule that runs through, called with a position of a family as large: a function of its own reads the
+    places the parameter names without their check; called with any other number, it checks them."""
+    from interpreter.compile import statements
+    functions: list[str] = []
+    lowered = statements.lowered_function
+    monkeypatch.setattr(statements, "lowered_function", lambda src: (functions.append(src), lowered(src))[1])
+    flow = ZONE_WORK.split("action take")[0].replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]') + '''
+var seen: int = 0 de "gesehen" en "seen"
+rule note(i: int) de "notieren" en "note" { set seen = seen * 10 + count(marker[i]) }
+round { repeat while done == 0 phase p de "P" en "P" {
+  for i in positions(row) { call note(i) }
+  call note(LAST)
+  set done = 1
+} }
+score(p) = seen
+'''
+    game = _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "1"))
+    assert game.new_initial_state().scores() == [111, 111]
+    rules = [src for src in functions if src.startswith("def run(st, L):") and "fam_zones" in src]
+    assert len(rules) == 2 and sorted("_member(" in src for src in rules) == [False, True]
+    with pytest.raises(GameRuleError, match=r"marker\[3\] does not exist"):
+        _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "3")).new_initial_state()
+
+
 def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:
     """hoist_card_reads: a bound card's field that a deeper level reads (once per inner item) is read once, at the
     card's level; hoist_call_reads: the seat's variables and the constants the loops read, once before them."""

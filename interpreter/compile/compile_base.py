@@ -82,7 +82,9 @@ class CompilerBase:
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
         self.rule_blocks: dict[str, int] = {}
         self.straight_rules: dict[str, bool] = {}  # rule → whether it runs through (StatementCompiler._straight_rule)
-        self.rule_functions: dict[str, tuple[str, int]] = {}  # such a rule → its function's name and its locals
+        # such a rule, and per parameter the family whose positions its argument runs over (if any) → its function's
+        # name and its locals (StatementCompiler._rule_function)
+        self.rule_functions: dict[tuple[str, tuple[Optional[int], ...]], tuple[str, int]] = {}
         self.action_ids: dict[str, int] = {}
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
         self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)

@@ -99,17 +99,21 @@ class StatementCompiler(ExpressionCompiler):
             self.straight_rules[name] = all(self._straight(s, False, 0) for s in rule.body)
         return self.straight_rules[name]
 
-    def _rule_function(self, name: str) -> tuple[str, int]:
-        """The name of a Python function `(st, L)` running a rule that runs through, and its number of locals."""
-        if name not in self.rule_functions:
+    def _rule_function(self, name: str, places: tuple[Optional[int], ...]) -> tuple[str, int]:
+        """The name of a Python function `(st, L)` running a rule that runs through, and its number of locals;
+        `places`: per parameter, the family whose positions the call's argument runs over, if any: a function of
+        its own reads the places the parameter names there without their check."""
+        if (name, places) not in self.rule_functions:
             rule = self.rules[name]
             scope = Scope(Layout())
-            for prm in rule.params:
-                scope.define(prm.name, self._type(prm.type))
+            for prm, place in zip(rule.params, places):
+                scope.define(prm.name, self._type(prm.type), place)
             fname = f"_rule{self.rule_blocks[name]}"
+            if any(p is not None for p in places):
+                fname += "".join(f"_{'' if p is None else p}" for p in places)
             self.env[fname] = self._function_of(rule.body, scope)
-            self.rule_functions[name] = (fname, scope.layout.size)
-        return self.rule_functions[name]
+            self.rule_functions[name, places] = (fname, scope.layout.size)
+        return self.rule_functions[name, places]
 
     def _function_of(self, body: list[Any], scope: Scope) -> Callable[..., None]:
         """Statements that run through (_straight) as a Python function `(st, L)` over a frame's locals."""
@@ -153,7 +157,8 @@ class StatementCompiler(ExpressionCompiler):
             return self._straight_lines(s.body, scope)
         if isinstance(s, A.CallRule):  # as blocks.call_rule, with no frame: the rule's function runs at once
             args = self._rule_args(s, scope)
-            fname, nlocals = self._rule_function(s.rule)
+            places = tuple(scope.safe_index(a.name) if isinstance(a, A.Name) else None for a in s.args)
+            fname, nlocals = self._rule_function(s.rule, places)
             return [f"_b_a = [{''.join(f'{a}, ' for a in args)}] + [None] * {nlocals - len(args)}", *B.SPEND,
                     f"{fname}(st, _b_a)"]
         em = Emitter(s.pos)  # a simple statement: its snippets' lines, and a call of each op it compiles to
