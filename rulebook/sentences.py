@@ -1003,7 +1003,7 @@ class Speaker:
         return (next(v for _, v, t in said if t == common), others) if len(others) <= 2 else None
 
     def players_others(self, node: A.Node, others: list[tuple[A.Expr, A.Expr]]) -> Phrase:
-        """The entries of a table by the player count that differ from the common value: "5 with 5 players"."""
+        """Entries of a table by the player count (those that differ from the common value): "5 with 5 players"."""
         return self.join([self.msg("expr.players_value", node, key=self.expr(k), value=self.expr(v)) for k, v in others])
 
     def key_field(self, index: A.Expr) -> str:
@@ -1024,8 +1024,7 @@ class Speaker:
         if isinstance(key, A.Name) and key.name == "player_count":
             found = self.by_players(value)
             if found is None:
-                return self.join([self.msg("expr.players_value", value, key=self.expr(k), value=self.expr(v))
-                                  for k, v in value.items])
+                return self.players_others(value, list(value.items))
             common, others = found  # "6 (5 with 5 players)", as the rules say it
             if not others:
                 return self.expr(common)

@@ -3,7 +3,8 @@ namespace of the generated code, type references and type expectations."""
 from __future__ import annotations
 
 import string
-from typing import Any, Callable, Optional
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
@@ -56,6 +57,15 @@ def template_fields(template: str, pos: A.Pos, what: str) -> list[str]:
 
 def names_in(node: Any) -> set[str]:
     return {n.name for n in A.walk(node) if isinstance(n, A.Name)}
+
+
+@contextmanager
+def nesting_limit(at: A.Pos) -> Iterator[None]:
+    """Python's own limits on nesting, met while generated code is parsed or run, as a rules error at `at`."""
+    try:
+        yield
+    except (SyntaxError, RecursionError, MemoryError):
+        raise error_at(at, "this expression is nested too deeply", "split it up with `let` or a `function`") from None
 
 
 class CompilerBase:
@@ -136,12 +146,9 @@ class CompilerBase:
         comprehension variables, function parameters and a modifier's `it` are plain names."""
         key = f"{params}|{src}"
         if key not in self.lambdas:
-            try:
+            with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
                 exec(hoist_function_reads(function_source(params, src)), self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
-            except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting
-                raise error_at(self.at, "this expression is nested too deeply",
-                               "split it up with `let` or a `function`") from None
         result: Fn = self.lambdas[key]
         return result

@@ -7,6 +7,7 @@ import ast
 import re
 from typing import Any, Callable, Iterator, Optional
 
+from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -320,9 +321,8 @@ class _Hoister(ast.NodeTransformer):
                 and not any(isinstance(n, ast.NamedExpr) for n in ast.walk(node)):
             key = ast.dump(node)
             name = self.names.setdefault(key, f"{self.prefix}{len(self.names)}")
-            return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Name("_UNSET", ast.Load())]),
-                             ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
-        if isinstance(node, (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)):
+            return kept_at_first_use(name, node, ast.Name("_UNSET", ast.Load()))
+        if isinstance(node, OWN_SCOPE):
             return node
         return self.generic_visit(node)
 
@@ -356,16 +356,12 @@ def shared_lists(src: str) -> str:
             name = names.get(id(node))
             if name is None:
                 return node
-            return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Name("_UNSET", ast.Load())]),
-                             ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), node))
+            return kept_at_first_use(name, node, ast.Name("_UNSET", ast.Load()))
 
     fn.body[start + 1:] = [Share().visit(s) for s in fn.body[start + 1:]]
     fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in sorted(set(names.values()))],
                                          ast.Name("_UNSET", ast.Load())))
     return ast.unparse(ast.fix_missing_locations(tree))
-
-
-_SCOPES = (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 
 
 def _own_scope(tree: ast.AST) -> Iterator[ast.AST]:
@@ -374,5 +370,5 @@ def _own_scope(tree: ast.AST) -> Iterator[ast.AST]:
     while todo:
         node = todo.pop()
         yield node
-        if not isinstance(node, _SCOPES):
+        if not isinstance(node, OWN_SCOPE):
             todo.extend(reversed(list(ast.iter_child_nodes(node))))

@@ -144,7 +144,7 @@ class _Lowering:
         def keep(part: ast.AST) -> ast.AST:
             if isinstance(part, ast.expr) and _invariant_work(part, targets):
                 return self._kept_at_first_use(part, kept)
-            if isinstance(part, _OWN_SCOPE):  # an inner comprehension keeps its own parts (when lowered)
+            if isinstance(part, OWN_SCOPE):  # an inner comprehension keeps its own parts (when lowered)
                 return part
             return _with_children(part, keep)
 
@@ -179,8 +179,7 @@ class _Lowering:
         """`(t if t is not None else (t := value))` for a new name t, emptied first by a statement added to `kept`."""
         name = self.temp()
         kept.append(_assign(name, ast.Constant(None)))
-        return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [ast.Constant(None)]),
-                         ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), value))
+        return kept_at_first_use(name, value, ast.Constant(None))
 
     def _searched_once(self, loop: ast.stmt) -> Stmts:
         """A graph search in the loop whose arguments the loop does not change (`[i for i in xs if contains(
@@ -248,7 +247,7 @@ def _with_children(node: ast.AST, fn: Callable[[ast.AST], ast.AST]) -> ast.AST:
     return node
 
 
-_OWN_SCOPE = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)
+OWN_SCOPE = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)  # nodes with a scope of their own
 
 
 def _invariant_work(node: ast.expr, targets: set[str]) -> bool:
@@ -261,6 +260,13 @@ def _invariant_work(node: ast.expr, targets: set[str]) -> bool:
         work = work or isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp)) or (
             isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len"))
     return work
+
+
+def kept_at_first_use(name: str, value: ast.expr, mark: ast.expr) -> ast.IfExp:
+    """`(name if name is not MARK else (name := value))`: a value computed at its first use and kept (the name
+    holds `mark` until then); _kept_value reads it back."""
+    return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [mark]),
+                     ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), value))
 
 
 def _kept_value(node: ast.expr) -> tuple[str, ast.expr, ast.expr] | None:

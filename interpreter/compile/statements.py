@@ -9,7 +9,7 @@ from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
-from interpreter.compile.compile_base import check_told, template_fields
+from interpreter.compile.compile_base import check_told, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
 from interpreter.compile.hoist import repeated_reads_as_locals, state_reads_as_locals
 from interpreter.compile.lowering import lowered_function
@@ -534,13 +534,10 @@ class StatementCompiler(ExpressionCompiler):
         lines, hoisted = state_reads_as_locals(["_b_k = []", "for _b_o in options:", *_indent(arms),
                                                 "    _b_k.append(_b_o)", "return _b_k"])  # it changes nothing
         ns: dict[str, Any] = {}
-        try:
+        with nesting_limit(s.where.pos if s.where is not None else s.pos):
             exec(lowered_function("\n".join([f"def keep(st, me, options{params}):",  # noqa: S102 - our own generated code
                                              *_indent([f"{n} = {read}" for n, read in hoisted.items()] + lines)])),
                  self.env, ns)
-        except (SyntaxError, RecursionError, MemoryError):  # Python's own limits on nesting, as CompilerBase.fn
-            raise error_at(s.where.pos if s.where is not None else s.pos, "this expression is nested too deeply",
-                           "split it up with `let` or a `function`") from None
         self.p.forbids.append(ForbidDef(ns["keep"], SCOPES[s.until], s.pos))
         em.emit_src(B.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
