@@ -389,3 +389,39 @@ def test_new_states_start_from_one_copy_they_do_not_share() -> None:
         played.apply_action(rng.randrange(len(played.legal_actions())))
     assert game.new_initial_state(3).to_json() == first
     assert game.new_initial_state(4).seed == 4
+
+
+
+def _tiny(folder: Path, later: str = "", shown: str = "pick") -> Game:
+    """A game waiting at a decision in its round; `later` is a statement after the choice in the same block."""
+    folder.mkdir(exist_ok=True)
+    (folder / "game.rules").write_text(f'''
+game tiny {{ title de "T" en "T" players 2 to 2 }}
+var picked: int = 0 de "die Wahl" en "{shown}"
+round {{ repeat while round < 1 phase p de "P" en "P" {{
+  let x = choose first(players) from [1, 2]
+  {later}
+  set picked = picked + x
+}} }}
+score(p) = picked
+''', encoding="utf-8")
+    return load_game(str(folder), players=2)
+
+
+def test_a_state_saved_from_other_rules_steps_is_refused_clearly(tmp_path: Path) -> None:
+    """A save records its program's layout: a block that gained a step since would resume at another
+    step, so the load refuses it and says why; an edit that keeps every step in place still loads."""
+    saved = _tiny(tmp_path / "t").new_initial_state(seed=1).to_json()
+    with pytest.raises(SavedStateError, match=r"^program: the state was saved from a program laid out as \w+, "
+                                               r"this one is \w+: the rules or the engine changed"):
+        _tiny(tmp_path / "t", later="set picked = 5").state_from_json(saved)
+    again = _tiny(tmp_path / "t", shown="choice").state_from_json(saved)
+    again.apply_label("2")
+    assert again.is_terminal() and again.scores() == [2, 2]
+
+
+def test_a_save_without_a_layout_still_loads() -> None:
+    """Saves made before the layout was recorded carry none: they load as they always did."""
+    data = mid_game()
+    del data["program"]
+    assert load(data).to_dict()["program"] == game().program.layout

@@ -1,7 +1,9 @@
 """The compiled, static form of a ruleset: plain data and closures, shared by every state of a game."""
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, Callable, Optional
 
 from dsl import ast as A
@@ -159,3 +161,17 @@ class Program:
     @property
     def code(self) -> list[list[Op]]:
         return [b.code for b in self.blocks]
+
+    @cached_property
+    def layout(self) -> str:
+        """What a saved state's numbers point into: blocks (name, locals, each step's statement by its place
+        within the block), actions, modifiers, restrictions and variables. A save from another layout would
+        resume at other steps, so its loader refuses it (saved.validate); edits outside blocks keep it."""
+        parts: list[object] = [[v[0] for v in self.gvars], [v[0] for v in self.pvars]]
+        for b in self.blocks:
+            base = b.pos[0].line if b.pos else 0
+            parts.append((b.name, b.nlocals, [(p.line - base, p.col) for p in b.pos]))
+        parts += [(a.name, a.block, a.nlocals, [n for n, _, _ in a.params]) for a in self.actions]
+        parts += [(d.kind, d.field, d.scope) for d in self.moddefs] + [d.scope for d in self.forbids]
+        text = repr(parts)
+        return hashlib.sha256(text.encode()).hexdigest()[:16]

@@ -35,6 +35,7 @@ class SavedState(BaseModel):
     ruleset: StrictStr
     variants: list[StrictStr]
     players: StrictInt
+    program: Optional[StrictStr] = None  # Program.layout; saves from before it have none
     seed: Seed
     draws: Count
     round: Count
@@ -89,6 +90,10 @@ def validate(game: "Game", data: Any) -> SavedState:
     if saved.ruleset != game.ruleset or saved.variants != game.variants or saved.players != game.num_players:
         raise SavedStateError("the saved state belongs to another game "
                               f"({saved.ruleset}, variants {saved.variants}, {saved.players} players)")
+    if saved.program is not None and saved.program != game.program.layout:
+        raise SavedStateError(f"program: the state was saved from a program laid out as {saved.program}, this one is "
+                              f"{game.program.layout}: the rules or the engine changed since, and its frames would "
+                              "resume at other steps")
     _check_cards(game, saved)
     _check_vars(game, saved)
     _check_stack(game, saved)

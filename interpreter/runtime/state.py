@@ -555,7 +555,7 @@ class State:
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": FORMAT, "ruleset": self.game.ruleset, "variants": self.game.variants,
-            "players": self.game.num_players, "seed": self.seed, "draws": self.draws,
+            "players": self.game.num_players, "program": self.game.program.layout, "seed": self.seed, "draws": self.draws,
             "round": self.round, "phase": self.phase,
             "zones": self.zones, "face_up": self.face_up, "known": self.known, "owner": self.owner,
             "changed_cards": {str(c): row for c, row in enumerate(self.card_vals) if row != self.game.card_vals[c]},
