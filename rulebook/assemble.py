@@ -315,8 +315,8 @@ class Assembler:
         return Table(headers, rows, caption)
 
     def card_anatomy(self) -> Optional[Section]:
-        """What each kind of card shows face up (the fields its card data gives) and face down (its `back`
-        fields), and a sentence per kind saying what a face-down card gives away."""
+        """Each kind's fields under the side they are printed on: the front (what its card data gives) and the back
+        (its `back` fields); and a sentence per kind saying what a face-down card gives away."""
         sec = self.section("card-anatomy", "card_anatomy", "text")
         rows = []
         for kind in self.program.kinds.values():
@@ -326,7 +326,7 @@ class Assembler:
             name = self.capital(self.bare(ast.title, f"kind '{ast.name}'", ast.pos))
             printed = self.printed_fields(ast.name)
             fields = [self.only_for(f.name, self.field_label(ast, f))
-                      for f in ast.fields if (f.name in printed and not f.internal) or f.back]
+                      for f in ast.fields if f.name in printed and not f.internal and not f.back]
             if self.is_piece(ast):  # a pawn: no face to show, no back to describe
                 continue
             back = [self.field_label(ast, f) for f in ast.fields if f.back]
