@@ -659,12 +659,21 @@ class Assembler:
                              cond=self.sp.expr(winner.expr)))
 
     def heuristic_line(self, heur: A.HeuristicDef) -> Line:
-        """The bots' rating in words: its sum term by term ("their gold, plus 2 times …"), not a formula."""
-        said = [self.sp.msg("item.heuristic_times", t, times=self.sp.expr(k[0]), term=self.sp.expr(k[1]))
-                if (k := times_term(t)) is not None else self.sp.expr(t) for t in sum_terms(heur.expr)]
-        plus = self.sp.msg("item.heuristic_plus", heur)
+        """The bots' rating in words: its sum term by term ("their gold plus 2 times …"; three or more terms with
+        commas), not a formula; a number times things said in the plural counts them ("2 times the number of …")."""
+        said = [self.rating_term(t) for t in sum_terms(heur.expr)]
+        plus = self.sp.msg("item.heuristic_and" if len(said) == 2 else "item.heuristic_plus", heur)
         return Line(self.say("item.heuristic", heur, var=self.sp.var(heur.var),
                              expr=Phrase(lambda f: plus.form(f).join(p.form(f) for p in said))))
+
+    def rating_term(self, t: A.Expr) -> Phrase:
+        """One term of the bots' rating: "2 times x", "2 times the number of …" where x is said in the plural."""
+        k = times_term(t)
+        if k is None:
+            return self.sp.expr(t)
+        term = self.sp.expr(k[1])
+        return self.sp.msg("item.heuristic_times_count" if term.agree == "pl" else "item.heuristic_times", t,
+                           times=self.sp.expr(k[0]), term=term)
 
     def end_lines(self) -> list[Line]:
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)
