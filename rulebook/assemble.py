@@ -270,8 +270,9 @@ class Assembler:
             return [Line(self.say("item.enum_values", item, values=values, kind=kind,
                                   count=self.number_word(len(item.values))))]
         if isinstance(item, A.KindDef):
-            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in item.fields if f.type.name != "effect"]
-            return [Line(self.say("item.kind_fields", item, fields=", ".join(fields)))] if fields else []
+            fields = [self.sp.noun(f.text, f"field '{f.name}'", f.pos).np("def") for f in item.fields
+                      if f.type.name != "effect"]  # "the wizard, the round … and the cost", not a list of labels
+            return [Line(self.say("item.kind_fields", item, fields=self.sp.join(fields)))] if fields else []
         if isinstance(item, A.ZoneDef):
             own = next((op.item for op in ops if isinstance(op.item, A.KindDef) and op.item.name == item.kind), None)
             _, kind, layout, vis, _ = self.zone_row(item, own)

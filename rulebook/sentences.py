@@ -1891,14 +1891,16 @@ class Speaker:
         if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
             self.scope.bind(s.name, Ref(self.nouns.word("roll"))).roll = True
             return self._line("stmt.roll_die", s)
-        self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
+        ref = self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         const = self.sym.consts.get(s.options.name) if isinstance(s.options, A.Name) else None
         if const is not None and const.told is not None and self.lang in const.told.by_lang:  # "roll the red die"
             told = const.told.by_lang[self.lang]
             return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(told, "nom", {})))
         options, listed = self.options(s.options)
-        return self._line(f"stmt.let_random{listed or self.part_of(s.options, options)}", s, name=self.var(s.name),
-                          options=options)
+        lines = self._line(f"stmt.let_random{listed or self.part_of(s.options, options)}", s, name=self.var(s.name),
+                           options=options)
+        ref.this = True  # what was drawn, said again: "this side", not "the side" as if known before
+        return lines
 
     def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
         """Fields copied from one card to another in one sentence: "the token takes on the colour and the
@@ -2600,14 +2602,14 @@ class Speaker:
         counted = s.count.args[0] if isinstance(s.count, A.Call) and s.count.func == "count" and len(s.count.args) == 1 \
             and not isinstance(s.count.args[0], A.Comprehension) else None
         said = self.expr(counted) if counted is not None else None
+        ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
+        if not (said is not None and said.agree == "pl") and ref is not None and ref.value is None \
+                and ref.noun.agree == "pl" and not _stops(s.body):
+            said = self.expr(s.count)  # a number named in the plural: "once for each of the spaces to skip"
         if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
             each = self.counted_by(said)
             return self._line("stmt.repeat_each_noun" if each is not None else "stmt.repeat_each", s,
                               children=self._loop_body(s.body), source=said, each=each or "")
-        ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
-        if ref is not None and ref.value is None and ref.noun.agree == "pl" and not _stops(s.body):
-            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=self.expr(s.count),
-                              each="")  # a number named in the plural: "once for each of the spaces to skip"
         count = ref.value if ref is not None and ref.value is not None else s.count
         if isinstance(count, A.CondExpr) and self._number(count.then) is not None \
                 and self._number(count.other) is not None and not _stops(s.body):  # "2 times, but only 1 time if …"

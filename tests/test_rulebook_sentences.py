@@ -28,6 +28,11 @@ GOLDEN = [
     # the bots' rating told term by term, a number times a term in words, not as a formula
     (MM, (), "en", "their gold, plus 2 times the sum", "as their gold plus 2 times the sum of the strengths of their monster cards at the attack places."),
     (MM, (), "de", "sein Gold, dazu 2-mal die Summe", "so: sein Gold plus 2-mal die Summe der Stärken seiner Monsterkarten an allen Anlegeplätzen."),
+    # a number named in the plural counts its items one by one
+    (MF, (), "de", "Für die zu zählenden Felder jeweils einmal:", "Für jedes der zu zählenden Felder einmal:"),
+    # what was drawn at random, said again: "this side"
+    (MF, (), "en", "Place the element with the side face up.", "Place the element with this side face up."),
+    (MF, (), "de", "Lege das Element mit der Seite nach oben.", "Lege das Element mit dieser Seite nach oben."),
     # a number times things said in the plural counts them; a place named by its cards' plural is counted by that name
     (MF, (), "en", "the number of cards in their bonus cards",
      "as 10 times the number of their friends in the tavern (including bonus friends), plus the sum"),
@@ -43,9 +48,9 @@ GOLDEN = [
      "The player takes every monster card of the chosen monster type from the box into their reserve."),
     # a card whose field is the value just chosen is "of the chosen …", not a relative clause comparing them
     (MM, (), "en", "whose monster type is the chosen monster type", "of the chosen monster type"),
-    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "vom gewählten Monstertyp aus der Schachtel in"),
+    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "des gewählten Monstertyps aus der Schachtel in"),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt alle Monsterkarten vom gewählten Monstertyp aus der Schachtel in seinen Vorrat."),
+     "Der Spieler nimmt alle Monsterkarten des gewählten Monstertyps aus der Schachtel in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
@@ -277,9 +282,9 @@ GOLDEN = [
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold at most 1 monster card."),
     (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
-     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
+     "Am Anlegeplatz darf noch höchstens 1 Monsterkarte liegen."),
     (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
-     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
+     "Am Anlegeplatz darf noch höchstens 1 Monsterkarte liegen."),  # before the move: „noch“
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
      "The strength of the target monster must be less than that of the new monster."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
@@ -539,7 +544,8 @@ GOLDEN = [
     (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
-    (MF, (), "de", "in seine Magiermächte", "zu seinen Magiermächten."),
+    (MF, (), "de", "alle Magiermächte vom gewählten Magier",
+     "nimmt alle Magiermächte des gewählten Magiers aus der Schachtel der Magiermächte in seine Auslage."),
     # a relative clause that ends a name is closed with a comma
     (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
     (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopflose einen Kopf trägt:"),
@@ -652,7 +658,7 @@ GOLDEN = [
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "For each of the path elements in play:"),
-    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with the side face up."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with this side face up."),
     # an enum value with no article, in the dative, is said after its enum's title
     (MF, (), "de", "Lege das Element mit Straße zur Hölle nach oben.",
      "Lege das Element mit dem Pfad „Straße zur Hölle“ nach oben."),
@@ -744,7 +750,7 @@ GOLDEN = [
     (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
      "You choose one of the monsters that can be moved."),
     (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
-    (MF, (), "de", "Wähle eine Magiermacht aus deinen Magiermächten.", "Wähle eine deiner Magiermächte."),
+    (MF, (), "de", "Wähle eine Magiermacht aus deinen Magiermächten.", "Wähle eine Magiermacht aus deiner Auslage."),
     (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
     # a choice among all cards of a zone is said from the zone: "a summoning card from the row"
     (MF, (), "en", "chooses a summoning card from the summoning cards in", "The player chooses a summoning card from the “available” row."),
