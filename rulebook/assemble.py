@@ -270,8 +270,9 @@ class Assembler:
             return [Line(self.say("item.enum_values", item, values=values, kind=kind,
                                   count=self.number_word(len(item.values))))]
         if isinstance(item, A.KindDef):
-            fields = [self.bare(f.text, f"field '{f.name}'", f.pos) for f in item.fields if f.type.name != "effect"]
-            return [Line(self.say("item.kind_fields", item, fields=", ".join(fields)))] if fields else []
+            fields = [self.sp.noun(f.text, f"field '{f.name}'", f.pos).np("def") for f in item.fields
+                      if f.type.name != "effect"]  # "the wizard, the round … and the cost", not a list of labels
+            return [Line(self.say("item.kind_fields", item, fields=self.sp.join(fields)))] if fields else []
         if isinstance(item, A.ZoneDef):
             own = next((op.item for op in ops if isinstance(op.item, A.KindDef) and op.item.name == item.kind), None)
             _, kind, layout, vis, _ = self.zone_row(item, own)
@@ -315,8 +316,8 @@ class Assembler:
         return Table(headers, rows, caption)
 
     def card_anatomy(self) -> Optional[Section]:
-        """What each kind of card shows face up (the fields its card data gives) and face down (its `back`
-        fields), and a sentence per kind saying what a face-down card gives away."""
+        """Each kind's fields under the side they are printed on: the front (what its card data gives) and the back
+        (its `back` fields); and a sentence per kind saying what a face-down card gives away."""
         sec = self.section("card-anatomy", "card_anatomy", "text")
         rows = []
         for kind in self.program.kinds.values():
@@ -326,7 +327,7 @@ class Assembler:
             name = self.capital(self.bare(ast.title, f"kind '{ast.name}'", ast.pos))
             printed = self.printed_fields(ast.name)
             fields = [self.only_for(f.name, self.field_label(ast, f))
-                      for f in ast.fields if (f.name in printed and not f.internal) or f.back]
+                      for f in ast.fields if f.name in printed and not f.internal and not f.back]
             if self.is_piece(ast):  # a pawn: no face to show, no back to describe
                 continue
             back = [self.field_label(ast, f) for f in ast.fields if f.back]
@@ -659,12 +660,21 @@ class Assembler:
                              cond=self.sp.expr(winner.expr)))
 
     def heuristic_line(self, heur: A.HeuristicDef) -> Line:
-        """The bots' rating in words: its sum term by term ("their gold, plus 2 times …"), not a formula."""
-        said = [self.sp.msg("item.heuristic_times", t, times=self.sp.expr(k[0]), term=self.sp.expr(k[1]))
-                if (k := times_term(t)) is not None else self.sp.expr(t) for t in sum_terms(heur.expr)]
-        plus = self.sp.msg("item.heuristic_plus", heur)
+        """The bots' rating in words: its sum term by term ("their gold plus 2 times …"; three or more terms with
+        commas), not a formula; a number times things said in the plural counts them ("2 times the number of …")."""
+        said = [self.rating_term(t) for t in sum_terms(heur.expr)]
+        plus = self.sp.msg("item.heuristic_and" if len(said) == 2 else "item.heuristic_plus", heur)
         return Line(self.say("item.heuristic", heur, var=self.sp.var(heur.var),
                              expr=Phrase(lambda f: plus.form(f).join(p.form(f) for p in said))))
+
+    def rating_term(self, t: A.Expr) -> Phrase:
+        """One term of the bots' rating: "2 times x", "2 times the number of …" where x is said in the plural."""
+        k = times_term(t)
+        if k is None:
+            return self.sp.expr(t)
+        term = self.sp.expr(k[1])
+        return self.sp.msg("item.heuristic_times_count" if term.agree == "pl" else "item.heuristic_times", t,
+                           times=self.sp.expr(k[0]), term=term)
 
     def end_lines(self) -> list[Line]:
         score: Optional[A.ScoreDef] = self.one(A.ScoreDef)

@@ -279,7 +279,23 @@ class Idioms:
         if field is None:
             return None
         plural = Noun(field.plural(), sp.cat).word
+        owned = self.owned_items(c)
+        if owned is not None:  # "the sum of the strengths of their cards at the slots", not "… owned by the player"
+            return sp.msg("idiom.sum_of_field_owned", c, field=Phrase(plural), owned=owned, **args)
         return sp.msg("idiom.sum_of_field", c, field=Phrase(plural), **args)
+
+    def owned_items(self, c: A.Comprehension) -> Optional[Phrase]:
+        """The items of a comprehension filtered by `owner(x) == p` alone, said with p's possessive ("your
+        cards", "their cards") where p is the reader or the one player in scope."""
+        sp, cond = self.sp, c.cond
+        if not (isinstance(cond, A.BinOp) and cond.op == "==" and isinstance(cond.left, A.Call) and cond.left.func == "owner"
+                and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == c.var):
+            return None
+        det = "your" if isinstance(cond.right, A.Name) and sp.is_you(cond.right) else "their" if sp.possessor(cond.right) else ""
+        if not det:
+            return None
+        noun = sp.nouns.element(c.source).noun
+        return Noun(f"{sp.cat.pattern('grammar.plural_article')} {noun.plural()}", sp.cat).np(det)
 
     def first_by(self, func: str, c: A.Comprehension) -> Optional[Phrase]:
         """`first(g for g in Z by g.F)` → "the card in Z with the lowest F"."""

@@ -753,6 +753,8 @@ class Speaker:
                 if place is not None:
                     values[param.name] = place
                 text = text if defined else self.owned_place(text, param.name, node)
+                text, det = (text, det) if defined or place is not None or is_condition(fn.body) \
+                    else self.owned_head(text, param.name, node, det)
             said = noun.np(det)
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
@@ -779,6 +781,27 @@ class Speaker:
             return text
         det = "your" if self.is_you(node) else "their" if self.possessor(node) else ""
         return text.replace(place, self.nouns.word("player").det(det).form("nom") + " ") if det else text
+
+    def owned_head(self, text: str, param: str, node: A.Expr, det: str) -> tuple[str, str]:
+        """`die Freunde {p:vgen} in …` said „seine Freunde in …“ for the one player in scope („deine“ for the
+        reader), where the catalogue writes a possessive after the head noun (`possessive_slot`): the place
+        follows the text's one noun, after adjectives alone (not „ein Freund“, „auf dem Feld“), and that noun
+        is no place of a board (said as a place elsewhere: „auf deinem Feld“)."""
+        grammar = self.cat.data.get("grammar", {})
+        mark = grammar.get("possessive_slot") if isinstance(grammar, dict) else None
+        clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        small = set(clause.get("skip", [])) if isinstance(clause, dict) else set()
+        if not isinstance(mark, str) or not isinstance(node, A.Name):
+            return text, det
+        head, found, rest = text.partition(mark.replace("{slot", "{" + param))
+        ref = self.lookup(node.name)
+        folded = ref is not None and ref.every is not None  # said of every item at once: „die Figur jedes Spielers“
+        owner = "your" if self.is_you(node) else "their" if self.possessor(node) and not folded else ""
+        *before, noun = head.split(" ")
+        if not found or not owner or "{" in head or not noun[:1].isupper() or noun in self.zone_words().values() \
+                or any(not w[:1].islower() or w in small for w in before):
+            return text, det
+        return head + rest, owner
 
     def function_title(self, fn: A.FunctionDef, text: str) -> str:
         """A function's heading (its text without article): each parameter's place said as it is
@@ -1113,6 +1136,9 @@ class Speaker:
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
             return self.msg("prim.count_list", e, **{"0": self.expr(e.args[0])})
+        if e.func == "count" and len(e.args) == 1 and (zone := self.expr(e.args[0])) \
+                and self.headed_by_plural(self.nouns.element(e.args[0]).noun, zone):  # "the number of their jokers"
+            return self.msg("prim.count_named", e, **{"0": zone})
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         at = self.prep(e.args[0], "at") if e.args else ""
@@ -1385,6 +1411,9 @@ class Speaker:
             zone = self.sym.zones[family]
             noun = self.noun(zone.text, f"zone '{family}'", zone.pos)
             return whose(noun.word, noun.np("def").form("nom"), text[len(place):])
+        owned = self.after_possessive(text) if self.possessor(A.Name(pos=leaf.pos, name=name)) else None
+        if owned is not None:  # „seine Figur ist …“ of the item: „dessen Figur ist …“
+            return whose(owned[0], owned[0], owned[1])
         ref = self.lookup(name)
         kind = self.sym.kinds.get(ref.kind) if ref is not None else None
         for fdef in kind.fields if kind is not None else []:  # a field read directly or by a function's text
@@ -1402,6 +1431,20 @@ class Speaker:
         if found and 2 <= len(words) <= 3 and words[0] in articles and not tail.startswith(_SIGNS):
             return whose(" ".join(words[1:]), head, tail)  # a function's own words: "the token of the card …"
         return None
+
+    def after_possessive(self, text: str) -> Optional[tuple[str, str]]:
+        """A clause that starts with the possessive the catalogue's `their` gives („seine Figur ist …“): the
+        noun it owns, with any adjectives („Figur“), and the rest of the clause."""
+        known = self.cat.data.get("articles", {})
+        forms = {str(f) for a in (known.values() if isinstance(known, dict) else []) if isinstance(a, dict)
+                 for f in ([a["their"]] if isinstance(a.get("their"), str) else
+                           a["their"].values() if isinstance(a.get("their"), dict) else [])}
+        first, _, rest = text.partition(" ")
+        words = rest.split(" ")
+        head = next((i for i, w in enumerate(words) if w[:1].isupper()), None)
+        if first not in forms or head is None or any(w in forms for w in words[:head]):
+            return None
+        return " ".join(words[:head + 1]), " ".join(words[head + 1:])
 
     def _e_Comprehension(self, e: A.Comprehension) -> Phrase:
         left_out = _left_out(e)
@@ -1716,8 +1759,9 @@ class Speaker:
         if said == name:
             return []  # "the next square is the next square": the local only names the value
         if s.text is not None and (isinstance(v, A.Attr) or isinstance(v, A.Call) and (
-                v.func in self.sym.functions or v.func == "owner")) and said.startswith(name + " "):
-            return []  # "the bonus is the bonus for the player", "the owner is the owner of the card": the local only names its lookup
+                v.func in self.sym.functions or v.func == "owner")) and (said.startswith(name + " ")
+                                                                         or said.partition(" ")[2] == name.partition(" ")[2]):
+            return []  # "the bonus is the bonus for the player", "the card is your card": the local only names its lookup
         if self._names_owner(v, s.text):
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
         if picked and self._located_by_name(value, s.text):
@@ -1847,14 +1891,16 @@ class Speaker:
         if s.text is None and _die(s.options):  # `random [1, 2, 3, 4, 5, 6]`: "Roll a die." and "the roll"
             self.scope.bind(s.name, Ref(self.nouns.word("roll"))).roll = True
             return self._line("stmt.roll_die", s)
-        self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
+        ref = self.scope.bind(s.name, self.named(self.nouns.element(s.options), s.text))
         const = self.sym.consts.get(s.options.name) if isinstance(s.options, A.Name) else None
         if const is not None and const.told is not None and self.lang in const.told.by_lang:  # "roll the red die"
             told = const.told.by_lang[self.lang]
             return self._line("stmt.set_clause", s, clause=Phrase(lambda f: fill(told, "nom", {})))
         options, listed = self.options(s.options)
-        return self._line(f"stmt.let_random{listed or self.part_of(s.options, options)}", s, name=self.var(s.name),
-                          options=options)
+        lines = self._line(f"stmt.let_random{listed or self.part_of(s.options, options)}", s, name=self.var(s.name),
+                           options=options)
+        ref.this = True  # what was drawn, said again: "this side", not "the side" as if known before
+        return lines
 
     def take_on(self, sets: Sequence[A.SetStmt]) -> Optional[list[Line]]:
         """Fields copied from one card to another in one sentence: "the token takes on the colour and the
@@ -2556,14 +2602,14 @@ class Speaker:
         counted = s.count.args[0] if isinstance(s.count, A.Call) and s.count.func == "count" and len(s.count.args) == 1 \
             and not isinstance(s.count.args[0], A.Comprehension) else None
         said = self.expr(counted) if counted is not None else None
+        ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
+        if not (said is not None and said.agree == "pl") and ref is not None and ref.value is None \
+                and ref.noun.agree == "pl" and not _stops(s.body):
+            said = self.expr(s.count)  # a number named in the plural: "once for each of the spaces to skip"
         if said is not None and said.agree == "pl":  # `repeat count(L)`: "once for each of L"
             each = self.counted_by(said)
             return self._line("stmt.repeat_each_noun" if each is not None else "stmt.repeat_each", s,
                               children=self._loop_body(s.body), source=said, each=each or "")
-        ref = self.lookup(s.count.name) if isinstance(s.count, A.Name) else None
-        if ref is not None and ref.value is None and ref.noun.agree == "pl" and not _stops(s.body):
-            return self._line("stmt.repeat_each", s, children=self._loop_body(s.body), source=self.expr(s.count),
-                              each="")  # a number named in the plural: "once for each of the spaces to skip"
         count = ref.value if ref is not None and ref.value is not None else s.count
         if isinstance(count, A.CondExpr) and self._number(count.then) is not None \
                 and self._number(count.other) is not None and not _stops(s.body):  # "2 times, but only 1 time if …"

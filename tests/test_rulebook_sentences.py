@@ -26,8 +26,20 @@ GOLDEN = [
                    "(Monster) gilt: der Monstertyp von *c* ist *t*.",
      "Der Spieler wählt einen Monstertyp, dessen Karten noch in der Schachtel liegen."),
     # the bots' rating told term by term, a number times a term in words, not as a formula
-    (MM, (), "en", "their gold + 2 × the sum", "as their gold, plus 2 times the sum of the strengths"),
-    (MM, (), "de", "nach dieser Formel: sein Gold + 2 × die Summe", "so: sein Gold, dazu 2-mal die Summe der Stärken"),
+    (MM, (), "en", "their gold, plus 2 times the sum", "as their gold plus 2 times the sum of the strengths of their monster cards at the attack places."),
+    (MM, (), "de", "sein Gold, dazu 2-mal die Summe", "so: sein Gold plus 2-mal die Summe der Stärken seiner Monsterkarten an allen Anlegeplätzen."),
+    # a number named in the plural counts its items one by one
+    (MF, (), "de", "Für die zu zählenden Felder jeweils einmal:", "Für jedes der zu zählenden Felder einmal:"),
+    # what was drawn at random, said again: "this side"
+    (MF, (), "en", "Place the element with the side face up.", "Place the element with this side face up."),
+    (MF, (), "de", "Lege das Element mit der Seite nach oben.", "Lege das Element mit dieser Seite nach oben."),
+    # a number times things said in the plural counts them; a place named by its cards' plural is counted by that name
+    (MF, (), "en", "the number of cards in their bonus cards",
+     "as 10 times the number of their friends in the tavern (including bonus friends), plus the sum"),
+    (MF, (), "en", "divided by 10, rounded down", "divided by 10 (rounded down), plus the number of their bonus cards."),
+    (MF, (), "de", "die Anzahl der Karten in seinen Bonuskarten",
+     "so: 10-mal die Anzahl seiner Freunde in der Taverne (samt Bonusfreunden), dazu"),
+    (MF, (), "de", "geteilt durch 10, abgerundet", "geteilt durch 10 (abgerundet), dazu die Anzahl seiner Bonuskarten."),
     # a value by the player count in the table of values: the common value, then the others
     (MM, (), "en", "6 with 3 players, 6 with 4 players, 5 with 5 players and 6 with 6 players", "6 (5 with 5 players)"),
     (MM, (), "de", "bei 3 Spielern 6, bei 4 Spielern 6, bei 5 Spielern 5 und bei 6 Spielern 6", "6 (bei 5 Spielern 5)"),
@@ -36,9 +48,9 @@ GOLDEN = [
      "The player takes every monster card of the chosen monster type from the box into their reserve."),
     # a card whose field is the value just chosen is "of the chosen …", not a relative clause comparing them
     (MM, (), "en", "whose monster type is the chosen monster type", "of the chosen monster type"),
-    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "vom gewählten Monstertyp aus der Schachtel in"),
+    (MM, (), "de", "deren Monstertyp der gewählte Monstertyp ist", "des gewählten Monstertyps aus der Schachtel in"),
     (MM, (), "de", "Für jede Monsterkarte aus der Schachtel (Monster), deren Monstertyp der gewählte Monstertyp ist:",
-     "Der Spieler nimmt alle Monsterkarten vom gewählten Monstertyp aus der Schachtel in seinen Vorrat."),
+     "Der Spieler nimmt alle Monsterkarten des gewählten Monstertyps aus der Schachtel in seinen Vorrat."),
     (MM, (), "en", "For every monster card at an attack place:",
      "Move every monster card at an attack place to its owner's reserve."),
     (MM, (), "de", "Für jede Monsterkarte an einem Anlegeplatz:",
@@ -270,9 +282,9 @@ GOLDEN = [
     (MM, (), "en", "Only allowed if the attack place holds fewer than 2 monster cards.",
      "The attack place must hold at most 1 monster card."),
     (MM, (), "de", "Nur erlaubt, wenn der Anlegeplatz weniger als 2 Monsterkarten enthält.",
-     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
+     "Am Anlegeplatz darf noch höchstens 1 Monsterkarte liegen."),
     (MM, (), "de", "Der Anlegeplatz muss weniger als 2 Monsterkarten enthalten.",
-     "Am Anlegeplatz darf höchstens 1 Monsterkarte liegen."),
+     "Am Anlegeplatz darf noch höchstens 1 Monsterkarte liegen."),  # before the move: „noch“
     (MM, (), "en", "Only allowed if the strength of monster card A is less than the strength of monster card B.",
      "The strength of the target monster must be less than that of the new monster."),
     (MM, (), "de", "Nur erlaubt, wenn die Stärke von Monsterkarte A kleiner als die Stärke von Monsterkarte B ist.",
@@ -405,9 +417,9 @@ GOLDEN = [
      "(0 at level 1, 1 at level 2 and 2 at level 3))."),
     (FF, (), "de", "dem Plättchen »Weisheit« (2: 8, 3: 7, 4: 6, 5: 5, 6: 4) für die Spielerzahl.",
      "dem Plättchen »Weisheit« für die Spielerzahl (siehe „Werte je Spielerzahl“)."),
-    # the print's words; a plural subject takes a plural verb
-    (MM, (), "de", "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehört, ein.",
-     "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören."),
+    # the owner's cards with the owner's possessive, not a relative clause after the place
+    (MM, (), "de", "der Monsterkarten an einem Anlegeplatz, die dem Spieler gehören.",
+     "der Stärken seiner Monsterkarten an allen Anlegeplätzen."),
     # one form of address: a turn is told to "you", a block about each player in the third person
     (MM, (), "de", "Ein Spieler wird übersprungen, wenn", "Du wirst übersprungen, wenn du 2 Monsterkarten an den Anlegeplätzen hast."),
     (MM, (), "en", "A player is skipped when the number of monsters the player has in the castle is 2.",
@@ -528,11 +540,12 @@ GOLDEN = [
      'Bonuskarten des dritten Magiers'),
     (MF, (), "de", "des Mimimi-Macht-Vorrat ", "Der Spieler legt die oberste Bonuskarte des Mimimi-Macht-Vorrats zu seinen Bonuskarten."),
     (FF, (), "de", "die Stärke das gewählte Monsterplättchen", "die Stärke des gewählten Monsters"),
-    (FF, (), "de", "das Gold vom Spieler", "das Gold des Spielers"),
+    (FF, (), "de", "das Gold vom Spieler", "zählt jeder Spieler sein Gold;"),  # „das Gold {p:vgen}“ of the one player: „sein Gold“
     (MF, (), "de", "für den Besitzer vom Ersten der Liche", "Ein Skelett aus dem Vorrat kommt für den Magier des Lichs"),
     # a collection (a place named in the plural) is where cards go "zu", with the dative
     (MF, (), "de", "Lege die Kreatur in die geschlagenen Kreaturen.", "Lege die Kreatur zu den geschlagenen Kreaturen."),
-    (MF, (), "de", "in seine Magiermächte", "zu seinen Magiermächten."),
+    (MF, (), "de", "alle Magiermächte vom gewählten Magier",
+     "nimmt alle Magiermächte des gewählten Magiers aus der Schachtel der Magiermächte in seine Auslage."),
     # a relative clause that ends a name is closed with a comma
     (MF, (), "de", "Der Spieler, der für den Spieler entscheidet", "Der Spieler (für den dritten Magier der beeinflussende Spieler) wählt"),
     (MF, (), "de", "Wenn der Kopf, den der Kopflose trägt nicht leer ist:", "Wenn der Kopflose einen Kopf trägt:"),
@@ -645,7 +658,7 @@ GOLDEN = [
     # an `internal` list or table (data for the rules) is said by its name, not by its entries
     (MF, (), "en", "the list the list Dark cave and Lava bridge",
      "For each of the path elements in play:"),
-    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with the side face up."),
+    (MF, (), "en", "(Dark cave: the list the list 1 and 11", "Place the element with this side face up."),
     # an enum value with no article, in the dative, is said after its enum's title
     (MF, (), "de", "Lege das Element mit Straße zur Hölle nach oben.",
      "Lege das Element mit dem Pfad „Straße zur Hölle“ nach oben."),
@@ -737,7 +750,7 @@ GOLDEN = [
     (FF, (), "en", "You choose a monster tile from the monsters that can be moved.",
      "You choose one of the monsters that can be moved."),
     (FF, (), "de", "Wähle einen Startraum aus den Starträumen.", "Wähle einen der Starträume."),
-    (MF, (), "de", "Wähle eine Magiermacht aus deinen Magiermächten.", "Wähle eine deiner Magiermächte."),
+    (MF, (), "de", "Wähle eine Magiermacht aus deinen Magiermächten.", "Wähle eine Magiermacht aus deiner Auslage."),
     (MF, (), "de", "ein Startfeld aus deinen Startfeldern", "und eines deiner Startfelder."),
     # a choice among all cards of a zone is said from the zone: "a summoning card from the row"
     (MF, (), "en", "chooses a summoning card from the summoning cards in", "The player chooses a summoning card from the “available” row."),
@@ -1004,10 +1017,10 @@ GOLDEN = [
     (MF, (), "en", "moves the the", "Player 1 moves the Giant with a base movement."),
     # a score `concat([x], L)` ranks by x; the list L after it breaks ties
     (MF, (), "en", "each player counts the list the friends of the player in the tavern with bonus friends followed by",
-     "each player counts their friends in the tavern, including bonus friends; in a tie, their highest remaining "
+     "each player counts their friends in the tavern (including bonus friends); in a tie, their highest remaining "
      "artifact (then the next highest, and so on) decides."),
-    (MF, (), "de", "zählt jeder Spieler die Liste", "bei Gleichstand entscheidet das höchste verbliebene Artefakt des "
-                   "Spielers (dann das nächsthöhere usw.)."),
+    (MF, (), "de", "zählt jeder Spieler die Liste", "bei Gleichstand entscheidet sein höchstes verbliebenes Artefakt "
+                   "(dann das nächsthöhere usw.)."),
     # a function's parameters with nouns of their own head its definition without letters
     (MF, ("maechtige_magier",), "en", "A creature (A) is smaller than a creature (B)",
      "A creature is smaller than another creature"),
