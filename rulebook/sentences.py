@@ -813,8 +813,11 @@ class Speaker:
             place = ref.phrase(self.cat)
         elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
-        elif ref is not None and ref.zone is not None:  # (where a walk has just got to it is just "the space")
-            place = self.msg("slot.same" if ref.this else "slot.matching", node, word=word)
+        elif ref is not None and ref.zone is not None and ref.this:  # where a walk has just got to: "this space"
+            zdef = self.sym.zones[zone]
+            return self.said_slot(text, param, zone, self.noun(zdef.text, f"zone '{zone}'", zdef.pos).np("this"))
+        elif ref is not None and ref.zone is not None:
+            place = self.msg("slot.matching", node, word=word)
         elif isinstance(node, A.Call) and node.func == "position" and len(node.args) == 1 \
                 and self.family_of(node.args[0]) is not None:
             key = "slot.of_card" if self.family_of(node.args[0]) == zone else "slot.matching_card"
@@ -832,6 +835,19 @@ class Speaker:
         if place is None:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
+
+    def said_slot(self, text: str, param: str, zone: str, said: Phrase) -> tuple[str, Optional[Phrase]]:
+        """`ZONE {i}` in a function's text said otherwise, with the article the text writes before it (its
+        case): where a walk has just got to, "this space", „auf diesem Feld“."""
+        zdef = self.sym.zones[zone]
+        noun = self.noun(zdef.text, f"zone '{zone}'", zdef.pos)
+        place = r"\s*\{" + param + r"(?::\w+)?\}"
+        for f in ("nom", "acc", "dat", "gen", ""):
+            head = noun.np("def").form(f) if f else noun.word
+            found = re.search(r"(?<!\w)" + re.escape(head) + place, text)
+            if found is not None:
+                return text[:found.start()] + "{" + param + "}" + text[found.end():], Phrase(said.form(f or "nom"))
+        return text, None
 
     def bind(self, name: str, source: A.Expr, text: Optional[A.Text] = None) -> Ref:
         """Binds a parameter or loop variable to what one item of its source is (or to its own noun `text`),
