@@ -1738,6 +1738,9 @@ class Speaker:
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
         if picked and self._located_by_name(value, s.text):
             return []  # "the lead runner is the top token of the lead runner's square": its noun says it
+        old = self.lookup(v.name) if isinstance(v, A.Name) else None
+        if old is not None and s.text is not None and ref.noun.word.lower() in old.noun.word.lower():
+            return []  # "the monster is the monster tile": a local that names another by a word of its noun
         if isinstance(v, A.Call) and v.func == "card" and s.text is not None:
             return []  # "the Joker is the card “Joker”": a local with its own noun for one card only names it
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:
