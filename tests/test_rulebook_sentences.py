@@ -251,7 +251,7 @@ GOLDEN = [
     (MF, ("maechtige_magier",), "de", "ein Flügel-Verleih ist, sonst nicht.",
      "Der Freund bekommt einen geliehenen Flügel."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
-    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on your space:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "your playing figure is not invisible"),
     (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "deine Spielfigur nicht unsichtbar ist"),
@@ -580,7 +580,10 @@ GOLDEN = [
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
-    (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
+    (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster (see “The battle”)."),
+    # a local that names another by a word of its noun needs no definition: "the monster", not "the monster is the monster tile"
+    (FF, (), "en", "The monster is the monster tile.", "Battle the monster (see “The battle”)."),
+    (FF, (), "de", "Das Monster ist das Monsterplättchen.", "Kämpfe gegen das Monster (siehe „Der Kampf“)."),
     (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe",
      "Decke jede der vom Standort aus sichtbaren verdeckten Kreuzungen auf (siehe „Kreuzung aufdecken“)."),
     # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
