@@ -228,7 +228,11 @@ GOLDEN = [
     (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the squares it is shoved, as long as"),
     (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für jedes der Felder, um die sie geschoben wird, solange"),
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
-    (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
+    (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips; siehe „Kampf verloren“)"),
+    # two brackets in a row make one; after "each player" as the subject, what is "the player's" is theirs
+    (FF, (), "en", "(never more than your power chips) (see", "pay the battle cost (never more than your power chips; see “Battle lost”)"),
+    (FF, (), "de", "zählt jeder Spieler das Gold des Spielers", "Am Ende des Spiels zählt jeder Spieler sein Gold;"),
+    (FF, (), "en", "the power chip total of the player", "each player counts their gold; in a tie, their power chip total"),
     (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Kraftchips außerhalb des Spiels)"),
     # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
     (FF, (), "de", "auf das Feld 101 nicht ziehen",
