@@ -671,8 +671,7 @@ GOLDEN = [
     (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
     (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
     # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
-    (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
-     "If there are newly seen chambers with a power chip:"),
+    (FF, (), "en", "If the number of cards in the chips owed is greater than 0:", "If there are chips owed:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es Mitreisekandidaten gibt:"),
