@@ -233,7 +233,7 @@ GOLDEN = [
     (FF, (), "en", "(never more than your power chips) (see", "pay the battle cost (never more than your power chips; see “Battle lost”)"),
     (FF, (), "de", "zählt jeder Spieler das Gold des Spielers", "Am Ende des Spiels zählt jeder Spieler sein Gold;"),
     (FF, (), "en", "the power chip total of the player", "each player counts their gold; in a tie, their power chip total"),
-    (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Kraftchips außerhalb des Spiels)"),
+    (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
     # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
     (FF, (), "de", "auf das Feld 101 nicht ziehen",
      'Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen'),
