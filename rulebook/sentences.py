@@ -814,8 +814,7 @@ class Speaker:
         elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
         elif ref is not None and ref.zone is not None and ref.this:  # where a walk has just got to: "this space"
-            zdef = self.sym.zones[zone]
-            return self.said_slot(text, param, zone, self.noun(zdef.text, f"zone '{zone}'", zdef.pos).np("this"))
+            return self.this_slot(text, param, zone)
         elif ref is not None and ref.zone is not None:
             place = self.msg("slot.matching", node, word=word)
         elif isinstance(node, A.Call) and node.func == "position" and len(node.args) == 1 \
@@ -836,11 +835,12 @@ class Speaker:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
 
-    def said_slot(self, text: str, param: str, zone: str, said: Phrase) -> tuple[str, Optional[Phrase]]:
-        """`ZONE {i}` in a function's text said otherwise, with the article the text writes before it (its
-        case): where a walk has just got to, "this space", „auf diesem Feld“."""
+    def this_slot(self, text: str, param: str, zone: str) -> tuple[str, Optional[Phrase]]:
+        """`ZONE {i}` in a function's text where a walk has just got to place `i`: "this space", „auf diesem
+        Feld“, in the case of the article the text writes before it."""
         zdef = self.sym.zones[zone]
         noun = self.noun(zdef.text, f"zone '{zone}'", zdef.pos)
+        said = noun.np("this")
         place = r"\s*\{" + param + r"(?::\w+)?\}"
         for f in ("nom", "acc", "dat", "gen", ""):
             head = noun.np("def").form(f) if f else noun.word
@@ -1740,7 +1740,7 @@ class Speaker:
             return []  # "the lead runner is the top token of the lead runner's square": its noun says it
         old = self.lookup(v.name) if isinstance(v, A.Name) else None
         if old is not None and s.text is not None and ref.noun.word.lower() in old.noun.word.lower():
-            return []  # "the monster is the monster tile": a local that names another by a word of its noun
+            return []  # "the token is the stone token": a local that names another by a word of its noun
         if isinstance(v, A.Call) and v.func == "card" and s.text is not None:
             return []  # "the Joker is the card “Joker”": a local with its own noun for one card only names it
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:
