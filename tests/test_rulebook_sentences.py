@@ -913,7 +913,7 @@ GOLDEN = [
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "en", "For every player in the other players", "For each other player, clockwise starting with the player after you:"),
     (FF, (), "de", "Für jeden Spieler aus den anderen Spielern",
-     "Für jeden anderen Spieler, im Uhrzeigersinn beginnend mit dem Spieler nach dir:"),
+     "Reihum im Uhrzeigersinn, beginnend mit dem Spieler nach dir, gilt für jeden anderen Spieler:"),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
      'Jeder der dir in diesem Zug gefolgten Schüler, der bei dir'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
