@@ -592,7 +592,7 @@ GOLDEN = [
      "Decke jede der vom Standort aus sichtbaren verdeckten Kreuzungen auf (siehe „Kreuzung aufdecken“)."),
     # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
     (FF, (), "en", "Battle lost for the player and their power chips",
-     "Lose the battle and pay your power chips (see “Battle lost”)."),
+     "You lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
     (FF, (), "en", "If their power chips is less than the battle cost", "if you cannot pay the battle cost"),
