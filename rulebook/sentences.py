@@ -836,8 +836,10 @@ class Speaker:
             place = ref.phrase(self.cat)
         elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
-        elif ref is not None and ref.zone is not None:  # (where a walk has just got to it is just "the space")
-            place = self.msg("slot.same" if ref.this else "slot.matching", node, word=word)
+        elif ref is not None and ref.zone is not None and ref.this:  # where a walk has just got to: "this space"
+            return self.this_slot(text, param, zone)
+        elif ref is not None and ref.zone is not None:
+            place = self.msg("slot.matching", node, word=word)
         elif isinstance(node, A.Call) and node.func == "position" and len(node.args) == 1 \
                 and self.family_of(node.args[0]) is not None:
             key = "slot.of_card" if self.family_of(node.args[0]) == zone else "slot.matching_card"
@@ -855,6 +857,20 @@ class Speaker:
         if place is None:
             return text, None
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
+
+    def this_slot(self, text: str, param: str, zone: str) -> tuple[str, Optional[Phrase]]:
+        """`ZONE {i}` in a function's text where a walk has just got to place `i`: "this space", „auf diesem
+        Feld“, in the case of the article the text writes before it."""
+        zdef = self.sym.zones[zone]
+        noun = self.noun(zdef.text, f"zone '{zone}'", zdef.pos)
+        said = noun.np("this")
+        place = r"\s*\{" + param + r"(?::\w+)?\}"
+        for f in ("nom", "acc", "dat", "gen", ""):
+            head = noun.np("def").form(f) if f else noun.word
+            found = re.search(r"(?<!\w)" + re.escape(head) + place, text)
+            if found is not None:
+                return text[:found.start()] + "{" + param + "}" + text[found.end():], Phrase(said.form(f or "nom"))
+        return text, None
 
     def bind(self, name: str, source: A.Expr, text: Optional[A.Text] = None) -> Ref:
         """Binds a parameter or loop variable to what one item of its source is (or to its own noun `text`),
@@ -1766,6 +1782,9 @@ class Speaker:
             return []  # "the keeper of this card is the owner of this card": its noun already names whose it is
         if picked and self._located_by_name(value, s.text):
             return []  # "the lead runner is the top token of the lead runner's square": its noun says it
+        old = self.lookup(v.name) if isinstance(v, A.Name) else None
+        if old is not None and s.text is not None and ref.noun.word.lower() in old.noun.word.lower():
+            return []  # "the token is the stone token": a local that names another by a word of its noun
         if isinstance(v, A.Call) and v.func == "card" and s.text is not None:
             return []  # "the Joker is the card “Joker”": a local with its own noun for one card only names it
         if isinstance(v, A.ListLit) and not v.items and s.text is not None:

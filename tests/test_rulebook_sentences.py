@@ -201,7 +201,7 @@ GOLDEN = [
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
-     "Das Monster nimmt die sichtbaren Spieler auf dem Feld, die es noch nicht mitnimmt, mit."),
+     "Das Monster nimmt die sichtbaren Spieler auf diesem Feld, die es noch nicht mitnimmt, mit."),
     (FF, (), "en", "The carried players becomes no cards.", "The monster leaves the players it carries there."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
@@ -240,8 +240,12 @@ GOLDEN = [
     (MF, (), "en", "Subtract 1 from the steps left to go.", "Once for each of the squares it is shoved, as long as"),
     (MF, (), "de", "Verringere die verbleibenden Schritte um 1.", "Für jedes der Felder, um die sie geschoben wird, solange"),
     # a minimum with a fixed bound, or of two values, is the value "never more than" the bound
-    (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips)"),
-    (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Kraftchips außerhalb des Spiels)"),
+    (FF, (), "de", "das Kleinere vom Preis", "zahle den Preis des Kampfes (nie mehr als deine Kraftchips; siehe „Kampf verloren“)"),
+    # two brackets in a row make one; after "each player" as the subject, what is "the player's" is theirs
+    (FF, (), "en", "(never more than your power chips) (see", "pay the battle cost (never more than your power chips; see “Battle lost”)"),
+    (FF, (), "de", "zählt jeder Spieler das Gold des Spielers", "Am Ende des Spiels zählt jeder Spieler sein Gold;"),
+    (FF, (), "en", "the power chip total of the player", "each player counts their gold; in a tie, their power chip total"),
+    (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
     # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
     (FF, (), "de", "auf das Feld 101 nicht ziehen",
      'Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen'),
@@ -263,7 +267,7 @@ GOLDEN = [
     (MF, ("maechtige_magier",), "de", "ein Flügel-Verleih ist, sonst nicht.",
      "Der Freund bekommt einen geliehenen Flügel."),
     # a condition or yes/no field with a `not` text is negated with it, not "it is not the case that"
-    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on the start chamber:"),
+    (FF, (), "en", "If it is not the case that a monster stands on space the value:", "If no monster stands on your space:"),
     (FF, (), "en", "it is not the case that the invisible of the playing figure of yours",
      "your playing figure is not invisible"),
     (FF, (), "de", "nicht gilt: unsichtbar der Spielfigur von dir", "deine Spielfigur nicht unsichtbar ist"),
@@ -589,16 +593,19 @@ GOLDEN = [
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
     (MF, (), "en", "The kind of the running movement becomes", "Move"),
     (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
-     "Das Monster nimmt die sichtbaren Spieler auf dem Feld, die es noch nicht mitnimmt, mit."),
+     "Das Monster nimmt die sichtbaren Spieler auf diesem Feld, die es noch nicht mitnimmt, mit."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
-    (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster tile (see “The battle”)."),
+    (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster (see “The battle”)."),
+    # a local that names another by a word of its noun needs no definition: "the monster", not "the monster is the monster tile"
+    (FF, (), "en", "The monster is the monster tile.", "Battle the monster (see “The battle”)."),
+    (FF, (), "de", "Das Monster ist das Monsterplättchen.", "Kämpfe gegen das Monster (siehe „Der Kampf“)."),
     (FF, (), "de", "Kreuzung aufdecken für die Kreuzung (siehe",
-     "Decke jede der vom Feld aus sichtbaren verdeckten Kreuzungen auf (siehe „Kreuzung aufdecken“)."),
+     "Decke jede der vom Standort aus sichtbaren verdeckten Kreuzungen auf (siehe „Kreuzung aufdecken“)."),
     # a rule every call passes the reader to is told to the reader: its `told` text is the order ("you")
     (FF, (), "en", "Battle lost for the player and their power chips",
-     "Lose the battle and pay your power chips (see “Battle lost”)."),
+     "You lose the battle and pay your power chips (see “Battle lost”)."),
     (FF, (), "de", "Kampf verloren für den Spieler und seine Kraftchips",
      "Verliere den Kampf und zahle deine Kraftchips (siehe „Kampf verloren“)."),
     (FF, (), "en", "If their power chips is less than the battle cost", "if you cannot pay the battle cost"),
@@ -677,8 +684,7 @@ GOLDEN = [
     (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
     (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
     # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
-    (FF, (), "en", "If the number of cards in the newly seen chambers with a power chip is greater than 0:",
-     "If there are newly seen chambers with a power chip:"),
+    (FF, (), "en", "If the number of cards in the chips owed is greater than 0:", "If there are chips owed:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es Mitreisekandidaten gibt:"),
@@ -856,11 +862,11 @@ GOLDEN = [
     (FF, (), "en", "For each of the start chambers:",
      "For every monster space of the start chambers, draw one monster tile from the first pile and put it there."),
     (FF, (), "en", "For each of the intersection spaces:",
-     "For every intersection space in turn, move the top intersection tile of the box onto it."),
+     "For every intersection space, draw one intersection tile from the box and put it there."),
     (FF, (), "de", "Gehe die Starträume der Reihe nach durch:",
      "Lege je ein Monsterplättchen vom ersten Stapel auf jedes Monsterfeld der Starträume."),
     (FF, (), "de", "Gehe die Kreuzungsfelder der Reihe nach durch:",
-     "Lege der Reihe nach auf jedes Kreuzungsfeld jeweils das oberste Kreuzungsplättchen der Schachtel."),
+     "Lege je ein Kreuzungsplättchen aus der Schachtel auf jedes Kreuzungsfeld."),
     # a die: a const whose `told` says the pick
     (FF, (), "en", "Pick a monster die roll at random from the list 2, 3, 3, 4, 4 and 4.", "Roll the monster die."),
     (FF, (), "de", "Bestimme einen Wurf des Spielerwürfels zufällig", "Wirf den Helden-Würfel."),
@@ -912,24 +918,24 @@ GOLDEN = [
     # … whose stops are only passed on the way (the end may be one of them); a piece picked from the place its
     # own noun names is not defined again ("the wandering monster is the top tile of the wandering monster's space")
     (FF, (), "fr", "La tuile monstre est la tuile monstre du dessus de la case du monstre errant.",
-     "à la pièce d'arrivée par les chemins praticables, sans traverser en chemin les pièces\u00a0;"),
-    (FF, (), "en", "The monster tile is the top monster tile", "to the destination chamber through the passable corridors and, on the way, not through the chambers;"),
+     "à la pièce d'arrivée par les chemins praticables, sans traverser en chemin les autres pièces\u00a0;"),
+    (FF, (), "en", "The monster tile is the top monster tile", "to the destination chamber through the passable corridors and, on the way, not through the other chambers;"),
     # … but not a named item, nor a step that leaves its item unsaid, nor players in an order the head says
     (MF, (), "en", "Bring every creature in the creature supply", "Bring the Purgana into play"),
     (MF, (), "en", "Place every path element", "For each of the path elements in play:"),
     # loop heads and control: „für jeden der …“, a loop of one choice of actions one sentence, "Stop."
     (FF, (), "en", "For every player in the other players", "For each other player, clockwise starting with the player after you:"),
     (FF, (), "de", "Für jeden Spieler aus den anderen Spielern",
-     "Für jeden anderen Spieler, im Uhrzeigersinn beginnend mit dem Spieler nach dir:"),
+     "Reihum im Uhrzeigersinn, beginnend mit dem Spieler nach dir, gilt für jeden anderen Spieler:"),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der bei dir'),
+     'Jeder der dir in diesem Zug gefolgten Schüler, der bei dir'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der'),
+     'Jeder der dir in diesem Zug gefolgten Schüler, der'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the students who followed you on your turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Each of the students following you on your turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der Schüler, die dir in diesem Zug gefolgt sind, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
+     'Jeder der dir in diesem Zug gefolgten Schüler, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
@@ -957,8 +963,14 @@ GOLDEN = [
      'If this is not the very first turn of the game:'),
     (FF, (), "de", "Wiederhole so oft wie 1, falls die Zahl der gespielten Züge 0 ist, sonst 2:",
      'Wenn dies nicht der allererste Zug des Spiels ist:'),
-    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Der Spieler legt die oberste Spielfigur der Schachtel auf den Tisch."),
-    # after each step of a walk, the place reached is "this space"
+    (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Der Spieler legt eine Spielfigur aus der Schachtel auf den Tisch."),
+    # after each step of a walk, the place reached is "this space", also where a function's text names it
+    (FF, (), "de", "wenn das Monster auf dem Feld sichtbare Spieler trifft",
+     "Sonst, wenn das Monster auf diesem Feld sichtbare Spieler trifft, die es noch nicht mitnimmt:"),
+    (FF, (), "en", "meets visible players on the space whom",
+     "Otherwise, if the monster meets visible players on this space whom it is not carrying yet:"),
+    (FF, (), "fr", "rencontre sur la case des joueurs",
+     "Sinon, si le monstre rencontre sur cette case des joueurs visibles qu'il ne transporte pas encore\u00a0:"),
     (FF, (), "en", "Look around from the space (see",
      'Look around from your space (see'),
     (FF, (), "de", "Sieh dich vom Feld aus um (siehe",
@@ -1054,7 +1066,7 @@ GOLDEN = [
     (MF, (), "de", "aus der Liste der Kreatur gefolgt von den möglichen Mitreisenden",
      'wählt eine Begleitung aus den Mitreisekandidaten (oder die Kreatur selbst, um loszugehen).'),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
-     'As long as a face-down intersection can be seen from the space:'),
+     'As long as a face-down intersection can be seen from the lookout space:'),
 ]
 
 
