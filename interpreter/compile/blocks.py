@@ -464,9 +464,10 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
     lines += [f"_b_d = {payee}"] if payee is not None else []
     take = [noted("st.gvars", bank), f"st.gvars[{bank}] -= _b_n"]  # the bank's side
     give = [noted("st.gvars", bank), f"st.gvars[{bank}] += _b_n"]
-    if payer is not None:
-        take = ["if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
-                "    " + noted("st.pvars[_b_s]", pidx), f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n",
+    if payer is not None:  # the payer's row read once, its old amount noted as read
+        take = ["if _b_s >= 0:", "    _b_r = st.pvars[_b_s]", f"    _b_h = _b_r[{pidx}]", "    if _b_h < _b_n:",
+                "    " + short, f"    if st._undo is not None: st._undo.append((_b_r, {pidx}, _b_h))",
+                f"    _b_r[{pidx}] = _b_h - _b_n",
                 "else:", *("    " + ln for ln in take)]
     if payee is not None:
         give = ["if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",

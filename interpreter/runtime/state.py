@@ -415,7 +415,7 @@ class State:
     def apply_action(self, action: int) -> None:
         """advance, all or nothing: a step that fails leaves the state exactly as it was (see _restore)."""
         pending = self.pending
-        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
+        if type(action) is not int or action < 0 or pending is None or action >= len(pending[3]):
             pending = self._check_action(action)
         # what the step may change, except what it notes in _undo (cards, their faces, knowledge, owners and
         # values, the variables, round, phase, modifiers and forbids), the log and history (they only grow in
