@@ -160,6 +160,38 @@ def test_a_failing_step_leaves_cards_faces_owners_values_and_variables_as_they_w
     assert gvars == {"acc": 1, "bank_coins": -5} and [row[0] for row in state.pvars] == [1, 4]
 
 
+def test_a_failing_step_gives_back_the_face_and_knowledge_of_cards_it_moved(tmp_path: Path) -> None:
+    """A move notes a card's face and knowledge only where it had either (State.note_face): a face-up card and a
+    card shown to one seat, moved into a hidden zone by a step that then fails, are face up and known again."""
+    rules = RULES.replace("zone shown of tok public", "zone shown of tok public\nzone pile of tok hidden").replace(
+        "choose action for first(players): grab", "choose action for first(players): show, hide, grab")
+    rules = rules.replace("action grab(", """action show(x in [1]) {
+  label "show {x}"
+  reveal card("t3")
+  reveal card("t2") to me
+}
+action hide(x in [1, 2]) {
+  label "hide {x}"
+  move card("t3") to pile
+  move card("t2") to pile
+  require x == 1
+}
+action grab(""")
+    folder = tmp_path / "probe"
+    folder.mkdir()
+    (folder / "game.rules").write_text(rules, encoding="utf-8")
+    state: State = load_game(str(folder), players=2).new_initial_state(1)
+    state.apply_action(state.legal_labels().index("show 1"))
+    t2, t3 = (state.game.card_index[c] for c in ("t2", "t3"))
+    assert (state.known[t2], state.face_up[t3]) == (1, True)
+    before = state.to_json()
+    with pytest.raises(GameRuleError, match="requirement failed"):
+        state.apply_action(state.legal_labels().index("hide 2"))
+    assert state.to_json() == before
+    state.apply_action(state.legal_labels().index("hide 1"))
+    assert (state.known[t2], state.face_up[t3]) == (0, False)
+
+
 STRAIGHT = """
 game straight {
   players 2 to 2

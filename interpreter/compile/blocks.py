@@ -352,6 +352,11 @@ def give(what: str, to: str, one: Optional[str] = None) -> Snippet:
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
+# a card moved into a zone that is not public goes face down, shown to nobody; its old face and knowledge are noted
+# for undo (State.note_face) only where it had either
+_FACE_DOWN = ["if st._undo is not None: st.note_face(_b_c)", "st.face_up[_b_c] = False", "st.known[_b_c] = 0"]
+
+
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, undo entry, family cache, face and knowledge reset,
@@ -367,23 +372,27 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
             test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
+    public = dest is not None and dest.visibility == "public"  # every seat sees it arrive: nothing else counts
+    # the undo entry: a card going face down into a public zone has its face and knowledge in it, else they are
+    # noted apart where the card had either (_FACE_DOWN)
+    entry = "_b_c, _b_f, _b_i" + (", st.face_up[_b_c], st.known[_b_c]" if public else "")
     lines += ["if st._undo is None:", "    st.zones[_b_f].remove(_b_c)", "else:", "    _b_i = st.zones[_b_f].index(_b_c)",
-              "    st._undo.append((_b_c, _b_f, _b_i, st.face_up[_b_c], st.known[_b_c]))", "    del st.zones[_b_f][_b_i]",
+              f"    st._undo.append(({entry}))", "    del st.zones[_b_f][_b_i]",
               ("_b_k." if cap is not None else "st.zones[_b_z].") + put, "st.where[_b_c] = _b_z",
               "if st.fam_cards:  # a family of few zones is dropped, to be read afresh when next asked for",
               "    _b_o = st.game.zone_family[_b_f]",
               f"    if st.game.fam_few[_b_o] and st.game.fam_few[{family}]:", "        st.fam_cards.pop(_b_o, None)",
               f"        st.fam_cards.pop({family}, None)", "    else:", f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]
-    if dest is not None and dest.visibility == "public":  # every seat sees it arrive: nothing else counts
+    if public:
         return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0",
                         f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask))"]
     hidden = dest is not None and dest.visibility == "hidden"
     seen = ["_b_s = st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]")]
     if owners:
         seen += ["if _b_s < 0:", "    _b_s = st.game.sees(_b_f, _b_c, st.owner) | st.game.sees(_b_z, _b_c, st.owner)"]
-    return lines + ["if st.face_up[_b_c]:  # who knew the card still sees it leave: every seat", "    st.face_up[_b_c] = False",
-                    "    st.known[_b_c] = 0", "    _b_s = st.game.all_mask", "else:", *("    " + ln for ln in seen),
-                    "    if st.known[_b_c]:", "        _b_s |= st.known[_b_c]", "        st.known[_b_c] = 0",
+    return lines + ["if st.face_up[_b_c]:  # who knew the card still sees it leave: every seat",
+                    *("    " + ln for ln in _FACE_DOWN), "    _b_s = st.game.all_mask", "else:", *("    " + ln for ln in seen),
+                    "    if st.known[_b_c]:", "        _b_s |= st.known[_b_c]", "        " + _FACE_DOWN[0], "        st.known[_b_c] = 0",
                     f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, _b_s))"]
 
 
@@ -429,7 +438,7 @@ def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:
     return Snippet([f"if L[{left}] <= 0:", "    GOTO 0", f"_b_z = {src}", "_b_k = st.zones[_b_z]", "if not _b_k:",
                     "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')",
                     "if st.game.zone_shuffled[_b_z] and len(_b_k) > 1:", "    if not st.sampling:",
-                    f"        st.pending = ({CHANCE}, -1, None, list(_b_k), {picked})", "        STOP",
+                    f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})", "        STOP",
                     "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
                     "else:", "    _b_c = _b_k[-1]", f"L[{picked}] = _b_c"], (end,), node=("random", CARD, None))
 
@@ -455,9 +464,10 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
     lines += [f"_b_d = {payee}"] if payee is not None else []
     take = [noted("st.gvars", bank), f"st.gvars[{bank}] -= _b_n"]  # the bank's side
     give = [noted("st.gvars", bank), f"st.gvars[{bank}] += _b_n"]
-    if payer is not None:
-        take = ["if _b_s >= 0:", f"    _b_h = st.pvars[_b_s][{pidx}]", "    if _b_h < _b_n:", "    " + short,
-                "    " + noted("st.pvars[_b_s]", pidx), f"    st.pvars[_b_s][{pidx}] = _b_h - _b_n",
+    if payer is not None:  # the payer's row read once, its old amount noted as read
+        take = ["if _b_s >= 0:", "    _b_r = st.pvars[_b_s]", f"    _b_h = _b_r[{pidx}]", "    if _b_h < _b_n:",
+                "    " + short, f"    if st._undo is not None: st._undo.append((_b_r, {pidx}, _b_h))",
+                f"    _b_r[{pidx}] = _b_h - _b_n",
                 "else:", *("    " + ln for ln in take)]
     if payee is not None:
         give = ["if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
+_ACTIONS = [*range(1024)]  # legal_actions' answers up to this many options
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
@@ -65,8 +66,9 @@ class State:
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
-        # during apply_action's step, what to undo: (card, from zone, index, face up, known) per move,
-        # (list, index, old value) per other change of face_up, known, owner, card_vals, gvars or a pvars row,
+        # during apply_action's step, what to undo: (card, from zone, index) per move, with the card's face up and
+        # known where it goes into a public zone, (list, index, old value) per other change of face_up, known, owner,
+        # card_vals, gvars or a pvars row,
         # and (attribute, old value) per rebinding of round, phase, mods, modded or forbids
         self._undo: Optional[list[tuple[Any, ...]]] = None
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
@@ -148,7 +150,7 @@ class State:
             while frames:
                 fr = frames[-1]
                 if len(frames) <= shared:  # a frame apply_action's snapshot holds: resumed as a copy
-                    fr = frames[-1] = [fr[0], fr[1], fr[2][:]]
+                    fr = frames[-1] = [fr[0], fr[1], fr[2].copy()]
                     shared = len(frames) - 1
                 bid, pc, _ = fr
                 if pc in game.starts[bid]:
@@ -205,6 +207,11 @@ class State:
         where = self.where
         cards.insert((bisect_left if bottom else bisect_right)(cards, z, key=where.__getitem__), c)
 
+    def note_face(self, c: int) -> None:
+        """Notes, for apply_action's undo, the face and knowledge of a card that a move into a zone that is not public
+        turns face down and shows to nobody (blocks.card_move, where the card was face up or shown to some seats)."""
+        self._undo += (self.face_up, c, self.face_up[c]), (self.known, c, self.known[c])  # type: ignore[operator]
+
     # ---------------------------------------------------------------- OpenSpiel-shaped API
     def current_player(self) -> int:
         if self.pending is None:
@@ -219,8 +226,12 @@ class State:
         return pending is not None and pending[0] == CHANCE
 
     def legal_actions(self) -> list[int]:
+        """0 to n - 1 for the n options; a slice of a list made once is about half the cost of a new range's list."""
         pending = self.pending
-        return [*range(len(pending[3]))] if pending is not None else []
+        if pending is None:
+            return []
+        n = len(pending[3])
+        return _ACTIONS[:n] if n <= len(_ACTIONS) else [*range(n)]
 
     def open_node_type(self) -> tuple[str, T, Any]:
         """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
@@ -404,7 +415,7 @@ class State:
     def apply_action(self, action: int) -> None:
         """advance, all or nothing: a step that fails leaves the state exactly as it was (see _restore)."""
         pending = self.pending
-        if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
+        if type(action) is not int or action < 0 or pending is None or action >= len(pending[3]):
             pending = self._check_action(action)
         # what the step may change, except what it notes in _undo (cards, their faces, knowledge, owners and
         # values, the variables, round, phase, modifiers and forbids), the log and history (they only grow in
@@ -413,11 +424,10 @@ class State:
         frames = self.frames
         top = frames[-1]
         before = (frames.copy(), top[1], top[2].copy(), pending, self.draws, len(self.log), len(self.history))
-        shared = len(frames) - 1
         self._undo = []
         try:
             self._choose(pending, action)
-            self._run(False, shared)
+            self._run(False, len(frames) - 1)
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._restore(before)
             raise
@@ -427,17 +437,17 @@ class State:
     def _restore(self, snap: tuple[Any, ...]) -> None:
         """Undoes the step's changes and puts back what apply_action kept: the state is exactly as before the step."""
         for entry in reversed(self._undo or []):
-            if len(entry) == 3:
-                entry[0][entry[1]] = entry[2]
-                continue
             if len(entry) == 2:
                 setattr(self, *entry)
-                continue
-            c, src, i, face_up, known = entry
-            self.zones[self.where[c]].remove(c)
-            self.zones[src].insert(i, c)
-            self.where[c] = src
-            self.face_up[c], self.known[c] = face_up, known
+            elif type(entry[0]) is not int:
+                entry[0][entry[1]] = entry[2]
+            else:
+                c, src, i, *face = entry
+                self.zones[self.where[c]].remove(c)
+                self.zones[src].insert(i, c)
+                self.where[c] = src
+                if face:
+                    self.face_up[c], self.known[c] = face
         self.fam_cards.clear()
         self.frames, pc, L, self.pending, self.draws, nlog, nhist = snap
         self.frames[-1][1:] = pc, L
