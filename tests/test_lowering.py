@@ -29,6 +29,8 @@ CASES = [
     "a if a > 2 else (h := [1 / x for x in xs]) and len(h)",
     "[x for x in xs if x in [abs(y - a) for y in xs if y > a]] + [len([y for y in xs if y > x]) + x for x in xs]",
     "[len(t := [y for y in xs if y > x]) + len(t) for x in xs] if a else (u := [x for x in xs if x]) + u",
+    "[x for x in xs if any([(y > a) == (x > 1) for y in xs] if xs else [])] + [x for x in xs if any([x == y for y in xs])]",
+    "[x for x in xs if any([1 / y == x for y in xs])] + [x for x in xs if any([y == 1 / x for y in xs])]",
 ]
 INPUTS = [([], 0), ([1, 2, 3], 0), ([1, 2, 3], 2), ([0, 2], 1), ([3, 1, 2], 3)]
 
@@ -146,6 +148,16 @@ def test_a_search_the_loop_does_not_change_is_made_once_at_its_first_use() -> No
     assert calls == [(7, 0, [1, 2, 3])] + [(7, x, 1, [1, 2, 3]) for x in (1, 2, 3)]  # _within reads x: each round
     calls.clear()
     assert made["_fn"]([], 7) == [] and calls == []  # no round, no search
+
+
+def test_an_any_that_compares_its_items_with_the_loops_variable_searches_one_list_made_once() -> None:
+    """`any(f(y) == x for y in ys)` in a loop over x: `x in [f(y) for y in ys]`, that list made at its first use."""
+    tree = ast.parse(function_source("xs, a", "[x for x in xs if any([(y > a) == x for y in xs])]"))
+    assert sum(isinstance(n, ast.For) for n in ast.walk(tree)) == 2 and not any(isinstance(n, ast.Break) for n in ast.walk(tree))
+    assert any(isinstance(n, ast.Compare) and isinstance(n.ops[0], ast.In) for n in ast.walk(tree))
+    for src in ("[x for x in xs if any([1 / y == x for y in xs])]", "[x for x in xs if any([y == x for y in xs if y])]"):
+        assert not any(isinstance(n, ast.Compare) and isinstance(n.ops[0], ast.In)
+                       for n in ast.walk(ast.parse(function_source("xs, a", src)))), src
 
 
 def test_a_comprehension_reads_the_frame_slots_once_before_its_loops() -> None:

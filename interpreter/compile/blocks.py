@@ -432,20 +432,22 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
                    node=node)
 
 
-def draw_pick(src: str, left: int, picked: int, end: list[int]) -> Snippet:
+def draw_pick(src: str, left: Optional[int], picked: int, end: list[int]) -> Snippet:
     """One card of a draw: a chance node over the cards left in a shuffled zone (decided at once in a sampling
-    run, State.sampled; its labels, the card ids, are made when read), else the top card; none left: to `end`."""
-    return Snippet([f"if L[{left}] <= 0:", "    GOTO 0", f"_b_z = {src}", "_b_k = st.zones[_b_z]", "if not _b_k:",
+    run, State.sampled; its labels, the card ids, are made when read), else the top card; none left to draw
+    (`left`, the count, where the draw is of more than one card): to `end`."""
+    counted = [f"if L[{left}] <= 0:", "    GOTO 0"] if left is not None else []
+    return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", "if not _b_k:",
                     "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')",
                     "if st.game.zone_shuffled[_b_z] and len(_b_k) > 1:", "    if not st.sampling:",
                     f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})", "        STOP",
                     "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
-                    "else:", "    _b_c = _b_k[-1]", f"L[{picked}] = _b_c"], (end,), node=("random", CARD, None))
+                    "else:", "    _b_c = _b_k[-1]", f"L[{picked}] = _b_c"], (end,) if counted else (), node=("random", CARD, None))
 
 
-def draw_place(picked: int, left: int, to: str, moving: Lines, notify: bool) -> Snippet:
-    """Puts the drawn card (see draw_pick) where it goes (`moving`: card_move's lines)."""
-    lines = [f"_b_c = L[{picked}]", f"_b_z = {to}", *moving, f"L[{left}] -= 1"]
+def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify: bool) -> Snippet:
+    """Puts the drawn card (see draw_pick) where it goes (`moving`: card_move's lines) and counts it."""
+    lines = [f"_b_c = L[{picked}]", f"_b_z = {to}", *moving, *([f"L[{left}] -= 1"] if left is not None else [])]
     if not notify:
         return Snippet(lines)
     return Snippet(lines + ["_fires['moved'](st, [[_b_c, _b_f, _b_z]])"], pushes=True)

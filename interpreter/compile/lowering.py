@@ -138,12 +138,16 @@ class _Lowering:
         """The parts of a comprehension's items, conditions and inner sources that read none of its variables
         and call something or build a list (`[t for t in ts if kind(t) in [kind(d) for d in ds]]`) are computed
         at their first use and kept for the other rounds: an expression changes nothing, so they give the same
-        value (and failed the first time if ever). The statements that empty the kept values before the loop."""
+        value (and failed the first time if ever); so is the list an `any` searches (_found_among). The
+        statements that empty the kept values before the loop."""
         kept: Stmts = []
 
         def keep(part: ast.AST) -> ast.AST:
             if isinstance(part, ast.expr) and _invariant_work(part, targets):
                 return self._kept_at_first_use(part, kept)
+            found = _found_among(part, targets)
+            if found is not None:
+                return ast.Compare(found[0], [ast.In()], [self._kept_at_first_use(found[1], kept)])
             if isinstance(part, OWN_SCOPE):  # an inner comprehension keeps its own parts (when lowered)
                 return part
             return _with_children(part, keep)
@@ -250,16 +254,35 @@ def _with_children(node: ast.AST, fn: Callable[[ast.AST], ast.AST]) -> ast.AST:
 OWN_SCOPE = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)  # nodes with a scope of their own
 
 
+def _independent(node: ast.AST, targets: set[str]) -> bool:
+    """Whether node names none of `targets` (not even as a variable of its own) and sets nothing."""
+    return not any(isinstance(n, (ast.NamedExpr, ast.Lambda, ast.Starred)) or (isinstance(n, ast.Name) and n.id in targets)
+                   for n in ast.walk(node))
+
+
 def _invariant_work(node: ast.expr, targets: set[str]) -> bool:
-    """Whether node names none of `targets` (not even as a variable of its own), sets nothing, and calls
-    something other than `len` or builds a list by a comprehension: worth keeping across a loop's rounds."""
-    work = False
-    for n in ast.walk(node):
-        if isinstance(n, (ast.NamedExpr, ast.Lambda, ast.Starred)) or (isinstance(n, ast.Name) and n.id in targets):
-            return False
-        work = work or isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp)) or (
-            isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len"))
-    return work
+    """Whether node is _independent of `targets` and calls something other than `len` or builds a list by a
+    comprehension: worth keeping across a loop's rounds."""
+    return _independent(node, targets) and any(
+        isinstance(n, (ast.ListComp, ast.SetComp, ast.DictComp))
+        or (isinstance(n, ast.Call) and not (isinstance(n.func, ast.Name) and n.func.id == "len")) for n in ast.walk(node))
+
+
+def _found_among(node: ast.AST, targets: set[str]) -> tuple[ast.expr, ast.ListComp] | None:
+    """x and `[f(d) for d in ds]` for `any(f(d) == x for d in ds)` (either side of the `==`) where only x reads
+    `targets`: as neither f(d) nor x can fail, `x in` that list (which compares by `==` too), made once for the
+    loop's rounds, gives the same, without a pass over ds for each of them."""
+    fold, comp = _folded(node) if isinstance(node, ast.expr) else ("", None)
+    if fold != "any" or comp is None or len(comp.generators) != 1 or comp.generators[0].ifs \
+            or not isinstance(comp.elt, ast.Compare) or not isinstance(comp.elt.ops[0], ast.Eq) or len(comp.elt.ops) != 1:
+        return None
+    gen, (left, right) = comp.generators[0], (comp.elt.left, comp.elt.comparators[0])
+    own = {n.id for n in ast.walk(gen.target) if isinstance(n, ast.Name)}
+    for item, x in ((left, right), (right, left)):
+        if _independent(item, targets) and _independent(gen.iter, targets) and _independent(x, own) \
+                and pure(item) and pure(x):
+            return x, ast.ListComp(item, [gen])
+    return None
 
 
 def kept_at_first_use(name: str, value: ast.expr, mark: ast.expr) -> ast.IfExp:

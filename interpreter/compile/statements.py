@@ -305,13 +305,16 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(s.count, ct, INT, "the number of cards to draw")
         src = self._zone_expr(s.source, scope, "the zone drawn from")
         to = self._zone_expr(s.to, scope, "the destination")
-        left, picked = scope.layout.alloc(), scope.layout.alloc()
-        em.emit_src(B.set_local(left, count))
+        left = None if count == "1" else scope.layout.alloc()  # one card: no count to keep, no loop
+        picked = scope.layout.alloc()
+        if left is not None:
+            em.emit_src(B.set_local(left, count))
         top = em.here()
         end = [0]
         em.emit_src(B.draw_pick(src, left, picked, end))
         em.emit_src(B.draw_place(picked, left, to, self._moving(s.to, False, scope), "moved" in self.events))
-        em.emit_src(B.loop_back([top]))
+        if left is not None:
+            em.emit_src(B.loop_back([top]))
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:

@@ -32,6 +32,14 @@ class _Probe:
 
 
 class Game:
+    # slots: generated code reads a game's tables at every runner's and lister's entry, and a game of this many
+    # attributes would keep them in a plain dict
+    __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
+                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "starts", "nlocals", "mod_field",
+                 "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names", "zone_number", "zone_player",
+                 "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few",
+                 "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "__weakref__")
+
     def __init__(self, program: Program, num_players: int, ruleset: str, variants: list[str],
                  limits: Optional[Limits] = None) -> None:
         if not program.min_players <= num_players <= program.max_players:
