@@ -165,7 +165,7 @@ def play_one(game: Game, ruleset: str, game_seed: int, agents: Sequence[str], sa
 
 
 _COMPACT = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
-_ESCAPED = bytes(range(32)) + b"\\"  # the bytes JSON escapes in a string, but for the quote
+_ESCAPED = bytes(range(32)) + b'\\"'  # the bytes JSON escapes in a string
 
 
 def fingerprint(game_seed: int, returns: tuple[float, ...], history: list[str]) -> bytes:
@@ -174,8 +174,8 @@ def fingerprint(game_seed: int, returns: tuple[float, ...], history: list[str]) 
     than saving the whole final state. Labels that JSON would not escape (as a rule) are joined as they are,
     and the returns (finite floats) written by repr, as JSON writes them; that is half the encoder's work."""
     labels = '","'.join(history).encode()
-    if (len(labels.translate(None, _ESCAPED)) < len(labels) or labels.count(b'"') != 2 * len(history) - 2
-            or not history):
+    escaped = len(labels) - len(labels.translate(None, _ESCAPED))  # bytes JSON escapes, the commas' quotes too
+    if not history or escaped != 2 * len(history) - 2:
         return _COMPACT.encode([game_seed, returns, history]).encode()
     return b'[%d,[%s],["%s"]]' % (game_seed, ",".join(map(repr, returns)).encode(), labels)
 

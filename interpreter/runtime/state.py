@@ -461,24 +461,30 @@ class State:
         if self.agents is None:
             return True
         pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
-        self._choose(pending, self.agent_pick(pending[1], len(pending[3])))
+        self._choose(pending, self.agent_pick(pending[1], pending[3]))
         return None
 
-    def agent_pick(self, seat: int, n: int) -> int:
-        """The option the seat's agent picks among the n of the decision just opened, inside the run (agents
+    def agent_pick(self, seat: int, options: Sequence[Any]) -> int:
+        """The option the seat's agent picks among those of the decision just opened, inside the run (agents
         set): the budgets are checked as at a stop and renewed as by a step. The agent sees a state as at the
-        stop: the frames stand after the op, the node is open. A plain random agent's pick is written out
-        (`random_bits`: RandomAgent.act's numbers from its stream)."""
+        stop: the frames stand after the op, the node is open (a `choose action` node, opened only here: not for
+        a plain random agent, whose pick is written out from its stream, `random_bits`: RandomAgent.act's numbers)."""
         limits = self.game.limits
         if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
             over_budget(self)
         bits = self.random_bits[seat]
+        n = len(options)
         if bits is None:
+            if self.pending is None:  # blocks.choose_action's node
+                self.pending = (DECIDE, seat, None, options, -1)
             action: int = self.agents[seat].act(self)  # type: ignore[index]  # agents play
             if type(action) is not int or not 0 <= action < n:
                 self._check_action(action)  # IllegalActionError
-        else:
-            action = random_below(bits, n)
+        else:  # random_below written out: a call less per decision
+            k = n.bit_length()
+            action = bits(k)
+            while action >= n:
+                action = bits(k)
         self.budget = limits.max_steps
         self.inline_decisions += 1
         return action
