@@ -13,6 +13,7 @@ from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.compile.hoist import (
+    domains_read_once,
     end_items_once,
     hoist_call_reads,
     hoist_card_reads,
@@ -562,6 +563,16 @@ def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_
     assert env["g"]({1: 6, (1,): 7, ((1,),): 8}, ((1,),)) == (7, 8, [6])
     with pytest.raises(GameRuleError, match="no entry for \\(2,\\)"):
         env["g"]({1: 6}, ((2,),))
+
+
+def test_a_domain_read_alike_by_an_earlier_action_is_not_read_again() -> None:
+    """domains_read_once: a pure domain read made unconditionally by an action before is dropped; one made after
+    another value was set, or not alike, stays."""
+    pad = "        "
+    first = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[4]", f"{pad}for _p0 in _d1:", f"{pad}    pass"]
+    second = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = _UNSET"]
+    third = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = _UNSET"]
+    assert domains_read_once([first, second, third]) == [first, second[1:], third[2:]]
 
 
 def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:

@@ -393,6 +393,30 @@ def shared_lists(src: str) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
+_DOMAIN_READ = re.compile(r"(        )(_d\d+) = (?!_UNSET$).+")  # a pure domain read, first in an action's `try` (compiler._action)
+
+
+def domains_read_once(actions: list[list[str]]) -> list[list[str]]:
+    """The lines of a lister's actions (each inside its `try`) without a domain read `_dK = …` that an action
+    before made alike, unconditionally, with nothing setting `_dK` since: listing changes nothing, so the
+    name still holds that value."""
+    held: dict[str, str] = {}
+    out = []
+    for lines in actions:
+        kept = []
+        for line in lines:
+            read = _DOMAIN_READ.fullmatch(line)
+            if read and held.get(read[2]) == line:
+                continue
+            for name in [n for n in held if re.search(rf"\b{n}\b\s*:?=(?!=)", line)]:
+                del held[name]
+            if read:
+                held[read[2]] = line
+            kept.append(line)
+        out.append(kept)
+    return out
+
+
 def _own_scope(tree: ast.AST) -> Iterator[ast.AST]:
     """The nodes of the tree outside comprehensions and lambdas (those themselves, not what is inside them)."""
     todo = [tree]
