@@ -13,6 +13,7 @@ from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.compile.hoist import (
+    domains_read_once,
     end_items_once,
     hoist_call_reads,
     hoist_card_reads,
@@ -23,7 +24,7 @@ from interpreter.compile.hoist import (
 )
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
-from interpreter.runtime.helpers import UNSET, pick
+from interpreter.runtime.helpers import UNSET, map_get, pick
 
 HEADER = '''
 game feature_test { title de "T" en "T" players 2 to 2 }
@@ -535,7 +536,7 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     assert known_places(lines, {1: "2", 2: "3"})[-2] == lines[-2]  # another size: checked, and the helper reads the place
     loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
-    assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in enumerate(st.game.fam_zones[1], 1):",
+    assert known_places(loop, {1: "2"}) == ["    _p0 = 0", "    for _y0 in st.game.fam_zones[1]:", "        _p0 += 1",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
 
 
@@ -553,6 +554,25 @@ def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_
     assert env["f"]([[1, 2], 3]) == (2, 3)
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):
         env["f"]([[], 3])
+    src = "def g(m, k):\n    return (_mapget(m, k[0], None), _mapget(m, k, None), [_mapget(m, x[0], None) for x in k])"
+    inline = end_items_once(src)
+    assert "m[_m0] if (_m0 := k[0]) in m else _mapget(m, _m0, None)" in inline  # a plain key, a comprehension: as they were
+    assert "_mapget(m, k, None)" in inline and "_mapget(m, x[0], None) for" in inline
+    env = {"_mapget": map_get}
+    exec(inline, env)  # noqa: S102 - a test of generated code
+    assert env["g"]({1: 6, (1,): 7, ((1,),): 8}, ((1,),)) == (7, 8, [6])
+    with pytest.raises(GameRuleError, match="no entry for \\(2,\\)"):
+        env["g"]({1: 6}, ((2,),))
+
+
+def test_a_domain_read_alike_by_an_earlier_action_is_not_read_again() -> None:
+    """domains_read_once: a pure domain read made unconditionally by an action before is dropped; one made after
+    another value was set, or not alike, stays."""
+    pad = "        "
+    first = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[4]", f"{pad}for _p0 in _d1:", f"{pad}    pass"]
+    second = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = _UNSET"]
+    third = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = _UNSET"]
+    assert domains_read_once([first, second, third]) == [first, second[1:], third[2:]]
 
 
 def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:

@@ -17,6 +17,7 @@ from interpreter.compile.compile_base import check_told, names_in, template_fiel
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
+    domains_read_once,
     end_items_once,
     hoist_call_reads,
     hoist_card_reads,
@@ -450,8 +451,8 @@ class Compiler(StatementCompiler):
         loops in turn (_action), inside a `try` that names the action where its prefix fails; the options an
         active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested)."""
         lines = ["    out = []"]
-        for aid in aids:
-            lines += ["    try:", *self.option_code[aid], "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
+        for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids])):
+            lines += ["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
         src = shared_lists(hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines))))

@@ -198,8 +198,10 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
 
 def end_items_once(src: str) -> str:
     """Generated functions with each end item read inline (known_places: `Z[i] if Z else _pick(Z, …)`) reading
-    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`."""
-    if "else _pick(" not in src:
+    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`; and each entry of a map
+    held in a local M whose key K is computed (`_mapget(M, K, at)`) looked up inline, the helper called only to
+    fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`."""
+    if "else _pick(" not in src and "_mapget(" not in src:
         return src
     tree = ast.parse(src)
     names = 0
@@ -214,25 +216,52 @@ def end_items_once(src: str) -> str:
             names += 1
             node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
             node.body.value = node.orelse.args[0] = ast.Name(name, ast.Load())
-    return ast.unparse(ast.fix_missing_locations(tree)) if names else src
+    keys = _MapReads()
+    tree = keys.visit(tree)
+    return ast.unparse(ast.fix_missing_locations(tree)) if names or keys.names else src
+
+
+class _MapReads(ast.NodeTransformer):
+    """`_mapget(M, K, at)` of a local M and a computed K as `M[_m] if (_m := K) in M else _mapget(M, _m, at)`
+    (K first, then M: reading a local neither fails nor changes anything); not inside another scope."""
+
+    def __init__(self) -> None:
+        self.names = 0
+
+    def visit(self, node: ast.AST) -> Any:
+        node = self.generic_visit(node) if not isinstance(node, OWN_SCOPE) else node
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_mapget"
+                and len(node.args) == 3 and not node.keywords and isinstance(node.args[0], ast.Name)
+                and not isinstance(node.args[1], (ast.Name, ast.Constant))):
+            return node
+        key = f"_m{self.names}"
+        self.names += 1
+        mapping = node.args[0].id
+        found = ast.Compare(ast.NamedExpr(ast.Name(key, ast.Store()), node.args[1]), [ast.In()], [ast.Name(mapping, ast.Load())])
+        node.args[1] = ast.Name(key, ast.Load())
+        return ast.IfExp(found, ast.Subscript(ast.Name(mapping, ast.Load()), ast.Name(key, ast.Load()), ast.Load()), node)
 
 
 def _places_enumerated(lines: list[str]) -> list[str]:
-    """A loop over positions(F) whose body reads F's zone at the position: over F's zones numbered from 1,
-    the zone `_y{k}` beside its position `_p{k}`, so the body reads no table for it."""
+    """A loop over positions(F) whose body reads F's zone at the position: over F's zones, the zone `_y{k}`
+    counted into its position `_p{k}` (a count costs less than `enumerate`), so the body reads no table for it."""
+    out: list[str] = []
     for i, line in enumerate(lines):
         m = _PLACE_LOOPS[0].match(line.strip())
         if m is None:
+            out.append(line)
             continue
         pad = line[:len(line) - len(line.lstrip())]
         end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith(pad + " ")), len(lines))
         read = re.compile(re.escape(f"st.game.fam_zones[{m.group(2)}][{m.group(1)} - 1]"))
         k = m.group(1)[2:]
         body = [_sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
-        if body != lines[i + 1:end]:
-            loop = f"{pad}for {m.group(1)}, _y{k} in enumerate(st.game.fam_zones[{m.group(2)}], 1):"
-            lines = lines[:i] + [loop] + body + lines[end:]
-    return lines
+        if body == lines[i + 1:end]:
+            out.append(line)
+            continue
+        out += [f"{pad}{m.group(1)} = 0", f"{pad}for _y{k} in st.game.fam_zones[{m.group(2)}]:", f"{pad}    {m.group(1)} += 1"]
+        lines[i + 1:end] = body  # read on as the loop's own lines
+    return out
 
 
 def _sub_spanning(line: str, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str]) -> str:
@@ -362,6 +391,30 @@ def shared_lists(src: str) -> str:
     fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in sorted(set(names.values()))],
                                          ast.Name("_UNSET", ast.Load())))
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+_DOMAIN_READ = re.compile(r"(        )(_d\d+) = (?!_UNSET$).+")  # a pure domain read, first in an action's `try` (compiler._action)
+
+
+def domains_read_once(actions: list[list[str]]) -> list[list[str]]:
+    """The lines of a lister's actions (each inside its `try`) without a domain read `_dK = …` that an action
+    before made alike, unconditionally, with nothing setting `_dK` since: listing changes nothing, so the
+    name still holds that value."""
+    held: dict[str, str] = {}
+    out = []
+    for lines in actions:
+        kept = []
+        for line in lines:
+            read = _DOMAIN_READ.fullmatch(line)
+            if read and held.get(read[2]) == line:
+                continue
+            for name in [n for n in held if re.search(rf"\b{n}\b\s*:?=(?!=)", line)]:
+                del held[name]
+            if read:
+                held[read[2]] = line
+            kept.append(line)
+        out.append(kept)
+    return out
 
 
 def _own_scope(tree: ast.AST) -> Iterator[ast.AST]:
