@@ -382,7 +382,8 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
               "if st.fam_cards:  # a family of few zones is dropped, to be read afresh when next asked for",
               "    _b_o = st.game.zone_family[_b_f]",
               f"    if st.game.fam_few[_b_o] and st.game.fam_few[{family}]:", "        st.fam_cards.pop(_b_o, None)",
-              f"        st.fam_cards.pop({family}, None)", "    else:", f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]
+              f"        st.fam_cards.pop({family}, None)", f"    elif _b_o in st.fam_cards or {family} in st.fam_cards:",
+              f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]  # else neither family's list is kept: nothing to refile
     if public:
         return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0",
                         f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask))"]

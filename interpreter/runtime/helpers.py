@@ -383,17 +383,23 @@ _NO_STOPS: list[int] = []
 
 def _reach(edges: Edges, node: int, stops: Sequence[int], limit: float, goal: Optional[int] = None) -> _Search:
     """The search from `node` by undirected walks whose inner nodes avoid `stops`, complete up to `limit`
-    edges; with `goal`, it may end at the goal's distance. Read only."""
+    edges; with `goal`, it may end at the goal's distance. Read only. Any empty stop list is the same one
+    (rules build `[]` afresh at each call), so its searches are kept too."""
+    if not stops:
+        stops = _NO_STOPS
     key = (id(edges), id(stops), node)
     hit = _REACH.get(key)
     if hit is not None and hit.edges is edges and hit.stops is stops \
             and (hit.complete >= limit or (goal is not None and hit.distance(goal) >= 0)):
         return hit
-    board = _board(edges)
-    blocked, ways = board.cut(stops)
+    board = _BOARDS.get(key[0])  # _board and board.cut, their kept answers read inline: the common case
+    if board is None or board.edges is not edges:
+        board = _board(edges)
+    cut = board.cuts.get(key[1])
+    blocked, ways = (cut[1], cut[2]) if cut is not None and cut[0] is stops else board.cut(stops)
     search = _Search(edges, stops, board, blocked)
-    start = board.place(node)
-    if start is not None:
+    start = node if board.index is None else board.index.get(node)
+    if start is not None and 0 <= start < len(ways):
         end = None if goal is None else board.place(goal)
         dist, found = search.dist, search.found
         dist[start] = -1  # found, until the search ends
@@ -430,10 +436,7 @@ _FRONTIERS_SIZE = 256
 
 
 def _kept_frontier(edges: Edges, node: int, stops: Sequence[int], only_stops: bool) -> list[int]:
-    key = (id(edges), id(stops), node, only_stops)
-    hit = _FRONTIERS.get(key)
-    if hit is not None and hit[0] is edges and hit[1] is stops:
-        return hit[2][:]
+    """The answer of frontier (reached_stops: only_stops) not kept yet, searched and kept."""
     search = _reach(edges, node, stops, inf)
     if only_stops:
         blocked = search.blocked
@@ -443,18 +446,24 @@ def _kept_frontier(edges: Edges, node: int, stops: Sequence[int], only_stops: bo
     found = search.board.named(found)
     if len(_FRONTIERS) >= _FRONTIERS_SIZE:
         _FRONTIERS.clear()
-    _FRONTIERS[key] = (edges, stops, found)
+    _FRONTIERS[(id(edges), id(stops), node, only_stops)] = (edges, stops, found)
     return found[:]
 
 
 def frontier(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     """Everything reachable from node without passing through a stop; reached stops count, node does not."""
+    hit = _FRONTIERS.get((id(edges), id(stops), node, False))  # the kept answer read inline: the common case
+    if hit is not None and hit[0] is edges and hit[1] is stops:
+        return hit[2][:]
     return _kept_frontier(edges, node, stops, False)
 
 
 def reached_stops(edges: Edges, node: int, stops: Sequence[int]) -> list[int]:
     """The stops of frontier(edges, node, stops), without the others: where the ways from node first meet a stop
     (node itself not)."""
+    hit = _FRONTIERS.get((id(edges), id(stops), node, True))  # as in frontier
+    if hit is not None and hit[0] is edges and hit[1] is stops:
+        return hit[2][:]
     return _kept_frontier(edges, node, stops, True)
 
 
@@ -485,12 +494,19 @@ def shortest_path(edges: Edges, a: int, b: int, stops: Sequence[int]) -> list[in
         before: list[int] = []
         for x in layers[-1]:
             for y in adj[x]:
-                if dist[y] == k and y not in blocked and y not in before:
+                if dist[y] == k and y not in before and y not in blocked:
                     before.append(y)
         layers.append(before)
     path: list[int] = []
     for layer in reversed(layers):  # the smallest next node that lies on one (mostly the only one)
-        here = layer[0] if len(layer) == 1 else min([y for y in adj[here] if y in layer])
+        if len(layer) == 1:
+            here = layer[0]
+        else:
+            step = -1
+            for y in adj[here]:  # a loop, not min over a comprehension (a call of its own)
+                if y in layer and (step < 0 or y < step):
+                    step = y
+            here = step
         path.append(here)
     return board.named(path)
 

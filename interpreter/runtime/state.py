@@ -188,9 +188,9 @@ class State:
 
     def refile(self, c: int, src: int, z: int, bottom: bool) -> None:
         """Keeps the family cache (helpers.family_cards) right after card c moved from zone src to z (where[c]
-        is z already; blocks.card_move calls it where a family of many zones is concerned): new lists, as a running
-        loop may hold the old ones. A family's zones are consecutive ids, so its list is ordered by zone id: c goes
-        below or above the cards of zone z by bisection."""
+        is z already; blocks.card_move calls it where a family of many zones is concerned and the cache keeps the
+        list of one of the two families): new lists, as a running loop may hold the old ones. A family's zones are
+        consecutive ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
         cached = self.fam_cards
         family = self.game.zone_family
         cards = cached.get(family[src])
