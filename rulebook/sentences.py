@@ -1152,9 +1152,9 @@ class Speaker:
             return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
             return self.msg("prim.count_list", e, **{"0": self.expr(e.args[0])})
-        if e.func == "count" and len(e.args) == 1 and (zone := self.expr(e.args[0])) \
-                and self.headed_by_plural(self.nouns.element(e.args[0]).noun, zone):  # "the number of their jokers"
-            return self.msg("prim.count_named", e, **{"0": zone})
+        if e.func == "count" and len(e.args) == 1 and (said := self.expr(e.args[0])) \
+                and self.headed_by_plural(self.nouns.element(e.args[0]).noun, said):  # "the number of their jokers"
+            return self.msg("prim.count_named", e, **{"0": said})
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         at = self.prep(e.args[0], "at") if e.args else ""
