@@ -196,7 +196,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     groups = _groups([(steps.index(t), steps.index(a)) for t, a in loops if t < a])
     units = [next((g[0] for g in groups if g[0] <= i <= g[1]), i) for i in range(len(arms))]  # a group's: its first arm
     # a comprehension over a family's cards may go zone by zone (lowering), reading these as locals
-    forced = {i: set(BY_ZONE_READS.values()) for i, (_, body, _) in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln in body)}
+    forced = {i: list(BY_ZONE_READS.values()) for i, (_, body, _) in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln in body)}
     bodies, hoisted, own = runner_reads_as_locals([body for _, body, _ in arms], units,
                                                   [any(t <= k <= a for t, a in loops) for k in steps], forced)
     game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # the head reads the game (_games)

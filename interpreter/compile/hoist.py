@@ -100,7 +100,7 @@ def read_weights(body: list[str], looped: bool = False) -> dict[str, int]:
     return weight
 
 
-def runner_reads_as_locals(arms: list[list[str]], units: list[int], looped: list[bool], forced: dict[int, set[str]]
+def runner_reads_as_locals(arms: list[list[str]], units: list[int], looped: list[bool], forced: dict[int, list[str]]
                            ) -> tuple[list[list[str]], dict[str, str], dict[int, dict[str, str]]]:
     """A block runner's arms (their statements), each in a unit (`units`: an arm, or the arms a jump back runs again,
     as one loop; `looped`: the arms that run again) reading the state's lists and the game's tables they read twice or
