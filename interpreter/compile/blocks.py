@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from interpreter.compile.hoist import state_reads_as_locals
+from interpreter.compile.hoist import runner_reads_as_locals
 from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
@@ -133,13 +133,23 @@ def _end_arm(lines: Lines, op_at: list[int], arm: int, back: bool) -> None:
     op_at += [arm] * len(end)
 
 
+def _games(reads: dict[str, str], read: bool) -> Lines:
+    """The statements setting the locals `reads`, reading the game once first (`_g`) where two of its tables are
+    read; `read`: `_g` is set already."""
+    game = read or sum(r.startswith("st.game.") for r in reads.values()) > 1
+    return ([] if read or not game else ["_g = st.game"]) + [
+        f"{name} = {r.replace('st.game.', '_g.') if game else r}" for name, r in reads.items()]
+
+
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
             ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
     """`run(st, fr)`: arms `if pc <= start:` in step order, so entering at a start skips the arms before
     it and falls through the rest. Each arm is a `while True:` loop: a jump to its own start goes round it
     (a loop's body), a jump forward leaves it and falls through to the target's arm, a jump back sets `pc`
-    and starts over. A generic op (a closure) ends an arm: it may suspend, jump (to one of `targets`) or
-    push frames; so does a snippet that may stop or push frames. A GameRuleError leaves fr[1] after the op that raised it."""
+    and starts over from the first arm of its loop (the arms between the jumps back and their targets are one
+    group, a `while True:` of its own), a jump to a step that ends the block ends it. A generic op (a closure)
+    ends an arm: it may suspend, jump (to one of `targets`) or push frames; so does a snippet that may stop or
+    push frames. A GameRuleError leaves fr[1] after the op that raised it."""
     n = len(code)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -148,24 +158,26 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
         if s is not None:
             starts.update(c[0] for c in s.cells)
     starts = {k for k in starts if k < n}
-    head = ["def run(st, fr):", "    _, pc, L = fr", "    try:", "        while True:"]
-    lines: Lines = []
-    op_at: list[int] = []  # per line of `lines`: its step
+    arms: list[tuple[int, Lines, list[int]]] = []  # per arm: its step, its loop's lines and, per line, its step
+    loops: list[tuple[int, int]] = []  # the steps a jump back goes to and from
     arm = 0
     back = False  # whether the arm has a jump to an arm before it
 
     def goto(t: int) -> Lines:
         nonlocal back
+        if t < n and snippets[t] is not None and snippets[t].lines == _RET:  # type: ignore[union-attr]
+            return list(_RET)
         back = back or t < arm
+        if t <= arm:
+            loops.append((t, arm))
         return ["continue"] if t == arm else [f"pc = {t}", "break"]
 
     for k in range(n):
         if k in starts:
             if k:
-                _end_arm(lines, op_at, arm, back)
+                _end_arm(*arms[-1][1:], arm, back)
             arm, back = k, False
-            lines += [f"if pc <= {k}:", "    while True:"]
-            op_at += [k, k]
+            arms.append((k, [], []))
         s = snippets[k]
         if s is None:
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", "if len(frames) != depth:",
@@ -177,16 +189,32 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
                          "    return True", "if len(frames) != depth:", *_RUN_ABOVE[2:]]
             elif s.pushes:
                 body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", *_RUN_ABOVE]
-        lines += ["        " + ln for ln in body]
-        op_at += [k] * len(body)
-    _end_arm(lines, op_at, arm, back)
-    lines, hoisted = state_reads_as_locals(lines)  # a run replaces none of the state's lists (State._restore runs after it)
-    if any(FAMILY_CARDS.search(ln) for ln in lines):  # a comprehension over a family's cards may go zone by zone
-        for name, read in BY_ZONE_READS.items():
-            hoisted.setdefault(name, read)
-    game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # then the game is read once too
-    head[1:1] = (["    _g = st.game"] if game else []) + [
-        f"    {name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in hoisted.items()]
+        arms[-1][1].extend("        " + ln for ln in body)
+        arms[-1][2].extend([k] * len(body))
+    _end_arm(*arms[-1][1:], arm, back)
+    steps = [k for k, _, _ in arms]
+    groups = _groups([(steps.index(t), steps.index(a)) for t, a in loops if t < a])
+    units = [next((g[0] for g in groups if g[0] <= i <= g[1]), i) for i in range(len(arms))]  # a group's: its first arm
+    # a comprehension over a family's cards may go zone by zone (lowering), reading these as locals
+    forced = {i: list(BY_ZONE_READS.values()) for i, (_, body, _) in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln in body)}
+    bodies, hoisted, own = runner_reads_as_locals([body for _, body, _ in arms], units,
+                                                  [any(t <= k <= a for t, a in loops) for k in steps], forced)
+    game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # the head reads the game (_games)
+    lines: Lines = []
+    op_at: list[int] = []  # per line of `lines`: its step
+    for i, ((k, _, at), body) in enumerate(zip(arms, bodies)):  # a unit sets the locals only it reads as it starts
+        group = next((g for g in groups if g[0] <= i <= g[1]), None)
+        sets = [] if group and group[0] < i else ["    " + ln for ln in _games(own.get(i, {}), game)]
+        opening = [f"if pc <= {k}:", *(sets if not group else []), "    while True:"]
+        closing: Lines = []
+        if group:  # the group's arms in a loop of their own, left at its end
+            opening = ([f"if pc <= {steps[group[1]]}:", *sets, "    while True:"] if group[0] == i else []) \
+                + ["        " + ln for ln in opening]
+            body = ["        " + ln for ln in body]
+            closing = ["        break"] if group[1] == i else []
+        lines += opening + body + closing
+        op_at += [k] * len(opening) + at + [k] * len(closing)
+    head = ["def run(st, fr):", *("    " + ln for ln in _games(hoisted, False)), "    _, pc, L = fr", "    try:", "        while True:"]
     if any(_FRAMES.search(ln) for ln in lines):  # the frames and their count at entry, where an op may push frames
         head[-2:-2] = ["    frames = st.frames", "    depth = len(frames)"]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
@@ -199,6 +227,17 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     first = 1 + 1 + len(generics) + len(head)  # the line number of lines[0]
     run: Op = ns.pop("make")(code, op_at, first, pos)
     return run, frozenset(starts)
+
+
+def _groups(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans (first and last arm) of the loops made by jumps back, those that share an arm merged into one."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(spans):
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
 
 
 # ================================================================== the ops written as snippets
@@ -235,9 +274,12 @@ def set_card_field(obj: str, fidx: int, value: str) -> Snippet:
                     noted("st.card_vals", "_b_c"), "st.card_vals[_b_c] = _b_r"])
 
 
+_RET = ["st.frames.pop()", "return None"]
+
+
 def ret() -> Snippet:
-    """Ends the block: its frame goes, and the run goes on in the frame below."""
-    return Snippet(["st.frames.pop()", "return None"])
+    """Ends the block: its frame goes, and the run goes on in the frame below (a jump to it ends the block too)."""
+    return Snippet(list(_RET))
 
 
 def jump(cell: list[int]) -> Snippet:

@@ -37,6 +37,11 @@ def hoist_state_reads(body: list[str]) -> list[str]:
     return [f"{pad}{name} = {read}" for name, read in used.items()] + out
 
 
+def local_name(read: str) -> str:
+    """The local that holds a read of the state's list (`st.x`: `_s_x`) or of the game's table (`_g_x`)."""
+    return f"_g_{read[8:]}" if read.startswith("st.game.") else f"_s_{read[3:]}"
+
+
 def state_reads_as_locals(body: list[str], only: Optional[set[str]] = None) -> tuple[list[str], dict[str, str]]:
     """The lines reading the state's lists and the game's tables as `_s_…`/`_g_…` locals (those in `only`,
     if given), and those locals with what each must be set to; only for code during which no such list is
@@ -46,7 +51,7 @@ def state_reads_as_locals(body: list[str], only: Optional[set[str]] = None) -> t
     def local(m: re.Match[str]) -> str:
         if only is not None and m.group(0) not in only:
             return m.group(0)
-        name = f"_g_{m.group(1)}" if m.group(1) else f"_s_{m.group(2)}"
+        name = local_name(m.group(0))
         used[name] = m.group(0)
         return name
 
@@ -68,6 +73,19 @@ def repeated_reads_as_locals(body: list[str], pad: str) -> list[str]:
     more, or in a loop, and the game's tables read twice or more, read once into locals first (the game itself
     too, where four tables are: a local costs its setting, and a list read inline is one attribute, a table two);
     only for code during which no such list is replaced."""
+    weight = read_weights(body)
+    repeated = {read for read, n in weight.items() if n >= (2 if read.startswith("st.game.") else 3)}
+    if not repeated:
+        return body
+    lines, used = state_reads_as_locals(body, repeated)
+    game = sum(read.startswith("st.game.") for read in used.values()) > 3
+    head = [f"{pad}_g = st.game"] if game else []
+    return head + [f"{pad}{name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in used.items()] + lines
+
+
+def read_weights(body: list[str], looped: bool = False) -> dict[str, int]:
+    """How often the lines read each of the state's lists and the game's tables: a read inside a loop or a
+    comprehension counts 3, as does every read where the lines run in a loop themselves (`looped`)."""
     weight: dict[str, int] = {}
     loops: list[int] = []  # the indents of the loop statements around a line
     for line in body:
@@ -76,16 +94,44 @@ def repeated_reads_as_locals(body: list[str], pad: str) -> list[str]:
             loops.pop()
         for part in STRING_LITERAL.split(line)[::2]:
             for m in _STATE_READ.finditer(part):
-                weight[m.group(0)] = weight.get(m.group(0), 0) + (3 if loops or " for " in part else 1)
+                weight[m.group(0)] = weight.get(m.group(0), 0) + (3 if looped or loops or " for " in part else 1)
         if line.lstrip().startswith(("for ", "while ")):
             loops.append(indent)
-    repeated = {read for read, n in weight.items() if n >= (2 if read.startswith("st.game.") else 3)}
-    if not repeated:
-        return body
-    lines, used = state_reads_as_locals(body, repeated)
-    game = sum(read.startswith("st.game.") for read in used.values()) > 3
-    head = [f"{pad}_g = st.game"] if game else []
-    return head + [f"{pad}{name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in used.items()] + lines
+    return weight
+
+
+def runner_reads_as_locals(arms: list[list[str]], units: list[int], looped: list[bool], forced: dict[int, list[str]]
+                           ) -> tuple[list[list[str]], dict[str, str], dict[int, dict[str, str]]]:
+    """A block runner's arms (their statements), each in a unit (`units`: an arm, or the arms a jump back runs again,
+    as one loop; `looped`: the arms that run again) reading the state's lists and the game's tables they read twice or
+    more, or in a loop, as locals: set at the runner's head where more than one unit reads it, else as the unit that
+    does starts (an entry past the unit sets none); a read made once stays inline. `forced`: per arm, the reads it must
+    have as locals (code lowered later names them). Returns the arms, the head's locals and each unit's, with what each
+    must be set to; only for code during which no such list is replaced."""
+    weights: dict[int, dict[str, int]] = {}
+    for a, (arm, unit) in enumerate(zip(arms, units)):
+        w = weights.setdefault(unit, {})
+        for read, n in read_weights(arm, looped[a]).items():
+            w[read] = w.get(read, 0) + n
+        for read in forced.get(a, ()):
+            w[read] = w.get(read, 0) + 3
+    total: dict[str, int] = {}
+    for w in weights.values():
+        for read, n in w.items():
+            total[read] = total.get(read, 0) + n
+    kept = {read for read, n in total.items() if n >= 2}
+    head = {read for read in kept if sum(read in w for w in weights.values()) > 1}
+    out: list[list[str]] = []
+    used: dict[str, str] = {}
+    own: dict[int, dict[str, str]] = {}
+    for a, (arm, unit) in enumerate(zip(arms, units)):
+        mine = {read for read in weights[unit] if read in kept and read not in head}
+        lines, names = state_reads_as_locals(arm, head | mine)
+        names.update((local_name(read), read) for read in forced.get(a, ()))
+        used.update((name, read) for name, read in names.items() if read in head)
+        own.setdefault(unit, {}).update((name, read) for name, read in names.items() if read in mine)
+        out.append(lines)
+    return out, used, own
 
 
 def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],
