@@ -316,8 +316,8 @@ class Assembler:
         return Table(headers, rows, caption)
 
     def card_anatomy(self) -> Optional[Section]:
-        """Each kind's fields under the side they are printed on: the front (what its card data gives) and the back
-        (its `back` fields); and a sentence per kind saying what a face-down card gives away."""
+        """Each kind's fields under the side they are printed on: the front (what its card data gives, and what the
+        back shows, said once) and the back (its `back` fields); and a sentence per kind on what a face-down card gives away."""
         sec = self.section("card-anatomy", "card_anatomy", "text")
         rows = []
         for kind in self.program.kinds.values():
@@ -331,7 +331,10 @@ class Assembler:
             if self.is_piece(ast):  # a pawn: no face to show, no back to describe
                 continue
             back = [self.field_label(ast, f) for f in ast.fields if f.back]
-            rows.append([name, ", ".join(fields) or "—", ", ".join(back) or self.ui["back_nothing"]])
+            front = ", ".join(fields) or "—"
+            if back:  # a face-up card shows its back's fields too: said once, not listed twice
+                front = self.ui["front_and_back"].format(fields=front) if fields else self.ui["front_only_back"]
+            rows.append([name, front, ", ".join(back) or self.ui["back_nothing"]])
             sec.paragraphs.append(self.back_sentence(ast))
         if not rows:
             return None

@@ -36,8 +36,10 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     assert table.headers == ["Karte", "Vorderseite (aufgedeckt)", "Rückseite (verdeckt)"]
     rows = {row[0]: row[1:] for row in table.rows}
     assert rows["Wächterkarte"][1] == "Level, kleinste Stärke, größte Stärke auf der Rückseite, kleinste Beute, größte Beute"
-    assert rows["Wächterkarte"][0] == "Stärke, Beute"  # each field under the side it is printed on
-    assert rows["Monsterkarte"] == ["Stärke, Heilkosten", "Monstertyp"]
+    # each field under the side it is printed on; a face-up card shows its back's fields too, said once
+    assert rows["Wächterkarte"][0] == "Stärke, Beute und alles von der Rückseite"
+    assert rows["Monsterkarte"] == ["Stärke, Heilkosten und alles von der Rückseite", "Monstertyp"]
+    assert not rows["Königsplättchen"][0].endswith("Rückseite")  # plain backs: nothing more to show
     assert rows["Königsplättchen"][1] == "leer"
     # a pair of fields `F_min`, `F_max` beside `F` is the range of F
     assert "Die Rückseite jeder Wächterkarte zeigt nur das Level, die Spanne der Stärke und die Spanne der Beute." \
@@ -59,7 +61,7 @@ def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
         encoding="utf-8")
     book = build_rulebook(read_ruleset(game), [], "de")
     rows = {row[0]: row[1:] for row in section(book, "card-anatomy").tables[0].rows}
-    assert rows["Monsterkarte"] == ["Stärke", "Monstertyp, Heilkosten"]  # `wounds`: state only
+    assert rows["Monsterkarte"] == ["Stärke und alles von der Rückseite", "Monstertyp, Heilkosten"]  # `wounds`: state only
 
 
 def test_card_anatomy_is_rendered() -> None:
