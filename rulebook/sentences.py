@@ -493,8 +493,11 @@ class Speaker:
         texts = self.sym.param_texts.get(id(node), {})
         readers = self.sym.readers.get(id(node), set())
         for name, t in params:
-            self.scope.bind(name, Ref(self.nouns.word("player"), you=True) if name in readers
-                            else self.named(self.param_ref(name, t, node), texts.get(name)))
+            ref = Ref(self.nouns.word("player"), you=True) if name in readers \
+                else self.named(self.param_ref(name, t, node), texts.get(name))
+            if name in texts and t is not None and t.list_of is not None:  # one of "the messengers" is a token
+                ref.item = self.nouns.of_type(t).item  # (of a kind or enum; one of "the rows" stays a row)
+            self.scope.bind(name, ref)
 
     def param_ref(self, name: str, t: Optional[A.TypeRef], body: object) -> Ref:
         """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
