@@ -40,6 +40,14 @@ GOLDEN = [
     (MF, (), "de", "die Anzahl der Karten in seinen Bonuskarten",
      "so: 10-mal die Anzahl seiner Freunde in der Taverne (samt Bonusfreunden), dazu"),
     (MF, (), "de", "geteilt durch 10, abgerundet", "geteilt durch 10 (abgerundet), dazu die Anzahl seiner Bonuskarten."),
+    # a division in a sum whose left side is bracketed already takes no brackets of its own
+    (MF, (), "en", "+ ((their trophies + 2) divided by 3 (rounded down))", "+ (their trophies + 2) divided by 3 (rounded down)."),
+    (MF, (), "de", "+ ((seine Trophäen + 2) geteilt durch 3 (abgerundet))", "+ (seine Trophäen + 2) geteilt durch 3 (abgerundet)."),
+    # a list parameter with its own noun: a call fills it whole, one item of it is said by the list's kind
+    (MF, (), "en", "with the friends the friends of the player on the board",
+     "the wand power of the player with the friends of the player on the board."),
+    (MF, (), "de", "mit den Freunden seine Freunde auf dem Spielplan", "seine Zauberkraft mit seinen Freunden auf dem Spielplan."),
+    (MF, (), "en", "for all friends (B) in the friends", "for every creature in the friends +"),
     # a value by the player count in the table of values: the common value, then the others
     (MM, (), "en", "6 with 3 players, 6 with 4 players, 5 with 5 players and 6 with 6 players", "6 (5 with 5 players)"),
     (MM, (), "de", "bei 3 Spielern 6, bei 4 Spielern 6, bei 5 Spielern 5 und bei 6 Spielern 6", "6 (bei 5 Spielern 5)"),
