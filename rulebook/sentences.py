@@ -125,6 +125,7 @@ def _is_owner_of_self(e: A.Expr) -> bool:
 CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
 COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
 COUNTED_FIRST = re.compile(r"\{(\w+)\}\{\1#")  # a function's text that starts with a number and its noun
+TWICE_ASIDE = re.compile(r"( \([^()]+\))(?:\1)+")  # a text's aside said again by the same text inside it: once
 
 
 class Symbols:
@@ -768,8 +769,8 @@ class Speaker:
                     if several else changed.np(det)
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
-            return Phrase(lambda f: fill(said.form(f), "nom", values), said.agree if text != noun.word else name.agree,
-                          said.genitive)  # no case: nominative
+            return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(said.form(f), "nom", values)),
+                          said.agree if text != noun.word else name.agree, said.genitive)  # no case: nominative
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))

@@ -48,6 +48,10 @@ GOLDEN = [
      "the wand power of the player with the friends of the player on the board."),
     (MF, (), "de", "mit den Freunden seine Freunde auf dem Spielplan", "seine Zauberkraft mit seinen Freunden auf dem Spielplan."),
     (MF, (), "en", "for all friends (B) in the friends", "for every creature in the friends +"),
+    # a function's text inside its own call says its aside once
+    (MF, (), "en", "the square (0 at a fork) (0 at a fork)", "the square straight on after the square straight on after the square (0 at a fork) and"),
+    (MF, (), "de", "dem Feld (0 an einer Abzweigung) (0 an einer Abzweigung)",
+     "dem Feld geradeaus nach dem Feld geradeaus nach dem Feld (0 an einer Abzweigung) und"),
     # a value by the player count in the table of values: the common value, then the others
     (MM, (), "en", "6 with 3 players, 6 with 4 players, 5 with 5 players and 6 with 6 players", "6 (5 with 5 players)"),
     (MM, (), "de", "bei 3 Spielern 6, bei 4 Spielern 6, bei 5 Spielern 5 und bei 6 Spielern 6", "6 (bei 5 Spielern 5)"),
