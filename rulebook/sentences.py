@@ -1606,17 +1606,14 @@ class Speaker:
 
     def _operand(self, e: A.Expr, parent: str = "", right: bool = False) -> Phrase:
         """Brackets where words alone would leave the grouping open: an if-then-else inside an
-        operation, a sum inside a product, any arithmetic inside a division or remainder (a division in a sum whose
-        left side is bracketed already needs none). A card's place
+        operation, a sum inside a product, any arithmetic inside a division or remainder. A card's place
         in arithmetic is its number: "the place number of the token + 1"."""
         counted = parent in _PRECEDENCE and isinstance(e, A.Call) and e.func == "position"
         inner = self.msg("prim.position", e, **{"0": self.expr(e.args[0])}) if counted and isinstance(e, A.Call) \
             else self.expr(e)
         op = e.op if isinstance(e, A.BinOp) else ""
         child, outer = _PRECEDENCE.get(op, 0), _PRECEDENCE.get(parent, 0)
-        grouped = op == "/" and child > outer and isinstance(e, A.BinOp) and isinstance(e.left, A.BinOp) \
-            and _PRECEDENCE.get(e.left.op, 0) > 0  # "x + (y + 2) divided by 3": its own brackets group it
-        bracket = isinstance(e, A.CondExpr) or (child > 0 and outer > 0 and not grouped and (
+        bracket = isinstance(e, A.CondExpr) or (child > 0 and outer > 0 and (
             child < outer or parent in ("/", "%") or op in ("/", "%") or (right and parent == "-")))
         return Phrase(lambda f: f"({inner.form(f)})") if bracket else inner
 

@@ -40,9 +40,6 @@ GOLDEN = [
     (MF, (), "de", "die Anzahl der Karten in seinen Bonuskarten",
      "so: 10-mal die Anzahl seiner Freunde in der Taverne (samt Bonusfreunden), dazu"),
     (MF, (), "de", "geteilt durch 10, abgerundet", "geteilt durch 10 (abgerundet), dazu die Anzahl seiner Bonuskarten."),
-    # a division in a sum whose left side is bracketed already takes no brackets of its own
-    (MF, (), "en", "+ ((their trophies + 2) divided by 3 (rounded down))", "+ (their trophies + 2) divided by 3 (rounded down)."),
-    (MF, (), "de", "+ ((seine Trophäen + 2) geteilt durch 3 (abgerundet))", "+ (seine Trophäen + 2) geteilt durch 3 (abgerundet)."),
     # a list parameter with its own noun: a call fills it whole, one item of it is said by the list's kind
     (MF, (), "en", "with the friends the friends of the player on the board",
      "the wand power of the player with the friends of the player on the board."),
