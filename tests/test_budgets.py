@@ -104,6 +104,9 @@ RUN_CASES = {
     "a list that doubles": (
         "var xs: list of int = [1]\nsetup {\n  repeat 40 { set xs = concat(xs, xs) }\n}\n" + ONE_ROUND,
         "  repeat 40", "set", "the joined list would have 1024 items"),
+    "a list grown one item at a time": (  # the join made inline (primitives._concat)
+        "var xs: list of int = [1]\nsetup {\n  repeat 1000 { set xs = concat(xs, [1]) }\n}\n" + ONE_ROUND,
+        "  repeat 1000", "set", "the joined list would have 1001 items"),
 }
 
 

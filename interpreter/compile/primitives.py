@@ -406,7 +406,28 @@ def _check_concat(ts: Sequence[T]) -> Result:
 @primitive("concat", "(xs, ys)", "die erste Liste, gefolgt von der zweiten", "the first list followed by the second",
            "concat(xs, [me])", _check_concat)
 def _concat(args: Sequence[str], ts: Sequence[T]) -> str:
-    return f"_concat(st, {args[0]}, {args[1]})"
+    """A read joined with one item (`concat(xs, [x])`, the common case) is joined inline while under the budget:
+    a call less; past it `_concat` raises the budget's error as it would."""
+    xs, ys = args
+    if _PLAIN_READ.fullmatch(xs) and _one_item(ys):
+        return f"({xs} + {ys} if len({xs}) < st.game.limits.max_list else _concat(st, {xs}, {ys}))"
+    return f"_concat(st, {xs}, {ys})"
+
+
+_PLAIN_READ = re.compile(r"[A-Za-z_]\w*(?:\.\w+)*(?:\[\w+\])*")  # a name, attribute or constant index: read twice, same value
+
+
+def _one_item(code: str) -> bool:
+    """Whether `code` is a list display of one item (no comma or `for` at its top level; none with a string)."""
+    if not (code.startswith("[") and code.endswith("]")) or code == "[]" or "'" in code or '"' in code:
+        return False
+    depth = 0
+    for i, ch in enumerate(code[1:-1], 1):
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if depth < 0 or (depth == 0 and (ch == "," or code.startswith(" for ", i))):
+            return False
+    return True
 
 
 @primitive("range", "(lo, hi)", "die ganzen Zahlen von lo bis einschließlich hi, [] wenn hi kleiner als lo ist",

@@ -22,6 +22,7 @@ CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
 _ACTIONS = [*range(1024)]  # legal_actions' answers up to this many options
+_OUTCOMES: dict[int, list[tuple[int, float]]] = {}  # chance_outcomes' answers by number of outcomes
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
 _ENCODER = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False, check_circular=False)
@@ -269,9 +270,11 @@ class State:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(action, probability) of each chance outcome; WrongNodeError unless this is a chance node."""
-        pending = self._chance("chance_outcomes")
-        n = len(pending[3])
-        return [(i, 1.0 / n) for i in range(n)]
+        n = len(self._chance("chance_outcomes")[3])
+        outcomes = _OUTCOMES.get(n)
+        if outcomes is None:  # made once per number of outcomes (a copy is cheaper than new pairs)
+            outcomes = _OUTCOMES[n] = [(i, 1.0 / n) for i in range(n)]
+        return outcomes.copy()
 
     def legal_action_ids(self) -> list[int]:
         """The catalogue ids of the current options, sorted (each once); empty at the end."""
