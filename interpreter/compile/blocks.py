@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from interpreter.compile.hoist import runner_reads_as_locals
+from interpreter.compile.hoist import locals_set, runner_reads_as_locals
 from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
@@ -133,14 +133,6 @@ def _end_arm(lines: Lines, op_at: list[int], arm: int, back: bool) -> None:
     op_at += [arm] * len(end)
 
 
-def _games(reads: dict[str, str], read: bool) -> Lines:
-    """The statements setting the locals `reads`, reading the game once first (`_g`) where two of its tables are
-    read; `read`: `_g` is set already."""
-    game = read or sum(r.startswith("st.game.") for r in reads.values()) > 1
-    return ([] if read or not game else ["_g = st.game"]) + [
-        f"{name} = {r.replace('st.game.', '_g.') if game else r}" for name, r in reads.items()]
-
-
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
             ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
     """`run(st, fr)`: arms `if pc <= start:` in step order, so entering at a start skips the arms before
@@ -199,12 +191,12 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     forced = {i: list(BY_ZONE_READS.values()) for i, (_, body, _) in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln in body)}
     bodies, hoisted, own = runner_reads_as_locals([body for _, body, _ in arms], units,
                                                   [any(t <= k <= a for t, a in loops) for k in steps], forced)
-    game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # the head reads the game (_games)
+    game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # the head reads the game (locals_set)
     lines: Lines = []
     op_at: list[int] = []  # per line of `lines`: its step
     for i, ((k, _, at), body) in enumerate(zip(arms, bodies)):  # a unit sets the locals only it reads as it starts
         group = next((g for g in groups if g[0] <= i <= g[1]), None)
-        sets = [] if group and group[0] < i else ["    " + ln for ln in _games(own.get(i, {}), game)]
+        sets = [] if group and group[0] < i else ["    " + ln for ln in locals_set(own.get(i, {}), 1, game)]
         opening = [f"if pc <= {k}:", *(sets if not group else []), "    while True:"]
         closing: Lines = []
         if group:  # the group's arms in a loop of their own, left at its end
@@ -214,7 +206,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
             closing = ["        break"] if group[1] == i else []
         lines += opening + body + closing
         op_at += [k] * len(opening) + at + [k] * len(closing)
-    head = ["def run(st, fr):", *("    " + ln for ln in _games(hoisted, False)), "    _, pc, L = fr", "    try:", "        while True:"]
+    head = ["def run(st, fr):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:", "        while True:"]
     if any(_FRAMES.search(ln) for ln in lines):  # the frames and their count at entry, where an op may push frames
         head[-2:-2] = ["    frames = st.frames", "    depth = len(frames)"]
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",

@@ -78,9 +78,15 @@ def repeated_reads_as_locals(body: list[str], pad: str) -> list[str]:
     if not repeated:
         return body
     lines, used = state_reads_as_locals(body, repeated)
-    game = sum(read.startswith("st.game.") for read in used.values()) > 3
-    head = [f"{pad}_g = st.game"] if game else []
-    return head + [f"{pad}{name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in used.items()] + lines
+    return [pad + ln for ln in locals_set(used, 3)] + lines
+
+
+def locals_set(reads: dict[str, str], tables: int, ready: bool = False) -> list[str]:
+    """The statements setting the locals `reads` (name → read), reading the game once first (`_g = st.game`) where
+    more than `tables` of its tables are read; `ready`: `_g` is set already, read through it."""
+    game = ready or sum(read.startswith("st.game.") for read in reads.values()) > tables
+    return ([] if ready or not game else ["_g = st.game"]) + [
+        f"{name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in reads.items()]
 
 
 def read_weights(body: list[str], looped: bool = False) -> dict[str, int]:
