@@ -386,8 +386,8 @@ class _Statements(ast.NodeTransformer):
             return [stmt]
         stmts, new = self.lowering.lower(value)
         setattr(stmt, field, new)  # type: ignore[arg-type]
-        for node in [n for s in stmts + [stmt] for n in ast.walk(s)]:  # the new code is on the statement's line
-            if "lineno" in node._attributes and not hasattr(node, "lineno"):
+        for node in [n for s in [*stmts, new] for n in ast.walk(s)]:  # the new code is on the statement's line
+            if "lineno" in node._attributes and not hasattr(node, "lineno"):  # (its body's has its own statements')
                 ast.copy_location(node, stmt)
         return stmts + [stmt]
 
