@@ -31,7 +31,7 @@ def _parser_fingerprint() -> bytes:
     """What the parser's output depends on besides the text: its grammar and code, and the Python running it."""
     digest = hashlib.sha256(sys.version.encode())
     here = Path(__file__).parent
-    for name in ("grammar.lark", "parser.py", "ast.py", "limits.py", "errors.py", "parse_cache.py"):
+    for name in ("grammar.lark", "parser.py", "lark_parser.py", "ast.py", "limits.py", "errors.py", "parse_cache.py"):
         digest.update((here / name).read_bytes())
     return digest.digest()
 

@@ -9,7 +9,8 @@ import pytest
 from lark.lexer import PatternStr
 
 from dsl.errors import RulesError
-from dsl.parser import grammar, parse_text
+from dsl.lark_parser import grammar
+from dsl.parser import parse_text
 from interpreter.compile.primitives import REGISTRY
 from rulebook.language_reference import (
     OUTPUT,

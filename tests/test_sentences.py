@@ -11,8 +11,9 @@ from typing import get_args
 import pytest
 
 from dsl import ast as A
+from dsl.lark_parser import grammar
 from dsl.loader import read_ruleset
-from dsl.parser import grammar, parse_text
+from dsl.parser import parse_text
 from rulebook import clauses, phrases
 from rulebook.assemble import Assembler
 from rulebook.model import Line
