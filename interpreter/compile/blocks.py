@@ -108,9 +108,24 @@ def _op_of(s: Optional[Snippet], ns: dict[str, Any]) -> Op:
     assert s is not None
     lines = ["def op(st, fr):", "    L = fr[2]"] + ["    " + ln for ln in _expand(s, lambda t: [f"fr[1] = {t}", "return None"],
                                                                      ["return True"])]
-    exec("\n".join(lines), ns)  # noqa: S102 - our own generated code
-    op: Op = ns.pop("op")
-    return op
+    return _StepOp("\n".join(lines), ns)
+
+
+class _StepOp:
+    """A snippet's op, compiled at its first call: only a frame between its block's starts (a saved or arranged
+    state) runs one, so most processes never do, and compiling them all cost about a tenth of a load."""
+
+    __slots__ = ("src", "ns", "op")
+
+    def __init__(self, src: str, ns: dict[str, Any]) -> None:
+        self.src, self.ns = src, ns
+        self.op: Optional[Op] = None
+
+    def __call__(self, st: Any, fr: list[Any]) -> Optional[bool]:
+        if self.op is None:
+            exec(self.src, self.ns)  # noqa: S102 - our own generated code
+            self.op = self.ns.pop("op")
+        return self.op(st, fr)
 
 
 NEST_MAX = 40  # frames below which a runner runs the frames it pushed itself; deeper, State._run does
