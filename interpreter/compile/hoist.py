@@ -46,16 +46,36 @@ def state_reads_as_locals(body: list[str], only: Optional[set[str]] = None) -> t
     """The lines reading the state's lists and the game's tables as `_s_…`/`_g_…` locals (those in `only`,
     if given), and those locals with what each must be set to; only for code during which no such list is
     replaced."""
+    return _reads_as_locals([_scanned(line) for line in body], only)
+
+
+# a line split at its string literals, each part with the reads (_STATE_READ) it makes (none in a literal)
+_Scanned = list[tuple[str, list[re.Match[str]]]]
+
+
+def _scanned(line: str) -> _Scanned:
+    """The line's parts and their reads: found once, for their weights (_weights) and their locals."""
+    return [(part, [] if i % 2 else list(_STATE_READ.finditer(part))) for i, part in enumerate(STRING_LITERAL.split(line))]
+
+
+def _reads_as_locals(lines: list[_Scanned], only: Optional[set[str]]) -> tuple[list[str], dict[str, str]]:
+    """state_reads_as_locals of lines already _scanned."""
     used: dict[str, str] = {}
-
-    def local(m: re.Match[str]) -> str:
-        if only is not None and m.group(0) not in only:
-            return m.group(0)
-        name = local_name(m.group(0))
-        used[name] = m.group(0)
-        return name
-
-    return [_sub_code(line, _STATE_READ, local) for line in body], used
+    out = []
+    for line in lines:
+        text = []
+        for part, reads in line:
+            at = 0
+            for m in reads:
+                read = m.group(0)
+                if only is None or read in only:
+                    name = local_name(read)
+                    used[name] = read
+                    text += [part[at:m.start()], name]
+                    at = m.end()
+            text.append(part[at:])
+        out.append("".join(text))
+    return out, used
 
 
 def hoist_function_reads(src: str) -> str:
@@ -73,11 +93,12 @@ def repeated_reads_as_locals(body: list[str], pad: str) -> list[str]:
     more, or in a loop, and the game's tables read twice or more, read once into locals first (the game itself
     too, where four tables are: a local costs its setting, and a list read inline is one attribute, a table two);
     only for code during which no such list is replaced."""
-    weight = read_weights(body)
+    scanned = [_scanned(line) for line in body]
+    weight = _weights(body, scanned)
     repeated = {read for read, n in weight.items() if n >= (2 if read.startswith("st.game.") else 3)}
     if not repeated:
         return body
-    lines, used = state_reads_as_locals(body, repeated)
+    lines, used = _reads_as_locals(scanned, repeated)
     return [pad + ln for ln in locals_set(used, 3)] + lines
 
 
@@ -89,17 +110,18 @@ def locals_set(reads: dict[str, str], tables: int, ready: bool = False) -> list[
         f"{name} = {read.replace('st.game.', '_g.') if game else read}" for name, read in reads.items()]
 
 
-def read_weights(body: list[str], looped: bool = False) -> dict[str, int]:
-    """How often the lines read each of the state's lists and the game's tables: a read inside a loop or a
-    comprehension counts 3, as does every read where the lines run in a loop themselves (`looped`)."""
+def _weights(body: list[str], scanned: list[_Scanned], looped: bool = False) -> dict[str, int]:
+    """How often the lines (with their reads, _scanned) read each of the state's lists and the game's tables: a
+    read inside a loop or a comprehension counts 3, as does every read where the lines run in a loop themselves
+    (`looped`)."""
     weight: dict[str, int] = {}
     loops: list[int] = []  # the indents of the loop statements around a line
-    for line in body:
+    for line, parts in zip(body, scanned):
         indent = len(line) - len(line.lstrip())
         while loops and indent <= loops[-1]:
             loops.pop()
-        for part in STRING_LITERAL.split(line)[::2]:
-            for m in _STATE_READ.finditer(part):
+        for part, reads in parts:
+            for m in reads:
                 weight[m.group(0)] = weight.get(m.group(0), 0) + (3 if looped or loops or " for " in part else 1)
         if line.lstrip().startswith(("for ", "while ")):
             loops.append(indent)
@@ -114,10 +136,11 @@ def runner_reads_as_locals(arms: list[list[str]], units: list[int], looped: list
     does starts (an entry past the unit sets none); a read made once stays inline. `forced`: per arm, the reads it must
     have as locals (code lowered later names them). Returns the arms, the head's locals and each unit's, with what each
     must be set to; only for code during which no such list is replaced."""
+    scanned = [[_scanned(line) for line in arm] for arm in arms]
     weights: dict[int, dict[str, int]] = {}
     for a, (arm, unit) in enumerate(zip(arms, units)):
         w = weights.setdefault(unit, {})
-        for read, n in read_weights(arm, looped[a]).items():
+        for read, n in _weights(arm, scanned[a], looped[a]).items():
             w[read] = w.get(read, 0) + n
         for read in forced.get(a, ()):
             w[read] = w.get(read, 0) + 3
@@ -130,9 +153,9 @@ def runner_reads_as_locals(arms: list[list[str]], units: list[int], looped: list
     out: list[list[str]] = []
     used: dict[str, str] = {}
     own: dict[int, dict[str, str]] = {}
-    for a, (arm, unit) in enumerate(zip(arms, units)):
+    for a, unit in enumerate(units):
         mine = {read for read in weights[unit] if read in kept and read not in head}
-        lines, names = state_reads_as_locals(arm, head | mine)
+        lines, names = _reads_as_locals(scanned[a], head | mine)
         names.update((local_name(read), read) for read in forced.get(a, ()))
         used.update((name, read) for name, read in names.items() if read in head)
         own.setdefault(unit, {}).update((name, read) for name, read in names.items() if read in mine)
