@@ -672,21 +672,15 @@ class RulesFile(Node):
     scenarios: list[ScenarioDef]
 
 
-_FIELD_NAMES: dict[type, tuple[str, ...]] = {}  # each node class's fields: pydantic's `model_fields` is slow to reach
-
-
 def walk(node: object) -> Iterator[object]:
     """Every AST node below (and including) `node`, depth first (a stack, not nested generators: it runs
-    over every node of a ruleset at each load)."""
+    over every node of a ruleset at each load). A node's fields are the values of its `__dict__`, in their
+    order (pydantic keeps nothing else there); `model_fields` and a getattr per field cost a third more."""
     stack = [node]
     while stack:
         top = stack.pop()
         if isinstance(top, BaseModel):
             yield top
-            cls = type(top)
-            names = _FIELD_NAMES.get(cls)
-            if names is None:
-                names = _FIELD_NAMES[cls] = tuple(cls.model_fields)
-            stack.extend(reversed([getattr(top, name) for name in names]))
+            stack.extend(reversed(top.__dict__.values()))
         elif isinstance(top, (list, tuple)):
             stack.extend(reversed(top))

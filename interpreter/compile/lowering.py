@@ -125,8 +125,8 @@ class _Lowering:
         """The loop over items; over a zone family's cards not kept in the state, zone by zone where the family
         has few zones (a move drops such a family's kept list: no list built to be dropped again), unless the
         body breaks off early."""
-        family = FAMILY_CARDS.fullmatch(ast.unparse(items))
-        if not self.by_zone or family is None or any(isinstance(n, (ast.Break, ast.Continue)) for s in body for n in ast.walk(s)):
+        family = FAMILY_CARDS.fullmatch(ast.unparse(items)) if self.by_zone else None
+        if family is None or any(isinstance(n, (ast.Break, ast.Continue)) for s in body for n in ast.walk(s)):
             return ast.For(target, items, body, [])
         fam, zone = family[1], self.temp()  # a family of many zones: its kept list, as one pass of zone -1
         zones, cards = (_unlocated(ast.parse(src, mode="eval").body) for src in (
