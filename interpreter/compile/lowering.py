@@ -386,10 +386,26 @@ class _Statements(ast.NodeTransformer):
             return [stmt]
         stmts, new = self.lowering.lower(value)
         setattr(stmt, field, new)  # type: ignore[arg-type]
-        for node in [n for s in [*stmts, new] for n in ast.walk(s)]:  # the new code is on the statement's line
-            if "lineno" in node._attributes and not hasattr(node, "lineno"):  # (its body's has its own statements')
-                ast.copy_location(node, stmt)
+        _locate([*stmts, new], stmt)
         return stmts + [stmt]
+
+
+def _locate(nodes: list[ast.AST], stmt: ast.stmt) -> None:
+    """The new code of a statement on its line: each node below `nodes` that has no position takes stmt's (its
+    body's new code has its own statements'). As ast.walk and copy_location, at less cost: it runs for every
+    statement lowered."""
+    where = (stmt.lineno, stmt.col_offset, stmt.end_lineno, stmt.end_col_offset)
+    stack = nodes
+    while stack:
+        node = stack.pop()
+        if "lineno" in node._attributes and not hasattr(node, "lineno"):
+            node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = where  # type: ignore[attr-defined]
+        for name in node._fields:
+            value = getattr(node, name, None)
+            if isinstance(value, list):
+                stack += [v for v in value if isinstance(v, ast.AST)]
+            elif isinstance(value, ast.AST):
+                stack.append(value)
 
 
 def lowered_function(src: str) -> str:
