@@ -7,7 +7,7 @@ import ast
 import re
 from typing import Any, Callable, Iterator, Optional
 
-from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use
+from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, walked
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -371,14 +371,14 @@ def hoist_zone_work(src: str) -> str:
     if "_n" not in src:  # no card level reads its zone number: nothing to hoist
         return src
     tree = ast.parse(src)
-    for loop in [n for n in ast.walk(tree) if isinstance(n, ast.For)]:
+    for loop in [n for n in walked(tree) if isinstance(n, ast.For)]:
         level = _zone_level(loop)
         if level is None:
             continue
         k, cards, start, resets = level
         body = cards.body
-        assigned = {n.id for s in body for n in ast.walk(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-        assigned |= {n.id for n in ast.walk(cards.target) if isinstance(n, ast.Name)}
+        assigned = {n.id for s in body for n in walked(s) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+        assigned |= {n.id for n in walked(cards.target) if isinstance(n, ast.Name)}
         assigned.discard(f"_n{k}")
         names: dict[str, str] = {}
         for stmt in body[start:]:
@@ -408,8 +408,8 @@ def _is_zone_test(test: ast.expr) -> bool:
 
 def _free_names(node: ast.AST) -> set[str]:
     """The names a node reads that it does not bind itself (in comprehensions)."""
-    bound = {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
-    return {n.id for n in ast.walk(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - bound
+    bound = {n.id for n in walked(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    return {n.id for n in walked(node) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)} - bound
 
 
 class _Hoister(ast.NodeTransformer):
@@ -421,8 +421,8 @@ class _Hoister(ast.NodeTransformer):
 
     def visit(self, node: ast.AST) -> Any:
         if isinstance(node, ast.expr) and not isinstance(node, (ast.Name, ast.Constant)) \
-                and any(isinstance(n, ast.Call) for n in ast.walk(node)) and not _free_names(node) & self.assigned \
-                and not any(isinstance(n, ast.NamedExpr) for n in ast.walk(node)):
+                and any(isinstance(n, ast.Call) for n in walked(node)) and not _free_names(node) & self.assigned \
+                and not any(isinstance(n, ast.NamedExpr) for n in walked(node)):
             key = ast.dump(node)
             name = self.names.setdefault(key, f"{self.prefix}{len(self.names)}")
             return kept_at_first_use(name, node, ast.Name("_UNSET", ast.Load()))
@@ -445,11 +445,11 @@ def shared_lists(src: str) -> str:
     fn = tree.body[0]
     assert isinstance(fn, ast.FunctionDef)
     start = next(i for i, s in enumerate(fn.body) if isinstance(s, ast.Assign) and ast.unparse(s) == "out = []")
-    stored = {n.id for s in fn.body[start:] for n in ast.walk(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    stored = {n.id for s in fn.body[start:] for n in walked(s) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     found: dict[str, list[ast.ListComp]] = {}  # those not inside another comprehension or a lambda (another scope)
     for node in _own_scope(ast.Module(fn.body[start:], [])):
         if isinstance(node, ast.ListComp) and not _free_names(node) & stored \
-                and not any(isinstance(n, (ast.NamedExpr, ast.Lambda)) for n in ast.walk(node)):
+                and not any(isinstance(n, (ast.NamedExpr, ast.Lambda)) for n in walked(node)):
             found.setdefault(ast.dump(node), []).append(node)
     names = {id(node): f"_c{k}" for k, nodes in enumerate(n for n in found.values() if len(n) > 1) for node in nodes}
     if not names:
