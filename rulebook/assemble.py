@@ -910,7 +910,7 @@ class Assembler:
             if isinstance(node.value.value, bool) and IT_PLACE in text:  # "The joker flies", not "The joker: flies yes"
                 said = self.sp.clause(node, text, {"it": Phrase(self.title_of(owner))})
                 return self.cat.contract(said.form("main" if node.value.value else "neg"))
-            value = self.word("field_value", field=self.field_title(owning, node.name, node.pos),
+            value = self.word("assumed_value", field=self.field_title(owning, node.name, node.pos),
                               value=self.value_text(node.value.value))
             return self.word("assumed_in", owner=self.title_of(owner), what=value)
         return self.title_of(node)

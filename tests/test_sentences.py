@@ -394,7 +394,7 @@ def test_assumptions_name_the_value_in_the_rulebooks_language() -> None:
     for lang, power, why, limit in (
             ("de", "Erster Stein: Kraft 3", "Die Kraft ist nicht abgedruckt.", "Grenze"),
             ("en", "First stone: power 3", "The power is not printed.", "Limit"),
-            ("fr", "Première pierre (force 3)", "La force n'est pas imprimée.", "Limite")):
+            ("fr", "Première pierre (force\u00a0: 3)", "La force n'est pas imprimée.", "Limite")):
         listed = Assembler(read_ruleset(FIXTURE), (), lang).assumptions().assumptions
         assert [(a.what, a.why, a.file) for a in listed] == [
             (power, why, "sentences/constructs.rules"), (limit, "Only one language given.", "sentences/constructs.rules")]
