@@ -411,11 +411,25 @@ class Assembler:
                 name = self.bare(var.text, f"var '{var.name}'", var.pos)
                 rows.append([self.only_for(var.name, self.word("per_player", what=name) if var.per_player else name),
                              self.secret(self.cell(var.init), var.hidden)])
+        after = []
         for const in (c for c in self.of(A.ConstDef) if not c.internal):
+            said = self.const_clause(const)
+            if said is not None:
+                after.append(self.only_for(const.name, said))
+                continue
             rows.append([self.only_for(const.name, self.bare(const.text, f"const '{const.name}'", const.pos)),
                          self.const_value(const)])
         return Table([self.ui["what"], self.ui["value"]], [[self.capital(name), value] for name, value in rows],
-                     self.ui["values"])
+                     self.ui["values"], after)
+
+    def const_clause(self, const: A.ConstDef) -> Optional[str]:
+        """A yes/no constant with a `not` text as the sentence it means ("Jokers do not stack."), not a
+        name followed by "yes" or "no"; None for any other constant."""
+        if not isinstance(const.value, A.BoolLit) or const.negated is None or const.text is None:
+            return None
+        text = const.text if const.value.value else const.negated
+        clause = self.t(text, f"const '{const.name}'", const.pos)
+        return self.sp.sentence("item.const_clause", const, clause=clause)
 
     def secret_rule(self, item: Union[A.VarDef, A.CurrencyDef]) -> str:
         """The sentence telling players to keep a `hidden` value to themselves."""
@@ -1026,6 +1040,9 @@ class Assembler:
         if isinstance(item, A.HeuristicDef):
             return [self.heuristic_line(item)]
         if isinstance(item, A.ConstDef):
+            said = self.const_clause(item)
+            if said is not None:
+                return [Line(said)]
             return [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"const '{item.name}'", item.pos),
                                      value=self.const_value(item)))]
         if isinstance(item, (A.VarDef, A.CurrencyDef)):

@@ -693,7 +693,7 @@ GOLDEN = [
     (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
     (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
     # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
-    (FF, (), "en", "If the number of cards in the chips owed is greater than 0:", "If there are chips owed:"),
+    (FF, (), "en", "If the number of cards in the unblocked monsters is greater than 0:", "If there are unblocked monsters:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es Mitreisekandidaten gibt:"),
@@ -937,14 +937,14 @@ GOLDEN = [
     (FF, (), "de", "Für jeden Spieler aus den anderen Spielern",
      "Reihum im Uhrzeigersinn, beginnend mit dem Spieler nach dir, gilt für jeden anderen Spieler:"),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der dir in diesem Zug gefolgten Schüler, der bei dir'),
+     'Jeder der Schüler, der dir in diesem Zug gefolgt ist, bei dir steht'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der dir in diesem Zug gefolgten Schüler, der'),
+     'Jeder der Schüler, der dir'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the students following you on your turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Each of the students who followed you this turn, stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der dir in diesem Zug gefolgten Schüler, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
+     'Jeder der Schüler, der dir in diesem Zug gefolgt ist, bei dir steht und mindestens 2 Weisheitspunkte hinter dir liegt, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
@@ -1022,12 +1022,12 @@ GOLDEN = [
     # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
     (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
-    (FF, (), "en", "Put 1 of the chips", "Put the chips owed except the first out of the game."),
+    (FF, (), "en", "Put 1 of the chips", "Put the rest of the chips owed out of the game."),
     # an amount said by the currency's own noun: no "in power chips" after it
     (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields of the supply."),
     (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern des Nachschubs."),
-    (FF, (), "en", "If the amount is greater than 0", "If there are chips owed:"),
-    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
+    (FF, (), "en", "If the amount is greater than 0", "If you owe at least 1 power chip:"),
+    (FF, (), "en", "Put the chips to pay in power chips", "Put the rest of the chips owed out of the game."),
     # a name with its number takes no "the"
     (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
     (FF, (), "en", "If your power chips is less", "If you cannot pay the green heart"),
