@@ -2830,8 +2830,12 @@ class Speaker:
         text = (fdef.text if isinstance(s.value, A.BoolLit) and s.value.value else fdef.negated) if fdef else None
         if flag and text is not None and IT_PLACE in text.by_lang.get(self.lang, ""):  # "this turn, every figure … is invisible"
             things = Phrase(lambda f: cards.form(f) + (where.form(f) if isinstance(where, Phrase) else where), cards.agree)
-            return self._line("stmt.modify_clause", s, until=self.msg(f"until.{s.until}", s),
-                              clause=Phrase(lambda f: fill(text.by_lang[self.lang], "nom", {"it": things})))
+            grammar = self.cat.data.get("grammar", {})
+            words = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+            inverted = clauses.verb_first(text.by_lang[self.lang], words) if isinstance(words, dict) else None
+            return self._line("stmt.modify_clause" if inverted is None else "stmt.modify_clause_inverted", s,
+                              until=self.msg(f"until.{s.until}", s),  # „In diesem Zug ist deine Figur …“
+                              clause=Phrase(lambda f: fill(inverted or text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
             else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=self.msg(f"until.{s.until}", s),

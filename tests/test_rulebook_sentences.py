@@ -374,7 +374,7 @@ GOLDEN = [
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
      "This turn, your playing figure is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug gilt: deine Spielfigur ist unsichtbar."),
+     "In diesem Zug ist deine Spielfigur unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
