@@ -2167,6 +2167,7 @@ class Speaker:
             else self.nouns.word("card")  # what is drawn by its name: "draw 6 tiles"
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.destination(s.to),
                                 "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
+                                "at": self.prep(s.to, "at"),
                                 "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
         verb = self.draw_verb(s.to)
@@ -2183,8 +2184,12 @@ class Speaker:
         if n != 1 and s.count is not None and "count" not in args:
             args["count"] = self.expr(s.count)
         form, actor = self.doer()
-        one = f"stmt.{verb}_one_each" if self.every_place(s.to) is not None \
-            else f"stmt.{verb}_one"  # a card drawn afresh for each place: not "one card onto every place"
+        source = self.sym.zones.get(src.name) if isinstance(src, A.Name) else None
+        taken = verb == "lay" and source is not None and source.visibility == "public" and not source.shuffled
+        # a card drawn afresh for each place: not "one card onto every place"; one from an open, unshuffled place is
+        # not drawn blind: "take a playing figure from the box and put it on the table"
+        one = f"stmt.{verb}_one_each" if self.every_place(s.to) is not None else "stmt.take_one" if taken \
+            else f"stmt.{verb}_one"
         return [Line(self.text(one if n == 1 else f"stmt.{verb}" if n is not None else f"stmt.{verb}_expr",
                                s, form, {**args, **actor}))]
 
