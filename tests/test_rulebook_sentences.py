@@ -234,10 +234,10 @@ GOLDEN = [
     # a card drawn afresh for each place of a loop: "one card per place", not "one card onto every place"
     (FF, (), "fr", "Piochez un téléporteur de la pile de téléporteurs et placez-le sur chaque case de téléporteur.",
      "Sur chaque case de téléporteur, placez un téléporteur tiré de la pile de téléporteurs."),
-    # a short object stands before « face visible », a long one after it
+    # a short object stands before « face visible », a long one after it (tests/golden/sentences.fr.txt:
+    # « Retournez face visible le pion du dessus du sac. »)
     (FF, (), "fr", "Retournez face visible le sort.", "Retournez le sort face visible."),
-    (FF, (), "fr", "Retournez la tuile intersection de la case face visible.",
-     "Retournez face visible la tuile intersection de la case."),
+    (FF, (), "fr", "Retournez face visible la tuile intersection.", "Retournez la tuile intersection face visible."),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur votre case et que votre figurine n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
