@@ -210,7 +210,7 @@ GOLDEN = [
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
-     "Das Monster nimmt die sichtbaren Spieler auf diesem Feld, die es noch nicht mitnimmt, mit."),
+     "Das Monster nimmt diese Spieler mit."),
     (FF, (), "en", "The carried players becomes no cards.", "The monster leaves the players it carries there."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
@@ -602,7 +602,7 @@ GOLDEN = [
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
     (MF, (), "en", "The kind of the running movement becomes", "Move"),
     (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
-     "Das Monster nimmt die sichtbaren Spieler auf diesem Feld, die es noch nicht mitnimmt, mit."),
+     "Das Monster nimmt diese Spieler mit."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
