@@ -964,7 +964,19 @@ class Speaker:
             return noun.np("your")
         if self.possessor(e.obj):
             return noun.np("their")
+        if self.said_item(e.obj):
+            return noun.np("its")
         return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
+
+    def said_item(self, e: A.Expr) -> bool:
+        """Whether a thing is the item of a loop said in one sentence ("every spell"), so its own field is "its
+        tier" there, not "the tier of every spell"; only owners the catalogue's `its_owners` say so (German:
+        „seine“ of a masculine or neuter owner)."""
+        found = self.lookup(e.name) if isinstance(e, A.Name) else None
+        grammar = self.cat.data.get("grammar", {})
+        owners = grammar.get("its_owners", []) if isinstance(grammar, dict) else []
+        return found is not None and found.every is not None and found.every.agree != "pl" and not found.saying \
+            and found.noun.gender in owners
 
     def _e_Index(self, e: A.Index) -> Phrase:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.zones:
@@ -2358,8 +2370,10 @@ class Speaker:
             about = not folded and _about_item(s) and self.said_of_each(src, ref)
             if folded or about:
                 # "move every token in the bag to the box", one sentence
-                ref.every = every or self.all_items(s, src, head, origin) \
-                    or (self.all_places(s, src) if not origin.form("nom") else None) \
+                owned = any(isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == s.var
+                            for n in A.walk(list(s.body)))  # "every spell … of its tier": one by one, not "all spells"
+                ref.every = every or (None if owned else self.all_items(s, src, head, origin)
+                                      or (self.all_places(s, src) if not origin.form("nom") else None)) \
                     or self.every_item(src, head, origin, source, ref)
                 ref.said_every = 0
                 sifted = rel is not None and ref.every.agree == "pl"  # (a relative clause said of one item only)

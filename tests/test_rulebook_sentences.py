@@ -950,8 +950,8 @@ GOLDEN = [
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
      "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
     # a loop over the cards of a place comes from that place; a local used by one step only is said in it
-    (FF, (), "en", "For every magic spell in the magic spells in the box:", "For every magic spell in the box:"),
-    (FF, (), "de", "Für jeden Zauberspruch in den Zaubersprüche in der Schachtel:", "Für jeden Zauberspruch in der Schachtel:"),
+    (FF, (), "en", "every magic spell in the magic spells in the box", "Move every magic spell in the box onto the spell pile of its tier."),
+    (FF, (), "de", "jeden Zauberspruch in den Zaubersprüche in der Schachtel", "Lege jeden Zauberspruch in der Schachtel auf den Zauberstapel seiner Stufe."),
     (FF, (), "en", "The monster tile is the top monster tile of the change.",
      "You take the top monster tile of the change into your loot."),
     (FF, (), "de", "Das Monsterplättchen ist das oberste Monsterplättchen des Wechselgolds.",

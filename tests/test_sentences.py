@@ -580,8 +580,8 @@ def test_german_word_order_of_a_told_choice_and_a_separable_verb(monkeypatch: py
     assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "de")[1] == (
         "Die Karte wird 1 Feld vorwärtsgeschoben, falls der Wert der Karte größer als 1 ist, sonst zurückgeschoben "
         "(siehe „Schieben“).")
-    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "en")[1] == (
-        "The card is pushed 1 space forward if the value of the card is greater than 1, otherwise back (see “Push”).")
+    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "en") == [  # one sentence: "its value"
+        "Every card in slot 1 is pushed 1 space forward if its value is greater than 1, otherwise back (see “Push”)."]
     decided = ('for c in slot[1] { let u de "die Karte geht vorwärts" en "the card goes forward" fr "la carte avance" '
                '= choose me from [true, false]\n call push(c, u) }')
     assert all_sentences(decided, "de")[2] == "Die Karte wird 1 Feld vorwärts- oder zurückgeschoben (siehe „Schieben“)."
