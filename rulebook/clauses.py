@@ -79,8 +79,8 @@ def verb_last(template: str, words: Words) -> Optional[str]:
 
 
 def verb_first(template: str, words: Words) -> Optional[str]:
-    """A German main clause after a fronted phrase, its finite verb first ("In diesem Zug" + "ist deine
-    Figur unsichtbar"), where the catalogue asks for it (`verb_second`); None where the verb is not found."""
+    """A German main clause after a fronted phrase, its finite verb first ("In diesem Zug" + "ist jeder rote
+    Stein verborgen"), where the catalogue asks for it (`verb_second`); None where the verb is not found."""
     tokens = template.split(" ")
     v = finite_verb(tokens, words) if words.get("verb_second") else None
     if not v or _coordinated(tokens[v + 1:], words):

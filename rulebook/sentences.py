@@ -969,8 +969,8 @@ class Speaker:
         return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
 
     def said_item(self, e: A.Expr) -> bool:
-        """Whether a thing is the item of a loop said in one sentence ("every spell"), so its own field is "its
-        tier" there, not "the tier of every spell"; only owners the catalogue's `its_owners` say so (German:
+        """Whether a thing is the item of a loop said in one sentence ("every token"), so its own field is "its
+        power" there, not "the power of every token"; only owners the catalogue's `its_owners` say so (German:
         „seine“ of a masculine or neuter owner)."""
         found = self.lookup(e.name) if isinstance(e, A.Name) else None
         grammar = self.cat.data.get("grammar", {})
@@ -2199,7 +2199,7 @@ class Speaker:
         source = self.sym.zones.get(src.name) if isinstance(src, A.Name) else None
         taken = verb == "lay" and source is not None and source.visibility == "public" and not source.shuffled
         # a card drawn afresh for each place: not "one card onto every place"; one from an open, unshuffled place is
-        # not drawn blind: "take a playing figure from the box and put it on the table"
+        # not drawn blind: "take a token from row 1 and put it in the bag"
         one = f"stmt.{verb}_one_each" if self.every_place(s.to) is not None else "stmt.take_one" if taken \
             else f"stmt.{verb}_one"
         return [Line(self.text(one if n == 1 else f"stmt.{verb}" if n is not None else f"stmt.{verb}_expr",
@@ -2371,7 +2371,7 @@ class Speaker:
             if folded or about:
                 # "move every token in the bag to the box", one sentence
                 owned = any(isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == s.var
-                            for n in A.walk(list(s.body)))  # "every spell … of its tier": one by one, not "all spells"
+                            for n in A.walk(list(s.body)))  # "every token … of its power": one by one, not "all tokens"
                 ref.every = every or (None if owned else self.all_items(s, src, head, origin)
                                       or (self.all_places(s, src) if not origin.form("nom") else None)) \
                     or self.every_item(src, head, origin, source, ref)
@@ -2853,7 +2853,7 @@ class Speaker:
             words = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
             inverted = clauses.verb_first(text.by_lang[self.lang], words) if isinstance(words, dict) else None
             return self._line("stmt.modify_clause" if inverted is None else "stmt.modify_clause_inverted", s,
-                              until=self.msg(f"until.{s.until}", s),  # „In diesem Zug ist deine Figur …“
+                              until=self.msg(f"until.{s.until}", s),  # „In diesem Zug ist jeder rote Stein …“
                               clause=Phrase(lambda f: fill(inverted or text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
             else f"stmt.modify_{s.mode}"
