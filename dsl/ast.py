@@ -465,6 +465,7 @@ class ConstDef(Node):
     assumed: Optional[Assumed]
     internal: bool = False  # data for the rules only (a board's geometry), no value a player looks up (1.9)
     told: Optional[Text] = None  # a `random` pick from it said as an order ("roll the red die", 1.14)
+    negated: Optional[Text] = None  # a yes/no constant's clause said the other way round ("jokers do not stack")
 
 
 class CurrencyDef(Node):

@@ -300,10 +300,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def const_def(self, meta: Any, ch: list[Any]) -> A.ConstDef:
         internal = _internal(ch)
         told = (_tagged(ch, "told") or [None])[0]
+        negated = (_tagged(ch, "not") or [None])[0]
         ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal") and c is not None
               and not isinstance(c, _Tagged)]
         return A.ConstDef(pos=self._p(meta), name=str(ch[0]), value=ch[1], text=_one(ch[2:], A.Text),
-                          assumed=_one(ch[2:], A.Assumed), internal=internal, told=told)
+                          assumed=_one(ch[2:], A.Assumed), internal=internal, told=told, negated=negated)
 
     def currency_def(self, meta: Any, ch: list[Any]) -> A.CurrencyDef:
         rest = [c for c in ch[1:] if c is not None and not isinstance(c, (A.Text, A.Assumed, _Tagged))]

@@ -411,11 +411,25 @@ class Assembler:
                 name = self.bare(var.text, f"var '{var.name}'", var.pos)
                 rows.append([self.only_for(var.name, self.word("per_player", what=name) if var.per_player else name),
                              self.secret(self.cell(var.init), var.hidden)])
+        after = []
         for const in (c for c in self.of(A.ConstDef) if not c.internal):
+            said = self.const_clause(const)
+            if said is not None:
+                after.append(self.only_for(const.name, said))
+                continue
             rows.append([self.only_for(const.name, self.bare(const.text, f"const '{const.name}'", const.pos)),
                          self.const_value(const)])
         return Table([self.ui["what"], self.ui["value"]], [[self.capital(name), value] for name, value in rows],
-                     self.ui["values"])
+                     self.ui["values"], after)
+
+    def const_clause(self, const: A.ConstDef) -> Optional[str]:
+        """A yes/no constant with a `not` text as the sentence it means ("Jokers do not stack."), not a
+        name followed by "yes" or "no"; None for any other constant."""
+        if not isinstance(const.value, A.BoolLit) or const.negated is None or const.text is None:
+            return None
+        text = const.text if const.value.value else const.negated
+        clause = self.t(text, f"const '{const.name}'", const.pos)
+        return self.sp.sentence("item.const_clause", const, clause=clause)
 
     def secret_rule(self, item: Union[A.VarDef, A.CurrencyDef]) -> str:
         """The sentence telling players to keep a `hidden` value to themselves."""
@@ -910,7 +924,7 @@ class Assembler:
             if isinstance(node.value.value, bool) and IT_PLACE in text:  # "The joker flies", not "The joker: flies yes"
                 said = self.sp.clause(node, text, {"it": Phrase(self.title_of(owner))})
                 return self.cat.contract(said.form("main" if node.value.value else "neg"))
-            value = self.word("field_value", field=self.field_title(owning, node.name, node.pos),
+            value = self.word("assumed_value", field=self.field_title(owning, node.name, node.pos),
                               value=self.value_text(node.value.value))
             return self.word("assumed_in", owner=self.title_of(owner), what=value)
         return self.title_of(node)
@@ -1026,6 +1040,9 @@ class Assembler:
         if isinstance(item, A.HeuristicDef):
             return [self.heuristic_line(item)]
         if isinstance(item, A.ConstDef):
+            said = self.const_clause(item)
+            if said is not None:
+                return [Line(said)]
             return [Line(sp.sentence("item.const", item, name=self.bare(item.text, f"const '{item.name}'", item.pos),
                                      value=self.const_value(item)))]
         if isinstance(item, (A.VarDef, A.CurrencyDef)):

@@ -78,6 +78,16 @@ def verb_last(template: str, words: Words) -> Optional[str]:
     return " ".join(rest[:end] + [verb + tail] + rest[end:])
 
 
+def verb_first(template: str, words: Words) -> Optional[str]:
+    """A German main clause after a fronted phrase, its finite verb first ("In diesem Zug" + "ist jeder rote
+    Stein verborgen"), where the catalogue asks for it (`verb_second`); None where the verb is not found."""
+    tokens = template.split(" ")
+    v = finite_verb(tokens, words) if words.get("verb_second") else None
+    if not v or _coordinated(tokens[v + 1:], words):
+        return None
+    return " ".join([tokens[v]] + tokens[:v] + tokens[v + 1:])
+
+
 def negated(template: str, words: Words) -> Optional[str]:
     """A main clause said the other way round, by the catalogue's way of negating: German drops its
     "nicht"/"kein" or adds them, English drops its "not" or adds "not"/"does not"."""

@@ -22,6 +22,7 @@ class Table:
     headers: list[str]
     rows: list[list[str]]
     caption: str = ""
+    after: list[str] = field(default_factory=list)  # sentences under it: a yes/no value said as its clause
 
 
 @dataclass

@@ -241,7 +241,7 @@ class Noun:
         article = Phrase("") if det == "def" and isinstance(numbered, str) and re.match(numbered, self.word) \
             else self.det(det)
 
-        genitive = det in ("def", "this", "each", "your", "indef", "their", "top", "matching", "first", "chosen", "last") \
+        genitive = det in ("def", "this", "each", "your", "indef", "their", "its", "top", "matching", "first", "chosen", "last") \
             and self.has_genitive(det)
 
         closed = self.closed() if det not in ("bare", "label") else ""  # a bare noun labels a table's row
@@ -262,7 +262,7 @@ class Noun:
         grammar = self.cat.data.get("grammar", {})
         article = grammar.get("possessive_genitive") if isinstance(grammar, dict) else None
         found = re.match(rf"([A-ZÄÖÜ]\S*) {article} (\S.*)$", self.word) \
-            if isinstance(article, str) and det in ("their", "your") else None
+            if isinstance(article, str) and det in ("their", "its", "your") else None
         wanted = grammar.get("possessive_gender", "") if isinstance(grammar, dict) else ""
         articles = self.cat.data.get("articles", {})
         gender = articles.get(wanted, {}) if isinstance(articles, dict) else {}

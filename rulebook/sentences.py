@@ -964,7 +964,19 @@ class Speaker:
             return noun.np("your")
         if self.possessor(e.obj):
             return noun.np("their")
+        if self.said_item(e.obj):
+            return noun.np("its")
         return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
+
+    def said_item(self, e: A.Expr) -> bool:
+        """Whether a thing is the item of a loop said in one sentence ("every token"), so its own field is "its
+        power" there, not "the power of every token"; only owners the catalogue's `its_owners` say so (German:
+        „seine“ of a masculine or neuter owner)."""
+        found = self.lookup(e.name) if isinstance(e, A.Name) else None
+        grammar = self.cat.data.get("grammar", {})
+        owners = grammar.get("its_owners", []) if isinstance(grammar, dict) else []
+        return found is not None and found.every is not None and found.every.agree != "pl" and not found.saying \
+            and found.noun.gender in owners
 
     def _e_Index(self, e: A.Index) -> Phrase:
         if isinstance(e.obj, A.Name) and e.obj.name in self.sym.zones:
@@ -2167,6 +2179,7 @@ class Speaker:
             else self.nouns.word("card")  # what is drawn by its name: "draw 6 tiles"
         args: dict[str, Arg] = {"source": self.expr(s.source), "to": self.destination(s.to),
                                 "outof": self.prep(s.source, "from"), "into": self.prep(s.to, "to"), "except": "",
+                                "at": self.prep(s.to, "at"),
                                 "thing": item.np("bare"), "one": item.np("indef"), "things": Phrase(item.plural())}
         form, actor = self.doer()
         verb = self.draw_verb(s.to)
@@ -2183,8 +2196,12 @@ class Speaker:
         if n != 1 and s.count is not None and "count" not in args:
             args["count"] = self.expr(s.count)
         form, actor = self.doer()
-        one = f"stmt.{verb}_one_each" if self.every_place(s.to) is not None \
-            else f"stmt.{verb}_one"  # a card drawn afresh for each place: not "one card onto every place"
+        source = self.sym.zones.get(src.name) if isinstance(src, A.Name) else None
+        taken = verb == "lay" and source is not None and source.visibility == "public" and not source.shuffled
+        # a card drawn afresh for each place: not "one card onto every place"; one from an open, unshuffled place is
+        # not drawn blind: "take a token from row 1 and put it in the bag"
+        one = f"stmt.{verb}_one_each" if self.every_place(s.to) is not None else "stmt.take_one" if taken \
+            else f"stmt.{verb}_one"
         return [Line(self.text(one if n == 1 else f"stmt.{verb}" if n is not None else f"stmt.{verb}_expr",
                                s, form, {**args, **actor}))]
 
@@ -2353,8 +2370,10 @@ class Speaker:
             about = not folded and _about_item(s) and self.said_of_each(src, ref)
             if folded or about:
                 # "move every token in the bag to the box", one sentence
-                ref.every = every or self.all_items(s, src, head, origin) \
-                    or (self.all_places(s, src) if not origin.form("nom") else None) \
+                owned = any(isinstance(n, A.Attr) and isinstance(n.obj, A.Name) and n.obj.name == s.var
+                            for n in A.walk(list(s.body)))  # "every token … of its power": one by one, not "all tokens"
+                ref.every = every or (None if owned else self.all_items(s, src, head, origin)
+                                      or (self.all_places(s, src) if not origin.form("nom") else None)) \
                     or self.every_item(src, head, origin, source, ref)
                 ref.said_every = 0
                 sifted = rel is not None and ref.every.agree == "pl"  # (a relative clause said of one item only)
@@ -2830,8 +2849,12 @@ class Speaker:
         text = (fdef.text if isinstance(s.value, A.BoolLit) and s.value.value else fdef.negated) if fdef else None
         if flag and text is not None and IT_PLACE in text.by_lang.get(self.lang, ""):  # "this turn, every figure … is invisible"
             things = Phrase(lambda f: cards.form(f) + (where.form(f) if isinstance(where, Phrase) else where), cards.agree)
-            return self._line("stmt.modify_clause", s, until=self.msg(f"until.{s.until}", s),
-                              clause=Phrase(lambda f: fill(text.by_lang[self.lang], "nom", {"it": things})))
+            grammar = self.cat.data.get("grammar", {})
+            words = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+            inverted = clauses.verb_first(text.by_lang[self.lang], words) if isinstance(words, dict) else None
+            return self._line("stmt.modify_clause" if inverted is None else "stmt.modify_clause_inverted", s,
+                              until=self.msg(f"until.{s.until}", s),  # „In diesem Zug ist jeder rote Stein …“
+                              clause=Phrase(lambda f: fill(inverted or text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
             else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=self.msg(f"until.{s.until}", s),

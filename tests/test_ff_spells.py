@@ -72,7 +72,7 @@ def test_the_french_variant_only_stops_transform_spells_stacking() -> None:
     text = render(rulebooks(src, ["franzoesische_regel"])["en"], "md")
     changes = text.split('<a id="changes"></a>', 1)[1].split("\n## ", 1)[0]
     assert changes.count("### ") == 1
-    assert "several transform spells on one monster add up: no" in changes.lower()
+    assert "several transform spells on one monster do not add up." in changes.lower()
 
 
 def _spell_zones(game: Any) -> list[int]:

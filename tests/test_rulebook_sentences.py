@@ -210,7 +210,7 @@ GOLDEN = [
     (MF, (), "en", "The steps left to go becomes the steps left to go − 1.",
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Die gesetzten Monster werden die gesetzten Monster gefolgt von",
-     "Das Monster nimmt die sichtbaren Spieler auf diesem Feld, die es noch nicht mitnimmt, mit."),
+     "Das Monster nimmt diese Spieler mit."),
     (FF, (), "en", "The carried players becomes no cards.", "The monster leaves the players it carries there."),
     # a game that ends at once where a rule says `end game` says so in its game-end chapter, before the round's end
     (FF, (), "en", "The game ends as soon as a round ends and the number of monsters 49 and 50 beaten is at least 2.",
@@ -234,10 +234,10 @@ GOLDEN = [
     # a card drawn afresh for each place of a loop: "one card per place", not "one card onto every place"
     (FF, (), "fr", "Piochez un téléporteur de la pile de téléporteurs et placez-le sur chaque case de téléporteur.",
      "Sur chaque case de téléporteur, placez un téléporteur tiré de la pile de téléporteurs."),
-    # a short object stands before « face visible », a long one after it
+    # a short object stands before « face visible », a long one after it (tests/golden/sentences.fr.txt:
+    # « Retournez face visible le pion du dessus du sac. »)
     (FF, (), "fr", "Retournez face visible le sort.", "Retournez le sort face visible."),
-    (FF, (), "fr", "Retournez la tuile intersection de la case face visible.",
-     "Retournez face visible la tuile intersection de la case."),
+    (FF, (), "fr", "Retournez face visible la tuile intersection.", "Retournez la tuile intersection face visible."),
     # French: the place in scope keeps the text's own article ("sur la case"), no second one
     (FF, (), "fr", "sur la le case", "Si un monstre se trouve sur votre case et que votre figurine n'est pas invisible"),
     # a game flag with a `not` text: cleared and negated with it; a German clause starting with an article is no flag
@@ -374,7 +374,7 @@ GOLDEN = [
     (FF, (), "en", "Until the end of the turn, the invisible of every playing figure owned by the player is true.",
      "This turn, your playing figure is invisible."),
     (FF, (), "de", "Bis zum Ende des Zuges hat jede Spielfigur, die dem Spieler gehört, den Wert wahr als unsichtbar.",
-     "In diesem Zug gilt: deine Spielfigur ist unsichtbar."),
+     "In diesem Zug ist deine Spielfigur unsichtbar."),
     (MM, (), "en", "Move each *c* in the hand of *p* for which the strength of *c* is at most 2 to the reserve of *p*.",
      "Each player moves every monster card in their reserve whose strength is at least 3 into their hand and every monster card in their hand whose strength is at most 2 to their reserve."),
     (MM, (), "de", "Lege jedes *c* aus der Hand von *p*, bei dem die Stärke von *c* höchstens 2 ist, in den Vorrat von *p*.",
@@ -602,7 +602,7 @@ GOLDEN = [
     (FF, (), "en", "Add 1 to the battles fought.", "Cast no more"),
     (MF, (), "en", "The kind of the running movement becomes", "Move"),
     (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
-     "Das Monster nimmt die sichtbaren Spieler auf diesem Feld, die es noch nicht mitnimmt, mit."),
+     "Das Monster nimmt diese Spieler mit."),
     # a rule with a `told` text is called as that order, its arguments in their places
     (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
@@ -693,7 +693,7 @@ GOLDEN = [
     (MF, (), "en", "it is not the case that the creature cannot be beaten", "the creature can be beaten or poisoned now"),
     (MF, (), "en", "it is not the case that the creature stands", "the creature does not stand on a square with Medusa"),
     # counts of a list: "there are …", "is empty", "the number of …" (not "the number of cards in …")
-    (FF, (), "en", "If the number of cards in the chips owed is greater than 0:", "If there are chips owed:"),
+    (FF, (), "en", "If the number of cards in the unblocked monsters is greater than 0:", "If there are unblocked monsters:"),
     (FF, (), "en", "the number of cards in the chambers holding a power chip",
      "Put the remaining power chips out of the game."),
     (MF, (), "de", "Solange die Anzahl der Karten in Liste B größer als 0 ist:", "Solange es Mitreisekandidaten gibt:"),
@@ -937,21 +937,21 @@ GOLDEN = [
     (FF, (), "de", "Für jeden Spieler aus den anderen Spielern",
      "Reihum im Uhrzeigersinn, beginnend mit dem Spieler nach dir, gilt für jeden anderen Spieler:"),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der dir in diesem Zug gefolgten Schüler, der bei dir'),
+     'Jeder der Schüler, der dir in diesem Zug gefolgt ist, bei dir steht'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der dir in diesem Zug gefolgten Schüler, der'),
+     'Jeder der Schüler, der dir'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the students following you on your turn who stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Each of the students who followed you this turn, stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der dir in diesem Zug gefolgten Schüler, der bei dir und mindestens 2 Weisheitspunkte hinter dir ist, erhöht seine Weisheit um 1'),
+     'Jeder der Schüler, der dir in diesem Zug gefolgt ist, bei dir steht und mindestens 2 Weisheitspunkte hinter dir liegt, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
      "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
     # a loop over the cards of a place comes from that place; a local used by one step only is said in it
-    (FF, (), "en", "For every magic spell in the magic spells in the box:", "For every magic spell in the box:"),
-    (FF, (), "de", "Für jeden Zauberspruch in den Zaubersprüche in der Schachtel:", "Für jeden Zauberspruch in der Schachtel:"),
+    (FF, (), "en", "every magic spell in the magic spells in the box", "Move every magic spell in the box onto the spell pile of its tier."),
+    (FF, (), "de", "jeden Zauberspruch in den Zaubersprüche in der Schachtel", "Lege jeden Zauberspruch in der Schachtel auf den Zauberstapel seiner Stufe."),
     (FF, (), "en", "The monster tile is the top monster tile of the change.",
      "You take the top monster tile of the change into your loot."),
     (FF, (), "de", "Das Monsterplättchen ist das oberste Monsterplättchen des Wechselgolds.",
@@ -1022,12 +1022,12 @@ GOLDEN = [
     # a count told by its number: one chip, else the amount "in" chips; a plural currency agrees ("are")
     (FF, (), "de", "Lege 1 der Kraftchips", "Lege 1 Kraftchip auf das niedrigste freie Feld des Nachschubs."),
     (FF, (), "de", "Zahle 1 in Kraftchips", "Zahle 1 Kraftchip (siehe „Kraftchips abgeben“)."),
-    (FF, (), "en", "Put 1 of the chips", "Put the chips owed except the first out of the game."),
+    (FF, (), "en", "Put 1 of the chips", "Put the rest of the chips owed out of the game."),
     # an amount said by the currency's own noun: no "in power chips" after it
     (FF, (), "en", "in power chips from the bank", "You take the power chips on the dark fields of the supply."),
     (FF, (), "de", "in Kraftchips von der Bank", "Du erhältst die Kraftchips auf den dunklen Feldern des Nachschubs."),
-    (FF, (), "en", "If the amount is greater than 0", "If there are chips owed:"),
-    (FF, (), "en", "Put the chips to pay in power chips", "Put the chips owed except the first out of the game."),
+    (FF, (), "en", "If the amount is greater than 0", "If you owe at least 1 power chip:"),
+    (FF, (), "en", "Put the chips to pay in power chips", "Put the rest of the chips owed out of the game."),
     # a name with its number takes no "the"
     (FF, (), "en", "Move the monsters 5 to 23", "Move monsters 5 to 23 (lowest number on top) onto the second pile."),
     (FF, (), "en", "If your power chips is less", "If you cannot pay the green heart"),

@@ -395,7 +395,7 @@ def test_assumptions_name_the_value_in_the_rulebooks_language() -> None:
     for lang, power, why, limit in (
             ("de", "Erster Stein: Kraft 3", "Die Kraft ist nicht abgedruckt.", "Grenze"),
             ("en", "First stone: power 3", "The power is not printed.", "Limit"),
-            ("fr", "Première pierre (force 3)", "La force n'est pas imprimée.", "Limite")):
+            ("fr", "Première pierre (force\u00a0: 3)", "La force n'est pas imprimée.", "Limite")):
         listed = Assembler(read_ruleset(FIXTURE), (), lang).assumptions().assumptions
         assert [(a.what, a.why, a.file) for a in listed] == [
             (power, why, "sentences/constructs.rules"), (limit, "Only one language given.", "sentences/constructs.rules")]
@@ -581,8 +581,8 @@ def test_german_word_order_of_a_told_choice_and_a_separable_verb(monkeypatch: py
     assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "de")[1] == (
         "Die Karte wird 1 Feld vorwärtsgeschoben, falls der Wert der Karte größer als 1 ist, sonst zurückgeschoben "
         "(siehe „Schieben“).")
-    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "en")[1] == (
-        "The card is pushed 1 space forward if the value of the card is greater than 1, otherwise back (see “Push”).")
+    assert all_sentences("for c in slot[1] { call push(c, c.value > 1) }", "en") == [  # one sentence: "its value"
+        "Every card in slot 1 is pushed 1 space forward if its value is greater than 1, otherwise back (see “Push”)."]
     decided = ('for c in slot[1] { let u de "die Karte geht vorwärts" en "the card goes forward" fr "la carte avance" '
                '= choose me from [true, false]\n call push(c, u) }')
     assert all_sentences(decided, "de")[2] == "Die Karte wird 1 Feld vorwärts- oder zurückgeschoben (siehe „Schieben“)."
