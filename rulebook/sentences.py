@@ -1351,6 +1351,9 @@ class Speaker:
             if cond.op == "==" and isinstance(cond.left, A.Call) and cond.left.func == "owner" \
                     and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == var:
                 return self.msg("expr.filter_owned", cond, owner=self.expr(cond.right), var=var_said)
+        if isinstance(cond, A.BinOp) and cond.op == "!=" and isinstance(cond.left, A.Name) and cond.left.name == var \
+                and isinstance(cond.right, A.Name) and cond.right.name != var and self.lookup(cond.right.name) is not None:
+            return self.msg("expr.filter_except", cond, value=self.expr(cond.right), var=var_said)  # "except the joker"
         if isinstance(cond, A.CallComp) and cond.func == "any" and isinstance(cond.comp.expr, A.BinOp) \
                 and cond.comp.expr.op == "==" and not cond.comp.cond and isinstance(cond.comp.expr.right, A.Name) \
                 and cond.comp.expr.right.name == var and self._is_zone(cond.comp.source):
