@@ -740,7 +740,7 @@ class Speaker:
         defined = at is fn
         if defined:
             self.enter(fn.body)
-            args = [self.intro(p.name) for p in fn.params]
+            args = [self.modifier(noun.word, p) or self.intro(p.name) for p in fn.params]
             nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
         counted = COUNTED_FIRST.match(noun.word) is not None  # "2 steps as …", "the steps of the card as …": no article
         det = "bare" if noun.gender == "default" and (is_condition(fn.body) or counted) else "def"
@@ -818,6 +818,17 @@ class Speaker:
             if place is not None:
                 values[p.name] = place
         return self.cat.contract(fill(text, "nom", values))
+
+    def modifier(self, text: str, p: A.Param) -> Optional[Phrase]:
+        """An enum parameter that names a kind of card where its part is defined ("the used {t} cards", „{t}-Karten“,
+        « les cartes {t} », "{t} tokens"): its title alone ("the used bonus type cards"), not "the used a bonus type cards"."""
+        kinds = [self.nouns.word("card")] + [n for k in self.sym.kinds.values() if (n := self.nouns.text(k.title))]
+        cards = "|".join(re.escape(w) for n in kinds for w in (n.word, n.plural()))
+        place = r"\{" + p.name + r"(?::\w+)?\}"
+        if p.type.name not in self.sym.enums or not re.search(
+                rf"(?:\b(?:{cards}) {place}|(?:^|\S ){place}(?:-| (?:{cards})\b))", text, re.IGNORECASE):
+            return None
+        return Phrase(lambda f: self.ref(p.name).phrase(self.cat).form("bare"))
 
     def intro(self, name: str) -> Phrase:
         """A parameter where its part is defined: "a player" (a case asked for becomes `a_CASE`)."""
