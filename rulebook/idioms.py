@@ -99,7 +99,7 @@ class Idioms:
                 return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
                                    item=held[1].np("indef"), bare=Phrase(held[1].plural(), "pl"))
             if isinstance(zone, A.Comprehension) and zone.cond is not None and zone.key is None \
-                    and isinstance(zone.expr, A.Name) and zone.expr.name == zone.var:  # "there is a creature … whose …"
+                    and isinstance(zone.expr, A.Name) and zone.expr.name == zone.var:  # "the bag holds a token whose …"
                 found: A.Expr = A.CallComp(pos=zone.pos, func="any", comp=A.Comprehension(
                     pos=zone.pos, expr=zone.cond, var=zone.var, source=zone.source))
                 return self.sp.expr(found if some else A.Not(pos=e.pos, operand=found))
