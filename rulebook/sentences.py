@@ -821,7 +821,7 @@ class Speaker:
 
     def modifier(self, text: str, p: A.Param) -> Optional[Phrase]:
         """An enum parameter that names a kind of card where its part is defined ("the used {t} cards", „{t}-Karten“,
-        « les cartes {t} », "{t} tokens"): its title alone ("the used bonus type cards"), not "the used a bonus type cards"."""
+        « les cartes {t} », "{t} tokens"): its title alone ("the used colour tokens"), not "the used a colour tokens"."""
         kinds = [self.nouns.word("card")] + [n for k in self.sym.kinds.values() if (n := self.nouns.text(k.title))]
         cards = "|".join(re.escape(w) for n in kinds for w in (n.word, n.plural()))
         place = r"\{" + p.name + r"(?::\w+)?\}"
