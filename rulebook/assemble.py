@@ -557,7 +557,7 @@ class Assembler:
         return sec
 
     def action_lines(self, action: A.ActionDef) -> list[Line]:
-        params = []
+        params, whether = [], []
         guards: list[A.Stmt] = []
         for p in action.params:
             ref = self.sp.bind(p.name, p.domain, p.text)
@@ -572,12 +572,15 @@ class Assembler:
                 continue
             if yes_or_no(p.domain) and p.text is not None and self.lang in p.text.by_lang:  # "… and whether it goes forward"
                 ref.clause = self.sp.clause(p, self.sp.literal(p.text.by_lang[self.lang]), {})
-                params.append(self.sp.msg("item.action_param_whether", p, clause=ref.clause))
+                whether.append(self.sp.msg("item.action_param_whether", p, clause=ref.clause))
             else:
                 one = self.sp.one_among(ref, domain)
                 params.append(one if one is not None else
                               self.sp.msg("item.action_param", p, name=self.sp.var(p.name), domain=self.sp.expr(domain)))
-        head = [Line(self.say("item.action_choose", action, params=self.sp.join(params)))] if params else []
+        key = "item.action_choose_whether" if params and whether else "item.action_decide" if whether \
+            else "item.action_choose"  # „… und entscheide, ob …“: a yes or no is decided, not chosen
+        head = [Line(self.say(key, action, params=self.sp.join(params or whether), whether=self.sp.join(whether)))] \
+            if params or whether else []
         return head + self.sp.lines([*guards, *action.body])  # an action that changes nothing is told by its title alone
 
     def actions(self) -> Optional[Section]:

@@ -98,6 +98,16 @@ class Idioms:
             if held is not None:  # "you have a joker", not "your jokers are not empty"
                 return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
                                    item=held[1].np("indef"), bare=Phrase(held[1].plural(), "pl"))
+            family = self.sp.zone_def_of(zone.args[0]) if isinstance(zone, A.Call) and zone.func == "cards" \
+                and len(zone.args) == 1 and isinstance(zone.args[0], A.Name) else None
+            if some and family is not None and family.shape == "indexed":  # "there is a tile at a slot"
+                item = self.sp.nouns.element(zone).noun
+                return self.sp.msg("idiom.some_in", e, item=item.np("indef"), **{"from": self.sp.origin(zone, self.sp.expr(zone))})
+            if isinstance(zone, A.Comprehension) and zone.cond is not None and zone.key is None \
+                    and isinstance(zone.expr, A.Name) and zone.expr.name == zone.var:  # "the bag holds a token whose …"
+                found: A.Expr = A.CallComp(pos=zone.pos, func="any", comp=A.Comprehension(
+                    pos=zone.pos, expr=zone.cond, var=zone.var, source=zone.source))
+                return self.sp.expr(found if some else A.Not(pos=e.pos, operand=found))
             return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
         if not self.sp._is_zone(zone):  # a list local counted: "there are at least 2 carried players"
             return self.counted_as(e, zone)

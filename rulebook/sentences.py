@@ -740,7 +740,7 @@ class Speaker:
         defined = at is fn
         if defined:
             self.enter(fn.body)
-            args = [self.intro(p.name) for p in fn.params]
+            args = [self.modifier(noun.word, p) or self.intro(p.name) for p in fn.params]
             nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
         counted = COUNTED_FIRST.match(noun.word) is not None  # "2 steps as …", "the steps of the card as …": no article
         det = "bare" if noun.gender == "default" and (is_condition(fn.body) or counted) else "def"
@@ -818,6 +818,17 @@ class Speaker:
             if place is not None:
                 values[p.name] = place
         return self.cat.contract(fill(text, "nom", values))
+
+    def modifier(self, text: str, p: A.Param) -> Optional[Phrase]:
+        """An enum parameter that names a kind of card where its part is defined ("the used {t} cards", „{t}-Karten“,
+        « les cartes {t} », "{t} tokens"): its title alone ("the used colour tokens"), not "the used a colour tokens"."""
+        kinds = [self.nouns.word("card")] + [n for k in self.sym.kinds.values() if (n := self.nouns.text(k.title))]
+        cards = "|".join(re.escape(w) for n in kinds for w in (n.word, n.plural()))
+        place = r"\{" + p.name + r"(?::\w+)?\}"
+        if p.type.name not in self.sym.enums or not re.search(
+                rf"(?:\b(?:{cards}) {place}|(?:^|\S ){place}(?:-| (?:{cards})\b))", text, re.IGNORECASE):
+            return None
+        return Phrase(lambda f: self.ref(p.name).phrase(self.cat).form("bare"))
 
     def intro(self, name: str) -> Phrase:
         """A parameter where its part is defined: "a player" (a case asked for becomes `a_CASE`)."""
@@ -1363,6 +1374,9 @@ class Speaker:
             if cond.op == "==" and isinstance(cond.left, A.Call) and cond.left.func == "owner" \
                     and len(cond.left.args) == 1 and isinstance(cond.left.args[0], A.Name) and cond.left.args[0].name == var:
                 return self.msg("expr.filter_owned", cond, owner=self.expr(cond.right), var=var_said)
+        if isinstance(cond, A.BinOp) and cond.op == "!=" and isinstance(cond.left, A.Name) and cond.left.name == var \
+                and isinstance(cond.right, A.Name) and cond.right.name != var and self.lookup(cond.right.name) is not None:
+            return self.msg("expr.filter_except", cond, value=self.expr(cond.right), var=var_said)  # "except the joker"
         if isinstance(cond, A.CallComp) and cond.func == "any" and isinstance(cond.comp.expr, A.BinOp) \
                 and cond.comp.expr.op == "==" and not cond.comp.cond and isinstance(cond.comp.expr.right, A.Name) \
                 and cond.comp.expr.right.name == var and self._is_zone(cond.comp.source):

@@ -29,7 +29,7 @@ GOLDEN = [
     (MM, (), "en", "their gold, plus 2 times the sum", "as their gold plus 2 times the sum of the strengths of their monster cards at the attack places."),
     (MM, (), "de", "sein Gold, dazu 2-mal die Summe", "so: sein Gold plus 2-mal die Summe der Stärken seiner Monsterkarten an allen Anlegeplätzen."),
     # a number named in the plural counts its items one by one
-    (MF, (), "de", "Für die zu zählenden Felder jeweils einmal:", "Für jedes der zu zählenden Felder einmal:"),
+    (MF, (), "de", "Für die zu zählenden Felder jeweils einmal:", "Für jedes der zu zählenden Felder:"),
     # what was drawn at random, said again: "this side"
     (MF, (), "en", "Place the element with the side face up.", "Place the element with this side face up."),
     (MF, (), "de", "Lege das Element mit der Seite nach oben.", "Lege das Element mit dieser Seite nach oben."),
@@ -192,9 +192,9 @@ GOLDEN = [
     (MM, (), "en", "The loot is the loot of the guard at the card place (never less than 0).",
      "The loot is the amount shown on the guard at the card place (never less than 0)."),
     (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
-     "Die Beute ist so hoch wie auf dem Wächter am Kartenplatz angegeben (nie weniger als 0)."),
+     "Die Beute entspricht dem Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
     (MM, (), "de", "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0).",
-     "Die Beute ist so hoch wie auf dem Wächter am Kartenplatz angegeben (nie weniger als 0)."),
+     "Die Beute entspricht dem Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
     # a rule called from another is said as the step it is, with its title to look it up, not as a goto
     (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
     (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Lege die Wächter aus (siehe „Wächter auslegen“)."),
@@ -918,7 +918,7 @@ GOLDEN = [
     (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
      "Once for each of the newly seen chambers with a power chip:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
-     "Für jeden der neu gesehenen Räume mit Kraftchip einmal:"),
+     "Für jeden der neu gesehenen Räume mit Kraftchip:"),
     # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),

@@ -183,7 +183,7 @@ def test_an_item_left_out_of_a_local_list_is_removed_from_it() -> None:
         "STMT", "let k = [c for c in hand(me) if c.value > 2]\n set k = [c for c in k if c != top(deck)]"), "s.rules").items
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[1].text for lang in ("de", "en")}
-    assert said == {"de": "Streiche die oberste Karte des Stapels aus Liste A.",
+    assert said == {"de": "Die oberste Karte des Stapels zählt nicht mehr zu Liste A.",
                     "en": "Remove the top card of the deck from list A."}
 
 
