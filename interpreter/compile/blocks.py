@@ -127,7 +127,7 @@ _FRAMES = re.compile(r"(?<![.\w])(?:frames|depth)\b")  # the head's locals for o
 
 Pairs = list[tuple[str, int]]  # lines of a runner, each with the step whose op it serves (for located errors)
 _ON = "\0on"  # after `pc = t`: a jump forward that stays in its loop (or is in none) skips the rest of its arm
-_ELSE_MAX = 16  # jumps forward of one arm that skip its rest by an `else:`; past them, by going round the loop
+_ELSE_MAX = 16  # the `else:`s one arm nests (_skip_rest): past them a jump goes round the loop (deep nesting is a SyntaxError)
 
 
 def _gotos(s: Snippet) -> list[int]:
@@ -163,7 +163,7 @@ def _skip_rest(body: Pairs, depth: int = 0) -> tuple[Pairs, bool]:
         if (depth < _ELSE_MAX and len(line) - len(line.lstrip()) == 4 and opener.startswith("if ")
                 and not rest[0][0][:1].isspace() and not rest[0][0].startswith(("else", "elif"))):
             inner, deeper = _skip_rest(rest, depth + 1)
-            return out + [("else:", k)] + [("    " + ln, j) for ln, j in inner], around or deeper
+            return out + [("else:", k)] + _indented(inner, 1), around or deeper
         out.append((line.replace(_ON, "continue"), k))
         around = True
     return out, around
@@ -171,7 +171,7 @@ def _skip_rest(body: Pairs, depth: int = 0) -> tuple[Pairs, bool]:
 
 def _falls_through(body: Lines) -> bool:
     """Whether the run may go on past an arm's last line."""
-    return not body or not body[-1].startswith(("return", "raise", "continue", "break"))
+    return not body[-1].startswith(("return", "raise", "continue", "break"))
 
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
@@ -255,6 +255,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
 
 
 def _indented(lines: Pairs, levels: int) -> Pairs:
+    """Lines moved into the block of the statement before them."""
     return [("    " * levels + ln, k) for ln, k in lines]
 
 
