@@ -372,3 +372,50 @@ def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole
             assert state.to_json() == twin.to_json()
         log.left = 0
     assert undone > 20
+
+
+def nested_ifs(depth: int, inner: str) -> str:
+    """`depth` ifs inside each other around `inner`, each adding its level to `acc`, the k-th taken while round > k."""
+    text = inner
+    for k in reversed(range(depth)):
+        text = f"if round > {k} {{\n  set acc = acc + {k + 1}\n{text}\n}}"
+    return text
+
+
+DEEP = """
+game deep {
+  players 2 to 2
+}
+var acc: int = 0
+round {
+  repeat while round < 24
+  phase outside {
+    %s
+    set acc = acc + 1000
+  }
+  phase inside {
+    for i in [1, 2] {
+      %s
+      set acc = acc + 100
+    }
+  }
+}
+score(p) = acc
+"""
+
+
+def test_jumps_forward_out_of_ifs_deeper_than_an_arm_nests_them_play_as_the_ops_do(tmp_path: Path) -> None:
+    """An `if` that may stop inside becomes arms of the runner; one that is left skips the rest of its arm by an
+    `else:` (blocks._skip_rest), and past _ELSE_MAX of them in one arm by going round the loop it is in, or the
+    runner's own: either way the game goes as its ops one by one do, in a loop and in none."""
+    decide = "let x = choose first(players) from [1, 2]\nset acc = acc + x"
+    (tmp_path / "deep").mkdir()
+    (tmp_path / "deep" / "game.rules").write_text(DEEP % (nested_ifs(20, decide), nested_ifs(20, decide)), encoding="utf-8")
+    game = load_game(str(tmp_path / "deep"), players=2)
+    by_runner = play(game, 1, 1000)
+    assert by_runner == play(stepwise(load_game(str(tmp_path / "deep"), players=2)), 1, 1000)
+    state = game.new_initial_state(1)
+    while not state.is_terminal():
+        state.apply_action(0)
+    # rounds 1 to 24: each takes the ifs up to its number, and from round 20 on the choice (1) at the innermost
+    assert state.gvars[0] == sum(1000 + 200 + 3 * sum(range(1, min(r, 20) + 1)) + 3 * (r >= 20) for r in range(1, 25))

@@ -140,23 +140,65 @@ _RUN_ABOVE = [f"    if depth > {NEST_MAX}:", "        return None", "    while l
 _FRAMES = re.compile(r"(?<![.\w])(?:frames|depth)\b")  # the head's locals for ops that may push frames
 
 
-def _end_arm(lines: Lines, op_at: list[int], arm: int, back: bool) -> None:
-    """The end of an arm's loop: run to its end, it falls through to the next arm; left by a jump back (`back`:
-    the arm has one), the run starts over from the first arm."""
-    end = [f"        pc = {arm + 1}", "        break"] + ([f"    if pc < {arm}:", "        continue"] if back else [])
-    lines += end
-    op_at += [arm] * len(end)
+Pairs = list[tuple[str, int]]  # lines of a runner, each with the step whose op it serves (for located errors)
+_ON = "\0on"  # after `pc = t`: a jump forward that stays in its loop (or is in none) skips the rest of its arm
+_ELSE_MAX = 16  # the `else:`s one arm nests (_skip_rest): past them a jump goes round the loop (deep nesting is a SyntaxError)
+
+
+def _gotos(s: Snippet) -> list[int]:
+    """The steps the snippet's GOTO lines jump to."""
+    return [s.cells[int(ln.lstrip()[5:])][0] for ln in s.lines if ln.lstrip().startswith("GOTO ")]
+
+
+def _goto(t: int, here: int, last: Optional[int], ends: set[int]) -> Lines:
+    """A jump to step `t` from the arm at step `here`, in the loop whose last arm is at step `last` (None: in no
+    loop): a step that ends the block ends it; a jump back (or to its own arm) goes round its loop, the arms' tests
+    passing over those before `t`; one past the loop leaves it; any other goes on to `t` (_skip_rest)."""
+    if t in ends:
+        return list(_RET)
+    if t <= here:
+        return [f"pc = {t}", "continue"]
+    return [f"pc = {t}", "break" if last is not None and t > last else _ON]
+
+
+def _skip_rest(body: Pairs, depth: int = 0) -> tuple[Pairs, bool]:
+    """An arm's lines with each jump forward that stays in its loop (_ON) made to skip the rest of the arm: where it
+    ends a top-level `if`, the rest goes under an `else:`; where it ends the arm, the run falls through (the arms up
+    to its target test `pc` and pass); else it goes round the loop (`continue`). Also says whether one did that."""
+    out: Pairs = []
+    around = False
+    for i, (line, k) in enumerate(body):
+        if line.strip() != _ON:
+            out.append((line, k))
+            continue
+        rest = body[i + 1:]
+        if not rest:
+            break
+        opener = next((ln for ln, _ in reversed(out) if not ln[:1].isspace()), "")
+        if (depth < _ELSE_MAX and len(line) - len(line.lstrip()) == 4 and opener.startswith("if ")
+                and not rest[0][0][:1].isspace() and not rest[0][0].startswith(("else", "elif"))):
+            inner, deeper = _skip_rest(rest, depth + 1)
+            return out + [("else:", k)] + _indented(inner, 1), around or deeper
+        out.append((line.replace(_ON, "continue"), k))
+        around = True
+    return out, around
+
+
+def _falls_through(body: Lines) -> bool:
+    """Whether the run may go on past an arm's last line."""
+    return not body[-1].startswith(("return", "raise", "continue", "break"))
 
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
             ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
-    """`run(st, fr)`: arms `if pc <= start:` in step order, so entering at a start skips the arms before
-    it and falls through the rest. Each arm is a `while True:` loop: a jump to its own start goes round it
-    (a loop's body), a jump forward leaves it and falls through to the target's arm, a jump back sets `pc`
-    and starts over from the first arm of its loop (the arms between the jumps back and their targets are one
-    group, a `while True:` of its own), a jump to a step that ends the block ends it. A generic op (a closure)
-    ends an arm: it may suspend, jump (to one of `targets`) or push frames; so does a snippet that may stop or
-    push frames. A GameRuleError leaves fr[1] after the op that raised it."""
+    """`run(st, fr)`: the block's steps as arms, one from each start (where a run may be entered) to the next, in
+    step order; an arm `if pc <= start:` is skipped by an entry past it. The run falls from arm to arm with `pc` left
+    as it was, so each arm's test passes. The arms between a jump back and its target (a loop's body) are a
+    `while True:` of their own: a jump back sets `pc` and goes round it, one past its end leaves it, one that stays
+    in it (or is in no loop) skips the rest of its arm (_skip_rest) and the arms' tests pass over those before its
+    target; a jump to a step that ends the block ends it. A generic op (a closure) ends an arm: it may suspend,
+    jump (to one of `targets`) or push frames; so does a snippet that may stop or push frames. A GameRuleError
+    leaves fr[1] after the op that raised it."""
     n = len(code)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -164,76 +206,72 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
             starts.add(k + 1)
         if s is not None:
             starts.update(c[0] for c in s.cells)
-    starts = {k for k in starts if k < n}
-    arms: list[tuple[int, Lines, list[int]]] = []  # per arm: its step, its loop's lines and, per line, its step
-    loops: list[tuple[int, int]] = []  # the steps a jump back goes to and from
-    arm = 0
-    back = False  # whether the arm has a jump to an arm before it
-
-    def goto(t: int) -> Lines:
-        nonlocal back
-        if t < n and snippets[t] is not None and snippets[t].lines == _RET:  # type: ignore[union-attr]
-            return list(_RET)
-        back = back or t < arm
-        if t <= arm:
-            loops.append((t, arm))
-        return ["continue"] if t == arm else [f"pc = {t}", "break"]
-
-    for k in range(n):
-        if k in starts:
-            if k:
-                _end_arm(*arms[-1][1:], arm, back)
-            arm, back = k, False
-            arms.append((k, [], []))
-        s = snippets[k]
+    steps = sorted(k for k in starts if k < n)  # per arm, its first step
+    arm_of = [i for i, (k, nxt) in enumerate(zip(steps, steps[1:] + [n])) for _ in range(k, nxt)]
+    ends = {k for k, s in enumerate(snippets) if s is not None and s.lines == _RET}
+    groups = _groups([(arm_of[t], arm_of[k]) for k, s in enumerate(snippets) if s is not None
+                      for t in _gotos(s) if t not in ends and t <= steps[arm_of[k]]])
+    group_of = {i: g for g in groups for i in range(g[0], g[1] + 1)}
+    arms: list[Pairs] = [[] for _ in steps]
+    for k, s in enumerate(snippets):
+        i = arm_of[k]
+        group = group_of.get(i)
         if s is None:
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", "if len(frames) != depth:",
                     *_RUN_ABOVE, f"if fr[1] != {k + 1}:", "    return None"]
         else:
-            body = _expand(s, goto, [f"fr[1] = {k + 1}", "return True"])
+            body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
+                           [f"fr[1] = {k + 1}", "return True"])
             if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
                 body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in _RUN_ABOVE[:2]), "if st.game.runners[_b_t[0]](st, _b_t):",
                          "    return True", "if len(frames) != depth:", *_RUN_ABOVE[2:]]
             elif s.pushes:
                 body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", *_RUN_ABOVE]
-        arms[-1][1].extend("        " + ln for ln in body)
-        arms[-1][2].extend([k] * len(body))
-    _end_arm(*arms[-1][1:], arm, back)
-    steps = [k for k, _, _ in arms]
-    groups = _groups([(steps.index(t), steps.index(a)) for t, a in loops if t < a])
-    units = [next((g[0] for g in groups if g[0] <= i <= g[1]), i) for i in range(len(arms))]  # a group's: its first arm
+        arms[i] += [(ln, k) for ln in body]
+    outer = False  # whether an arm in no loop goes round the runner's own loop (_skip_rest)
+    for i, arm in enumerate(arms):
+        arms[i], around = _skip_rest(arm)
+        outer = outer or (around and i not in group_of)
+    units = [group_of[i][0] if i in group_of else i for i in range(len(steps))]  # a loop's: its first arm
     # a comprehension over a family's cards may go zone by zone (lowering), reading these as locals
-    forced = {i: list(BY_ZONE_READS.values()) for i, (_, body, _) in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln in body)}
-    bodies, hoisted, own = runner_reads_as_locals([body for _, body, _ in arms], units,
-                                                  [any(t <= k <= a for t, a in loops) for k in steps], forced)
+    forced = {i: list(BY_ZONE_READS.values()) for i, arm in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln, _ in arm)}
+    bodies, hoisted, own = runner_reads_as_locals([[ln for ln, _ in arm] for arm in arms], units,
+                                                  [i in group_of for i in range(len(steps))], forced)
     game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # the head reads the game (locals_set)
-    lines: Lines = []
-    op_at: list[int] = []  # per line of `lines`: its step
-    for i, ((k, _, at), body) in enumerate(zip(arms, bodies)):  # a unit sets the locals only it reads as it starts
-        group = next((g for g in groups if g[0] <= i <= g[1]), None)
-        sets = [] if group and group[0] < i else ["    " + ln for ln in locals_set(own.get(i, {}), 1, game)]
-        opening = [f"if pc <= {k}:", *(sets if not group else []), "    while True:"]
-        closing: Lines = []
-        if group:  # the group's arms in a loop of their own, left at its end
-            opening = ([f"if pc <= {steps[group[1]]}:", *sets, "    while True:"] if group[0] == i else []) \
-                + ["        " + ln for ln in opening]
-            body = ["        " + ln for ln in body]
-            closing = ["        break"] if group[1] == i else []
-        lines += opening + body + closing
-        op_at += [k] * len(opening) + at + [k] * len(closing)
-    head = ["def run(st, fr):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:", "        while True:"]
-    if any(_FRAMES.search(ln) for ln in lines):  # the frames and their count at entry, where an op may push frames
-        head[-2:-2] = ["    frames = st.frames", "    depth = len(frames)"]
+    out: Pairs = []
+    for i, (k, arm, body) in enumerate(zip(steps, arms, bodies)):  # a unit sets the locals only it reads as it starts
+        lines = list(zip(body, (j for _, j in arm)))
+        sets = [(ln, k) for ln in locals_set(own.get(i, {}), 1, game)] if units[i] == i else []
+        group = group_of.get(i)
+        if group is None:  # the last arm is entered at its start or before
+            out += sets + lines if i == len(steps) - 1 else [(f"if pc <= {k}:", k)] + _indented(sets + lines, 1)
+            continue
+        if i == group[0]:  # the loop is entered at one of its arms or before
+            out += [(f"if pc <= {steps[group[1]]}:", k)] + _indented(sets + [("while True:", k)], 1)
+        if i < group[1]:
+            out += _indented([(f"if pc <= {k}:", k)] + _indented(lines, 1), 2)
+        else:  # its last arm: the loop is left where it falls through
+            out += _indented(lines + ([("break", k)] if _falls_through(body) else []), 2)
+    head = ["def run(st, fr):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
+    if any(_FRAMES.search(ln) for ln, _ in out):  # the frames and their count at entry, where an op may push frames
+        head[-1:-1] = ["    frames = st.frames", "    depth = len(frames)"]
+    if outer:
+        head.append("        while True:")
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
             "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
-    src = "\n".join(["def make(_ops, _op_at, _first, _pos):"]
-                    + [f"    {g} = _ops[{g[2:]}]" for g in generics]
-                    + ["    " + ln for ln in head] + ["                " + ln for ln in lines] + tail)
+    pad = "    " * (4 if outer else 3)
+    src = "\n".join(["def make(_ops, _op_at, _first, _pos):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
+                    + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
     exec(lowered_code(src), ns)  # noqa: S102 - our own generated code
-    first = 1 + 1 + len(generics) + len(head)  # the line number of lines[0]
-    run: Op = ns.pop("make")(code, op_at, first, pos)
+    first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
+    run: Op = ns.pop("make")(code, [k for _, k in out], first, pos)
     return run, frozenset(starts)
+
+
+def _indented(lines: Pairs, levels: int) -> Pairs:
+    """Lines moved into the block of the statement before them."""
+    return [("    " * levels + ln, k) for ln, k in lines]
 
 
 def _groups(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
