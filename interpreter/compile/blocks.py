@@ -278,7 +278,12 @@ def jump(cell: list[int]) -> Snippet:
     return Snippet(["GOTO 0"], (cell,))
 
 
-SPEND = ["st.budget -= 1", "if st.budget < 0:", "    _over_budget(st)"]
+def spent(rounds: str) -> Lines:
+    """The lines that spend `rounds` of the step budget (Limits.max_steps), failing once it is gone."""
+    return [f"st.budget -= {rounds}", "if st.budget < 0:", "    _over_budget(st)"]
+
+
+SPEND = spent("1")
 
 
 def located(lines: Lines, at: str) -> Lines:
