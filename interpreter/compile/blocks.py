@@ -438,12 +438,12 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
                     *("        " + ln for ln in _FACE_DOWN), "        _b_s = st.game.all_mask", "    else:",
                     *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]", "        " + _FACE_DOWN[0],
                     "        st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
-                    "else:", "    st.log.append(None)"]
+                    "else:", "    st.log.append(())"]
 
 
 def logged(entry: str) -> str:
     """The line that logs `entry`, or only counts it where the log keeps no entries (State.keep_log)."""
-    return f"st.log.append({entry} if st.keep_log else None)"
+    return f"st.log.append({entry} if st.keep_log else ())"
 
 
 def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = None) -> Snippet:

@@ -182,7 +182,7 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, str, Fmt]]) -> Op:
         if not st.keep_log:  # only counted (State.keep_log); its values are worked out all the same, as one may fail
             for _, fn, _, _ in values:
                 fn(st, L)
-            st.log.append(None)
+            st.log.append(())
             return
         filled: dict[str, Any] = {}
         game = st.game

@@ -79,7 +79,7 @@ class State:
         # per seat, with agents: the bit source of a plain random agent, whose pick agent_pick writes out, or None
         self.random_bits: Sequence[Optional[Callable[[int], int]]] = ()
         self.inline_decisions = 0  # how many they took
-        # whether the log keeps its entries, or only their count (each entry None, for the Limits' max_log): in a
+        # whether the log keeps its entries, or only their count (each entry (), for the Limits' max_log): in a
         # playout whose log nobody reads (simulate.play_bots), a move skips working out who saw it
         self.keep_log = True
         if _empty:
