@@ -136,6 +136,30 @@ def test_a_game_that_never_ends_runs_out_of_log(tmp_path: Path) -> None:
     assert (exc.line, exc.col) == where(HEAD + REST + body, "    choose action", "choose")
 
 
+def test_a_loop_over_a_list_spends_the_rounds_it_runs(tmp_path: Path) -> None:
+    """A `for` in which nothing stops spends its rounds as it starts where it cannot break off, round by round
+    where it can: a loop that breaks off early spends only the rounds it ran, and nested loops past the budget
+    fail at one of them."""
+    early = "setup {\n  repeat 3 {\n    for x in range(1, 900) {\n      if x > 2 { break }\n    }\n  }\n}\n" + ONE_ROUND
+    (tmp_path / "early").mkdir()
+    assert game_of(tmp_path / "early", HEAD + early, SMALL).new_initial_state(seed=3).is_terminal()
+    nested = "setup {\n  for x in range(1, 900) {\n    for y in range(1, 3) { set acc = y }\n  }\n}\n" + ONE_ROUND
+    exc = run_error(tmp_path, HEAD + nested, SMALL)
+    assert "does this loop never end?" in exc.message
+    assert (HEAD + nested).split("\n")[exc.line - 1].lstrip().startswith("for ")
+
+
+def test_simulate_counts_the_log_entries_it_does_not_keep(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """simulate's playouts keep only the number of log entries (State.keep_log): they run out of log all the same."""
+    body = ("round {\n  repeat while round >= 0\n  phase play {\n    repeat 200 { log de \"mehr {acc}\" en \"more {acc}\" }\n"
+            "    choose action for first(players): rest\n  }\n}\nscore(p) = 0\n")
+    folder = write(tmp_path, HEAD + REST + body)
+    monkeypatch.setenv("REGELWERK_MAX_LOG", "5000")
+    assert main(["simulate", str(folder), "--players", "2", "--games", "1", "--seed", "1"]) == 1
+    assert "more than 5000 log entries" in capsys.readouterr().err
+
+
 def test_the_default_step_budget_stops_a_hang_within_seconds(tmp_path: Path) -> None:
     body = "setup {\n  repeat 1000000000 { }\n}\n" + ONE_ROUND
     exc = run_error(tmp_path, HEAD + body, Limits())

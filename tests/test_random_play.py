@@ -449,3 +449,20 @@ def test_random_agents_picking_inside_the_run_draw_what_act_draws(ruleset: str, 
         assert decisions == count > 10
         assert played.history == stepped.history and played.to_json() == stepped.to_json()
         assert played.random_bits == ()
+
+
+@pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4)])
+def test_a_playout_that_keeps_only_the_log_count_plays_the_same_game(ruleset: str, players: int) -> None:
+    """play_bots with keep_log False (simulate's play_one) and plain random agents keeps only the number of log
+    entries (State.keep_log): the same game, labels, returns and log length; an agent that looks at the state
+    (any other agent) gets the whole log all the same."""
+    game = load_game(ruleset, players=players)
+    for seed in (1, 2):
+        kept, counted = game.new_initial_state(seed), game.new_initial_state(seed)
+        assert play_bots(kept, [RandomAgent(seed * 10 + s) for s in range(players)]) == \
+            play_bots(counted, [RandomAgent(seed * 10 + s) for s in range(players)], keep_log=False)
+        assert counted.history == kept.history and counted.returns() == kept.returns()
+        assert len(counted.log) == len(kept.log) and () in counted.log and () not in kept.log
+        looked = game.new_initial_state(seed)
+        play_bots(looked, [Recorder(seed * 10 + s) for s in range(players)], keep_log=False)
+        assert looked.keep_log and () not in looked.log

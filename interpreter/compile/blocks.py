@@ -331,7 +331,12 @@ def jump(cell: list[int]) -> Snippet:
     return Snippet(["GOTO 0"], (cell,))
 
 
-SPEND = ["st.budget -= 1", "if st.budget < 0:", "    _over_budget(st)"]
+def spent(rounds: str) -> Lines:
+    """The lines that spend `rounds` of the step budget (Limits.max_steps), failing once it is gone."""
+    return [f"st.budget -= {rounds}", "if st.budget < 0:", "    _over_budget(st)"]
+
+
+SPEND = spent("1")
 
 
 def located(lines: Lines, at: str) -> Lines:
@@ -472,16 +477,26 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
               f"        st.fam_cards.pop({family}, None)", f"    elif _b_o in st.fam_cards or {family} in st.fam_cards:",
               f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]  # else neither family's list is kept: nothing to refile
     if public:
-        return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0",
-                        f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask))"]
+        return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
     hidden = dest is not None and dest.visibility == "hidden"
-    seen = ["_b_s = st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]")]
+    mask = "st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]")  # the seats that see either zone
+    seen = [f"_b_s = {mask}"]
     if owners:
         seen += ["if _b_s < 0:", "    _b_s = st.game.sees(_b_f, _b_c, st.owner) | st.game.sees(_b_z, _b_c, st.owner)"]
-    return lines + ["if st.face_up[_b_c]:  # who knew the card still sees it leave: every seat",
-                    *("    " + ln for ln in _FACE_DOWN), "    _b_s = st.game.all_mask", "else:", *("    " + ln for ln in seen),
-                    "    if st.known[_b_c]:", "        _b_s |= st.known[_b_c]", "        " + _FACE_DOWN[0], "        st.known[_b_c] = 0",
-                    f"st.log.append(({L_MOVE}, _b_c, _b_f, _b_z, _b_s))"]
+    entry = f"({L_MOVE}, _b_c, _b_f, _b_z, _b_s)"
+    common = [*seen, f"st.log.append({entry})"] if owners else [f"st.log.append({entry.replace('_b_s', mask)})"]
+    # who knew the card still sees it leave (every seat, if it was face up); who else saw it is worked out only
+    # where the log keeps its entries
+    return lines + ["if st.face_up[_b_c] or st.known[_b_c]:", "    if st.face_up[_b_c]:",
+                    *("        " + ln for ln in _FACE_DOWN), "        _b_s = st.game.all_mask", "    else:",
+                    *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]", "        " + _FACE_DOWN[0],
+                    "        st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
+                    "else:", "    st.log.append(())"]
+
+
+def logged(entry: str) -> str:
+    """The line that logs `entry`, or only counts it where the log keeps no entries (State.keep_log)."""
+    return f"st.log.append({entry} if st.keep_log else ())"
 
 
 def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = None) -> Snippet:
@@ -565,7 +580,7 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
                 "else:", *("    " + ln for ln in give)]
     lines += take + give
     who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
-    return Snippet(lines + ["if _b_n:", f"    st.log.append(({L_PAY}, {who}, _b_n, {name!r}))"])
+    return Snippet(lines + ["if _b_n:", "    " + logged(f"({L_PAY}, {who}, _b_n, {name!r})")])
 
 
 def call_rule(bid: int, args: list[str]) -> Snippet:

@@ -127,19 +127,23 @@ class StatementCompiler(ExpressionCompiler):
 
     def _structured(self, s: Any, scope: Scope) -> list[str]:
         """A statement `_straight` as Python lines over `st`, `fr` and `L`; a loop spends the budget each round
-        (as blocks.loop_back)."""
+        (as blocks.loop_back), a loop over a list that cannot break off all its rounds as it starts (nothing
+        inside can stop and renew the budget, so it fails as it would have by its last round at the latest)."""
         if isinstance(s, A.If):
             cond, t = self.code(s.cond, scope)
             self._expect(s.cond, t, BOOL, "a condition")
             then = [f"if {cond}:", *_indent(self._straight_lines(s.then, scope.child()))]
             return then + (["else:", *_indent(self._straight_lines(s.other, scope.child()))] if s.other else [])
         if isinstance(s, A.For):  # a zone is copied only if the body may move cards; a range needs no list
-            moves = any(isinstance(n, (A.Move, A.CallRule)) for n in A.walk(s.body))
-            src, elem = self.seq_src(s.source, scope, moves, "a loop's source")
+            inside = {type(n) for n in A.walk(s.body)}
+            src, elem = self.seq_src(s.source, scope, bool(inside & {A.Move, A.CallRule}), "a loop's source")
             src = iterable(src)
             inner = scope.child()
             var = inner.define(s.var, elem, self._positions_of(s.source))
-            return [f"for L[{var}] in {src}:", *_indent(self._straight_lines(s.body, inner) + B.SPEND)]
+            body = self._straight_lines(s.body, inner)
+            if A.Break in inside:  # it may end early: it spends round by round
+                return [f"for L[{var}] in {src}:", *_indent(body + B.SPEND)]
+            return [f"_b_q = {src}", *B.spent("len(_b_q)"), f"for L[{var}] in _b_q:", *_indent(body)]
         if isinstance(s, A.While):
             cond, t = self.code(s.cond, scope)
             self._expect(s.cond, t, BOOL, "a condition")

@@ -78,11 +78,14 @@ class Failure:
         return "\n".join(lines)
 
 
-def play_bots(state: State, agents: Sequence[Agent]) -> int:
+def play_bots(state: State, agents: Sequence[Agent], keep_log: bool = True) -> int:
     """Plays to the end, sampling chance from the state's seed; returns the number of decisions made.
-    A game whose rules fail is over: the GameRuleError leaves the state mid-step (State.advance, no undo)."""
+    A game whose rules fail is over: the GameRuleError leaves the state mid-step (State.advance, no undo).
+    `keep_log` False: the caller reads nothing of the log after the game, so where no agent looks at the state
+    (each is a plain random one) the state keeps only the log's count from here on (State.keep_log)."""
     decisions = 0
     advance = state.advance
+    state.keep_log = keep_log or any(type(a) is not RandomAgent for a in agents)
     if state.pending is not None and state.pending[0] == CHANCE:
         advance(state.sample_chance(), True)
     state.agents, state.inline_decisions = agents, 0  # past the first decision the run asks them itself
@@ -152,7 +155,7 @@ def play_one(game: Game, ruleset: str, game_seed: int, agents: Sequence[str], sa
     try:
         state = game.new_initial_state(game_seed)
         bots = [make_agent(name, agent_seed(game_seed, seat)) for seat, name in enumerate(agents)]
-        decisions = play_bots(state, bots)
+        decisions = play_bots(state, bots, keep_log=False)  # only its labels and returns are read
     except GameRuleError as exc:
         if path is not None:  # the labels up to the failing one, so `regelwerk replay` fails there too
             write_record(path, Record(ruleset, tuple(map(variant_ref, game.variants)), game.num_players,

@@ -63,7 +63,7 @@ def random_below(bits: Callable[[int], int], n: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions")
+                 "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions", "keep_log")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -79,6 +79,9 @@ class State:
         # per seat, with agents: the bit source of a plain random agent, whose pick agent_pick writes out, or None
         self.random_bits: Sequence[Optional[Callable[[int], int]]] = ()
         self.inline_decisions = 0  # how many they took
+        # whether the log keeps its entries, or only their count (each entry (), for the Limits' max_log): in a
+        # playout whose log nobody reads (simulate.play_bots), a move skips working out who saw it
+        self.keep_log = True
         if _empty:
             return
         start = game.start_state
@@ -567,6 +570,7 @@ class State:
         s.pending = self.pending
         s._seed, s._stream, s.draws, s.round, s.phase = self._seed, self._stream, self.draws, self.round, self.phase
         s.log = self.log.copy()
+        s.keep_log = self.keep_log
         s.history = self.history.copy()
         s._returns = self._returns
 
