@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 
 
 def allowed(st: "State", seat: int, values: list[Any]) -> list[Any]:
-    """The listed options `(action id, parameters)` that no active `forbid` rules out, in their order: each
+    """The listed options `(action id, *parameters)` that no active `forbid` rules out, in their order: each
     restriction's generated `keep` drops those of its actions whose condition holds for the seat."""
     defs = st.game.program.forbids
     for fid, _, cap in st.forbids:
@@ -42,9 +42,8 @@ LABELS_KEPT = 100_000
 
 
 def _label(st: "State", value: Any, seat: int) -> str:
-    aid, chosen = value
-    action = st.game.program.actions[aid]
+    action = st.game.program.actions[value[0]]
     fields = {"me": f"P{seat + 1}"}
-    for p, fmt, v in zip(action.params, action.formats, chosen):
+    for p, fmt, v in zip(action.params, action.formats, value[1:]):
         fields[p[0]] = fmt(st, v)
     return str(action.label.format_map(fields))

@@ -65,7 +65,7 @@ class Block:
 
 @dataclass
 class ActionInfo:
-    """An action's parameters (name, slot, type) (its options are (action id, parameter values), listed by the
+    """An action's parameters (name, slot, type) (its options are (action id, *parameter values), listed by the
     generated function of each `choose action`), the block that runs once an option is chosen, and which
     requirement refuses an option (for worked examples and "why not" answers)."""
 
