@@ -443,7 +443,7 @@ class Compiler(StatementCompiler):
         refuse.append("    return -1")
         namespace: dict[str, Any] = {}
         exec(lowered_function("\n".join(refuse)), self.env, namespace)  # noqa: S102 - our own generated code
-        return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label,
+        return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label, "me" in named,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
 
     def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
