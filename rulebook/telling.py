@@ -31,7 +31,7 @@ class Teller:
         assert st.pending is not None  # a step's label is offered, so a decision is open
         _, _, _, values, slot = st.pending
         value = values[st.legal_labels().index(label)]
-        told = self.told_choice(st, value) if slot >= 0 else self.told_action(st, *value)
+        told = self.told_choice(st, value) if slot >= 0 else self.told_action(st, value[0], value[1:])
         if told is not None:
             return self.say(f"example_told_{kind}", player=self.mover(st), done=told[0], infinitive=told[1])
         return self.listed(st, kind, *self.show.chosen(st, label))

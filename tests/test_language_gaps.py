@@ -101,6 +101,16 @@ def test_effect_in_an_action_keeps_the_acting_seat(tmp_path: Path) -> None:
     assert state.scores() == [0, 5]
 
 
+def test_a_label_reads_as_str_format_fills_its_template(tmp_path: Path) -> None:
+    """Labels are made by code generated from the template (options._label_function): braces, the seat, a
+    field's conversion and format spec give what str.format gives, and a label naming the seat differs by seat."""
+    game = _game(tmp_path, PAYING + 'action use(n in [7, 8]) de "nutzen" en "use" { label "{{{me}}} {n!r:>5}|{n:x<3}" '
+                 'run card("gift").eff }\n' + ONE_ROUND % 'choose action for next(first(players)): use')
+    state = game.new_initial_state(seed=1)
+    assert state.legal_labels() == ["{P2}   '7'|7xx", "{P2}   '8'|8xx"]
+    assert game.labels[0] is not game.labels[1]  # the label names the seat: remembered per seat
+
+
 # ------------------------------------------------------------------ log places
 
 LOGGING = ('cards tile in box { columns n row 1..4 }\n'

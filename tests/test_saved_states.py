@@ -202,8 +202,8 @@ def test_forged_options_place_no_other_players_card() -> None:
     data = mid_game()
     seat = data["pending"][1]
     theirs = zone_holding(data, lambda n: n.startswith("hand[") and n != f"hand[P{seat + 1}]")
-    aid, (i, _) = data["pending"][3][0]
-    data["pending"][3][0] = [aid, [i, data["zones"][theirs][0]]]
+    aid, i, _ = data["pending"][3][0]
+    data["pending"][3][0] = [aid, i, data["zones"][theirs][0]]
     refused(data, "pending: the saved options differ from the decision the state opens")
 
 

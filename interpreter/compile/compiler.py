@@ -431,8 +431,8 @@ class Compiler(StatementCompiler):
             pad = inner
         call_reads, lines[start + 1:] = hoist_call_reads(lines[start + 1:], start_pad)  # the first source is read once
         lines[start:start] = kept + call_reads
-        chosen = "(" + "".join(f"_p{k}, " for k in range(len(params))) + ")"
-        lines.append(f"{pad}out.append(({aid}, {chosen}))")
+        option = ", ".join([str(aid), *(f"_p{k}" for k in range(len(params)))])  # flat: one tuple per option
+        lines.append(f"{pad}out.append(({option}{',' * (not params)}))")
         self.option_code[aid] = known_places(slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in
                                                                               enumerate(params)}), self.size_code)
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
@@ -443,7 +443,7 @@ class Compiler(StatementCompiler):
         refuse.append("    return -1")
         namespace: dict[str, Any] = {}
         exec(lowered_function("\n".join(refuse)), self.env, namespace)  # noqa: S102 - our own generated code
-        return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label,
+        return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label, "me" in named,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
 
     def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:

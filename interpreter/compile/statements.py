@@ -534,7 +534,7 @@ class StatementCompiler(ExpressionCompiler):
             params = fscope.params()
             arms += [f"{'elif' if arms else 'if'} _b_o[0] == {self.action_ids[name]}:",
                      *([f"    {names[0]} = me"] if re.search(rf"\b{names[0]}\b", test) else []),
-                     *([f"    {''.join(n + ', ' for n in names[1:])}= _b_o[1]"] if len(names) > 1 else []),
+                     *([f"    _, {''.join(n + ', ' for n in names[1:])}= _b_o"] if len(names) > 1 else []),
                      f"    if {test}:", "        continue"]
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")

@@ -37,9 +37,8 @@ def _option_cards(st: State, choice: int) -> tuple[Optional[str], list[int]]:
     _, _, _, values, slot = st.pending  # type: ignore[misc]
     value = values[choice]
     if slot < 0:
-        aid, params = value
-        action = st.game.program.actions[aid]
-        return action.name, [v for (_, _, t), v in zip(action.params, params) if t.name == "card"]
+        action = st.game.program.actions[value[0]]
+        return action.name, [v for (_, _, t), v in zip(action.params, value[1:]) if t.name == "card"]
     _, t, _ = st.open_node_type()
     return None, [value] if t.name == "card" else []
 

@@ -155,10 +155,9 @@ class Display:
     def option_parts(self, value: Any, slot: int, node_type: Optional[T]) -> tuple[str, str]:
         """An option as the action's display text and its values ("", value for a chosen value)."""
         if slot < 0:
-            aid, params = value
-            action = self.game.program.actions[aid]
+            action = self.game.program.actions[value[0]]
             title = self.texts.get(f"ActionDef {action.name}", action.name)
-            return title, ", ".join(self.value(v, t) for (_, _, t), v in zip(action.params, params))
+            return title, ", ".join(self.value(v, t) for (_, _, t), v in zip(action.params, value[1:]))
         return "", self.value(value, node_type) if node_type is not None else str(value)
 
     def chosen(self, state: Any, label: str) -> tuple[str, str]:

@@ -120,8 +120,7 @@ class Catalogue:
         assert pending is not None
         kind, _, _, values, slot = pending
         if slot < 0:
-            return [self.encode(aid, params, f"action '{self.game.program.actions[aid].name}'")
-                    for aid, params in values]
+            return [self.encode(v[0], v[1:], f"action '{self.game.program.actions[v[0]].name}'") for v in values]
         node, t, _ = st.open_node_type()
         seg = self.node_segment[(node, t)]
         return [self.encode(seg, (v,), f"a {node} of {t}") for v in values]

@@ -68,7 +68,9 @@ class Game:
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
         self.mod_rows = [(md.field, md.kind, md.add, md.value, md.where) for md in program.moddefs]
         self.mods_nest = any(md.nests for md in program.moddefs)  # a read of a modified field may meet another
-        self.labels: list[dict[Any, str]] = [{} for _ in self.players]  # per seat: option → its label (options.option_label)
+        # per seat: option → its label (options.option_label); one dict for all seats where no label names the seat
+        seated = any(a.label_names_me for a in program.actions)
+        self.labels: list[dict[Any, str]] = [{} for _ in self.players] if seated else [{}] * num_players
         probe: Any = _Probe(self)
         self.consts: list[Any] = []
         for name, fn in program.consts:

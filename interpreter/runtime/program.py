@@ -65,7 +65,7 @@ class Block:
 
 @dataclass
 class ActionInfo:
-    """An action's parameters (name, slot, type) (its options are (action id, parameter values), listed by the
+    """An action's parameters (name, slot, type) (its options are (action id, *parameter values), listed by the
     generated function of each `choose action`), the block that runs once an option is chosen, and which
     requirement refuses an option (for worked examples and "why not" answers)."""
 
@@ -75,6 +75,7 @@ class ActionInfo:
     block: int
     nlocals: int
     label: str
+    label_names_me: bool  # whether the label says who decides ({me}): then an option's label differs by seat
     formats: list[Callable[["State", Any], str]]
     ast: A.ActionDef
     # (state, seat, parameter values) → index in `requires` of the first that fails, -1 if none fails
@@ -82,6 +83,8 @@ class ActionInfo:
     requires: list[A.Require]  # the leading requirements, which decide the options
     # (state, locals) → None: the body, for an action whose body runs through (no stop inside): no frame needed
     run: Optional[Callable[["State", list[Any]], None]] = None
+    # (state, seat, option) → its label: generated from `label` when the first is asked for (options.option_label)
+    make_label: Optional[Callable[["State", int, tuple[Any, ...]], str]] = None
     # the slots after the seat (slot 0) and the parameters (slots 1 to k, in order), empty in a new frame
     blank: tuple[None, ...] = field(init=False)
 

@@ -511,7 +511,7 @@ class State:
             self.log.append((L_DECIDE, seat, label))
         self.frames[-1][2][slot] = value
 
-    def take_action(self, seat: int, value: tuple[int, tuple[Any, ...]], label: Optional[str] = None) -> None:
+    def take_action(self, seat: int, value: tuple[Any, ...], label: Optional[str] = None) -> None:
         """Takes the option `value` of the open `choose action` node: notes its label (made here if not given),
         starts the action's frame, or runs a body that runs through at once, as its frame would."""
         self.pending = None
@@ -524,9 +524,9 @@ class State:
                 label = option_label(self, value, seat)
         self.history.append(label)
         self.log.append((L_DECIDE, seat, label))
-        aid, params = value
-        info = self.game.program.actions[aid]
-        L: list[Any] = [seat, *params, *info.blank]
+        info = self.game.program.actions[value[0]]
+        L: list[Any] = [*value, *info.blank]  # the option (action id, *parameters) laid out as the frame's locals
+        L[0] = seat
         if info.run is None:
             self.frames.append([info.block, 0, L])
             return
