@@ -374,25 +374,13 @@ def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole
     assert undone > 20
 
 
-OWNED = """
-game owned {
-  players 3 to 3
-}
-kind tok {
-  field v: int
-  id "t{v}"
-}
-cards tok in box {
-  columns v
-  row 1
-  row 2
-  row 3
-  row 4
-  row 5
-  row 6
-  row 7
-}
-zone box of tok public
+def owned_rules() -> str:
+    """The probe game's tokens (RULES), seven of them, for three players who count theirs in a row (OWNED)."""
+    head = RULES[:RULES.index("zone box")].replace("game probe", "game owned").replace("players 2 to 2", "players 3 to 3")
+    return head.replace("  row 3\n", "".join(f"  row {v}\n" for v in range(3, 8))) + OWNED
+
+
+OWNED = """zone box of tok public
 zone row [3] of tok public
 var mine: int = 0
 var steps: int = 0
@@ -437,7 +425,7 @@ def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
     moves into, out of and within it, gifts, a step that fails after both, clones and saves; the rules read them."""
     folder = tmp_path / "owned"
     folder.mkdir()
-    (folder / "game.rules").write_text(OWNED, encoding="utf-8")
+    (folder / "game.rules").write_text(owned_rules(), encoding="utf-8")
     game = load_game(str(folder), players=3)
     row = game.program.zone_by_name["row"].family_id
     assert game.program.counted == (row,)
