@@ -419,3 +419,82 @@ def test_jumps_forward_out_of_ifs_deeper_than_an_arm_nests_them_play_as_the_ops_
         state.apply_action(0)
     # rounds 1 to 24: each takes the ifs up to its number, and from round 20 on the choice (1) at the innermost
     assert state.gvars[0] == sum(1000 + 200 + 3 * sum(range(1, min(r, 20) + 1)) + 3 * (r >= 20) for r in range(1, 25))
+
+
+def owned_rules() -> str:
+    """The probe game's tokens (RULES), seven of them, for three players who count theirs in a row (OWNED)."""
+    head = RULES[:RULES.index("zone box")].replace("game probe", "game owned").replace("players 2 to 2", "players 3 to 3")
+    return head.replace("  row 3\n", "".join(f"  row {v}\n" for v in range(3, 8))) + OWNED
+
+
+OWNED = """zone box of tok public
+zone row [3] of tok public
+var mine: int = 0
+var steps: int = 0
+action place(t in cards(box), i in [1, 2, 3]) {
+  label "place {t} {i}"
+  give t to me
+  move t to row[i]
+  set mine = count(c for c in cards(row) if owner(c) == me)
+}
+action shift(t in cards(row), i in [1, 2, 3]) {
+  label "shift {t} {i}"
+  move t to row[i] bottom
+  set mine = count(c for c in cards(row) if me == owner(c))
+}
+action pass_on(t in cards(row)) {
+  label "pass {t}"
+  give t to next(me)
+  set mine = count(c for c in cards(row) if owner(c) == me)
+}
+action back(t in cards(row), keep in [true, false]) {
+  label "back {t} {keep}"
+  move t to box
+  give t to me
+  require keep
+}
+round {
+  repeat while round < 15
+  phase play {
+    set steps = 0
+    turns p from first(players) until steps >= 5 skip when count(c for c in cards(row) if owner(c) == p) == 2 {
+      choose action for p: place, shift, pass_on, back
+      set steps = steps + 1
+    }
+  }
+}
+score(p) = count(c for c in cards(row) if owner(c) == p)
+"""
+
+
+def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
+    """A family counted by owner (`count(c for c in cards(F) if owner(c) == p)`) keeps its counts (State.owned) through
+    moves into, out of and within it, gifts, a step that fails after both, clones and saves; the rules read them."""
+    folder = tmp_path / "owned"
+    folder.mkdir()
+    (folder / "game.rules").write_text(owned_rules(), encoding="utf-8")
+    game = load_game(str(folder), players=3)
+    row = game.program.zone_by_name["row"].family_id
+    assert game.program.counted == (row,)
+
+    def fresh(state: State) -> list[int]:
+        lo, hi = game.fam_span[row]
+        cards = [c for zone in state.zones[lo:hi] for c in zone]
+        return [sum(state.owner[c] == p for c in cards) for p in (0, 1, 2, -1)]
+
+    failed = 0
+    for seed in range(1, 6):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            before, seat, n = state.to_json(), state.current_player(), len(state.history)
+            try:
+                state.apply_action(rng.randrange(len(state.legal_actions())))
+            except GameRuleError:
+                assert state.to_json() == before
+                failed += 1
+            assert state.owned[row] == fresh(state)
+            assert state.clone().owned == state.owned == game.state_from_json(state.to_json()).owned
+            if len(state.history) > n and not state.history[n].startswith("back"):  # it set `mine` for its seat
+                assert state.gvars[0] == fresh(state)[seat]
+        assert state.returns() == [float(n == max(fresh(state)[:3])) for n in fresh(state)[:3]]
+    assert failed > 5

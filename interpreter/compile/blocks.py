@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from interpreter.compile.hoist import locals_set, runner_reads_as_locals
 from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
@@ -437,8 +437,32 @@ def reveal(what: str, one: Optional[str] = None) -> Snippet:
                                          "    st.face_up[_b_c] = True", f"    st.log.append(({L_REVEAL}, _b_c))"]))
 
 
-def give(what: str, to: str, one: Optional[str] = None) -> Snippet:
-    return Snippet([f"_b_p = {to}", *each_card(what, one, [noted("st.owner", "_b_c"), "st.owner[_b_c] = _b_p"])])
+def give(what: str, to: str, one: Optional[str], counted: Sequence[int]) -> Snippet:
+    """`counted`: the families whose cards are counted by owner (recount_move): a card there moves from one count to
+    the other, so where there are any, the new owner must be a seat or the bank (-1), as a saved state's owners are."""
+    check = ["if not -1 <= _b_p < st.game.num_players:",
+             "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted else []
+    moved = [f"if st.game.zone_family[st.where[_b_c]] == {k}: st.owned[{k}][st.owner[_b_c]] -= 1; st.owned[{k}][_b_p] += 1"
+             for k in counted]
+    return Snippet([f"_b_p = {to}", *check,
+                    *each_card(what, one, [noted("st.owner", "_b_c"), *moved, "st.owner[_b_c] = _b_p"])])
+
+
+def recount_move(counted: Sequence[int], dest: Optional[int]) -> Lines:
+    """After card_move: the counts per owner of a family whose cards the rules count by owner (State.owned), one line
+    per such family where the destination's family is known (`dest`); State._restore counts them afresh."""
+    lines: Lines = []
+    for k in counted:
+        count = f"st.owned[{k}][st.owner[_b_c]]"
+        if dest == k:
+            lines.append(f"if st.game.zone_family[_b_f] != {k}: {count} += 1")
+        elif dest is not None:
+            lines.append(f"if st.game.zone_family[_b_f] == {k}: {count} -= 1")
+        else:
+            lines += [f"if st.game.zone_family[_b_f] != st.game.zone_family[_b_z]:",
+                      f"    if st.game.zone_family[_b_f] == {k}: {count} -= 1",
+                      f"    if st.game.zone_family[_b_z] == {k}: {count} += 1"]
+    return lines
 
 
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number

@@ -59,6 +59,21 @@ def names_in(node: Any) -> set[str]:
     return {n.name for n in A.walk(node) if isinstance(n, A.Name)}
 
 
+def owner_count(e: A.CallComp) -> Optional[tuple[str, A.Name]]:
+    """`count(c for c in cards(F) if owner(c) == x)`, x a name other than c: (F, x). Such a count is kept per owner
+    as cards move and change hands (State.owned), not found by a pass over F's cards each time it is read."""
+    comp, cond = e.comp, e.comp.cond
+    if e.func != "count" or comp.key is not None or not (isinstance(comp.expr, A.Name) and comp.expr.name == comp.var) \
+            or not (isinstance(comp.source, A.Call) and comp.source.func == "cards" and len(comp.source.args) == 1
+                    and isinstance(comp.source.args[0], A.Name)) or not (isinstance(cond, A.BinOp) and cond.op == "=="):
+        return None
+    for mine, other in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(mine, A.Call) and mine.func == "owner" and len(mine.args) == 1 and isinstance(mine.args[0], A.Name) \
+                and mine.args[0].name == comp.var and isinstance(other, A.Name) and other.name != comp.var:
+            return comp.source.args[0].name, other
+    return None
+
+
 @contextmanager
 def nesting_limit(at: A.Pos) -> Iterator[None]:
     """Python's own limits on nesting, met while generated code is parsed or run, as a rules error at `at`."""
@@ -106,7 +121,10 @@ class CompilerBase:
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
         self.listed: set[int] = set()  # ids of the requirements of the action being compiled that list its options
         self.declared: dict[str, A.EventDef] = {e.name: e for e in self.of(A.EventDef)}  # `event NAME(…) TEXT`
-        changes = [n for n in A.walk(items) if isinstance(n, (A.Modify, A.Forbid))]
+        found = [n for n in A.walk(items) if isinstance(n, (A.Modify, A.Forbid, A.CallComp))]
+        changes = [n for n in found if not isinstance(n, A.CallComp)]
+        # the zone families some count by owner may read (owner_count): their moves keep the counts (Program.counted)
+        self.owner_counted = {m[0] for m in map(owner_count, (n for n in found if isinstance(n, A.CallComp))) if m}
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}

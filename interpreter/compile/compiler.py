@@ -158,6 +158,8 @@ class Compiler(StatementCompiler):
             spec = ZoneSpec(z.name, len(self.p.zones), z.shape, None, z.kind, z.visibility, z.shuffled, z.capacity, z)
             self.p.zones.append(spec)
             self.p.zone_by_name[z.name] = spec
+        self.p.counted = tuple(sorted(self.p.zone_by_name[name].family_id for name in self.owner_counted
+                                      if name in self.p.zone_by_name and self.p.zone_by_name[name].shape != "single"))
 
     def _zone_sizes(self) -> None:
         """After the constants, so that a family's size may name one (`zone room [room_count] of …`)."""

@@ -7,9 +7,9 @@ from typing import Any, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
-from interpreter.compile.compile_base import CompilerBase
+from interpreter.compile.compile_base import CompilerBase, owner_count
 from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL
-from interpreter.compile.primitives import REGISTRY, seq_code
+from interpreter.compile.primitives import FAMILY_CARDS, REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
     ANY,
@@ -319,7 +319,22 @@ class ExpressionCompiler(CompilerBase):
         if e.func not in AGGREGATES:
             raise error_at(e.pos, f"'{e.func}' does not take a `… for … in …` argument",
                            f"aggregates that do: {', '.join(sorted(AGGREGATES))}")
-        return self.e_Call(A.Call.model_construct(pos=e.pos, func=e.func, args=[e.comp]), scope)  # valid parts: no validator
+        return self._owned_count(e, scope) \
+            or self.e_Call(A.Call.model_construct(pos=e.pos, func=e.func, args=[e.comp]), scope)  # valid parts: no validator
+
+    def _owned_count(self, e: A.CallComp, scope: Scope) -> Optional[tuple[str, T]]:
+        """A count of a family's cards by owner (compile_base.owner_count) read from the counts that the family's
+        moves keep (State.owned, a slot per seat and the last for the bank's -1): a seat out of range owns none."""
+        found = owner_count(e)
+        if found is None or "owner" in self.functions or "owner" in self.p.zone_by_name:
+            return None
+        family = FAMILY_CARDS.fullmatch(self.code(e.comp.source, scope)[0])
+        if family is None or int(family[1]) not in self.p.counted:
+            return None
+        seat, t = self.code(found[1], scope)
+        if t != PLAYER or not re.fullmatch(r"L\[\d+\]|[A-Za-z_]\w*", seat):  # a plain read, made twice below
+            return None
+        return f"(st.owned[{family[1]}][{seat}] if -1 <= {seat} < st.game.num_players else 0)", INT
 
     def e_Comprehension(self, e: A.Comprehension, scope: Scope) -> tuple[str, T]:
         src, st = self.code(e.source, scope)

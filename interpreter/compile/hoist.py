@@ -11,11 +11,11 @@ from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, walked
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
-# the state's lists (its family cache, undo list and log too, and whether the log keeps its entries) that generated
-# code reads but never rebinds: an enumerator changes nothing, a block runner only their items (apply_action sets
-# the undo list around a run, play_bots the log's flag before it)
-_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards", "_undo", "log",
-                "keep_log")
+# the state's lists (its family cache, counts by owner, undo list and log too, and whether the log keeps its entries)
+# that generated code reads but never rebinds: an enumerator changes nothing, a block runner only their items
+# (apply_action sets the undo list around a run, State.recount the counts between runs, play_bots the log's flag before it)
+_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards", "owned", "_undo",
+                "log", "keep_log")
 _STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"
 # reads of a bound card that cannot fail: its zone, that zone's number, a field of its row, its owner

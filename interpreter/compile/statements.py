@@ -295,7 +295,7 @@ class StatementCompiler(ExpressionCompiler):
         elif isinstance(to, A.Call):  # as e_Call resolves it
             dest = self.p.zone_by_name.get(to.func)
         owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
-        return B.card_move(bottom, dest, owners)
+        return B.card_move(bottom, dest, owners) + B.recount_move(self.p.counted, None if dest is None else dest.family_id)
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what, one = self._cards_expr(s.what, scope)
@@ -597,7 +597,7 @@ class StatementCompiler(ExpressionCompiler):
         what, one = self._cards_expr(s.what, scope)
         to, t = self.code(s.to, scope)
         self._expect(s.to, t, PLAYER, "the new owner")
-        em.emit_src(B.give(what, to, one))
+        em.emit_src(B.give(what, to, one, self.p.counted))
 
     def s_EndGame(self, s: A.EndGame, scope: Scope, em: Emitter) -> None:
         em.emit(O.end_game)

@@ -147,6 +147,7 @@ class Program:
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
     main_block: int = 0
+    counted: tuple[int, ...] = ()  # the zone families whose cards are counted per owner as they move (State.owned)
     # one per `random`: how its outcomes are bounded, ("literal"/"enum", n), ("const", index) or (type name, 0)
     random_bounds: list[tuple[str, int]] = field(default_factory=list)
     # each op that opens a choose, random or draw node → (node kind, value type, options as written), for the catalogue

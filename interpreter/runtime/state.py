@@ -63,7 +63,7 @@ def random_below(bits: Callable[[int], int], n: int) -> int:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "sampling", "agents", "random_bits", "inline_decisions", "keep_log")
+                 "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits", "inline_decisions", "keep_log")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -127,6 +127,18 @@ class State:
         for _, (pidx, bank) in prog.currencies.items():
             self.gvars[bank] -= sum(self.pvars[p][pidx] for p in game.players)
         self.frames: list[list[Any]] = [[prog.main_block, 0, []]]
+        self.recount()
+
+    def recount(self) -> None:
+        """The cards of each family in Program.counted by owner: a slot per seat and the last for the bank (-1), kept
+        by the moves and gifts of the generated code; counted afresh where zones or owners are set otherwise."""
+        game, owner = self.game, self.owner
+        self.owned: dict[int, list[int]] = {}
+        for k in game.program.counted:
+            counts = self.owned[k] = [0] * (game.num_players + 1)
+            for cards in self.zones[slice(*game.fam_span[k])]:
+                for c in cards:
+                    counts[owner[c]] += 1
 
     # ---------------------------------------------------------------- execution
     def _start_value(self, init: "Fn", L: list[Any], pos: "Pos") -> Any:
@@ -455,6 +467,7 @@ class State:
                 if face:
                     self.face_up[c], self.known[c] = face
         self.fam_cards.clear()
+        self.recount()
         self.frames, pc, L, self.pending, self.draws, nlog, nhist = snap
         self.frames[-1][1:] = pc, L
         del self.log[nlog:]
@@ -560,6 +573,7 @@ class State:
         s.face_up = self.face_up.copy()
         s.known = self.known.copy()
         s.owner = self.owner.copy()
+        s.owned = {k: counts.copy() for k, counts in self.owned.items()}
         s.card_vals = self.card_vals.copy()
         s.gvars = self.gvars.copy()
         s.pvars = [*map(list.copy, self.pvars)]
@@ -609,6 +623,7 @@ class State:
             for c in cards:
                 s.where[c] = z
         s.face_up, s.owner = v.face_up, v.owner
+        s.recount()
         s.known = v.known if v.known is not None else [0] * len(s.where)
         s.card_vals = list(game.card_vals)
         for key, row in v.changed_cards.items():
