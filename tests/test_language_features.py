@@ -614,7 +614,7 @@ score(p) = seen
     game = _game(tmp_path, flow.replace("MARK", "marker[2]"))
     state = game.new_initial_state()
     assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
-    loop = next(src for src in runners if "in range(1, len(" in src)  # the phase's runner
+    loop = next(src for src in runners if "range(1, len(" in src)  # the phase's runner
     assert "_member(" not in loop and "_pick(" in loop and "[-1] if " in loop
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty
         _game(tmp_path, flow.replace("MARK", "bag")).new_initial_state()
