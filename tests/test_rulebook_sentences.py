@@ -192,9 +192,9 @@ GOLDEN = [
     (MM, (), "en", "The loot is the loot of the guard at the card place (never less than 0).",
      "The loot is the amount shown on the guard at the card place (never less than 0)."),
     (MM, (), "de", "Die Beute ist das Größere von 0 und der Beute des Wächters am Kartenplatz.",
-     "Die Beute entspricht dem Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+     "Es gilt die Beute, die auf dem Wächter am Kartenplatz steht (nie weniger als 0)."),
     (MM, (), "de", "Die Beute ist die Beute des Wächters am Kartenplatz (nie weniger als 0).",
-     "Die Beute entspricht dem Wert auf dem Wächter am Kartenplatz (nie weniger als 0)."),
+     "Es gilt die Beute, die auf dem Wächter am Kartenplatz steht (nie weniger als 0)."),
     # a rule called from another is said as the step it is, with its title to look it up, not as a goto
     (MM, (), "en", "Continue with “Lay out the guards”.", "Lay out the guards (see “Lay out the guards”)."),
     (MM, (), "de", "Nun folgt „Wächter auslegen“.", "Lege die Wächter aus (siehe „Wächter auslegen“)."),
