@@ -292,10 +292,11 @@ def set_local(slot: int, value: str) -> Snippet:
     return Snippet([f"L[{slot}] = {value}"])
 
 
-def noted(row: str, idx: object) -> str:
+def noted(row: str, idx: object, old: Optional[str] = None) -> str:
     """The line that notes a value's old content before it is written (a variable, a card's owner or values),
-    while apply_action's step may have to undo it (State._undo: list, index, old value); advance notes nothing."""
-    return f"if st._undo is not None: st._undo.append(({row}, {idx}, {row}[{idx}]))"
+    while apply_action's step may have to undo it (State._undo: list, index, old value); advance notes nothing.
+    `old`: a local holding that content already."""
+    return f"if st._undo is not None: st._undo.append(({row}, {idx}, {old or f'{row}[{idx}]'}))"
 
 
 def noted_attr(name: str) -> str:
@@ -596,7 +597,7 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
     give = [noted("st.gvars", bank), f"st.gvars[{bank}] += _b_n"]
     if payer is not None:  # the payer's row read once, its old amount noted as read
         take = ["if _b_s >= 0:", "    _b_r = st.pvars[_b_s]", f"    _b_h = _b_r[{pidx}]", "    if _b_h < _b_n:",
-                "    " + short, f"    if st._undo is not None: st._undo.append((_b_r, {pidx}, _b_h))",
+                "    " + short, "    " + noted("_b_r", pidx, "_b_h"),
                 f"    _b_r[{pidx}] = _b_h - _b_n",
                 "else:", *("    " + ln for ln in take)]
     if payee is not None:
