@@ -477,6 +477,14 @@ class CurrencyDef(Node):
     bank: Optional[Text] = None  # `bank TEXT`: what the rulebook calls the bank of this currency ("the supply")
 
 
+class ToldBy(Node):
+    """A rule's step said where its player parameter `param` is another player than the reader, who
+    is then not addressed: `text` may name `param` as the subject ("{p} moves up to {n} spaces")."""
+
+    param: str
+    text: Text
+
+
 class FunctionDef(Node):
     name: str
     params: list[Param]
@@ -486,14 +494,8 @@ class FunctionDef(Node):
     kind_clause: Optional[Text] = None  # `f(i) == V` said as a clause: "{i} is {value}" ("the square is a switch")
     note: Optional[Text] = None  # the definition in a player's words: the rulebook prints it instead of the formula
     internal: bool = False  # a lookup the rules text already says where it is used: no entry in "Definitions"
-
-
-class ToldBy(Node):
-    """A rule's step said where its player parameter `param` is another player than the reader, who
-    is then not addressed: `text` may name `param` as the subject ("{p} moves up to {n} spaces")."""
-
-    param: str
-    text: Text
+    told: Optional[Text] = None  # a rule called with this value, said as this step instead: "raise your points by {n}"
+    told_by: Optional[ToldBy] = None  # the same step where its player parameter is not the reader
 
 
 class RuleDef(Node):

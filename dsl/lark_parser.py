@@ -318,9 +318,11 @@ class _ToAst(Transformer):  # type: ignore[type-arg]
     def function_def(self, meta: Any, ch: list[Any]) -> A.FunctionDef:
         internal = _internal(ch)
         ch = [c for c in ch if not (isinstance(c, Tree) and c.data == "internal")]
+        told, told_by = (_tagged(ch, "told") or [(None, None)])[0]
         return A.FunctionDef(pos=self._p(meta), name=str(ch[0]), params=ch[1] or [], text=_one(ch, A.Text),
                              body=ch[-1], negated=(_tagged(ch, "not") or [None])[0], note=_note(ch),
-                             internal=internal, kind_clause=(_tagged(ch, "is") or [None])[0])
+                             internal=internal, kind_clause=(_tagged(ch, "is") or [None])[0], told=told,
+                             told_by=told_by)
 
     def params(self, meta: Any, ch: list[Any]) -> list[A.Param]:
         return list(ch)

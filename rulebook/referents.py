@@ -31,6 +31,7 @@ class Ref:
         self.chosen = False  # a player's choice: "the chosen colour"
         self.this = False  # the place a walk has just reached: "this space"
         self.value: Optional[A.Expr] = None  # the one value an action's parameter can take
+        self.taken_from: Optional[A.Expr] = None  # the place a local is the top card of: `top(Z[x])` → x
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"
         self.saying = False
         self.said_every = 0  # how often a loop said in one sentence named its items

@@ -617,13 +617,13 @@ class Speaker:
         """A word of the catalogue; a table of forms gives e.g. French lists their "et à" (form dat)."""
         return pick(self.cat.pattern(f"word.{key}"), form)
 
-    def join(self, parts: Sequence[Arg], last: str = "list_last") -> Phrase:
-        """`a, b and c`, each part in the asked-for form."""
+    def join(self, parts: Sequence[Arg], last: str = "list_last", sep: str = "list_sep") -> Phrase:
+        """`a, b and c`, each part in the asked-for form; `sep` names the word between the earlier parts."""
         def make(f: str) -> str:
             texts = [p if isinstance(p, str) else p.form(f) for p in parts]
             if len(texts) < 2:
                 return "".join(texts)
-            return self.word("list_sep", f).join(texts[:-1]) + self.word(last, f) + texts[-1]
+            return self.word(sep, f).join(texts[:-1]) + self.word(last, f) + texts[-1]
         one = parts[0] if len(parts) == 1 and isinstance(parts[0], Phrase) else None  # keeps its genitive
         return Phrase(make, "pl" if len(parts) > 1 else "", one is not None and one.genitive)  # "a and b" is plural
 
@@ -1438,7 +1438,8 @@ class Speaker:
                 later.append(self.msg("expr.rel_whose", leaf, cond=owned, relgen=relgen).form(form))
             else:
                 return None
-        joined = self.join(rest + later, "choice_last" if op == "or" else "list_last")
+        sep = "rel_sep" if op != "or" and not later else "list_sep"  # English "who A and B and C": no garden path
+        joined = self.join(rest + later, "choice_last" if op == "or" else "list_last", sep)
         if not rest:  # only "whose …" parts: "whose space is … and whose wisdom is …"
             return self.msg("expr.filter_rel_whose", cond, conds=joined) if later and name else None
         key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
@@ -1796,6 +1797,8 @@ class Speaker:
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
         self.scope.bind(s.name, ref, lettered=s.text is None and ref.noun.word in generic)
         picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
+        if picked and isinstance(v, A.Call) and isinstance(v.args[0], A.Index):
+            ref.taken_from = v.args[0].index  # where it stands: a walk from there need not say so
         key = "stmt.let_cond" if is_condition(v) else "stmt.let_called" if picked and ref.label \
             else "stmt.let_all" if _every(v) else "stmt.let"
         shown = self._let_shown(s, ref)
@@ -2388,7 +2391,7 @@ class Speaker:
                             for n in A.walk(list(s.body)))  # "every token … of its power": one by one, not "all tokens"
                 ref.every = every or (None if owned else self.all_items(s, src, head, origin)
                                       or (self.all_places(s, src) if not origin.form("nom") else None)) \
-                    or self.every_item(src, head, origin, source, ref)
+                    or self.every_item(src, head, origin, source, ref, rel)
                 ref.said_every = 0
                 sifted = rel is not None and ref.every.agree == "pl"  # (a relative clause said of one item only)
                 body = self.lines(s.body)
@@ -2427,6 +2430,12 @@ class Speaker:
             rest = self.lines(s.body[at + 1:])
         finally:
             self.loops.pop()
+        route = s.source
+        moved = self.lookup(move.what.name) if isinstance(move.what, A.Name) else None
+        if isinstance(route, A.Call) and moved is not None and moved.taken_from is not None \
+                and same(moved.taken_from, route.args[1]):
+            source = self.msg("prim.shortest_path_on", route, **{str(i): self.expr(a) for i, a in enumerate(route.args)
+                                                                  if i != 1})  # from where it stands, unsaid
         return self._line("stmt.walk_path" if rest else "stmt.walk_path_one", s, children=rest,
                           what=self.moved(move.what), source=source)
 
@@ -2566,9 +2575,11 @@ class Speaker:
         return {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
 
     def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase, source: Optional[Phrase] = None,
-                   ref: Optional[Ref] = None) -> Phrase:
+                   ref: Optional[Ref] = None, rel: Optional[Phrase] = None) -> Phrase:
         """Each item of a loop's source as one noun phrase: "every row", "every token in the bag", "each of
-        the tokens on it" (where the list is said by the items' own noun)."""
+        the tokens on it" (where the list is said by the items' own noun); items a relative clause sifts are
+        each said by their noun, so that the clause is about one: "every token that …", not "each of the
+        tokens that …"."""
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
@@ -2579,8 +2590,11 @@ class Speaker:
         if ref is not None and (item.noun.word in self.generic_nouns() or source is not None and _names_items(
                 ref.noun, source) and not _names_items(item.noun, source)):  # the loop's own noun says more: "each row"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
-        if source is not None and origin.form("nom") and not item.label \
-                and _names_items(item.noun, source) and self.cat.has("expr.each_of"):
+        named = source is not None and origin.form("nom") and not item.label and _names_items(item.noun, source)
+        plural = Noun(f"{self.cat.pattern('grammar.plural_article')} {item.noun.plural()}", self.cat).np("def")
+        if named and rel is not None and source is not None and source.form("nom") == _joined(plural, rel).form("nom"):
+            origin = rel  # the list is only the items the clause sifts: "every token that …"
+        elif named and source is not None and self.cat.has("expr.each_of"):
             each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
             return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
@@ -2649,10 +2663,30 @@ class Speaker:
 
     def _s_While(self, s: A.While) -> list[Line]:
         pick = s.body[0] if len(s.body) == 1 else None
+        stop = self.stopper(s.cond, pick) if isinstance(pick, A.ChooseAction) else None
+        if isinstance(pick, A.ChooseAction) and stop is not None and isinstance(s.cond, A.BinOp):
+            rest = [n for n in pick.actions if n != stop]  # "as long as …, you may play again and again, and stop …"
+            return self._line("stmt.while_choose_stop", s, self._subject(pick.seat), cond=self.expr(s.cond.right),
+                              seat=self.expr(pick.seat), actions=self.action_list(rest, pick),
+                              stop=self.action_list([stop], pick))
         if isinstance(pick, A.ChooseAction) and len(pick.actions) > 1:  # "as long as …, you keep carrying out one of …"
             return self._line("stmt.while_choose", s, self._subject(pick.seat), cond=self.expr(s.cond),
                               seat=self.expr(pick.seat), actions=self.action_list(pick.actions, pick))
         return self._line("stmt.while", s, children=self._loop_body(s.body), cond=self.expr(s.cond))
+
+    def stopper(self, cond: A.Expr, pick: A.ChooseAction) -> Optional[str]:
+        """The action of a loop of choices whose only step clears the flag the loop's condition starts with
+        (`while going and C { choose action for p: go, stop }`): the loop's condition need not quote it."""
+        if not (isinstance(cond, A.BinOp) and cond.op == "and" and isinstance(cond.left, A.Name)) or len(pick.actions) < 2:
+            return None
+        flag = cond.left.name
+        for name in pick.actions:
+            action = self.sym.actions.get(name)
+            step = action.body[0] if action is not None and len(action.body) == 1 and not action.params else None
+            if isinstance(step, A.SetStmt) and isinstance(step.target, A.Name) and step.target.name == flag \
+                    and isinstance(step.value, A.BoolLit) and not step.value.value:
+                return name
+        return None
 
     def _s_Repeat(self, s: A.Repeat) -> list[Line]:
         counted = s.count.args[0] if isinstance(s.count, A.Call) and s.count.func == "count" and len(s.count.args) == 1 \
@@ -2732,20 +2766,28 @@ class Speaker:
     def _told_call(self, s: A.CallRule) -> Optional[list[Line]]:
         """A call of a rule with a `told` text, said as that order with the arguments in their places ("Move
         up to 6 spaces"); only where every parameter it leaves out is the reader, who is addressed. Where
-        the rule's acting player (`told … by p …`) is another player, its `by` text says the step."""
-        rule = self.sym.rules.get(s.rule)
+        the rule's acting player (`told … by p …`) is another player, its `by` text says the step. An argument
+        that calls a function with a `told` text says the step by that text, with the function's arguments, where
+        the call's other arguments are the reader or among them."""
+        rule: Optional[A.RuleDef | A.FunctionDef] = self.sym.rules.get(s.rule)
+        for a in s.args:
+            fn = self.sym.functions.get(a.func) if isinstance(a, A.Call) else None
+            if isinstance(a, A.Call) and fn is not None and fn.told is not None and self.lang in fn.told.by_lang \
+                    and all(o is a or self.is_you(o) or any(same(o, x) for x in a.args) for o in s.args):
+                rule, s = fn, s.model_copy(update={"args": a.args})  # "raise your points by 2, to at most 9"
+                break
         if rule is None or rule.told is None or self.lang not in rule.told.by_lang:
             return None
         names = [p.name for p in rule.params]
         args = dict(zip(names, s.args))
         by = rule.told_by
         if by is not None and by.param not in names:
-            raise MissingRendering(by.pos, f"rule '{rule.name}' has no parameter '{by.param}' to be told by")
+            raise MissingRendering(by.pos, f"'{rule.name}' has no parameter '{by.param}' to be told by")
         acted = by is not None and self.lang in by.text.by_lang and not self.is_you(args[by.param])
         told = by.text if acted and by is not None else rule.told
         raw = told.by_lang[self.lang]
         text = self.choices(raw, args, told.pos)
-        self.check_places(text, names, told.pos, f"rule '{rule.name}'")
+        self.check_places(text, names, told.pos, f"'{rule.name}'")
         placed = {m.group(1) for m in PLACEHOLDER.finditer(text)}
         chosen = {m.group(1) for r in (CHOICE, COUNTED) for m in r.finditer(raw)}
         if any(n not in placed | chosen and not self.is_you(a) and not (acted and by is not None and n == by.param)
@@ -2842,9 +2884,11 @@ class Speaker:
             one, rest = self.only_it(s.where)  # "where it == x": the one card x, not "every card for which …"
             ranked = self.idioms.ranked(s.kind, knoun, s.where) if s.where and one is None else None
             cards = self.expr(one) if one is not None else ranked if ranked is not None else knoun.np("each")
+            until = self.msg(f"until.{s.until}", s)
             where: Arg = self.filter("it", Ref(knoun), s.where, "stmt.modify_where", knoun.det("rel")) \
-                if s.where and ranked is None and one is None else \
-                self.msg("stmt.modify_while", rest, cond=self.expr(rest)) if rest is not None else ""
+                if s.where and ranked is None and one is None else ""
+            if rest is not None:  # how long, said whole before the card: "this turn, but only as long as …, the …"
+                until = self.msg("stmt.modify_until_while", rest, until=until, cond=self.expr(rest))
             for m in group:
                 fdef = next((f for f in kind.fields if f.name == m.field), None)
                 if fdef is None:
@@ -2856,6 +2900,9 @@ class Speaker:
                 changes.append(self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
                                         the_field=fnoun.np("def"), kind=cards))
                 field = fnoun
+            if len(group) == 1 and s.mode == "by" and how:  # a computed change: "the strength of … changes by …"
+                return self._line("stmt.modify_by_expr", s, until=until, kind=cards, where=where, value=value,
+                                  the_field=field.np("def"))
         finally:
             self.it_kind = outer
         flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
@@ -2867,12 +2914,11 @@ class Speaker:
             words = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
             inverted = clauses.verb_first(text.by_lang[self.lang], words) if isinstance(words, dict) else None
             return self._line("stmt.modify_clause" if inverted is None else "stmt.modify_clause_inverted", s,
-                              until=self.msg(f"until.{s.until}", s),  # „In diesem Zug ist jeder rote Stein …“
+                              until=until,  # „In diesem Zug ist jeder rote Stein …“
                               clause=Phrase(lambda f: fill(inverted or text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
             else f"stmt.modify_{s.mode}"
-        return self._line(key, s, until=self.msg(f"until.{s.until}", s),
-                          kind=cards, where=where,
+        return self._line(key, s, until=until, kind=cards, where=where,
                           change=self.join(changes), field=field.np("bare"), the_field=field.np("def"))
 
     @staticmethod

@@ -915,15 +915,19 @@ GOLDEN = [
      "Lege die Spielfigur jedes der mitgenommenen Spieler auf dieses Feld."),
     (MF, (), "en", "For every creature on a square for which the type of the square of the creature is lava square",
      "Each of the creatures on the lava squares burns in the lava"),
-    (FF, (), "en", "Repeat as many times as the number of the newly seen chambers",
-     "Once for each of the newly seen chambers with a power chip:"),
+    (MF, (), "en", "Repeat as many times as the number of the steps",
+     "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
      "Für jeden der neu gesehenen Räume mit Kraftchip:"),
     # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),
     (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
-     "Ziehe das wandernde Monster Feld für Feld auf einem Weg mit möglichst wenigen Schritten vom Feld des wandernden Monsters zum Zielraum"),
+     "Ziehe das wandernde Monster Feld für Feld auf einem Weg mit möglichst wenigen Schritten durch die begehbaren Gänge "
+     "zum Zielraum, ohne unterwegs die anderen Räume zu betreten; auf jedem neu erreichten Feld:"),
+    # … from where the moved piece stands, unsaid: not "from the space of the wandering monster"
+    (FF, (), "en", "by a route with as few steps as possible from the space of the wandering monster",
+     "Move the wandering monster space by space by a route with as few steps as possible to the destination chamber"),
     # … whose stops are only passed on the way (the end may be one of them); a piece picked from the place its
     # own noun names is not defined again ("the wandering monster is the top tile of the wandering monster's space")
     (FF, (), "fr", "La tuile monstre est la tuile monstre du dessus de la case du monstre errant.",
@@ -937,16 +941,16 @@ GOLDEN = [
     (FF, (), "de", "Für jeden Spieler aus den anderen Spielern",
      "Reihum im Uhrzeigersinn, beginnend mit dem Spieler nach dir, gilt für jeden anderen Spieler:"),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, der dir in diesem Zug gefolgt ist, bei dir steht'),
+     'Jeder Schüler, der dir in diesem Zug gefolgt ist, bei dir steht'),
     (FF, (), "de", "Gehe die mitgenommenen Spieler der Reihe nach durch:",
-     'Jeder der Schüler, der dir'),
+     'Jeder Schüler, der dir'),
     # a loop whose whole body is one `if` on its item: the test is a relative clause of the head
     (FF, (), "en", "For each of the following students:\nIf the space of the student is your space",
-     'Each of the students who followed you this turn, stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
+     'Every student who followed you this turn and stands with you and is at least 2 wisdom points behind you raises their wisdom by 1'),
     (FF, (), "de", "Für jeden der folgenden Schüler:\nWenn das Feld des Schülers dein Feld ist",
-     'Jeder der Schüler, der dir in diesem Zug gefolgt ist, bei dir steht und mindestens 2 Weisheitspunkte hinter dir liegt, erhöht seine Weisheit um 1'),
+     'Jeder Schüler, der dir in diesem Zug gefolgt ist, bei dir steht und mindestens 2 Weisheitspunkte hinter dir liegt, erhöht seine Weisheit um 1'),
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
-     "Each of the riders that is on the board enters the next square"),
+     "Every rider that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
      "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
     # a loop over the cards of a place comes from that place; a local used by one step only is said in it
@@ -958,6 +962,34 @@ GOLDEN = [
      "Du nimmst das oberste Monsterplättchen des Wechselgolds in deine Beute."),
     # a list said in the plural of a noun of the rules counts its items by that noun, not „… jeweils“
     (FF, (), "de", "Für die neu gesehenen Räume mit Kraftchip jeweils:", "Für jeden der neu gesehenen Räume mit Kraftchip:"),
+    # a value passed to a rule with a told text of its own says the step: "rises by …, to at most 50"
+    (FF, (), "en", "The player's wisdom rises to the current wisdom plus the points gained",
+     "The player's wisdom rises by the points gained, to at most 50 (see “Set wisdom”)."),
+    (FF, (), "de", "Der Spieler erhöht seine Weisheit auf den um die gewonnenen Punkte höheren Wert",
+     "Der Spieler erhöht seine Weisheit um die gewonnenen Punkte, aber höchstens auf 50 (siehe „Weisheit setzen“)."),
+    # a modifier's duration said whole before the card, a computed change as what changes
+    (FF, (), "en", "This turn, the chosen monster, as long as no further battle has ended",
+     "This turn, but only as long as no further battle has ended since you noted the number of battles, the strength of "
+     "the chosen monster changes by the chosen amount in the chosen direction."),
+    (FF, (), "de", "In diesem Zug hat das gewählte Monster, solange",
+     "In diesem Zug und solange kein weiterer Kampf zu Ende gegangen ist, seit du dir die Anzahl der Kämpfe gemerkt hast, "
+     "ändert sich die Stärke des gewählten Monsters um die gewählte Stärkeänderung in der gewählten Richtung."),
+    # a loop of choices whose one action only ends it: no condition that quotes that action
+    (FF, (), "en", "As long as you have not yet chosen “Cast no more”",
+     "As long as you can cast a spell now, you may carry out “Cast a spell” again and again, and stop at any time (“Cast no more”)."),
+    (FF, (), "de", "Solange du „Nicht mehr zaubern“ noch nicht gewählt hast",
+     "Solange du jetzt einen Zauberspruch sprechen kannst, darfst du immer wieder „Zauberspruch sprechen“ ausführen und "
+     "jederzeit damit aufhören („Nicht mehr zaubern“)."),
+    # a room's chip said as that room's: one loop over the rooms, not two heads in a row
+    (FF, (), "en", "Once for each of the newly seen chambers with a power chip:",
+     "Take the power chip from the chamber and put it on the supply (see “Collect a chamber's chip”)."),
+    (FF, (), "de", "Je einmal für jeden der neu gesehenen Räume mit Kraftchip:",
+     "Nimm den Kraftchip aus dem Raum und lege ihn auf den Nachschub (siehe „Kraftchip aus einem Raum nehmen“)."),
+    (FF, (), "en", "Rotate the intersection tile on the chosen intersection",
+     "Rotate the intersection tile so that its closed side faces the chosen side."),
+    # German: a relative clause before the verb's particle at the end follows it
+    (FF, (), "de", "Sieh dich vom Feld jedes Spielers, der",
+     "Sieh dich vom Feld jedes Spielers aus um, der die gewählte Kreuzung unter sich oder im Blick hat (siehe „Neue Bereiche sehen“)."),
     (MF, (), "de", "Für die Felder des Sturmangriffs jeweils:", "Für jedes der Felder des Sturmangriffs:"),
     # a filter of fields of the item only: "whose … or whose …", not "for which the … of the tile …"
     (FF, (), "en", "for which the tile type of the monster tile is monster or the tile type of the monster tile is treasure",

@@ -222,11 +222,13 @@ MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coup
     # a modifier of one card is said of that card, not "every card for which the card is …"
     ("modify card.value by 2 where it == top(deck) until end of turn",
      "In diesem Zug hat die oberste Karte des Stapels +2 Wert.", "This turn, the top card of the deck has +2 value."),
-    # … and a condition beside it that reads no other card says how long; an amount that is no number is said by
+    # … and a condition beside it that reads no other card says how long, before the card; an amount that is no number
+    # says what changes by it
     ("modify card.value by me.points where it == top(deck) and count(deck) > 2 until end of turn",
-     "In diesem Zug hat die oberste Karte des Stapels, solange auf dem Stapel mehr als 2 Karten liegen, den Wert, "
-     "geändert um deine Punkte.",
-     "This turn, the top card of the deck, as long as the deck holds more than 2 cards, has its value changed by your points."),
+     "In diesem Zug und solange auf dem Stapel mehr als 2 Karten liegen, ändert sich der Wert der obersten Karte des "
+     "Stapels um deine Punkte.",
+     "This turn, but only as long as the deck holds more than 2 cards, the value of the top card of the deck changes by "
+     "your points."),
 ])
 def test_counts_and_choices_are_said_without_bookkeeping(stmt: str, de: str, en: str) -> None:
     items = parse_text(SNIPPET_RULES.replace("STMT", stmt), "s.rules").items
