@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from interpreter.compile.hoist import locals_set, runner_reads_as_locals
-from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
+from interpreter.compile.lowering import BY_ZONE_READS, function_code, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
@@ -672,6 +672,6 @@ def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any])
               f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in SPEND)]
     ns = dict(env, GameRuleError=GameRuleError, _positions=[t.pos for t in triggers], _guard_depth=guard_depth,
               _over_budget=over_budget)
-    exec(lowered_function("\n".join(lines)), ns)  # noqa: S102 - our own generated code
+    exec(function_code("\n".join(lines)), ns)  # noqa: S102 - our own generated code
     fire: Callable[..., None] = ns["fire"]
     return fire

@@ -2,12 +2,14 @@
 namespace of the generated code, type references and type expectations."""
 from __future__ import annotations
 
+import itertools
 import string
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
+from interpreter.compile.code_cache import compiled
 from interpreter.compile.hoist import hoist_function_reads
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
@@ -103,6 +105,7 @@ class CompilerBase:
         # `_fires`: event → the function that sets off its triggers (blocks.dispatcher), once all are compiled
         self.env: dict[str, Any] = dict(ENV, _allowed=allowed, _fires={})
         self.lambdas: dict[str, Any] = {}
+        self.numbers = itertools.count()  # of the Python names of its generated code (scope.numbering)
         self.compiling: set[str] = set()
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
         self.rule_blocks: dict[str, int] = {}
@@ -166,7 +169,8 @@ class CompilerBase:
         if key not in self.lambdas:
             with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
-                exec(hoist_function_reads(function_source(params, src)), self.env, made)  # noqa: S102 - our own generated code
+                code = compiled(f"fn\0{params}\0{src}", lambda: hoist_function_reads(function_source(params, src)))
+                exec(code, self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]
         return result

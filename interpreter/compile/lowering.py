@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
 
+from interpreter.compile.code_cache import compiled
 from interpreter.compile.primitives import FAMILY_CARDS
 
 Stmts = list[ast.stmt]
@@ -428,10 +429,19 @@ def lowered_function(src: str) -> str:
     return lowered
 
 
+def function_code(src: str) -> CodeType:
+    """The code of lowered_function(src), kept between loads."""
+    return compiled(f"lowered_function\0{src}", lambda: lowered_function(src))
+
+
 def lowered_code(src: str) -> CodeType:
-    """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
-    the statement it serves (a block runner maps the line that failed to its op); as written where Python
-    would not take them."""
+    """The code of generated functions, kept between loads, with their list comprehensions run as loops, each
+    new line numbered as the statement it serves (a block runner maps the line that failed to its op); as
+    written where Python would not take them."""
+    return compiled(f"lowered_code\0{src}", lambda: _lowered_code(src))
+
+
+def _lowered_code(src: str) -> CodeType:
     if " for " in src:
         try:
             return compile(_lowered_tree(src, by_zone=True), "<string>", "exec")
