@@ -575,7 +575,8 @@ class StatementCompiler(ExpressionCompiler):
         values = []
         for fname in names:
             try:
-                fn, t = self.expr(A.Name(pos=s.text.pos, name=fname), scope)
+                # built as the parser's nodes are, unvalidated: validating one builds the AST's validators at load
+                fn, t = self.expr(A.Name.model_construct(pos=s.text.pos, name=fname), scope)
             except RulesError as exc:
                 raise error_at(s.text.pos, f"the log text names '{{{fname}}}', which is not known here",
                                did_you_mean(fname, scope.all_names())) from exc
