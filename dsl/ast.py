@@ -678,10 +678,17 @@ def walk(node: object) -> Iterator[object]:
     over every node of a ruleset at each load). A node's fields are the values of its `__dict__`, in their
     order (pydantic keeps nothing else there); `model_fields` and a getattr per field cost a third more."""
     stack = [node]
+    kinds = _WALKED
     while stack:
         top = stack.pop()
-        if isinstance(top, BaseModel):
+        kind = kinds.get(type(top))
+        if kind is None:  # isinstance of a pydantic model is an ABC's check, slow for the strings and ints it meets
+            kind = kinds[type(top)] = 1 if isinstance(top, BaseModel) else 2 if isinstance(top, (list, tuple)) else 0
+        if kind == 1:
             yield top
             stack.extend(reversed(top.__dict__.values()))
-        elif isinstance(top, (list, tuple)):
+        elif kind == 2:
             stack.extend(reversed(top))
+
+
+_WALKED: dict[type, int] = {}  # a value's type → 1 if walk yields and opens it (a node), 2 if it opens it (a list), 0
