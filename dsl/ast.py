@@ -688,7 +688,7 @@ def walk(node: object) -> Iterator[object]:
             yield top
             stack.extend(reversed(top.__dict__.values()))
         elif kind == 2:
-            stack.extend(reversed(top))
+            stack.extend(reversed(top))  # type: ignore[call-overload]
 
 
 _WALKED: dict[type, int] = {}  # a value's type → 1 if walk yields and opens it (a node), 2 if it opens it (a list), 0

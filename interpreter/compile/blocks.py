@@ -8,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
+from interpreter.compile.code_cache import kept
 from interpreter.compile.hoist import locals_set, runner_reads_as_locals
 from interpreter.compile.lowering import BY_ZONE_READS, function_code, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
@@ -235,8 +236,8 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     units = [group_of[i][0] if i in group_of else i for i in range(len(steps))]  # a loop's: its first arm
     # a comprehension over a family's cards may go zone by zone (lowering), reading these as locals
     forced = {i: list(BY_ZONE_READS.values()) for i, arm in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln, _ in arm)}
-    bodies, hoisted, own = runner_reads_as_locals([[ln for ln, _ in arm] for arm in arms], units,
-                                                  [i in group_of for i in range(len(steps))], forced)
+    scan = ([[ln for ln, _ in arm] for arm in arms], units, [i in group_of for i in range(len(steps))], forced)
+    bodies, hoisted, own = kept(f"runner_reads_as_locals\0{scan!r}", lambda: runner_reads_as_locals(*scan))
     game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # the head reads the game (locals_set)
     out: Pairs = []
     for i, (k, arm, body) in enumerate(zip(steps, arms, bodies)):  # a unit sets the locals only it reads as it starts

@@ -1,8 +1,9 @@
 """Generated code compiled at an earlier load, kept on disk beside the parse cache: most of a cold load of a big
 ruleset went into lowering and compiling the generated sources, which are the same at every load of the same files.
-An entry maps the generated source (with what it asks of the compiler) to its code object, so a stale entry is
-never used, only not found; a file is keyed by the rules files, the engine's compiler and the Python running it,
-carries a checksum of its contents, and one that does not read back whole is ignored."""
+An entry maps the generated source (with what it asks of the compiler) to its code object, or to the result of
+another step of the compiler that depends on nothing else, so a stale entry is never used, only not found; a file
+is keyed by the rules files, the engine's compiler and the Python running it, carries a checksum of its contents,
+and one that does not read back whole is ignored."""
 from __future__ import annotations
 
 import hashlib
@@ -15,11 +16,12 @@ from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 from types import CodeType
-from typing import Callable, Iterator, Optional, Union
+from typing import Any, Callable, Iterator, Optional, TypeVar, Union
 
 from dsl.parse_cache import cache_dir
 
 _CHECKSUM = 32  # bytes of sha256 before the marshalled entries
+V = TypeVar("V")
 
 
 class _Codes:
@@ -28,27 +30,37 @@ class _Codes:
     def __init__(self, path: Path) -> None:
         self.path = path
         self.found = _read(path)
-        self.used: dict[str, CodeType] = {}
-        self.compiled = False
+        self.used: dict[str, Any] = {}
+        self.made = False
 
 
 _current: ContextVar[Optional[_Codes]] = ContextVar("regelwerk_code_cache", default=None)
 
 
-def compiled(key: str, make: Callable[[], Union[str, CodeType]]) -> CodeType:
-    """The code of `make()` (source or code), or the code it gave at an earlier load; `key` is the source `make`
-    starts from, with a name for the steps it takes (everything its result depends on besides the compiler's own
-    code). Outside a load (a scenario's expression), or without a cache, it is compiled every time."""
+def kept(key: str, make: Callable[[], V]) -> V:
+    """`make()`, or what it gave at an earlier load (a value marshal keeps: code, strings, numbers, and lists, tuples
+    and dicts of them; shared with the file, so read, never changed); `key` is what `make` starts from, with a name
+    for the steps it takes (everything its result depends on besides the compiler's own code). Outside a load (a
+    scenario's expression), or without a cache, it is made every time."""
     codes = _current.get()
-    code = codes.found.get(key) if codes is not None else None
-    if code is None:
-        made = make()
-        code = made if isinstance(made, CodeType) else compile(made, "<string>", "exec")
-        if codes is not None:
-            codes.compiled = True
-    if codes is not None:
-        codes.used[key] = code
-    return code
+    if codes is None:
+        return make()
+    if key in codes.found:
+        value: V = codes.found[key]
+    else:
+        value = make()
+        codes.made = True
+    codes.used[key] = value
+    return value
+
+
+def compiled(key: str, make: Callable[[], Union[str, CodeType]]) -> CodeType:
+    """The code of `make()` (source or code), or the code it gave at an earlier load (kept)."""
+    return kept(key, lambda: _code(make()))
+
+
+def _code(made: Union[str, CodeType]) -> CodeType:
+    return made if isinstance(made, CodeType) else compile(made, "<string>", "exec")
 
 
 @contextmanager
@@ -66,7 +78,7 @@ def kept_code(fingerprint: Optional[str]) -> Iterator[None]:
         yield
     finally:
         _current.reset(token)
-    if codes.compiled:
+    if codes.made:
         _write(codes.path, codes.used)
 
 
@@ -79,7 +91,7 @@ def _compiler_fingerprint() -> bytes:
     return digest.digest()
 
 
-def _read(path: Path) -> dict[str, CodeType]:
+def _read(path: Path) -> dict[str, Any]:
     """The entries of a whole file; none if it is missing, damaged or not of this form."""
     try:
         data = path.read_bytes()
@@ -92,12 +104,12 @@ def _read(path: Path) -> dict[str, CodeType]:
         found = marshal.loads(body)
     except (EOFError, ValueError, TypeError):
         return {}
-    if not isinstance(found, dict) or not all(isinstance(k, str) and isinstance(v, CodeType) for k, v in found.items()):
+    if not isinstance(found, dict) or not all(isinstance(k, str) for k in found):
         return {}
     return found
 
 
-def _write(path: Path, codes: dict[str, CodeType]) -> None:
+def _write(path: Path, codes: dict[str, Any]) -> None:
     """Atomically (parallel loads may write the same file); a cache that cannot be written is skipped."""
     body = marshal.dumps(codes)
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
