@@ -2,9 +2,28 @@
 validator is built when first used (defer_build), so importing the engine does not pay for all of them."""
 from __future__ import annotations
 
-from typing import Iterator, Literal, Optional, Union
+from typing import Any, Iterator, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _reduced(node: BaseModel) -> tuple[Any, ...]:
+    """A node pickled as its class, fields and the fields given (its validators hold no more; it has no extra
+    or private attributes): a parsed file in the parse cache is a fifth smaller, and reads back faster."""
+    return _unpickled, (type(node), node.__dict__, node.__pydantic_fields_set__)
+
+
+def _unpickled(cls: type[BaseModel], fields: dict[str, Any], given: set[str]) -> BaseModel:
+    """As BaseModel.__setstate__ makes it, from less."""
+    node = _new(cls)
+    _set(node, "__dict__", fields)
+    _set(node, "__pydantic_fields_set__", given)
+    _set(node, "__pydantic_extra__", None)
+    _set(node, "__pydantic_private__", None)
+    return node
 
 
 class Pos(BaseModel):
@@ -14,11 +33,13 @@ class Pos(BaseModel):
     file: str
     line: int
     col: int
+    __reduce__ = _reduced
 
 
 class Node(BaseModel):
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True, defer_build=True)
     pos: Pos
+    __reduce__ = _reduced
 
 
 # The languages of a game that declares none: its texts need these, its rulebooks are written in them.
