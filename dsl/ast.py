@@ -710,6 +710,10 @@ def walk(node: object) -> Iterator[object]:
             stack.extend(reversed(top.__dict__.values()))
         elif kind == 2:
             stack.extend(reversed(top))  # type: ignore[call-overload]
+        elif kind == 3:
+            yield top
 
 
-_WALKED: dict[type, int] = {}  # a value's type → 1 if walk yields and opens it (a node), 2 if it opens it (a list), 0
+# a value's type → 1 if walk yields and opens it (a node), 2 if it opens it (a list), 3 if it yields it only (a
+# position: its file, line and column, no nodes; half the nodes a walk meets), 0 if neither
+_WALKED: dict[type, int] = {Pos: 3}
