@@ -2,7 +2,7 @@
 validator is built when first used (defer_build), so importing the engine does not pay for all of them."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Literal, Optional, Union
+from typing import Any, Iterator, Literal, Optional, TypeVar, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -717,3 +717,28 @@ def walk(node: object) -> Iterator[object]:
 # a value's type → 1 if walk yields and opens it (a node), 2 if it opens it (a list), 3 if it yields it only (a
 # position: its file, line and column, no nodes; half the nodes a walk meets), 0 if neither
 _WALKED: dict[type, int] = {Pos: 3}
+
+
+
+N = TypeVar("N", bound=BaseModel)
+MEMORY_INDEXES = 4096  # nodes whose index (found) is kept in this process
+# id(node) → the node, its nodes by class, and the answers given (class asked → its nodes)
+_indexes: dict[int, tuple[Node, dict[type, list[Any]], dict[type, list[Any]]]] = {}
+
+
+def found(node: Node, cls: type[N]) -> list[N]:
+    """The nodes of class `cls` below (and including) `node`, in walk's order for each class of node (read, never
+    changed): several checks of a load look for their own kinds of node in every item, and nodes are frozen, so each
+    item is walked once (its index kept by identity, with the item, for the parsed files' life in the process)."""
+    entry = _indexes.get(id(node))
+    if entry is None or entry[0] is not node:
+        if len(_indexes) >= MEMORY_INDEXES:
+            _indexes.clear()
+        index: dict[type, list[Any]] = {}
+        for n in walk(node):
+            index.setdefault(type(n), []).append(n)
+        entry = _indexes[id(node)] = (node, index, {})
+    answer = entry[2].get(cls)
+    if answer is None:
+        answer = entry[2][cls] = [n for t, nodes in entry[1].items() if issubclass(t, cls) for n in nodes]
+    return answer

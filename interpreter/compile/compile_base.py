@@ -124,10 +124,9 @@ class CompilerBase:
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
         self.listed: set[int] = set()  # ids of the requirements of the action being compiled that list its options
         self.declared: dict[str, A.EventDef] = {e.name: e for e in self.of(A.EventDef)}  # `event NAME(…) TEXT`
-        found = [n for n in A.walk(items) if isinstance(n, (A.Modify, A.Forbid, A.CallComp))]
-        changes = [n for n in found if not isinstance(n, A.CallComp)]
+        changes = [n for item in items for cls in (A.Modify, A.Forbid) for n in A.found(item, cls)]
         # the zone families some count by owner may read (owner_count): their moves keep the counts (Program.counted)
-        self.owner_counted = {m[0] for m in map(owner_count, (n for n in found if isinstance(n, A.CallComp))) if m}
+        self.owner_counted = {m[0] for m in map(owner_count, (n for item in items for n in A.found(item, A.CallComp))) if m}
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}
