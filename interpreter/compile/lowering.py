@@ -435,13 +435,9 @@ def function_code(src: str) -> CodeType:
 
 
 def lowered_code(src: str) -> CodeType:
-    """The code of generated functions, kept between loads, with their list comprehensions run as loops, each
-    new line numbered as the statement it serves (a block runner maps the line that failed to its op); as
-    written where Python would not take them."""
-    return compiled(f"lowered_code\0{src}", lambda: _lowered_code(src))
-
-
-def _lowered_code(src: str) -> CodeType:
+    """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
+    the statement it serves (a block runner maps the line that failed to its op); as written where Python
+    would not take them."""
     if " for " in src:
         try:
             return compile(_lowered_tree(src, by_zone=True), "<string>", "exec")
