@@ -84,10 +84,12 @@ def kept_code(fingerprint: Optional[str]) -> Iterator[None]:
 
 @lru_cache(maxsize=1)
 def _compiler_fingerprint() -> bytes:
-    """What a code object depends on besides its source: the compiler's steps (this package) and the Python."""
+    """What an entry depends on besides its key: the compiler's steps (this package), the runtime whose names and
+    limits they write into the code, and the Python."""
     digest = hashlib.sha256(sys.version.encode() + importlib.util.MAGIC_NUMBER)
-    for file in sorted(Path(__file__).parent.glob("*.py")):
-        digest.update(file.name.encode() + b"\0" + file.read_bytes())
+    here = Path(__file__).parent
+    for file in sorted([*here.glob("*.py"), *(here.parent / "runtime").glob("*.py")]):
+        digest.update(f"{file.parent.name}/{file.name}\0".encode() + file.read_bytes())
     return digest.digest()
 
 
