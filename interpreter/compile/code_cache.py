@@ -2,8 +2,8 @@
 ruleset went into lowering and compiling the generated sources, which are the same at every load of the same files.
 An entry maps the generated source (with what it asks of the compiler) to its code object, or to the result of
 another step of the compiler that depends on nothing else, so a stale entry is never used, only not found; a file
-is keyed by the rules files, the engine's compiler and the Python running it, carries a checksum of its contents,
-and one that does not read back whole is ignored."""
+is keyed by the rules files, the engine's compiler and runtime and the Python running it, carries a checksum of its
+contents, and one that does not read back whole is ignored."""
 from __future__ import annotations
 
 import hashlib
@@ -112,12 +112,13 @@ def _read(path: Path) -> dict[str, Any]:
 
 
 def _write(path: Path, codes: dict[str, Any]) -> None:
-    """Atomically (parallel loads may write the same file); a cache that cannot be written is skipped."""
-    body = marshal.dumps(codes)
+    """Atomically (parallel loads may write the same file); a cache that cannot be written (or a value marshal
+    does not take) is skipped."""
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
+        body = marshal.dumps(codes)
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(hashlib.sha256(body).digest() + body)
         os.replace(tmp, path)
-    except OSError:
+    except (OSError, ValueError):
         tmp.unlink(missing_ok=True)
