@@ -40,13 +40,11 @@ def check_reachable(items: list[A.Node]) -> None:
     used: dict[str, set[str]] = {"rule": set(), "action": set(), "function": set()}
     for item in items:
         own = getattr(item, "name", None)
-        for node in A.walk(item):
-            if isinstance(node, A.CallRule) and node.rule != own:
-                used["rule"].add(node.rule)
-            elif isinstance(node, A.ChooseAction):
-                used["action"].update(node.actions)
-            elif isinstance(node, (A.Call, A.CallComp)) and not (isinstance(item, A.FunctionDef) and node.func == own):
-                used["function"].add(node.func)
+        used["rule"].update(node.rule for node in A.found(item, A.CallRule) if node.rule != own)
+        for choose in A.found(item, A.ChooseAction):
+            used["action"].update(choose.actions)
+        calls: list[A.Call | A.CallComp] = [*A.found(item, A.Call), *A.found(item, A.CallComp)]
+        used["function"].update(node.func for node in calls if not (isinstance(item, A.FunctionDef) and node.func == own))
     problems = _recursive_rules(items)
     for item in items:
         for cls, part, how in ((A.RuleDef, "rule", "call it with `call`"),

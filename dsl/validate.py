@@ -33,8 +33,8 @@ def part_key(item: Any, existing: Mapping[tuple[str, str], int]) -> tuple[str, s
     return part, str(getattr(item, "name", ""))
 
 
-def _texts(node: Any) -> Iterator[A.Text]:
-    return (n for n in A.walk(node) if isinstance(n, A.Text))
+def _texts(node: Any) -> list[A.Text]:
+    return A.found(node, A.Text)
 
 
 def languages_of(items: Sequence[Any]) -> tuple[str, ...]:

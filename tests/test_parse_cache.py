@@ -78,3 +78,25 @@ def test_an_empty_setting_keeps_nothing_on_disk(tmp_path: Path, monkeypatch: pyt
     file.write_text(RULES, encoding="utf-8")
     P.parse_file(file)
     assert not (tmp_path / "xdg").exists()
+
+
+def test_a_cached_parse_reads_back_node_for_node(cache: Path) -> None:
+    """The cache's pickled form (dsl.ast._reduced) gives each node its class, fields and fields given."""
+    import pickle
+
+    from dsl import ast as A
+    parsed, _ = P.parse_file(Path(__file__).resolve().parent.parent / "rulesets" / "maechtige_monster" / "game.rules")
+    again = pickle.loads(pickle.dumps(parsed))
+    assert again == parsed
+    for old, new in zip(A.walk(parsed), A.walk(again), strict=True):
+        assert type(old) is type(new) and old.__dict__.keys() == new.__dict__.keys()
+        assert old.__pydantic_fields_set__ == new.__pydantic_fields_set__
+
+
+def test_found_lists_the_nodes_a_walk_meets(cache: Path) -> None:
+    """In walk's order for a class of node; a base class's nodes come class by class."""
+    from dsl import ast as A
+    parsed, _ = P.parse_file(Path(__file__).resolve().parent.parent / "rulesets" / "maechtige_monster" / "game.rules")
+    for cls in (A.Text, A.Call, A.Pos):
+        assert A.found(parsed, cls) == [n for n in A.walk(parsed) if isinstance(n, cls)]
+    assert sorted(map(id, A.found(parsed, A.Node))) == sorted(id(n) for n in A.walk(parsed) if isinstance(n, A.Node))

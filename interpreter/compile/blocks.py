@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from types import CodeType
 from typing import Any, Callable, Optional, Sequence
 
+from interpreter.compile.code_cache import kept
 from interpreter.compile.hoist import locals_set, runner_reads_as_locals
-from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
+from interpreter.compile.lowering import BY_ZONE_READS, function_code, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
@@ -106,24 +108,25 @@ def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines) -> Lines:
 def _op_of(s: Optional[Snippet], ns: dict[str, Any]) -> Op:
     """The snippet as an op of its own, for a run step by step."""
     assert s is not None
-    lines = ["def op(st, fr):", "    L = fr[2]"] + ["    " + ln for ln in _expand(s, lambda t: [f"fr[1] = {t}", "return None"],
-                                                                     ["return True"])]
-    return _StepOp("\n".join(lines), ns)
+    return _StepOp(s, ns)
 
 
 class _StepOp:
-    """A snippet's op, compiled at its first call: only a frame between its block's starts (a saved or arranged
-    state) runs one, so most processes never do, and compiling them all cost about a tenth of a load."""
+    """A snippet's op, written and compiled at its first call: only a frame between its block's starts (a saved or
+    arranged state) runs one, so most processes never do, and writing and compiling them all cost about a tenth of
+    a load (its cells are patched by then: the block is finished)."""
 
-    __slots__ = ("src", "ns", "op")
+    __slots__ = ("snippet", "ns", "op")
 
-    def __init__(self, src: str, ns: dict[str, Any]) -> None:
-        self.src, self.ns = src, ns
+    def __init__(self, snippet: Snippet, ns: dict[str, Any]) -> None:
+        self.snippet, self.ns = snippet, ns
         self.op: Optional[Op] = None
 
     def __call__(self, st: Any, fr: list[Any]) -> Optional[bool]:
         if self.op is None:
-            exec(self.src, self.ns)  # noqa: S102 - our own generated code
+            body = _expand(self.snippet, lambda t: [f"fr[1] = {t}", "return None"], ["return True"])
+            src = "\n".join(["def op(st, fr):", "    L = fr[2]", *("    " + ln for ln in body)])
+            exec(src, self.ns)  # noqa: S102 - our own generated code
             self.op = self.ns.pop("op")
         return self.op(st, fr)
 
@@ -191,6 +194,17 @@ def _falls_through(body: Lines) -> bool:
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
             ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
+    """The block's runner (_runner_code), and the steps it may be entered at; written and compiled at an earlier
+    load of the same rules where the code cache has it (kept by the snippets and targets it is written from)."""
+    shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.node is not None)
+             for s in snippets]
+    made, op_at, first, starts = kept(f"runner\0{sorted(targets)!r}\0{shape!r}", lambda: _runner_code(snippets, targets))
+    exec(made, ns)  # noqa: S102 - our own generated code
+    run: Op = ns.pop("make")(code, op_at, first, pos)
+    return run, frozenset(starts)
+
+
+def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[CodeType, list[int], int, list[int]]:
     """`run(st, fr)`: the block's steps as arms, one from each start (where a run may be entered) to the next, in
     step order; an arm `if pc <= start:` is skipped by an entry past it. The run falls from arm to arm with `pc` left
     as it was, so each arm's test passes. The arms between a jump back and its target (a loop's body) are a
@@ -198,8 +212,10 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     in it (or is in no loop) skips the rest of its arm (_skip_rest) and the arms' tests pass over those before its
     target; a jump to a step that ends the block ends it. A generic op (a closure) ends an arm: it may suspend,
     jump (to one of `targets`) or push frames; so does a snippet that may stop or push frames. A GameRuleError
-    leaves fr[1] after the op that raised it."""
-    n = len(code)
+    leaves fr[1] after the op that raised it. Returns the code of `make(_ops, _op_at, _first, _pos)`, which returns
+    the runner, with those arguments but the ops and their positions: per line of the run from `_first` on, its op;
+    and the starts."""
+    n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
         if s is None or s.pushes or s.node is not None:
@@ -263,10 +279,8 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     pad = "    " * (4 if outer else 3)
     src = "\n".join(["def make(_ops, _op_at, _first, _pos):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
-    exec(lowered_code(src), ns)  # noqa: S102 - our own generated code
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
-    run: Op = ns.pop("make")(code, [k for _, k in out], first, pos)
-    return run, frozenset(starts)
+    return lowered_code(src), [k for _, k in out], first, sorted(starts)
 
 
 def _indented(lines: Pairs, levels: int) -> Pairs:
@@ -672,6 +686,6 @@ def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any])
               f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in SPEND)]
     ns = dict(env, GameRuleError=GameRuleError, _positions=[t.pos for t in triggers], _guard_depth=guard_depth,
               _over_budget=over_budget)
-    exec(lowered_function("\n".join(lines)), ns)  # noqa: S102 - our own generated code
+    exec(function_code("\n".join(lines)), ns)  # noqa: S102 - our own generated code
     fire: Callable[..., None] = ns["fire"]
     return fire

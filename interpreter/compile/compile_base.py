@@ -2,12 +2,14 @@
 namespace of the generated code, type references and type expectations."""
 from __future__ import annotations
 
+import itertools
 import string
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
+from interpreter.compile.code_cache import compiled
 from interpreter.compile.hoist import hoist_function_reads
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
@@ -103,6 +105,7 @@ class CompilerBase:
         # `_fires`: event → the function that sets off its triggers (blocks.dispatcher), once all are compiled
         self.env: dict[str, Any] = dict(ENV, _allowed=allowed, _fires={})
         self.lambdas: dict[str, Any] = {}
+        self.numbers = itertools.count()  # of the Python names of its generated code (scope.numbering)
         self.compiling: set[str] = set()
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
         self.rule_blocks: dict[str, int] = {}
@@ -121,10 +124,9 @@ class CompilerBase:
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
         self.listed: set[int] = set()  # ids of the requirements of the action being compiled that list its options
         self.declared: dict[str, A.EventDef] = {e.name: e for e in self.of(A.EventDef)}  # `event NAME(…) TEXT`
-        found = [n for n in A.walk(items) if isinstance(n, (A.Modify, A.Forbid, A.CallComp))]
-        changes = [n for n in found if not isinstance(n, A.CallComp)]
+        changes = [n for item in items for cls in (A.Modify, A.Forbid) for n in A.found(item, cls)]
         # the zone families some count by owner may read (owner_count): their moves keep the counts (Program.counted)
-        self.owner_counted = {m[0] for m in map(owner_count, (n for n in found if isinstance(n, A.CallComp))) if m}
+        self.owner_counted = {m[0] for m in map(owner_count, (n for item in items for n in A.found(item, A.CallComp))) if m}
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}
@@ -166,7 +168,8 @@ class CompilerBase:
         if key not in self.lambdas:
             with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
-                exec(hoist_function_reads(function_source(params, src)), self.env, made)  # noqa: S102 - our own generated code
+                code = compiled(f"fn\0{params}\0{src}", lambda: hoist_function_reads(function_source(params, src)))
+                exec(code, self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]
         return result

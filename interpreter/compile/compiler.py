@@ -13,6 +13,7 @@ from dsl.limits import MAX_CARDS
 from dsl.sections import check_sections
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
+from interpreter.compile.code_cache import compiled
 from interpreter.compile.compile_base import check_told, names_in, template_fields
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
@@ -27,9 +28,9 @@ from interpreter.compile.hoist import (
     shared_lists,
     slots_as_locals,
 )
-from interpreter.compile.lowering import lowered_function, pure
+from interpreter.compile.lowering import function_code, lowered_function, pure
 from interpreter.compile.primitives import seq_code
-from interpreter.compile.scope import Layout, Scope
+from interpreter.compile.scope import Layout, Scope, numbering
 from interpreter.compile.statements import StatementCompiler, check_progress
 from interpreter.compile.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type
 from interpreter.runtime import ops as O
@@ -102,7 +103,8 @@ class Compiler(StatementCompiler):
         scope = Scope(Layout(), note="a scenario expectation")
         for name, t in names.items():
             scope.define(name, t)
-        fn, t = self.expr(node, scope)
+        with numbering(self.numbers):
+            fn, t = self.expr(node, scope)
         return fn, t, scope.layout.size
 
     def detached_block(self, body: list[A.Stmt], names: dict[str, T], at: A.Pos) -> Block:
@@ -118,9 +120,10 @@ class Compiler(StatementCompiler):
         for name, t in names.items():
             scope.define(name, t)
         em = Emitter(at)
-        self.stmts(body, scope, em)
-        em.emit_src(B.ret())
-        code, run, starts = em.finish(self.env, self.p.node_types)
+        with numbering(self.numbers):
+            self.stmts(body, scope, em)
+            em.emit_src(B.ret())
+            code, run, starts = em.finish(self.env, self.p.node_types)
         return Block("arrange", code, scope.layout.size, em.pos, run, starts)
 
     # ================================================================== components
@@ -444,7 +447,7 @@ class Compiler(StatementCompiler):
             refuse += ["    " + line for line in refusal[k + 1]]
         refuse.append("    return -1")
         namespace: dict[str, Any] = {}
-        exec(lowered_function("\n".join(refuse)), self.env, namespace)  # noqa: S102 - our own generated code
+        exec(function_code("\n".join(refuse)), self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label, "me" in named,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
 
@@ -457,9 +460,11 @@ class Compiler(StatementCompiler):
             lines += ["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
-        src = shared_lists(hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines))))
+        written = "\n".join(["def options(st, me):"] + lines)
+        made = compiled(f"options\0{written}", lambda: end_items_once(lowered_function(shared_lists(hoist_zone_work(
+            "\n".join(["def options(st, me):"] + hoist_state_reads(lines)))))))
         namespace: dict[str, Any] = {}
-        exec(end_items_once(lowered_function(src)), self.env, namespace)  # noqa: S102 - our own generated code
+        exec(made, self.env, namespace)  # noqa: S102 - our own generated code
         return namespace["options"]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:
@@ -563,7 +568,8 @@ def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Prog
     """Type-check and compile; raises RulesError with the position of the first problem."""
     compiler = Compiler(items, name, variants)
     try:
-        return compiler.compile()
+        with numbering(compiler.numbers):
+            return compiler.compile()
     except RulesError:
         raise
     except RecursionError:

@@ -13,6 +13,7 @@ from dsl.files import find_ruleset, is_variant_file, rules_files
 from dsl.loader import add_variant_files, apply_variants, read_ruleset, validate_source
 from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
+from interpreter.compile.code_cache import kept_code
 from interpreter.compile.compiler import compile_program
 from interpreter.compile.pictures import check_pictures
 from interpreter.runtime.game import ConstantError, Game
@@ -44,7 +45,7 @@ class ProgramCache:
         variant's name or the path of a .rules file holding one."""
         fingerprint = _fingerprint(ruleset, variants)
         if fingerprint is None:
-            return _compile(ruleset, variants)
+            return _compile(ruleset, variants, None)
         return _cached(ruleset, variants, fingerprint)
 
     def cache_clear(self) -> None:
@@ -53,21 +54,23 @@ class ProgramCache:
 
 @lru_cache(maxsize=64)
 def _cached(ruleset: str, variants: tuple[str, ...], fingerprint: str) -> Program:
-    return _compile(ruleset, variants)
+    return _compile(ruleset, variants, fingerprint)
 
 
-def _compile(ruleset: str, variants: tuple[str, ...]) -> Program:
-    """The game's files and variants only: scenario files are read by `check` and `test`, not to play."""
+def _compile(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
+    """The game's files and variants only: scenario files are read by `check` and `test`, not to play. The
+    generated code is kept by `fingerprint`, the files read (kept_code)."""
     src = read_ruleset(find_ruleset(ruleset), scenarios=False)
     try:
         names = add_variant_files(src, variants)
         validate_source(src)
         items = apply_variants(src, names)
-        program = compile_program(items, src.name, names)
-        check_reachable(items)
-        _check_player_counts(program, items, src.name, names)
-        if program.pictures:
-            check_pictures(Game(program, program.max_players, src.name, names), items)
+        with kept_code(fingerprint and f"{fingerprint}\0{names}"):  # kept once the whole load succeeded
+            program = compile_program(items, src.name, names)
+            check_reachable(items)
+            _check_player_counts(program, items, src.name, names)
+            if program.pictures:
+                check_pictures(Game(program, program.max_players, src.name, names), items)
         return program
     except RulesError as exc:
         for file, text in src.sources.items():

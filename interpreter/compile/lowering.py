@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
 
+from interpreter.compile.code_cache import compiled
 from interpreter.compile.primitives import FAMILY_CARDS
 
 Stmts = list[ast.stmt]
@@ -426,6 +427,11 @@ def lowered_function(src: str) -> str:
     except (SyntaxError, RecursionError):
         return src
     return lowered
+
+
+def function_code(src: str) -> CodeType:
+    """The code of lowered_function(src), kept between loads."""
+    return compiled(f"lowered_function\0{src}", lambda: lowered_function(src))
 
 
 def lowered_code(src: str) -> CodeType:

@@ -3,9 +3,25 @@ code, and the capturing scope of code that runs later (modifiers, restrictions).
 from __future__ import annotations
 
 import itertools
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Iterator, Optional, Union
 
 from interpreter.compile.types import T
+
+# the numbers of the Python names a compiler gives (Scope.define_py): its own, so that the same rules give the same
+# generated code in every process, however many it compiled before (the code cache finds it by its text)
+_numbers: ContextVar[Iterator[int]] = ContextVar("regelwerk_name_numbers", default=itertools.count())
+
+
+@contextmanager
+def numbering(numbers: Iterator[int]) -> Iterator[None]:
+    """Python names defined meanwhile take their numbers from `numbers`."""
+    token = _numbers.set(numbers)
+    try:
+        yield
+    finally:
+        _numbers.reset(token)
 
 
 class Layout:
@@ -22,8 +38,6 @@ class Layout:
 class Scope:
     """Names visible at one place: frame slots (ints) or Python variables of generated code (strs)."""
 
-    counter = itertools.count()
-
     def __init__(self, layout: Layout, parent: Optional["Scope"] = None, note: str = "") -> None:
         self.layout = layout
         self.parent = parent
@@ -39,7 +53,7 @@ class Scope:
         return slot
 
     def define_py(self, name: str, t: T, index_of: Optional[int] = None) -> str:
-        ident = f"_v{next(Scope.counter)}_{name}"
+        ident = f"_v{next(_numbers.get())}_{name}"
         self.names[name] = (ident, t)
         if index_of is not None:
             self.index_of[name] = index_of

@@ -12,7 +12,7 @@ from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
 from interpreter.compile.hoist import repeated_reads_as_locals, state_reads_as_locals
-from interpreter.compile.lowering import lowered_function
+from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
     ANY,
@@ -121,7 +121,7 @@ class StatementCompiler(ExpressionCompiler):
         head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
         lines = repeated_reads_as_locals(_indent(head + lines), "    ")  # it replaces none of the state's lists
-        exec(lowered_function("\n".join(["def run(st, L):", *lines])), ns)  # noqa: S102 - our own generated code
+        exec(function_code("\n".join(["def run(st, L):", *lines])), ns)  # noqa: S102 - our own generated code
         run: Callable[..., None] = ns["run"]
         return run
 
@@ -542,7 +542,7 @@ class StatementCompiler(ExpressionCompiler):
                                                 "    _b_k.append(_b_o)", "return _b_k"])  # it changes nothing
         ns: dict[str, Any] = {}
         with nesting_limit(s.where.pos if s.where is not None else s.pos):
-            exec(lowered_function("\n".join([f"def keep(st, me, options{params}):",  # noqa: S102 - our own generated code
+            exec(function_code("\n".join([f"def keep(st, me, options{params}):",  # noqa: S102 - our own generated code
                                              *_indent([f"{n} = {read}" for n, read in hoisted.items()] + lines)])),
                  self.env, ns)
         self.p.forbids.append(ForbidDef(ns["keep"], SCOPES[s.until], s.pos))
@@ -575,7 +575,8 @@ class StatementCompiler(ExpressionCompiler):
         values = []
         for fname in names:
             try:
-                fn, t = self.expr(A.Name(pos=s.text.pos, name=fname), scope)
+                # built as the parser's nodes are, unvalidated: validating one builds the AST's validators at load
+                fn, t = self.expr(A.Name.model_construct(pos=s.text.pos, name=fname), scope)
             except RulesError as exc:
                 raise error_at(s.text.pos, f"the log text names '{{{fname}}}', which is not known here",
                                did_you_mean(fname, scope.all_names())) from exc

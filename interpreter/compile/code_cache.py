@@ -1,0 +1,124 @@
+"""Generated code compiled at an earlier load, kept on disk beside the parse cache: most of a cold load of a big
+ruleset went into lowering and compiling the generated sources, which are the same at every load of the same files.
+An entry maps the generated source (with what it asks of the compiler) to its code object, or to the result of
+another step of the compiler that depends on nothing else, so a stale entry is never used, only not found; a file
+is keyed by the rules files, the engine's compiler and runtime and the Python running it, carries a checksum of its
+contents, and one that does not read back whole is ignored."""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import marshal
+import os
+import sys
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import lru_cache
+from pathlib import Path
+from types import CodeType
+from typing import Any, Callable, Iterator, Optional, TypeVar, Union
+
+from dsl.parse_cache import cache_dir
+
+_CHECKSUM = 32  # bytes of sha256 before the marshalled entries
+V = TypeVar("V")
+
+
+class _Codes:
+    """One load's entries: those read from its file, and those it used (written back if any was compiled anew)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.found = _read(path)
+        self.used: dict[str, Any] = {}
+        self.made = False
+
+
+_current: ContextVar[Optional[_Codes]] = ContextVar("regelwerk_code_cache", default=None)
+
+
+def kept(key: str, make: Callable[[], V]) -> V:
+    """`make()`, or what it gave at an earlier load (a value marshal keeps: code, strings, numbers, and lists, tuples
+    and dicts of them; shared with the file, so read, never changed); `key` is what `make` starts from, with a name
+    for the steps it takes (everything its result depends on besides the compiler's own code). Outside a load (a
+    scenario's expression), or without a cache, it is made every time."""
+    codes = _current.get()
+    if codes is None:
+        return make()
+    if key in codes.found:
+        value: V = codes.found[key]
+    else:
+        value = make()
+        codes.made = True
+    codes.used[key] = value
+    return value
+
+
+def compiled(key: str, make: Callable[[], Union[str, CodeType]]) -> CodeType:
+    """The code of `make()` (source or code), or the code it gave at an earlier load (kept)."""
+    return kept(key, lambda: _code(make()))
+
+
+def _code(made: Union[str, CodeType]) -> CodeType:
+    return made if isinstance(made, CodeType) else compile(made, "<string>", "exec")
+
+
+@contextmanager
+def kept_code(fingerprint: Optional[str]) -> Iterator[None]:
+    """The codes of a load of the files `fingerprint` names (None: files that cannot be read, no cache), written
+    once the load succeeded, if it compiled any afresh."""
+    folder = cache_dir()
+    if fingerprint is None or folder is None:
+        yield
+        return
+    key = hashlib.sha256(_compiler_fingerprint() + fingerprint.encode()).hexdigest()
+    codes = _Codes(folder / f"code-{key}.marshal")
+    token = _current.set(codes)
+    try:
+        yield
+    finally:
+        _current.reset(token)
+    if codes.made:
+        _write(codes.path, codes.used)
+
+
+@lru_cache(maxsize=1)
+def _compiler_fingerprint() -> bytes:
+    """What an entry depends on besides its key: the compiler's steps (this package), the runtime whose names and
+    limits they write into the code, and the Python."""
+    digest = hashlib.sha256(sys.version.encode() + importlib.util.MAGIC_NUMBER)
+    here = Path(__file__).parent
+    for file in sorted([*here.glob("*.py"), *(here.parent / "runtime").glob("*.py")]):
+        digest.update(f"{file.parent.name}/{file.name}\0".encode() + file.read_bytes())
+    return digest.digest()
+
+
+def _read(path: Path) -> dict[str, Any]:
+    """The entries of a whole file; none if it is missing, damaged or not of this form."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return {}
+    body = memoryview(data)[_CHECKSUM:]
+    if hashlib.sha256(body).digest() != data[:_CHECKSUM]:
+        return {}
+    try:
+        found = marshal.loads(body)
+    except (EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(found, dict) or not all(isinstance(k, str) for k in found):
+        return {}
+    return found
+
+
+def _write(path: Path, codes: dict[str, Any]) -> None:
+    """Atomically (parallel loads may write the same file); a cache that cannot be written (or a value marshal
+    does not take) is skipped."""
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        body = marshal.dumps(codes)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(hashlib.sha256(body).digest() + body)
+        os.replace(tmp, path)
+    except (OSError, ValueError):
+        tmp.unlink(missing_ok=True)

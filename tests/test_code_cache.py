@@ -1,0 +1,70 @@
+"""The generated code of a load is kept on disk beside the parse cache: a second process compiles nothing and
+plays the same games, a damaged file is compiled afresh, a failed load writes nothing, an empty REGELWERK_CACHE
+keeps nothing on disk."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dsl.errors import RulesError
+from interpreter import load_game
+from interpreter.compile import code_cache
+from interpreter.compile import lowering
+from interpreter.compile.loading import load_program
+from interpreter.play.simulate import simulate
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("REGELWERK_CACHE", str(folder))
+    load_program.cache_clear()
+    return folder
+
+
+def digest() -> str:
+    load_program.cache_clear()
+    return simulate(load_game("maechtige_monster", players=4), "maechtige_monster", 3, 1, ["random"] * 4).digest
+
+
+def forbid_compiling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """As in a process that must take every code from the file: compiling fails."""
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("compiled again")
+    monkeypatch.setattr(code_cache, "compile", refuse, raising=False)
+    monkeypatch.setattr(lowering, "compile", refuse, raising=False)
+
+
+def test_a_second_load_takes_its_code_from_disk_and_plays_the_same(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    first = digest()
+    assert len(list(cache.glob("code-*.marshal"))) == 1
+    with monkeypatch.context() as patched:
+        forbid_compiling(patched)
+        assert digest() == first
+
+
+def test_a_damaged_file_is_compiled_afresh(cache: Path) -> None:
+    first = digest()
+    [entry] = cache.glob("code-*.marshal")
+    data = bytearray(entry.read_bytes())
+    data[len(data) // 2] ^= 0xFF
+    entry.write_bytes(bytes(data))
+    assert code_cache._read(entry) == {}
+    assert digest() == first
+    assert code_cache._read(entry) != {}  # written again
+
+
+def test_a_load_that_fails_writes_no_code(cache: Path) -> None:
+    broken = Path(__file__).resolve().parent / "broken" / "constant_fails.rules"  # fails after compiling its code
+    with pytest.raises(RulesError):
+        load_program(str(broken))
+    assert not list(cache.glob("code-*.marshal"))
+
+
+def test_an_empty_setting_keeps_no_code_on_disk(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REGELWERK_CACHE", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    load_program.cache_clear()
+    load_game("maechtige_monster", players=4)
+    assert not (tmp_path / "xdg").exists()
