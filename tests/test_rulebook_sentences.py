@@ -262,8 +262,8 @@ GOLDEN = [
     # German: a name in a table declines its adjectives strong, the first of a list takes its items' gender
     (FF, (), "de", "erste Stapel\n",
      'Erster Stapel'),
-    (MF, (), "de", "der Erste der Felder davor",
-     'Das nächste Feld ist das einzige der Felder direkt vor dem aktuellen Feld.'),
+    (MF, (), "de", "der Erste der Felder des",
+     'Das Ziel des Sturmangriffs ist das erste der Felder des Sturmangriffs, auf dem eine andere Kreatur steht.'),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Nur erlaubt, wenn das Monster noch weiterziehen darf."),
@@ -866,7 +866,7 @@ GOLDEN = [
     (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
     (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
     (MF, (), "de", "Wenn der gewählte Aufbau Pfade auslosen ist:", "Wenn die Pfade ausgelost werden:"),
-    (MF, (), "en", "Otherwise, if the condition and the type of square A is cave mouth:", "Otherwise, if the square is the mouth of the dark cave:"),
+    (MF, (), "en", "Otherwise, if the condition and the type of square A is cave mouth:", "Otherwise, if the current square is the mouth of the dark cave:"),
     # a loop whose one draw or move names its item only as the place it goes to is one sentence
     (FF, (), "en", "For each of the start chambers:",
      "For every monster space of the start chambers, draw one monster tile from the first pile and put it there."),
@@ -948,7 +948,7 @@ GOLDEN = [
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Each of the riders that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
-     "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
+     "Für jeden Mitreisenden, der auf dem Spielplan steht:"),
     # a loop over the cards of a place comes from that place; a local used by one step only is said in it
     (FF, (), "en", "every magic spell in the magic spells in the box", "Move every magic spell in the box onto the spell pile of its tier."),
     (FF, (), "de", "jeden Zauberspruch in den Zaubersprüche in der Schachtel", "Lege jeden Zauberspruch in der Schachtel auf den Zauberstapel seiner Stufe."),
