@@ -1076,6 +1076,22 @@ GOLDEN = [
      'wählt eine Begleitung aus den Mitreisekandidaten (oder die Kreatur selbst, um loszugehen).'),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
      'As long as a face-down intersection can be seen from the lookout space:'),
+    # French: a chosen value is "choisi(e)" after its noun; a loop whose step names the item's field or whose
+    # items a relative clause sorts goes one by one ("chaque", "son"); a function of several items is plural
+    (FF, (), "fr", "Placez le sort dans la pioche de sorts du niveau du sort.", "Placez chaque sort de la boîte dans la pioche de son niveau."),
+    (FF, (), "fr", "soit orienté vers le côté.", "pour que son côté fermé soit orienté vers le côté choisi."),
+    (FF, (), "fr", "Pour chacun des disciples qui a suivi", "Pour chaque disciple qui a suivi vos pas ce tour-ci"),
+    (FF, (), "fr", "Placez la figurine des joueurs transportés", "Placez les figurines des joueurs transportés sur cette case."),
+    (FF, (), "fr", "depuis la case des joueurs tels que", "depuis la case de chaque joueur qui se trouve sur l'intersection choisie ou la voit"),
+    (MF, (), "fr", "Les amis sur le plateau appartenant à vous reçoit", "Chacun des amis sur le plateau appartenant à vous reçoit une aile empruntée."),
+    # a place with a name of its own in a function's text keeps it; German keeps a closing aside after the verb
+    (MF, (), "en", "the only one of the squares", "The next square is the one square directly after the current square."),
+    (MF, (), "de", "das einzige der Felder", "Das nächste Feld ist das einzige Feld direkt nach dem aktuellen Feld."),
+    (MF, (), "de", "als der Spieler (das gilt nur im Spiel zu zweit) hat", "als der Spieler hat (das gilt nur im Spiel zu zweit)."),
+    (MF, (), "de", "das ausgespielte Artefakt von dir", "die Bonusbewegung machen darf, die dein ausgespieltes Artefakt zeigt."),
+    # a yes/no constant said as a sentence is a rule to the reader
+    (FF, (), "en", "Changed: Constant", "Changed: Rule “Several transform spells on one monster add up”"),
+    (FF, (), "de", "Geändert: Konstante", "Geändert: Regel „Mehrere Monster-Sprüche auf dasselbe Monster addieren sich“"),
 ]
 
 
