@@ -17,6 +17,7 @@ from rulebook.order import round_from, same
 from rulebook.referents import Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
+    DEFAULT_FORMS,
     IT_PLACE,
     PLACEHOLDER,
     Arg,
@@ -2857,6 +2858,7 @@ class Speaker:
         knoun = self.noun(kind.title, f"kind '{kind.name}'", kind.pos)
         changes: list[Arg] = []
         field = knoun
+        computed = True  # every change by a computed amount: French says it of the field (« la force de … est modifiée de … »)
         outer, self.it_kind = self.it_kind, s.kind
         try:
             one, rest = self.only_it(s.where)  # "where it == x": the one card x, not "every card for which …"
@@ -2873,9 +2875,11 @@ class Speaker:
                 value = self.signed(m.value) if m.mode == "by" else self.expr(m.value)
                 signed = isinstance(m.value, A.Num) or (isinstance(m.value, A.Neg) and isinstance(m.value.operand, A.Num))
                 how = "" if signed or (m.mode == "by" and self._number(m.value) is not None) else "_expr"
-                changes.append(self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
-                                        the_field=fnoun.np("def"), kind=cards))
+                change = self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
+                                  the_field=fnoun.np("def"), kind=cards)
+                changes.append(self.feminine(change) if fnoun.feminine() else change)  # « la force … est modifiée »
                 field = fnoun
+                computed = computed and bool(how) and m.mode == "by"
         finally:
             self.it_kind = outer
         flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
@@ -2890,10 +2894,15 @@ class Speaker:
                               until=self.msg(f"until.{s.until}", s),  # „In diesem Zug ist jeder rote Stein …“
                               clause=Phrase(lambda f: fill(inverted or text.by_lang[self.lang], "nom", {"it": things})))
         key = f"stmt.modify_{'set' if s.value.value else 'clear'}" if flag and isinstance(s.value, A.BoolLit) \
-            else f"stmt.modify_{s.mode}"
+            else "stmt.modify_by_expr" if computed else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=self.msg(f"until.{s.until}", s),
                           kind=cards, where=where,
                           change=self.join(changes), field=field.np("bare"), the_field=field.np("def"))
+
+    @staticmethod
+    def feminine(said: Phrase) -> Phrase:
+        """A text about a feminine noun in its form "fem" where it has one (« modifiée »), for any default form."""
+        return Phrase(lambda f: said.form("fem" if f in DEFAULT_FORMS else f), said.agree)
 
     @staticmethod
     def only_it(where: A.Expr | None) -> tuple[A.Expr | None, A.Expr | None]:

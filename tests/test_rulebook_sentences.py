@@ -1082,6 +1082,8 @@ GOLDEN = [
     (FF, (), "fr", "soit orienté vers le côté.", "pour que son côté fermé soit orienté vers le côté choisi."),
     (FF, (), "fr", "Pour chacun des disciples qui a suivi", "Pour chaque disciple qui a suivi vos pas ce tour-ci"),
     (FF, (), "fr", "Placez la figurine des joueurs transportés", "Placez les figurines des joueurs transportés sur cette case."),
+    (FF, (), "fr", "le monstre choisi a la force changée de",
+     "tant qu'aucun combat n'a été livré depuis que vous avez noté le nombre de combats, la force du monstre choisi est modifiée de l'ampleur choisie"),
     (FF, (), "fr", "depuis la case des joueurs tels que", "depuis la case de chaque joueur qui se trouve sur l'intersection choisie ou la voit"),
     (MF, (), "fr", "Les amis sur le plateau appartenant à vous reçoit", "Chacun des amis sur le plateau appartenant à vous reçoit une aile empruntée."),
     # a place with a name of its own in a function's text keeps it; German keeps a closing aside after the verb
