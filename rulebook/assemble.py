@@ -1016,7 +1016,9 @@ class Assembler:
         return Change(kind, what, self.base_sp.lines([old]) if old else [], self.sp.lines([new]) if new else [])
 
     def what(self, part: str, item: Any) -> str:
-        return self.word("part_named", part=self.part_word(part), name=self.sp.quoted(self.title_of(item)))
+        """A changed part by its kind and title; a yes/no constant said as a sentence is a rule to the reader."""
+        said = "rule" if isinstance(item, A.ConstDef) and self.const_clause(item) is not None else part
+        return self.word("part_named", part=self.part_word(said), name=self.sp.quoted(self.title_of(item)))
 
     def item_lines(self, item: Any, sp: Speaker) -> list[Line]:
         """Any part of a ruleset as generated lines, for the old and new side of a change."""

@@ -61,6 +61,10 @@ def verb_last(template: str, words: Words) -> Optional[str]:
     relative clause, and joins a separable particle ("nimmt … mit" → "… mitnimmt")."""
     tokens = template.split(" ")
     v = finite_verb(tokens, words)
+    aside = _closing_aside(tokens)
+    if v is not None and aside > v + 1:  # "… als er hat (das gilt nur zu zweit)": an aside at the end stays last
+        before = verb_last(" ".join(tokens[:aside]), words)
+        return f"{before} {' '.join(tokens[aside:])}" if before is not None else None
     if v is not None and _coordinated(tokens[v + 1:], words):
         return None  # "steht auf oder sieht …": two verbs, no single place for them
     if v is None or v == len(tokens) - 1:
@@ -76,6 +80,16 @@ def verb_last(template: str, words: Words) -> Optional[str]:
         verb = rest.pop(end - 1) + verb
         end -= 1
     return " ".join(rest[:end] + [verb + tail] + rest[end:])
+
+
+def _closing_aside(tokens: Sequence[str]) -> int:
+    """Where a bracketed aside that ends a clause starts ("(das gilt nur im Spiel zu zweit)"); -1 if none."""
+    depth = 0
+    for i in range(len(tokens) - 1, -1, -1):
+        depth += tokens[i].count(")") - tokens[i].count("(")
+        if depth == 0:
+            return i if tokens[-1].endswith(")") and tokens[i].startswith("(") else -1
+    return -1
 
 
 def verb_first(template: str, words: Words) -> Optional[str]:

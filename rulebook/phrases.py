@@ -252,9 +252,22 @@ class Noun:
         def make(f: str) -> str:
             if f == "gen" and genitive:
                 return self.genitive(det) + closed
-            before, word = article.form(f), self.declined(det, f)
+            before, word = article.form(f), self.postposed(det, self.declined(det, f))
             return (before + word if before.endswith(ELISION) else f"{before} {word}".strip()) + closed
         return Phrase(make, self.agree, genitive)
+
+    def postposed(self, det: str, word: str) -> str:
+        """The noun with the adjective its determiner puts after it, where the catalogue gives one (French
+        `chosen_after`: « le côté choisi », « le nombre choisi de pions »): before the noun's first
+        complement, which the catalogue's grammar `postposed_before` finds, else at its end."""
+        after = self.dets.get(f"{det}_after")
+        grammar = self.cat.data.get("grammar", {})
+        stop = grammar.get("postposed_before") if isinstance(grammar, dict) else None
+        if not isinstance(after, str) or after in word.split(" "):  # « la créature choisie » says it already
+            return word
+        found = re.search(stop, word) if isinstance(stop, str) else None
+        at = found.start() if found is not None else len(word)
+        return f"{word[:at].rstrip()} {after}{' ' if at < len(word) else ''}{word[at:].lstrip()}"
 
     def owned(self, det: str) -> Optional[Phrase]:
         """A possessive on a noun with a genitive after it goes to that genitive, where the catalogue says so:

@@ -30,6 +30,7 @@ class Ref:
         self.label = ""
         self.chosen = False  # a player's choice: "the chosen colour"
         self.this = False  # the place a walk has just reached: "this space"
+        self.introduced = False  # a value a trigger's event has just introduced ("on a square"): then "the square"
         self.value: Optional[A.Expr] = None  # the one value an action's parameter can take
         self.taken_from: Optional[A.Expr] = None  # the place a local is the top card of: `top(Z[x])` → x
         self.every: Optional[Phrase] = None  # a loop said in one sentence: "every token in the bag"

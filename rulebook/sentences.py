@@ -17,6 +17,7 @@ from rulebook.order import round_from, same
 from rulebook.referents import Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
+    DEFAULT_FORMS,
     IT_PLACE,
     PLACEHOLDER,
     Arg,
@@ -752,8 +753,10 @@ class Speaker:
                               f"function '{fn.name}'")
             text = noun.word
             values = dict(zip((p.name for p in fn.params), args))
+            whole = False  # a place said with its own article where the text's article was the function's
             for param, node in zip(fn.params, nodes):
-                text, place = self._slot_place(text, param.name, node, defined)
+                text, place, alone = self._slot_place(text, param.name, node, defined)
+                whole = whole or alone
                 if place is not None:
                     values[param.name] = place
                 text = text if defined else self.owned_place(text, param.name, node)
@@ -763,14 +766,14 @@ class Speaker:
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
                 and r.every.agree == "pl" for n in nodes)  # "die Steine an allen Plätzen": one at each place
-            if text != noun.word:
-                changed = Noun(f"{noun.gender} {text}" if noun.gender != "default" else text, self.cat)
+            if text != noun.word or several:
+                changed = Noun(f"{noun.gender} {text}" if noun.gender != "default" and not whole else text, self.cat)
                 said = Noun(f"{self.cat.pattern('grammar.plural_article')} {changed.plural()}", self.cat).np("def") \
                     if several else changed.np(det)
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
             return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(said.form(f), "nom", values)),
-                          said.agree if text != noun.word else name.agree, said.genitive)  # no case: nominative
+                          said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
@@ -814,7 +817,7 @@ class Speaker:
         text = self.choices(text, {p.name: A.Name(pos=fn.pos, name=p.name) for p in fn.params}, fn.pos)
         values: dict[str, Arg] = {p.name: self.intro(p.name) for p in fn.params}
         for p in fn.params:
-            text, place = self._slot_place(text, p.name, A.Name(pos=fn.pos, name=p.name), True)
+            text, place, _ = self._slot_place(text, p.name, A.Name(pos=fn.pos, name=p.name), True)
             if place is not None:
                 values[p.name] = place
         return self.cat.contract(fill(text, "nom", values))
@@ -834,13 +837,14 @@ class Speaker:
         """A parameter where its part is defined: "a player" (a case asked for becomes `a_CASE`)."""
         return Phrase(lambda f: self.ref(name).phrase(self.cat).form(f if f.startswith("a_") else f"a_{f}"))
 
-    def _slot_place(self, text: str, param: str, node: A.Expr, defined: bool) -> tuple[str, Optional[Phrase]]:
+    def _slot_place(self, text: str, param: str, node: A.Expr, defined: bool) -> tuple[str, Optional[Phrase], bool]:
         """`ZONE {i}` in a function's text said as a place: "the slot" (the number is that of the
-        place in scope), "the row with the same number", "the slot of token A"."""
+        place in scope), "the row with the same number", "the slot of token A"; and whether the place is said
+        whole, its article too, where the text's own article is the function's (this_slot)."""
         words = self.zone_words()
         zone = slot_zone(text, param, words)
         if zone is None:
-            return text, None
+            return text, None, False
         slot = re.compile(re.escape(words[zone]) + r"\s*\{" + param + r"(?::(\w+))?\}")
         ref = self.lookup(node.name) if isinstance(node, A.Name) else None
         place: Optional[Phrase] = None
@@ -849,6 +853,9 @@ class Speaker:
             place = self.msg("slot.every", node, word=word, each=ref.every)
         elif ref is not None and ref.zone == zone and ref.label and not defined:  # "square B"
             place = ref.phrase(self.cat)
+        elif ref is not None and ref.zone == zone and not defined and not ref.you and not ref.introduced \
+                and ref.noun.word != words[zone]:  # a place with a name of its own: "the current square", not "the square"
+            return self.this_slot(text, param, zone, ref.phrase(self.cat))
         elif ref is not None and ref.zone == zone:
             place = self.msg("slot.intro" if defined else "slot.same", node, word=word)
         elif ref is not None and ref.zone is not None and ref.this:  # where a walk has just got to: "this space"
@@ -870,22 +877,24 @@ class Speaker:
                 and ref.noun.word not in {self.nouns.word(w).word for w in ("number", "value")}:
             place = self.msg("slot.of_card", node, word=word, card=self.expr(node))  # "the slot of the chosen marker"
         if place is None:
-            return text, None
-        return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place
+            return text, None, False
+        return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place, False
 
-    def this_slot(self, text: str, param: str, zone: str) -> tuple[str, Optional[Phrase]]:
+    def this_slot(self, text: str, param: str, zone: str, said: Optional[Phrase] = None) -> tuple[str, Optional[Phrase], bool]:
         """`ZONE {i}` in a function's text where a walk has just got to place `i`: "this space", „auf diesem
-        Feld“, in the case of the article the text writes before it."""
+        Feld“ (or the place `said` by a name of its own: „dem aktuellen Feld“), in the case of the article the
+        text writes before it."""
         zdef = self.sym.zones[zone]
         noun = self.noun(zdef.text, f"zone '{zone}'", zdef.pos)
-        said = noun.np("this")
+        said = said if said is not None else noun.np("this")
         place = r"\s*\{" + param + r"(?::\w+)?\}"
         for f in ("nom", "acc", "dat", "gen", ""):
             head = noun.np("def").form(f) if f else noun.word
             found = re.search(r"(?<!\w)" + re.escape(head) + place, text)
-            if found is not None:
-                return text[:found.start()] + "{" + param + "}" + text[found.end():], Phrase(said.form(f or "nom"))
-        return text, None
+            if found is not None:  # (the bare word opening the text: its article is the function's)
+                return text[:found.start()] + "{" + param + "}" + text[found.end():], Phrase(said.form(f or "nom")), \
+                    not f and found.start() == 0
+        return text, None, False
 
     def bind(self, name: str, source: A.Expr, text: Optional[A.Text] = None) -> Ref:
         """Binds a parameter or loop variable to what one item of its source is (or to its own noun `text`),
@@ -2376,8 +2385,13 @@ class Speaker:
             test = _sifted(s)
             person = self.nouns.element(src).noun.word == self.nouns.word("player").word
             rel = self.relative(test.cond, ref.phrase(self.cat), s.var, ref.noun.det("relgen"), person) if test else None
+            sorted_by: Optional[Phrase] = None  # what picks the items out, said after "every x"
+            sifted_only: Optional[Phrase] = None  # … where the list is no more than those items: "every token that …"
             if test is not None and rel is not None:  # `for x in L { if C(x) { … } }`: "for every x in L that …"
                 s = s.model_copy(update={"body": test.then})
+                plain = Noun(f"{self.cat.pattern('grammar.plural_article')} {ref.noun.plural()}", self.cat).np("def")
+                sifted_only = rel if source.form("nom") == plain.form("nom") else None  # (L: "the riders")
+                sorted_by = sifted_only if sifted_only is not None else _joined(origin, rel)
                 source, origin = _joined(source, rel), _joined(origin, rel)
             paid = self.owners_pay(s, src, head, origin)
             if paid is not None:
@@ -2391,7 +2405,7 @@ class Speaker:
                             for n in A.walk(list(s.body)))  # "every token … of its power": one by one, not "all tokens"
                 ref.every = every or (None if owned else self.all_items(s, src, head, origin)
                                       or (self.all_places(s, src) if not origin.form("nom") else None)) \
-                    or self.every_item(src, head, origin, source, ref, rel)
+                    or self.every_item(src, head, origin, source, ref, owned, sifted_only)
                 ref.said_every = 0
                 sifted = rel is not None and ref.every.agree == "pl"  # (a relative clause said of one item only)
                 body = self.lines(s.body)
@@ -2406,7 +2420,7 @@ class Speaker:
                 body = self.lines(s.body)
             finally:
                 self.loops.pop()
-            return self._for(s, src, head, source, body, origin)
+            return self._for(s, src, head, source, body, origin, sorted_by)
         finally:
             self.actor = outer
             self.scope.pop()
@@ -2575,34 +2589,38 @@ class Speaker:
         return {self.nouns.word(w).word for w in ("number", "value", "list", "choice")}
 
     def every_item(self, src: A.Expr, head: dict[str, Arg], origin: Phrase, source: Optional[Phrase] = None,
-                   ref: Optional[Ref] = None, rel: Optional[Phrase] = None) -> Phrase:
+                   ref: Optional[Ref] = None, owned: bool = False, sifted: Optional[Phrase] = None) -> Phrase:
         """Each item of a loop's source as one noun phrase: "every row", "every token in the bag", "each of
-        the tokens on it" (where the list is said by the items' own noun); items a relative clause sifts are
-        each said by their noun, so that the clause is about one: "every token that …", not "each of the
-        tokens that …"."""
+        the tokens on it" (where the list is said by the items' own noun). An `owned` item, whose own field
+        the step names ("its power"), or a filtered one ("every player who …") is said one by one
+        (`comprehension_each`; French: « chaque sort … de son niveau », not « les sorts … »). Items a relative
+        clause `sifted` from a list of nothing else are said by their noun, so that the clause is about one:
+        "every token that …", not "each of the tokens that …"."""
+        each = owned or bool(head)
+        key = "expr.comprehension_each" if each else "expr.comprehension_self"
         if isinstance(src, A.Call) and src.func == "positions" and len(src.args) == 1 \
                 and isinstance(src.args[0], A.Name) and src.args[0].name in self.sym.zones:
             zone = self.sym.zones[src.args[0].name]
             return _joined(self.noun(zone.text, f"zone '{zone.name}'", zone.pos).np("each"), origin)  # (a filter)
         if head:
-            return self.msg("expr.comprehension_self", src, **{**head, "order": ""})
+            return self.msg(key, src, **{**head, "order": ""})
         item = self.nouns.element(src)
         if ref is not None and (item.noun.word in self.generic_nouns() or source is not None and _names_items(
                 ref.noun, source) and not _names_items(item.noun, source)):  # the loop's own noun says more: "each row"
             item = Ref(ref.noun, zone=ref.zone, kind=ref.kind, enum=ref.enum)
         named = source is not None and origin.form("nom") and not item.label and _names_items(item.noun, source)
-        plural = Noun(f"{self.cat.pattern('grammar.plural_article')} {item.noun.plural()}", self.cat).np("def")
-        if named and rel is not None and source is not None and source.form("nom") == _joined(plural, rel).form("nom"):
-            origin = rel  # the list is only the items the clause sifts: "every token that …"
+        if named and sifted is not None:
+            origin = sifted  # the list is only the items the clause sifts: "every token that …"
         elif named and source is not None and self.cat.has("expr.each_of"):
-            each = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
-            return self.msg("expr.each_of", src, each=each, source=source)  # "each of the tokens on it"
+            one = Phrase(lambda f: item.phrase(self.cat).form(f"each_{f}").split(" ")[0])
+            of = "expr.each_of_one" if each else "expr.each_of"
+            return self.msg(of, src, each=one, source=source)  # "each of the tokens on it", « chacun des amis … »
         args: dict[str, Arg] = {"var": Phrase(lambda f: item.phrase(self.cat).form(f)), "from": origin, "filter": "",
                                 "order": ""}
-        return self.msg("expr.comprehension_self", src, **args)
+        return self.msg(key, src, **args)
 
     def _for(self, s: A.For, src: A.Expr, head: dict[str, Arg], source: Phrase, body: list[Line],
-             origin: Phrase) -> list[Line]:
+             origin: Phrase, sorted_by: Optional[Phrase] = None) -> list[Line]:
         if head:
             return [Line(self.text("stmt.for_filtered", s, "default", head), body)]
         ordered = _decides(s.body)
@@ -2632,6 +2650,10 @@ class Speaker:
                               zones=Phrase(noun.plural()), first=Phrase(noun.word), the_first=noun.np("def"))
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
+        if sorted_by is not None and ref is not None and not ref.label:
+            # a relative clause said of one item: "for every rider that …", « Pour chaque disciple qui … » (not
+            # « chacun des disciples qui a … »)
+            return [Line(self.text("stmt.for", s, "default", {**args, "from": sorted_by}), body)]
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
         if several and ref is not None and _names_items(ref.noun, source):  # „für jeden der Räume“
             args["each"] = Phrase(lambda f: ref.phrase(self.cat).form(f"each_{f}").split(" ")[0])
@@ -2897,12 +2919,13 @@ class Speaker:
                 value = self.signed(m.value) if m.mode == "by" else self.expr(m.value)
                 signed = isinstance(m.value, A.Num) or (isinstance(m.value, A.Neg) and isinstance(m.value.operand, A.Num))
                 how = "" if signed or (m.mode == "by" and self._number(m.value) is not None) else "_expr"
-                changes.append(self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
-                                        the_field=fnoun.np("def"), kind=cards))
+                change = self.msg(f"stmt.modify_{m.mode}_change{how}", m, value=value, field=fnoun.np("bare"),
+                                  the_field=fnoun.np("def"), kind=cards)
+                changes.append(self.feminine(change) if fnoun.feminine() else change)  # « a la force changée de … »
                 field = fnoun
             if len(group) == 1 and s.mode == "by" and how:  # a computed change: "the strength of … changes by …"
-                return self._line("stmt.modify_by_expr", s, until=until, kind=cards, where=where, value=value,
-                                  the_field=field.np("def"))
+                return self._line("stmt.modify_by_expr", s, "fem" if field.feminine() else "default", until=until,
+                                  kind=cards, where=where, value=value, the_field=field.np("def"))  # « … est modifiée »
         finally:
             self.it_kind = outer
         flag = s.mode == "to" and isinstance(s.value, A.BoolLit) and len(group) == 1  # "is invisible"
@@ -2920,6 +2943,11 @@ class Speaker:
             else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=until, kind=cards, where=where,
                           change=self.join(changes), field=field.np("bare"), the_field=field.np("def"))
+
+    @staticmethod
+    def feminine(said: Phrase) -> Phrase:
+        """A text about a feminine noun in its form "fem" where it has one (« modifiée »), for any default form."""
+        return Phrase(lambda f: said.form("fem" if f in DEFAULT_FORMS else f), said.agree)
 
     @staticmethod
     def only_it(where: A.Expr | None) -> tuple[A.Expr | None, A.Expr | None]:
@@ -3071,7 +3099,7 @@ class Speaker:
         for i, (name, t_) in enumerate(zip(t.params, t.types or [None] * len(t.params))):
             where = [t.where] if t.where is not None else []  # "where square_type(at) == …": a place too
             ref = self.param_ref(name, t_ or (builtin[i] if i < len(builtin) else None), [*where, *t.body])
-            self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None))
+            self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None)).introduced = True
         named = {n: title for n, title in (self._named_card(c) for c in _conjuncts(t.where)) if n in t.params}
         for name, title in named.items():  # "where c.number == 10" with one card numbered 10: "the joker"
             self.scope.bind(name, Ref(self.noun(title, f"card of '{name}'", t.pos), kind=self.ref(name).kind))

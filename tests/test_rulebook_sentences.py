@@ -262,8 +262,8 @@ GOLDEN = [
     # German: a name in a table declines its adjectives strong, the first of a list takes its items' gender
     (FF, (), "de", "erste Stapel\n",
      'Erster Stapel'),
-    (MF, (), "de", "der Erste der Felder davor",
-     'Das nächste Feld ist das einzige der Felder direkt vor dem aktuellen Feld.'),
+    (MF, (), "de", "der Erste der Felder des",
+     'Das Ziel des Sturmangriffs ist das erste der Felder des Sturmangriffs, auf dem eine andere Kreatur steht.'),
     # a count compared with 0 of a value named in the plural: "there are …"
     (FF, (), "en", "spell paid for is greater than 0", "As long as there are unpaid steps beyond 6:"),
     (FF, (), "de", "Die Zahl der verbleibenden Räume muss größer als 0 sein.", "Nur erlaubt, wenn das Monster noch weiterziehen darf."),
@@ -866,7 +866,7 @@ GOLDEN = [
     (MF, (), "en", "The player deciding for the player", "The player (for the third wizard, the influencing player) chooses"),
     (MF, (), "en", "If the chosen set-up is draw the paths at random:", "If the paths are drawn at random:"),
     (MF, (), "de", "Wenn der gewählte Aufbau Pfade auslosen ist:", "Wenn die Pfade ausgelost werden:"),
-    (MF, (), "en", "Otherwise, if the condition and the type of square A is cave mouth:", "Otherwise, if the square is the mouth of the dark cave:"),
+    (MF, (), "en", "Otherwise, if the condition and the type of square A is cave mouth:", "Otherwise, if the current square is the mouth of the dark cave:"),
     # a loop whose one draw or move names its item only as the place it goes to is one sentence
     (FF, (), "en", "For each of the start chambers:",
      "For every monster space of the start chambers, draw one monster tile from the first pile and put it there."),
@@ -952,7 +952,7 @@ GOLDEN = [
     (MF, (), "en", "For each of the riders:\nIf the rider is on the board:",
      "Every rider that is on the board enters the next square"),
     (MF, (), "de", "Für jeden der Mitreisenden:\nWenn der Mitreisende auf dem Spielplan steht:",
-     "Für jeden der Mitreisenden, der auf dem Spielplan steht:"),
+     "Für jeden Mitreisenden, der auf dem Spielplan steht:"),
     # a loop over the cards of a place comes from that place; a local used by one step only is said in it
     (FF, (), "en", "every magic spell in the magic spells in the box", "Move every magic spell in the box onto the spell pile of its tier."),
     (FF, (), "de", "jeden Zauberspruch in den Zaubersprüche in der Schachtel", "Lege jeden Zauberspruch in der Schachtel auf den Zauberstapel seiner Stufe."),
@@ -1108,6 +1108,24 @@ GOLDEN = [
      'wählt eine Begleitung aus den Mitreisekandidaten (oder die Kreatur selbst, um loszugehen).'),
     (FF, (), "en", "As long as the face-down intersections visible from the space are not empty:",
      'As long as a face-down intersection can be seen from the lookout space:'),
+    # French: a chosen value is "choisi(e)" after its noun; a loop whose step names the item's field or whose
+    # items a relative clause sorts goes one by one ("chaque", "son"); a function of several items is plural
+    (FF, (), "fr", "Placez le sort dans la pioche de sorts du niveau du sort.", "Placez chaque sort de la boîte dans la pioche de son niveau."),
+    (FF, (), "fr", "soit orienté vers le côté.", "pour que son côté fermé soit orienté vers le côté choisi."),
+    (FF, (), "fr", "Pour chacun des disciples qui a suivi", "Pour chaque disciple qui a suivi vos pas ce tour-ci"),
+    (FF, (), "fr", "Placez la figurine des joueurs transportés", "Placez les figurines des joueurs transportés sur cette case."),
+    (FF, (), "fr", "le monstre choisi a la force changée de",
+     "tant qu'aucun combat n'a été livré depuis que vous avez noté le nombre de combats, la force du monstre choisi est modifiée de l'ampleur choisie"),
+    (FF, (), "fr", "depuis la case des joueurs tels que", "depuis la case de chaque joueur qui se trouve sur l'intersection choisie ou la voit"),
+    (MF, (), "fr", "Les amis sur le plateau appartenant à vous reçoit", "Chacun des amis sur le plateau appartenant à vous reçoit une aile empruntée."),
+    # a place with a name of its own in a function's text keeps it; German keeps a closing aside after the verb
+    (MF, (), "en", "the only one of the squares", "The next square is the one square directly after the current square."),
+    (MF, (), "de", "das einzige der Felder", "Das nächste Feld ist das einzige Feld direkt nach dem aktuellen Feld."),
+    (MF, (), "de", "als der Spieler (das gilt nur im Spiel zu zweit) hat", "als der Spieler hat (das gilt nur im Spiel zu zweit)."),
+    (MF, (), "de", "das ausgespielte Artefakt von dir", "die Bonusbewegung machen darf, die dein ausgespieltes Artefakt zeigt."),
+    # a yes/no constant said as a sentence is a rule to the reader
+    (FF, (), "en", "Changed: Constant", "Changed: Rule “Several transform spells on one monster add up”"),
+    (FF, (), "de", "Geändert: Konstante", "Geändert: Regel „Mehrere Monster-Sprüche auf dasselbe Monster addieren sich“"),
 ]
 
 
