@@ -2390,7 +2390,7 @@ class Speaker:
             if test is not None and rel is not None:  # `for x in L { if C(x) { … } }`: "for every x in L that …"
                 s = s.model_copy(update={"body": test.then})
                 plain = Noun(f"{self.cat.pattern('grammar.plural_article')} {ref.noun.plural()}", self.cat).np("def")
-                sifted_only = rel if source.form("nom") == plain.form("nom") else None  # (L: "the riders")
+                sifted_only = rel if source.form("nom") == plain.form("nom") else None  # (L: "the tokens")
                 sorted_by = sifted_only if sifted_only is not None else _joined(origin, rel)
                 source, origin = _joined(source, rel), _joined(origin, rel)
             paid = self.owners_pay(s, src, head, origin)
@@ -2593,7 +2593,7 @@ class Speaker:
         """Each item of a loop's source as one noun phrase: "every row", "every token in the bag", "each of
         the tokens on it" (where the list is said by the items' own noun). An `owned` item, whose own field
         the step names ("its power"), or a filtered one ("every player who …") is said one by one
-        (`comprehension_each`; French: « chaque sort … de son niveau », not « les sorts … »). Items a relative
+        (`comprehension_each`; French: « chaque jeton … de sa couleur », not « les jetons … »). Items a relative
         clause `sifted` from a list of nothing else are said by their noun, so that the clause is about one:
         "every token that …", not "each of the tokens that …"."""
         each = owned or bool(head)
@@ -2651,8 +2651,8 @@ class Speaker:
         args: dict[str, Arg] = {"var": self.var(s.var), "source": source, "from": origin}
         ref = self.lookup(s.var)
         if sorted_by is not None and ref is not None and not ref.label:
-            # a relative clause said of one item: "for every rider that …", « Pour chaque disciple qui … » (not
-            # « chacun des disciples qui a … »)
+            # a relative clause said of one item: "for every token that …", « Pour chaque jeton qui … » (not
+            # « chacun des jetons qui a … »)
             return [Line(self.text("stmt.for", s, "default", {**args, "from": sorted_by}), body)]
         several = source.agree == "pl" and origin.form("nom") and ref is not None and not ref.label
         if several and ref is not None and _names_items(ref.noun, source):  # „für jeden der Räume“
