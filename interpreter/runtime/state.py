@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
-_ACTIONS = [*range(1024)]  # legal_actions' answers up to this many options
+_LISTED = 1024
+_ACTIONS = [*range(_LISTED)]  # legal_actions' answers up to _LISTED options
 _OUTCOMES: dict[int, list[tuple[int, float]]] = {}  # chance_outcomes' answers by number of outcomes
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
@@ -150,13 +151,19 @@ class State:
         except GameRuleError as exc:
             raise exc.at(pos).during(self.seed, []) from None
 
-    def _run(self, sample_chance: bool = False) -> None:
-        """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
+    def _run(self, sample_chance: bool = False, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
+        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, any
+        other's by _choose), then runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
         at the failing op's statement (or an inner position), with the seed and decision number. A run
         past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
         A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
         else one op at a time (a step only a saved or arranged state stands at). With `sample_chance`,
         the ops decide the chance events they open at once (`sampled`)."""
+        if pending is not None:
+            if pending[4] < 0:
+                self.take_action(pending[1], pending[3][action], pending[2][action] if pending[2] is not None else None)
+            else:
+                self._choose(pending, action)
         self.sampling = sample_chance
         frames = self.frames
         game = self.game
@@ -239,7 +246,7 @@ class State:
         if pending is None:
             return []
         n = len(pending[3])
-        return _ACTIONS[:n] if n <= len(_ACTIONS) else [*range(n)]
+        return _ACTIONS[:n] if n <= _LISTED else [*range(n)]
 
     def open_node_type(self) -> tuple[str, T, Any]:
         """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
@@ -424,8 +431,7 @@ class State:
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
         self._base = None  # a step apply_action does not replay (see edited)
-        self._choose(pending, action)
-        self._run(sample_chance)
+        self._run(sample_chance, pending, action)
 
     def apply_action(self, action: int) -> None:
         """advance, all or nothing: a step that fails leaves the state exactly as it was. Nothing is noted on the
@@ -438,8 +444,7 @@ class State:
             self._steps = []
             self._base = self.clone()
         try:
-            self._choose(pending, action)
-            self._run()
+            self._run(False, pending, action)
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._go_back()
             raise
@@ -504,14 +509,11 @@ class State:
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
-        """Takes option `action` of the open node `pending`: notes its label (made alone where the node has no
-        labels: a draw's card id) and puts the value into its slot of the node's frame or, for `choose action`,
-        starts the action (take_action)."""
+        """Takes option `action` of the open node `pending`, a decision or chance event of a value (not `choose
+        action`): notes its label (made alone where the node has no labels: a draw's card id) and puts the value
+        into its slot of the node's frame."""
         kind, seat, labels, values, slot = pending
         value = values[action]
-        if slot < 0:
-            self.take_action(seat, value, labels[action] if labels is not None else None)
-            return
         self.pending = None
         label = labels[action] if labels is not None else self.game.card_ids[value]
         self.history.append(label)
