@@ -143,7 +143,7 @@ score(p) = 0
 
 
 def test_a_failing_step_leaves_cards_faces_owners_values_and_variables_as_they_were(tmp_path: Path) -> None:
-    """Each write is noted in the step's undo list (State._undo), variables and payments too: no snapshot."""
+    """Cards, faces, knowledge, owners, card values, variables and payments: a failing step leaves none changed."""
     folder = tmp_path / "probe"
     folder.mkdir()
     (folder / "game.rules").write_text(RULES, encoding="utf-8")
@@ -161,8 +161,8 @@ def test_a_failing_step_leaves_cards_faces_owners_values_and_variables_as_they_w
 
 
 def test_a_failing_step_gives_back_the_face_and_knowledge_of_cards_it_moved(tmp_path: Path) -> None:
-    """A move notes a card's face and knowledge only where it had either (State.note_face): a face-up card and a
-    card shown to one seat, moved into a hidden zone by a step that then fails, are face up and known again."""
+    """A face-up card and a card shown to one seat, moved into a hidden zone by a step that then fails, are face up
+    and known again."""
     rules = RULES.replace("zone shown of tok public", "zone shown of tok public\nzone pile of tok hidden").replace(
         "choose action for first(players): grab", "choose action for first(players): show, hide, grab")
     rules = rules.replace("action grab(", """action show(x in [1]) {
@@ -319,8 +319,8 @@ score(p) = p.pts
 
 
 def test_a_failing_step_that_resumed_a_calling_frame_leaves_it_as_it_was(tmp_path: Path) -> None:
-    """The snapshot shares the frames below the top (State._run's `shared`) and the step resumes the caller of the
-    rule as a copy: after the failure that frame, its locals and the variables are back, and play goes on."""
+    """A step that resumes the caller of the rule and then fails: that frame, its locals and the variables are back,
+    and play goes on."""
     folder = tmp_path / "probe"
     folder.mkdir()
     (folder / "game.rules").write_text(CALLER_RULES, encoding="utf-8")
@@ -372,6 +372,38 @@ def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole
             assert state.to_json() == twin.to_json()
         log.left = 0
     assert undone > 20
+
+
+def test_a_failing_step_goes_back_to_the_state_whatever_its_base(tmp_path: Path) -> None:
+    """Nothing is noted during a step: a failing one replays the steps since the state's base (State._go_back), be it
+    its seed, a clone's, a loaded or advanced state as it stood, a state written to directly (State.edited) or the
+    state after an earlier failure; each goes back to where it stood and then plays as a twin that never failed."""
+    folder = tmp_path / "probe"
+    folder.mkdir()
+    (folder / "game.rules").write_text(RULES.replace("start 3", "start 9"), encoding="utf-8")  # coins for three grabs
+    game = load_game(str(folder), players=2)
+
+    def grab(state: State, x: int) -> int:
+        return state.legal_labels().index(f"grab {x}")
+
+    fresh = game.new_initial_state(1)
+    stepped, advanced, written = fresh.clone(), fresh.clone(), fresh.clone()
+    stepped.apply_action(grab(stepped, 1))
+    advanced.advance(grab(advanced, 1))
+    written.apply_action(grab(written, 1))
+    acc = [name for name, _, _ in game.program.gvars].index("acc")
+    written.gvars[acc] = 40
+    written.edited()
+    for state in (fresh, stepped, stepped.clone(), advanced, game.state_from_json(stepped.to_json()), written):
+        before, twin = state.to_json(), state.clone()
+        for _ in range(2):
+            with pytest.raises(GameRuleError, match="requirement failed"):
+                state.apply_action(grab(state, 2))
+            assert state.to_json() == before
+        state.apply_action(grab(state, 1))
+        twin.apply_action(grab(twin, 1))
+        assert state.to_json() == twin.to_json()
+    assert written.gvars[acc] == 41
 
 
 def nested_ifs(depth: int, inner: str) -> str:

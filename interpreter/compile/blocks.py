@@ -306,32 +306,19 @@ def set_local(slot: int, value: str) -> Snippet:
     return Snippet([f"L[{slot}] = {value}"])
 
 
-def noted(row: str, idx: object, old: Optional[str] = None) -> str:
-    """The line that notes a value's old content before it is written (a variable, a card's owner or values),
-    while apply_action's step may have to undo it (State._undo: list, index, old value); advance notes nothing.
-    `old`: a local holding that content already."""
-    return f"if st._undo is not None: st._undo.append(({row}, {idx}, {old or f'{row}[{idx}]'}))"
-
-
-def noted_attr(name: str) -> str:
-    """The line that notes the state's attribute `name` (one a step rebinds, never changes in place: round,
-    phase, mods, modded, forbids) before it is set, for apply_action's undo (State._undo: name, old value)."""
-    return f"if st._undo is not None: st._undo.append(({name!r}, st.{name}))"
-
-
 def set_gvar(idx: int, value: str) -> Snippet:
-    return Snippet([noted("st.gvars", idx), f"st.gvars[{idx}] = {value}"])
+    return Snippet([f"st.gvars[{idx}] = {value}"])
 
 
 def set_pvar(obj: str, idx: int, value: str) -> Snippet:
-    return Snippet([f"_b_o = {obj}", noted("st.pvars[_b_o]", idx), f"st.pvars[_b_o][{idx}] = {value}"])
+    return Snippet([f"_b_o = {obj}", f"st.pvars[_b_o][{idx}] = {value}"])
 
 
 def set_card_field(obj: str, fidx: int, value: str) -> Snippet:
     """Changes a card's base value (ops.set_card_field, for a field known here): a new row, never one changed
     in place, so clones stay apart."""
     return Snippet([f"_b_c = {obj}", "_b_r = st.card_vals[_b_c][:]", f"_b_r[{fidx}] = {value}",
-                    noted("st.card_vals", "_b_c"), "st.card_vals[_b_c] = _b_r"])
+                    "st.card_vals[_b_c] = _b_r"])
 
 
 _RET = ["st.frames.pop()", "return None"]
@@ -375,22 +362,20 @@ NONE_END, SOME_END, ALL_END = range(3)  # at the end of a scope: no modifier (re
 
 def expire(scope: int, mods: int, forbids: int) -> Snippet:
     """Ends the modifiers and restrictions that last until the end of `scope` (SCOPES); `mods`, `forbids`: which of
-    them the rules let end here (NONE_END, SOME_END, ALL_END). The lists (and `modded`) are replaced, and noted for
-    undo, only when one ends: most end with the round, not each turn."""
+    them the rules let end here (NONE_END, SOME_END, ALL_END). The lists (and `modded`) are replaced (clones share
+    them), only when one ends: most end with the round, not each turn."""
     lines: Lines = []
     if mods == ALL_END:
-        lines += ["if st.mods:", "    " + noted_attr("mods"), "    " + noted_attr("modded"), "    st.mods = []",
-                  "    st.modded = frozenset()"]
+        lines += ["if st.mods:", "    st.mods = []", "    st.modded = frozenset()"]
     elif mods == SOME_END:
         lines += ["if st.mods:", f"    _b_m = [m for m in st.mods if m[1] > {scope}]",
-                  "    if len(_b_m) < len(st.mods):", "        " + noted_attr("mods"),
-                  "        " + noted_attr("modded"), "        st.mods = _b_m",
+                  "    if len(_b_m) < len(st.mods):", "        st.mods = _b_m",
                   "        st.modded = frozenset(map(st.game.mod_field.__getitem__, [m[0] for m in _b_m]))"]
     if forbids == ALL_END:
-        lines += ["if st.forbids:", "    " + noted_attr("forbids"), "    st.forbids = []"]
+        lines += ["if st.forbids:", "    st.forbids = []"]
     elif forbids == SOME_END:
         lines += ["if st.forbids:", f"    _b_m = [f for f in st.forbids if f[1] > {scope}]",
-                  "    if len(_b_m) < len(st.forbids):", "        " + noted_attr("forbids"), "        st.forbids = _b_m"]
+                  "    if len(_b_m) < len(st.forbids):", "        st.forbids = _b_m"]
     return Snippet(lines)
 
 
@@ -448,8 +433,8 @@ def each_card(what: str, one: Optional[str], body: Lines) -> Lines:
 
 
 def reveal(what: str, one: Optional[str] = None) -> Snippet:
-    return Snippet(each_card(what, one, ["if not st.face_up[_b_c]:", "    " + noted("st.face_up", "_b_c"),
-                                         "    st.face_up[_b_c] = True", f"    st.log.append(({L_REVEAL}, _b_c))"]))
+    return Snippet(each_card(what, one, ["if not st.face_up[_b_c]:", "    st.face_up[_b_c] = True",
+                                         f"    st.log.append(({L_REVEAL}, _b_c))"]))
 
 
 def give(what: str, to: str, one: Optional[str], counted: Sequence[int]) -> Snippet:
@@ -459,13 +444,12 @@ def give(what: str, to: str, one: Optional[str], counted: Sequence[int]) -> Snip
              "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted else []
     moved = [f"if st.game.zone_family[st.where[_b_c]] == {k}: st.owned[{k}][st.owner[_b_c]] -= 1; st.owned[{k}][_b_p] += 1"
              for k in counted]
-    return Snippet([f"_b_p = {to}", *check,
-                    *each_card(what, one, [noted("st.owner", "_b_c"), *moved, "st.owner[_b_c] = _b_p"])])
+    return Snippet([f"_b_p = {to}", *check, *each_card(what, one, [*moved, "st.owner[_b_c] = _b_p"])])
 
 
 def recount_move(counted: Sequence[int], dest: Optional[int]) -> Lines:
     """After card_move: the counts per owner of a family whose cards the rules count by owner (State.owned), one line
-    per such family where the destination's family is known (`dest`); State._restore counts them afresh."""
+    per such family where the destination's family is known (`dest`)."""
     lines: Lines = []
     for k in counted:
         count = f"st.owned[{k}][st.owner[_b_c]]"
@@ -483,14 +467,9 @@ def recount_move(counted: Sequence[int], dest: Optional[int]) -> Lines:
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
-# a card moved into a zone that is not public goes face down, shown to nobody; its old face and knowledge are noted
-# for undo (State.note_face) only where it had either
-_FACE_DOWN = ["if st._undo is not None: st.note_face(_b_c)", "st.face_up[_b_c] = False", "st.known[_b_c] = 0"]
-
-
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
-    as the hot path of every game (capacity, undo entry, family cache, face and knowledge reset,
+    as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
     What `dest`, the destination's family where the compiler knows it, tells is settled here, else read at run time."""
     lines = ["_b_f = st.where[_b_c]"]
@@ -504,12 +483,8 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
     public = dest is not None and dest.visibility == "public"  # every seat sees it arrive: nothing else counts
-    # the undo entry: a card going face down into a public zone has its face and knowledge in it, else they are
-    # noted apart where the card had either (_FACE_DOWN)
-    entry = "_b_c, _b_f, _b_i" + (", st.face_up[_b_c], st.known[_b_c]" if public else "")
-    lines += ["if st._undo is None:", "    st.zones[_b_f].remove(_b_c)", "else:", "    _b_i = st.zones[_b_f].index(_b_c)",
-              f"    st._undo.append(({entry}))", "    del st.zones[_b_f][_b_i]",
-              ("_b_k." if cap is not None else "st.zones[_b_z].") + put, "st.where[_b_c] = _b_z",
+    lines += ["st.zones[_b_f].remove(_b_c)", ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
+              "st.where[_b_c] = _b_z",
               "if st.fam_cards:  # a family of few zones is dropped, to be read afresh when next asked for",
               "    _b_o = st.game.zone_family[_b_f]",
               f"    if st.game.fam_few[_b_o] and st.game.fam_few[{family}]:", "        st.fam_cards.pop(_b_o, None)",
@@ -527,8 +502,8 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
     # who knew the card still sees it leave (every seat, if it was face up); who else saw it is worked out only
     # where the log keeps its entries
     return lines + ["if st.face_up[_b_c] or st.known[_b_c]:", "    if st.face_up[_b_c]:",
-                    *("        " + ln for ln in _FACE_DOWN), "        _b_s = st.game.all_mask", "    else:",
-                    *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]", "        " + _FACE_DOWN[0],
+                    "        st.face_up[_b_c] = False", "        st.known[_b_c] = 0", "        _b_s = st.game.all_mask",
+                    "    else:", *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]",
                     "        st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
                     "else:", "    st.log.append(())"]
 
@@ -607,16 +582,13 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
         lines += ["if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})"]
     lines += [f"_b_s = {payer}"] if payer is not None else []
     lines += [f"_b_d = {payee}"] if payee is not None else []
-    take = [noted("st.gvars", bank), f"st.gvars[{bank}] -= _b_n"]  # the bank's side
-    give = [noted("st.gvars", bank), f"st.gvars[{bank}] += _b_n"]
-    if payer is not None:  # the payer's row read once, its old amount noted as read
+    take = [f"st.gvars[{bank}] -= _b_n"]  # the bank's side
+    give = [f"st.gvars[{bank}] += _b_n"]
+    if payer is not None:  # the payer's row read once
         take = ["if _b_s >= 0:", "    _b_r = st.pvars[_b_s]", f"    _b_h = _b_r[{pidx}]", "    if _b_h < _b_n:",
-                "    " + short, "    " + noted("_b_r", pidx, "_b_h"),
-                f"    _b_r[{pidx}] = _b_h - _b_n",
-                "else:", *("    " + ln for ln in take)]
+                "    " + short, f"    _b_r[{pidx}] = _b_h - _b_n", "else:", *("    " + ln for ln in take)]
     if payee is not None:
-        give = ["if _b_d >= 0:", "    " + noted("st.pvars[_b_d]", pidx), f"    st.pvars[_b_d][{pidx}] += _b_n",
-                "else:", *("    " + ln for ln in give)]
+        give = ["if _b_d >= 0:", f"    st.pvars[_b_d][{pidx}] += _b_n", "else:", *("    " + ln for ln in give)]
     lines += take + give
     who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
     return Snippet(lines + ["if _b_n:", "    " + logged(f"({L_PAY}, {who}, _b_n, {name!r})")])
@@ -631,8 +603,8 @@ def call_rule(bid: int, args: list[str]) -> Snippet:
 
 
 def phase_begin(name: str, bid: int) -> Snippet:
-    """Enters a phase: noted, logged, and its block's frame started (run at once, as a rule's)."""
-    return Snippet([noted_attr("phase"), f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
+    """Enters a phase: set, logged, and its block's frame started (run at once, as a rule's)."""
+    return Snippet([f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
                     f"_b_t = [{bid}, 0, [None] * st.game.nlocals[{bid}]]", "st.frames.append(_b_t)"],
                    pushes=True, calls=True)
 
@@ -649,16 +621,16 @@ def run_effect(obj: str, field: str, acting: str, as_self: Optional[str]) -> Sni
 def add_modifier(mid: int, fidx: int, scope: int, captured: list[int]) -> Snippet:
     """Activates a modifier, with the values of the creating block's locals it names; `fidx`: the field it
     changes, noted in the state's `modded`. The lists of modifiers and restrictions are replaced, never
-    changed in place, so apply_action's undo notes only the old ones."""
+    changed in place, so clones share them."""
     values = ", ".join(f"L[{slot}]" for slot in captured)
-    return Snippet([noted_attr("mods"), noted_attr("modded"), f"st.mods = [*st.mods, ({mid}, {scope}, [{values}])]",
+    return Snippet([f"st.mods = [*st.mods, ({mid}, {scope}, [{values}])]",
                     f"st.modded = st.modded | {{{fidx}}}"])
 
 
 def add_forbid(fid: int, scope: int, captured: list[int]) -> Snippet:
     """Activates a restriction (a new list, as add_modifier)."""
     values = ", ".join(f"L[{slot}]" for slot in captured)
-    return Snippet([noted_attr("forbids"), f"st.forbids = [*st.forbids, ({fid}, {scope}, [{values}])]"])
+    return Snippet([f"st.forbids = [*st.forbids, ({fid}, {scope}, [{values}])]"])
 
 
 def emit(event: str, args: list[str]) -> str:
@@ -668,7 +640,7 @@ def emit(event: str, args: list[str]) -> str:
 
 def round_begin(emits: Optional[str]) -> Snippet:
     """Counts and logs the new round; `emits`: the line that sets off `round_start` triggers, if any listen."""
-    lines = [noted_attr("round"), "st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
+    lines = ["st.round += 1", f"st.log.append(({L_ROUND}, st.round))"]
     return Snippet(lines + [emits], pushes=True) if emits is not None else Snippet(lines)
 
 

@@ -11,10 +11,10 @@ from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, walked
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
-# the state's lists (its family cache, counts by owner, undo list and log too, and whether the log keeps its entries)
+# the state's lists (its family cache, counts by owner and log too, and whether the log keeps its entries)
 # that generated code reads but never rebinds: an enumerator changes nothing, a block runner only their items
-# (apply_action sets the undo list around a run, State.recount the counts between runs, play_bots the log's flag before it)
-_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards", "owned", "_undo",
+# (State.recount sets the counts between runs, play_bots the log's flag before it)
+_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards", "owned",
                 "log", "keep_log")
 _STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"

@@ -66,10 +66,10 @@ class GreedyAgent:
             sample = determinize(state, seat, self.rng)
             for action in actions:
                 child = sample.clone()
-                try:
-                    child.apply_action(action)
+                try:  # advance: a child that breaks a rule is dropped, nothing to undo
+                    child.advance(action)
                 except GameRuleError:
-                    state.clone().apply_action(action)  # breaks a rule in the real game too: an error
+                    state.clone().advance(action)  # breaks a rule in the real game too: an error
                     continue  # it breaks a rule only in a world the seat cannot rule out
                 try:
                     v = [child.returns()[seat] if child.is_terminal() else 0.0, _better(value(child, seat), lower)]
@@ -192,9 +192,9 @@ class IsmctsAgent:
                     node.edges[lb].avail += 1
             edge = node.edges[label]
             path.append(edge)
-            st.apply_action(labels.index(label))
+            st.advance(labels.index(label))  # a sample that breaks a rule is dropped (act): nothing to undo
             while st.is_chance_node():
-                st.apply_action(rng.randrange(len(st.legal_actions())))
+                st.advance(rng.randrange(len(st.legal_actions())))
             view = _view(st, seat)
             here = edge.after.get(view)
             if here is None:
@@ -215,7 +215,7 @@ class IsmctsAgent:
         """Random play to the end (the returns) or to the depth limit (rank_values)."""
         steps = 0
         while not st.is_terminal() and (self.depth is None or steps < self.depth):
-            st.apply_action(self.rng.randrange(len(st.legal_actions())))
+            st.advance(self.rng.randrange(len(st.legal_actions())))
             steps += 1
         return st.returns() if st.is_terminal() else self.value(st)
 

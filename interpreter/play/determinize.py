@@ -54,6 +54,7 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
     opened again on the sample (its options may name the moved cards; a GameRuleError if the sample
     cannot open it); the seat's own decision is kept, as its options are part of what it observes."""
     d = state.clone()
+    d.edited()  # written to below: a failing step goes back to the sample, not by replaying the real game's steps
     moved: dict[int, int] = {}  # old card at a place → the card dealt there
     for _, places in sorted(unseen_places(state, seat).items(), key=lambda kv: kv[1][0]):
         if len(places) < 2:

@@ -123,6 +123,7 @@ def _arrange(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, in
         st.frames[-1][1] -= 1  # the op that opened the node runs again on the arranged state
         st.pending = None
         st._run()
+    st.edited()
 
 
 def _step(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, int], compile_expr: Any,

@@ -120,8 +120,6 @@ def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
             sees = st.game.sees(st.where[c], c, st.owner)
             if st.face_up[c] or not mask & ~(st.known[c] | sees):
                 continue
-            if st._undo is not None:
-                st._undo.append((st.known, c, st.known[c]))
             st.known[c] |= mask
             st.log.append((L_REVEAL, c, mask, st.known[c] | sees))
     return op
@@ -161,8 +159,6 @@ def set_card_field(obj: Fn, field: str, fn: Fn) -> Op:
         fidx = kind.index[field]
         row = st.card_vals[c][:]
         row[fidx] = fn(st, L)
-        if st._undo is not None:
-            st._undo.append((st.card_vals, c, st.card_vals[c]))
         st.card_vals[c] = row
     return op
 

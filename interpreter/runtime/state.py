@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
-_ACTIONS = [*range(1024)]  # legal_actions' answers up to this many options
+_LISTED = 1024
+_ACTIONS = [*range(_LISTED)]  # legal_actions' answers up to _LISTED options
 _OUTCOMES: dict[int, list[tuple[int, float]]] = {}  # chance_outcomes' answers by number of outcomes
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
@@ -62,16 +63,17 @@ def random_below(bits: Callable[[int], int], n: int) -> int:
 
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_undo",
-                 "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits", "inline_decisions", "keep_log")
+                 "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
+                 "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits", "inline_decisions",
+                 "keep_log")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
-        # during apply_action's step, what to undo: (card, from zone, index) per move, with the card's face up and
-        # known where it goes into a public zone, (list, index, old value) per other change of face_up, known, owner,
-        # card_vals, gvars or a pvars row,
-        # and (attribute, old value) per rebinding of round, phase, mods, modded or forbids
-        self._undo: Optional[list[tuple[Any, ...]]] = None
+        # what a failing step goes back to (_go_back): the seed of a new state, or a copy of the state as it stood,
+        # or None (none yet: apply_action takes a copy first), and the actions apply_action applied since, with -1
+        # for each draw of sample_chance between them
+        self._base: Optional[int | State] = None
+        self._steps: list[int] = []
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
@@ -92,6 +94,7 @@ class State:
             start._copy_to(self)
             self.seed = seed
         self._run()
+        self._base = seed  # a new state of the same seed is this one
 
     def _set_up(self, seed: int) -> None:
         """The state before its setup runs: each card in the first zone of its family, the variables at their
@@ -148,15 +151,19 @@ class State:
         except GameRuleError as exc:
             raise exc.at(pos).during(self.seed, []) from None
 
-    def _run(self, sample_chance: bool = False, shared: int = 0) -> None:
-        """Runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
+    def _run(self, sample_chance: bool = False, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
+        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, any
+        other's by _choose), then runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
         at the failing op's statement (or an inner position), with the seed and decision number. A run
         past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
         A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
         else one op at a time (a step only a saved or arranged state stands at). With `sample_chance`,
-        the ops decide the chance events they open at once (`sampled`). `shared`: how many frames at the bottom
-        apply_action's snapshot holds unchanged (each is resumed as a copy; only this loop resumes a frame below
-        the one that runs)."""
+        the ops decide the chance events they open at once (`sampled`)."""
+        if pending is not None:
+            if pending[4] < 0:
+                self.take_action(pending[1], pending[3][action], pending[2][action] if pending[2] is not None else None)
+            else:
+                self._choose(pending, action)
         self.sampling = sample_chance
         frames = self.frames
         game = self.game
@@ -165,9 +172,6 @@ class State:
         try:
             while frames:
                 fr = frames[-1]
-                if len(frames) <= shared:  # a frame apply_action's snapshot holds: resumed as a copy
-                    fr = frames[-1] = [fr[0], fr[1], fr[2].copy()]
-                    shared = len(frames) - 1
                 bid, pc, _ = fr
                 if pc in game.starts[bid]:
                     pc = -1  # the runner leaves fr[1] after the op that failed
@@ -223,11 +227,6 @@ class State:
         where = self.where
         cards.insert((bisect_left if bottom else bisect_right)(cards, z, key=where.__getitem__), c)
 
-    def note_face(self, c: int) -> None:
-        """Notes, for apply_action's undo, the face and knowledge of a card that a move into a zone that is not public
-        turns face down and shows to nobody (blocks.card_move, where the card was face up or shown to some seats)."""
-        self._undo += (self.face_up, c, self.face_up[c]), (self.known, c, self.known[c])  # type: ignore[operator]
-
     # ---------------------------------------------------------------- OpenSpiel-shaped API
     def current_player(self) -> int:
         if self.pending is None:
@@ -247,7 +246,7 @@ class State:
         if pending is None:
             return []
         n = len(pending[3])
-        return _ACTIONS[:n] if n <= len(_ACTIONS) else [*range(n)]
+        return _ACTIONS[:n] if n <= _LISTED else [*range(n)]
 
     def open_node_type(self) -> tuple[str, T, Any]:
         """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
@@ -375,14 +374,17 @@ class State:
 
     @seed.setter
     def seed(self, seed: int) -> None:
-        """Also keeps the seed's own term of random_unit's input, so a draw does not compute it again."""
+        """Also keeps the seed's own term of random_unit's input, so a draw does not compute it again. The steps
+        so far came from another seed: no longer replayed (edited)."""
         self._seed = seed
+        self._base = None
         self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
 
     def random_unit(self) -> float:
         """The next number in [0, 1) from the state's seeded stream (advances it): splitmix64 of seed and
         draws, a tiny, fast, portable random function whose whole state is two integers (written out here;
-        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws)."""
+        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws).
+        Between steps only sample_chance draws, and notes it (_steps)."""
         self.draws = draws = self.draws + 1
         x = (self._stream + draws) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -404,6 +406,7 @@ class State:
         pending = self.pending
         if pending is None or pending[0] != CHANCE:
             pending = self._chance("sample_chance")
+        self._steps.append(-1)  # a draw between steps, replayed as one (_go_back)
         return int(self.random_unit() * len(pending[3]))
 
     def _check_action(self, action: int) -> tuple[Any, ...]:
@@ -427,52 +430,49 @@ class State:
         pending = self.pending
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
-        self._choose(pending, action)
-        self._run(sample_chance)
+        self._base = None  # a step apply_action does not replay (see edited)
+        self._run(sample_chance, pending, action)
 
     def apply_action(self, action: int) -> None:
-        """advance, all or nothing: a step that fails leaves the state exactly as it was (see _restore)."""
+        """advance, all or nothing: a step that fails leaves the state exactly as it was. Nothing is noted on the
+        way: the state goes back by replaying the steps since its base (_go_back), as a game plays the same
+        from the same seed and actions."""
         pending = self.pending
         if type(action) is not int or action < 0 or pending is None or action >= len(pending[3]):
             pending = self._check_action(action)
-        # what the step may change, except what it notes in _undo (cards, their faces, knowledge, owners and
-        # values, the variables, round, phase, modifiers and forbids), the log and history (they only grow in
-        # place: their lengths), the top frame's step and locals (the frame itself runs on) and the frames below
-        # it (copied only when the step resumes them: _run's `shared`)
-        frames = self.frames
-        top = frames[-1]
-        before = (frames.copy(), top[1], top[2].copy(), pending, self.draws, len(self.log), len(self.history))
-        self._undo = []
+        if self._base is None:  # the state as it stands is the base
+            self._steps = []
+            self._base = self.clone()
         try:
-            self._choose(pending, action)
-            self._run(False, len(frames) - 1)
+            self._run(False, pending, action)
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
-            self._restore(before)
+            self._go_back()
             raise
-        finally:
-            self._undo = None
+        self._steps.append(action)
 
-    def _restore(self, snap: tuple[Any, ...]) -> None:
-        """Undoes the step's changes and puts back what apply_action kept: the state is exactly as before the step."""
-        for entry in reversed(self._undo or []):
-            if len(entry) == 2:
-                setattr(self, *entry)
-            elif type(entry[0]) is not int:
-                entry[0][entry[1]] = entry[2]
+    def edited(self) -> None:
+        """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`): a failing
+        apply_action then goes back to it as it stands, not to what replaying its steps would give."""
+        self._base = None
+
+    def _go_back(self) -> None:
+        """The state before the failing step: its base with the steps since replayed, copied in (the log and
+        history kept as the lists they are); that copy is the base from now on."""
+        base = self._base
+        assert base is not None  # apply_action set it
+        back = State(self.game, base) if isinstance(base, int) else base.clone()
+        back.keep_log = self.keep_log
+        for action in self._steps:
+            if action < 0:
+                back.draws += 1
             else:
-                c, src, i, *face = entry
-                self.zones[self.where[c]].remove(c)
-                self.zones[src].insert(i, c)
-                self.where[c] = src
-                if face:
-                    self.face_up[c], self.known[c] = face
+                back.advance(action)
+        log, history = self.log, self.history
+        back._copy_to(self)
+        log[:], history[:] = self.log, self.history
+        self.log, self.history = log, history
         self.fam_cards.clear()
-        self.recount()
-        self.frames, pc, L, self.pending, self.draws, nlog, nhist = snap
-        self.frames[-1][1:] = pc, L
-        del self.log[nlog:]
-        del self.history[nhist:]
-        self._returns = None  # a step starts at an open node, where there are none yet
+        self._base, self._steps = back, []
 
     def decide_inline(self) -> Optional[bool]:
         """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
@@ -509,14 +509,11 @@ class State:
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
-        """Takes option `action` of the open node `pending`: notes its label (made alone where the node has no
-        labels: a draw's card id) and puts the value into its slot of the node's frame or, for `choose action`,
-        starts the action (take_action)."""
+        """Takes option `action` of the open node `pending`, a decision or chance event of a value (not `choose
+        action`): notes its label (made alone where the node has no labels: a draw's card id) and puts the value
+        into its slot of the node's frame."""
         kind, seat, labels, values, slot = pending
         value = values[action]
-        if slot < 0:
-            self.take_action(seat, value, labels[action] if labels is not None else None)
-            return
         self.pending = None
         label = labels[action] if labels is not None else self.game.card_ids[value]
         self.history.append(label)
@@ -587,6 +584,7 @@ class State:
         s.keep_log = self.keep_log
         s.history = self.history.copy()
         s._returns = self._returns
+        s._base, s._steps = self._base, self._steps.copy()
 
     # ---------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
