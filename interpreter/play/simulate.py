@@ -27,7 +27,7 @@ from interpreter.runtime.state import State
 
 def agent_seed(game_seed: int, seat: int) -> int:
     """Each seat's own stream, derived from the game's seed, so agents never share randomness."""
-    digest = hashlib.sha256(f"regelwerk-agent/{game_seed}/{seat}".encode()).digest()
+    digest = hashlib.sha256(b"regelwerk-agent/%d/%d" % (game_seed, seat)).digest()  # the f-string's bytes, made at once
     return int.from_bytes(digest[:8], "big")
 
 

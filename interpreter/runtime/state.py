@@ -192,17 +192,20 @@ class State:
     def _finish(self) -> None:
         """Scores the ended game into the returns (also when a finished game is loaded: never read from a file)."""
         prog = self.game.program
-        score = prog.score
+        score, can_win, players = prog.score, prog.winner, self.game.players
         assert score is not None
         try:
-            can_win = prog.winner
-            eligible = [can_win is None or bool(can_win(self, p)) for p in self.game.players]
+            eligible = None if can_win is None else [bool(can_win(self, p)) for p in players]
         except GameRuleError as exc:
             raise exc.at(prog.def_pos["winner"]).during(self.seed, self.history) from None
         try:
-            scores = [score(self, p) for p in self.game.players]
+            scores = [score(self, p) for p in players]
         except GameRuleError as exc:
             raise exc.at(prog.def_pos["score"]).during(self.seed, self.history) from None
+        if eligible is None:  # every seat may win: no list of who may (every game is scored once, at its end)
+            best = (min if prog.lowest_wins else max)(scores)
+            self._returns = [1.0 if s == best else 0.0 for s in scores]
+            return
         best = (min if prog.lowest_wins else max)((s for s, e in zip(scores, eligible) if e), default=None)
         self._returns = [1.0 if e and s == best else 0.0 for s, e in zip(scores, eligible)]
 
