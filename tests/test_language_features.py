@@ -626,8 +626,8 @@ def test_a_rule_called_with_a_place_its_loop_knows_reads_it_without_its_check(tm
     places the parameter names without their check; called with any other number, it checks them."""
     from interpreter.compile import statements
     functions: list[str] = []
-    lowered = statements.lowered_function
-    monkeypatch.setattr(statements, "lowered_function", lambda src: (functions.append(src), lowered(src))[1])
+    code = statements.function_code
+    monkeypatch.setattr(statements, "function_code", lambda src: (functions.append(src), code(src))[1])
     flow = ZONE_WORK.split("action take")[0].replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]') + '''
 var seen: int = 0 de "gesehen" en "seen"
 rule note(i: int) de "notieren" en "note" { set seen = seen * 10 + count(marker[i]) }
