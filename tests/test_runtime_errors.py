@@ -109,6 +109,11 @@ CASES = {
                                  "first of an empty list or zone"),
     "card id": ("var wanted: text = \"t9\"\n" + setup("  move card(wanted) to out"), "  move card(wanted) to out",
                 "card", "there is no card 't9'"),
+    # a card of any kind: its kind is checked at the move, not at load
+    "kind of the card": ("kind gem {\n  field v: int\n  id \"g{v}\"\n}\ncards gem in gems {\n  columns v\n  row 1\n}\n"
+                         "zone gems of gem public\nrule tidy(c: card) {\n  move c to pile\n}\n"
+                         + setup("  call tidy(card(\"g1\"))"), "  move c to pile", "move",
+                         "cannot move the gem g1 into pile: it holds tok cards"),
     "start value": (f"var bad: int = {BAD_EDGES}\n" + setup(), f"var bad: int = {BAD_EDGES}", "count", EDGE_MESSAGE),
     "score": (f"round {{\n  repeat while round < 1\n  phase idle {{ }}\n}}\nscore(p) = {BAD_EDGES}\n",
               f"score(p) = {BAD_EDGES}", "score", EDGE_MESSAGE),

@@ -467,15 +467,21 @@ def recount_move(counted: Sequence[int], dest: Optional[int]) -> Lines:
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
-def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool) -> Lines:
+def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
-    What `dest`, the destination's family where the compiler knows it, tells is settled here, else read at run time."""
+    What `dest`, the destination's family where the compiler knows it, tells is settled here, else read at run time;
+    `unsure`: the card's or the zone's kind is not known at load, so it is checked here (else settled at load)."""
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
+    if unsure:
+        holds = f"st.game.program.zones[{family}].kind" if dest is None else repr(dest.kind)
+        lines += [f"_b_h = {holds}", "if st.game.program.card_kind[_b_c] != _b_h:",
+                  "    raise GameRuleError(f'cannot move the {st.game.program.card_kind[_b_c]} "
+                  "{st.game.card_ids[_b_c]} into {st.game.zone_names[_b_z]}: it holds {_b_h} cards')"]
     if cap is not None:
         test, shown = f"len(_b_k) >= {cap} and (_b_f != _b_z or len(_b_k) > {cap})", cap  # a full zone is rare
         if dest is None:  # read at run time, where a zone may have none

@@ -268,25 +268,36 @@ class StatementCompiler(ExpressionCompiler):
     def _value_for(self, node: Any, want: Optional[T], scope: Scope) -> tuple[str, T]:
         return self.code(node, scope) if want is None else self.code_as(node, scope, want)
 
-    def _zone_expr(self, node: Any, scope: Scope, what: str) -> str:
+    def _zone_expr(self, node: Any, scope: Scope, what: str) -> tuple[str, T]:
         src, t = self.code(node, scope)
         if t.name != "zone":
             raise error_at(node.pos, f"{what} must be a zone, got {t}")
-        return src
+        return src, t
 
-    def _cards_expr(self, node: Any, scope: Scope) -> tuple[str, Optional[str]]:
-        """Code giving a private list of the cards meant (one card, a list, or a zone's cards), and the code of
-        the card itself where it is one (no loop needed)."""
+    def _cards_expr(self, node: Any, scope: Scope) -> tuple[str, Optional[str], str]:
+        """Code giving a private list of the cards meant (one card, a list, or a zone's cards), the code of
+        the card itself where it is one (no loop needed), and their kind where the type tells it (else "")."""
         src, t = self.code(node, scope)
         if t.name in ("card", "any"):
-            return f"[{src}]", src
+            return f"[{src}]", src, t.arg
         if t.name in ("zone", "family") or (t.name == "list" and t.elem is not None and t.elem.name in ("card", "any")):
-            return self.seq_src(node, scope, True, "the cards")[0], None
+            item = element_type(t)
+            return self.seq_src(node, scope, True, "the cards")[0], None, "" if item is None else item.arg
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
-    def _moving(self, to: Any, bottom: bool, scope: Scope) -> list[str]:
+    def _destination(self, to: Any, kind: str, verb: str, bottom: bool, scope: Scope) -> tuple[str, list[str]]:
+        """The code of the zone `to` and the lines moving a card of `kind` there: a card of another kind than the
+        zone holds is an error at load where both kinds are known, else checked at the move (a generated lister
+        would read the card's fields by the zone's kind)."""
+        src, t = self._zone_expr(to, scope, "the destination")
+        if kind and t.arg and kind != t.arg:
+            raise error_at(to.pos, f"cannot {verb} a {kind} into {written(to) or 'this zone'}: it holds {t.arg} cards")
+        return src, self._moving(to, bottom, not (kind and t.arg), scope)
+
+    def _moving(self, to: Any, bottom: bool, unsure: bool, scope: Scope) -> list[str]:
         """The lines moving a card to the zone `to` (blocks.card_move), specialised by its family where the
-        expression names one: a zone's own name, or a family's name indexed (`zone[i]`, `zone(p)`)."""
+        expression names one: a zone's own name, or a family's name indexed (`zone[i]`, `zone(p)`); `unsure`: the
+        card's or the zone's kind is known only at run time."""
         named = to.obj if isinstance(to, A.Index) else to
         dest = None
         if isinstance(named, A.Name) and scope.lookup(named.name) is None and named.name not in self.consts \
@@ -295,20 +306,21 @@ class StatementCompiler(ExpressionCompiler):
         elif isinstance(to, A.Call):  # as e_Call resolves it
             dest = self.p.zone_by_name.get(to.func)
         owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
-        return B.card_move(bottom, dest, owners) + B.recount_move(self.p.counted, None if dest is None else dest.family_id)
+        recount = B.recount_move(self.p.counted, None if dest is None else dest.family_id)
+        return B.card_move(bottom, dest, owners, unsure) + recount
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
-        what, one = self._cards_expr(s.what, scope)
-        to = self._zone_expr(s.to, scope, "the destination")
-        em.emit_src(B.move(what, to, self._moving(s.to, s.bottom, scope), "moved" in self.events, one))
+        what, one, kind = self._cards_expr(s.what, scope)
+        to, moving = self._destination(s.to, kind, "move", s.bottom, scope)
+        em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
         count = "1"
         if s.count is not None:
             count, ct = self.code(s.count, scope)
             self._expect(s.count, ct, INT, "the number of cards to draw")
-        src = self._zone_expr(s.source, scope, "the zone drawn from")
-        to = self._zone_expr(s.to, scope, "the destination")
+        src, held = self._zone_expr(s.source, scope, "the zone drawn from")
+        to, moving = self._destination(s.to, held.arg, "draw", False, scope)
         left = None if count == "1" else scope.layout.alloc()  # one card: no count to keep, no loop
         picked = scope.layout.alloc()
         if left is not None:
@@ -316,13 +328,13 @@ class StatementCompiler(ExpressionCompiler):
         top = em.here()
         end = [0]
         em.emit_src(B.draw_pick(src, left, picked, end))
-        em.emit_src(B.draw_place(picked, left, to, self._moving(s.to, False, scope), "moved" in self.events))
+        em.emit_src(B.draw_place(picked, left, to, moving, "moved" in self.events))
         if left is not None:
             em.emit_src(B.loop_back([top]))
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
-        what, one = self._cards_expr(s.what, scope)
+        what, one, _ = self._cards_expr(s.what, scope)
         if s.to is None:
             em.emit_src(B.reveal(what, one))
             return
@@ -595,7 +607,7 @@ class StatementCompiler(ExpressionCompiler):
         self.stmts(s.body, scope, em)  # no scope of its own: a step runs as if written in place
 
     def s_Give(self, s: A.Give, scope: Scope, em: Emitter) -> None:
-        what, one = self._cards_expr(s.what, scope)
+        what, one, _ = self._cards_expr(s.what, scope)
         to, t = self.code(s.to, scope)
         self._expect(s.to, t, PLAYER, "the new owner")
         em.emit_src(B.give(what, to, one, self.p.counted))
@@ -626,6 +638,22 @@ class StatementCompiler(ExpressionCompiler):
             raise error_at(s.pos, f"no `when {s.event}` trigger listens to this event",
                            did_you_mean(s.event, self.events))
         em.emit_src(B.Snippet([line], pushes=True))
+
+
+def written(e: Any) -> str:
+    """An expression as the rules write it, for a message, where it is made of names, numbers, indexes and calls
+    (else "")."""
+    if isinstance(e, A.Name):
+        return e.name
+    if isinstance(e, A.Num):
+        return str(e.value)
+    if isinstance(e, A.Index):
+        obj, idx = written(e.obj), written(e.index)
+        return f"{obj}[{idx}]" if obj and idx else ""
+    if isinstance(e, A.Call):
+        args = [written(a) for a in e.args]
+        return f"{e.func}({', '.join(args)})" if all(args) else ""
+    return ""
 
 
 # statements that run through as plain Python when all inside them does (Move and Break: see _straight)
