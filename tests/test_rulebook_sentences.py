@@ -635,9 +635,9 @@ GOLDEN = [
     (FF, (), "en", "List A is the spaces where a monster is blocked",
      "If there are unblocked monsters:"),
     (FF, (), "en", "List B is every value (B) in value A for which the chambers holding a power chip contains value B.",
-     "For each of the newly seen chambers with a power chip:"),
+     "For each of the newly seen chambers:"),
     (FF, (), "de", "Liste B ist jeder Wert (B) aus Wert A, bei dem die Liste der Räume mit Kraftchip Wert B enthält.",
-     "Für jeden der neu gesehenen Räume mit Kraftchip:"),
+     "Für jeden der neu gesehenen Räume:"),
     # a fixed number of rounds is said as a number, not as a loop condition
     (MF, (), "en", "Rounds are played as long as the number of the round is less than 7.", "The game lasts 7 rounds."),
     (MF, (), "de", "Es werden Runden gespielt, solange die Nummer der Runde kleiner als 7 ist.",
@@ -918,7 +918,7 @@ GOLDEN = [
     (MF, (), "en", "Repeat as many times as the number of the steps",
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
-     "Für jeden der neu gesehenen Räume mit Kraftchip:"),
+     "Für jeden der neu gesehenen Räume:"),
     # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; after each step:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),
@@ -961,7 +961,7 @@ GOLDEN = [
     (FF, (), "de", "Das Monsterplättchen ist das oberste Monsterplättchen des Wechselgolds.",
      "Du nimmst das oberste Monsterplättchen des Wechselgolds in deine Beute."),
     # a list said in the plural of a noun of the rules counts its items by that noun, not „… jeweils“
-    (FF, (), "de", "Für die neu gesehenen Räume mit Kraftchip jeweils:", "Für jeden der neu gesehenen Räume mit Kraftchip:"),
+    (FF, (), "de", "Für die neu gesehenen Räume mit Kraftchip jeweils:", "Für jeden der neu gesehenen Räume:"),
     # a value passed to a rule with a told text of its own says the step: "rises by …, to at most 50"
     (FF, (), "en", "The player's wisdom rises to the current wisdom plus the points gained",
      "The player's wisdom rises by the points gained, to at most 50 (see “Set wisdom”)."),
