@@ -29,7 +29,7 @@ GOLDEN = [
     (MM, (), "en", "their gold, plus 2 times the sum", "as their gold plus 2 times the sum of the strengths of their monster cards at the attack places."),
     (MM, (), "de", "sein Gold, dazu 2-mal die Summe", "so: sein Gold plus 2-mal die Summe der Stärken seiner Monsterkarten an allen Anlegeplätzen."),
     # a number named in the plural counts its items one by one
-    (MF, (), "de", "Für die zu zählenden Felder jeweils einmal:", "Je einmal für jedes der zu zählenden Felder:"),
+    (MF, (), "de", "Für die zu zählenden Felder jeweils einmal:", "Für jedes der zu zählenden Felder:"),
     # what was drawn at random, said again: "this side"
     (MF, (), "en", "Place the element with the side face up.", "Place the element with this side face up."),
     (MF, (), "de", "Lege das Element mit der Seite nach oben.", "Lege das Element mit dieser Seite nach oben."),
