@@ -565,6 +565,26 @@ def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_
         env["g"]({1: 6}, ((2,),))
 
 
+def test_an_end_item_of_any_list_and_an_entry_of_a_table_are_read_inline() -> None:
+    """end_items_once: an end item the helper reads from any list reads the list once, inline, the helper called only
+    to fail; a map that is a table's item (`_g_t[3]`) is looked up inline as a local is; inside a comprehension, as
+    they were."""
+    src = ("def f(t, k):\n    return (_pick(t.z[k], -1, 'top', None), _mapget(t.m[1], k + 1, None), "
+           "[_pick(x, 0, 'first', None) for x in t.z])")
+    inline = end_items_once(src)
+    assert "_e0[-1] if (_e0 := t.z[k]) else _pick(_e0, -1, 'top', None)" in inline
+    assert "t.m[1][_m0] if (_m0 := (k + 1)) in t.m[1] else _mapget(t.m[1], _m0, None)" in inline
+    assert "[_pick(x, 0, 'first', None) for x in t.z]" in inline
+    env: dict[str, Any] = {"_pick": pick, "_mapget": map_get}
+    exec(inline, env)  # noqa: S102 - a test of generated code
+    table = SimpleNamespace(z=[[1, 2], [3]], m=[{}, {1: 5, 2: 6}])
+    assert env["f"](table, 1) == (3, 6, [1, 3])
+    with pytest.raises(GameRuleError, match="top of an empty list or zone"):
+        env["f"](SimpleNamespace(z=[[1], []], m=table.m), 1)
+    with pytest.raises(GameRuleError, match="no entry for 3"):
+        env["f"](SimpleNamespace(z=[[1], [2], [4]], m=table.m), 2)
+
+
 def test_a_domain_read_alike_by_an_earlier_action_is_not_read_again() -> None:
     """domains_read_once: a pure domain read made unconditionally by an action before is dropped; one made after
     another value was set, or not alike, stays."""
@@ -600,7 +620,7 @@ def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkey
     from interpreter.compile import blocks
     runners: list[str] = []
     lowered = blocks.lowered_code
-    monkeypatch.setattr(blocks, "lowered_code", lambda src: (runners.append(src), lowered(src))[1])
+    monkeypatch.setattr(blocks, "lowered_code", lambda src, *more: (runners.append(src), lowered(src, *more))[1])
     flow = ZONE_WORK.split("action take")[0] + '''
 var seen: int = 0 de "gesehen" en "seen"
 internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
-from interpreter.compile.hoist import locals_set, runner_reads_as_locals
+from interpreter.compile.hoist import end_items_in, locals_set, reads_end_items, runner_reads_as_locals
 from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
@@ -263,7 +263,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     pad = "    " * (4 if outer else 3)
     src = "\n".join(["def make(_ops, _op_at, _first, _pos):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
-    exec(lowered_code(src), ns)  # noqa: S102 - our own generated code
+    exec(lowered_code(src, end_items_in if reads_end_items(src) else None), ns)  # noqa: S102 - our own generated code
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
     run: Op = ns.pop("make")(code, [k for _, k in out], first, pos)
     return run, frozenset(starts)
@@ -608,10 +608,20 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
     return Snippet(lines + ["if _b_n:", "    " + logged(f"({L_PAY}, {who}, _b_n, {name!r})")])
 
 
-def call_rule(bid: int, args: list[str]) -> Snippet:
-    """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does)."""
-    values = "".join(f"{a}, " for a in args)
-    return Snippet([f"_b_t = [{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})]",
+def frame_locals(args: list[str], nlocals: Optional[int], bid: int) -> str:
+    """The code of a new frame's locals: the arguments, then None up to `nlocals` (where known here, else read from
+    the game: block `bid`'s), made as one list."""
+    if nlocals is None:
+        read = f"[None] * (st.game.nlocals[{bid}] - {len(args)})" if args else f"[None] * st.game.nlocals[{bid}]"
+        return f"[{', '.join(args)}] + {read}" if args else read
+    blank = nlocals - len(args)
+    return f"[{', '.join(args + ['None'] * blank)}]" if blank <= 8 else f"[{''.join(a + ', ' for a in args)}*(None,) * {blank}]"
+
+
+def call_rule(bid: int, args: list[str], nlocals: Optional[int]) -> Snippet:
+    """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does); `nlocals`: the
+    rule's number of locals, where known."""
+    return Snippet([f"_b_t = [{bid}, 0, {frame_locals(args, nlocals, bid)}]",
                     "st.frames.append(_b_t)", f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND,
                    pushes=True, calls=True)
 

@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
-from interpreter.compile.hoist import hoist_function_reads
+from interpreter.compile.hoist import end_items_once, hoist_function_reads
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
     BOOL,
@@ -116,6 +116,7 @@ class CompilerBase:
         # the actions of each `choose action` → where its listing function goes, once they are compiled
         self.option_listers: dict[tuple[int, ...], list[Callable[..., list[Any]]]] = {}
         self.consts: dict[str, tuple[int, T]] = {}
+        self.const_code: dict[str, str] = {}  # a constant whose value is a number, truth value or text: that literal
         self.gvar_index: dict[str, tuple[int, T]] = {}
         self.pvar_index: dict[str, tuple[int, T]] = {}
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
@@ -166,7 +167,7 @@ class CompilerBase:
         if key not in self.lambdas:
             with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
-                exec(hoist_function_reads(function_source(params, src)), self.env, made)  # noqa: S102 - our own generated code
+                exec(end_items_once(hoist_function_reads(function_source(params, src))), self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]
         return result

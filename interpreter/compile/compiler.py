@@ -178,8 +178,11 @@ class Compiler(StatementCompiler):
 
     def _values(self) -> None:
         for c in self.of(A.ConstDef):
-            fn, t = self.expr(c.value, Scope(Layout(), note="a constant"))
+            src, t = self.code(c.value, Scope(Layout(), note="a constant"))
+            fn = self.fn(src)
             self.consts[c.name] = (len(self.p.consts), t)
+            if _literal(src):  # the same for every player count: written in place of the game's table
+                self.const_code[c.name] = src
             self.p.consts.append((c.name, fn))
         for cur in self.of(A.CurrencyDef):
             fn, t = self.expr(cur.start, Scope(Layout()))
@@ -572,3 +575,13 @@ def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Prog
     except GameRuleError as exc:  # a constant expression failed while compiling
         where = A.Pos(file=exc.file, line=exc.line, col=exc.col) if exc.file is not None else items[0].pos
         raise error_at(where, exc.message) from None
+
+
+def _literal(src: str) -> bool:
+    """Whether generated code is a number, truth value or text written out (a constant a rule may name in its place:
+    no list or map, which would be built again at each use)."""
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, (int, str))

@@ -8,7 +8,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.compile_base import CompilerBase, owner_count
-from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL
+from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL, end_items_inline
 from interpreter.compile.primitives import FAMILY_CARDS, REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
@@ -111,7 +111,7 @@ class ExpressionCompiler(CompilerBase):
         by_param = dict(zip(params, args))
         for i in range(0, len(parts), 2):
             parts[i] = _IDENT.sub(lambda m: by_param.get(m.group(0), m.group(0)), parts[i])
-        return f"({_end_item_inline(''.join(parts))})"
+        return f"({end_items_inline(''.join(parts))})"
 
     def reads_modifiable(self, src: str) -> bool:
         """Whether generated code may read a field some modifier changes, itself or in a function it calls."""
@@ -180,7 +180,7 @@ class ExpressionCompiler(CompilerBase):
             return (slot if isinstance(slot, str) else f"L[{slot}]"), t
         if name in self.consts:
             idx, t = self.consts[name]
-            return f"st.game.consts[{idx}]", t
+            return self.const_code.get(name, f"st.game.consts[{idx}]"), t
         if name in self.gvar_index:
             idx, t = self.gvar_index[name]
             return f"st.gvars[{idx}]", t

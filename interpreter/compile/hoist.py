@@ -4,10 +4,11 @@ and that a level's conditions repeat (read once per binding), and its frame slot
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from typing import Any, Callable, Iterator, Optional
 
-from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, walked
+from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, pure, walked
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -264,59 +265,106 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
             return m.group(0)
         return zones.get((m.group(1), m.group(2)), f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]")
 
+    return _places_enumerated([end_items_inline(_sub_spanning(line, CHECKED_PLACE, place)) for line in lines])
+
+
+def end_items_inline(code: str) -> str:
+    """Code with each first or last item of a plain read (PICK_READ) read inline, the helper called only to fail."""
     def pick(m: re.Match[str]) -> str:
         if m.string.endswith(" else ", 0, m.start()):  # inline already, where it fails
             return m.group(0)
         return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {m.group(0)})"
 
-    return _places_enumerated([_sub_spanning(_sub_spanning(line, CHECKED_PLACE, place), PICK_READ, pick)
-                               for line in lines])
+    return _sub_spanning(code, PICK_READ, pick)
 
 
 def end_items_once(src: str) -> str:
     """Generated functions with each end item read inline (known_places: `Z[i] if Z else _pick(Z, …)`) reading
-    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`; and each entry of a map
-    held in a local M whose key K is computed (`_mapget(M, K, at)`) looked up inline, the helper called only to
-    fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`."""
-    if "else _pick(" not in src and "_mapget(" not in src:
+    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`, and so each end item still
+    read by the helper; and each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
+    looked up inline, the helper called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`."""
+    if not reads_end_items(src):
         return src
     tree = ast.parse(src)
+    return ast.unparse(ast.fix_missing_locations(tree)) if end_items_in(tree) else src
+
+
+def reads_end_items(src: str) -> bool:
+    """Whether generated code may have work for end_items_in."""
+    return "_pick(" in src or "_mapget(" in src
+
+
+def end_items_in(tree: ast.AST) -> bool:
+    """end_items_once on a parsed tree, changed in place (its new nodes without positions); whether it changed."""
     names = 0
     for node in _own_scope(tree):  # a name set inside a comprehension or lambda is another scope's, or refused
-        if not (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Subscript) and isinstance(node.orelse, ast.Call)
-                and isinstance(node.orelse.func, ast.Name) and node.orelse.func.id == "_pick" and node.orelse.args
-                and not isinstance(node.test, ast.Name)):
+        if not (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Subscript) and _is_pick(node.orelse)
+                and node.orelse.args and not isinstance(node.test, ast.Name)):  # type: ignore[attr-defined]
             continue
         zone = ast.dump(node.test)
-        if ast.dump(node.body.value) == zone == ast.dump(node.orelse.args[0]):
+        if ast.dump(node.body.value) == zone == ast.dump(node.orelse.args[0]):  # type: ignore[attr-defined]
             name = f"_e{names}"
             names += 1
             node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
-            node.body.value = node.orelse.args[0] = ast.Name(name, ast.Load())
-    keys = _MapReads()
-    tree = keys.visit(tree)
-    return ast.unparse(ast.fix_missing_locations(tree)) if names or keys.names else src
+            node.body.value = node.orelse.args[0] = ast.Name(name, ast.Load())  # type: ignore[attr-defined]
+    reads = _InlineReads(names)
+    reads.visit(tree)
+    return reads.changed
 
 
-class _MapReads(ast.NodeTransformer):
-    """`_mapget(M, K, at)` of a local M and a computed K as `M[_m] if (_m := K) in M else _mapget(M, _m, at)`
-    (K first, then M: reading a local neither fails nor changes anything); not inside another scope."""
+class _InlineReads(ast.NodeTransformer):
+    """`_pick(Z, i, …)` of any list Z not read inline yet as `_e[i] if (_e := Z) else _pick(_e, i, …)`, and
+    `_mapget(M, K, at)` of a local M (or a local's item: a game's table) and a computed K as
+    `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K first, then M: reading a local or its item neither fails
+    nor changes anything); not inside another scope."""
 
-    def __init__(self) -> None:
+    def __init__(self, picks: int) -> None:
         self.names = 0
+        self.picks = picks  # the end items read into names so far (`_e…`)
+        self.changed = picks > 0
+        self.inline: set[int] = set()  # the helper calls that fail for an end item read inline already
 
     def visit(self, node: ast.AST) -> Any:
+        if isinstance(node, ast.IfExp) and _is_pick(node.orelse):
+            self.inline.add(id(node.orelse))
         node = self.generic_visit(node) if not isinstance(node, OWN_SCOPE) else node
+        if isinstance(node, ast.Call) and _is_pick(node) and id(node) not in self.inline and len(node.args) == 4 \
+                and isinstance(node.args[1], (ast.Constant, ast.UnaryOp)) and pure(node.args[1]):  # 0 or -1
+            return self._end_item(node)
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_mapget"
-                and len(node.args) == 3 and not node.keywords and isinstance(node.args[0], ast.Name)
+                and len(node.args) == 3 and not node.keywords and _local_read(node.args[0])
                 and not isinstance(node.args[1], (ast.Name, ast.Constant))):
             return node
         key = f"_m{self.names}"
         self.names += 1
-        mapping = node.args[0].id
-        found = ast.Compare(ast.NamedExpr(ast.Name(key, ast.Store()), node.args[1]), [ast.In()], [ast.Name(mapping, ast.Load())])
+        self.changed = True
+        mapping = node.args[0]
+        found = ast.Compare(ast.NamedExpr(ast.Name(key, ast.Store()), node.args[1]), [ast.In()], [copy.deepcopy(mapping)])
         node.args[1] = ast.Name(key, ast.Load())
-        return ast.IfExp(found, ast.Subscript(ast.Name(mapping, ast.Load()), ast.Name(key, ast.Load()), ast.Load()), node)
+        return ast.IfExp(found, ast.Subscript(copy.deepcopy(mapping), ast.Name(key, ast.Load()), ast.Load()), node)
+
+    def _end_item(self, node: ast.Call) -> ast.expr:
+        name = f"_e{self.picks}"
+        self.picks += 1
+        self.changed = True
+        test = ast.NamedExpr(ast.Name(name, ast.Store()), node.args[0])
+        node.args[0] = ast.Name(name, ast.Load())
+        return ast.IfExp(test, ast.Subscript(ast.Name(name, ast.Load()), node.args[1], ast.Load()), node)
+
+
+def _is_pick(node: ast.AST) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_pick" and not node.keywords
+
+
+def _local_read(node: ast.expr) -> bool:
+    """A name, or an item at a constant index of a name or of its attribute (a game's table): read again at no risk."""
+    if isinstance(node, ast.Subscript):
+        if not isinstance(node.slice, ast.Constant):
+            return False
+        node = node.value
+        while isinstance(node, ast.Attribute):
+            node = node.value
+    return isinstance(node, ast.Name)
 
 
 def _places_enumerated(lines: list[str]) -> list[str]:

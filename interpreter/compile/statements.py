@@ -11,7 +11,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import repeated_reads_as_locals, state_reads_as_locals
+from interpreter.compile.hoist import end_items_once, repeated_reads_as_locals, state_reads_as_locals
 from interpreter.compile.lowering import lowered_function
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -121,7 +121,7 @@ class StatementCompiler(ExpressionCompiler):
         head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
         lines = repeated_reads_as_locals(_indent(head + lines), "    ")  # it replaces none of the state's lists
-        exec(lowered_function("\n".join(["def run(st, L):", *lines])), ns)  # noqa: S102 - our own generated code
+        exec(end_items_once(lowered_function("\n".join(["def run(st, L):", *lines]))), ns)  # noqa: S102 - our own generated code
         run: Callable[..., None] = ns["run"]
         return run
 
@@ -163,7 +163,7 @@ class StatementCompiler(ExpressionCompiler):
             args = self._rule_args(s, scope)
             places = tuple(scope.safe_index(a.name) if isinstance(a, A.Name) else None for a in s.args)
             fname, nlocals = self._rule_function(s.rule, places)
-            return [f"_b_a = [{''.join(f'{a}, ' for a in args)}] + [None] * {nlocals - len(args)}", *B.SPEND,
+            return [f"_b_a = {B.frame_locals(args, nlocals, 0)}", *B.SPEND,
                     f"{fname}(st, _b_a)"]
         em = Emitter(s.pos)  # a simple statement: its snippets' lines, and a call of each op it compiles to
         self.stmt(s, scope, em)
@@ -436,7 +436,8 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule
-        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args))
+        block = self.p.blocks[self.rule_blocks[s.rule]]
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args, block.nlocals if block.run is not None else None))
 
     def _rule_args(self, s: A.CallRule, scope: Scope) -> list[str]:
         """The code of a call's arguments, checked against the rule's parameters."""
