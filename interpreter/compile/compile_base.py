@@ -116,6 +116,11 @@ class CompilerBase:
         # the actions of each `choose action` → where its listing function goes, once they are compiled
         self.option_listers: dict[tuple[int, ...], list[Callable[..., list[Any]]]] = {}
         self.consts: dict[str, tuple[int, T]] = {}
+        # a `let`'s value code and its slot, while the statement right after it starts: that code reads the slot
+        self.reused: Optional[tuple[str, str]] = None
+        self.after_let: Optional[tuple[str, str]] = None  # the `let` just compiled, for the next statement
+        # while an action's body is compiled: its first move and the family its card comes from (Compiler._first_move)
+        self.first_move: Optional[tuple[int, Any]] = None
         self.const_code: dict[str, str] = {}  # a constant whose value is a number, truth value or text: that literal
         self.gvar_index: dict[str, tuple[int, T]] = {}
         self.pvar_index: dict[str, tuple[int, T]] = {}

@@ -30,7 +30,7 @@ from interpreter.compile.hoist import (
 from interpreter.compile.lowering import lowered_function, pure
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope
-from interpreter.compile.statements import StatementCompiler, check_progress
+from interpreter.compile.statements import MOVING, StatementCompiler, check_progress, sets_name
 from interpreter.compile.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type
 from interpreter.runtime import ops as O
 from interpreter.runtime.errors import GameRuleError
@@ -401,11 +401,13 @@ class Compiler(StatementCompiler):
         # again), so the body checks them no more.
         em = Emitter(act.pos)
         self.listed = {id(r) for r in requires}
+        self.first_move = self._first_move(act, scope)
         self.stmts(act.body, scope.child(), em)
         self._finish_block(bid, em, scope.layout.size)
         straight = all(self._straight(s, False, 0) for s in act.body)
         run = self._function_of(act.body, scope.child()) if straight else None
         self.listed = set()
+        self.first_move = None
         lines: list[str] = []
         pad = "        "  # inside the listing function and its `try` (_option_lister)
         for line in prefix[0]:  # before the loops: a failing `require` skips the action's loops
@@ -450,6 +452,25 @@ class Compiler(StatementCompiler):
         exec(lowered_function("\n".join(refuse)), self.env, namespace)  # noqa: S102 - our own generated code
         return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label, "me" in named,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
+
+    def _first_move(self, act: A.ActionDef, scope: Scope) -> Optional[tuple[int, ZoneSpec]]:
+        """The body's first statement that may move cards, and the family its card comes from, where it moves a card
+        parameter given by a zone or family (`c in hand(me)`) that nothing before sets: an option's card lies in its
+        domain as the body starts (as its requirements hold, StatementCompiler.listed)."""
+        before: list[Any] = []
+        for stmt in A.opened(act.body):
+            nodes = list(A.walk(stmt))
+            if not any(isinstance(n, MOVING) for n in nodes):
+                before += nodes
+                continue
+            if not (isinstance(stmt, A.Move) and isinstance(stmt.what, A.Name)):
+                return None
+            prm = next((p for p in act.params if p.name == stmt.what.name), None)
+            if prm is None or any(sets_name(n, prm.name) for n in before):
+                return None
+            source = self._card_source(prm.domain, scope)
+            return None if source is None else (id(stmt), source)
+        return None
 
     def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
         """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's

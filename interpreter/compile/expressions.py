@@ -8,7 +8,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.compile_base import CompilerBase, owner_count
-from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL, end_items_inline
+from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL, end_items_inline, sub_code
 from interpreter.compile.primitives import FAMILY_CARDS, REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
@@ -128,9 +128,11 @@ class ExpressionCompiler(CompilerBase):
     def code(self, e: Any, scope: Scope) -> tuple[str, T]:
         self.at = e.pos  # for errors found below: the innermost node while descending, this one after
         method = getattr(self, "e_" + type(e).__name__)
-        result: tuple[str, T] = method(e, scope)
+        src, t = method(e, scope)
         self.at = e.pos
-        return result
+        if self.reused is not None and self.reused[0] in src:
+            src = sub_code(src, re.compile(r"(?<![\w)\]])" + re.escape(self.reused[0])), self.reused[1])
+        return src, t
 
     def code_as(self, e: Any, scope: Scope, want: T) -> tuple[str, T]:
         """Like code, where the context expects type `want` (a bare enum value may need it)."""

@@ -25,7 +25,7 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
                         rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.owner\[{_NAME}\]")
 
 
-def _sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
+def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
     """Substitutes outside string literals only."""
     parts = STRING_LITERAL.split(line)
     for i in range(0, len(parts), 2):
@@ -183,8 +183,8 @@ def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],
         return lines, deeper
     pattern = re.compile("|".join(re.escape(r) for r in sorted(names, key=len, reverse=True)))
     return ([f"{pad}{name} = {read}" for read, name in names.items()]
-            + [_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines],
-            [[_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
+            + [sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines],
+            [[sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
 
 
 # what every option of a call reads alike: the deciding seat's variables, the game's variables and constants
@@ -200,7 +200,7 @@ def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
     def local(m: re.Match[str]) -> str:
         return names.setdefault(m.group(0), f"_k{len(names)}")
 
-    loops = [_sub_code(line, _CALL_READ, local) for line in loops]
+    loops = [sub_code(line, _CALL_READ, local) for line in loops]
     return [f"{pad}{name} = {read}" for read, name in names.items()], loops
 
 
@@ -224,9 +224,9 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
     for line in body:
         alias = _ALIAS.fullmatch(line)
         if alias and sets.count(alias.group(1)) == 1 and alias.group(2)[2:-1] not in sets:
-            names[int(alias.group(1))] = _sub_code(alias.group(2), _SLOT, local)
+            names[int(alias.group(1))] = sub_code(alias.group(2), _SLOT, local)
             continue
-        out.append(_sub_code(line, _SLOT, local))
+        out.append(sub_code(line, _SLOT, local))
     return out
 
 
@@ -281,8 +281,9 @@ def end_items_inline(code: str) -> str:
 def end_items_once(src: str) -> str:
     """Generated functions with each end item read inline (known_places: `Z[i] if Z else _pick(Z, …)`) reading
     its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`, and so each end item still
-    read by the helper; and each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
-    looked up inline, the helper called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`."""
+    read by the helper; each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
+    looked up inline, the helper called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`; and two
+    lists joined inline while within the budget (_InlineReads._joined)."""
     if not reads_end_items(src):
         return src
     tree = ast.parse(src)
@@ -291,7 +292,7 @@ def end_items_once(src: str) -> str:
 
 def reads_end_items(src: str) -> bool:
     """Whether generated code may have work for end_items_in."""
-    return "_pick(" in src or "_mapget(" in src
+    return "_pick(" in src or "_mapget(" in src or "_concat(" in src
 
 
 def end_items_in(tree: ast.AST) -> bool:
@@ -313,7 +314,8 @@ def end_items_in(tree: ast.AST) -> bool:
 
 
 class _InlineReads(ast.NodeTransformer):
-    """`_pick(Z, i, …)` of any list Z not read inline yet as `_e[i] if (_e := Z) else _pick(_e, i, …)`, and
+    """`_pick(Z, i, …)` of any list Z not read inline yet as `_e[i] if (_e := Z) else _pick(_e, i, …)`, a join
+    `_concat(st, A, B)` (_joined), and
     `_mapget(M, K, at)` of a local M (or a local's item: a game's table) and a computed K as
     `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K first, then M: reading a local or its item neither fails
     nor changes anything); not inside another scope."""
@@ -325,12 +327,14 @@ class _InlineReads(ast.NodeTransformer):
         self.inline: set[int] = set()  # the helper calls that fail for an end item read inline already
 
     def visit(self, node: ast.AST) -> Any:
-        if isinstance(node, ast.IfExp) and _is_pick(node.orelse):
+        if isinstance(node, ast.IfExp) and (_is_pick(node.orelse) or _calls(node.orelse, "_concat")):
             self.inline.add(id(node.orelse))
         node = self.generic_visit(node) if not isinstance(node, OWN_SCOPE) else node
         if isinstance(node, ast.Call) and _is_pick(node) and id(node) not in self.inline and len(node.args) == 4 \
                 and isinstance(node.args[1], (ast.Constant, ast.UnaryOp)) and pure(node.args[1]):  # 0 or -1
             return self._end_item(node)
+        if isinstance(node, ast.Call) and _calls(node, "_concat") and len(node.args) == 3 and id(node) not in self.inline:
+            return self._joined(node)
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_mapget"
                 and len(node.args) == 3 and not node.keywords and _local_read(node.args[0])
                 and not isinstance(node.args[1], (ast.Name, ast.Constant))):
@@ -343,6 +347,23 @@ class _InlineReads(ast.NodeTransformer):
         node.args[1] = ast.Name(key, ast.Load())
         return ast.IfExp(found, ast.Subscript(copy.deepcopy(mapping), ast.Name(key, ast.Load()), ast.Load()), node)
 
+    def _joined(self, node: ast.Call) -> ast.expr:
+        """`_concat(st, A, B)` as `_a + _b if len(_a := A) + len(_b := B) <= st.game.limits.max_list else
+        _concat(st, _a, _b)`: A, then B, worked out once, the helper called only to fail."""
+        first, second = f"_j{self.picks}", f"_j{self.picks + 1}"
+        self.picks += 2
+        self.changed = True
+        left, right = (ast.Call(ast.Name("len", ast.Load()), [ast.NamedExpr(ast.Name(name, ast.Store()), arg)], [])
+                       for name, arg in ((first, node.args[1]), (second, node.args[2])))
+        sizes = ast.BinOp(left, ast.Add(), right)
+        node.args[1:] = [ast.Name(first, ast.Load()), ast.Name(second, ast.Load())]
+        self.inline.add(id(node))
+        budget: ast.expr = copy.deepcopy(node.args[0])  # the state: st.game.limits.max_list
+        for name in ("game", "limits", "max_list"):
+            budget = ast.Attribute(budget, name, ast.Load())
+        test = ast.Compare(sizes, [ast.LtE()], [budget])
+        return ast.IfExp(test, ast.BinOp(ast.Name(first, ast.Load()), ast.Add(), ast.Name(second, ast.Load())), node)
+
     def _end_item(self, node: ast.Call) -> ast.expr:
         name = f"_e{self.picks}"
         self.picks += 1
@@ -353,7 +374,12 @@ class _InlineReads(ast.NodeTransformer):
 
 
 def _is_pick(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_pick" and not node.keywords
+    return _calls(node, "_pick")
+
+
+def _calls(node: ast.AST, helper: str) -> bool:
+    """Whether node is a call of the helper, by position only."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == helper and not node.keywords
 
 
 def _local_read(node: ast.expr) -> bool:
@@ -380,7 +406,7 @@ def _places_enumerated(lines: list[str]) -> list[str]:
         end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith(pad + " ")), len(lines))
         read = re.compile(re.escape(f"st.game.fam_zones[{m.group(2)}][{m.group(1)} - 1]"))
         k = m.group(1)[2:]
-        body = [_sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
+        body = [sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
         if body == lines[i + 1:end]:
             out.append(line)
             continue
@@ -405,7 +431,7 @@ def card_loop(domain: str, levels: list[list[str]], slot: int, k: int, pad: str)
     read = re.compile(re.escape(f"st.game.zone_number[st.where[L[{slot}]]]"))
     if not any(read.search(part) for level in levels for line in level for part in STRING_LITERAL.split(line)[::2]):
         return [f"{pad}for _p{k} in {domain}:"], levels, pad + "    "
-    levels = [[_sub_code(line, read, f"_n{k}") for line in level] for level in levels]
+    levels = [[sub_code(line, read, f"_n{k}") for line in level] for level in levels]
     family = FAMILY_CARDS.fullmatch(domain)
     if family:
         return [f"{pad}for _z{k} in st.game.fam_zones[{family[1]}]:", f"{pad}    _n{k} = st.game.zone_number[_z{k}]",
