@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
-from interpreter.compile.hoist import end_items_in, locals_set, reads_end_items, runner_reads_as_locals
+from interpreter.compile.hoist import end_items_lines, locals_set, reads_end_items, runner_reads_as_locals
 from interpreter.compile.lowering import BY_ZONE_READS, lowered_code, lowered_function
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
@@ -263,7 +263,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     pad = "    " * (4 if outer else 3)
     src = "\n".join(["def make(_ops, _op_at, _first, _pos):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
-    exec(lowered_code(src, end_items_in if reads_end_items(src) else None), ns)  # noqa: S102 - our own generated code
+    exec(lowered_code(src, end_items_lines(src) if reads_end_items(src) else None), ns)  # noqa: S102 - our own generated code
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
     run: Op = ns.pop("make")(code, [k for _, k in out], first, pos)
     return run, frozenset(starts)

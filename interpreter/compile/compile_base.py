@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
-from interpreter.compile.hoist import end_items_once, hoist_function_reads
+from interpreter.compile.hoist import end_items_code, hoist_function_reads
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
     BOOL,
@@ -172,7 +172,7 @@ class CompilerBase:
         if key not in self.lambdas:
             with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
-                exec(end_items_once(hoist_function_reads(function_source(params, src))), self.env, made)  # noqa: S102 - our own generated code
+                exec(end_items_code(hoist_function_reads(function_source(params, src))), self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]
         return result

@@ -18,7 +18,7 @@ from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
     domains_read_once,
-    end_items_once,
+    end_items_code,
     hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
@@ -483,7 +483,7 @@ class Compiler(StatementCompiler):
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
         src = shared_lists(hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines))))
         namespace: dict[str, Any] = {}
-        exec(end_items_once(lowered_function(src)), self.env, namespace)  # noqa: S102 - our own generated code
+        exec(end_items_code(lowered_function(src)), self.env, namespace)  # noqa: S102 - our own generated code
         return namespace["options"]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import ast
 import copy
 import re
-from typing import Any, Callable, Iterator, Optional
+from bisect import bisect_left
+from types import CodeType
+from typing import Any, Callable, Iterator, Optional, Union
 
 from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, pure, walked
 from interpreter.compile.primitives import FAMILY_CARDS
@@ -290,53 +292,98 @@ def end_items_once(src: str) -> str:
     return ast.unparse(ast.fix_missing_locations(tree)) if end_items_in(tree) else src
 
 
+def end_items_code(src: str) -> Union[str, CodeType]:
+    """end_items_once's functions ready for exec: compiled from the changed tree (no source written out again), or
+    the source as it was."""
+    if not reads_end_items(src):
+        return src
+    tree = ast.parse(src)
+    return compile(ast.fix_missing_locations(tree), "<string>", "exec") if end_items_in(tree) else src
+
+
+_HELPERS = ("_pick(", "_mapget(", "_concat(")  # the calls end_items_in reads inline
+
+
 def reads_end_items(src: str) -> bool:
     """Whether generated code may have work for end_items_in."""
-    return "_pick(" in src or "_mapget(" in src or "_concat(" in src
+    return any(helper in src for helper in _HELPERS)
 
 
-def end_items_in(tree: ast.AST) -> bool:
-    """end_items_once on a parsed tree, changed in place (its new nodes without positions); whether it changed."""
-    names = 0
-    for node in _own_scope(tree):  # a name set inside a comprehension or lambda is another scope's, or refused
-        if not (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Subscript) and _is_pick(node.orelse)
-                and node.orelse.args and not isinstance(node.test, ast.Name)):  # type: ignore[attr-defined]
-            continue
-        zone = ast.dump(node.test)
-        if ast.dump(node.body.value) == zone == ast.dump(node.orelse.args[0]):  # type: ignore[attr-defined]
-            name = f"_e{names}"
-            names += 1
-            node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
-            node.body.value = node.orelse.args[0] = ast.Name(name, ast.Load())  # type: ignore[attr-defined]
-    reads = _InlineReads(names)
-    reads.visit(tree)
+def end_items_lines(src: str) -> Callable[[ast.AST], bool]:
+    """end_items_in for the tree of `src` (or of code whose statements keep its lines), looking only into the statements
+    on whose lines a helper is called: a runner is large, and most of its statements call none."""
+    marked = [k for k, line in enumerate(src.split("\n"), 1) if any(helper in line for helper in _HELPERS)]
+    return lambda tree: end_items_in(tree, marked)
+
+
+def end_items_in(tree: ast.AST, marked: Optional[list[int]] = None) -> bool:
+    """end_items_once on a parsed tree, changed in place (its new nodes without positions); whether it changed.
+    `marked`: the lines (in order) that call a helper, where known: a statement on none of them is passed over."""
+    found: list[tuple[ast.AST, str, int, ast.AST]] = []  # (parent, field, index or -1, node): the candidates, parents first
+    reads = _InlineReads()
+    todo = [tree]
+    while todo:  # the nodes outside comprehensions and lambdas (a name set inside one is another scope's, or refused)
+        node = todo.pop()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            for i, child in (enumerate(value) if isinstance(value, list) else ((-1, value),)):
+                if not isinstance(child, ast.AST) or isinstance(child, OWN_SCOPE):
+                    continue
+                if marked is not None and isinstance(child, ast.stmt):
+                    k = bisect_left(marked, child.lineno)
+                    if k == len(marked) or marked[k] > (child.end_lineno or child.lineno):
+                        continue
+                if isinstance(child, ast.IfExp) and (_is_pick(child.orelse) or _calls(child.orelse, "_concat")):
+                    reads.inline.add(id(child.orelse))  # read inline already: the helper only fails
+                if isinstance(child, (ast.IfExp, ast.Call)):
+                    found.append((node, name, i, child))
+                todo.append(child)
+    for _, _, _, node in found:  # an end item read inline: its zone read once (the other two copies go)
+        if isinstance(node, ast.IfExp):
+            reads.zone_once(node)
+    for parent, name, i, node in reversed(found):  # inner ones first: an outer one takes them along
+        new = reads.rewritten(node) if isinstance(node, ast.Call) else node
+        if new is not node:
+            if i < 0:
+                setattr(parent, name, new)
+            else:
+                getattr(parent, name)[i] = new
     return reads.changed
 
 
-class _InlineReads(ast.NodeTransformer):
-    """`_pick(Z, i, …)` of any list Z not read inline yet as `_e[i] if (_e := Z) else _pick(_e, i, …)`, a join
-    `_concat(st, A, B)` (_joined), and
-    `_mapget(M, K, at)` of a local M (or a local's item: a game's table) and a computed K as
-    `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K first, then M: reading a local or its item neither fails
-    nor changes anything); not inside another scope."""
+class _InlineReads:
+    """`Z[i] if Z else _pick(Z, i, …)` (known_places) as `_e[i] if (_e := Z) else _pick(_e, i, …)`; `_pick(Z, i, …)` of
+    any list Z not read inline yet as that too; a join `_concat(st, A, B)` (_joined); and `_mapget(M, K, at)` of a local
+    M (or a local's item: a game's table) and a computed K as `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K
+    first, then M: reading a local or its item neither fails nor changes anything)."""
 
-    def __init__(self, picks: int) -> None:
+    def __init__(self) -> None:
         self.names = 0
-        self.picks = picks  # the end items read into names so far (`_e…`)
-        self.changed = picks > 0
-        self.inline: set[int] = set()  # the helper calls that fail for an end item read inline already
+        self.picks = 0  # the end items read into names so far (`_e…`)
+        self.changed = False
+        self.inline: set[int] = set()  # the helper calls that fail for an item read inline already
 
-    def visit(self, node: ast.AST) -> Any:
-        if isinstance(node, ast.IfExp) and (_is_pick(node.orelse) or _calls(node.orelse, "_concat")):
-            self.inline.add(id(node.orelse))
-        node = self.generic_visit(node) if not isinstance(node, OWN_SCOPE) else node
-        if isinstance(node, ast.Call) and _is_pick(node) and id(node) not in self.inline and len(node.args) == 4 \
-                and isinstance(node.args[1], (ast.Constant, ast.UnaryOp)) and pure(node.args[1]):  # 0 or -1
+    def zone_once(self, node: ast.IfExp) -> None:
+        """`Z[i] if Z else _pick(Z, i, …)` reading Z once: `_e[i] if (_e := Z) else _pick(_e, i, …)`."""
+        helper = node.orelse
+        if isinstance(node.body, ast.Subscript) and isinstance(helper, ast.Call) and _is_pick(helper) and helper.args \
+                and not isinstance(node.test, (ast.Name, ast.NamedExpr)):
+            zone = ast.dump(node.test)
+            if ast.dump(node.body.value) == zone == ast.dump(helper.args[0]):
+                name = self._name("_e")
+                node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
+                node.body.value = helper.args[0] = ast.Name(name, ast.Load())
+
+    def rewritten(self, node: ast.Call) -> ast.AST:
+        """The call as it reads inline, or the call itself."""
+        if id(node) in self.inline:
+            return node
+        if _is_pick(node) and len(node.args) == 4 and isinstance(node.args[1], (ast.Constant, ast.UnaryOp)) \
+                and pure(node.args[1]):  # 0 or -1
             return self._end_item(node)
-        if isinstance(node, ast.Call) and _calls(node, "_concat") and len(node.args) == 3 and id(node) not in self.inline:
+        if _calls(node, "_concat") and len(node.args) == 3:
             return self._joined(node)
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_mapget"
-                and len(node.args) == 3 and not node.keywords and _local_read(node.args[0])
+        if not (_calls(node, "_mapget") and len(node.args) == 3 and _local_read(node.args[0])
                 and not isinstance(node.args[1], (ast.Name, ast.Constant))):
             return node
         key = f"_m{self.names}"
@@ -347,17 +394,19 @@ class _InlineReads(ast.NodeTransformer):
         node.args[1] = ast.Name(key, ast.Load())
         return ast.IfExp(found, ast.Subscript(copy.deepcopy(mapping), ast.Name(key, ast.Load()), ast.Load()), node)
 
+    def _name(self, prefix: str) -> str:
+        self.picks += 1
+        self.changed = True
+        return f"{prefix}{self.picks - 1}"
+
     def _joined(self, node: ast.Call) -> ast.expr:
         """`_concat(st, A, B)` as `_a + _b if len(_a := A) + len(_b := B) <= st.game.limits.max_list else
         _concat(st, _a, _b)`: A, then B, worked out once, the helper called only to fail."""
-        first, second = f"_j{self.picks}", f"_j{self.picks + 1}"
-        self.picks += 2
-        self.changed = True
+        first, second = self._name("_j"), self._name("_j")
         left, right = (ast.Call(ast.Name("len", ast.Load()), [ast.NamedExpr(ast.Name(name, ast.Store()), arg)], [])
                        for name, arg in ((first, node.args[1]), (second, node.args[2])))
         sizes = ast.BinOp(left, ast.Add(), right)
         node.args[1:] = [ast.Name(first, ast.Load()), ast.Name(second, ast.Load())]
-        self.inline.add(id(node))
         budget: ast.expr = copy.deepcopy(node.args[0])  # the state: st.game.limits.max_list
         for name in ("game", "limits", "max_list"):
             budget = ast.Attribute(budget, name, ast.Load())
@@ -365,9 +414,7 @@ class _InlineReads(ast.NodeTransformer):
         return ast.IfExp(test, ast.BinOp(ast.Name(first, ast.Load()), ast.Add(), ast.Name(second, ast.Load())), node)
 
     def _end_item(self, node: ast.Call) -> ast.expr:
-        name = f"_e{self.picks}"
-        self.picks += 1
-        self.changed = True
+        name = self._name("_e")
         test = ast.NamedExpr(ast.Name(name, ast.Store()), node.args[0])
         node.args[0] = ast.Name(name, ast.Load())
         return ast.IfExp(test, ast.Subscript(ast.Name(name, ast.Load()), node.args[1], ast.Load()), node)

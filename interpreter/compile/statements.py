@@ -11,7 +11,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import end_items_once, repeated_reads_as_locals, state_reads_as_locals
+from interpreter.compile.hoist import end_items_code, repeated_reads_as_locals, state_reads_as_locals
 from interpreter.compile.lowering import lowered_function
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -132,7 +132,7 @@ class StatementCompiler(ExpressionCompiler):
         head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
         lines = repeated_reads_as_locals(_indent(head + lines), "    ")  # it replaces none of the state's lists
-        exec(end_items_once(lowered_function("\n".join(["def run(st, L):", *lines]))), ns)  # noqa: S102 - our own generated code
+        exec(end_items_code(lowered_function("\n".join(["def run(st, L):", *lines]))), ns)  # noqa: S102 - our own generated code
         run: Callable[..., None] = ns["run"]
         return run
 
