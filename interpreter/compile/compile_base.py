@@ -172,7 +172,7 @@ class CompilerBase:
         if key not in self.lambdas:
             with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
-                exec(end_items_code(hoist_function_reads(function_source(params, src))), self.env, made)  # noqa: S102 - our own generated code
+                exec(end_items_code(hoist_function_reads(function_source(params, src)), False), self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]
         return result

@@ -292,10 +292,11 @@ def end_items_once(src: str) -> str:
     return ast.unparse(ast.fix_missing_locations(tree)) if end_items_in(tree) else src
 
 
-def end_items_code(src: str) -> Union[str, CodeType]:
+def end_items_code(src: str, inline_too: bool = True) -> Union[str, CodeType]:
     """end_items_once's functions ready for exec: compiled from the changed tree (no source written out again), or
-    the source as it was."""
-    if not reads_end_items(src):
+    the source as it was; without `inline_too`, also where every helper call only fails (calls_helpers): there the
+    parse costs the load more than reading a list once instead of twice spares."""
+    if not (reads_end_items(src) if inline_too else calls_helpers(src)):
         return src
     tree = ast.parse(src)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec") if end_items_in(tree) else src
@@ -307,6 +308,12 @@ _HELPERS = ("_pick(", "_mapget(", "_concat(")  # the calls end_items_in reads in
 def reads_end_items(src: str) -> bool:
     """Whether generated code may have work for end_items_in."""
     return any(helper in src for helper in _HELPERS)
+
+
+def calls_helpers(src: str) -> bool:
+    """Whether generated code calls a helper of end_items_in for a value it does not read inline already: where the
+    helpers are called only to fail, end_items_in would spare little."""
+    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS)
 
 
 def end_items_lines(src: str) -> Callable[[ast.AST], bool]:

@@ -132,7 +132,7 @@ class StatementCompiler(ExpressionCompiler):
         head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
         lines = repeated_reads_as_locals(_indent(head + lines), "    ")  # it replaces none of the state's lists
-        exec(end_items_code(lowered_function("\n".join(["def run(st, L):", *lines]))), ns)  # noqa: S102 - our own generated code
+        exec(end_items_code(lowered_function("\n".join(["def run(st, L):", *lines])), False), ns)  # noqa: S102 - our own generated code
         run: Callable[..., None] = ns["run"]
         return run
 
