@@ -24,7 +24,7 @@ from interpreter.compile.hoist import (
 )
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
-from interpreter.runtime.helpers import UNSET, map_get, pick
+from interpreter.runtime.helpers import UNSET, concat, map_get, pick
 
 HEADER = '''
 game feature_test { title de "T" en "T" players 2 to 2 }
@@ -565,6 +565,34 @@ def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_
         env["g"]({1: 6}, ((2,),))
 
 
+def test_an_end_item_of_any_list_and_an_entry_of_a_table_are_read_inline() -> None:
+    """end_items_once: an end item the helper reads from any list reads the list once, inline, the helper called only
+    to fail; a map that is a table's item (`_g_t[3]`) is looked up inline as a local is; two lists are joined inline
+    while within the budget; inside a comprehension, as they were."""
+    src = ("def f(t, k):\n    return (_pick(t.z[k], -1, 'top', None), _mapget(t.m[1], k + 1, None), "
+           "[_pick(x, 0, 'first', None) for x in t.z])")
+    inline = end_items_once(src)
+    assert "_e0[-1] if (_e0 := t.z[k]) else _pick(_e0, -1, 'top', None)" in inline
+    assert "t.m[1][_m0] if (_m0 := (k + 1)) in t.m[1] else _mapget(t.m[1], _m0, None)" in inline
+    assert "[_pick(x, 0, 'first', None) for x in t.z]" in inline
+    env: dict[str, Any] = {"_pick": pick, "_mapget": map_get}
+    exec(inline, env)  # noqa: S102 - a test of generated code
+    table = SimpleNamespace(z=[[1, 2], [3]], m=[{}, {1: 5, 2: 6}])
+    assert env["f"](table, 1) == (3, 6, [1, 3])
+    with pytest.raises(GameRuleError, match="top of an empty list or zone"):
+        env["f"](SimpleNamespace(z=[[1], []], m=table.m), 1)
+    with pytest.raises(GameRuleError, match="no entry for 3"):
+        env["f"](SimpleNamespace(z=[[1], [2], [4]], m=table.m), 2)
+    joined = end_items_once("def g(st, xs):\n    return _concat(st, xs[1:], [xs[0]])")  # each list worked out once
+    assert "_j0 + _j1 if len((_j0 := xs[1:])) + len((_j1 := [xs[0]])) <= st.game.limits.max_list else" in joined
+    env = {"_concat": concat}
+    exec(joined, env)  # noqa: S102 - a test of generated code
+    state = SimpleNamespace(game=SimpleNamespace(limits=SimpleNamespace(max_list=3)))
+    assert env["g"](state, [1, 2, 3]) == [2, 3, 1]
+    with pytest.raises(GameRuleError, match="would have 4 items"):
+        env["g"](state, [1, 2, 3, 4])
+
+
 def test_a_domain_read_alike_by_an_earlier_action_is_not_read_again() -> None:
     """domains_read_once: a pure domain read made unconditionally by an action before is dropped; one made after
     another value was set, or not alike, stays."""
@@ -600,7 +628,7 @@ def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkey
     from interpreter.compile import blocks
     runners: list[str] = []
     lowered = blocks.lowered_code
-    monkeypatch.setattr(blocks, "lowered_code", lambda src: (runners.append(src), lowered(src))[1])
+    monkeypatch.setattr(blocks, "lowered_code", lambda src, *more: (runners.append(src), lowered(src, *more))[1])
     flow = ZONE_WORK.split("action take")[0] + '''
 var seen: int = 0 de "gesehen" en "seen"
 internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])
@@ -620,14 +648,40 @@ score(p) = seen
         _game(tmp_path, flow.replace("MARK", "bag")).new_initial_state()
 
 
+def test_a_statement_right_after_a_let_reads_its_value_from_the_let(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A statement that works out a `let`'s value again as it starts, right after the let, reads the let's slot instead
+    (nothing ran in between); a `while` condition, worked out again after its body, and a statement further on do not."""
+    from interpreter.compile import blocks
+    runners: list[str] = []
+    lowered = blocks.lowered_code
+    monkeypatch.setattr(blocks, "lowered_code", lambda src, *more: (runners.append(src), lowered(src, *more))[1])
+    flow = ZONE_WORK.split("action take")[0].replace("MARK", "marker[2]") + '''
+var seen: int = 0 de "gesehen" en "seen"
+function heavy_ones() de "die schweren" en "the heavy ones" = [s for s in cards(row) if s.weight > 1]
+round { repeat while done == 0 phase p de "P" en "P" {
+  let heavy = heavy_ones()
+  if count(heavy_ones()) == 2 { set seen = count(heavy) }
+  move card("mid") to bag
+  while count(heavy_ones()) > 0 { move card("heavy") to bag  set seen = seen * 10 + count(heavy) }
+  set done = 1
+} }
+score(p) = seen
+'''
+    state = _game(tmp_path, flow).new_initial_state()
+    assert state.is_terminal() and state.scores() == [22, 22]  # both heavy ones first, the while's test each round
+    phase = next(src for src in runners if "while " in src and "card_vals" in src)
+    assert "if (len(L[0]) == 2):" in phase
+    assert phase.count(" for _v") == 2  # the let and the while's condition work it out, the `if` does not
+
+
 def test_a_rule_called_with_a_place_its_loop_knows_reads_it_without_its_check(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule that runs through, called with a position of a family as large: a function of its own reads the
     places the parameter names without their check; called with any other number, it checks them."""
     from interpreter.compile import statements
     functions: list[str] = []
-    code = statements.function_code
-    monkeypatch.setattr(statements, "function_code", lambda src: (functions.append(src), code(src))[1])
+    code = statements.inline_function_code
+    monkeypatch.setattr(statements, "inline_function_code", lambda src: (functions.append(src), code(src))[1])
     flow = ZONE_WORK.split("action take")[0].replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]') + '''
 var seen: int = 0 de "gesehen" en "seen"
 rule note(i: int) de "notieren" en "note" { set seen = seen * 10 + count(marker[i]) }

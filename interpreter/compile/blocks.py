@@ -10,7 +10,7 @@ from types import CodeType
 from typing import Any, Callable, Optional, Sequence
 
 from interpreter.compile.code_cache import kept
-from interpreter.compile.hoist import locals_set, runner_reads_as_locals
+from interpreter.compile.hoist import end_items_lines, locals_set, reads_end_items, runner_reads_as_locals
 from interpreter.compile.lowering import BY_ZONE_READS, function_code, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
@@ -280,7 +280,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
     src = "\n".join(["def make(_ops, _op_at, _first, _pos):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
-    return lowered_code(src), [k for _, k in out], first, sorted(starts)
+    rewrite = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
+    return lowered_code(src, rewrite), [k for _, k in out], first, sorted(starts)
 
 
 def _indented(lines: Pairs, levels: int) -> Pairs:
@@ -447,13 +448,16 @@ def give(what: str, to: str, one: Optional[str], counted: Sequence[int]) -> Snip
     return Snippet([f"_b_p = {to}", *check, *each_card(what, one, [*moved, "st.owner[_b_c] = _b_p"])])
 
 
-def recount_move(counted: Sequence[int], dest: Optional[int]) -> Lines:
+def recount_move(counted: Sequence[int], dest: Optional[int], src: Optional[int]) -> Lines:
     """After card_move: the counts per owner of a family whose cards the rules count by owner (State.owned), one line
-    per such family where the destination's family is known (`dest`)."""
+    per such family where the destination's family is known (`dest`), none where the source's is known too (`src`) and
+    neither or both are that family."""
     lines: Lines = []
     for k in counted:
         count = f"st.owned[{k}][st.owner[_b_c]]"
-        if dest == k:
+        if dest is not None and src is not None:
+            lines += [f"{count} += 1"] if dest == k != src else [f"{count} -= 1"] if src == k != dest else []
+        elif dest == k:
             lines.append(f"if st.game.zone_family[_b_f] != {k}: {count} += 1")
         elif dest is not None:
             lines.append(f"if st.game.zone_family[_b_f] == {k}: {count} -= 1")
@@ -467,12 +471,14 @@ def recount_move(counted: Sequence[int], dest: Optional[int]) -> Lines:
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
-def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool) -> Lines:
+def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool, src: Optional[ZoneSpec],
+              few: tuple[Optional[bool], Optional[bool]]) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
-    What `dest`, the destination's family where the compiler knows it, tells is settled here, else read at run time;
-    `unsure`: the card's or the zone's kind is not known at load, so it is checked here (else settled at load)."""
+    What `dest` and `src`, the destination's and the source's family where the compiler knows them, tell is settled
+    here, else read at run time; `few`: whether each of them has few zones (Game.fam_few), where known; `unsure`: the
+    card's or the zone's kind is not known at load, so it is checked here (else settled at load)."""
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
@@ -490,12 +496,7 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
     public = dest is not None and dest.visibility == "public"  # every seat sees it arrive: nothing else counts
     lines += ["st.zones[_b_f].remove(_b_c)", ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
-              "st.where[_b_c] = _b_z",
-              "if st.fam_cards:  # a family of few zones is dropped, to be read afresh when next asked for",
-              "    _b_o = st.game.zone_family[_b_f]",
-              f"    if st.game.fam_few[_b_o] and st.game.fam_few[{family}]:", "        st.fam_cards.pop(_b_o, None)",
-              f"        st.fam_cards.pop({family}, None)", f"    elif _b_o in st.fam_cards or {family} in st.fam_cards:",
-              f"        st.refile(_b_c, _b_f, _b_z, {bottom})"]  # else neither family's list is kept: nothing to refile
+              "st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few)]
     if public:
         return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
     hidden = dest is not None and dest.visibility == "hidden"
@@ -512,6 +513,23 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
                     "    else:", *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]",
                     "        st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
                     "else:", "    st.log.append(())"]
+
+
+def _refiled(bottom: bool, family: object, src: Optional[ZoneSpec], few: tuple[Optional[bool], Optional[bool]]) -> Lines:
+    """card_move's upkeep of the family cache (State.fam_cards): a family of few zones is dropped, to be read afresh
+    when next asked for; else the moved card is refiled where a family's list is kept (State.refile)."""
+    origin = "_b_o" if src is None else str(src.family_id)
+    tests = [test for test, known in ((f"st.game.fam_few[{origin}]", few[0]), (f"st.game.fam_few[{family}]", few[1]))
+             if known is None]
+    dropped = [f"st.fam_cards.pop({origin}, None)", *([f"st.fam_cards.pop({family}, None)"] if str(family) != origin else [])]
+    refiled = [f"if {origin} in st.fam_cards or {family} in st.fam_cards:", f"    st.refile(_b_c, _b_f, _b_z, {bottom})"]
+    lines = ["if st.fam_cards:"] + (["    _b_o = st.game.zone_family[_b_f]"] if src is None else [])
+    if False in few:  # one has many zones: never dropped
+        return lines + ["    " + ln for ln in refiled]
+    if not tests:
+        return lines + ["    " + ln for ln in dropped]
+    return lines + [f"    if {' and '.join(tests)}:", *("        " + ln for ln in dropped), "    el" + refiled[0],
+                    "    " + refiled[1]]
 
 
 def logged(entry: str) -> str:
@@ -556,17 +574,20 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
                    node=node)
 
 
-def draw_pick(src: str, left: Optional[int], picked: int, end: list[int]) -> Snippet:
+def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffled: Optional[bool] = None) -> Snippet:
     """One card of a draw: a chance node over the cards left in a shuffled zone (decided at once in a sampling
     run, State.sampled; its labels, the card ids, are made when read), else the top card; none left to draw
-    (`left`, the count, where the draw is of more than one card): to `end`."""
+    (`left`, the count, where the draw is of more than one card): to `end`. `shuffled`: whether the zone is, where
+    the compiler knows it."""
     counted = [f"if L[{left}] <= 0:", "    GOTO 0"] if left is not None else []
+    test = {None: "st.game.zone_shuffled[_b_z] and len(_b_k) > 1", True: "len(_b_k) > 1"}.get(shuffled)
+    pick = ["_b_c = _b_k[-1]"] if test is None else [
+        f"if {test}:", "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
+        "        STOP", "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
+        "else:", "    _b_c = _b_k[-1]"]
     return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", "if not _b_k:",
                     "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')",
-                    "if st.game.zone_shuffled[_b_z] and len(_b_k) > 1:", "    if not st.sampling:",
-                    f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})", "        STOP",
-                    "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
-                    "else:", "    _b_c = _b_k[-1]", f"L[{picked}] = _b_c"], (end,) if counted else (), node=("random", CARD, None))
+                    *pick, f"L[{picked}] = _b_c"], (end,) if counted else (), node=("random", CARD, None))
 
 
 def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify: bool) -> Snippet:
@@ -597,13 +618,26 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
         give = ["if _b_d >= 0:", f"    st.pvars[_b_d][{pidx}] += _b_n", "else:", *("    " + ln for ln in give)]
     lines += take + give
     who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
-    return Snippet(lines + ["if _b_n:", "    " + logged(f"({L_PAY}, {who}, _b_n, {name!r})")])
+    log = logged(f"({L_PAY}, {who}, _b_n, {name!r})")
+    if amount.isdigit() and int(amount) and not at_most:  # a whole number paid in full: logged
+        return Snippet(lines + [log])
+    return Snippet(lines + ["if _b_n:", "    " + log])
 
 
-def call_rule(bid: int, args: list[str]) -> Snippet:
-    """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does)."""
-    values = "".join(f"{a}, " for a in args)
-    return Snippet([f"_b_t = [{bid}, 0, [{values}] + [None] * (st.game.nlocals[{bid}] - {len(args)})]",
+def frame_locals(args: list[str], nlocals: Optional[int], bid: int) -> str:
+    """The code of a new frame's locals: the arguments, then None up to `nlocals` (where known here, else read from
+    the game: block `bid`'s), made as one list."""
+    if nlocals is None:
+        read = f"[None] * (st.game.nlocals[{bid}] - {len(args)})" if args else f"[None] * st.game.nlocals[{bid}]"
+        return f"[{', '.join(args)}] + {read}" if args else read
+    blank = nlocals - len(args)
+    return f"[{', '.join(args + ['None'] * blank)}]" if blank <= 8 else f"[{''.join(a + ', ' for a in args)}*(None,) * {blank}]"
+
+
+def call_rule(bid: int, args: list[str], nlocals: Optional[int]) -> Snippet:
+    """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does); `nlocals`: the
+    rule's number of locals, where known."""
+    return Snippet([f"_b_t = [{bid}, 0, {frame_locals(args, nlocals, bid)}]",
                     "st.frames.append(_b_t)", f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND,
                    pushes=True, calls=True)
 

@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator, Optional
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.hoist import hoist_function_reads
+from interpreter.compile.hoist import end_items_code, hoist_function_reads
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
     BOOL,
@@ -119,6 +119,12 @@ class CompilerBase:
         # the actions of each `choose action` → where its listing function goes, once they are compiled
         self.option_listers: dict[tuple[int, ...], list[Callable[..., list[Any]]]] = {}
         self.consts: dict[str, tuple[int, T]] = {}
+        # a `let`'s value code and its slot, while the statement right after it starts: that code reads the slot
+        self.reused: Optional[tuple[str, str]] = None
+        self.after_let: Optional[tuple[str, str]] = None  # the `let` just compiled, for the next statement
+        # while an action's body is compiled: its first move and the family its card comes from (Compiler._first_move)
+        self.first_move: Optional[tuple[int, Any]] = None
+        self.const_code: dict[str, str] = {}  # a constant whose value is a number, truth value or text: that literal
         self.gvar_index: dict[str, tuple[int, T]] = {}
         self.pvar_index: dict[str, tuple[int, T]] = {}
         self.events: set[str] = {t.event for t in self.of(A.TriggerDef)}
@@ -168,7 +174,8 @@ class CompilerBase:
         if key not in self.lambdas:
             with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
-                code = compiled(f"fn\0{params}\0{src}", lambda: hoist_function_reads(function_source(params, src)))
+                code = compiled(f"fn\0{params}\0{src}",
+                                lambda: end_items_code(hoist_function_reads(function_source(params, src)), False))
                 exec(code, self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]

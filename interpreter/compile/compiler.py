@@ -19,7 +19,7 @@ from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
     domains_read_once,
-    end_items_once,
+    end_items_code,
     hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
@@ -31,7 +31,7 @@ from interpreter.compile.hoist import (
 from interpreter.compile.lowering import function_code, lowered_function, pure
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope, numbering
-from interpreter.compile.statements import StatementCompiler, check_progress
+from interpreter.compile.statements import MOVING, StatementCompiler, check_progress, sets_name
 from interpreter.compile.types import ANY, BOOL, EFFECT, INT, PLAYER, T, card, element_type
 from interpreter.runtime import ops as O
 from interpreter.runtime.errors import GameRuleError
@@ -181,8 +181,11 @@ class Compiler(StatementCompiler):
 
     def _values(self) -> None:
         for c in self.of(A.ConstDef):
-            fn, t = self.expr(c.value, Scope(Layout(), note="a constant"))
+            src, t = self.code(c.value, Scope(Layout(), note="a constant"))
+            fn = self.fn(src)
             self.consts[c.name] = (len(self.p.consts), t)
+            if _literal(src):  # the same for every player count: written in place of the game's table
+                self.const_code[c.name] = src
             self.p.consts.append((c.name, fn))
         for cur in self.of(A.CurrencyDef):
             fn, t = self.expr(cur.start, Scope(Layout()))
@@ -401,11 +404,13 @@ class Compiler(StatementCompiler):
         # again), so the body checks them no more.
         em = Emitter(act.pos)
         self.listed = {id(r) for r in requires}
+        self.first_move = self._first_move(act, scope)
         self.stmts(act.body, scope.child(), em)
         self._finish_block(bid, em, scope.layout.size)
         straight = all(self._straight(s, False, 0) for s in act.body)
         run = self._function_of(act.body, scope.child()) if straight else None
         self.listed = set()
+        self.first_move = None
         lines: list[str] = []
         pad = "        "  # inside the listing function and its `try` (_option_lister)
         for line in prefix[0]:  # before the loops: a failing `require` skips the action's loops
@@ -451,6 +456,25 @@ class Compiler(StatementCompiler):
         return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label, "me" in named,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
 
+    def _first_move(self, act: A.ActionDef, scope: Scope) -> Optional[tuple[int, ZoneSpec]]:
+        """The body's first statement that may move cards, and the family its card comes from, where it moves a card
+        parameter given by a zone or family (`c in hand(me)`) that nothing before sets: an option's card lies in its
+        domain as the body starts (as its requirements hold, StatementCompiler.listed)."""
+        before: list[Any] = []
+        for stmt in A.opened(act.body):
+            nodes = list(A.walk(stmt))
+            if not any(isinstance(n, MOVING) for n in nodes):
+                before += nodes
+                continue
+            if not (isinstance(stmt, A.Move) and isinstance(stmt.what, A.Name)):
+                return None
+            prm = next((p for p in act.params if p.name == stmt.what.name), None)
+            if prm is None or any(sets_name(n, prm.name) for n in before):
+                return None
+            source = self._card_source(prm.domain, scope)
+            return None if source is None else (id(stmt), source)
+        return None
+
     def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
         """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's
         loops in turn (_action), inside a `try` that names the action where its prefix fails; the options an
@@ -461,7 +485,7 @@ class Compiler(StatementCompiler):
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
         written = "\n".join(["def options(st, me):"] + lines)
-        made = compiled(f"options\0{written}", lambda: end_items_once(lowered_function(shared_lists(hoist_zone_work(
+        made = compiled(f"options\0{written}", lambda: end_items_code(lowered_function(shared_lists(hoist_zone_work(
             "\n".join(["def options(st, me):"] + hoist_state_reads(lines)))))))
         namespace: dict[str, Any] = {}
         exec(made, self.env, namespace)  # noqa: S102 - our own generated code
@@ -578,3 +602,13 @@ def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Prog
     except GameRuleError as exc:  # a constant expression failed while compiling
         where = A.Pos(file=exc.file, line=exc.line, col=exc.col) if exc.file is not None else items[0].pos
         raise error_at(where, exc.message) from None
+
+
+def _literal(src: str) -> bool:
+    """Whether generated code is a number, truth value or text written out (a constant a rule may name in its place:
+    no list or map, which would be built again at each use)."""
+    try:
+        value = ast.literal_eval(src)
+    except (ValueError, SyntaxError):
+        return False
+    return isinstance(value, (int, str))

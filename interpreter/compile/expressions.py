@@ -8,7 +8,7 @@ from typing import Any, Optional
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.compile_base import CompilerBase, owner_count
-from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL
+from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL, end_items_inline, sub_code
 from interpreter.compile.primitives import FAMILY_CARDS, REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
@@ -111,7 +111,7 @@ class ExpressionCompiler(CompilerBase):
         by_param = dict(zip(params, args))
         for i in range(0, len(parts), 2):
             parts[i] = _IDENT.sub(lambda m: by_param.get(m.group(0), m.group(0)), parts[i])
-        return f"({_end_item_inline(''.join(parts))})"
+        return f"({end_items_inline(''.join(parts))})"
 
     def reads_modifiable(self, src: str) -> bool:
         """Whether generated code may read a field some modifier changes, itself or in a function it calls."""
@@ -128,9 +128,11 @@ class ExpressionCompiler(CompilerBase):
     def code(self, e: Any, scope: Scope) -> tuple[str, T]:
         self.at = e.pos  # for errors found below: the innermost node while descending, this one after
         method = getattr(self, "e_" + type(e).__name__)
-        result: tuple[str, T] = method(e, scope)
+        src, t = method(e, scope)
         self.at = e.pos
-        return result
+        if self.reused is not None and self.reused[0] in src:
+            src = sub_code(src, re.compile(r"(?<![\w)\]])" + re.escape(self.reused[0])), self.reused[1])
+        return src, t
 
     def code_as(self, e: Any, scope: Scope, want: T) -> tuple[str, T]:
         """Like code, where the context expects type `want` (a bare enum value may need it)."""
@@ -180,7 +182,7 @@ class ExpressionCompiler(CompilerBase):
             return (slot if isinstance(slot, str) else f"L[{slot}]"), t
         if name in self.consts:
             idx, t = self.consts[name]
-            return f"st.game.consts[{idx}]", t
+            return self.const_code.get(name, f"st.game.consts[{idx}]"), t
         if name in self.gvar_index:
             idx, t = self.gvar_index[name]
             return f"st.gvars[{idx}]", t

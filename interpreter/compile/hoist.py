@@ -4,10 +4,14 @@ and that a level's conditions repeat (read once per binding), and its frame slot
 from __future__ import annotations
 
 import ast
+import copy
 import re
-from typing import Any, Callable, Iterator, Optional
+from bisect import bisect_left
+from types import CodeType
+from typing import Any, Callable, Iterator, Optional, Union
 
-from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, walked
+from interpreter.compile.code_cache import compiled
+from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, lowered_function, pure, walked
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -24,7 +28,7 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
                         rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.owner\[{_NAME}\]")
 
 
-def _sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
+def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
     """Substitutes outside string literals only."""
     parts = STRING_LITERAL.split(line)
     for i in range(0, len(parts), 2):
@@ -182,8 +186,8 @@ def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],
         return lines, deeper
     pattern = re.compile("|".join(re.escape(r) for r in sorted(names, key=len, reverse=True)))
     return ([f"{pad}{name} = {read}" for read, name in names.items()]
-            + [_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines],
-            [[_sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
+            + [sub_code(line, pattern, lambda m: names[m.group(0)]) for line in lines],
+            [[sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
 
 
 # what every option of a call reads alike: the deciding seat's variables, the game's variables and constants
@@ -199,7 +203,7 @@ def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
     def local(m: re.Match[str]) -> str:
         return names.setdefault(m.group(0), f"_k{len(names)}")
 
-    loops = [_sub_code(line, _CALL_READ, local) for line in loops]
+    loops = [sub_code(line, _CALL_READ, local) for line in loops]
     return [f"{pad}{name} = {read}" for read, name in names.items()], loops
 
 
@@ -223,9 +227,9 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
     for line in body:
         alias = _ALIAS.fullmatch(line)
         if alias and sets.count(alias.group(1)) == 1 and alias.group(2)[2:-1] not in sets:
-            names[int(alias.group(1))] = _sub_code(alias.group(2), _SLOT, local)
+            names[int(alias.group(1))] = sub_code(alias.group(2), _SLOT, local)
             continue
-        out.append(_sub_code(line, _SLOT, local))
+        out.append(sub_code(line, _SLOT, local))
     return out
 
 
@@ -264,59 +268,190 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
             return m.group(0)
         return zones.get((m.group(1), m.group(2)), f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]")
 
+    return _places_enumerated([end_items_inline(_sub_spanning(line, CHECKED_PLACE, place)) for line in lines])
+
+
+def end_items_inline(code: str) -> str:
+    """Code with each first or last item of a plain read (PICK_READ) read inline, the helper called only to fail."""
     def pick(m: re.Match[str]) -> str:
         if m.string.endswith(" else ", 0, m.start()):  # inline already, where it fails
             return m.group(0)
         return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {m.group(0)})"
 
-    return _places_enumerated([_sub_spanning(_sub_spanning(line, CHECKED_PLACE, place), PICK_READ, pick)
-                               for line in lines])
+    return _sub_spanning(code, PICK_READ, pick)
 
 
 def end_items_once(src: str) -> str:
     """Generated functions with each end item read inline (known_places: `Z[i] if Z else _pick(Z, …)`) reading
-    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`; and each entry of a map
-    held in a local M whose key K is computed (`_mapget(M, K, at)`) looked up inline, the helper called only to
-    fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`."""
-    if "else _pick(" not in src and "_mapget(" not in src:
+    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`, and so each end item still
+    read by the helper; each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
+    looked up inline, the helper called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`; and two
+    lists joined inline while within the budget (_InlineReads._joined)."""
+    if not reads_end_items(src):
         return src
     tree = ast.parse(src)
-    names = 0
-    for node in _own_scope(tree):  # a name set inside a comprehension or lambda is another scope's, or refused
-        if not (isinstance(node, ast.IfExp) and isinstance(node.body, ast.Subscript) and isinstance(node.orelse, ast.Call)
-                and isinstance(node.orelse.func, ast.Name) and node.orelse.func.id == "_pick" and node.orelse.args
-                and not isinstance(node.test, ast.Name)):
-            continue
-        zone = ast.dump(node.test)
-        if ast.dump(node.body.value) == zone == ast.dump(node.orelse.args[0]):
-            name = f"_e{names}"
-            names += 1
-            node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
-            node.body.value = node.orelse.args[0] = ast.Name(name, ast.Load())
-    keys = _MapReads()
-    tree = keys.visit(tree)
-    return ast.unparse(ast.fix_missing_locations(tree)) if names or keys.names else src
+    return ast.unparse(ast.fix_missing_locations(tree)) if end_items_in(tree) else src
 
 
-class _MapReads(ast.NodeTransformer):
-    """`_mapget(M, K, at)` of a local M and a computed K as `M[_m] if (_m := K) in M else _mapget(M, _m, at)`
-    (K first, then M: reading a local neither fails nor changes anything); not inside another scope."""
+def end_items_code(src: str, inline_too: bool = True) -> Union[str, CodeType]:
+    """end_items_once's functions ready for exec: compiled from the changed tree (no source written out again), or
+    the source as it was; without `inline_too`, also where every helper call only fails (calls_helpers): there the
+    parse costs the load more than reading a list once instead of twice spares."""
+    if not (reads_end_items(src) if inline_too else calls_helpers(src)):
+        return src
+    tree = ast.parse(src)
+    return compile(ast.fix_missing_locations(tree), "<string>", "exec") if end_items_in(tree) else src
+
+
+def inline_function_code(src: str) -> CodeType:
+    """The code of lowered_function(src) with its end items read inline where it calls a helper for them
+    (end_items_code without inline_too), kept between loads as lowering.function_code's is, under a key of its own."""
+    return compiled(f"lowered_function\0end_items\0{src}", lambda: end_items_code(lowered_function(src), False))
+
+
+_HELPERS = ("_pick(", "_mapget(", "_concat(")  # the calls end_items_in reads inline
+
+
+def reads_end_items(src: str) -> bool:
+    """Whether generated code may have work for end_items_in."""
+    return any(helper in src for helper in _HELPERS)
+
+
+def calls_helpers(src: str) -> bool:
+    """Whether generated code calls a helper of end_items_in for a value it does not read inline already: where the
+    helpers are called only to fail, end_items_in would spare little."""
+    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS)
+
+
+def end_items_lines(src: str) -> Callable[[ast.AST], bool]:
+    """end_items_in for the tree of `src` (or of code whose statements keep its lines), looking only into the statements
+    on whose lines a helper is called: a runner is large, and most of its statements call none."""
+    marked = [k for k, line in enumerate(src.split("\n"), 1) if any(helper in line for helper in _HELPERS)]
+    return lambda tree: end_items_in(tree, marked)
+
+
+def end_items_in(tree: ast.AST, marked: Optional[list[int]] = None) -> bool:
+    """end_items_once on a parsed tree, changed in place (its new nodes without positions); whether it changed.
+    `marked`: the lines (in order) that call a helper, where known: a statement on none of them is passed over."""
+    found: list[tuple[ast.AST, str, int, ast.AST]] = []  # (parent, field, index or -1, node): the candidates, parents first
+    reads = _InlineReads()
+    todo = [tree]
+    while todo:  # the nodes outside comprehensions and lambdas (a name set inside one is another scope's, or refused)
+        node = todo.pop()
+        for name in node._fields:
+            value = getattr(node, name, None)
+            for i, child in (enumerate(value) if isinstance(value, list) else ((-1, value),)):
+                if not isinstance(child, ast.AST) or isinstance(child, OWN_SCOPE):
+                    continue
+                if marked is not None and isinstance(child, ast.stmt):
+                    k = bisect_left(marked, child.lineno)
+                    if k == len(marked) or marked[k] > (child.end_lineno or child.lineno):
+                        continue
+                if isinstance(child, ast.IfExp) and (_is_pick(child.orelse) or _calls(child.orelse, "_concat")):
+                    reads.inline.add(id(child.orelse))  # read inline already: the helper only fails
+                if isinstance(child, (ast.IfExp, ast.Call)):
+                    found.append((node, name, i, child))
+                todo.append(child)
+    for _, _, _, node in found:  # an end item read inline: its zone read once (the other two copies go)
+        if isinstance(node, ast.IfExp):
+            reads.zone_once(node)
+    for parent, name, i, node in reversed(found):  # inner ones first: an outer one takes them along
+        new = reads.rewritten(node) if isinstance(node, ast.Call) else node
+        if new is not node:
+            if i < 0:
+                setattr(parent, name, new)
+            else:
+                getattr(parent, name)[i] = new
+    return reads.changed
+
+
+class _InlineReads:
+    """`Z[i] if Z else _pick(Z, i, …)` (known_places) as `_e[i] if (_e := Z) else _pick(_e, i, …)`; `_pick(Z, i, …)` of
+    any list Z not read inline yet as that too; a join `_concat(st, A, B)` (_joined); and `_mapget(M, K, at)` of a local
+    M (or a local's item: a game's table) and a computed K as `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K
+    first, then M: reading a local or its item neither fails nor changes anything)."""
 
     def __init__(self) -> None:
         self.names = 0
+        self.picks = 0  # the end items read into names so far (`_e…`)
+        self.changed = False
+        self.inline: set[int] = set()  # the helper calls that fail for an item read inline already
 
-    def visit(self, node: ast.AST) -> Any:
-        node = self.generic_visit(node) if not isinstance(node, OWN_SCOPE) else node
-        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_mapget"
-                and len(node.args) == 3 and not node.keywords and isinstance(node.args[0], ast.Name)
+    def zone_once(self, node: ast.IfExp) -> None:
+        """`Z[i] if Z else _pick(Z, i, …)` reading Z once: `_e[i] if (_e := Z) else _pick(_e, i, …)`."""
+        helper = node.orelse
+        if isinstance(node.body, ast.Subscript) and isinstance(helper, ast.Call) and _is_pick(helper) and helper.args \
+                and not isinstance(node.test, (ast.Name, ast.NamedExpr)):
+            zone = ast.dump(node.test)
+            if ast.dump(node.body.value) == zone == ast.dump(helper.args[0]):
+                name = self._name("_e")
+                node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
+                node.body.value = helper.args[0] = ast.Name(name, ast.Load())
+
+    def rewritten(self, node: ast.Call) -> ast.AST:
+        """The call as it reads inline, or the call itself."""
+        if id(node) in self.inline:
+            return node
+        if _is_pick(node) and len(node.args) == 4 and isinstance(node.args[1], (ast.Constant, ast.UnaryOp)) \
+                and pure(node.args[1]):  # 0 or -1
+            return self._end_item(node)
+        if _calls(node, "_concat") and len(node.args) == 3:
+            return self._joined(node)
+        if not (_calls(node, "_mapget") and len(node.args) == 3 and _local_read(node.args[0])
                 and not isinstance(node.args[1], (ast.Name, ast.Constant))):
             return node
         key = f"_m{self.names}"
         self.names += 1
-        mapping = node.args[0].id
-        found = ast.Compare(ast.NamedExpr(ast.Name(key, ast.Store()), node.args[1]), [ast.In()], [ast.Name(mapping, ast.Load())])
+        self.changed = True
+        mapping = node.args[0]
+        found = ast.Compare(ast.NamedExpr(ast.Name(key, ast.Store()), node.args[1]), [ast.In()], [copy.deepcopy(mapping)])
         node.args[1] = ast.Name(key, ast.Load())
-        return ast.IfExp(found, ast.Subscript(ast.Name(mapping, ast.Load()), ast.Name(key, ast.Load()), ast.Load()), node)
+        return ast.IfExp(found, ast.Subscript(copy.deepcopy(mapping), ast.Name(key, ast.Load()), ast.Load()), node)
+
+    def _name(self, prefix: str) -> str:
+        self.picks += 1
+        self.changed = True
+        return f"{prefix}{self.picks - 1}"
+
+    def _joined(self, node: ast.Call) -> ast.expr:
+        """`_concat(st, A, B)` as `_a + _b if len(_a := A) + len(_b := B) <= st.game.limits.max_list else
+        _concat(st, _a, _b)`: A, then B, worked out once, the helper called only to fail."""
+        first, second = self._name("_j"), self._name("_j")
+        left, right = (ast.Call(ast.Name("len", ast.Load()), [ast.NamedExpr(ast.Name(name, ast.Store()), arg)], [])
+                       for name, arg in ((first, node.args[1]), (second, node.args[2])))
+        sizes = ast.BinOp(left, ast.Add(), right)
+        node.args[1:] = [ast.Name(first, ast.Load()), ast.Name(second, ast.Load())]
+        budget: ast.expr = copy.deepcopy(node.args[0])  # the state: st.game.limits.max_list
+        for name in ("game", "limits", "max_list"):
+            budget = ast.Attribute(budget, name, ast.Load())
+        test = ast.Compare(sizes, [ast.LtE()], [budget])
+        return ast.IfExp(test, ast.BinOp(ast.Name(first, ast.Load()), ast.Add(), ast.Name(second, ast.Load())), node)
+
+    def _end_item(self, node: ast.Call) -> ast.expr:
+        name = self._name("_e")
+        test = ast.NamedExpr(ast.Name(name, ast.Store()), node.args[0])
+        node.args[0] = ast.Name(name, ast.Load())
+        return ast.IfExp(test, ast.Subscript(ast.Name(name, ast.Load()), node.args[1], ast.Load()), node)
+
+
+def _is_pick(node: ast.AST) -> bool:
+    return _calls(node, "_pick")
+
+
+def _calls(node: ast.AST, helper: str) -> bool:
+    """Whether node is a call of the helper, by position only."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == helper and not node.keywords
+
+
+def _local_read(node: ast.expr) -> bool:
+    """A name, or an item at a constant index of a name or of its attribute (a game's table): read again at no risk."""
+    if isinstance(node, ast.Subscript):
+        if not isinstance(node.slice, ast.Constant):
+            return False
+        node = node.value
+        while isinstance(node, ast.Attribute):
+            node = node.value
+    return isinstance(node, ast.Name)
 
 
 def _places_enumerated(lines: list[str]) -> list[str]:
@@ -332,7 +467,7 @@ def _places_enumerated(lines: list[str]) -> list[str]:
         end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith(pad + " ")), len(lines))
         read = re.compile(re.escape(f"st.game.fam_zones[{m.group(2)}][{m.group(1)} - 1]"))
         k = m.group(1)[2:]
-        body = [_sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
+        body = [sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
         if body == lines[i + 1:end]:
             out.append(line)
             continue
@@ -357,7 +492,7 @@ def card_loop(domain: str, levels: list[list[str]], slot: int, k: int, pad: str)
     read = re.compile(re.escape(f"st.game.zone_number[st.where[L[{slot}]]]"))
     if not any(read.search(part) for level in levels for line in level for part in STRING_LITERAL.split(line)[::2]):
         return [f"{pad}for _p{k} in {domain}:"], levels, pad + "    "
-    levels = [[_sub_code(line, read, f"_n{k}") for line in level] for level in levels]
+    levels = [[sub_code(line, read, f"_n{k}") for line in level] for level in levels]
     family = FAMILY_CARDS.fullmatch(domain)
     if family:
         return [f"{pad}for _z{k} in st.game.fam_zones[{family[1]}]:", f"{pad}    _n{k} = st.game.zone_number[_z{k}]",

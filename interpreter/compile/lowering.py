@@ -434,13 +434,17 @@ def function_code(src: str) -> CodeType:
     return compiled(f"lowered_function\0{src}", lambda: lowered_function(src))
 
 
-def lowered_code(src: str) -> CodeType:
+def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> CodeType:
     """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
     the statement it serves (a block runner maps the line that failed to its op); as written where Python
-    would not take them."""
-    if " for " in src:
+    would not take them. `rewrite`: a further change of the lowered tree, in place (saying whether it changed
+    it), whose new nodes take their parents' positions."""
+    if " for " in src or rewrite is not None:
         try:
-            return compile(_lowered_tree(src, by_zone=True), "<string>", "exec")
+            tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
+            if rewrite is not None and rewrite(tree):
+                ast.fix_missing_locations(tree)
+            return compile(tree, "<string>", "exec")
         except (SyntaxError, RecursionError):
             pass
     return compile(src, "<string>", "exec")

@@ -5,9 +5,12 @@ from __future__ import annotations
 import itertools
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Iterator, Optional, Union
+from typing import TYPE_CHECKING, Iterator, Optional, Union
 
 from interpreter.compile.types import T
+
+if TYPE_CHECKING:
+    from interpreter.runtime.program import ZoneSpec
 
 # the numbers of the Python names a compiler gives (Scope.define_py): its own, so that the same rules give the same
 # generated code in every process, however many it compiled before (the code cache finds it by its text)
@@ -43,6 +46,7 @@ class Scope:
         self.parent = parent
         self.names: dict[str, tuple[Union[int, str], T]] = {}
         self.index_of: dict[str, int] = {}  # names that run over positions(family): index it unchecked
+        self.sources: dict[str, "ZoneSpec"] = {}  # a loop's card, where it still lies in this family when moved
         self.note = note  # why outer locals are not visible here, for the error message
 
     def define(self, name: str, t: T, index_of: Optional[int] = None) -> int:
@@ -71,6 +75,12 @@ class Scope:
         if name in self.names:
             return self.index_of.get(name)
         return self.parent.safe_index(name) if self.parent is not None else None
+
+    def card_source(self, name: str) -> Optional["ZoneSpec"]:
+        """The family the card `name` lies in where it is moved, if its nearest definition says so."""
+        if name in self.names:
+            return self.sources.get(name)
+        return self.parent.card_source(name) if self.parent is not None else None
 
     def lookup(self, name: str) -> Optional[tuple[Union[int, str], T]]:
         if name in self.names:

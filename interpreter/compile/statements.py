@@ -11,7 +11,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import repeated_reads_as_locals, state_reads_as_locals
+from interpreter.compile.hoist import inline_function_code, repeated_reads_as_locals, state_reads_as_locals
 from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -27,7 +27,8 @@ from interpreter.compile.types import (
     list_of,
 )
 from interpreter.runtime import ops as O
-from interpreter.runtime.program import SCOPES, Block, Fn, ForbidDef, ModDef
+from interpreter.runtime.game import FEW_ZONES
+from interpreter.runtime.program import SCOPES, Block, Fn, ForbidDef, ModDef, ZoneSpec
 
 
 class StatementCompiler(ExpressionCompiler):
@@ -57,8 +58,10 @@ class StatementCompiler(ExpressionCompiler):
 
     # ================================================================== statements
     def stmts(self, body: list[Any], scope: Scope, em: Emitter) -> None:
+        self.after_let = None  # a body runs later than the statement around it starts, and may not run at all
         for s in body:
             self.stmt(s, scope, em)
+        self.after_let = None
 
     def stmt(self, s: Any, scope: Scope, em: Emitter) -> None:
         method = getattr(self, "s_" + type(s).__name__)
@@ -67,8 +70,16 @@ class StatementCompiler(ExpressionCompiler):
         if isinstance(s, (*_COMPOUND, A.CallRule)) and self._straight(s, False, 0):
             em.emit_src(B.Snippet(self._structured(s, scope)))
         else:
+            self._begin(s)
             method(s, scope, em)
+        self.reused = None
         em.at = outer
+
+    def _begin(self, s: Any) -> None:
+        """A statement starts: right after a `let`, one that reads its values as it starts (_AT_START) reads the let's
+        value from its slot where its code would work it out again alike (CompilerBase.reused): nothing ran since."""
+        let, self.after_let = self.after_let, None
+        self.reused = let if isinstance(s, _AT_START) else None
 
     # ================================================================== statements as plain Python
     def _straight(self, s: Any, in_loop: bool, depth: int) -> bool:
@@ -121,7 +132,7 @@ class StatementCompiler(ExpressionCompiler):
         head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
         lines = repeated_reads_as_locals(_indent(head + lines), "    ")  # it replaces none of the state's lists
-        exec(function_code("\n".join(["def run(st, L):", *lines])), ns)  # noqa: S102 - our own generated code
+        exec(inline_function_code("\n".join(["def run(st, L):", *lines])), ns)  # noqa: S102 - our own generated code
         run: Callable[..., None] = ns["run"]
         return run
 
@@ -129,6 +140,8 @@ class StatementCompiler(ExpressionCompiler):
         """A statement `_straight` as Python lines over `st`, `fr` and `L`; a loop spends the budget each round
         (as blocks.loop_back), a loop over a list that cannot break off all its rounds as it starts (nothing
         inside can stop and renew the budget, so it fails as it would have by its last round at the latest)."""
+        if isinstance(s, (*_COMPOUND, A.CallRule, A.Break, A.NamedStep)):  # any other through stmt, below
+            self._begin(s)
         if isinstance(s, A.If):
             cond, t = self.code(s.cond, scope)
             self._expect(s.cond, t, BOOL, "a condition")
@@ -140,6 +153,9 @@ class StatementCompiler(ExpressionCompiler):
             src = iterable(src)
             inner = scope.child()
             var = inner.define(s.var, elem, self._positions_of(s.source))
+            source = self._card_source(s.source, scope)
+            if source is not None and _moves_itself_only(s.var, s.body):
+                inner.sources[s.var] = source
             body = self._straight_lines(s.body, inner)
             if A.Break in inside:  # it may end early: it spends round by round
                 return [f"for L[{var}] in {src}:", *_indent(body + B.SPEND)]
@@ -163,7 +179,7 @@ class StatementCompiler(ExpressionCompiler):
             args = self._rule_args(s, scope)
             places = tuple(scope.safe_index(a.name) if isinstance(a, A.Name) else None for a in s.args)
             fname, nlocals = self._rule_function(s.rule, places)
-            return [f"_b_a = [{''.join(f'{a}, ' for a in args)}] + [None] * {nlocals - len(args)}", *B.SPEND,
+            return [f"_b_a = {B.frame_locals(args, nlocals, 0)}", *B.SPEND,
                     f"{fname}(st, _b_a)"]
         em = Emitter(s.pos)  # a simple statement: its snippets' lines, and a call of each op it compiles to
         self.stmt(s, scope, em)
@@ -180,17 +196,22 @@ class StatementCompiler(ExpressionCompiler):
 
     def _straight_lines(self, body: list[Any], scope: Scope) -> list[str]:
         """Statements as plain Python, each one's errors placed at it."""
+        self.after_let = self.reused = None  # a body runs later than the statement around it starts, and may not run
         out: list[str] = []
         for s in body:
             lines = self._structured(s, scope)
             out += B.located(lines, self.where(s.pos)) if lines else []  # (a requirement the options checked)
+        self.after_let = self.reused = None
         return out or ["pass"]
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
         src, t = self.code(s.value, scope)
         if t.name == "map":
             raise error_at(s.pos, "a map cannot be held in a local name", "index the constant directly")
-        em.emit_src(B.set_local(scope.define(s.name, t), src))
+        slot = scope.define(s.name, t)
+        em.emit_src(B.set_local(slot, src))
+        if src.startswith(("(", "[")) and "(" in src[1:]:  # work to spare: a call or a comprehension
+            self.after_let = (src, f"L[{slot}]")
 
     def s_LetChoose(self, s: A.LetChoose, scope: Scope, em: Emitter) -> None:
         seat, st = self.code(s.seat, scope)
@@ -285,33 +306,63 @@ class StatementCompiler(ExpressionCompiler):
             return self.seq_src(node, scope, True, "the cards")[0], None, "" if item is None else item.arg
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
-    def _destination(self, to: Any, kind: str, verb: str, bottom: bool, scope: Scope) -> tuple[str, list[str]]:
-        """The code of the zone `to` and the lines moving a card of `kind` there: a card of another kind than the
-        zone holds is an error at load where both kinds are known, else checked at the move (a generated lister
-        would read the card's fields by the zone's kind)."""
-        src, t = self._zone_expr(to, scope, "the destination")
+    def _destination(self, to: Any, kind: str, verb: str, bottom: bool, scope: Scope,
+                     src: Optional[ZoneSpec]) -> tuple[str, list[str]]:
+        """The code of the zone `to` and the lines moving a card of `kind` there (from the family `src`, where the
+        compiler knows it): a card of another kind than the zone holds is an error at load where both kinds are
+        known, else checked at the move (a generated lister would read the card's fields by the zone's kind)."""
+        code, t = self._zone_expr(to, scope, "the destination")
         if kind and t.arg and kind != t.arg:
             raise error_at(to.pos, f"cannot {verb} a {kind} into {written(to) or 'this zone'}: it holds {t.arg} cards")
-        return src, self._moving(to, bottom, not (kind and t.arg), scope)
+        return code, self._moving(to, bottom, not (kind and t.arg), scope, src)
 
-    def _moving(self, to: Any, bottom: bool, unsure: bool, scope: Scope) -> list[str]:
+    def _moving(self, to: Any, bottom: bool, unsure: bool, scope: Scope, src: Optional[ZoneSpec]) -> list[str]:
         """The lines moving a card to the zone `to` (blocks.card_move), specialised by its family where the
-        expression names one: a zone's own name, or a family's name indexed (`zone[i]`, `zone(p)`); `unsure`: the
-        card's or the zone's kind is known only at run time."""
-        named = to.obj if isinstance(to, A.Index) else to
-        dest = None
+        expression names one (_zone_named), and by the family the card comes from where the compiler knows it (`src`);
+        `unsure`: the card's or the zone's kind is known only at run time."""
+        dest = self._zone_named(to, scope)
+        owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
+        few = (self._few(src), self._few(dest))
+        return B.card_move(bottom, dest, owners, unsure, src, few) + B.recount_move(
+            self.p.counted, None if dest is None else dest.family_id, None if src is None else src.family_id)
+
+    def _zone_named(self, node: Any, scope: Scope) -> Optional[ZoneSpec]:
+        """The zone family an expression names: a zone's own name, or a family's name, indexed or not (`zone[i]`,
+        `zone(p)`); None for any other."""
+        named = node.obj if isinstance(node, A.Index) else node
         if isinstance(named, A.Name) and scope.lookup(named.name) is None and named.name not in self.consts \
                 and named.name not in self.gvar_index:  # as e_Name resolves it
-            dest = self.p.zone_by_name.get(named.name)
-        elif isinstance(to, A.Call):  # as e_Call resolves it
-            dest = self.p.zone_by_name.get(to.func)
-        owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
-        recount = B.recount_move(self.p.counted, None if dest is None else dest.family_id)
-        return B.card_move(bottom, dest, owners, unsure) + recount
+            return self.p.zone_by_name.get(named.name)
+        if isinstance(node, A.Call) and len(node.args) == 1:  # as e_Call resolves it
+            return self.p.zone_by_name.get(node.func)
+        return None
+
+    def _few(self, spec: Optional[ZoneSpec]) -> Optional[bool]:
+        """Whether a family has few zones at every player count (Game.fam_few), where its shape tells."""
+        if spec is None or spec.shape not in ("single", "per_player"):
+            return None
+        return spec.shape == "single" or self.p.max_players <= FEW_ZONES
+
+    def _card_source(self, what: Any, scope: Scope, depth: int = 0) -> Optional[ZoneSpec]:
+        """The zone family the cards `what` names lie in as a move of them starts, where its form tells: a zone's (or
+        a family's) cards, a zone's end card, a function that gives one of these, a loop's card (Scope.card_source)."""
+        if isinstance(what, A.Name) and scope.lookup(what.name) is not None:
+            return scope.card_source(what.name)
+        if isinstance(what, A.Call) and what.func in ("cards", "top", "first", "last") and len(what.args) == 1:
+            what = what.args[0]
+        elif isinstance(what, A.Call) and what.func in self.functions and depth < _NEST_MAX:
+            fd = self.functions[what.func]
+            inner = Scope(Layout())
+            for prm in fd.params:  # its parameters are its own names, none of them a zone
+                inner.define(prm.name, ANY)
+            return self._card_source(fd.body, inner, depth + 1)
+        return self._zone_named(what, scope)
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what, one, kind = self._cards_expr(s.what, scope)
-        to, moving = self._destination(s.to, kind, "move", s.bottom, scope)
+        first = self.first_move
+        source = first[1] if first is not None and first[0] == id(s) else self._card_source(s.what, scope)
+        to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source)
         em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
@@ -320,14 +371,15 @@ class StatementCompiler(ExpressionCompiler):
             count, ct = self.code(s.count, scope)
             self._expect(s.count, ct, INT, "the number of cards to draw")
         src, held = self._zone_expr(s.source, scope, "the zone drawn from")
-        to, moving = self._destination(s.to, held.arg, "draw", False, scope)
+        source = self._zone_named(s.source, scope)
+        to, moving = self._destination(s.to, held.arg, "draw", False, scope, source)
         left = None if count == "1" else scope.layout.alloc()  # one card: no count to keep, no loop
         picked = scope.layout.alloc()
         if left is not None:
             em.emit_src(B.set_local(left, count))
         top = em.here()
         end = [0]
-        em.emit_src(B.draw_pick(src, left, picked, end))
+        em.emit_src(B.draw_pick(src, left, picked, end, None if source is None else source.shuffled))
         em.emit_src(B.draw_place(picked, left, to, moving, "moved" in self.events))
         if left is not None:
             em.emit_src(B.loop_back([top]))
@@ -448,7 +500,8 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule
-        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args))
+        block = self.p.blocks[self.rule_blocks[s.rule]]
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args, block.nlocals if block.run is not None else None))
 
     def _rule_args(self, s: A.CallRule, scope: Scope) -> list[str]:
         """The code of a call's arguments, checked against the rule's parameters."""
@@ -656,12 +709,34 @@ def written(e: Any) -> str:
     return ""
 
 
+# statements whose values are all worked out as they start, before they change anything (StatementCompiler._begin)
+_AT_START = (A.If, A.Let, A.SetStmt, A.Require, A.Pay, A.CallRule, A.Repeat, A.For)
 # statements that run through as plain Python when all inside them does (Move and Break: see _straight)
 _STRAIGHT = (A.Let, A.SetStmt, A.Reveal, A.Pay, A.If, A.For, A.While, A.Repeat, A.Require, A.NamedStep, A.Give,
              A.Log, A.Modify, A.Forbid)
 _LOOPS = (A.For, A.While, A.Repeat)
 _COMPOUND = (A.If, *_LOOPS)
 _NEST_MAX = 4  # loops and ifs inside each other, each in a `try`: Python allows 20 nested blocks in all
+
+
+MOVING = (A.Move, A.Draw, A.CallRule, A.Run, A.Emit)  # statements that may move cards, themselves or through others
+
+
+def _moves_itself_only(var: str, body: list[Any]) -> bool:
+    """Whether a loop's body (one that runs through) moves no card but its own card `var`, once and outside any inner
+    loop, and sets no name `var`: each card the loop reaches still lies where the loop's source found it (a card
+    moved by an earlier round is that round's own)."""
+    nodes = list(A.walk(body))
+    moving = [n for n in nodes if isinstance(n, MOVING)]
+    return (len(moving) == 1 and isinstance(moving[0], A.Move) and isinstance(moving[0].what, A.Name)
+            and moving[0].what.name == var and not any(isinstance(n, _LOOPS) or sets_name(n, var) for n in nodes))
+
+
+def sets_name(node: object, var: str) -> bool:
+    """Whether a statement defines or sets the name `var`."""
+    if isinstance(node, A.SetStmt):
+        return isinstance(node.target, A.Name) and node.target.name == var
+    return isinstance(node, A.Let) and node.name == var
 
 
 def _indent(lines: list[str]) -> list[str]:
