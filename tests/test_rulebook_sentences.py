@@ -986,7 +986,7 @@ GOLDEN = [
     (FF, (), "de", "Je einmal für jeden der neu gesehenen Räume mit Kraftchip:",
      "Nimm den Kraftchip aus dem Raum und lege ihn auf den Nachschub (siehe „Kraftchip aus einem Raum nehmen“)."),
     (FF, (), "en", "Rotate the intersection tile on the chosen intersection",
-     "Rotate the intersection tile so that its closed side faces the chosen side."),
+     "Rotate the intersection tile so that the chosen side becomes its closed side."),
     # German: a relative clause before the verb's particle at the end follows it
     (FF, (), "de", "Sieh dich vom Feld jedes Spielers, der",
      "Sieh dich vom Feld jedes Spielers aus um, der die gewählte Kreuzung unter sich oder im Blick hat (siehe „Neue Bereiche sehen“)."),
