@@ -287,20 +287,24 @@ def end_items_once(src: str) -> str:
     read by the helper; each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
     looked up inline, the helper called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`; and two
     lists joined inline while within the budget (_InlineReads._joined)."""
-    if not reads_end_items(src):
-        return src
-    tree = ast.parse(src)
-    return ast.unparse(ast.fix_missing_locations(tree)) if end_items_in(tree) else src
+    tree = _end_items_tree(src, True)
+    return src if tree is None else ast.unparse(tree)
 
 
 def end_items_code(src: str, inline_too: bool = True) -> Union[str, CodeType]:
     """end_items_once's functions ready for exec: compiled from the changed tree (no source written out again), or
     the source as it was; without `inline_too`, also where every helper call only fails (calls_helpers): there the
     parse costs the load more than reading a list once instead of twice spares."""
+    tree = _end_items_tree(src, inline_too)
+    return src if tree is None else compile(tree, "<string>", "exec")
+
+
+def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
+    """The tree of `src` changed by end_items_in, or None where it has nothing to change (see end_items_code)."""
     if not (reads_end_items(src) if inline_too else calls_helpers(src)):
-        return src
+        return None
     tree = ast.parse(src)
-    return compile(ast.fix_missing_locations(tree), "<string>", "exec") if end_items_in(tree) else src
+    return ast.fix_missing_locations(tree) if end_items_in(tree) else None
 
 
 def inline_function_code(src: str) -> CodeType:
