@@ -574,6 +574,18 @@ class Idioms:
         return sp._line(f"stmt.repeat_each_while{noun}" if each else "stmt.repeat_up_to_while", w, children=children,
                         count=count, source=count, cond=sp.expr(cond), each=counted or "")
 
+    def noted_for_ends(self, s: A.Let, after: Sequence[A.Stmt]) -> bool:
+        """Whether a counter noted by `s` is read only by modifiers' latches on it (`where it == x and f(n)`):
+        those are said as ends ("until the next round has ended"), so the noting is no step of its own."""
+        if not isinstance(s.value, A.Name) or s.value.name not in self.sp.sym.counters:
+            return False
+        latches = [rest for m in A.walk(list(after)) if isinstance(m, A.Modify)
+                   for rest in [self.sp.only_it(m.where)[1]] if rest is not None
+                   and self.sp.latch_of(rest, self.sp.sym) == (s.value.name, s.name)]
+        def reads(nodes: Sequence[A.Node]) -> int:
+            return sum(1 for n in A.walk(list(nodes)) if isinstance(n, A.Name) and n.name == s.name)
+        return bool(latches) and reads(latches) == reads(after)
+
     def said_in_place(self, s: A.Let, after: Sequence[A.Stmt]) -> Optional[tuple[list[Line], int]]:
         """A local without a noun of its own that names a thing (`let t = top(Z)`), used only by the step after it,
         said in that step ("take the top tile of the change into your loot"), not defined first ("the tile is the
@@ -668,6 +680,9 @@ class Idioms:
                     moved: dict[str, Arg] = {"what": what, "to": self.sp.expr(nxt.to),
                                              "into": self.sp.prep(nxt.to, "to"), **actor}
                     return [Line(self.sp.text("stmt.move", nxt, form, moved))], 2
+        if isinstance(s, A.Let) and self.noted_for_ends(s, body[i + 1:]):
+            self.sp._s_Let(s)  # binds the local; the modifiers that end with its counter say when, not the noting
+            return [], 1
         if isinstance(s, A.Let):
             inlined = self.said_in_place(s, body[i + 1:])
             if inlined is not None:

@@ -39,6 +39,7 @@ class Ref:
         self.item: Optional["Ref"] = None  # one item of a list local that has its own noun ("a space")
         self.clause: Optional[Phrase] = None  # a yes-or-no choice said by its clause ("the token goes forward")
         self.roll = False  # a die roll: a table looked up by it is "the … the die shows"
+        self.noted = ""  # the game value it noted (`let n = battles`): a condition that it still equals it is a latch
         # the other of a pair (the first and the last item of one place) and the pair said together:
         # ("both tokens", "the two tokens")
         self.pair: Optional[tuple[str, Phrase, Phrase]] = None

@@ -95,6 +95,16 @@ def _literal(v: A.Expr) -> Optional[str]:
     return str(v.value).lower() if isinstance(v, (A.Num, A.BoolLit)) else v.name if isinstance(v, A.Name) else None
 
 
+def widened(name: list[str], said: list[str]) -> bool:
+    """Whether `said` is the words of `name` with more inside or after them ("the rooms with a chip", « les
+    pièces avec un pion nouvellement vues depuis … » for « les pièces nouvellement vues »): a local that only
+    names it."""
+    def within(part: list[str], words: list[str]) -> bool:
+        return any(words[j:j + len(part)] == part for j in range(len(words) - len(part) + 1))
+    return len(said) > len(name) and any(said[:k] == name[:k] and within(name[k:], said[k:])
+                                         for k in range(1, len(name) + 1))
+
+
 def _every(e: A.Expr) -> bool:
     """A list of the items of another that pass a test ("every card … for which …"): a local holding it is
     said as a list after a colon, not as "the cards are every card"."""
@@ -162,6 +172,8 @@ class Symbols:
         self.player_counts = range(game.min_players, game.max_players + 1) if game is not None else range(0)
         self.readers: dict[int, set[str]] = {}  # a rule body's player parameters that are the reader ("you")
         self.looped: set[str] = set()  # the vars that loops test
+        raised: set[str] = set()  # the vars some `set` raises by a positive number, and those set otherwise
+        reset: set[str] = set()
         addressed = addressed_params(items)
         for item in items:
             self._own(item)
@@ -177,10 +189,16 @@ class Symbols:
                 self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
             if isinstance(node, A.CallRule):
                 self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
+            if isinstance(node, A.SetStmt) and isinstance(node.target, A.Name):
+                v = node.value
+                grows = isinstance(v, A.BinOp) and v.op == "+" and isinstance(v.left, A.Name) \
+                    and v.left.name == node.target.name and isinstance(v.right, A.Num) and v.right.value > 0
+                (raised if grows else reset).add(node.target.name)
             if isinstance(node, A.Pay) and isinstance(node.amount, A.Index) and isinstance(node.amount.obj, A.Name):
                 self.paid.setdefault(node.amount.obj.name, node.currency)
             if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
                 self.keys.setdefault(node.obj.name, node.index)
+        self.counters = raised - reset  # vars that only ever grow: one noted earlier differs for good once it grew
         for item in items:
             table = tables.get(type(item))
             if table is not None:
@@ -1004,10 +1022,10 @@ class Speaker:
             noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
             where = e.index
             ref = self.lookup(where.name) if isinstance(where, A.Name) else None
+            if ref is not None and ref.zone is not None and ref.this:  # where a walk has just got to: "this space"
+                return self.reached(zone)
             if ref is not None and ref.zone == zone.name:  # the place in scope: "the slot"
                 return ref.phrase(self.cat)
-            if ref is not None and ref.zone is not None and ref.this:  # where a walk has just got to: "this space"
-                return noun.np("this")
             if ref is not None and ref.zone is not None:
                 return self.msg("expr.zone_matching", e, zone=noun.np("def"), bare=noun.np("bare"),
                                 matching=noun.np("matching"))
@@ -1035,13 +1053,22 @@ class Speaker:
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
         return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
 
+    def reached(self, zone: A.ZoneDef) -> Phrase:
+        """A zone at the place a walk has just got to, said by the plainest of the places numbered as it is:
+        "this space", not "this monster space", as the cards named with it say which of them."""
+        nouns = [self.noun(z.text, f"zone '{z.name}'", z.pos) for z in self.sibling_zones(zone)]
+        return min(nouns, key=lambda n: len(n.np("def").form("nom"))).np("this")
+
+    def sibling_zones(self, zone: A.ZoneDef) -> list[A.ZoneDef]:
+        """The indexed zones numbered as `zone` is, itself among them, that have a text in this language."""
+        return [z for z in self.sym.zones.values() if z.shape == "indexed" and z.text is not None
+                and self.lang in z.text.by_lang and (z is zone or zone.size is not None and z.size is not None
+                                                     and z.size.model_dump(exclude={"pos"}) == zone.size.model_dump(exclude={"pos"}))]
+
     def sibling_places(self, zone: A.ZoneDef) -> list[str]:
         """The places of an indexed zone and of the indexed zones numbered as it is ("the token space",
         "the space"): a place said by any of them says where the zone's cards lie."""
-        same = [z for z in self.sym.zones.values() if z.shape == "indexed" and z.text is not None
-                and self.lang in z.text.by_lang and (z is zone or zone.size is not None and z.size is not None
-                                                     and z.size.model_dump(exclude={"pos"}) == zone.size.model_dump(exclude={"pos"}))]
-        return [self.noun(z.text, f"zone '{z.name}'", z.pos).np("def").form("nom") for z in same]
+        return [self.noun(z.text, f"zone '{z.name}'", z.pos).np("def").form("nom") for z in self.sibling_zones(zone)]
 
     def table_lookup(self, e: A.Index, value: A.Expr, name: Phrase) -> Optional[Phrase]:
         """A value looked up in a small table, said in words. By the player count: the value most counts
@@ -1805,6 +1832,7 @@ class Speaker:
         ref = self.named(self.nouns.value(s.value), s.text, s.value)
         generic = {self.nouns.word(w).word for w in ("number", "value", "list", "condition")}
         self.scope.bind(s.name, ref, lettered=s.text is None and ref.noun.word in generic)
+        ref.noted = v.name if isinstance(v, A.Name) and v.name in self.sym.counters else ""
         picked = isinstance(v, A.Call) and v.func in ("first", "last", "top") and self._is_zone(v.args[0])
         if picked and isinstance(v, A.Call) and isinstance(v.args[0], A.Index):
             ref.taken_from = v.args[0].index  # where it stands: a walk from there need not say so
@@ -1817,7 +1845,7 @@ class Speaker:
         if said == name:
             return []  # "the next square is the next square": the local only names the value
         if s.text is not None and (isinstance(v, A.Attr) or isinstance(v, A.Call) and (
-                v.func in self.sym.functions or v.func == "owner")) and (said.startswith(name + " ")
+                v.func in self.sym.functions or v.func == "owner")) and (widened(name.split(), said.split())
                                                                          or said.partition(" ")[2] == name.partition(" ")[2]):
             return []  # "the bonus is the bonus for the player", "the card is your card": the local only names its lookup
         if self._names_owner(v, s.text):
@@ -2805,7 +2833,8 @@ class Speaker:
         by = rule.told_by
         if by is not None and by.param not in names:
             raise MissingRendering(by.pos, f"'{rule.name}' has no parameter '{by.param}' to be told by")
-        acted = by is not None and self.lang in by.text.by_lang and not self.is_you(args[by.param])
+        actor = self.whose_place(rule, by.param, args[by.param]) if by is not None else None
+        acted = by is not None and actor is not None and self.lang in by.text.by_lang and not self.is_you(actor)
         told = by.text if acted and by is not None else rule.told
         raw = told.by_lang[self.lang]
         text = self.choices(raw, args, told.pos)
@@ -2816,10 +2845,23 @@ class Speaker:
                for n, a in args.items()):
             return None
         values: dict[str, Arg] = {n: self.listed(a) for n, a in args.items() if n in placed}
+        if acted and by is not None and actor is not None and actor is not args[by.param]:
+            values[by.param] = self.listed(actor)  # a player's own place passed: the text says that player
         if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
             values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this token beats …"
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
+
+    def whose_place(self, rule: A.RuleDef | A.FunctionDef, param: str, arg: A.Expr) -> Optional[A.Expr]:
+        """The player a `told … by` parameter stands for: the argument itself for a player parameter, for
+        another (a place) the player of a one-player function that names that player's own place (`here(q)`)."""
+        declared = next((p for p in rule.params if p.name == param), None)
+        if declared is None or declared.type.name == "player":
+            return arg
+        fn = self.sym.functions.get(arg.func) if isinstance(arg, A.Call) else None
+        if isinstance(arg, A.Call) and fn is not None and len(fn.params) == 1 and fn.params[0].type.name == "player":
+            return arg.args[0]
+        return None
 
     def listed(self, a: A.Expr) -> Arg:
         """An argument in a told text's place; a list written out is said by its items, as the text already
@@ -2909,7 +2951,12 @@ class Speaker:
             until = self.msg(f"until.{s.until}", s)
             where: Arg = self.filter("it", Ref(knoun), s.where, "stmt.modify_where", knoun.det("rel")) \
                 if s.where and ranked is None and one is None else ""
-            if rest is not None:  # how long, said whole before the card: "this turn, but only as long as …, the …"
+            end = self.latch(rest) if rest is not None else None
+            if end is not None:  # a latch said as its end: "until the next round has ended, but at most until …"
+                fn = self.sym.functions[end.func]
+                said = self.function_phrase(fn.model_copy(update={"text": fn.negated}), [], end)  # no noted value
+                until = self.msg("stmt.modify_until_end", rest, end=said, most=self.msg(f"until_end.{s.until}", s))
+            elif rest is not None:  # how long, said whole before the card: "this turn, but only as long as …, the …"
                 until = self.msg("stmt.modify_until_while", rest, until=until, cond=self.expr(rest))
             for m in group:
                 fdef = next((f for f in kind.fields if f.name == m.field), None)
@@ -2948,6 +2995,31 @@ class Speaker:
     def feminine(said: Phrase) -> Phrase:
         """A text about a feminine noun in its form "fem" where it has one (« modifiée »), for any default form."""
         return Phrase(lambda f: said.form("fem" if f in DEFAULT_FORMS else f), said.agree)
+
+    def latch(self, cond: A.Expr) -> Optional[A.Call]:
+        """`f(n)` whose body is `counter == n`, n a local that noted that counter, and f has a `not` text: true
+        until the counter next grows, then false for good, so said by that text as an end ("until …")."""
+        found = self.latch_of(cond, self.sym)
+        ref = self.lookup(found[1]) if found is not None else None
+        return cond if isinstance(cond, A.Call) and ref is not None and found is not None and ref.noted == found[0] \
+            else None
+
+    @staticmethod
+    def latch_of(cond: A.Expr, sym: Symbols) -> Optional[tuple[str, str]]:
+        """The counter and the local of a call `f(n)` whose body is `counter == n` (either way round), where f
+        has a `not` text without places to say its end by ("the next round has ended": it needs no noted value)."""
+        fn = sym.functions.get(cond.func) if isinstance(cond, A.Call) else None
+        body = fn.body if fn is not None else None
+        if not isinstance(cond, A.Call) or fn is None or fn.negated is None \
+                or any("{" in t for t in fn.negated.by_lang.values()) or not isinstance(body, A.BinOp) or body.op != "==" \
+                or not isinstance(body.left, A.Name) or not isinstance(body.right, A.Name):
+            return None
+        params = [p.name for p in fn.params]
+        for counter, param in ((body.left.name, body.right.name), (body.right.name, body.left.name)):
+            if counter in sym.counters and param in params:
+                arg = cond.args[params.index(param)]
+                return (counter, arg.name) if isinstance(arg, A.Name) else None
+        return None
 
     @staticmethod
     def only_it(where: A.Expr | None) -> tuple[A.Expr | None, A.Expr | None]:

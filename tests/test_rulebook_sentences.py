@@ -967,13 +967,16 @@ GOLDEN = [
      "The player's wisdom rises by the points gained, to at most 50 (see “Set wisdom”)."),
     (FF, (), "de", "Der Spieler erhöht seine Weisheit auf den um die gewonnenen Punkte höheren Wert",
      "Der Spieler erhöht seine Weisheit um die gewonnenen Punkte, aber höchstens auf 50 (siehe „Weisheit setzen“)."),
-    # a modifier's duration said whole before the card, a computed change as what changes
-    (FF, (), "en", "This turn, the chosen monster, as long as no further battle has ended",
-     "This turn, but only as long as no further battle has ended since you noted the number of battles, the strength of "
+    # a modifier's duration said whole before the card, a computed change as what changes; a condition that holds
+    # until a counter noted before grows said as its end, "until the next battle ends", and the noting unsaid
+    (FF, (), "en", "since you noted the number of battles",
+     "Until the next battle ends, but at most until the end of this turn, the strength of "
      "the chosen monster changes by the chosen amount in the chosen direction."),
-    (FF, (), "de", "In diesem Zug hat das gewählte Monster, solange",
-     "In diesem Zug und solange kein weiterer Kampf zu Ende gegangen ist, seit du dir die Anzahl der Kämpfe gemerkt hast, "
-     "ändert sich die Stärke des gewählten Monsters um die gewählte Stärkeänderung in der gewählten Richtung."),
+    (FF, (), "de", "seit du dir die Anzahl der Kämpfe gemerkt hast",
+     "Bis der nächste Kampf zu Ende ist, höchstens aber bis zum Ende dieses Zuges, "
+     "ist die Stärke des gewählten Monsters um den gewählten Betrag in der gewählten Richtung verändert."),
+    (FF, (), "fr", "depuis que vous avez noté le nombre de combats",
+     "Jusqu'à ce que le combat suivant soit terminé, et au plus tard jusqu'à la fin du tour, la force du monstre choisi"),
     # a loop of choices whose one action only ends it: no condition that quotes that action
     (FF, (), "en", "As long as you have not yet chosen “Cast no more”",
      "As long as you can cast a spell now, you may carry out “Cast a spell” again and again, and stop at any time (“Cast no more”)."),
@@ -987,9 +990,11 @@ GOLDEN = [
      "Nimm den Kraftchip aus dem Raum und lege ihn auf den Nachschub (siehe „Kraftchip aus einem Raum nehmen“)."),
     (FF, (), "en", "Rotate the intersection tile on the chosen intersection",
      "Rotate the intersection tile so that the chosen side becomes its closed side."),
-    # German: a relative clause before the verb's particle at the end follows it
-    (FF, (), "de", "Sieh dich vom Feld jedes Spielers, der",
-     "Sieh dich vom Feld jedes Spielers aus um, der die gewählte Kreuzung unter sich oder im Blick hat (siehe „Neue Bereiche sehen“)."),
+    # a rule told of a player's own place (`told … by at …`) where that player is not the reader: that player acts
+    (FF, (), "de", "Sieh dich vom Feld jedes Spielers",
+     "Jeder Spieler, der die gewählte Kreuzung unter sich oder im Blick hat, sieht sich von seinem Feld aus um (siehe „Neue Bereiche sehen“)."),
+    (FF, (), "fr", "depuis la case de chaque joueur qui",
+     "Chaque joueur qui se trouve sur l'intersection choisie ou la voit regarde autour de lui depuis sa case"),
     (MF, (), "de", "Für die Felder des Sturmangriffs jeweils:", "Für jedes der Felder des Sturmangriffs:"),
     # a filter of fields of the item only: "whose … or whose …", not "for which the … of the tile …"
     (FF, (), "en", "for which the tile type of the monster tile is monster or the tile type of the monster tile is treasure",
@@ -998,7 +1003,7 @@ GOLDEN = [
      "jedes Monsterplättchen auf einem Monsterfeld, dessen Plättchenart Monster ist oder dessen Plättchenart Schatz ist"),
     # a relative clause of players says "who"
     (FF, (), "en", "every player that stands on or sees intersection",
-     'every player who stands on or sees the chosen intersection'),
+     'Every player who stands on or sees the chosen intersection looks around from their space'),
     # a repetition counted "1 if C, otherwise 2": "2 times, but only 1 time if C"; a gift "now belongs to"
     (FF, (), "en", "Repeat as many times as 1 if the turns played is 0, otherwise 2:",
      'If this is not the very first turn of the game:'),
@@ -1111,12 +1116,16 @@ GOLDEN = [
     # French: a chosen value is "choisi(e)" after its noun; a loop whose step names the item's field or whose
     # items a relative clause sorts goes one by one ("chaque", "son"); a function of several items is plural
     (FF, (), "fr", "Placez le sort dans la pioche de sorts du niveau du sort.", "Placez chaque sort de la boîte dans la pioche de son niveau."),
-    (FF, (), "fr", "soit orienté vers le côté.", "pour que son côté fermé soit orienté vers le côté choisi."),
+    (FF, (), "fr", "soit orienté vers le côté", "Tournez la tuile intersection pour que le côté choisi devienne son côté fermé."),
+    (FF, (), "de", "auf die gewählte Seite zeigt", "Drehe das Kreuzungsplättchen so, dass die gewählte Seite seine geschlossene Seite wird."),
     (FF, (), "fr", "Pour chacun des disciples qui a suivi", "Pour chaque disciple qui a suivi vos pas ce tour-ci"),
     (FF, (), "fr", "Placez la figurine des joueurs transportés", "Placez les figurines des joueurs transportés sur cette case."),
     (FF, (), "fr", "le monstre choisi a la force changée de",
-     "tant qu'aucun combat n'a été livré depuis que vous avez noté le nombre de combats, la force du monstre choisi est modifiée de l'ampleur choisie"),
-    (FF, (), "fr", "depuis la case des joueurs tels que", "depuis la case de chaque joueur qui se trouve sur l'intersection choisie ou la voit"),
+     "la force du monstre choisi est modifiée du nombre de points choisi, à la hausse ou à la baisse selon votre choix."),
+    # French: the place a walk reaches is "cette case" after "sur chaque case atteinte", a zone there said by it
+    (FF, (), "fr", "Si cet emplacement de monstre contient", "sur chaque case atteinte"),
+    (FF, (), "fr", "après chaque pas", "Si cette case contient au moins 2 tuiles monstre"),
+    (FF, (), "fr", "Les pièces nouvellement vues sont", "Pour chacune des pièces nouvellement vues"),
     (MF, (), "fr", "Les amis sur le plateau appartenant à vous reçoit", "Chacun des amis sur le plateau appartenant à vous reçoit une aile empruntée."),
     # a place with a name of its own in a function's text keeps it; German keeps a closing aside after the verb
     (MF, (), "en", "the only one of the squares", "The next square is the one square directly after the current square."),

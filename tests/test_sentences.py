@@ -225,8 +225,8 @@ MOVES = 'let left de "die:pl übrigen Züge" en "the:pl moves left" fr "les coup
     # … and a condition beside it that reads no other card says how long, before the card; an amount that is no number
     # says what changes by it
     ("modify card.value by me.points where it == top(deck) and count(deck) > 2 until end of turn",
-     "In diesem Zug und solange auf dem Stapel mehr als 2 Karten liegen, ändert sich der Wert der obersten Karte des "
-     "Stapels um deine Punkte.",
+     "In diesem Zug und solange auf dem Stapel mehr als 2 Karten liegen, ist der Wert der obersten Karte des "
+     "Stapels um deine Punkte verändert.",
      "This turn, but only as long as the deck holds more than 2 cards, the value of the top card of the deck changes by "
      "your points."),
 ])
@@ -235,6 +235,31 @@ def test_counts_and_choices_are_said_without_bookkeeping(stmt: str, de: str, en:
     rule = next(i for i in items if isinstance(i, A.RuleDef))
     said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[-1].text for lang in ("de", "en")}
     assert said == {"de": de, "en": en}
+
+
+ROUNDS = """
+var done: int = 0 de "die Zahl der beendeten Runden" en "the number of finished rounds" fr "le nombre de manches finies"
+function none_since(n: int) de "keine weitere Runde ist zu Ende gegangen, seit du dir {n:acc} gemerkt hast"
+    en "no further round has ended since you noted {n}" fr "aucune manche n'a pris fin depuis que vous avez noté {n}"
+    not de "die nächste Runde ist zu Ende" en "the next round ends" fr "la manche suivante est terminée" = done == n
+rule finish de "Runde beenden" en "End a round" fr "Finir une manche" { set done = done + 1 }
+"""
+
+
+def test_a_modifier_until_a_counter_grows_is_said_by_its_end() -> None:
+    """`where it == x and f(n)`, f(n) true while a counter that only grows still equals the n noted from it: said
+    as an end by f's `not` text ("until the next round ends"), at most the duration; the noting is no step."""
+    stmt = ('let n de "die Zahl der Runden" en "the number of rounds" fr "le nombre de manches" = done\n'
+            " modify card.value by 2 where it == top(deck) and none_since(n) until end of game")
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt) + ROUNDS, "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: [line.text for line in Speaker(lang, Symbols(items)).lines(rule.body)] for lang in ("de", "en", "fr")}
+    assert said == {
+        "de": ["Bis die nächste Runde zu Ende ist, höchstens aber bis zum Ende des Spiels, hat die oberste Karte des "
+               "Stapels +2 Wert."],
+        "en": ["Until the next round ends, but at most until the end of the game, the top card of the deck has +2 value."],
+        "fr": ["Jusqu'à ce que la manche suivante soit terminée, et au plus tard jusqu'à la fin de la partie, la carte du "
+               "dessus de la pioche a +2 en valeur."]}
 
 
 @pytest.mark.parametrize("cond,de,en", [
