@@ -522,7 +522,7 @@ class FunctionDef(Node):
     note: Optional[Text] = None  # the definition in a player's words: the rulebook prints it instead of the formula
     internal: bool = False  # a lookup the rules text already says where it is used: no entry in "Definitions"
     told: Optional[Text] = None  # a rule called with this value, said as this step instead: "raise your points by {n}"
-    told_by: Optional[ToldBy] = None  # the same step where its player parameter is not the reader
+    told_by: Optional[ToldBy] = None  # the same step where its player parameter (or whose own place it is) is not the reader
 
 
 class RuleDef(Node):

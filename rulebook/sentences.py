@@ -1055,7 +1055,7 @@ class Speaker:
 
     def reached(self, zone: A.ZoneDef) -> Phrase:
         """A zone at the place a walk has just got to, said by the plainest of the places numbered as it is:
-        "this space", not "this monster space", as the cards named with it say which of them."""
+        "this space", not "this token space", as the cards named with it say which of them."""
         nouns = [self.noun(z.text, f"zone '{z.name}'", z.pos) for z in self.sibling_zones(zone)]
         return min(nouns, key=lambda n: len(n.np("def").form("nom"))).np("this")
 

@@ -262,6 +262,32 @@ def test_a_modifier_until_a_counter_grows_is_said_by_its_end() -> None:
                "dessus de la pioche a +2 en valeur."]}
 
 
+LOOK = """
+function ready(p: player) de "{p} ist bereit" en "{p} is ready" fr "{p} est prêt" = count(hand(p)) > 0
+function spot(p: player) de "der Platz {p:vgen}" en "slot of {p}" fr "l'emplacement de {p}" = p.points
+rule look(at: int) de "Umschauen" en "Look around" fr "Regarder"
+    told de "schau dich von {at:dat} aus um" en "look around from {at}" fr "regardez autour de vous depuis {at}"
+      by at de "{at} schaut sich von seinem Platz aus um" en "{at} looks around from their slot"
+        fr "{at} regarde autour de lui depuis son emplacement" { end game }
+"""
+
+
+@pytest.mark.parametrize("stmt,de,en,fr", [
+    ("call look(spot(me))", "Schau dich von deinem Platz aus um (siehe „Umschauen“).",
+     "Look around from your slot (see “Look around”).", "Regardez autour de vous depuis votre emplacement"),
+    ("for q in [q for q in players if ready(q)] { call look(spot(q)) }",
+     "Jeder Spieler, der bereit ist, schaut sich von seinem Platz aus um (siehe „Umschauen“).",
+     "Every player who is ready looks around from their slot (see “Look around”).",
+     "Chaque joueur qui est prêt regarde autour de lui depuis son emplacement"),
+])
+def test_a_rule_told_for_another_players_own_place_says_that_player_acting(stmt: str, de: str, en: str, fr: str) -> None:
+    """`told … by at …` with `at` a place: a call with another player's own place (`spot(q)`) says that player."""
+    items = parse_text(SNIPPET_RULES.replace("STMT", stmt) + LOOK, "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en", "fr")}
+    assert (said["de"], said["en"]) == (de, en) and said["fr"].startswith(fr)
+
+
 @pytest.mark.parametrize("cond,de,en", [
     (" and count(deck) > 0", "Bis zu 3-mal, solange der Stapel nicht leer ist:", "Up to 3 times, as long as the deck is not empty:"),
     ("", "Wiederhole 3-mal:", "Repeat 3 times:"),
