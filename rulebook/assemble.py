@@ -330,7 +330,7 @@ class Assembler:
                       for f in ast.fields if f.name in printed and not f.internal and not f.back]
             if self.is_piece(ast):  # a pawn: no face to show, no back to describe
                 continue
-            back = [self.field_label(ast, f) for f in ast.fields if f.back]
+            back = self.back_labels(ast)
             front = ", ".join(fields) or "—"
             if back:  # a face-up card shows its back's fields too: said once, not listed twice
                 front = self.ui["front_and_back"].format(fields=front) if fields else self.ui["front_only_back"]
@@ -353,6 +353,25 @@ class Assembler:
             return self.bare(f.text, f"field '{f.name}'", f.pos)
         it = self.sp.pronoun(self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos).gender)
         return self.sp.msg("stmt.take_on_whether", f, clause=self.sp.clause(f, text, {"it": it})).form("nom")
+
+    def back_labels(self, kind: A.KindDef) -> list[str]:
+        """The back column's fields; a pair `F_min`, `F_max` beside a field `F` whose labels say F's noun is said with
+        that noun once ("lowest and highest strength"), and without words that name the side the column says."""
+        by_name = {f.name: f for f in kind.fields}
+        labels: list[str] = []
+        for f in (f for f in kind.fields if f.back):
+            base = f.name[:-4] if f.name.endswith(("_min", "_max")) else ""
+            low, high = by_name.get(base + "_min"), by_name.get(base + "_max")
+            if base in by_name and low is not None and high is not None and low.back and high.back:
+                noun = self.bare(by_name[base].text, f"field '{base}'", by_name[base].pos)
+                side = re.escape(self.ui["on_back"])
+                said = [re.fullmatch(rf"(.+) {re.escape(noun)}(?: {side})?", self.field_label(kind, g)) for g in (low, high)]
+                if all(said):
+                    if f is low:  # said once, where the pair's first field stands
+                        labels.append(f"{self.sp.join([m.group(1) for m in said if m is not None]).form('nom')} {noun}")
+                    continue
+            labels.append(self.field_label(kind, f))
+        return labels
 
     def back_sentence(self, kind: A.KindDef) -> str:
         """What a face-down card of a kind gives away; a pair of fields `F_min`, `F_max` beside a field `F`

@@ -2455,7 +2455,7 @@ class Speaker:
 
     def walk_path(self, s: A.For, source: Phrase) -> Optional[list[Line]]:
         """A loop along a `shortest_path` that moves a piece onto each of its places: "Move the figure step
-        by step along …; after each step:" and the rest of the loop (what comes first is bookkeeping)."""
+        by step along …; on each space it enters:" and the rest of the loop (what comes first is bookkeeping)."""
         if not (isinstance(s.source, A.Call) and s.source.func == "shortest_path") or self.actor is not None:
             return None
         at = next((k for k, st in enumerate(s.body) if isinstance(st, A.Move) and not st.bottom
@@ -2952,7 +2952,7 @@ class Speaker:
             where: Arg = self.filter("it", Ref(knoun), s.where, "stmt.modify_where", knoun.det("rel")) \
                 if s.where and ranked is None and one is None else ""
             end = self.latch(rest) if rest is not None else None
-            if end is not None:  # a latch said as its end: "until the next round has ended, but at most until …"
+            if end is not None:  # a latch said as its end: "until the next round ends or this turn ends, …"
                 fn = self.sym.functions[end.func]
                 said = self.function_phrase(fn.model_copy(update={"text": fn.negated}), [], end)  # no noted value
                 until = self.msg("stmt.modify_until_end", rest, end=said, most=self.msg(f"until_end.{s.until}", s))
@@ -2970,6 +2970,10 @@ class Speaker:
                                   the_field=fnoun.np("def"), kind=cards)
                 changes.append(self.feminine(change) if fnoun.feminine() else change)  # « a la force changée de … »
                 field = fnoun
+            told = self.change_told(s.value) if len(group) == 1 and s.mode == "by" and how else None
+            if told is not None:  # a function's own words for the change: "… is raised or lowered by that amount"
+                return self._line("stmt.modify_by_told", s, until=until, kind=cards, where=where, change=told,
+                                  the_field=field.np("def"))
             if len(group) == 1 and s.mode == "by" and how:  # a computed change: "the strength of … changes by …"
                 return self._line("stmt.modify_by_expr", s, "fem" if field.feminine() else "default", until=until,
                                   kind=cards, where=where, value=value, the_field=field.np("def"))  # « … est modifiée »
@@ -2990,6 +2994,19 @@ class Speaker:
             else f"stmt.modify_{s.mode}"
         return self._line(key, s, until=until, kind=cards, where=where,
                           change=self.join(changes), field=field.np("bare"), the_field=field.np("def"))
+
+    def change_told(self, value: A.Expr) -> Optional[Phrase]:
+        """A modifier's amount that calls a function with a `told` text, said by that text with the call's arguments
+        in its places: the words for how the field changes ("raised or lowered by {n}"), not "changes by …"."""
+        fn = self.sym.functions.get(value.func) if isinstance(value, A.Call) else None
+        if not isinstance(value, A.Call) or fn is None or fn.told is None or self.lang not in fn.told.by_lang:
+            return None
+        names = [p.name for p in fn.params]
+        args = dict(zip(names, value.args))
+        text = self.choices(fn.told.by_lang[self.lang], args, fn.told.pos)
+        self.check_places(text, names, fn.told.pos, f"'{fn.name}'")
+        values: dict[str, Arg] = {m.group(1): self.expr(args[m.group(1)]) for m in PLACEHOLDER.finditer(text)}
+        return Phrase(lambda f: fill(text, "nom", values))
 
     @staticmethod
     def feminine(said: Phrase) -> Phrase:

@@ -35,10 +35,11 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     table = de.tables[0]
     assert table.headers == ["Karte", "Vorderseite (aufgedeckt)", "Rückseite (verdeckt)"]
     rows = {row[0]: row[1:] for row in table.rows}
-    assert rows["Wächterkarte"][1] == "Level, kleinste Stärke, größte Stärke auf der Rückseite, kleinste Beute, größte Beute"
+    # a pair `F_min`, `F_max` beside `F` says F once; a label's "on the back" is not said again in the back column
+    assert rows["Wächterkarte"][1] == "Level, kleinste und größte Stärke, kleinste und größte Beute"
     # each field under the side it is printed on; a face-up card shows its back's fields too, said once
-    assert rows["Wächterkarte"][0] == "Stärke, Beute und alles von der Rückseite"
-    assert rows["Monsterkarte"] == ["Stärke, Heilkosten und alles von der Rückseite", "Monstertyp"]
+    assert rows["Wächterkarte"][0] == "Stärke, Beute, außerdem alles von der Rückseite"
+    assert rows["Monsterkarte"] == ["Stärke, Heilkosten, außerdem alles von der Rückseite", "Monstertyp"]
     assert not rows["Königsplättchen"][0].endswith("Rückseite")  # plain backs: nothing more to show
     assert rows["Königsplättchen"][1] == "leer"
     # a pair of fields `F_min`, `F_max` beside `F` is the range of F
@@ -48,6 +49,7 @@ def test_card_anatomy_lists_front_and_back_of_each_kind(base: dict[str, Rulebook
     en = section(base["en"], "card-anatomy")
     assert "The back of every guard card shows its level, strength range and loot range." in en.paragraphs
     assert "King tiles have plain backs." in en.paragraphs
+    assert [r for r in en.tables[0].rows if r[0] == "Guard card"][0][2] == "level, lowest and highest strength, lowest and highest loot"
 
 
 def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
@@ -61,7 +63,7 @@ def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
         encoding="utf-8")
     book = build_rulebook(read_ruleset(game), [], "de")
     rows = {row[0]: row[1:] for row in section(book, "card-anatomy").tables[0].rows}
-    assert rows["Monsterkarte"] == ["Stärke und alles von der Rückseite", "Monstertyp, Heilkosten"]  # `wounds`: state only
+    assert rows["Monsterkarte"] == ["Stärke, außerdem alles von der Rückseite", "Monstertyp, Heilkosten"]  # `wounds`: state only
 
 
 def test_card_anatomy_is_rendered() -> None:

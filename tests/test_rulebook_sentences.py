@@ -919,7 +919,7 @@ GOLDEN = [
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
      "Für jeden der neu gesehenen Räume:"),
-    # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; after each step:"
+    # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; on each space it enters:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),
     (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
@@ -969,14 +969,16 @@ GOLDEN = [
      "Der Spieler erhöht seine Weisheit um die gewonnenen Punkte, aber höchstens auf 50 (siehe „Weisheit setzen“)."),
     # a modifier's duration said whole before the card, a computed change as what changes; a condition that holds
     # until a counter noted before grows said as its end, "until the next battle ends", and the noting unsaid
-    (FF, (), "en", "since you noted the number of battles",
-     "Until the next battle ends, but at most until the end of this turn, the strength of "
-     "the chosen monster changes by the chosen amount in the chosen direction."),
-    (FF, (), "de", "seit du dir die Anzahl der Kämpfe gemerkt hast",
+    # the change by a function with a told text said by its words ("raised or lowered by that amount")
+    (FF, (), "en", "changes by the chosen amount",
+     "Until the next battle ends or this turn ends, whichever comes first, the strength of "
+     "the chosen monster is raised or lowered by that amount."),
+    (FF, (), "de", "um den gewählten Betrag",
      "Bis der nächste Kampf zu Ende ist, höchstens aber bis zum Ende dieses Zuges, "
-     "ist die Stärke des gewählten Monsters um den gewählten Betrag in der gewählten Richtung verändert."),
-    (FF, (), "fr", "depuis que vous avez noté le nombre de combats",
-     "Jusqu'à ce que le combat suivant soit terminé, et au plus tard jusqu'à la fin du tour, la force du monstre choisi"),
+     "ist die Stärke des gewählten Monsters um so viele Punkte erhöht bzw. verringert."),
+    (FF, (), "fr", "selon votre choix",
+     "Jusqu'à ce que le prochain combat se termine, mais pas au-delà de la fin du tour, la force du monstre choisi "
+     "est augmentée ou diminuée de ce nombre de points, selon la direction choisie."),
     # a loop of choices whose one action only ends it: no condition that quotes that action
     (FF, (), "en", "As long as you have not yet chosen “Cast no more”",
      "As long as you can cast a spell now, you may carry out “Cast a spell” again and again, and stop at any time (“Cast no more”)."),
@@ -1010,7 +1012,7 @@ GOLDEN = [
     (FF, (), "de", "Wiederhole so oft wie 1, falls die Zahl der gespielten Züge 0 ist, sonst 2:",
      'Wenn dies nicht der allererste Zug des Spiels ist:'),
     (FF, (), "de", "Der Spieler wird Besitzer der Spielfigur.", "Der Spieler legt eine Spielfigur aus der Schachtel auf den Tisch."),
-    # after each step of a walk, the place reached is "this space", also where a function's text names it
+    # on each space a walk enters, the place reached is "this space", also where a function's text names it
     (FF, (), "de", "wenn das Monster auf dem Feld sichtbare Spieler trifft",
      "Sonst, wenn das Monster auf diesem Feld sichtbare Spieler trifft, die es noch nicht mitnimmt:"),
     (FF, (), "en", "meets visible players on the space whom",
@@ -1121,7 +1123,7 @@ GOLDEN = [
     (FF, (), "fr", "Pour chacun des disciples qui a suivi", "Pour chaque disciple qui a suivi vos pas ce tour-ci"),
     (FF, (), "fr", "Placez la figurine des joueurs transportés", "Placez les figurines des joueurs transportés sur cette case."),
     (FF, (), "fr", "le monstre choisi a la force changée de",
-     "la force du monstre choisi est modifiée du nombre de points choisi, à la hausse ou à la baisse selon votre choix."),
+     "la force du monstre choisi est augmentée ou diminuée de ce nombre de points, selon la direction choisie."),
     # French: the place a walk reaches is "cette case" after "sur chaque case atteinte", a zone there said by it
     (FF, (), "fr", "Si cet emplacement de monstre contient", "sur chaque case atteinte"),
     (FF, (), "fr", "après chaque pas", "Si cette case contient au moins 2 tuiles monstre"),

@@ -257,8 +257,8 @@ def test_a_modifier_until_a_counter_grows_is_said_by_its_end() -> None:
     assert said == {
         "de": ["Bis die nächste Runde zu Ende ist, höchstens aber bis zum Ende des Spiels, hat die oberste Karte des "
                "Stapels +2 Wert."],
-        "en": ["Until the next round ends, but at most until the end of the game, the top card of the deck has +2 value."],
-        "fr": ["Jusqu'à ce que la manche suivante soit terminée, et au plus tard jusqu'à la fin de la partie, la carte du "
+        "en": ["Until the next round ends or the game ends, whichever comes first, the top card of the deck has +2 value."],
+        "fr": ["Jusqu'à ce que la manche suivante soit terminée, mais pas au-delà de la fin de la partie, la carte du "
                "dessus de la pioche a +2 en valeur."]}
 
 
