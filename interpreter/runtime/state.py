@@ -161,8 +161,8 @@ class State:
             raise exc.at(pos).during(self.seed, []) from None
 
     def _run(self, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
-        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, any
-        other's by _choose), then runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
+        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, a chance
+        outcome here, any other decision's by _choose), then runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
         at the failing op's statement (or an inner position), with the seed and decision number. A run
         past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
         A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
@@ -171,6 +171,11 @@ class State:
         if pending is not None:
             if pending[4] < 0:
                 self.take_action(pending[1], pending[3][action], pending[2][action] if pending[2] is not None else None)
+            elif pending[0] == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
+                _, _, labels, values, slot = pending
+                self.pending = None
+                self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
+                self.frames[-1][2][slot] = values[action]
             else:
                 self._choose(pending, action)
         frames = self.frames
@@ -518,17 +523,13 @@ class State:
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
-        """Takes option `action` of the open node `pending`, a decision or chance event of a value (not `choose
-        action`): notes its label (made alone where the node has no labels: a draw's card id) and puts the value
-        into its slot of the node's frame."""
-        kind, seat, labels, values, slot = pending
-        value = values[action]
+        """Takes option `action` of the open decision `pending` of a value (not `choose action`'s): notes its label
+        and puts the value into its slot of the node's frame."""
+        _, seat, labels, values, slot = pending
         self.pending = None
-        label = labels[action] if labels is not None else self.game.card_ids[value]
-        self.history.append(label)
-        if kind == DECIDE:
-            self.log.append((L_DECIDE, seat, label))
-        self.frames[-1][2][slot] = value
+        self.history.append(labels[action])
+        self.log.append((L_DECIDE, seat, labels[action]))
+        self.frames[-1][2][slot] = values[action]
 
     def take_action(self, seat: int, value: tuple[Any, ...], label: Optional[str] = None) -> None:
         """Takes the option `value` of the open `choose action` node: notes its label (made here if not given),
