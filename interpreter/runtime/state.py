@@ -74,7 +74,7 @@ def step_op(st: "State", fr: list[Any]) -> Optional[bool]:
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
-                 "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits", "inline_decisions",
+                 "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
                  "keep_log")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
@@ -89,7 +89,6 @@ class State:
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
         # per seat, with agents: the bit source of a plain random agent, whose pick agent_pick writes out, or None
         self.random_bits: Sequence[Optional[Callable[[int], int]]] = ()
-        self.inline_decisions = 0  # how many they took
         # whether the log keeps its entries, or only their count (each entry (), for the Limits' max_log): in a
         # playout whose log nobody reads (simulate.play_bots), a move skips working out who saw it
         self.keep_log = True
@@ -519,7 +518,6 @@ class State:
             while action >= n:
                 action = bits(k)
         self.budget = limits.max_steps
-        self.inline_decisions += 1
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
