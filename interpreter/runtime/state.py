@@ -487,14 +487,11 @@ class State:
         self.fam_cards.clear()
         self._base, self._steps = back, []
 
-    def decide_inline(self) -> Optional[bool]:
-        """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
-        run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on."""
-        if self.agents is None:
-            return True
+    def decide_inline(self) -> None:
+        """The decision its op has just opened (`pending`), with agents playing inside the run (play_bots): the
+        seat's agent takes it here, as advance would after the stop, and the run goes on."""
         pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
         self._choose(pending, self.agent_pick(pending[1], pending[3]))
-        return None
 
     def agent_pick(self, seat: int, options: Sequence[Any]) -> int:
         """The option the seat's agent picks among those of the decision just opened, inside the run (agents
