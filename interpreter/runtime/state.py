@@ -178,10 +178,9 @@ class State:
             else:
                 self._choose(pending, action)
         frames = self.frames
-        game = self.game
-        limits = game.limits
+        limits = self.game.limits
         self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
-        enter_at = game.enter_at
+        enter_at = self.game.enter_at
         try:
             while frames:
                 fr = frames[-1]
@@ -191,7 +190,7 @@ class State:
                         over_budget(self)
                     return
         except GameRuleError as exc:
-            raise exc.at(game.op_pos[fr[0]][fr[1] - 1]).during(self.seed, self.history) from None
+            raise exc.at(self.game.op_pos[fr[0]][fr[1] - 1]).during(self.seed, self.history) from None
         self.pending = None
         self._finish()
 
