@@ -160,13 +160,13 @@ class State:
             raise exc.at(pos).during(self.seed, []) from None
 
     def _run(self, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
-        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, a chance
-        outcome here, any other decision's by _choose), then runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
-        at the failing op's statement (or an inner position), with the seed and decision number. A run
-        past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
-        A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
-        else one op at a time (a step only a saved or arranged state stands at). In a sampling run (advance's), the
-        ops decide the chance events they open at once (`sampled`)."""
+        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, a
+        chance outcome here, any other decision's by _choose), then runs ops until a decision, a chance event or the
+        end; a GameRuleError leaves it located at the failing op's statement (or an inner position), with the seed and
+        decision number. A run past a budget of the game's Limits is such an error, at the loop or the stop that went
+        past it. A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
+        else one op at a time (a step only a saved or arranged state stands at; Game.enter_at says which). In a
+        sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
         if pending is not None:
             if pending[4] < 0:
                 self.take_action(pending[1], pending[3][action], pending[2][action] if pending[2] is not None else None)
