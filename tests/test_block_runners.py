@@ -13,14 +13,14 @@ from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.helpers import family_cards
 from interpreter.runtime.ops import L_MOVE
-from interpreter.runtime.state import State
+from interpreter.runtime.state import State, step_op
 
 FIXTURES = Path(__file__).parent / "fixtures" / "games"
 
 
 def stepwise(game: Game) -> Game:
     """The same game with no runner entered: every op runs by itself, as State._run does between starts."""
-    game.starts = [frozenset() for _ in game.starts]
+    game.enter_at = [[step_op] * len(steps) for steps in game.enter_at]
     return game
 
 

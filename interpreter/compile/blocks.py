@@ -570,7 +570,8 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
     with agents playing inside the run (State.decide_inline), else the run stops."""
     return Snippet([*_decider(seat), f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
-                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "AFTER", "if st.decide_inline():", "    STOP"],
+                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "AFTER",
+                    "st.decide_inline()"],
                    node=node)
 
 

@@ -83,20 +83,21 @@ def play_bots(state: State, agents: Sequence[Agent], keep_log: bool = True) -> i
     A game whose rules fail is over: the GameRuleError leaves the state mid-step (State.advance, no undo).
     `keep_log` False: the caller reads nothing of the log after the game, so where no agent looks at the state
     (each is a plain random one) the state keeps only the log's count from here on (State.keep_log)."""
-    decisions = 0
     advance = state.advance
     state.keep_log = keep_log or any(type(a) is not RandomAgent for a in agents)
+    # each decision and each chance outcome notes its label, and each chance outcome here is drawn: the decisions
+    # are the labels that were not drawn
+    steps = len(state.history) - state.draws
     if state.pending is not None and state.pending[0] == CHANCE:
         advance(state.sample_chance(), True)
-    state.agents, state.inline_decisions = agents, 0  # past the first decision the run asks them itself
+    state.agents = agents  # past the first decision the run asks them itself
     state.random_bits = [a.bits if type(a) is RandomAgent else None for a in agents]
     try:
         while True:  # past the first node, advance decides the chance events itself: the stops are decisions
             pending = state.pending
             if pending is None:
-                return decisions + state.inline_decisions
+                return len(state.history) - state.draws - steps
             advance(agents[pending[1]].act(state), True)
-            decisions += 1
     finally:
         state.agents, state.random_bits = None, ()
 

@@ -10,7 +10,7 @@ from interpreter.runtime.limits import Limits
 from interpreter.runtime.observation import tensor_size
 from interpreter.runtime.program import Op, Program
 from interpreter.runtime.saved import parse
-from interpreter.runtime.state import IllegalActionError, State, StateUsageError, is_index
+from interpreter.runtime.state import IllegalActionError, State, StateUsageError, is_index, step_op
 
 
 FEW_ZONES = 8  # a family of at most this many zones is cheaper to read afresh than to keep up to date
@@ -35,7 +35,7 @@ class Game:
     # slots: generated code reads a game's tables at every runner's and lister's entry, and a game of this many
     # attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "starts", "nlocals", "mod_field",
+                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "enter_at", "nlocals", "mod_field",
                  "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names", "zone_number", "zone_player",
                  "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few",
                  "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "__weakref__")
@@ -59,11 +59,14 @@ class Game:
         self.card_vals = program.card_vals
         self.code: list[list[Op]] = program.code
         self.op_pos = [b.pos for b in program.blocks]
-        self.runners: list[Op] = []  # per block: its runner (Block.run), entered at a step of `starts`
+        self.runners: list[Op] = []  # per block: its runner (Block.run), entered at a step of its `starts`
         for b in program.blocks:
             assert b.run is not None, f"block {b.name} has no runner"
             self.runners.append(b.run)
-        self.starts = [b.starts for b in program.blocks]
+        # per block and step (to one past its last): what runs a frame standing there on (State._run), the runner
+        # at a start, else the one op (a step only a saved or arranged state stands at)
+        self.enter_at = [[run if pc in b.starts else step_op for pc in range(len(b.code) + 1)]
+                         for b, run in zip(program.blocks, self.runners)]
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
         self.mod_rows = [(md.field, md.kind, md.add, md.value, md.where) for md in program.moddefs]

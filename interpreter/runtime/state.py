@@ -61,26 +61,34 @@ def random_below(bits: Callable[[int], int], n: int) -> int:
     return r
 
 
+def step_op(st: "State", fr: list[Any]) -> Optional[bool]:
+    """Runs the one op a frame stands at, between its block's starts (Game.enter_at); a failure is located at it."""
+    bid, pc, _ = fr
+    fr[1] = pc + 1
+    try:
+        return st.game.code[bid][pc](st, fr)  # type: ignore[no-any-return]
+    except GameRuleError as exc:
+        raise exc.at(st.game.op_pos[bid][pc]) from None
+
+
 class State:
     __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
-                 "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits", "inline_decisions",
+                 "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
                  "keep_log")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         # what a failing step goes back to (_go_back): the seed of a new state, or a copy of the state as it stood,
-        # or None (none yet: apply_action takes a copy first), and the actions apply_action applied since, with -1
-        # for each draw of sample_chance between them
+        # or None (none yet: apply_action takes a copy first), and the actions apply_action applied since
         self._base: Optional[int | State] = None
         self._steps: list[int] = []
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
-        self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True))
+        self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True) only)
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
         # per seat, with agents: the bit source of a plain random agent, whose pick agent_pick writes out, or None
         self.random_bits: Sequence[Optional[Callable[[int], int]]] = ()
-        self.inline_decisions = 0  # how many they took
         # whether the log keeps its entries, or only their count (each entry (), for the Limits' max_log): in a
         # playout whose log nobody reads (simulate.play_bots), a move skips working out who saw it
         self.keep_log = True
@@ -151,41 +159,38 @@ class State:
         except GameRuleError as exc:
             raise exc.at(pos).during(self.seed, []) from None
 
-    def _run(self, sample_chance: bool = False, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
-        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, any
-        other's by _choose), then runs ops until a decision, a chance event or the end; a GameRuleError leaves it located
-        at the failing op's statement (or an inner position), with the seed and decision number. A run
-        past a budget of the game's Limits is such an error, at the loop or the stop that went past it.
-        A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
-        else one op at a time (a step only a saved or arranged state stands at). With `sample_chance`,
-        the ops decide the chance events they open at once (`sampled`)."""
+    def _run(self, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
+        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, a
+        chance outcome here, any other decision's by _choose), then runs ops until a decision, a chance event or the
+        end; a GameRuleError leaves it located at the failing op's statement (or an inner position), with the seed and
+        decision number. A run past a budget of the game's Limits is such an error, at the loop or the stop that went
+        past it. A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
+        else one op at a time (a step only a saved or arranged state stands at; Game.enter_at says which). In a
+        sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
         if pending is not None:
             if pending[4] < 0:
                 self.take_action(pending[1], pending[3][action], pending[2][action] if pending[2] is not None else None)
+            elif pending[0] == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
+                _, _, labels, values, slot = pending
+                self.pending = None
+                self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
+                self.frames[-1][2][slot] = values[action]
             else:
                 self._choose(pending, action)
-        self.sampling = sample_chance
         frames = self.frames
-        game = self.game
-        limits = game.limits
+        limits = self.game.limits
         self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
+        enter_at = self.game.enter_at
         try:
             while frames:
                 fr = frames[-1]
-                bid, pc, _ = fr
-                if pc in game.starts[bid]:
-                    pc = -1  # the runner leaves fr[1] after the op that failed
-                    stopped = game.runners[bid](self, fr)
-                else:
-                    fr[1] = pc + 1
-                    stopped = game.code[bid][pc](self, fr)
-                if stopped:
+                if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
                     if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                        fr, pc = frames[-1], -1  # the frame that stopped, maybe one its runner ran (blocks.py)
+                        fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
                         over_budget(self)
                     return
         except GameRuleError as exc:
-            raise exc.at(self.game.op_pos[fr[0]][pc if pc >= 0 else fr[1] - 1]).during(self.seed, self.history) from None
+            raise exc.at(self.game.op_pos[fr[0]][fr[1] - 1]).during(self.seed, self.history) from None
         self.pending = None
         self._finish()
 
@@ -240,15 +245,17 @@ class State:
         return self.pending is None
 
     def is_chance_node(self) -> bool:
-        pending = self.pending
-        return pending is not None and pending[0] == CHANCE
+        try:  # a try costs nothing where it does not catch: the API loop asks only before the end
+            return self.pending[0] == CHANCE  # type: ignore[index, no-any-return]
+        except TypeError:  # the end: no node
+            return False
 
     def legal_actions(self) -> list[int]:
         """0 to n - 1 for the n options; a slice of a list made once is about half the cost of a new range's list."""
-        pending = self.pending
-        if pending is None:
+        try:
+            n = len(self.pending[3])  # type: ignore[index]
+        except TypeError:  # the end: no node
             return []
-        n = len(pending[3])
         return _ACTIONS[:n] if n <= _LISTED else [*range(n)]
 
     def open_node_type(self) -> tuple[str, T, Any]:
@@ -387,7 +394,7 @@ class State:
         """The next number in [0, 1) from the state's seeded stream (advances it): splitmix64 of seed and
         draws, a tiny, fast, portable random function whose whole state is two integers (written out here;
         its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws).
-        Between steps only sample_chance draws, and notes it (_steps)."""
+        Between steps only sample_chance draws (_go_back keeps the count)."""
         self.draws = draws = self.draws + 1
         x = (self._stream + draws) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -409,7 +416,6 @@ class State:
         pending = self.pending
         if pending is None or pending[0] != CHANCE:
             pending = self._chance("sample_chance")
-        self._steps.append(-1)  # a draw between steps, replayed as one (_go_back)
         return int(self.random_unit() * len(pending[3]))
 
     def _check_action(self, action: int) -> tuple[Any, ...]:
@@ -434,7 +440,11 @@ class State:
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
         self._base = None  # a step apply_action does not replay (see edited)
-        self._run(sample_chance, pending, action)
+        self.sampling = sample_chance
+        try:
+            self._run(pending, action)
+        finally:
+            self.sampling = False
 
     def apply_action(self, action: int) -> None:
         """advance, all or nothing: a step that fails leaves the state exactly as it was. Nothing is noted on the
@@ -447,7 +457,7 @@ class State:
             self._steps = []
             self._base = self.clone()
         try:
-            self._run(False, pending, action)
+            self._run(pending, action)
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
             self._go_back()
             raise
@@ -460,16 +470,15 @@ class State:
 
     def _go_back(self) -> None:
         """The state before the failing step: its base with the steps since replayed, copied in (the log and
-        history kept as the lists they are); that copy is the base from now on."""
+        history kept as the lists they are); that copy is the base from now on. The steps' runs do not sample
+        chance, so only sample_chance drew between them: the count of draws is the failing step's own."""
         base = self._base
         assert base is not None  # apply_action set it
         back = State(self.game, base) if isinstance(base, int) else base.clone()
         back.keep_log = self.keep_log
         for action in self._steps:
-            if action < 0:
-                back.draws += 1
-            else:
-                back.advance(action)
+            back.advance(action)
+        back.draws = self.draws
         log, history = self.log, self.history
         back._copy_to(self)
         log[:], history[:] = self.log, self.history
@@ -477,14 +486,11 @@ class State:
         self.fam_cards.clear()
         self._base, self._steps = back, []
 
-    def decide_inline(self) -> Optional[bool]:
-        """The decision its op has just opened (`pending`): True to stop there; with agents playing inside the
-        run (play_bots), the seat's agent takes it here, as advance would after the stop, and the run goes on."""
-        if self.agents is None:
-            return True
+    def decide_inline(self) -> None:
+        """The decision its op has just opened (`pending`), with agents playing inside the run (play_bots): the
+        seat's agent takes it here, as advance would after the stop, and the run goes on."""
         pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
         self._choose(pending, self.agent_pick(pending[1], pending[3]))
-        return None
 
     def agent_pick(self, seat: int, options: Sequence[Any]) -> int:
         """The option the seat's agent picks among those of the decision just opened, inside the run (agents
@@ -508,21 +514,16 @@ class State:
             while action >= n:
                 action = bits(k)
         self.budget = limits.max_steps
-        self.inline_decisions += 1
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
-        """Takes option `action` of the open node `pending`, a decision or chance event of a value (not `choose
-        action`): notes its label (made alone where the node has no labels: a draw's card id) and puts the value
-        into its slot of the node's frame."""
-        kind, seat, labels, values, slot = pending
-        value = values[action]
+        """Takes option `action` of the open decision `pending` of a value (not `choose action`'s): notes its label
+        and puts the value into its slot of the node's frame."""
+        _, seat, labels, values, slot = pending
         self.pending = None
-        label = labels[action] if labels is not None else self.game.card_ids[value]
-        self.history.append(label)
-        if kind == DECIDE:
-            self.log.append((L_DECIDE, seat, label))
-        self.frames[-1][2][slot] = value
+        self.history.append(labels[action])
+        self.log.append((L_DECIDE, seat, labels[action]))
+        self.frames[-1][2][slot] = values[action]
 
     def take_action(self, seat: int, value: tuple[Any, ...], label: Optional[str] = None) -> None:
         """Takes the option `value` of the open `choose action` node: notes its label (made here if not given),
@@ -530,10 +531,8 @@ class State:
         self.pending = None
         if label is None:
             try:  # the label the game remembers (option_label), read here: most are
-                label = self.game.labels[seat].get(value)
-            except TypeError:  # a parameter that is a list
-                pass
-            if label is None:
+                label = self.game.labels[seat][value]
+            except (KeyError, TypeError):  # not yet; or a parameter that is a list
                 label = option_label(self, value, seat)
         self.history.append(label)
         self.log.append((L_DECIDE, seat, label))
