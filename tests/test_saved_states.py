@@ -379,8 +379,9 @@ def test_a_card_in_a_zone_of_another_kind() -> None:
 
 
 def test_new_states_start_from_one_copy_they_do_not_share() -> None:
-    """A game makes its start once (Game.start_state) and each new state is a copy: a played game changes
-    neither the start nor the next state of the same seed."""
+    """A game runs its start to the first stop once (Game.start_state) and each new state is a copy: a played
+    game changes neither the start nor the next state of the same seed, and a state of another seed differs
+    only by its seed (no chance event is decided before the first stop)."""
     game = load_game("maechtige_monster", (), players=4)
     first = game.new_initial_state(3).to_json()
     played = game.new_initial_state(3)
@@ -389,6 +390,7 @@ def test_new_states_start_from_one_copy_they_do_not_share() -> None:
         played.apply_action(rng.randrange(len(played.legal_actions())))
     assert game.new_initial_state(3).to_json() == first
     assert game.new_initial_state(4).seed == 4
+    assert {**json.loads(game.new_initial_state(4).to_json()), "seed": 3} == json.loads(first)
 
 
 

@@ -438,13 +438,15 @@ def reveal(what: str, one: Optional[str] = None) -> Snippet:
                                          f"    st.log.append(({L_REVEAL}, _b_c))"]))
 
 
-def give(what: str, to: str, one: Optional[str], counted: Sequence[int]) -> Snippet:
+def give(what: str, to: str, one: Optional[str], counted: Sequence[int], family: Optional[int] = None) -> Snippet:
     """`counted`: the families whose cards are counted by owner (recount_move): a card there moves from one count to
-    the other, so where there are any, the new owner must be a seat or the bank (-1), as a saved state's owners are."""
+    the other, so where there are any, the new owner must be a seat or the bank (-1), as a saved state's owners are.
+    `family`: the family the cards lie in, where the compiler knows it (no test of each card's)."""
     check = ["if not -1 <= _b_p < st.game.num_players:",
              "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted else []
-    moved = [f"if st.game.zone_family[st.where[_b_c]] == {k}: st.owned[{k}][st.owner[_b_c]] -= 1; st.owned[{k}][_b_p] += 1"
-             for k in counted]
+    recount = "st.owned[{k}][st.owner[_b_c]] -= 1; st.owned[{k}][_b_p] += 1"
+    moved = [f"if st.game.zone_family[st.where[_b_c]] == {k}: " + recount.format(k=k) if family is None
+             else recount.format(k=k) for k in counted if family in (None, k)]
     return Snippet([f"_b_p = {to}", *check, *each_card(what, one, [*moved, "st.owner[_b_c] = _b_p"])])
 
 

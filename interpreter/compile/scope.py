@@ -70,6 +70,13 @@ class Scope:
         elif self.parent is not None:
             self.parent.forget_index(name)
 
+    def forget_source(self, name: str) -> None:
+        """A loop's card once moved: no longer where its source found it (a give after the move asks its family)."""
+        if name in self.names:
+            self.sources.pop(name, None)
+        elif self.parent is not None:
+            self.parent.forget_source(name)
+
     def safe_index(self, name: str) -> Optional[int]:
         """The family whose positions `name` runs over, if its nearest definition says so."""
         if name in self.names:

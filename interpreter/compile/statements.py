@@ -345,9 +345,12 @@ class StatementCompiler(ExpressionCompiler):
 
     def _card_source(self, what: Any, scope: Scope, depth: int = 0) -> Optional[ZoneSpec]:
         """The zone family the cards `what` names lie in as a move of them starts, where its form tells: a zone's (or
-        a family's) cards, a zone's end card, a function that gives one of these, a loop's card (Scope.card_source)."""
+        a family's) cards, a zone's end card, a function that gives one of these, a loop's card (Scope.card_source),
+        some of these cards (`[c for c in Z if …]`: an expression moves none)."""
         if isinstance(what, A.Name) and scope.lookup(what.name) is not None:
             return scope.card_source(what.name)
+        if isinstance(what, A.Comprehension) and isinstance(what.expr, A.Name) and what.expr.name == what.var:
+            return self._card_source(what.source, scope, depth)
         if isinstance(what, A.Call) and what.func in ("cards", "top", "first", "last") and len(what.args) == 1:
             what = what.args[0]
         elif isinstance(what, A.Call) and what.func in self.functions and depth < _NEST_MAX:
@@ -364,6 +367,8 @@ class StatementCompiler(ExpressionCompiler):
         source = first[1] if first is not None and first[0] == id(s) else self._card_source(s.what, scope)
         to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source)
         em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
+        if isinstance(s.what, A.Name):
+            scope.forget_source(s.what.name)
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
         count = "1"
@@ -663,7 +668,8 @@ class StatementCompiler(ExpressionCompiler):
         what, one, _ = self._cards_expr(s.what, scope)
         to, t = self.code(s.to, scope)
         self._expect(s.to, t, PLAYER, "the new owner")
-        em.emit_src(B.give(what, to, one, self.p.counted))
+        source = self._card_source(s.what, scope)
+        em.emit_src(B.give(what, to, one, self.p.counted, None if source is None else source.family_id))
 
     def s_EndGame(self, s: A.EndGame, scope: Scope, em: Emitter) -> None:
         em.emit(O.end_game)

@@ -139,7 +139,7 @@ class Game:
             self.start_zones[z].append(c)
             self.start_where.append(z)
         self._catalogue: Optional[Catalogue] = None
-        self.start_state: Optional[State] = None  # every new state's start, made by the first (State._set_up)
+        self.start_state: Optional[State] = None  # every new state as it stands at its first stop, made by the first
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
 

@@ -97,17 +97,18 @@ class State:
         start = game.start_state
         if start is None:
             self._set_up(seed)
+            self._run()
             game.start_state = self.clone()
         else:
             start._copy_to(self)
             self.seed = seed
-        self._run()
         self._base = seed  # a new state of the same seed is this one
 
     def _set_up(self, seed: int) -> None:
         """The state before its setup runs: each card in the first zone of its family, the variables at their
-        start values. It is the same for every seed (a start value is an expression, and only a statement
-        draws), so a game makes it once and a new state starts as its copy (Game.start_state)."""
+        start values. That and the run up to the first stop are the same for every seed (a start value is an
+        expression, and a chance event is a stop there), so a game runs them once and a new state starts as a
+        copy of where that run stopped (Game.start_state)."""
         game = self.game
         prog = game.program
         ncards = len(prog.cards)
