@@ -428,8 +428,8 @@ class Compiler(StatementCompiler):
                     kept.append(f"{start_pad}_d{k} = {domains[k]}")
                     loop = [f"{pad}for _p{k} in _d{k}:"]
                 else:
-                    kept.append(f"{start_pad}_d{k} = _UNSET")
-                    loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not _UNSET else (_d{k} := {domains[k]})):"]
+                    kept.append(f"{start_pad}_d{k} = None")
+                    loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not None else (_d{k} := {domains[k]})):"]
             lines += loop
             bound |= {f"L[{slot}]", f"_p{k}"}
             conds, prefix[k + 2:] = hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound,

@@ -527,7 +527,7 @@ def hoist_zone_work(src: str) -> str:
                 break
             _Hoister(assigned, names, f"_h{k}_").visit(stmt)
         if names:
-            resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
+            resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Constant(None)))
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
@@ -555,7 +555,8 @@ def _free_names(node: ast.AST) -> set[str]:
 
 class _Hoister(ast.NodeTransformer):
     """Replaces the largest subexpressions that read nothing the card level sets but contain a call by
-    `(_h if _h is not _UNSET else (_h := expr))`; comprehensions and lambdas are taken whole or not at all."""
+    `(_h if _h is not None else (_h := expr))` (no value of the rules is None); comprehensions and lambdas are taken
+    whole or not at all."""
 
     def __init__(self, assigned: set[str], names: dict[str, str], prefix: str) -> None:
         self.assigned, self.names, self.prefix = assigned, names, prefix
@@ -566,7 +567,7 @@ class _Hoister(ast.NodeTransformer):
                 and not any(isinstance(n, ast.NamedExpr) for n in walked(node)):
             key = ast.dump(node)
             name = self.names.setdefault(key, f"{self.prefix}{len(self.names)}")
-            return kept_at_first_use(name, node, ast.Name("_UNSET", ast.Load()))
+            return kept_at_first_use(name, node, ast.Constant(None))
         if isinstance(node, OWN_SCOPE):
             return node
         return self.generic_visit(node)
@@ -601,15 +602,15 @@ def shared_lists(src: str) -> str:
             name = names.get(id(node))
             if name is None:
                 return node
-            return kept_at_first_use(name, node, ast.Name("_UNSET", ast.Load()))
+            return kept_at_first_use(name, node, ast.Constant(None))
 
     fn.body[start + 1:] = [Share().visit(s) for s in fn.body[start + 1:]]
     fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in sorted(set(names.values()))],
-                                         ast.Name("_UNSET", ast.Load())))
+                                         ast.Constant(None)))
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-_DOMAIN_READ = re.compile(r"(        )(_d\d+) = (?!_UNSET$).+")  # a pure domain read, first in an action's `try` (compiler._action)
+_DOMAIN_READ = re.compile(r"(        )(_d\d+) = (?!None$).+")  # a pure domain read, first in an action's `try` (compiler._action)
 
 
 def domains_read_once(actions: list[list[str]]) -> list[list[str]]:
