@@ -513,10 +513,14 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
                      "        _n0 = _z0 + 1", "        for _p0 in places[_z0]:", "            if _p0 % 2 == 0: continue",
                      "            if not note(calls, _n0) > 0: continue", "            out.append(_p0)", "    return out"])
     env: dict[str, Any] = {"note": lambda calls, n: calls.append(n) or n % 3}
-    exec(hoist_zone_work(src), env)  # noqa: S102 - a test of generated code
+    hoisted = hoist_zone_work(src)
+    assert "_n0 =" not in hoisted  # read only by the value kept per place: there, as it is computed
+    exec(hoisted, env)  # noqa: S102 - a test of generated code
     calls: list[int] = []
     assert env["f"]([[11, 13, 15], [22, 24], [31, 33], [], [41, 43]], calls) == [11, 13, 15, 41, 43]
     assert calls == [1, 3, 5]  # place 2 holds even cards only, place 3 is asked once for both, place 4 is empty
+    also = src.replace("out.append(_p0)", "out.append(_p0 + _n0)")  # the card level reads the number itself too
+    assert "_n0 = _z0 + 1" in hoist_zone_work(also)
 
 
 def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:

@@ -528,7 +528,30 @@ def hoist_zone_work(src: str) -> str:
             _Hoister(assigned, names, f"_h{k}_").visit(stmt)
         if names:
             resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Constant(None)))
+        if resets is loop.body:  # place by place
+            _number_where_kept(loop, k, set(names.values()))
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _number_where_kept(places: ast.For, k: str, kept: set[str]) -> None:
+    """A loop place by place (card_loop) whose place number `_n{k}` is read only by at most two values kept per zone
+    (hoist_zone_work) reads it there, as each is computed, and not for every place (an empty one too): a read
+    there costs the eval loop two steps more than the name, the number set for each place four."""
+    number = f"_n{k}"
+    setting = next(s for s in places.body if isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == number)
+    values = [n for n in walked(places) if isinstance(n, ast.NamedExpr) and n.target.id in kept]
+    reading = [n for n in values if any(isinstance(m, ast.Name) and m.id == number for m in walked(n.value))]
+    read = sum(isinstance(n, ast.Name) and n.id == number and isinstance(n.ctx, ast.Load) for n in walked(places))
+    if len(reading) > 2 or read != sum(isinstance(m, ast.Name) and m.id == number for n in reading for m in walked(n.value)):
+        return
+
+    class Number(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return copy.deepcopy(setting.value) if node.id == number else node
+
+    for n in reading:
+        n.value = Number().visit(n.value)
+    places.body.remove(setting)
 
 
 def _zone_level(loop: ast.For) -> Optional[tuple[str, ast.For, int, list[ast.stmt]]]:
