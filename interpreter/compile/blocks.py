@@ -555,7 +555,7 @@ def _decider(seat: str) -> Lines:
 
 def choose_action(seat: str, lister: str, actions: str, counts: bool) -> Snippet:
     """`choose action`: the options listed by `lister` (its generated function is `lister[0]`, compiled once the
-    actions are: compiler._option_lister), their labels made only when read. With agents playing inside the
+    actions are: compiler._option_listers), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
     agent that looks at the state), else the run stops at the node. `counts`: a plain random agent takes its option
     from `lister[1]` (compiler._option_picker), which counts the first action's options and builds the one drawn

@@ -137,7 +137,7 @@ class CompilerBase:
         self.action_ids: dict[str, int] = {}
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
         self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)
-        # the actions of each `choose action` → where its listing function goes, once they are compiled
+        # the actions of each `choose action` → where its listing (and picking) functions go, once they are compiled
         self.option_listers: dict[tuple[int, ...], list[Callable[..., Any]]] = {}
         self.consts: dict[str, tuple[int, T]] = {}
         # a `let`'s value code and its slot, while the statement right after it starts: that code reads the slot

@@ -409,7 +409,7 @@ class Compiler(StatementCompiler):
         self.listed = set()
         self.first_move = None
         lines: list[str] = []
-        pad = "        "  # inside the listing function and its `try` (_option_lister)
+        pad = "        "  # inside the listing function and its `try` (_option_listers)
         for line in prefix[0]:  # before the loops: a failing `require` skips the action's loops
             lines.append(pad + line)
             if line.startswith("if "):
