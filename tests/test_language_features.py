@@ -24,7 +24,7 @@ from interpreter.compile.hoist import (
 )
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
-from interpreter.runtime.helpers import UNSET, concat, map_get, pick
+from interpreter.runtime.helpers import concat, map_get, pick
 
 HEADER = '''
 game feature_test { title de "T" en "T" players 2 to 2 }
@@ -498,7 +498,7 @@ def test_work_per_zone_is_done_once_per_zone_and_only_when_reached() -> None:
                      "        _n0 = _p0 // 10", "        if _n0 != _q0:", "            _q0 = _n0",
                      "        if _p0 % 2 == 0: continue", "        if not note(calls, _n0) > 0: continue",
                      "        out.append(_p0)", "    return out"])
-    env: dict[str, Any] = {"_UNSET": UNSET, "note": lambda calls, n: calls.append(n) or n % 3}
+    env: dict[str, Any] = {"note": lambda calls, n: calls.append(n) or n % 3}
     exec(hoist_zone_work(src), env)  # noqa: S102 - a test of generated code
     calls: list[int] = []
     assert env["f"]([11, 13, 15, 22, 24, 31, 33, 41, 11], calls) == [11, 13, 15, 41, 11]
@@ -512,11 +512,15 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     src = "\n".join(["def f(places, calls):", "    out = []", "    for _z0 in range(len(places)):",
                      "        _n0 = _z0 + 1", "        for _p0 in places[_z0]:", "            if _p0 % 2 == 0: continue",
                      "            if not note(calls, _n0) > 0: continue", "            out.append(_p0)", "    return out"])
-    env: dict[str, Any] = {"_UNSET": UNSET, "note": lambda calls, n: calls.append(n) or n % 3}
-    exec(hoist_zone_work(src), env)  # noqa: S102 - a test of generated code
+    env: dict[str, Any] = {"note": lambda calls, n: calls.append(n) or n % 3}
+    hoisted = hoist_zone_work(src)
+    assert "_n0 =" not in hoisted  # read only by the value kept per place: there, as it is computed
+    exec(hoisted, env)  # noqa: S102 - a test of generated code
     calls: list[int] = []
     assert env["f"]([[11, 13, 15], [22, 24], [31, 33], [], [41, 43]], calls) == [11, 13, 15, 41, 43]
     assert calls == [1, 3, 5]  # place 2 holds even cards only, place 3 is asked once for both, place 4 is empty
+    also = src.replace("out.append(_p0)", "out.append(_p0 + _n0)")  # the card level reads the number itself too
+    assert "_n0 = _z0 + 1" in hoist_zone_work(also)
 
 
 def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
@@ -598,8 +602,8 @@ def test_a_domain_read_alike_by_an_earlier_action_is_not_read_again() -> None:
     another value was set, or not alike, stays."""
     pad = "        "
     first = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[4]", f"{pad}for _p0 in _d1:", f"{pad}    pass"]
-    second = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = _UNSET"]
-    third = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = _UNSET"]
+    second = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = None"]
+    third = [f"{pad}_d1 = st.zones[3]", f"{pad}_d2 = st.zones[5]", f"{pad}_d3 = None"]
     assert domains_read_once([first, second, third]) == [first, second[1:], third[2:]]
 
 
@@ -615,7 +619,7 @@ def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
     shared = shared_lists(src)
     assert shared.count("_c0 := [c for c in _s_x if c > me]") == 2 and "_c1" not in shared
     assert "[lambda: [c for c in _s_x if c > me]]" in shared  # another scope's: as it was
-    env: dict[str, Any] = {"_UNSET": UNSET}
+    env: dict[str, Any] = {}
     exec(src + "\n" + shared.replace("def options", "def shared"), env)  # noqa: S102 - a test of generated code
     for flag in (True, False):
         state = SimpleNamespace(x=[1, 3, 2, 5], flag=flag)

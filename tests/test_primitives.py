@@ -12,6 +12,8 @@ from dsl.parser import parse_text
 from interpreter import CHANCE_PLAYER, IllegalActionError, load_game
 from interpreter.compile.primitives import REGISTRY
 from interpreter.compile.types import INT, PLAYER, T, card, list_of
+from interpreter.play.agents import RandomAgent
+from interpreter.play.simulate import play_bots
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
 from interpreter.runtime.ops import L_MOVE
@@ -934,6 +936,44 @@ score(p) = count(hand(p))
     state.apply_label("take t3 x1")
     assert state.is_terminal() and state.scores() == [1, 0, 1]
     assert state.history == ["take t5 x2", "take t3 x1"]
+
+
+def test_random_agents_counting_the_first_actions_options_pick_as_from_the_list(tmp_path: Path) -> None:
+    """A choose action whose first action has one parameter and no guard that reads it (counted_first): a plain
+    random agent inside the run counts that action's options and builds only the one it draws (compiler.
+    _option_picker), the pick it would make from the listed options; with no option at all it fails alike."""
+    game = build(tmp_path, CHOOSE + """
+action keep(c in hand(me)) {
+  label "keep {c}"
+  move c to box
+}
+round {
+  repeat while round < 4
+  phase a {
+    choose action for last(players): keep, take, rest
+    choose action for last(players): keep
+  }
+}
+score(p) = count(hand(p))
+""")
+    failures: list[str] = []
+    for seed in range(8):
+        inside, outside = game.new_initial_state(seed), game.new_initial_state(seed)
+        failed = stepped = None
+        try:
+            play_bots(inside, [RandomAgent(seed * 10 + seat) for seat in range(2)])
+        except GameRuleError as exc:
+            failed = str(exc)
+        agents = [RandomAgent(seed * 10 + seat) for seat in range(2)]
+        try:
+            while not outside.is_terminal():
+                outside.advance(outside.sample_chance() if outside.is_chance_node()
+                                else agents[outside.current_player()].act(outside))
+        except GameRuleError as exc:
+            stepped = str(exc)
+        assert outside.history == inside.history and stepped == failed
+        failures += [failed] if failed is not None else []
+    assert 0 < len(failures) < 8 and all("P2 has no legal action (keep)" in f for f in failures)
 
 
 def test_decision_inside_an_action_survives_save_and_load(tmp_path: Path) -> None:

@@ -437,10 +437,11 @@ def test_agents_deciding_inside_the_run_see_and_play_what_they_would_at_each_sto
         assert played.agents is None
 
 
-@pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4)])
+@pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4), ("fuerchterliche_feinde", 2)])
 def test_random_agents_picking_inside_the_run_draw_what_act_draws(ruleset: str, players: int) -> None:
     """A plain RandomAgent's pick inside the run is written out by the state (State.agent_pick, from the agent's
-    bits): the same numbers from the same stream as its act(), so the same game as stepping from outside."""
+    bits): the same numbers from the same stream as its act(), so the same game as stepping from outside (also
+    where a `choose action` only counts its first action's options: compiler._option_picker)."""
     game = load_game(ruleset, players=players)
     for seed in (1, 2):
         played = game.new_initial_state(seed)

@@ -555,15 +555,25 @@ def _decider(seat: str) -> Lines:
     return [f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
 
 
-def choose_action(seat: str, lister: str, actions: str) -> Snippet:
+def choose_action(seat: str, lister: str, actions: str, counts: bool) -> Snippet:
     """`choose action`: the options listed by `lister` (its generated function is `lister[0]`, compiled once the
-    actions are: compiler._option_lister), their labels made only when read. With agents playing inside the
+    actions are: compiler._option_listers), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
-    agent that looks at the state), else the run stops at the node."""
-    return Snippet([*_decider(seat), f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:",
-                    f"    raise GameRuleError(f'P{{_b_w + 1}} has no legal action ({actions})')",
-                    "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER",
-                    "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"], pushes=True)
+    agent that looks at the state), else the run stops at the node. `counts`: a plain random agent takes its option
+    from `lister[1]` (compiler._option_picker), which counts the first action's options and builds the one drawn
+    (not while a `forbid` is active: only listed options are tested against it)."""
+    lines = [f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:", "    " + no_action("_b_w", actions),
+             "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER"]
+    if not counts:
+        return Snippet([*_decider(seat), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"], pushes=True)
+    return Snippet([*_decider(seat), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
+                    *("    " + ln for ln in lines), "    _b_v = _b_v[st.agent_pick(_b_w, _b_v)]", "else:",
+                    f"    _b_v = {lister}[1](st, _b_w)", "    AFTER", "st.take_action(_b_w, _b_v)"], pushes=True)
+
+
+def no_action(seat: str, actions: str) -> str:
+    """The line that fails a `choose action` among `actions` (names) that offers the seat no option."""
+    return f"raise GameRuleError(f'P{{{seat} + 1}} has no legal action ({actions})')"
 
 
 def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any, Any]) -> Snippet:

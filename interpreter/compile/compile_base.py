@@ -61,6 +61,27 @@ def names_in(node: Any) -> set[str]:
     return {n.name for n in A.walk(node) if isinstance(n, A.Name)}
 
 
+def guard_levels(act: A.ActionDef) -> list[tuple[Any, int]]:
+    """The leading `let`s and `require`s of an action's body (they guard its options), each with its level: the
+    number of the last parameter it depends on, 0 for none (the listing tests it before the loops)."""
+    level_of = {prm.name: i + 1 for i, prm in enumerate(act.params)}
+    out: list[tuple[Any, int]] = []
+    for stmt in A.opened(act.body):
+        if not isinstance(stmt, (A.Let, A.Require)):
+            break
+        level = max([level_of.get(n, 0) for n in names_in(stmt.value if isinstance(stmt, A.Let) else stmt.cond)] + [0])
+        if isinstance(stmt, A.Let):
+            level_of[stmt.name] = level
+        out.append((stmt, level))
+    return out
+
+
+def counted_first(act: A.ActionDef) -> bool:
+    """Whether a `choose action` whose first action is `act` lets a plain random agent count that action's options
+    (compiler._option_picker): one parameter and no guard that reads it, so its options are one loop over a list."""
+    return len(act.params) == 1 and all(level == 0 for _, level in guard_levels(act))
+
+
 def owner_count(e: A.CallComp) -> Optional[tuple[str, A.Name]]:
     """`count(c for c in cards(F) if owner(c) == x)`, x a name other than c: (F, x). Such a count is kept per owner
     as cards move and change hands (State.owned), not found by a pass over F's cards each time it is read."""
@@ -116,8 +137,8 @@ class CompilerBase:
         self.action_ids: dict[str, int] = {}
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
         self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)
-        # the actions of each `choose action` → where its listing function goes, once they are compiled
-        self.option_listers: dict[tuple[int, ...], list[Callable[..., list[Any]]]] = {}
+        # the actions of each `choose action` → where its listing (and picking) functions go, once they are compiled
+        self.option_listers: dict[tuple[int, ...], list[Callable[..., Any]]] = {}
         self.consts: dict[str, tuple[int, T]] = {}
         # a `let`'s value code and its slot, while the statement right after it starts: that code reads the slot
         self.reused: Optional[tuple[str, str]] = None

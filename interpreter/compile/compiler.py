@@ -4,6 +4,7 @@ compiled by the modules this class builds on)."""
 from __future__ import annotations
 
 import ast
+import re
 from itertools import product
 from typing import Any, Callable, Optional
 
@@ -14,7 +15,7 @@ from dsl.sections import check_sections
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.compile_base import check_told, names_in, template_fields
+from interpreter.compile.compile_base import check_told, counted_first, guard_levels, names_in, template_fields
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
@@ -93,7 +94,7 @@ class Compiler(StatementCompiler):
         self._pictures()
         self._flow()
         for aids, lister in self.option_listers.items():  # the `choose action`s, compiled before their actions
-            lister.append(self._option_lister(aids))
+            lister += self._option_listers(aids)
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p
@@ -381,11 +382,7 @@ class Compiler(StatementCompiler):
         refusal: list[list[str]] = [[] for _ in range(len(params) + 1)]  # the same prefix, naming the failing require
         requires: list[A.Require] = []
         body_scope = scope.child()
-        for stmt in A.opened(act.body):  # a named step's leading requirements guard the options too
-            if not isinstance(stmt, (A.Let, A.Require)):
-                break
-            deps = names_in(stmt.value if isinstance(stmt, A.Let) else stmt.cond)
-            level = max([level_of.get(n, 0) for n in deps] + [0])
+        for stmt, level in guard_levels(act):  # a named step's leading requirements guard the options too
             if isinstance(stmt, A.Let):
                 src, t = self.code(stmt.value, body_scope)
                 slot = body_scope.define(stmt.name, t)
@@ -412,7 +409,7 @@ class Compiler(StatementCompiler):
         self.listed = set()
         self.first_move = None
         lines: list[str] = []
-        pad = "        "  # inside the listing function and its `try` (_option_lister)
+        pad = "        "  # inside the listing function and its `try` (_option_listers)
         for line in prefix[0]:  # before the loops: a failing `require` skips the action's loops
             lines.append(pad + line)
             if line.startswith("if "):
@@ -431,8 +428,8 @@ class Compiler(StatementCompiler):
                     kept.append(f"{start_pad}_d{k} = {domains[k]}")
                     loop = [f"{pad}for _p{k} in _d{k}:"]
                 else:
-                    kept.append(f"{start_pad}_d{k} = _UNSET")
-                    loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not _UNSET else (_d{k} := {domains[k]})):"]
+                    kept.append(f"{start_pad}_d{k} = None")
+                    loop = [f"{pad}for _p{k} in (_d{k} if _d{k} is not None else (_d{k} := {domains[k]})):"]
             lines += loop
             bound |= {f"L[{slot}]", f"_p{k}"}
             conds, prefix[k + 2:] = hoist_card_reads([f"{inner}{line}" for line in prefix[k + 1]], inner, str(k), bound,
@@ -475,21 +472,42 @@ class Compiler(StatementCompiler):
             return None if source is None else (id(stmt), source)
         return None
 
-    def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
+    def _option_listers(self, aids: tuple[int, ...]) -> list[Callable[..., Any]]:
         """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's
         loops in turn (_action), inside a `try` that names the action where its prefix fails; the options an
-        active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested)."""
-        lines = ["    out = []"]
-        for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids])):
-            lines += ["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
-                      f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
-        lines.append("    return _allowed(st, me, out) if st.forbids else out")
-        written = "\n".join(["def options(st, me):"] + lines)
-        made = compiled(f"options\0{written}", lambda: end_items_code(lowered_function(shared_lists(hoist_zone_work(
-            "\n".join(["def options(st, me):"] + hoist_state_reads(lines)))))))
+        active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested).
+        Where the first action's options are counted (counted_first), its picking function too (_option_picker)."""
+        parts = [["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
+                  f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
+                 for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids]))]
+        lister = self._enumerator("options", ["    out = []", *(ln for part in parts for ln in part),
+                                              "    return _allowed(st, me, out) if st.forbids else out"])
+        return [lister, self._option_picker(aids, parts)] if counted_first(self.p.actions[aids[0]].ast) else [lister]
+
+    def _option_picker(self, aids: tuple[int, ...], parts: list[list[str]]) -> Callable[..., Any]:
+        """The generated function `(state, seat) → option` of a `choose action` for a plain random agent (while no
+        `forbid` is active: blocks.choose_action): the lister's code, but the first action's one loop over a list
+        (counted_first) only counts its items; the agent draws its index from the number of all options
+        (State.agent_pick: the numbers it would draw from the whole list), and only the option drawn is built."""
+        first, aid = parts[0], aids[0]
+        loop = re.fullmatch(r"( *)for _p0 in (.+):", first[-4])  # its loop and option, before its `except`
+        assert loop is not None and first[-3] == f"{loop[1]}    out.append(({aid}, _p0))", first[-4:-2]
+        names = ", ".join(self.p.actions[a].name for a in aids)
+        return self._enumerator("pick", [
+            "    out = []", "    _count = 0", *first[:-4], f"{loop[1]}_items = {loop[2]}", f"{loop[1]}_count = len(_items)",
+            *first[-2:], *(ln for part in parts[1:] for ln in part), "    _total = _count + len(out)", "    if not _total:",
+            "        " + B.no_action("me", names), "    _index = st.agent_pick(me, range(_total))",
+            "    if _index < _count:", f"        return ({aid}, _items[_index])", "    return out[_index - _count]"])
+
+    def _enumerator(self, name: str, lines: list[str]) -> Callable[..., Any]:
+        """A generated function `name(st, me)` of `lines`, its reads of the state hoisted and its work per zone and
+        shared lists done once (hoist), compiled (and kept between loads: code_cache)."""
+        written = "\n".join([f"def {name}(st, me):"] + lines)
+        made = compiled(f"{name}\0{written}", lambda: end_items_code(lowered_function(shared_lists(hoist_zone_work(
+            "\n".join([f"def {name}(st, me):"] + hoist_state_reads(lines)))))))
         namespace: dict[str, Any] = {}
         exec(made, self.env, namespace)  # noqa: S102 - our own generated code
-        return namespace["options"]  # type: ignore[no-any-return]
+        return namespace[name]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())

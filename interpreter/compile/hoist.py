@@ -527,8 +527,31 @@ def hoist_zone_work(src: str) -> str:
                 break
             _Hoister(assigned, names, f"_h{k}_").visit(stmt)
         if names:
-            resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Name("_UNSET", ast.Load())))
+            resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Constant(None)))
+        if resets is loop.body:  # place by place
+            _number_where_kept(loop, k, set(names.values()))
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _number_where_kept(places: ast.For, k: str, kept: set[str]) -> None:
+    """A loop place by place (card_loop) whose place number `_n{k}` is read only by at most two values kept per zone
+    (hoist_zone_work) reads it there, as each is computed, and not for every place (an empty one too): a read
+    there costs the eval loop two steps more than the name, the number set for each place four."""
+    number = f"_n{k}"
+    setting = next(s for s in places.body if isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == number)
+    values = [n for n in walked(places) if isinstance(n, ast.NamedExpr) and n.target.id in kept]
+    reading = [n for n in values if any(isinstance(m, ast.Name) and m.id == number for m in walked(n.value))]
+    read = sum(isinstance(n, ast.Name) and n.id == number and isinstance(n.ctx, ast.Load) for n in walked(places))
+    if len(reading) > 2 or read != sum(isinstance(m, ast.Name) and m.id == number for n in reading for m in walked(n.value)):
+        return
+
+    class Number(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.expr:
+            return copy.deepcopy(setting.value) if node.id == number else node
+
+    for n in reading:
+        n.value = Number().visit(n.value)
+    places.body.remove(setting)
 
 
 def _zone_level(loop: ast.For) -> Optional[tuple[str, ast.For, int, list[ast.stmt]]]:
@@ -555,7 +578,8 @@ def _free_names(node: ast.AST) -> set[str]:
 
 class _Hoister(ast.NodeTransformer):
     """Replaces the largest subexpressions that read nothing the card level sets but contain a call by
-    `(_h if _h is not _UNSET else (_h := expr))`; comprehensions and lambdas are taken whole or not at all."""
+    `(_h if _h is not None else (_h := expr))` (no value of the rules is None); comprehensions and lambdas are taken
+    whole or not at all."""
 
     def __init__(self, assigned: set[str], names: dict[str, str], prefix: str) -> None:
         self.assigned, self.names, self.prefix = assigned, names, prefix
@@ -566,7 +590,7 @@ class _Hoister(ast.NodeTransformer):
                 and not any(isinstance(n, ast.NamedExpr) for n in walked(node)):
             key = ast.dump(node)
             name = self.names.setdefault(key, f"{self.prefix}{len(self.names)}")
-            return kept_at_first_use(name, node, ast.Name("_UNSET", ast.Load()))
+            return kept_at_first_use(name, node, ast.Constant(None))
         if isinstance(node, OWN_SCOPE):
             return node
         return self.generic_visit(node)
@@ -601,15 +625,15 @@ def shared_lists(src: str) -> str:
             name = names.get(id(node))
             if name is None:
                 return node
-            return kept_at_first_use(name, node, ast.Name("_UNSET", ast.Load()))
+            return kept_at_first_use(name, node, ast.Constant(None))
 
     fn.body[start + 1:] = [Share().visit(s) for s in fn.body[start + 1:]]
     fn.body.insert(start + 1, ast.Assign([ast.Name(n, ast.Store()) for n in sorted(set(names.values()))],
-                                         ast.Name("_UNSET", ast.Load())))
+                                         ast.Constant(None)))
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
-_DOMAIN_READ = re.compile(r"(        )(_d\d+) = (?!_UNSET$).+")  # a pure domain read, first in an action's `try` (compiler._action)
+_DOMAIN_READ = re.compile(r"(        )(_d\d+) = (?!None$).+")  # a pure domain read, first in an action's `try` (compiler._action)
 
 
 def domains_read_once(actions: list[list[str]]) -> list[list[str]]:

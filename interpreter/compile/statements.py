@@ -9,7 +9,7 @@ from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
-from interpreter.compile.compile_base import check_told, nesting_limit, template_fields
+from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
 from interpreter.compile.hoist import inline_function_code, repeated_reads_as_locals, state_reads_as_locals
 from interpreter.compile.lowering import function_code
@@ -501,7 +501,8 @@ class StatementCompiler(ExpressionCompiler):
         lister = self.option_listers.setdefault(tuple(aids), [])
         name = f"_options{list(self.option_listers).index(tuple(aids))}"
         self.env[name] = lister  # filled once the actions are compiled
-        em.emit_src(B.choose_action(seat, name, ", ".join(s.actions)))
+        first = next(a for a in self.of(A.ActionDef) if a.name == s.actions[0])
+        em.emit_src(B.choose_action(seat, name, ", ".join(s.actions), counted_first(first)))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule

@@ -549,10 +549,7 @@ def subsets(xs: Sequence[Any]) -> list[list[Any]]:
     return [list(c) for k in range(len(xs) + 1) for c in combinations(xs, k)]
 
 
-UNSET = object()  # a value generated code has not computed yet (compile/hoist.py hoist_zone_work)
-
 ENV: dict[str, Any] = {
-    "_UNSET": UNSET,
     "_famcards": family_cards, "_member": member, "_mapget": map_get, "_listget": list_get, "_pick": pick,
     "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_modified": modified,
     "_through": through_modifiers, "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,

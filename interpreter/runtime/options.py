@@ -1,5 +1,5 @@
 """The legal options of a `choose action` decision are every binding of the actions' parameters that
-passes their `require` prefix (listed by generated code: compiler._option_lister) and no active `forbid`
+passes their `require` prefix (listed by generated code: compiler._option_listers) and no active `forbid`
 (tested only while one is active: allowed). Labels are made only when asked for."""
 from __future__ import annotations
 
