@@ -1,11 +1,13 @@
 """Loads a ruleset by name (or path) with variants into a compiled Program and a Game."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
@@ -57,9 +59,27 @@ def _cached(ruleset: str, variants: tuple[str, ...], fingerprint: str) -> Progra
     return _compile(ruleset, variants, fingerprint)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No garbage collection while loading: a load makes tens of thousands of objects and frees few, so the collector
+    would walk them (and, once, everything the imports made) for next to nothing; its next pass sees them once."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _compile(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
     """The game's files and variants only: scenario files are read by `check` and `test`, not to play. The
     generated code is kept by `fingerprint`, the files read (kept_code)."""
+    with _collector_paused():
+        return _compiled(ruleset, variants, fingerprint)
+
+
+def _compiled(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
     src = read_ruleset(find_ruleset(ruleset), scenarios=False)
     try:
         names = add_variant_files(src, variants)
