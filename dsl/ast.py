@@ -730,8 +730,9 @@ _WALKED: dict[type, int] = {Pos: 3}
 
 N = TypeVar("N", bound=BaseModel)
 MEMORY_INDEXES = 4096  # nodes whose index (found) is kept in this process
-# id(node) → the node, its nodes by class, and the answers given (class asked → its nodes)
-_indexes: dict[int, tuple[Node, dict[type, list[Any]], dict[type, list[Any]]]] = {}
+ByClass = dict[type, list[Any]]  # a node's nodes by class, in walk's order (found)
+# id(node) → the node, its index, and the answers given (class asked → its nodes)
+_indexes: dict[int, tuple[Node, ByClass, ByClass]] = {}
 
 
 def found(node: Node, cls: type[N]) -> list[N]:
@@ -740,13 +741,32 @@ def found(node: Node, cls: type[N]) -> list[N]:
     item is walked once (its index kept by identity, with the item, for the parsed files' life in the process)."""
     entry = _indexes.get(id(node))
     if entry is None or entry[0] is not node:
-        if len(_indexes) >= MEMORY_INDEXES:
-            _indexes.clear()
-        index: dict[type, list[Any]] = {}
-        for n in walk(node):
-            index.setdefault(type(n), []).append(n)
-        entry = _indexes[id(node)] = (node, index, {})
+        entry = _kept(node)
     answer = entry[2].get(cls)
     if answer is None:
         answer = entry[2][cls] = [n for t, nodes in entry[1].items() if issubclass(t, cls) for n in nodes]
     return answer
+
+
+def _kept(node: Node, index: Optional[ByClass] = None) -> tuple[Node, ByClass, ByClass]:
+    """Keeps `index` as `node`'s index, or one made by a walk."""
+    if index is None:
+        index = {}
+        for n in walk(node):
+            index.setdefault(type(n), []).append(n)
+    if len(_indexes) >= MEMORY_INDEXES:
+        _indexes.clear()
+    entry = _indexes[id(node)] = (node, index, {})
+    return entry
+
+
+def indexes(nodes: list[Node]) -> list[ByClass]:
+    """The index found keeps of each node, to be stored with them (the parse cache pickles a file's beside it)."""
+    kept = [_indexes.get(id(node)) for node in nodes]
+    return [entry[1] if entry is not None and entry[0] is node else _kept(node)[1] for node, entry in zip(nodes, kept)]
+
+
+def adopt_indexes(nodes: list[Node], stored: list[ByClass]) -> None:
+    """Keeps the indexes `indexes` gave for these nodes, read back with them (so holding the very same nodes)."""
+    for node, index in zip(nodes, stored):
+        _kept(node, index)
