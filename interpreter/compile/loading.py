@@ -15,7 +15,7 @@ from dsl.files import find_ruleset, is_variant_file, rules_files
 from dsl.loader import add_variant_files, apply_variants, read_ruleset, validate_source
 from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
-from interpreter.compile.code_cache import kept_code
+from interpreter.compile.code_cache import checked, kept_code
 from interpreter.compile.compiler import compile_program
 from interpreter.compile.pictures import check_pictures
 from interpreter.runtime.game import ConstantError, Game
@@ -80,17 +80,21 @@ def _compile(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]
 
 
 def _compiled(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
+    """Checks that a load of the same files passed before are not run again (checked): the budgets that building a
+    game for each player count spends are in their name."""
     src = read_ruleset(find_ruleset(ruleset), scenarios=False)
     try:
         names = add_variant_files(src, variants)
-        validate_source(src)
-        items = apply_variants(src, names)
         with kept_code(fingerprint and f"{fingerprint}\0{names}"):  # kept once the whole load succeeded
+            checked("texts and definitions", lambda: validate_source(src))
+            items = apply_variants(src, names)
             program = compile_program(items, src.name, names)
-            check_reachable(items)
-            _check_player_counts(program, items, src.name, names)
+            checked("reachable", lambda: check_reachable(items))
+            budgets = repr(Limits.from_env())
+            checked(f"player counts\0{budgets}", lambda: _check_player_counts(program, items, src.name, names))
             if program.pictures:
-                check_pictures(Game(program, program.max_players, src.name, names), items)
+                checked(f"pictures\0{budgets}", lambda: check_pictures(
+                    Game(program, program.max_players, src.name, names), items))
         return program
     except RulesError as exc:
         for file, text in src.sources.items():
