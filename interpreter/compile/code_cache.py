@@ -2,8 +2,8 @@
 ruleset went into lowering and compiling the generated sources, which are the same at every load of the same files.
 An entry maps the generated source (with what it asks of the compiler) to its code object, or to the result of
 another step of the compiler that depends on nothing else, so a stale entry is never used, only not found; a file
-is keyed by the rules files, the engine's compiler, runtime and checks and the Python running it, carries a checksum of its
-contents, and one that does not read back whole is ignored."""
+is keyed by the rules files, the engine's compiler, runtime and checks and the Python running it, carries a checksum
+of its contents, and one that does not read back whole is ignored. It also marks the load's checks as passed (checked)."""
 from __future__ import annotations
 
 import hashlib
@@ -98,7 +98,8 @@ def _compiler_fingerprint() -> bytes:
     limits they write into the code, the language's checks (dsl) that a load passed, and the Python."""
     digest = hashlib.sha256(sys.version.encode() + importlib.util.MAGIC_NUMBER)
     here = Path(__file__).parent
-    for file in sorted([*here.glob("*.py"), *(here.parent / "runtime").glob("*.py"), *(REPO_ROOT / "dsl").glob("*.py")]):
+    sources = [*here.glob("*.py"), *(here.parent / "runtime").glob("*.py"), *(REPO_ROOT / "dsl").glob("*.py")]
+    for file in sorted(sources):
         digest.update(f"{file.parent.name}/{file.name}\0".encode() + file.read_bytes())
     return digest.digest()
 
