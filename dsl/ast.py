@@ -16,10 +16,33 @@ def _reduced(node: BaseModel) -> tuple[Any, ...]:
     given the same fields share one set of their names once read back (pydantic changes a frozen model's set
     never, a copy's only once copied): a load makes a third fewer objects for the garbage collector to visit."""
     given = node.__pydantic_fields_set__
-    return _unpickled, (type(node), node.__dict__, _GIVEN.setdefault(frozenset(given), given))
+    fields = node.__dict__
+    pos = fields.get("pos")
+    if type(pos) is Pos and pos.__pydantic_fields_set__ == _POS_GIVEN:  # half the nodes: made by its node's call
+        return _unpickled_at, (type(node), {**fields, "pos": None}, _GIVEN.setdefault(frozenset(given), given),
+                               *pos.__dict__.values())
+    return _unpickled, (type(node), fields, _GIVEN.setdefault(frozenset(given), given))
 
 
 _GIVEN: dict[frozenset[str], set[str]] = {}  # the set pickled for each set of fields given (_reduced)
+_POS_GIVEN = {"file", "line", "col"}  # the fields given of every position read back (as the parser gives them)
+
+
+def _unpickled_at(cls: type[BaseModel], fields: dict[str, Any], given: set[str], file: str, line: int,
+                  col: int) -> BaseModel:
+    """A node and its position (`fields` holds its place), made in one call."""
+    pos = _new(Pos)
+    _set(pos, "__dict__", {"file": file, "line": line, "col": col})
+    _set(pos, "__pydantic_fields_set__", _POS_GIVEN)
+    _set(pos, "__pydantic_extra__", None)
+    _set(pos, "__pydantic_private__", None)
+    fields["pos"] = pos
+    node = _new(cls)
+    _set(node, "__dict__", fields)
+    _set(node, "__pydantic_fields_set__", given)
+    _set(node, "__pydantic_extra__", None)
+    _set(node, "__pydantic_private__", None)
+    return node
 
 
 def _unpickled(cls: type[BaseModel], fields: dict[str, Any], given: set[str]) -> BaseModel:
@@ -738,7 +761,8 @@ _indexes: dict[int, tuple[Node, ByClass, ByClass]] = {}
 def found(node: Node, cls: type[N]) -> list[N]:
     """The nodes of class `cls` below (and including) `node`, in walk's order for each class of node (read, never
     changed): several checks of a load look for their own kinds of node in every item, and nodes are frozen, so each
-    item is walked once (its index kept by identity, with the item, for the parsed files' life in the process)."""
+    item is walked once (its index kept by identity, with the item, for the parsed files' life in the process).
+    Positions are no nodes: a parse cache entry makes them with their nodes (_unpickled_at), not for an index."""
     entry = _indexes.get(id(node))
     if entry is None or entry[0] is not node:
         entry = _kept(node)
@@ -753,7 +777,8 @@ def _kept(node: Node, index: Optional[ByClass] = None) -> tuple[Node, ByClass, B
     if index is None:
         index = {}
         for n in walk(node):
-            index.setdefault(type(n), []).append(n)
+            if type(n) is not Pos:
+                index.setdefault(type(n), []).append(n)
     if len(_indexes) >= MEMORY_INDEXES:
         _indexes.clear()
     entry = _indexes[id(node)] = (node, index, {})
