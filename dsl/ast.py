@@ -19,8 +19,8 @@ def _reduced(node: BaseModel) -> tuple[Any, ...]:
     fields = node.__dict__
     pos = fields.get("pos")
     if type(pos) is Pos and pos.__pydantic_fields_set__ == _POS_GIVEN:  # half the nodes: made by its node's call
-        return _unpickled_at, (type(node), {**fields, "pos": None}, _GIVEN.setdefault(frozenset(given), given),
-                               *pos.__dict__.values())
+        return _unpickled, (type(node), {**fields, "pos": None}, _GIVEN.setdefault(frozenset(given), given),
+                            *pos.__dict__.values())
     return _unpickled, (type(node), fields, _GIVEN.setdefault(frozenset(given), given))
 
 
@@ -28,25 +28,17 @@ _GIVEN: dict[frozenset[str], set[str]] = {}  # the set pickled for each set of f
 _POS_GIVEN = {"file", "line", "col"}  # the fields given of every position read back (as the parser gives them)
 
 
-def _unpickled_at(cls: type[BaseModel], fields: dict[str, Any], given: set[str], file: str, line: int,
-                  col: int) -> BaseModel:
-    """A node and its position (`fields` holds its place), made in one call."""
-    pos = _new(Pos)
-    _set(pos, "__dict__", {"file": file, "line": line, "col": col})
-    _set(pos, "__pydantic_fields_set__", _POS_GIVEN)
-    _set(pos, "__pydantic_extra__", None)
-    _set(pos, "__pydantic_private__", None)
-    fields["pos"] = pos
-    node = _new(cls)
-    _set(node, "__dict__", fields)
-    _set(node, "__pydantic_fields_set__", given)
-    _set(node, "__pydantic_extra__", None)
-    _set(node, "__pydantic_private__", None)
-    return node
-
-
-def _unpickled(cls: type[BaseModel], fields: dict[str, Any], given: set[str]) -> BaseModel:
-    """As BaseModel.__setstate__ makes it, from less."""
+def _unpickled(cls: type[BaseModel], fields: dict[str, Any], given: set[str], file: Optional[str] = None,
+               line: int = 0, col: int = 0) -> BaseModel:
+    """As BaseModel.__setstate__ makes it, from less; with its position where `file` is given (`fields` holds its
+    place): half the nodes read back are positions, each made in its node's call."""
+    if file is not None:
+        pos = _new(Pos)
+        _set(pos, "__dict__", {"file": file, "line": line, "col": col})
+        _set(pos, "__pydantic_fields_set__", _POS_GIVEN)
+        _set(pos, "__pydantic_extra__", None)
+        _set(pos, "__pydantic_private__", None)
+        fields["pos"] = pos
     node = _new(cls)
     _set(node, "__dict__", fields)
     _set(node, "__pydantic_fields_set__", given)
@@ -762,7 +754,7 @@ def found(node: Node, cls: type[N]) -> list[N]:
     """The nodes of class `cls` below (and including) `node`, in walk's order for each class of node (read, never
     changed): several checks of a load look for their own kinds of node in every item, and nodes are frozen, so each
     item is walked once (its index kept by identity, with the item, for the parsed files' life in the process).
-    Positions are no nodes: a parse cache entry makes them with their nodes (_unpickled_at), not for an index."""
+    Positions are no nodes: a parse cache entry makes them with their nodes (_unpickled), not for an index."""
     entry = _indexes.get(id(node))
     if entry is None or entry[0] is not node:
         entry = _kept(node)
