@@ -7,13 +7,16 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import resource
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parent.parent
 if __package__ in (None, ""):  # run as `python benchmarks/bench_engine.py`: the package lives in the repository root
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    sys.path.insert(0, str(ROOT))
 
 from dsl.files import find_ruleset  # noqa: E402
 from dsl.loader import read_ruleset  # noqa: E402
@@ -34,6 +37,37 @@ def load_ms(ruleset: str, variants: tuple[str, ...], repeats: int) -> float:
         load_program(ruleset, variants)
         times.append((time.perf_counter() - start) * 1000)
     return statistics.median(times)
+
+
+FIRST_LOAD = ("import sys, time\nfrom interpreter import load_game\nstart = time.process_time()\n"
+              "load_game(sys.argv[1], sys.argv[2:])\nprint((time.process_time() - start) * 1000)")
+
+
+def first_load_ms(ruleset: str, variants: tuple[str, ...], repeats: int) -> float:
+    """Median CPU time of the first load_game in a fresh process (after its imports), with the caches on disk
+    as they are: what a script or a `simulate` pays before its first game."""
+    runs = [float(subprocess.run([sys.executable, "-c", FIRST_LOAD, ruleset, *variants], check=True, text=True,
+                                 capture_output=True, cwd=ROOT, env=_child_env()).stdout)
+            for _ in range(repeats)]
+    return statistics.median(runs)
+
+
+def command_s(args: list[str], repeats: int) -> tuple[float, float]:
+    """Median wall and CPU seconds of `regelwerk ARGS` in a fresh process (its exit status is not looked at)."""
+    walls, cpus = [], []
+    for _ in range(repeats):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "interpreter.cli", *args], capture_output=True, cwd=ROOT,
+                       env=_child_env())
+        walls.append(time.perf_counter() - start)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def _child_env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
 
 
 def rulebook_ms(ruleset: str, variants: tuple[str, ...], repeats: int) -> float:
@@ -161,6 +195,10 @@ def main() -> None:
     print(f"ruleset {args.ruleset} {'+'.join(variants) or '(base)'}, {args.players} players, "
           f"{args.games} random games, best of {args.rounds}")
     print(f"load (parse + variants + compile): {load_ms(args.ruleset, variants, 5):.1f} ms")
+    print(f"first load_game in a fresh process (caches on disk): {first_load_ms(args.ruleset, variants, 5):.0f} ms CPU")
+    for command, repeats in ((["--help"], 5), (["docs", "--check"], 1)):
+        wall, cpu = command_s(command, repeats)
+        print(f"regelwerk {' '.join(command)}: {wall:.2f} s wall, {cpu:.2f} s CPU (a fresh process)")
     best = None
     for _ in range(args.rounds):
         seconds, decisions, chances = play(args.ruleset, variants, args.players, args.games, args.seed)

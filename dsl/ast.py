@@ -16,14 +16,29 @@ def _reduced(node: BaseModel) -> tuple[Any, ...]:
     given the same fields share one set of their names once read back (pydantic changes a frozen model's set
     never, a copy's only once copied): a load makes a third fewer objects for the garbage collector to visit."""
     given = node.__pydantic_fields_set__
-    return _unpickled, (type(node), node.__dict__, _GIVEN.setdefault(frozenset(given), given))
+    fields = node.__dict__
+    pos = fields.get("pos")
+    if type(pos) is Pos and pos.__pydantic_fields_set__ == _POS_GIVEN:  # half the nodes: made by its node's call
+        return _unpickled, (type(node), {**fields, "pos": None}, _GIVEN.setdefault(frozenset(given), given),
+                            *pos.__dict__.values())
+    return _unpickled, (type(node), fields, _GIVEN.setdefault(frozenset(given), given))
 
 
 _GIVEN: dict[frozenset[str], set[str]] = {}  # the set pickled for each set of fields given (_reduced)
+_POS_GIVEN = {"file", "line", "col"}  # the fields given of every position read back (as the parser gives them)
 
 
-def _unpickled(cls: type[BaseModel], fields: dict[str, Any], given: set[str]) -> BaseModel:
-    """As BaseModel.__setstate__ makes it, from less."""
+def _unpickled(cls: type[BaseModel], fields: dict[str, Any], given: set[str], file: Optional[str] = None,
+               line: int = 0, col: int = 0) -> BaseModel:
+    """As BaseModel.__setstate__ makes it, from less; with its position where `file` is given (`fields` holds its
+    place): half the nodes read back are positions, each made in its node's call."""
+    if file is not None:
+        pos = _new(Pos)
+        _set(pos, "__dict__", {"file": file, "line": line, "col": col})
+        _set(pos, "__pydantic_fields_set__", _POS_GIVEN)
+        _set(pos, "__pydantic_extra__", None)
+        _set(pos, "__pydantic_private__", None)
+        fields["pos"] = pos
     node = _new(cls)
     _set(node, "__dict__", fields)
     _set(node, "__pydantic_fields_set__", given)
@@ -730,23 +745,45 @@ _WALKED: dict[type, int] = {Pos: 3}
 
 N = TypeVar("N", bound=BaseModel)
 MEMORY_INDEXES = 4096  # nodes whose index (found) is kept in this process
-# id(node) → the node, its nodes by class, and the answers given (class asked → its nodes)
-_indexes: dict[int, tuple[Node, dict[type, list[Any]], dict[type, list[Any]]]] = {}
+ByClass = dict[type, list[Any]]  # a node's nodes by class, in walk's order (found)
+# id(node) → the node, its index, and the answers given (class asked → its nodes)
+_indexes: dict[int, tuple[Node, ByClass, ByClass]] = {}
 
 
 def found(node: Node, cls: type[N]) -> list[N]:
     """The nodes of class `cls` below (and including) `node`, in walk's order for each class of node (read, never
     changed): several checks of a load look for their own kinds of node in every item, and nodes are frozen, so each
-    item is walked once (its index kept by identity, with the item, for the parsed files' life in the process)."""
+    item is walked once (its index kept by identity, with the item, for the parsed files' life in the process).
+    Positions are no nodes: a parse cache entry makes them with their nodes (_unpickled), not for an index."""
     entry = _indexes.get(id(node))
     if entry is None or entry[0] is not node:
-        if len(_indexes) >= MEMORY_INDEXES:
-            _indexes.clear()
-        index: dict[type, list[Any]] = {}
-        for n in walk(node):
-            index.setdefault(type(n), []).append(n)
-        entry = _indexes[id(node)] = (node, index, {})
+        entry = _kept(node)
     answer = entry[2].get(cls)
     if answer is None:
         answer = entry[2][cls] = [n for t, nodes in entry[1].items() if issubclass(t, cls) for n in nodes]
     return answer
+
+
+def _kept(node: Node, index: Optional[ByClass] = None) -> tuple[Node, ByClass, ByClass]:
+    """Keeps `index` as `node`'s index, or one made by a walk."""
+    if index is None:
+        index = {}
+        for n in walk(node):
+            if type(n) is not Pos:
+                index.setdefault(type(n), []).append(n)
+    if len(_indexes) >= MEMORY_INDEXES:
+        _indexes.clear()
+    entry = _indexes[id(node)] = (node, index, {})
+    return entry
+
+
+def indexes(nodes: list[Node]) -> list[ByClass]:
+    """The index found keeps of each node, to be stored with them (the parse cache pickles a file's beside it)."""
+    kept = [_indexes.get(id(node)) for node in nodes]
+    return [entry[1] if entry is not None and entry[0] is node else _kept(node)[1] for node, entry in zip(nodes, kept)]
+
+
+def adopt_indexes(nodes: list[Node], stored: list[ByClass]) -> None:
+    """Keeps the indexes `indexes` gave for these nodes, read back with them (so holding the very same nodes)."""
+    for node, index in zip(nodes, stored):
+        _kept(node, index)

@@ -36,13 +36,23 @@ def _parser_fingerprint() -> bytes:
     return digest.digest()
 
 
+def _nodes(parsed: A.RulesFile) -> list[A.Node]:
+    """The nodes whose index (A.found) a cache entry holds: the file's items, variants and scenarios."""
+    return [*parsed.items, *parsed.variants, *parsed.scenarios]
+
+
 def _load(path: Path) -> Optional[A.RulesFile]:
-    """A cached parse, or None if it is missing or unreadable (a damaged entry is parsed again)."""
+    """A cached parse, or None if it is missing or unreadable (a damaged entry is parsed again). Its nodes' indexes
+    come with it: made by walking every node at each load, read back they are lists of nodes read already."""
     try:
         found = pickle.loads(path.read_bytes())  # noqa: S301 - the user's own cache, like __pycache__
     except Exception:  # missing, truncated or from an older parser: parse again
         return None
-    return found if isinstance(found, A.RulesFile) else None
+    if not (isinstance(found, tuple) and len(found) == 2 and isinstance(found[0], A.RulesFile)):
+        return None
+    parsed: A.RulesFile = found[0]
+    A.adopt_indexes(_nodes(parsed), found[1])
+    return parsed
 
 
 def _store(path: Path, parsed: A.RulesFile) -> None:
@@ -50,7 +60,7 @@ def _store(path: Path, parsed: A.RulesFile) -> None:
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps(parsed, protocol=pickle.HIGHEST_PROTOCOL))
+        tmp.write_bytes(pickle.dumps((parsed, A.indexes(_nodes(parsed))), protocol=pickle.HIGHEST_PROTOCOL))
         os.replace(tmp, path)
     except OSError:
         tmp.unlink(missing_ok=True)

@@ -68,3 +68,30 @@ def test_an_empty_setting_keeps_no_code_on_disk(tmp_path: Path, monkeypatch: pyt
     load_program.cache_clear()
     load_game("maechtige_monster", players=4)
     assert not (tmp_path / "xdg").exists()
+
+
+def test_checks_a_load_passed_are_not_run_again(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A file is written once its whole load passed the checks: the same files, read by the same engine, pass them
+    again; other budgets build the games for each player count again; the checks' own code is in the file's key."""
+    from interpreter.compile import loading
+    load_program("maechtige_monster")
+    ran: list[str] = []
+    for name in ("validate_source", "check_reachable", "_check_player_counts"):
+        monkeypatch.setattr(loading, name, lambda *args, name=name: ran.append(name))
+    load_program.cache_clear()
+    load_program("maechtige_monster")
+    assert ran == []
+    monkeypatch.setenv("REGELWERK_MAX_LIST", "5000")
+    load_program.cache_clear()
+    load_program("maechtige_monster")
+    assert ran == ["_check_player_counts"]
+    read: list[Path] = []
+
+    def spy(path: Path) -> bytes:
+        read.append(path)
+        return b""
+    monkeypatch.setattr(Path, "read_bytes", spy)
+    code_cache._compiler_fingerprint.cache_clear()
+    code_cache._compiler_fingerprint()
+    code_cache._compiler_fingerprint.cache_clear()
+    assert {"validate.py", "reachability.py", "steps.py"} <= {p.name for p in read if p.parent.name == "dsl"}

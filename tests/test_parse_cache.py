@@ -97,6 +97,22 @@ def test_found_lists_the_nodes_a_walk_meets(cache: Path) -> None:
     """In walk's order for a class of node; a base class's nodes come class by class."""
     from dsl import ast as A
     parsed, _ = P.parse_file(Path(__file__).resolve().parent.parent / "rulesets" / "maechtige_monster" / "game.rules")
-    for cls in (A.Text, A.Call, A.Pos):
+    for cls in (A.Text, A.Call):
         assert A.found(parsed, cls) == [n for n in A.walk(parsed) if isinstance(n, cls)]
+    assert A.found(parsed, A.Pos) == []  # not a node: a position
     assert sorted(map(id, A.found(parsed, A.Node))) == sorted(id(n) for n in A.walk(parsed) if isinstance(n, A.Node))
+
+
+def test_an_index_read_from_disk_holds_the_nodes_read_with_it(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cached parse brings its items' indexes (A.found) along: the same nodes, by identity, in walk's order."""
+    from dsl import ast as A
+    file = Path(__file__).resolve().parent.parent / "rulesets" / "maechtige_monster" / "game.rules"
+    P.parse_file(file)
+    forget_and_forbid_parsing(monkeypatch)
+    A._indexes.clear()
+    parsed, _ = P.parse_file(file)
+    assert len(A._indexes) == len(parsed.items) + len(parsed.variants) + len(parsed.scenarios)
+    for item in parsed.items:
+        for cls in (A.Text, A.Call):
+            assert list(map(id, A.found(item, cls))) == [id(n) for n in A.walk(item) if isinstance(n, cls)]
+        assert sorted(map(id, A.found(item, A.Node))) == sorted(id(n) for n in A.walk(item) if isinstance(n, A.Node))

@@ -2,8 +2,8 @@
 ruleset went into lowering and compiling the generated sources, which are the same at every load of the same files.
 An entry maps the generated source (with what it asks of the compiler) to its code object, or to the result of
 another step of the compiler that depends on nothing else, so a stale entry is never used, only not found; a file
-is keyed by the rules files, the engine's compiler and runtime and the Python running it, carries a checksum of its
-contents, and one that does not read back whole is ignored."""
+is keyed by the rules files, the engine's compiler, runtime and checks and the Python running it, carries a checksum
+of its contents, and one that does not read back whole is ignored. It also marks the load's checks as passed (checked)."""
 from __future__ import annotations
 
 import hashlib
@@ -18,6 +18,7 @@ from pathlib import Path
 from types import CodeType
 from typing import Any, Callable, Iterator, Optional, TypeVar, Union
 
+from dsl.files import REPO_ROOT
 from dsl.parse_cache import cache_dir
 
 _CHECKSUM = 32  # bytes of sha256 before the marshalled entries
@@ -54,6 +55,15 @@ def kept(key: str, make: Callable[[], V]) -> V:
     return value
 
 
+def checked(name: str, check: Callable[[], None]) -> None:
+    """Runs `check` (it raises where the rules fail it), unless a load of the same files by the same engine passed it
+    before (a file is written only once its whole load succeeded); `name` tells the check and what else it reads."""
+    def passed() -> bool:
+        check()
+        return True
+    kept(f"checked\0{name}", passed)
+
+
 def compiled(key: str, make: Callable[[], Union[str, CodeType]]) -> CodeType:
     """The code of `make()` (source or code), or the code it gave at an earlier load (kept)."""
     return kept(key, lambda: _code(make()))
@@ -85,10 +95,11 @@ def kept_code(fingerprint: Optional[str]) -> Iterator[None]:
 @lru_cache(maxsize=1)
 def _compiler_fingerprint() -> bytes:
     """What an entry depends on besides its key: the compiler's steps (this package), the runtime whose names and
-    limits they write into the code, and the Python."""
+    limits they write into the code, the language's checks (dsl) that a load passed, and the Python."""
     digest = hashlib.sha256(sys.version.encode() + importlib.util.MAGIC_NUMBER)
     here = Path(__file__).parent
-    for file in sorted([*here.glob("*.py"), *(here.parent / "runtime").glob("*.py")]):
+    sources = [*here.glob("*.py"), *(here.parent / "runtime").glob("*.py"), *(REPO_ROOT / "dsl").glob("*.py")]
+    for file in sorted(sources):
         digest.update(f"{file.parent.name}/{file.name}\0".encode() + file.read_bytes())
     return digest.digest()
 

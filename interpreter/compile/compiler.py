@@ -625,6 +625,8 @@ def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Prog
 def _literal(src: str) -> bool:
     """Whether generated code is a number, truth value or text written out (a constant a rule may name in its place:
     no list or map, which would be built again at each use)."""
+    if src.startswith(("[", "{")):  # a list, set or map, or an item of one: never a number or text, and not parsed
+        return False
     try:
         value = ast.literal_eval(src)
     except (ValueError, SyntaxError):

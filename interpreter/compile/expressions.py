@@ -3,7 +3,8 @@ on the way, so a whole condition costs one call at run time."""
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from functools import lru_cache
+from typing import Any, Optional, Union
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
@@ -64,6 +65,30 @@ def _uses(name: str, code: str) -> int:
     return sum(m.group(0) == name for m in _IDENT.finditer(code))
 
 
+@lru_cache(maxsize=4096)
+def _cut(body: str, params: tuple[str, ...]) -> tuple[tuple[Union[str, int], ...], tuple[int, ...]]:
+    """A function's body cut where it names a parameter outside its string literals (the parameter's number in its
+    place), and how often it names each: what inlining a call fills in (the same bodies are inlined many times)."""
+    number = {param: i for i, param in enumerate(params)}
+    pieces: list[Union[str, int]] = []
+    uses = [0] * len(params)
+    text: list[str] = []
+    for k, part in enumerate(STRING_LITERAL.split(body)):
+        if k % 2:  # a string literal
+            text.append(part)
+            continue
+        last = 0
+        for m in _IDENT.finditer(part):
+            i = number.get(m.group(0))
+            if i is not None:
+                pieces += ["".join(text) + part[last:m.start()], i]
+                uses[i] += 1
+                text, last = [], m.end()
+        text.append(part[last:])
+    pieces.append("".join(text))
+    return tuple(pieces), tuple(uses)
+
+
 class ExpressionCompiler(CompilerBase):
     def _function(self, name: str, at: A.Pos) -> tuple[str, T]:
         """Compiles a pure function once into a Python function named in the generated code's globals."""
@@ -102,16 +127,11 @@ class ExpressionCompiler(CompilerBase):
             if positions is not None:
                 body = CHECKED_PLACE.sub(lambda m: f"st.game.fam_zones[{m[1]}][{m[2]} - 1]" if m[2] == param
                                          and self._known_place(positions, int(m[1])) else m[0], body)
-        parts = STRING_LITERAL.split(body)  # string literals (odd parts) are left as they are
-        code = parts[::2]
-        for param, arg in zip(params, args):  # a chain of reads without calls may be read a few times
-            if not (_ARG.fullmatch(arg) or STRING_LITERAL.fullmatch(arg)
-                    or (_READ.fullmatch(arg) and sum(_uses(param, c) for c in code) <= 3)):
+        pieces, uses = _cut(body, tuple(params))
+        for arg, used in zip(args, uses):  # a chain of reads without calls may be read a few times
+            if not (_ARG.fullmatch(arg) or STRING_LITERAL.fullmatch(arg) or (_READ.fullmatch(arg) and used <= 3)):
                 return ""
-        by_param = dict(zip(params, args))
-        for i in range(0, len(parts), 2):
-            parts[i] = _IDENT.sub(lambda m: by_param.get(m.group(0), m.group(0)), parts[i])
-        return f"({end_items_inline(''.join(parts))})"
+        return f"({end_items_inline(''.join(p if isinstance(p, str) else args[p] for p in pieces))})"
 
     def reads_modifiable(self, src: str) -> bool:
         """Whether generated code may read a field some modifier changes, itself or in a function it calls."""

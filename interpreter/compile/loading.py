@@ -1,11 +1,13 @@
 """Loads a ruleset by name (or path) with variants into a compiled Program and a Game."""
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import Iterator, Optional, Sequence
 
 from dsl import ast as A
 from dsl.errors import RulesError, error_at
@@ -13,7 +15,7 @@ from dsl.files import find_ruleset, is_variant_file, rules_files
 from dsl.loader import add_variant_files, apply_variants, read_ruleset, validate_source
 from dsl.parser import read_rules_bytes
 from dsl.reachability import check_reachable
-from interpreter.compile.code_cache import kept_code
+from interpreter.compile.code_cache import checked, kept_code
 from interpreter.compile.compiler import compile_program
 from interpreter.compile.pictures import check_pictures
 from interpreter.runtime.game import ConstantError, Game
@@ -57,20 +59,42 @@ def _cached(ruleset: str, variants: tuple[str, ...], fingerprint: str) -> Progra
     return _compile(ruleset, variants, fingerprint)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No garbage collection while loading: a load makes tens of thousands of objects and frees few, so the collector
+    would walk them (and, once, everything the imports made) for next to nothing; its next pass sees them once."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _compile(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
     """The game's files and variants only: scenario files are read by `check` and `test`, not to play. The
     generated code is kept by `fingerprint`, the files read (kept_code)."""
+    with _collector_paused():
+        return _compiled(ruleset, variants, fingerprint)
+
+
+def _compiled(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
+    """Checks that a load of the same files passed before are not run again (checked): the budgets that building a
+    game for each player count spends are in their name."""
     src = read_ruleset(find_ruleset(ruleset), scenarios=False)
     try:
         names = add_variant_files(src, variants)
-        validate_source(src)
-        items = apply_variants(src, names)
         with kept_code(fingerprint and f"{fingerprint}\0{names}"):  # kept once the whole load succeeded
+            checked("texts and definitions", lambda: validate_source(src))
+            items = apply_variants(src, names)
             program = compile_program(items, src.name, names)
-            check_reachable(items)
-            _check_player_counts(program, items, src.name, names)
+            checked("reachable", lambda: check_reachable(items))
+            budgets = repr(Limits.from_env())
+            checked(f"player counts\0{budgets}", lambda: _check_player_counts(program, items, src.name, names))
             if program.pictures:
-                check_pictures(Game(program, program.max_players, src.name, names), items)
+                checked(f"pictures\0{budgets}", lambda: check_pictures(
+                    Game(program, program.max_players, src.name, names), items))
         return program
     except RulesError as exc:
         for file, text in src.sources.items():
