@@ -976,6 +976,45 @@ score(p) = count(hand(p))
     assert 0 < len(failures) < 8 and all("P2 has no legal action (keep)" in f for f in failures)
 
 
+def test_random_agents_counting_options_list_them_while_a_forbid_is_active(tmp_path: Path) -> None:
+    """While a `forbid` is active, a plain random agent inside the run picks from the listed options, which the forbid
+    has filtered (blocks.choose_action), not from the counted ones (compiler._option_picker counts every binding of
+    the first action): the same game as stepping from outside, where a forbidden option is not legal."""
+    game = build(tmp_path, """
+action grab(t in box) {
+  label "grab {t}"
+  move t to out
+}
+action add(n in [1, 2, 3]) {
+  label "add {n}"
+  set acc = acc + n
+}
+round {
+  repeat while round < 6
+  phase a {
+    if round % 2 == 0 {
+      forbid grab where t.v >= 3 until end of round
+      forbid add where n >= 2 until end of round
+    }
+    choose action for first(players): grab, add
+    choose action for last(players): add, grab
+    choose action for first(players): add
+  }
+}
+score(p) = acc
+""")
+    forbidden = {"grab t3", "grab t4", "grab t5", "add 2", "add 3"}
+    for seed in range(8):
+        inside, outside = game.new_initial_state(seed), game.new_initial_state(seed)
+        play_bots(inside, [RandomAgent(seed * 10 + seat) for seat in range(2)])
+        agents = [RandomAgent(seed * 10 + seat) for seat in range(2)]
+        while not outside.is_terminal():
+            if outside.round % 2 == 0:
+                assert not forbidden & set(outside.legal_labels())
+            outside.advance(agents[outside.current_player()].act(outside))
+        assert inside.history == outside.history
+
+
 def test_decision_inside_an_action_survives_save_and_load(tmp_path: Path) -> None:
     """An action that asks a further question stops mid-action; a saved copy finishes it identically."""
     game = build(tmp_path, """

@@ -395,6 +395,30 @@ def test_advance_through_chance_plays_the_same_game(ruleset: str, players: int) 
         assert through.returns() == one_by_one.returns()
 
 
+def test_a_state_advanced_through_chance_steps_on_as_any_other() -> None:
+    """A sampling run is advance's own (State.sampling, reset as it returns): after advance(a, sample_chance=True), an
+    apply_action stops at the next chance event, as on the same state loaded (whose run never sampled)."""
+    game = load_game(RULESET, players=4)
+    state, rng = game.new_initial_state(3), random.Random(3)
+    if state.is_chance_node():
+        state.advance(state.sample_chance(), True)
+    for _ in range(5):
+        state.advance(rng.randrange(len(state.legal_actions())), True)
+    loaded = game.state_from_json(state.to_json())
+    chances = 0
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        chances += state.is_chance_node()
+        action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
+        if loaded.is_chance_node():
+            assert loaded.sample_chance() == action
+        state.apply_action(action)
+        loaded.apply_action(action)
+        assert state.to_json() == loaded.to_json()
+    assert chances > 3
+
+
 class Recorder:
     """A random agent that keeps the saved form of every state it is asked to decide in."""
 
