@@ -28,7 +28,7 @@ from interpreter.compile.types import (
 )
 from interpreter.runtime import ops as O
 from interpreter.runtime.game import FEW_ZONES
-from interpreter.runtime.program import SCOPES, Block, Fn, ForbidDef, ModDef, ZoneSpec
+from interpreter.runtime.program import SCOPES, Block, ForbidDef, ModDef, ZoneSpec
 
 
 class StatementCompiler(ExpressionCompiler):

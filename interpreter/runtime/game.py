@@ -139,7 +139,9 @@ class Game:
             self.start_zones[z].append(c)
             self.start_where.append(z)
         self._catalogue: Optional[Catalogue] = None
-        self.start_state: Optional[State] = None  # every new state as it stands at its first stop, made by the first
+        # every new state as it stands at its first stop, made by the first new_initial_state (State._set_up) from
+        # the game as it then stood: a later change of the game's limits is not seen by it
+        self.start_state: Optional[State] = None
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
 
