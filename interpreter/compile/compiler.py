@@ -123,8 +123,8 @@ class Compiler(StatementCompiler):
         with numbering(self.numbers):
             self.stmts(body, scope, em)
             em.emit_src(B.ret())
-            code, run, starts = em.finish(self.env, self.p.node_types)
-        return Block("arrange", code, scope.layout.size, em.pos, run, starts)
+            code, runner, starts = em.finish(self.env, self.p.node_types)
+        return Block("arrange", code, scope.layout.size, em.pos, runner, starts)
 
     # ================================================================== components
     def _enums(self) -> None:

@@ -28,6 +28,15 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
                         rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.owner\[{_NAME}\]")
 
 
+# the game's tables that stay as they are once it is built (Game.__init__; runners is filled, never replaced): a
+# block runner is made for its game with them bound (blocks._runner_code), not read at each entry
+GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners",
+               "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names",
+               "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family",
+               "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
+_GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
+
+
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
     """Substitutes outside string literals only."""
     parts = STRING_LITERAL.split(line)
@@ -41,6 +50,18 @@ def hoist_state_reads(body: list[str]) -> list[str]:
     out, used = state_reads_as_locals(body)
     pad = body[0][:len(body[0]) - len(body[0].lstrip())]
     return [f"{pad}{name} = {read}" for name, read in used.items()] + out
+
+
+def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The lines reading the game's tables (GAME_TABLES) as `_g_…` names, and those names with the tables they
+    hold, for a function made for one game (outside string literals: an error's message reads them as it is)."""
+    bound: dict[str, str] = {}
+
+    def name(m: re.Match[str]) -> str:
+        bound[f"_g_{m.group(1)}"] = m.group(1)
+        return f"_g_{m.group(1)}"
+
+    return [sub_code(line, _GAME_TABLE, name) for line in lines], bound
 
 
 def local_name(read: str) -> str:

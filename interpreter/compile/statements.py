@@ -46,7 +46,7 @@ class StatementCompiler(ExpressionCompiler):
         """Ends the block with `ret` and gives it its ops, runner and positions."""
         em.emit_src(B.ret())
         block = self.p.blocks[bid]
-        block.code, block.run, block.starts = em.finish(self.env, self.p.node_types)
+        block.code, block.runner, block.starts = em.finish(self.env, self.p.node_types)
         block.pos = em.pos
         block.nlocals = nlocals
 
@@ -501,7 +501,7 @@ class StatementCompiler(ExpressionCompiler):
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule
         block = self.p.blocks[self.rule_blocks[s.rule]]
-        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args, block.nlocals if block.run is not None else None))
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args, block.nlocals if block.runner is not None else None))
 
     def _rule_args(self, s: A.CallRule, scope: Scope) -> list[str]:
         """The code of a call's arguments, checked against the rule's parameters."""

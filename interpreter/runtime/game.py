@@ -59,10 +59,7 @@ class Game:
         self.card_vals = program.card_vals
         self.code: list[list[Op]] = program.code
         self.op_pos = [b.pos for b in program.blocks]
-        self.runners: list[Op] = []  # per block: its runner (Block.run), entered at a step of `starts`
-        for b in program.blocks:
-            assert b.run is not None, f"block {b.name} has no runner"
-            self.runners.append(b.run)
+        self.runners: list[Op] = []  # per block: its runner (made by Block.runner once the tables are), entered at a step of `starts`
         self.starts = [b.starts for b in program.blocks]
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
@@ -139,6 +136,9 @@ class Game:
         self.start_state: Optional[State] = None  # every new state's start, made by the first (State._set_up)
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
+        for b in program.blocks:  # made with the tables above bound (compile/blocks.py _runner_code)
+            assert b.runner is not None, f"block {b.name} has no runner"
+            self.runners.append(b.runner(self))
 
     def _outcome_bound(self, kind: str, n: int) -> int:
         """The most outcomes one `random` may have: its literal or constant list's length, else as many as

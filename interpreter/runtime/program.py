@@ -59,7 +59,8 @@ class Block:
     code: list[Op]
     nlocals: int
     pos: list[A.Pos] = field(default_factory=list)  # per op: the statement it was compiled from
-    run: Optional[Op] = None  # runs the ops from a step in `starts` on, at once (compile/blocks.py)
+    # makes, for a game, what runs the ops from a step in `starts` on, at once (compile/blocks.py)
+    runner: Optional[Callable[[Any], Op]] = None
     starts: frozenset[int] = frozenset()
 
 
