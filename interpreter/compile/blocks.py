@@ -570,12 +570,12 @@ def _decider(seat: str) -> Lines:
     return [f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
 
 
-def choose_action(seat: str, lister: str, actions: str) -> Snippet:
-    """`choose action`: the options listed by `lister` (its generated function is `lister[0]`, compiled once the
-    actions are: compiler._option_lister), their labels made only when read. With agents playing inside the
+def choose_action(seat: str, lister: int, actions: str) -> Snippet:
+    """`choose action`: the options listed by the game's lister number `lister` (Game.listers, each made by
+    compiler._option_lister), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
     agent that looks at the state), else the run stops at the node."""
-    return Snippet([*_decider(seat), f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:",
+    return Snippet([*_decider(seat), f"_b_v = st.game.listers[{lister}](st, _b_w)", "if not _b_v:",
                     f"    raise GameRuleError(f'P{{_b_w + 1}} has no legal action ({actions})')",
                     "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER",
                     "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"], pushes=True)

@@ -117,7 +117,7 @@ class CompilerBase:
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
         self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)
         # the actions of each `choose action` → where its listing function goes, once they are compiled
-        self.option_listers: dict[tuple[int, ...], list[Callable[..., list[Any]]]] = {}
+        self.option_listers: dict[tuple[int, ...], int] = {}  # a `choose action`'s actions → its lister (Program.listers)
         self.consts: dict[str, tuple[int, T]] = {}
         # a `let`'s value code and its slot, while the statement right after it starts: that code reads the slot
         self.reused: Optional[tuple[str, str]] = None

@@ -20,11 +20,13 @@ from interpreter.compile.hoist import (
     card_loop,
     domains_read_once,
     end_items_code,
+    game_tables_bound,
     hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
     known_places,
+    made_for_game,
     shared_lists,
     slots_as_locals,
 )
@@ -92,8 +94,7 @@ class Compiler(StatementCompiler):
         self._card_effects()
         self._pictures()
         self._flow()
-        for aids, lister in self.option_listers.items():  # the `choose action`s, compiled before their actions
-            lister.append(self._option_lister(aids))
+        self.p.listers = [self._option_lister(aids) for aids in self.option_listers]  # compiled once their actions are
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p
@@ -475,21 +476,23 @@ class Compiler(StatementCompiler):
             return None if source is None else (id(stmt), source)
         return None
 
-    def _option_lister(self, aids: tuple[int, ...]) -> Callable[..., list[Any]]:
-        """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's
-        loops in turn (_action), inside a `try` that names the action where its prefix fails; the options an
-        active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested)."""
+    def _option_lister(self, aids: tuple[int, ...]) -> Callable[[Any], Callable[..., list[Any]]]:
+        """What makes, for a game, the generated function `(state, seat) → options` of a `choose action` among `aids`:
+        each action's loops in turn (_action), inside a `try` that names the action where its prefix fails; the options
+        an active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested). It reads
+        the game's tables as its parameters' defaults (hoist.made_for_game)."""
         lines = ["    out = []"]
         for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids])):
             lines += ["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
         written = "\n".join(["def options(st, me):"] + lines)
-        made = compiled(f"options\0{written}", lambda: end_items_code(lowered_function(shared_lists(hoist_zone_work(
-            "\n".join(["def options(st, me):"] + hoist_state_reads(lines)))))))
+        lines, bound = game_tables_bound(lines)
+        made = compiled(f"options\0{written}", lambda: end_items_code(made_for_game(lowered_function(shared_lists(
+            hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines))))), bound)))
         namespace: dict[str, Any] = {}
         exec(made, self.env, namespace)  # noqa: S102 - our own generated code
-        return namespace["options"]  # type: ignore[no-any-return]
+        return namespace["make"]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())

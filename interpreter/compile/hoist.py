@@ -30,7 +30,7 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
 
 # the game's tables that stay as they are once it is built (Game.__init__; runners is filled, never replaced): a
 # block runner is made for its game with them bound (blocks._runner_code), not read at each entry
-GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners",
+GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "listers",
                "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names",
                "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family",
                "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
@@ -62,6 +62,15 @@ def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
         return f"_g_{m.group(1)}"
 
     return [sub_code(line, _GAME_TABLE, name) for line in lines], bound
+
+
+def made_for_game(src: str, bound: dict[str, str]) -> str:
+    """A generated function (`def f(st, …):` and its body) inside `def make(_g):`, which returns it for the game
+    `_g` with the tables `bound` (game_tables_bound) as its parameters' defaults: set by each call, no bytecode."""
+    head, *body = src.split("\n")
+    defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))
+    return "\n".join(["def make(_g):", f"    {head[:-2]}{defaults}):", *("    " + ln for ln in body),
+                      f"    return {head[4:head.index('(')]}"])
 
 
 def local_name(read: str) -> str:

@@ -493,10 +493,8 @@ class StatementCompiler(ExpressionCompiler):
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             aids.append(self.action_ids[name])
-        lister = self.option_listers.setdefault(tuple(aids), [])
-        name = f"_options{list(self.option_listers).index(tuple(aids))}"
-        self.env[name] = lister  # filled once the actions are compiled
-        em.emit_src(B.choose_action(seat, name, ", ".join(s.actions)))
+        lister = self.option_listers.setdefault(tuple(aids), len(self.option_listers))  # compiled once the actions are
+        em.emit_src(B.choose_action(seat, lister, ", ".join(s.actions)))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule

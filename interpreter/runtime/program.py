@@ -144,6 +144,8 @@ class Program:
     pictures: dict[str, list[list[Fn]]] = field(default_factory=dict)  # each entry's value and `of`, as consts
     blocks: list[Block] = field(default_factory=list)
     actions: list[ActionInfo] = field(default_factory=list)
+    # per `choose action`: makes, for a game, the generated function listing its options (compiler._option_lister)
+    listers: list[Callable[[Any], Callable[..., list[Any]]]] = field(default_factory=list)
     moddefs: list[ModDef] = field(default_factory=list)
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
