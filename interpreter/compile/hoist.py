@@ -35,6 +35,8 @@ GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "
                "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family",
                "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
+# an entry of a table at a constant index that every game has (a family's, a constant's): bound itself
+_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts)\[(\d+)\]")
 
 
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
@@ -53,15 +55,17 @@ def hoist_state_reads(body: list[str]) -> list[str]:
 
 
 def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
-    """The lines reading the game's tables (GAME_TABLES) as `_g_…` names, and those names with the tables they
-    hold, for a function made for one game (outside string literals: an error's message reads them as it is)."""
+    """The lines reading the game's tables (GAME_TABLES) and their entries at a constant index (_GAME_ENTRY) as
+    `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`), for a function made for one
+    game (outside string literals: an error's message reads them as it is)."""
     bound: dict[str, str] = {}
 
     def name(m: re.Match[str]) -> str:
-        bound[f"_g_{m.group(1)}"] = m.group(1)
-        return f"_g_{m.group(1)}"
+        local = "_".join(["_g", *(part for part in m.groups() if part)])
+        bound[local] = m.group(1) + (f"[{m.group(2)}]" if m.lastindex == 2 else "")
+        return local
 
-    return [sub_code(line, _GAME_TABLE, name) for line in lines], bound
+    return [sub_code(sub_code(line, _GAME_ENTRY, name), _GAME_TABLE, name) for line in lines], bound
 
 
 def made_for_game(src: str, bound: dict[str, str]) -> str:
@@ -220,8 +224,9 @@ def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],
             [[sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
 
 
-# what every option of a call reads alike: the deciding seat's variables, the game's variables and constants
-_CALL_READ = re.compile(r"st\.pvars\[L\[0\]\]\[\d+\]|st\.gvars\[\d+\]|st\.game\.consts\[\d+\]")
+# what every option of a call reads alike: the deciding seat's variables and the game's variables (its constants
+# are the lister's defaults: game_tables_bound)
+_CALL_READ = re.compile(r"st\.pvars\[L\[0\]\]\[\d+\]|st\.gvars\[\d+\]")
 
 
 def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
