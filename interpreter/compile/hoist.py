@@ -70,9 +70,11 @@ def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
 
 def made_for_game(src: str, bound: dict[str, str]) -> str:
     """A generated function (`def f(st, …):` and its body) inside `def make(_g):`, which returns it for the game
-    `_g` with the tables `bound` (game_tables_bound) as its parameters' defaults: set by each call, no bytecode."""
+    `_g` with the tables `bound` (game_tables_bound) as its parameters' defaults: set by each call, no bytecode; so is
+    the marker of a value kept at first use, where it reads it (a local pairs with the name it is compared with)."""
     head, *body = src.split("\n")
     defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))
+    defaults += ", _UNSET=_UNSET" if re.search(r"\b_UNSET\b", src) else ""
     return "\n".join(["def make(_g):", f"    {head[:-2]}{defaults}):", *("    " + ln for ln in body),
                       f"    return {head[4:head.index('(')]}"])
 
