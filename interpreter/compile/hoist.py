@@ -31,12 +31,14 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
 # the game's tables that stay as they are once it is built (Game.__init__; runners is filled, never replaced): a
 # block runner is made for its game with them bound (blocks._runner_code), not read at each entry
 GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "listers",
+               "rules",
                "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names",
                "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family",
                "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
-# an entry of a table at a constant index that every game has (a family's, a constant's): bound itself
-_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts)\[(\d+)\]")
+# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function): bound
+# itself
+_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules)\[(\d+)\]")
 
 
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
@@ -344,10 +346,12 @@ def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
     return ast.fix_missing_locations(tree) if end_items_in(tree) else None
 
 
-def inline_function_code(src: str) -> CodeType:
+def inline_function_code(src: str, bound: dict[str, str]) -> CodeType:
     """The code of lowered_function(src) with its end items read inline where it calls a helper for them
-    (end_items_code without inline_too), kept between loads as lowering.function_code's is, under a key of its own."""
-    return compiled(f"lowered_function\0end_items\0{src}", lambda: end_items_code(lowered_function(src), False))
+    (end_items_code without inline_too), made for a game with the tables `bound` (made_for_game), kept between loads
+    as lowering.function_code's is, under a key of its own."""
+    return compiled(f"lowered_function\0end_items\0game\0{src}\0{sorted(bound.items())!r}",
+                    lambda: end_items_code(made_for_game(lowered_function(src), bound), False))
 
 
 _HELPERS = ("_pick(", "_mapget(", "_concat(")  # the calls end_items_in reads inline

@@ -35,7 +35,7 @@ class Game:
     # slots: generated code reads a game's tables at every runner's and lister's entry, and a game of this many
     # attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "listers", "starts", "nlocals", "mod_field",
+                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "listers", "rules", "actions", "starts", "nlocals", "mod_field",
                  "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names", "zone_number", "zone_player",
                  "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few",
                  "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "__weakref__")
@@ -136,10 +136,21 @@ class Game:
         self.start_state: Optional[State] = None  # every new state's start, made by the first (State._set_up)
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
+        self.rules: list[Callable[..., None]] = []
+        self.make_rules()
+        # per action: its block, its frame's locals past the option's and its body's function if it runs through
+        self.actions: list[tuple[int, tuple[None, ...], Optional[Callable[..., None]]]] = [
+            (a.block, a.blank, None if a.run is None else a.run(self)) for a in program.actions]
         self.listers = [make(self) for make in program.listers]  # made with the tables above (compiler._option_lister)
         for b in program.blocks:  # made with the tables above bound (compile/blocks.py _runner_code)
             assert b.runner is not None, f"block {b.name} has no runner"
             self.runners.append(b.runner(self))
+
+    def make_rules(self) -> None:
+        """Makes, for this game, the functions of the rules that run through (Program.rules) it has not made yet, each
+        after those it calls, with the tables above bound (a scenario's `arrange` may compile new ones later)."""
+        for make in self.program.rules[len(self.rules):]:
+            self.rules.append(make(self))
 
     def _outcome_bound(self, kind: str, n: int) -> int:
         """The most outcomes one `random` may have: its literal or constant list's length, else as many as
