@@ -292,11 +292,11 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
         head.append("        while True:")
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
             "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
-    made = [f"    {g} = _ops[{g[2:]}]" for g in (f"_o{k}" for k, s in enumerate(snippets) if s is None)]
+    generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
     pad = "    " * (4 if outer else 3)
-    src = "\n".join(["def make(_ops, _op_at, _first, _pos, _g):", *made]
+    src = "\n".join(["def make(_ops, _op_at, _first, _pos, _g):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
-    first = 1 + 1 + len(made) + len(head)  # the line number of out[0]
+    first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
     rewrite = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
     return lowered_code(src, rewrite), [k for _, k in out], first, sorted(starts)
 

@@ -116,7 +116,8 @@ class StatementCompiler(ExpressionCompiler):
         return self.straight_rules[name]
 
     def _rule_function(self, name: str, places: tuple[Optional[int], ...]) -> tuple[str, int]:
-        """The game's Python function `(st, L)` running a rule that runs through (Program.rules), and its number of locals;
+        """The code reading the game's Python function `(st, L)` running a rule that runs through (Game.rules, made by
+        Program.rules), and its number of locals;
         `places`: per parameter, the family whose positions the call's argument runs over, if any: a function of
         its own reads the places the parameter names there without their check."""
         if (name, places) not in self.rule_functions:

@@ -32,8 +32,8 @@ class _Probe:
 
 
 class Game:
-    # slots: generated code reads a game's tables at every runner's and lister's entry, and a game of this many
-    # attributes would keep them in a plain dict
+    # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
+    # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
                  "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "listers", "rules", "actions", "starts", "nlocals", "mod_field",
                  "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names", "zone_number", "zone_player",
