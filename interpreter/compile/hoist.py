@@ -36,9 +36,9 @@ GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "
                "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
                "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
-# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function): bound
-# itself
-_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules)\[(\d+)\]")
+# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function; a single
+# zone's id, expressions.e_Name: its family's first): bound itself
+_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules)\[(\d+)\](?:\[(0)\])?")
 
 
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
@@ -58,13 +58,14 @@ def hoist_state_reads(body: list[str]) -> list[str]:
 
 def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
     """The lines reading the game's tables (GAME_TABLES) and their entries at a constant index (_GAME_ENTRY) as
-    `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`), for a function made for one
-    game (outside string literals: an error's message reads them as it is)."""
+    `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`, `fam_zones[1][0]`), for a function
+    made for one game (outside string literals: an error's message reads them as it is)."""
     bound: dict[str, str] = {}
 
     def name(m: re.Match[str]) -> str:
-        local = "_".join(["_g", *(part for part in m.groups() if part)])
-        bound[local] = m.group(1) + (f"[{m.group(2)}]" if m.lastindex == 2 else "")
+        parts = [part for part in m.groups() if part]
+        local = "_".join(["_g", *parts])
+        bound[local] = parts[0] + "".join(f"[{index}]" for index in parts[1:])
         return local
 
     return [sub_code(sub_code(line, _GAME_ENTRY, name), _GAME_TABLE, name) for line in lines], bound
