@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import ast
 from itertools import product
-from typing import Any, Callable, Optional
+from types import CodeType
+from typing import Any, Callable, Optional, Union
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
@@ -487,9 +488,13 @@ class Compiler(StatementCompiler):
                       f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
         lines.append("    return _allowed(st, me, out) if st.forbids else out")
         written = "\n".join(["def options(st, me):"] + lines)
-        lines, bound = game_tables_bound(lines)
-        made = compiled(f"options\0{written}", lambda: end_items_code(made_for_game(lowered_function(shared_lists(
-            hoist_zone_work("\n".join(["def options(st, me):"] + hoist_state_reads(lines))))), bound)))
+
+        def lister() -> Union[str, CodeType]:
+            read, bound = game_tables_bound(lines)
+            return end_items_code(made_for_game(lowered_function(shared_lists(hoist_zone_work(
+                "\n".join(["def options(st, me):"] + hoist_state_reads(read))))), bound))
+
+        made = compiled(f"options\0{written}", lister)
         namespace: dict[str, Any] = {}
         exec(made, self.env, namespace)  # noqa: S102 - our own generated code
         return namespace["make"]  # type: ignore[no-any-return]

@@ -347,12 +347,17 @@ def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
     return ast.fix_missing_locations(tree) if end_items_in(tree) else None
 
 
-def inline_function_code(src: str, bound: dict[str, str]) -> CodeType:
-    """The code of lowered_function(src) with its end items read inline where it calls a helper for them
-    (end_items_code without inline_too), made for a game with the tables `bound` (made_for_game), kept between loads
-    as lowering.function_code's is, under a key of its own."""
-    return compiled(f"lowered_function\0end_items\0game\0{src}\0{sorted(bound.items())!r}",
-                    lambda: end_items_code(made_for_game(lowered_function(src), bound), False))
+def inline_function_code(body: list[str]) -> CodeType:
+    """The code making, for a game (made_for_game), `def run(st, L):` with the lines `body` (indented): the game's
+    tables its parameters' defaults (game_tables_bound), the state's lists it reads again as locals
+    (repeated_reads_as_locals: it replaces none), lowered, its end items read inline where it calls a helper for them
+    (end_items_code without inline_too); kept between loads as lowering.function_code's is, under a key of its own."""
+    def made() -> Union[str, CodeType]:
+        lines, bound = game_tables_bound(body)
+        src = "\n".join(["def run(st, L):", *repeated_reads_as_locals(lines, "    ")])
+        return end_items_code(made_for_game(lowered_function(src), bound), False)
+
+    return compiled("function\0" + "\n".join(body), made)
 
 
 _HELPERS = ("_pick(", "_mapget(", "_concat(")  # the calls end_items_in reads inline

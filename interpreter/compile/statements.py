@@ -11,12 +11,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import (
-    game_tables_bound,
-    inline_function_code,
-    repeated_reads_as_locals,
-    state_reads_as_locals,
-)
+from interpreter.compile.hoist import inline_function_code, state_reads_as_locals
 from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -135,9 +130,7 @@ class StatementCompiler(ExpressionCompiler):
         lines = self._straight_lines(body, scope)
         head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
-        lines, bound = game_tables_bound(_indent(head + lines))
-        lines = repeated_reads_as_locals(lines, "    ")  # it replaces none of the state's lists
-        exec(inline_function_code("\n".join(["def run(st, L):", *lines]), bound), ns)  # noqa: S102 - our own generated code
+        exec(inline_function_code(_indent(head + lines)), ns)  # noqa: S102 - our own generated code
         make: Callable[[Any], Callable[..., None]] = ns["make"]
         return make
 
