@@ -15,10 +15,12 @@ from interpreter import load_game
 from interpreter.compile.hoist import (
     domains_read_once,
     end_items_once,
+    game_tables_bound,
     hoist_call_reads,
     hoist_card_reads,
     hoist_zone_work,
     known_places,
+    made_for_game,
     shared_lists,
     slots_as_locals,
 )
@@ -685,7 +687,7 @@ def test_a_rule_called_with_a_place_its_loop_knows_reads_it_without_its_check(tm
     from interpreter.compile import statements
     functions: list[str] = []
     code = statements.inline_function_code
-    monkeypatch.setattr(statements, "inline_function_code", lambda src: (functions.append(src), code(src))[1])
+    monkeypatch.setattr(statements, "inline_function_code", lambda body: (functions.append("\n".join(body)), code(body))[1])
     flow = ZONE_WORK.split("action take")[0].replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]') + '''
 var seen: int = 0 de "gesehen" en "seen"
 rule note(i: int) de "notieren" en "note" { set seen = seen * 10 + count(marker[i]) }
@@ -698,7 +700,7 @@ score(p) = seen
 '''
     game = _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "1"))
     assert game.new_initial_state().scores() == [111, 111]
-    rules = [src for src in functions if src.startswith("def run(st, L):") and "fam_zones" in src]
+    rules = [src for src in functions if "fam_zones" in src]
     assert len(rules) == 2 and sorted("_member(" in src for src in rules) == [False, True]
     with pytest.raises(GameRuleError, match=r"marker\[3\] does not exist"):
         _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "3")).new_initial_state()
@@ -706,14 +708,19 @@ score(p) = seen
 
 def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:
     """hoist_card_reads: a bound card's field that a deeper level reads (once per inner item) is read once, at the
-    card's level; hoist_call_reads: the seat's variables and the constants the loops read, once before them."""
+    card's level; hoist_call_reads: the seat's variables the loops read, once before them (the game's constants
+    are the lister's defaults: game_tables_bound)."""
     level, deeper = hoist_card_reads(["    if not st.card_vals[L[1]][2] < 5: continue"], "    ", "0", {"L[1]"},
                                      [["if not st.card_vals[L[1]][2] < st.card_vals[L[2]][2]: continue"]])
     assert level == ["    _r0_0 = st.card_vals[L[1]][2]", "    if not _r0_0 < 5: continue"]
     assert deeper == [["if not _r0_0 < st.card_vals[L[2]][2]: continue"]]
     kept, loops = hoist_call_reads(["    for x in xs:", "        if st.pvars[L[0]][1] > st.game.consts[4] + st.pvars[x][1]:"], "")
-    assert kept == ["_k0 = st.pvars[L[0]][1]", "_k1 = st.game.consts[4]"]
-    assert loops[1] == "        if _k0 > _k1 + st.pvars[x][1]:"  # another seat's variable stays a read per item
+    assert kept == ["_k0 = st.pvars[L[0]][1]"]
+    assert loops[1] == "        if _k0 > st.game.consts[4] + st.pvars[x][1]:"  # another seat's variable stays a read per item
+    read, bound = game_tables_bound(loops)
+    assert read[1] == "        if _k0 > _g_consts_4 + st.pvars[x][1]:" and bound == {"_g_consts_4": "consts[4]"}
+    assert made_for_game("def options(st, me):\n    return _g_consts_4", bound).split("\n") == [
+        "def make(_g):", "    def options(st, me, _g_consts_4=_g.consts[4]):", "        return _g_consts_4", "    return options"]
 
 
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:

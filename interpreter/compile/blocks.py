@@ -6,11 +6,19 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import partial
 from types import CodeType
 from typing import Any, Callable, Optional, Sequence
 
 from interpreter.compile.code_cache import kept
-from interpreter.compile.hoist import end_items_lines, locals_set, reads_end_items, runner_reads_as_locals
+from interpreter.compile.hoist import (
+    GAME_TABLES,
+    end_items_lines,
+    game_tables_bound,
+    locals_set,
+    reads_end_items,
+    runner_reads_as_locals,
+)
 from interpreter.compile.lowering import BY_ZONE_READS, function_code, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
@@ -76,9 +84,9 @@ class Emitter:
     def here(self) -> int:
         return len(self.code)
 
-    def finish(self, env: dict[str, Any], node_types: dict[Op, Any]) -> tuple[list[Op], Op, frozenset[int]]:
-        """The block's ops, its runner and the steps the runner may be entered at; the types of the nodes its
-        snippets open go into `node_types`."""
+    def finish(self, env: dict[str, Any], node_types: dict[Op, Any]) -> tuple[list[Op], Callable[[Any], Op], frozenset[int]]:
+        """The block's ops, what makes its runner for a game and the steps the runner may be entered at; the types of
+        the nodes its snippets open go into `node_types`."""
         ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _check_seat=check_seat,
                   _distinct=distinct)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
@@ -193,15 +201,15 @@ def _falls_through(body: Lines) -> bool:
 
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
-            ns: dict[str, Any]) -> tuple[Op, frozenset[int]]:
-    """The block's runner (_runner_code), and the steps it may be entered at; written and compiled at an earlier
-    load of the same rules where the code cache has it (kept by the snippets and targets it is written from)."""
+            ns: dict[str, Any]) -> tuple[Callable[[Any], Op], frozenset[int]]:
+    """What makes the block's runner for a game (_runner_code), and the steps it may be entered at; written and
+    compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets it
+    is written from)."""
     shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.node is not None)
              for s in snippets]
     made, op_at, first, starts = kept(f"runner\0{sorted(targets)!r}\0{shape!r}", lambda: _runner_code(snippets, targets))
     exec(made, ns)  # noqa: S102 - our own generated code
-    run: Op = ns.pop("make")(code, op_at, first, pos)
-    return run, frozenset(starts)
+    return partial(ns.pop("make"), code, op_at, first, pos), frozenset(starts)
 
 
 def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[CodeType, list[int], int, list[int]]:
@@ -212,9 +220,9 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
     in it (or is in no loop) skips the rest of its arm (_skip_rest) and the arms' tests pass over those before its
     target; a jump to a step that ends the block ends it. A generic op (a closure) ends an arm: it may suspend,
     jump (to one of `targets`) or push frames; so does a snippet that may stop or push frames. A GameRuleError
-    leaves fr[1] after the op that raised it. Returns the code of `make(_ops, _op_at, _first, _pos)`, which returns
-    the runner, with those arguments but the ops and their positions: per line of the run from `_first` on, its op;
-    and the starts."""
+    leaves fr[1] after the op that raised it. Returns the code of `make(_ops, _op_at, _first, _pos, _g)`, which returns
+    the runner for the game `_g`, its tables (GAME_TABLES) as `_g_…` parameters' defaults, with those arguments but the ops,
+    their positions and the game: per line of the run from `_first` on, its op; and the starts."""
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -250,7 +258,15 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
         outer = outer or (around and i not in group_of)
     units = [group_of[i][0] if i in group_of else i for i in range(len(steps))]  # a loop's: its first arm
     # a comprehension over a family's cards may go zone by zone (lowering), reading these as locals
-    forced = {i: list(BY_ZONE_READS.values()) for i, arm in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln, _ in arm)}
+    by_zone = [i for i, arm in enumerate(arms) if any(FAMILY_CARDS.search(ln) for ln, _ in arm)]
+    bound: dict[str, str] = {}  # the game's tables the runner is made with (hoist.game_tables_bound)
+    for i, arm in enumerate(arms):
+        text, names = game_tables_bound([ln for ln, _ in arm])
+        arms[i] = [(ln, k) for ln, (_, k) in zip(text, arm)]
+        bound.update(names)
+    if by_zone:
+        bound.update((name, read[8:]) for name, read in BY_ZONE_READS.items() if read[8:] in GAME_TABLES)
+    forced = {i: [read for read in BY_ZONE_READS.values() if read[8:] not in GAME_TABLES] for i in by_zone}
     bodies, hoisted, own = runner_reads_as_locals([[ln for ln, _ in arm] for arm in arms], units,
                                                   [i in group_of for i in range(len(steps))], forced)
     game = sum(read.startswith("st.game.") for read in hoisted.values()) > 1  # the head reads the game (locals_set)
@@ -268,7 +284,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
             out += _indented([(f"if pc <= {k}:", k)] + _indented(lines, 1), 2)
         else:  # its last arm: the loop is left where it falls through
             out += _indented(lines + ([("break", k)] if _falls_through(body) else []), 2)
-    head = ["def run(st, fr):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
+    defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))  # set by the call: no bytecode
+    head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
     if any(_FRAMES.search(ln) for ln, _ in out):  # the frames and their count at entry, where an op may push frames
         head[-1:-1] = ["    frames = st.frames", "    depth = len(frames)"]
     if outer:
@@ -277,7 +294,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
             "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
     pad = "    " * (4 if outer else 3)
-    src = "\n".join(["def make(_ops, _op_at, _first, _pos):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
+    src = "\n".join(["def make(_ops, _op_at, _first, _pos, _g):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
     rewrite = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
@@ -555,20 +572,20 @@ def _decider(seat: str) -> Lines:
     return [f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
 
 
-def choose_action(seat: str, lister: str, actions: str, counts: bool) -> Snippet:
-    """`choose action`: the options listed by `lister` (its generated function is `lister[0]`, compiled once the
-    actions are: compiler._option_listers), their labels made only when read. With agents playing inside the
+def choose_action(seat: str, lister: int, actions: str, counts: bool) -> Snippet:
+    """`choose action`: the options listed by the game's lister number `lister` (Game.listers, each made by
+    compiler._option_listers), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
     agent that looks at the state), else the run stops at the node. `counts`: a plain random agent takes its option
-    from `lister[1]` (compiler._option_picker), which counts the first action's options and builds the one drawn
-    (not while a `forbid` is active: only listed options are tested against it)."""
-    lines = [f"_b_v = {lister}[0](st, _b_w)", "if not _b_v:", "    " + no_action("_b_w", actions),
+    from the picking function beside it, `lister + 1` (compiler._option_picker), which counts the first action's
+    options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it)."""
+    lines = [f"_b_v = st.game.listers[{lister}](st, _b_w)", "if not _b_v:", "    " + no_action("_b_w", actions),
              "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER"]
     if not counts:
         return Snippet([*_decider(seat), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"], pushes=True)
     return Snippet([*_decider(seat), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
                     *("    " + ln for ln in lines), "    _b_v = _b_v[st.agent_pick(_b_w, _b_v)]", "else:",
-                    f"    _b_v = {lister}[1](st, _b_w)", "    AFTER", "st.take_action(_b_w, _b_v)"], pushes=True)
+                    f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "st.take_action(_b_w, _b_v)"], pushes=True)
 
 
 def no_action(seat: str, actions: str) -> str:

@@ -137,8 +137,9 @@ class CompilerBase:
         self.action_ids: dict[str, int] = {}
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
         self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)
-        # the actions of each `choose action` → where its listing (and picking) functions go, once they are compiled
-        self.option_listers: dict[tuple[int, ...], list[Callable[..., Any]]] = {}
+        # the actions of each `choose action` → its number k: its listing function is Program.listers[2k], its
+        # picking function (or None) [2k + 1], compiled once the actions are
+        self.option_listers: dict[tuple[int, ...], int] = {}
         self.consts: dict[str, tuple[int, T]] = {}
         # a `let`'s value code and its slot, while the statement right after it starts: that code reads the slot
         self.reused: Optional[tuple[str, str]] = None

@@ -6,7 +6,8 @@ from __future__ import annotations
 import ast
 import re
 from itertools import product
-from typing import Any, Callable, Optional
+from types import CodeType
+from typing import Any, Callable, Optional, Union
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
@@ -21,11 +22,13 @@ from interpreter.compile.hoist import (
     card_loop,
     domains_read_once,
     end_items_code,
+    game_tables_bound,
     hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
     known_places,
+    made_for_game,
     shared_lists,
     slots_as_locals,
 )
@@ -93,8 +96,8 @@ class Compiler(StatementCompiler):
         self._card_effects()
         self._pictures()
         self._flow()
-        for aids, lister in self.option_listers.items():  # the `choose action`s, compiled before their actions
-            lister += self._option_listers(aids)
+        # the `choose action`s' listing and picking functions, compiled once their actions are
+        self.p.listers = [make for aids in self.option_listers for make in self._option_listers(aids)]
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p
@@ -124,8 +127,8 @@ class Compiler(StatementCompiler):
         with numbering(self.numbers):
             self.stmts(body, scope, em)
             em.emit_src(B.ret())
-            code, run, starts = em.finish(self.env, self.p.node_types)
-        return Block("arrange", code, scope.layout.size, em.pos, run, starts)
+            code, runner, starts = em.finish(self.env, self.p.node_types)
+        return Block("arrange", code, scope.layout.size, em.pos, runner, starts)
 
     # ================================================================== components
     def _enums(self) -> None:
@@ -472,22 +475,22 @@ class Compiler(StatementCompiler):
             return None if source is None else (id(stmt), source)
         return None
 
-    def _option_listers(self, aids: tuple[int, ...]) -> list[Callable[..., Any]]:
-        """The generated function `(state, seat) → options` of a `choose action` among `aids`: each action's
-        loops in turn (_action), inside a `try` that names the action where its prefix fails; the options an
-        active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested).
-        Where the first action's options are counted (counted_first), its picking function too (_option_picker)."""
+    def _option_listers(self, aids: tuple[int, ...]) -> list[Optional[Callable[[Any], Callable[..., Any]]]]:
+        """What makes, for a game, the generated function `(state, seat) → options` of a `choose action` among `aids`:
+        each action's loops in turn (_action), inside a `try` that names the action where its prefix fails; the
+        options an active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested).
+        Beside it its picking function where the first action's options are counted (counted_first), else None."""
         parts = [["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                   f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
                  for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids]))]
         lister = self._enumerator("options", ["    out = []", *(ln for part in parts for ln in part),
                                               "    return _allowed(st, me, out) if st.forbids else out"])
-        return [lister, self._option_picker(aids, parts)] if counted_first(self.p.actions[aids[0]].ast) else [lister]
+        return [lister, self._option_picker(aids, parts) if counted_first(self.p.actions[aids[0]].ast) else None]
 
-    def _option_picker(self, aids: tuple[int, ...], parts: list[list[str]]) -> Callable[..., Any]:
-        """The generated function `(state, seat) → option` of a `choose action` for a plain random agent (while no
-        `forbid` is active: blocks.choose_action): the lister's code, but the first action's one loop over a list
-        (counted_first) only counts its items; the agent draws its index from the number of all options
+    def _option_picker(self, aids: tuple[int, ...], parts: list[list[str]]) -> Callable[[Any], Callable[..., Any]]:
+        """What makes the generated function `(state, seat) → option` of a `choose action` for a plain random agent
+        (while no `forbid` is active: blocks.choose_action): the lister's code, but the first action's one loop over a
+        list (counted_first) only counts its items; the agent draws its index from the number of all options
         (State.agent_pick: the numbers it would draw from the whole list), and only the option drawn is built."""
         first, aid = parts[0], aids[0]
         loop = re.fullmatch(r"( *)for _p0 in (.+):", first[-4])  # its loop and option, before its `except`
@@ -499,15 +502,20 @@ class Compiler(StatementCompiler):
             "        " + B.no_action("me", names), "    _index = st.agent_pick(me, range(_total))",
             "    if _index < _count:", f"        return ({aid}, _items[_index])", "    return out[_index - _count]"])
 
-    def _enumerator(self, name: str, lines: list[str]) -> Callable[..., Any]:
-        """A generated function `name(st, me)` of `lines`, its reads of the state hoisted and its work per zone and
-        shared lists done once (hoist), compiled (and kept between loads: code_cache)."""
+    def _enumerator(self, name: str, lines: list[str]) -> Callable[[Any], Callable[..., Any]]:
+        """What makes, for a game, the generated function `name(st, me)` of `lines`: its reads of the state hoisted,
+        its work per zone and shared lists done once (hoist), the game's tables its parameters' defaults
+        (hoist.made_for_game); compiled (and kept between loads: code_cache)."""
         written = "\n".join([f"def {name}(st, me):"] + lines)
-        made = compiled(f"{name}\0{written}", lambda: end_items_code(lowered_function(shared_lists(hoist_zone_work(
-            "\n".join([f"def {name}(st, me):"] + hoist_state_reads(lines)))))))
+
+        def made() -> Union[str, CodeType]:
+            read, bound = game_tables_bound(lines)
+            return end_items_code(made_for_game(lowered_function(shared_lists(hoist_zone_work(
+                "\n".join([f"def {name}(st, me):"] + hoist_state_reads(read))))), bound))
+
         namespace: dict[str, Any] = {}
-        exec(made, self.env, namespace)  # noqa: S102 - our own generated code
-        return namespace[name]  # type: ignore[no-any-return]
+        exec(compiled(f"{name}\0{written}", made), self.env, namespace)  # noqa: S102 - our own generated code
+        return namespace["make"]  # type: ignore[no-any-return]
 
     def _trigger(self, trig: A.TriggerDef) -> None:
         scope = Scope(Layout())

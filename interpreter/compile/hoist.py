@@ -28,6 +28,19 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
                         rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.owner\[{_NAME}\]")
 
 
+# the game's tables that stay as they are once it is built (Game.__init__; runners, listers and rules are filled, never
+# replaced): block runners, option listers and functions that run through are made per game with them bound as
+# their parameters' defaults (blocks._runner_code, made_for_game), not read at each entry
+GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners",
+               "listers", "rules", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
+               "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
+               "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
+_GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
+# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function; a single
+# zone's id, expressions.e_Name: its family's first): bound itself
+_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules)\[(\d+)\](?:\[(0)\])?")
+
+
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
     """Substitutes outside string literals only."""
     parts = STRING_LITERAL.split(line)
@@ -41,6 +54,30 @@ def hoist_state_reads(body: list[str]) -> list[str]:
     out, used = state_reads_as_locals(body)
     pad = body[0][:len(body[0]) - len(body[0].lstrip())]
     return [f"{pad}{name} = {read}" for name, read in used.items()] + out
+
+
+def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
+    """The lines reading the game's tables (GAME_TABLES) and their entries at a constant index (_GAME_ENTRY) as
+    `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`, `fam_zones[1][0]`), for a function
+    made for one game (outside string literals: an error's message reads them as it is)."""
+    bound: dict[str, str] = {}
+
+    def name(m: re.Match[str]) -> str:
+        parts = [part for part in m.groups() if part]
+        local = "_".join(["_g", *parts])
+        bound[local] = parts[0] + "".join(f"[{index}]" for index in parts[1:])
+        return local
+
+    return [sub_code(sub_code(line, _GAME_ENTRY, name), _GAME_TABLE, name) for line in lines], bound
+
+
+def made_for_game(src: str, bound: dict[str, str]) -> str:
+    """A generated function (`def f(st, …):` and its body) inside `def make(_g):`, which returns it for the game
+    `_g` with the tables `bound` (game_tables_bound) as its parameters' defaults: set by each call, no bytecode."""
+    head, *body = src.split("\n")
+    defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))
+    return "\n".join(["def make(_g):", f"    {head[:-2]}{defaults}):", *("    " + ln for ln in body),
+                      f"    return {head[4:head.index('(')]}"])
 
 
 def local_name(read: str) -> str:
@@ -190,8 +227,9 @@ def hoist_card_reads(lines: list[str], pad: str, tag: str, bound: set[str],
             [[sub_code(line, pattern, lambda m: names[m.group(0)]) for line in level] for level in deeper])
 
 
-# what every option of a call reads alike: the deciding seat's variables, the game's variables and constants
-_CALL_READ = re.compile(r"st\.pvars\[L\[0\]\]\[\d+\]|st\.gvars\[\d+\]|st\.game\.consts\[\d+\]")
+# what every option of a call reads alike: the deciding seat's variables and the game's variables (its constants
+# are the lister's defaults: game_tables_bound)
+_CALL_READ = re.compile(r"st\.pvars\[L\[0\]\]\[\d+\]|st\.gvars\[\d+\]")
 
 
 def hoist_call_reads(loops: list[str], pad: str) -> tuple[list[str], list[str]]:
@@ -307,10 +345,17 @@ def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
     return ast.fix_missing_locations(tree) if end_items_in(tree) else None
 
 
-def inline_function_code(src: str) -> CodeType:
-    """The code of lowered_function(src) with its end items read inline where it calls a helper for them
-    (end_items_code without inline_too), kept between loads as lowering.function_code's is, under a key of its own."""
-    return compiled(f"lowered_function\0end_items\0{src}", lambda: end_items_code(lowered_function(src), False))
+def inline_function_code(body: list[str]) -> CodeType:
+    """The code making, for a game (made_for_game), `def run(st, L):` with the lines `body` (indented): the game's
+    tables its parameters' defaults (game_tables_bound), the state's lists it reads again as locals
+    (repeated_reads_as_locals: it replaces none), lowered, its end items read inline where it calls a helper for them
+    (end_items_code without inline_too); kept between loads as lowering.function_code's is, under a key of its own."""
+    def made() -> Union[str, CodeType]:
+        lines, bound = game_tables_bound(body)
+        src = "\n".join(["def run(st, L):", *repeated_reads_as_locals(lines, "    ")])
+        return end_items_code(made_for_game(lowered_function(src), bound), False)
+
+    return compiled("function\0" + "\n".join(body), made)
 
 
 _HELPERS = ("_pick(", "_mapget(", "_concat(")  # the calls end_items_in reads inline

@@ -11,7 +11,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import inline_function_code, repeated_reads_as_locals, state_reads_as_locals
+from interpreter.compile.hoist import inline_function_code, state_reads_as_locals
 from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -46,7 +46,7 @@ class StatementCompiler(ExpressionCompiler):
         """Ends the block with `ret` and gives it its ops, runner and positions."""
         em.emit_src(B.ret())
         block = self.p.blocks[bid]
-        block.code, block.run, block.starts = em.finish(self.env, self.p.node_types)
+        block.code, block.runner, block.starts = em.finish(self.env, self.p.node_types)
         block.pos = em.pos
         block.nlocals = nlocals
 
@@ -111,7 +111,8 @@ class StatementCompiler(ExpressionCompiler):
         return self.straight_rules[name]
 
     def _rule_function(self, name: str, places: tuple[Optional[int], ...]) -> tuple[str, int]:
-        """The name of a Python function `(st, L)` running a rule that runs through, and its number of locals;
+        """The code reading the game's Python function `(st, L)` running a rule that runs through (Game.rules, made by
+        Program.rules), and its number of locals;
         `places`: per parameter, the family whose positions the call's argument runs over, if any: a function of
         its own reads the places the parameter names there without their check."""
         if (name, places) not in self.rule_functions:
@@ -119,22 +120,19 @@ class StatementCompiler(ExpressionCompiler):
             scope = Scope(Layout())
             for prm, place in zip(rule.params, places):
                 scope.define(prm.name, self._type(prm.type), place)
-            fname = f"_rule{self.rule_blocks[name]}"
-            if any(p is not None for p in places):
-                fname += "".join(f"_{'' if p is None else p}" for p in places)
-            self.env[fname] = self._function_of(rule.body, scope)
-            self.rule_functions[name, places] = (fname, scope.layout.size)
+            self.p.rules.append(self._function_of(rule.body, scope))  # after the rules it calls (a game makes them so)
+            self.rule_functions[name, places] = (f"st.game.rules[{len(self.p.rules) - 1}]", scope.layout.size)
         return self.rule_functions[name, places]
 
-    def _function_of(self, body: list[Any], scope: Scope) -> Callable[..., None]:
-        """Statements that run through (_straight) as a Python function `(st, L)` over a frame's locals."""
+    def _function_of(self, body: list[Any], scope: Scope) -> Callable[[Any], Callable[..., None]]:
+        """Statements that run through (_straight) as what makes, for a game, a Python function `(st, L)` over a
+        frame's locals, the game's tables its parameters' defaults (hoist.made_for_game)."""
         lines = self._straight_lines(body, scope)
         head = ["fr = [None, 0, L]"] if any("(st, fr)" in ln for ln in lines) else []  # for ops called inline
         ns = dict(self.env, _over_budget=O.over_budget)
-        lines = repeated_reads_as_locals(_indent(head + lines), "    ")  # it replaces none of the state's lists
-        exec(inline_function_code("\n".join(["def run(st, L):", *lines])), ns)  # noqa: S102 - our own generated code
-        run: Callable[..., None] = ns["run"]
-        return run
+        exec(inline_function_code(_indent(head + lines)), ns)  # noqa: S102 - our own generated code
+        make: Callable[[Any], Callable[..., None]] = ns["make"]
+        return make
 
     def _structured(self, s: Any, scope: Scope) -> list[str]:
         """A statement `_straight` as Python lines over `st`, `fr` and `L`; a loop spends the budget each round
@@ -498,16 +496,14 @@ class StatementCompiler(ExpressionCompiler):
             if name not in self.action_ids:
                 raise error_at(s.pos, f"unknown action '{name}'", did_you_mean(name, self.action_ids))
             aids.append(self.action_ids[name])
-        lister = self.option_listers.setdefault(tuple(aids), [])
-        name = f"_options{list(self.option_listers).index(tuple(aids))}"
-        self.env[name] = lister  # filled once the actions are compiled
+        k = self.option_listers.setdefault(tuple(aids), len(self.option_listers))  # compiled once the actions are
         first = next(a for a in self.of(A.ActionDef) if a.name == s.actions[0])
-        em.emit_src(B.choose_action(seat, name, ", ".join(s.actions), counted_first(first)))
+        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first)))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule
         block = self.p.blocks[self.rule_blocks[s.rule]]
-        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args, block.nlocals if block.run is not None else None))
+        em.emit_src(B.call_rule(self.rule_blocks[s.rule], args, block.nlocals if block.runner is not None else None))
 
     def _rule_args(self, s: A.CallRule, scope: Scope) -> list[str]:
         """The code of a call's arguments, checked against the rule's parameters."""

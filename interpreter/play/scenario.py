@@ -102,6 +102,7 @@ def _arrange(st: State, step: A.Step, scen: A.ScenarioDef, seat_of: dict[str, in
     compile_block = st.game.program.compile_block
     assert compile_block is not None
     block = compile_block(step.body, {n: PLAYER for n in scen.players}, step.pos)
+    st.game.make_rules()  # those the block calls that were compiled for it
     code = st.game.code + [block.code]
     frames = st.frames
     st.frames = [[len(st.game.code), 0, list(seat_of.values()) + [None] * (block.nlocals - len(seat_of))]]

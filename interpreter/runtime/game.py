@@ -32,10 +32,11 @@ class _Probe:
 
 
 class Game:
-    # slots: generated code reads a game's tables at every runner's and lister's entry, and a game of this many
-    # attributes would keep them in a plain dict
+    # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
+    # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "enter_at", "nlocals", "mod_field",
+                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "enter_at", "listers", "rules", "actions",
+                 "nlocals", "mod_field",
                  "mod_rows", "mods_nest", "labels", "consts", "fam_zones", "zone_names", "zone_number", "zone_player",
                  "zone_mask", "zone_shuffled", "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few",
                  "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "__weakref__")
@@ -59,14 +60,10 @@ class Game:
         self.card_vals = program.card_vals
         self.code: list[list[Op]] = program.code
         self.op_pos = [b.pos for b in program.blocks]
-        self.runners: list[Op] = []  # per block: its runner (Block.run), entered at a step of its `starts`
-        for b in program.blocks:
-            assert b.run is not None, f"block {b.name} has no runner"
-            self.runners.append(b.run)
+        self.runners: list[Op] = []  # per block: its runner (made by Block.runner once the tables are), entered at a start
         # per block and step (to one past its last): what runs a frame standing there on (State._run), the runner
-        # at a start, else the one op (a step only a saved or arranged state stands at)
-        self.enter_at = [[run if pc in b.starts else step_op for pc in range(len(b.code) + 1)]
-                         for b, run in zip(program.blocks, self.runners)]
+        # at a start, else the one op (a step only a saved or arranged state stands at); made with the runners
+        self.enter_at: list[list[Op]] = []
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
         self.mod_rows = [(md.field, md.kind, md.add, md.value, md.where) for md in program.moddefs]
@@ -144,6 +141,24 @@ class Game:
         self.start_state: Optional[State] = None
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
+        self.rules: list[Callable[..., None]] = []
+        self.make_rules()
+        # per action: its block, its frame's locals past the option's and its body's function if it runs through
+        self.actions: list[tuple[int, tuple[None, ...], Optional[Callable[..., None]]]] = [
+            (a.block, a.blank, None if a.run is None else a.run(self)) for a in program.actions]
+        # made with the tables above (compiler._option_listers): each `choose action`'s lister and picker (or None)
+        self.listers = [None if make is None else make(self) for make in program.listers]
+        for b in program.blocks:  # made with the tables above bound (compile/blocks.py _runner_code)
+            assert b.runner is not None, f"block {b.name} has no runner"
+            self.runners.append(b.runner(self))
+        self.enter_at = [[run if pc in b.starts else step_op for pc in range(len(b.code) + 1)]
+                         for b, run in zip(program.blocks, self.runners)]
+
+    def make_rules(self) -> None:
+        """Makes, for this game, the functions of the rules that run through (Program.rules) it has not made yet, each
+        after those it calls, with the tables above bound (a scenario's `arrange` may compile new ones later)."""
+        for make in self.program.rules[len(self.rules):]:
+            self.rules.append(make(self))
 
     def _outcome_bound(self, kind: str, n: int) -> int:
         """The most outcomes one `random` may have: its literal or constant list's length, else as many as

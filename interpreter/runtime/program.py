@@ -59,7 +59,8 @@ class Block:
     code: list[Op]
     nlocals: int
     pos: list[A.Pos] = field(default_factory=list)  # per op: the statement it was compiled from
-    run: Optional[Op] = None  # runs the ops from a step in `starts` on, at once (compile/blocks.py)
+    # makes, for a game, what runs the ops from a step in `starts` on, at once (compile/blocks.py)
+    runner: Optional[Callable[[Any], Op]] = None
     starts: frozenset[int] = frozenset()
 
 
@@ -81,8 +82,9 @@ class ActionInfo:
     # (state, seat, parameter values) → index in `requires` of the first that fails, -1 if none fails
     first_refusal: Callable[..., int]
     requires: list[A.Require]  # the leading requirements, which decide the options
-    # (state, locals) → None: the body, for an action whose body runs through (no stop inside): no frame needed
-    run: Optional[Callable[["State", list[Any]], None]] = None
+    # makes, for a game, the body as a function (state, locals) → None, for an action whose body runs through (no stop
+    # inside): no frame needed (Game.actions holds it)
+    run: Optional[Callable[[Any], Callable[["State", list[Any]], None]]] = None
     # (state, seat, option) → its label: generated from `label` when the first is asked for (options.option_label)
     make_label: Optional[Callable[["State", int, tuple[Any, ...]], str]] = None
     # the slots after the seat (slot 0) and the parameters (slots 1 to k, in order), empty in a new frame
@@ -143,6 +145,12 @@ class Program:
     pictures: dict[str, list[list[Fn]]] = field(default_factory=dict)  # each entry's value and `of`, as consts
     blocks: list[Block] = field(default_factory=list)
     actions: list[ActionInfo] = field(default_factory=list)
+    # per rule that runs through (and the places its parameters name): makes, for a game, its function (st, L), after
+    # those of the rules it calls (StatementCompiler._rule_function)
+    rules: list[Callable[[Any], Callable[..., None]]] = field(default_factory=list)
+    # per `choose action`, side by side: what makes, for a game, the generated function listing its options, and its
+    # picking function or None (compiler._option_listers)
+    listers: list[Optional[Callable[[Any], Callable[..., Any]]]] = field(default_factory=list)
     moddefs: list[ModDef] = field(default_factory=list)
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)

@@ -537,14 +537,14 @@ class State:
                 label = option_label(self, value, seat)
         self.history.append(label)
         self.log.append((L_DECIDE, seat, label))
-        info = self.game.program.actions[value[0]]
-        L: list[Any] = [*value, *info.blank]  # the option (action id, *parameters) laid out as the frame's locals
+        block, blank, run = self.game.actions[value[0]]
+        L: list[Any] = [*value, *blank]  # the option (action id, *parameters) laid out as the frame's locals
         L[0] = seat
-        if info.run is None:
-            self.frames.append([info.block, 0, L])
+        if run is None:
+            self.frames.append([block, 0, L])
             return
         try:
-            info.run(self, L)
+            run(self, L)
         except GameRuleError as exc:
             raise exc.during(self.seed, self.history) from None
 
