@@ -2,7 +2,9 @@
 what its ops do one at a time, and a step that fails midway must leave the state exactly as it was."""
 from __future__ import annotations
 
+import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -536,3 +538,55 @@ def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
                 assert state.gvars[0] == fresh(state)[seat]
         assert state.returns() == [float(n == max(fresh(state)[:3])) for n in fresh(state)[:3]]
     assert failed > 5
+
+
+WHOLE = """zone pile of tok hidden
+zone table of tok public
+zone mine per player of tok owner
+action show(t in cards(box)) {
+  label "show {t}"
+  reveal t to me
+}
+action flip(t in cards(box)) {
+  label "flip {t}"
+  reveal t
+}
+action sweep(x in [1, 2, 3, 4]) {
+  label "sweep {x}"
+  if x == 1 { move cards(box) to pile }
+  if x == 2 { move cards(pile) to table }
+  if x == 3 { move cards(table) to table }
+  if x == 4 { move cards(table) to mine(me) }
+  move cards(mine(me)) to box
+}
+round {
+  repeat while round < 12
+  phase play {
+    choose action for first(players): show, flip, sweep
+  }
+}
+score(p) = 0
+"""
+
+
+def test_a_zone_moved_whole_leaves_what_its_cards_moved_one_by_one_leave(tmp_path: Path) -> None:
+    """`move cards(z) to d` changes the two zones' lists once (blocks.move_all): zones, faces, knowledge and log
+    entries are those of its cards moved one at a time, a zone moved onto itself too."""
+    rules = RULES[:RULES.index("zone box")].replace("game probe", "game whole") + "zone box of tok hidden\n" + WHOLE
+    one_by_one = re.sub(r"move cards\(([^)]*\)?)\) to ([^ }]*)", r"for c in cards(\1) { move c to \2 }", rules)
+    assert one_by_one.count("for c in") == 5
+    played = []
+    for name, text in (("whole", rules), ("single", one_by_one)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "game.rules").write_text(text, encoding="utf-8")
+        game = load_game(str(tmp_path / name), players=2)
+        seen = []
+        for seed in range(1, 4):
+            state, rng = game.new_initial_state(seed), random.Random(seed)
+            while not state.is_terminal():
+                state.apply_action(rng.randrange(len(state.legal_actions())))
+                saved = json.loads(state.to_json())
+                seen.append([saved[k] for k in ("zones", "face_up", "known", "owner", "log", "history")])
+        played.append(seen)
+    assert played[0] == played[1]
+    assert any(e[0] == L_MOVE for step in played[0] for e in step[4])

@@ -307,23 +307,21 @@ class StatementCompiler(ExpressionCompiler):
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
     def _destination(self, to: Any, kind: str, verb: str, bottom: bool, scope: Scope,
-                     src: Optional[ZoneSpec]) -> tuple[str, list[str]]:
+                     src: Optional[ZoneSpec], whole: bool = False) -> tuple[str, list[str]]:
         """The code of the zone `to` and the lines moving a card of `kind` there (from the family `src`, where the
         compiler knows it): a card of another kind than the zone holds is an error at load where both kinds are
-        known, else checked at the move (a generated lister would read the card's fields by the zone's kind)."""
+        known, else checked at the move (a generated lister would read the card's fields by the zone's kind).
+        `whole`: the lines for a card that goes with all its zone's cards to a zone of no capacity, where the kinds
+        are known (card_move), else none."""
         code, t = self._zone_expr(to, scope, "the destination")
         if kind and t.arg and kind != t.arg:
             raise error_at(to.pos, f"cannot {verb} a {kind} into {written(to) or 'this zone'}: it holds {t.arg} cards")
-        return code, self._moving(to, bottom, not (kind and t.arg), scope, src)
-
-    def _moving(self, to: Any, bottom: bool, unsure: bool, scope: Scope, src: Optional[ZoneSpec]) -> list[str]:
-        """The lines moving a card to the zone `to` (blocks.card_move), specialised by its family where the
-        expression names one (_zone_named), and by the family the card comes from where the compiler knows it (`src`);
-        `unsure`: the card's or the zone's kind is known only at run time."""
         dest = self._zone_named(to, scope)
+        if whole and not (kind and t.arg and not bottom and dest is not None and dest.capacity is None):
+            return code, []
         owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
         few = (self._few(src), self._few(dest))
-        return B.card_move(bottom, dest, owners, unsure, src, few) + B.recount_move(
+        return code, B.card_move(bottom, dest, owners, not (kind and t.arg), src, few, whole) + B.recount_move(
             self.p.counted, None if dest is None else dest.family_id, None if src is None else src.family_id)
 
     def _zone_named(self, node: Any, scope: Scope) -> Optional[ZoneSpec]:
@@ -362,8 +360,23 @@ class StatementCompiler(ExpressionCompiler):
         what, one, kind = self._cards_expr(s.what, scope)
         first = self.first_move
         source = first[1] if first is not None and first[0] == id(s) else self._card_source(s.what, scope)
+        zone = self._whole_zone(s.what, scope)
+        if zone is not None and "moved" not in self.events:  # no one notes the moves one by one
+            to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, whole=True)
+            if moving:
+                em.emit_src(B.move_all(zone, to, moving))
+                return
         to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source)
         em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
+
+    def _whole_zone(self, what: Any, scope: Scope) -> Optional[str]:
+        """The code of the zone whose cards `what` names all (the zone, or `cards(zone)`), else None."""
+        if isinstance(what, A.Call) and what.func == "cards" and len(what.args) == 1:
+            what = what.args[0]
+        if not isinstance(what, (A.Name, A.Index, A.Call)):  # the forms a zone is named by
+            return None
+        code, t = self.code(what, scope)
+        return code if t.name == "zone" else None
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
         count = "1"
