@@ -82,7 +82,8 @@ score(p) = 0
 @pytest.mark.parametrize("ruleset", ["magical_friends", "maechtige_monster", "shelf"])
 def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path) -> None:
     """Moves (to the top or the bottom, within a family or out of it) keep each cached family's cards
-    (helpers.family_cards, blocks.card_move) equal to its zones read afresh."""
+    (helpers.family_cards, blocks.card_move) equal to its zones read afresh; only a family the rules read whole is
+    kept (Program.cached)."""
     if ruleset == "shelf":
         (tmp_path / "shelf").mkdir()
         (tmp_path / "shelf" / "game.rules").write_text(shelf_rules(), encoding="utf-8")
@@ -97,8 +98,9 @@ def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path
                 lo, hi = game.fam_span[fam]
                 assert cards == [c for zone in state.zones[lo:hi] for c in zone]
                 checked += 1
-            for fam in range(len(game.fam_span)):  # every family cached, for the next move to keep or drop
+            for fam in range(len(game.fam_span)):  # every family the rules read whole cached, for the next move to keep
                 family_cards(state, fam)
+            assert set(state.fam_cards) == game.program.cached  # and only those: the moves of the others keep none
     assert checked > 20
 
 

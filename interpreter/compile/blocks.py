@@ -472,17 +472,18 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool, src: Optional[ZoneSpec],
-              few: tuple[Optional[bool], Optional[bool]], whole: bool = False) -> Lines:
+              few: tuple[Optional[bool], Optional[bool]], cached: frozenset[int], whole: bool = False) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
     What `dest` and `src`, the destination's and the source's family where the compiler knows them, tell is settled
-    here, else read at run time; `few`: whether each of them has few zones (Game.fam_few), where known; `unsure`: the
+    here, else read at run time; `few`: whether each of them has few zones (Game.fam_few), where known; `cached`: the
+    families the state may keep the cards of (Program.cached); `unsure`: the
     card's or the zone's kind is not known at load, so it is checked here (else settled at load). `whole`: the card
     goes with every card of its zone `_b_f` to a zone of no capacity, their lists changed at once by move_all."""
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if whole:
-        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few), *_seen_go(dest, owners)]
+        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, owners)]
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
@@ -498,7 +499,7 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
     lines += ["st.zones[_b_f].remove(_b_c)", ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
-              "st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few)]
+              "st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached)]
     return lines + _seen_go(dest, owners)
 
 
@@ -523,9 +524,13 @@ def _seen_go(dest: Optional[ZoneSpec], owners: bool) -> Lines:
             "else:", "    st.log.append(())"]
 
 
-def _refiled(bottom: bool, family: object, src: Optional[ZoneSpec], few: tuple[Optional[bool], Optional[bool]]) -> Lines:
+def _refiled(bottom: bool, family: object, src: Optional[ZoneSpec], few: tuple[Optional[bool], Optional[bool]],
+             cached: frozenset[int]) -> Lines:
     """card_move's upkeep of the family cache (State.fam_cards): a family of few zones is dropped, to be read afresh
-    when next asked for; else the moved card is refiled where a family's list is kept (State.refile)."""
+    when next asked for; else the moved card is refiled where a family's list is kept (State.refile). None where
+    neither family can be kept (`cached`)."""
+    if not cached or (src is not None and src.family_id not in cached and isinstance(family, int) and family not in cached):
+        return []
     origin = "_b_o" if src is None else str(src.family_id)
     tests = [test for test, known in ((f"st.game.fam_few[{origin}]", few[0]), (f"st.game.fam_few[{family}]", few[1]))
              if known is None]

@@ -321,7 +321,7 @@ class StatementCompiler(ExpressionCompiler):
             return code, []
         owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
         few = (self._few(src), self._few(dest))
-        return code, B.card_move(bottom, dest, owners, not (kind and t.arg), src, few, whole) + B.recount_move(
+        return code, B.card_move(bottom, dest, owners, not (kind and t.arg), src, few, self.p.cached, whole) + B.recount_move(
             self.p.counted, None if dest is None else dest.family_id, None if src is None else src.family_id)
 
     def _zone_named(self, node: Any, scope: Scope) -> Optional[ZoneSpec]:
