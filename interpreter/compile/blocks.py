@@ -434,7 +434,8 @@ def each_card(what: str, one: Optional[str], body: Lines) -> Lines:
 
 
 def reveal(what: str, one: Optional[str] = None) -> Snippet:
-    return Snippet(each_card(what, one, ["if not st.face_up[_b_c]:", "    st.face_up[_b_c] = True",
+    """Turns cards face up: State.known holds ~ of a face-up card's seats."""
+    return Snippet(each_card(what, one, ["_b_s = st.known[_b_c]", "if _b_s >= 0:", "    st.known[_b_c] = ~_b_s",
                                          f"    st.log.append(({L_REVEAL}, _b_c))"]))
 
 
@@ -504,10 +505,10 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
 
 
 def _seen_go(dest: Optional[ZoneSpec], owners: bool) -> Lines:
-    """card_move's reset of the moved card's face and knowledge, and its log entry."""
+    """card_move's reset of the moved card's face and knowledge (one number: State.known), and its log entry."""
     public = dest is not None and dest.visibility == "public"  # every seat sees it arrive: nothing else counts
     if public:
-        return ["st.face_up[_b_c] = False", "st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
+        return ["st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
     hidden = dest is not None and dest.visibility == "hidden"
     mask = "st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]")  # the seats that see either zone
     seen = [f"_b_s = {mask}"]
@@ -517,10 +518,9 @@ def _seen_go(dest: Optional[ZoneSpec], owners: bool) -> Lines:
     common = [*seen, f"st.log.append({entry})"] if owners else [f"st.log.append({entry.replace('_b_s', mask)})"]
     # who knew the card still sees it leave (every seat, if it was face up); who else saw it is worked out only
     # where the log keeps its entries
-    return ["if st.face_up[_b_c] or st.known[_b_c]:", "    if st.face_up[_b_c]:",
-            "        st.face_up[_b_c] = False", "        st.known[_b_c] = 0", "        _b_s = st.game.all_mask",
+    return ["if st.known[_b_c]:", "    if st.known[_b_c] < 0:", "        _b_s = st.game.all_mask",
             "    else:", *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]",
-            "        st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
+            "    st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
             "else:", "    st.log.append(())"]
 
 
