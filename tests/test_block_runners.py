@@ -6,7 +6,7 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -592,3 +592,54 @@ def test_a_zone_moved_whole_leaves_what_its_cards_moved_one_by_one_leave(tmp_pat
         played.append(seen)
     assert played[0] == played[1]
     assert any(e[0] == L_MOVE for step in played[0] for e in step[4])
+
+
+ROOM = """zone slot [2] of tok public capacity 1
+action put(t in cards(box), i in [1, 2]) {
+  label "put {t} {i}"
+  require count(slot[i]) < LIMIT
+  move t to slot[i]
+}
+round {
+  repeat while round < 4
+  phase play {
+    choose action for first(players): put
+  }
+}
+score(p) = 0
+"""
+
+
+def _texts(code: Any) -> Iterator[str]:
+    """The strings among a code object's constants, its inner functions' too."""
+    for k in code.co_consts:
+        if isinstance(k, str):
+            yield k
+        elif hasattr(k, "co_consts"):
+            yield from _texts(k)
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_a_move_right_after_its_zone_was_required_to_have_room_tests_no_capacity(tmp_path: Path, limit: int) -> None:
+    """`require count(z) < k` right before `move c to z`, k at most z's capacity: z has room, so the move tests none
+    (statements._note_room); with a k above it the move still fails on a full zone."""
+    folder = tmp_path / "room"
+    folder.mkdir()
+    rules = RULES[:RULES.index("zone box")].replace("game probe", "game room") + "zone box of tok public\n"
+    (folder / "game.rules").write_text(rules + ROOM.replace("LIMIT", str(limit)), encoding="utf-8")
+    game = load_game(str(folder), players=2)
+    tested = any("holds at most" in text for code in _codes(game) for text in _texts(code))
+    assert tested == (limit == 2)
+    state = game.new_initial_state(1)
+    state.apply_label("put t1 1")
+    if limit == 1:
+        assert "put t2 1" not in state.legal_labels()
+    else:
+        with pytest.raises(GameRuleError, match="holds at most 1"):
+            state.apply_label("put t2 1")
+
+
+def _codes(game: Game) -> Iterator[Any]:
+    """The code of each block runner of a game, and of each action body that runs through."""
+    for run in [*game.runners, *(a.run for a in game.program.actions if a.run is not None)]:
+        yield run.__code__
