@@ -484,7 +484,7 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
     goes with every card of its zone `_b_f` to a zone of no capacity, their lists changed at once by move_all."""
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if whole:
-        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, owners)]
+        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners)]
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
@@ -501,16 +501,17 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
     lines += ["st.zones[_b_f].remove(_b_c)", ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
               "st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached)]
-    return lines + _seen_go(dest, owners)
+    return lines + _seen_go(dest, src, owners)
 
 
-def _seen_go(dest: Optional[ZoneSpec], owners: bool) -> Lines:
-    """card_move's reset of the moved card's face and knowledge (one number: State.known), and its log entry."""
-    public = dest is not None and dest.visibility == "public"  # every seat sees it arrive: nothing else counts
-    if public:
+def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool) -> Lines:
+    """card_move's reset of the moved card's face and knowledge (one number: State.known), and its log entry; the
+    seats that see it go are those that see either zone (Game.zone_mask), each zone's settled where its family is
+    known (a public one: every seat, nothing else counts; a hidden one: none)."""
+    seen_by = [(zone, spec.visibility if spec is not None else None) for zone, spec in (("_b_f", src), ("_b_z", dest))]
+    if any(vis == "public" for _, vis in seen_by):
         return ["st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
-    hidden = dest is not None and dest.visibility == "hidden"
-    mask = "st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]")  # the seats that see either zone
+    mask = " | ".join(f"st.game.zone_mask[{zone}]" for zone, vis in seen_by if vis != "hidden") or "0"
     seen = [f"_b_s = {mask}"]
     if owners:
         seen += ["if _b_s < 0:", "    _b_s = st.game.sees(_b_f, _b_c, st.owner) | st.game.sees(_b_z, _b_c, st.owner)"]
