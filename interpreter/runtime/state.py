@@ -222,19 +222,19 @@ class State:
         consecutive ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
         cached = self.fam_cards
         family = self.game.zone_family
-        cards = cached.get(family[src])
+        left, entered = family[src], family[z]
+        cards = cached.get(left)
         if cards is not None:
-            cards = cached[family[src]] = cards[:]
+            cards = cached[left] = cards[:]
             cards.remove(c)
-        if family[z] != family[src]:
-            cards = cached.get(family[z])
+        if entered != left:
+            cards = cached.get(entered)
             if cards is None:
                 return
-            cards = cached[family[z]] = cards[:]
+            cards = cached[entered] = cards[:]
         elif cards is None:
             return
-        where = self.where
-        cards.insert((bisect_left if bottom else bisect_right)(cards, z, key=where.__getitem__), c)
+        cards.insert((bisect_left if bottom else bisect_right)(cards, z, key=self.where.__getitem__), c)
 
     # ---------------------------------------------------------------- OpenSpiel-shaped API
     def current_player(self) -> int:
