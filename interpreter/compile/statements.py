@@ -378,9 +378,12 @@ class StatementCompiler(ExpressionCompiler):
 
     def _card_source(self, what: Any, scope: Scope, depth: int = 0) -> Optional[ZoneSpec]:
         """The zone family the cards `what` names lie in as a move of them starts, where its form tells: a zone's (or
-        a family's) cards, a zone's end card, a function that gives one of these, a loop's card (Scope.card_source)."""
+        a family's) cards, a zone's end card, a function that gives one of these, a loop's card (Scope.card_source),
+        the cards of one of these a comprehension sifts (`[c for c in hand(p) if …]`)."""
         if isinstance(what, A.Name) and scope.lookup(what.name) is not None:
             return scope.card_source(what.name)
+        if isinstance(what, A.Comprehension) and isinstance(what.expr, A.Name) and what.expr.name == what.var:
+            return self._card_source(what.source, scope, depth + 1) if depth < _NEST_MAX else None
         if isinstance(what, A.Call) and what.func in ("cards", "top", "first", "last") and len(what.args) == 1:
             what = what.args[0]
         elif isinstance(what, A.Call) and what.func in self.functions and depth < _NEST_MAX:
