@@ -134,10 +134,12 @@ class CompilerBase:
         changes = [n for item in items for cls in (A.Modify, A.Forbid) for n in A.found(item, cls)]
         # the zone families some count by owner may read (owner_count): their moves keep the counts (Program.counted)
         self.owner_counted = {m[0] for m in map(owner_count, (n for item in items for n in A.found(item, A.CallComp))) if m}
-        # the names that may stand for a zone family's cards (Program.cached): all but a family indexed or numbered
-        named = {id(n.obj) for item in items for n in A.found(item, A.Index)} | {
-            id(n.args[0]) for item in items for n in A.found(item, A.Call) if n.func == "positions" and n.args}
-        self.read_whole = {n.name for item in items for n in A.found(item, A.Name) if id(n) not in named}
+        # the zone families the rules read the cards of (Program.cached): as `cards(F)` or an aggregate over F (the
+        # calls the load's checks index anyway); one read otherwise is read afresh each time (helpers.family_cards)
+        families = {z.name for z in self.of(A.ZoneDef) if z.shape != "single"}
+        read = [n.args[0] for item in items for n in A.found(item, A.Call) if n.func == "cards" and len(n.args) == 1]
+        read += [n.comp.source for item in items for n in A.found(item, A.CallComp)]
+        self.read_whole = {e.name for e in read if isinstance(e, A.Name) and e.name in families}
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}

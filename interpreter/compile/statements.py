@@ -70,7 +70,7 @@ class StatementCompiler(ExpressionCompiler):
         at most Z's capacity: nothing ran between them, so Z has room for the card (card_move tests none)."""
         s = body[i]
         self.roomy = None
-        if not isinstance(s, A.Move) or "count" in self.functions:
+        if not isinstance(s, A.Move) or not i or not isinstance(body[i - 1], A.Require) or "count" in self.functions:
             return
         dest = self._zone_named(s.to, scope)
         if dest is None or dest.capacity is None:
@@ -411,7 +411,7 @@ class StatementCompiler(ExpressionCompiler):
         """The code of the zone whose cards `what` names all (the zone, or `cards(zone)`), else None."""
         if isinstance(what, A.Call) and what.func == "cards" and len(what.args) == 1:
             what = what.args[0]
-        if not isinstance(what, (A.Name, A.Index, A.Call)):  # the forms a zone is named by
+        if self._zone_named(what, scope) is None:
             return None
         code, t = self.code(what, scope)
         return code if t.name == "zone" else None
