@@ -57,7 +57,7 @@ def observe_leaks(state: State) -> None:
             if isinstance(shown, dict):
                 continue
             for c, view in zip(cards, shown):
-                visible = state.face_up[c] or state.known[c] >> seat & 1 or game.sees(z, c, state.owner) >> seat & 1
+                visible = state.known[c] < 0 or state.known[c] >> seat & 1 or game.sees(z, c, state.owner) >> seat & 1
                 if isinstance(view, str) and not visible:
                     raise InvariantError(f"seat {seat} sees {view} in {game.zone_names[z]}")
 

@@ -2,9 +2,11 @@
 what its ops do one at a time, and a step that fails midway must leave the state exactly as it was."""
 from __future__ import annotations
 
+import json
 import random
+import re
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import pytest
 
@@ -80,7 +82,8 @@ score(p) = 0
 @pytest.mark.parametrize("ruleset", ["magical_friends", "maechtige_monster", "shelf"])
 def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path) -> None:
     """Moves (to the top or the bottom, within a family or out of it) keep each cached family's cards
-    (helpers.family_cards, blocks.card_move) equal to its zones read afresh."""
+    (helpers.family_cards, blocks.card_move) equal to its zones read afresh; only a family the rules read whole is
+    kept (Program.cached)."""
     if ruleset == "shelf":
         (tmp_path / "shelf").mkdir()
         (tmp_path / "shelf" / "game.rules").write_text(shelf_rules(), encoding="utf-8")
@@ -95,8 +98,9 @@ def test_the_family_cache_stays_what_the_zones_give(ruleset: str, tmp_path: Path
                 lo, hi = game.fam_span[fam]
                 assert cards == [c for zone in state.zones[lo:hi] for c in zone]
                 checked += 1
-            for fam in range(len(game.fam_span)):  # every family cached, for the next move to keep or drop
+            for fam in range(len(game.fam_span)):  # every family the rules read whole cached, for the next move to keep
                 family_cards(state, fam)
+            assert set(state.fam_cards) == game.program.cached  # and only those: the moves of the others keep none
     assert checked > 20
 
 
@@ -545,3 +549,106 @@ def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
                 assert state.gvars[0] == fresh(state)[seat]
         assert state.returns() == [float(n == max(fresh(state)[:3])) for n in fresh(state)[:3]]
     assert failed > 5
+
+
+WHOLE = """zone pile of tok hidden
+zone table of tok public
+zone mine per player of tok owner
+action show(t in cards(box)) {
+  label "show {t}"
+  reveal t to me
+}
+action flip(t in cards(box)) {
+  label "flip {t}"
+  reveal t
+}
+action sweep(x in [1, 2, 3, 4]) {
+  label "sweep {x}"
+  if x == 1 { move cards(box) to pile }
+  if x == 2 { move cards(pile) to table }
+  if x == 3 { move cards(table) to table }
+  if x == 4 { move cards(table) to mine(me) }
+  move cards(mine(me)) to box
+}
+round {
+  repeat while round < 12
+  phase play {
+    choose action for first(players): show, flip, sweep
+  }
+}
+score(p) = 0
+"""
+
+
+def test_a_zone_moved_whole_leaves_what_its_cards_moved_one_by_one_leave(tmp_path: Path) -> None:
+    """`move cards(z) to d` changes the two zones' lists once (blocks.move_all): zones, faces, knowledge and log
+    entries are those of its cards moved one at a time, a zone moved onto itself too."""
+    rules = RULES[:RULES.index("zone box")].replace("game probe", "game whole") + "zone box of tok hidden\n" + WHOLE
+    one_by_one = re.sub(r"move cards\(([^)]*\)?)\) to ([^ }]*)", r"for c in cards(\1) { move c to \2 }", rules)
+    assert one_by_one.count("for c in") == 5
+    played = []
+    for name, text in (("whole", rules), ("single", one_by_one)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "game.rules").write_text(text, encoding="utf-8")
+        game = load_game(str(tmp_path / name), players=2)
+        seen = []
+        for seed in range(1, 4):
+            state, rng = game.new_initial_state(seed), random.Random(seed)
+            while not state.is_terminal():
+                state.apply_action(rng.randrange(len(state.legal_actions())))
+                saved = json.loads(state.to_json())
+                seen.append([saved[k] for k in ("zones", "face_up", "known", "owner", "log", "history")])
+        played.append(seen)
+    assert played[0] == played[1]
+    assert any(e[0] == L_MOVE for step in played[0] for e in step[4])
+
+
+ROOM = """zone slot [2] of tok public capacity 1
+action put(t in cards(box), i in [1, 2]) {
+  label "put {t} {i}"
+  require count(slot[i]) < LIMIT
+  move t to slot[i]
+}
+round {
+  repeat while round < 4
+  phase play {
+    choose action for first(players): put
+  }
+}
+score(p) = 0
+"""
+
+
+def _texts(code: Any) -> Iterator[str]:
+    """The strings among a code object's constants, its inner functions' too."""
+    for k in code.co_consts:
+        if isinstance(k, str):
+            yield k
+        elif hasattr(k, "co_consts"):
+            yield from _texts(k)
+
+
+@pytest.mark.parametrize("limit", [1, 2])
+def test_a_move_right_after_its_zone_was_required_to_have_room_tests_no_capacity(tmp_path: Path, limit: int) -> None:
+    """`require count(z) < k` right before `move c to z`, k at most z's capacity: z has room, so the move tests none
+    (statements._note_room); with a k above it the move still fails on a full zone."""
+    folder = tmp_path / "room"
+    folder.mkdir()
+    rules = RULES[:RULES.index("zone box")].replace("game probe", "game room") + "zone box of tok public\n"
+    (folder / "game.rules").write_text(rules + ROOM.replace("LIMIT", str(limit)), encoding="utf-8")
+    game = load_game(str(folder), players=2)
+    tested = any("holds at most" in text for code in _codes(game) for text in _texts(code))
+    assert tested == (limit == 2)
+    state = game.new_initial_state(1)
+    state.apply_label("put t1 1")
+    if limit == 1:
+        assert "put t2 1" not in state.legal_labels()
+    else:
+        with pytest.raises(GameRuleError, match="holds at most 1"):
+            state.apply_label("put t2 1")
+
+
+def _codes(game: Game) -> Iterator[Any]:
+    """The code of each block runner of a game, and of each action body that runs through."""
+    for run in [*game.runners, *(a.run for a in game.program.actions if a.run is not None)]:
+        yield run.__code__

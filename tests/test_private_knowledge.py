@@ -192,10 +192,10 @@ def test_showing_again_or_a_face_up_card_logs_nothing(folder: Path) -> None:
     shown = [e for e in state.log[before:] if e[0] == L_REVEAL]
     assert len(shown) == 1 and shown[0][2] == 0b010, "only the new knowledge is logged"
     face_up = game.card_index[hand(state, 0)[-1]]
-    state.face_up[face_up] = True  # as if turned over by `reveal`: everyone sees it already
+    state.known[face_up] = ~state.known[face_up]  # as if turned over by `reveal` (State.known): everyone sees it already
     before = len(state.log)
     state.apply_label("peek at P1")  # P3 looks at it: nothing to learn
-    assert state.known[face_up] == 0b010
+    assert state.face_up[face_up] and json.loads(state.to_json())["known"][face_up] == 0b010
     assert not [e for e in state.log[before:] if e[0] == L_REVEAL], "nothing is shown, nothing logged"
 
 

@@ -330,7 +330,7 @@ def test_clone_is_independent(variants: tuple[str, ...]) -> None:
         zone.clear()
     poked.where[0] = 99
     poked.owner[0] = 3
-    poked.face_up[0] = not poked.face_up[0]
+    poked.known[0] = ~poked.known[0]  # turned over (State.known)
     poked.gvars[0] = 12345
     for pv in poked.pvars:
         pv[0] = -1

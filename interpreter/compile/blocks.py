@@ -451,7 +451,8 @@ def each_card(what: str, one: Optional[str], body: Lines) -> Lines:
 
 
 def reveal(what: str, one: Optional[str] = None) -> Snippet:
-    return Snippet(each_card(what, one, ["if not st.face_up[_b_c]:", "    st.face_up[_b_c] = True",
+    """Turns cards face up: State.known holds ~ of a face-up card's seats."""
+    return Snippet(each_card(what, one, ["_b_s = st.known[_b_c]", "if _b_s >= 0:", "    st.known[_b_c] = ~_b_s",
                                          f"    st.log.append(({L_REVEAL}, _b_c))"]))
 
 
@@ -491,17 +492,21 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool, src: Optional[ZoneSpec],
-              few: tuple[Optional[bool], Optional[bool]]) -> Lines:
+              few: tuple[Optional[bool], Optional[bool]], cached: frozenset[int], whole: bool = False) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
     What `dest` and `src`, the destination's and the source's family where the compiler knows them, tell is settled
-    here, else read at run time; `few`: whether each of them has few zones (Game.fam_few), where known; `unsure`: the
-    card's or the zone's kind is not known at load, so it is checked here (else settled at load)."""
+    here, else read at run time; `few`: whether each of them has few zones (Game.fam_few), where known; `cached`: the
+    families the state may keep the cards of (Program.cached); `unsure`: the
+    card's or the zone's kind is not known at load, so it is checked here (else settled at load). `whole`: the card
+    goes with every card of its zone `_b_f` to a zone of no capacity, their lists changed at once by move_all."""
+    family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
+    if whole:
+        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners)]
     lines = ["_b_f = st.where[_b_c]"]
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
-    family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if unsure:
         holds = f"st.game.program.zones[{family}].kind" if dest is None else repr(dest.kind)
         lines += [f"_b_h = {holds}", "if st.game.program.card_kind[_b_c] != _b_h:",
@@ -513,13 +518,19 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
             test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
-    public = dest is not None and dest.visibility == "public"  # every seat sees it arrive: nothing else counts
     lines += ["st.zones[_b_f].remove(_b_c)", ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
-              "st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few)]
-    if public:
-        return lines + ["st.face_up[_b_c] = False", "st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
-    hidden = dest is not None and dest.visibility == "hidden"
-    mask = "st.game.zone_mask[_b_f]" + ("" if hidden else " | st.game.zone_mask[_b_z]")  # the seats that see either zone
+              "st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached)]
+    return lines + _seen_go(dest, src, owners)
+
+
+def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool) -> Lines:
+    """card_move's reset of the moved card's face and knowledge (one number: State.known), and its log entry; the
+    seats that see it go are those that see either zone (Game.zone_mask), each zone's settled where its family is
+    known (a public one: every seat, nothing else counts; a hidden one: none)."""
+    seen_by = [(zone, spec.visibility if spec is not None else None) for zone, spec in (("_b_f", src), ("_b_z", dest))]
+    if any(vis == "public" for _, vis in seen_by):
+        return ["st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
+    mask = " | ".join(f"st.game.zone_mask[{zone}]" for zone, vis in seen_by if vis != "hidden") or "0"
     seen = [f"_b_s = {mask}"]
     if owners:
         seen += ["if _b_s < 0:", "    _b_s = st.game.sees(_b_f, _b_c, st.owner) | st.game.sees(_b_z, _b_c, st.owner)"]
@@ -527,16 +538,19 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
     common = [*seen, f"st.log.append({entry})"] if owners else [f"st.log.append({entry.replace('_b_s', mask)})"]
     # who knew the card still sees it leave (every seat, if it was face up); who else saw it is worked out only
     # where the log keeps its entries
-    return lines + ["if st.face_up[_b_c] or st.known[_b_c]:", "    if st.face_up[_b_c]:",
-                    "        st.face_up[_b_c] = False", "        st.known[_b_c] = 0", "        _b_s = st.game.all_mask",
-                    "    else:", *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]",
-                    "        st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
-                    "else:", "    st.log.append(())"]
+    return ["if st.known[_b_c]:", "    if st.known[_b_c] < 0:", "        _b_s = st.game.all_mask",
+            "    else:", *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]",
+            "    st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
+            "else:", "    st.log.append(())"]
 
 
-def _refiled(bottom: bool, family: object, src: Optional[ZoneSpec], few: tuple[Optional[bool], Optional[bool]]) -> Lines:
+def _refiled(bottom: bool, family: object, src: Optional[ZoneSpec], few: tuple[Optional[bool], Optional[bool]],
+             cached: frozenset[int]) -> Lines:
     """card_move's upkeep of the family cache (State.fam_cards): a family of few zones is dropped, to be read afresh
-    when next asked for; else the moved card is refiled where a family's list is kept (State.refile)."""
+    when next asked for; else the moved card is refiled where a family's list is kept (State.refile). None where
+    neither family can be kept (`cached`)."""
+    if not cached or (src is not None and src.family_id not in cached and isinstance(family, int) and family not in cached):
+        return []
     origin = "_b_o" if src is None else str(src.family_id)
     tests = [test for test, known in ((f"st.game.fam_few[{origin}]", few[0]), (f"st.game.fam_few[{family}]", few[1]))
              if known is None]
@@ -554,6 +568,14 @@ def _refiled(bottom: bool, family: object, src: Optional[ZoneSpec], few: tuple[O
 def logged(entry: str) -> str:
     """The line that logs `entry`, or only counts it where the log keeps no entries (State.keep_log)."""
     return f"st.log.append({entry} if st.keep_log else ())"
+
+
+def move_all(zone: str, to: str, moving: Lines) -> Snippet:
+    """Moves every card of the zone `zone` to the top of `to` (`moving`: card_move's lines with `whole`), the zones'
+    lists changed once, not a card at a time: the same order, entries and state as card by card."""
+    return Snippet([f"_b_z = {to}", f"_b_f = {zone}", "_b_y = st.zones[_b_f]", "if _b_y:", "    for _b_c in _b_y:",
+                    *("        " + ln for ln in moving), "    if _b_f != _b_z:", "        st.zones[_b_z].extend(_b_y)",
+                    "        _b_y.clear()"])
 
 
 def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = None) -> Snippet:

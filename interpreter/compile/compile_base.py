@@ -146,6 +146,7 @@ class CompilerBase:
         self.after_let: Optional[tuple[str, str]] = None  # the `let` just compiled, for the next statement
         # while an action's body is compiled: its first move and the family its card comes from (Compiler._first_move)
         self.first_move: Optional[tuple[int, Any]] = None
+        self.roomy: Optional[A.Move] = None  # the move about to be compiled, if its destination has room (_note_room)
         self.const_code: dict[str, str] = {}  # a constant whose value is a number, truth value or text: that literal
         self.gvar_index: dict[str, tuple[int, T]] = {}
         self.pvar_index: dict[str, tuple[int, T]] = {}
@@ -155,6 +156,12 @@ class CompilerBase:
         changes = [n for item in items for cls in (A.Modify, A.Forbid) for n in A.found(item, cls)]
         # the zone families some count by owner may read (owner_count): their moves keep the counts (Program.counted)
         self.owner_counted = {m[0] for m in map(owner_count, (n for item in items for n in A.found(item, A.CallComp))) if m}
+        # the zone families the rules read the cards of (Program.cached): as `cards(F)` or an aggregate over F (the
+        # calls the load's checks index anyway); one read otherwise is read afresh each time (helpers.family_cards)
+        families = {z.name for z in self.of(A.ZoneDef) if z.shape != "single"}
+        read = [n.args[0] for item in items for n in A.found(item, A.Call) if n.func == "cards" and len(n.args) == 1]
+        read += [n.comp.source for item in items for n in A.found(item, A.CallComp)]
+        self.read_whole = {e.name for e in read if isinstance(e, A.Name) and e.name in families}
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}

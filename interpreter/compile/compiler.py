@@ -167,6 +167,7 @@ class Compiler(StatementCompiler):
             self.p.zone_by_name[z.name] = spec
         self.p.counted = tuple(sorted(self.p.zone_by_name[name].family_id for name in self.owner_counted
                                       if name in self.p.zone_by_name and self.p.zone_by_name[name].shape != "single"))
+        self.p.cached = frozenset(self.p.zone_by_name[name].family_id for name in self.read_whole)
 
     def _zone_sizes(self) -> None:
         """After the constants, so that a family's size may name one (`zone room [room_count] of …`)."""

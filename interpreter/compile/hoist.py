@@ -18,7 +18,7 @@ STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # rep
 # the state's lists (its family cache, counts by owner and log too, and whether the log keeps its entries)
 # that generated code reads but never rebinds: an enumerator changes nothing, a block runner only their items
 # (State.recount sets the counts between runs, play_bots the log's flag before it)
-_STATE_LISTS = ("zones", "where", "card_vals", "owner", "face_up", "known", "pvars", "gvars", "fam_cards", "owned",
+_STATE_LISTS = ("zones", "where", "card_vals", "owner", "known", "pvars", "gvars", "fam_cards", "owned",
                 "log", "keep_log")
 _STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"

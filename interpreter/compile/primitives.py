@@ -224,7 +224,7 @@ def _owner(args: Sequence[str], ts: Sequence[T]) -> str:
 @primitive("revealed", "(card)", "ob die Karte aufgedeckt ist", "whether the card is face up", "revealed(top(deck))",
            _one_of("card", BOOL))
 def _revealed(args: Sequence[str], ts: Sequence[T]) -> str:
-    return f"st.face_up[{args[0]}]"
+    return f"(st.known[{args[0]}] < 0)"  # State.known
 
 
 @primitive("next", "(player)", "der nächste Spieler im Uhrzeigersinn", "the next player clockwise",

@@ -3,6 +3,7 @@ control flow, so the engine can stop at any decision and resume from plain data.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
 from dsl import ast as A
@@ -59,9 +60,39 @@ class StatementCompiler(ExpressionCompiler):
     # ================================================================== statements
     def stmts(self, body: list[Any], scope: Scope, em: Emitter) -> None:
         self.after_let = None  # a body runs later than the statement around it starts, and may not run at all
-        for s in body:
+        for i, s in enumerate(body):
+            self._note_room(body, i, scope)
             self.stmt(s, scope, em)
         self.after_let = None
+
+    def _note_room(self, body: list[Any], i: int, scope: Scope) -> None:
+        """Notes a move (`roomy`) right after requirements one of which is `count(Z) < k` of its destination Z, with k
+        at most Z's capacity: nothing ran between them, so Z has room for the card (card_move tests none)."""
+        s = body[i]
+        self.roomy = None
+        if not isinstance(s, A.Move) or not i or not isinstance(body[i - 1], A.Require) or "count" in self.functions:
+            return
+        dest = self._zone_named(s.to, scope)
+        if dest is None or dest.capacity is None:
+            return
+        try:
+            to = self._unplaced(s.to, scope)
+            for r in reversed(body[:i]):
+                if not isinstance(r, A.Require):
+                    return
+                c = r.cond
+                if (isinstance(c, A.BinOp) and c.op == "<" and isinstance(c.right, A.Num) and c.right.value <= dest.capacity
+                        and isinstance(c.left, A.Call) and c.left.func == "count" and len(c.left.args) == 1
+                        and to[1].name == "zone" and self._unplaced(c.left.args[0], scope) == to):
+                    self.roomy = s
+                    return
+        except RulesError:  # the move's own error is reported as it is compiled
+            return
+
+    def _unplaced(self, e: Any, scope: Scope) -> tuple[str, T]:
+        """The code of `e` but the names of the positions its errors name (CompilerBase.where), and its type."""
+        src, t = self.code(e, scope)
+        return _POS_NAME.sub("_at", src), t
 
     def stmt(self, s: Any, scope: Scope, em: Emitter) -> None:
         method = getattr(self, "s_" + type(s).__name__)
@@ -196,7 +227,8 @@ class StatementCompiler(ExpressionCompiler):
         """Statements as plain Python, each one's errors placed at it."""
         self.after_let = self.reused = None  # a body runs later than the statement around it starts, and may not run
         out: list[str] = []
-        for s in body:
+        for i, s in enumerate(body):
+            self._note_room(body, i, scope)
             lines = self._structured(s, scope)
             out += B.located(lines, self.where(s.pos)) if lines else []  # (a requirement the options checked)
         self.after_let = self.reused = None
@@ -305,23 +337,24 @@ class StatementCompiler(ExpressionCompiler):
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
     def _destination(self, to: Any, kind: str, verb: str, bottom: bool, scope: Scope,
-                     src: Optional[ZoneSpec]) -> tuple[str, list[str]]:
+                     src: Optional[ZoneSpec], whole: bool = False, roomy: bool = False) -> tuple[str, list[str]]:
         """The code of the zone `to` and the lines moving a card of `kind` there (from the family `src`, where the
         compiler knows it): a card of another kind than the zone holds is an error at load where both kinds are
-        known, else checked at the move (a generated lister would read the card's fields by the zone's kind)."""
+        known, else checked at the move (a generated lister would read the card's fields by the zone's kind).
+        `whole`: the lines for a card that goes with all its zone's cards to a zone of no capacity, where the kinds
+        are known (card_move), else none; `roomy`: the zone has room for the one card (_note_room)."""
         code, t = self._zone_expr(to, scope, "the destination")
         if kind and t.arg and kind != t.arg:
             raise error_at(to.pos, f"cannot {verb} a {kind} into {written(to) or 'this zone'}: it holds {t.arg} cards")
-        return code, self._moving(to, bottom, not (kind and t.arg), scope, src)
-
-    def _moving(self, to: Any, bottom: bool, unsure: bool, scope: Scope, src: Optional[ZoneSpec]) -> list[str]:
-        """The lines moving a card to the zone `to` (blocks.card_move), specialised by its family where the
-        expression names one (_zone_named), and by the family the card comes from where the compiler knows it (`src`);
-        `unsure`: the card's or the zone's kind is known only at run time."""
         dest = self._zone_named(to, scope)
+        if whole and not (kind and t.arg and not bottom and dest is not None and dest.capacity is None):
+            return code, []
         owners = any(z.visibility == "owner" and z.shape != "per_player" for z in self.p.zones)
         few = (self._few(src), self._few(dest))
-        return B.card_move(bottom, dest, owners, unsure, src, few) + B.recount_move(
+        if roomy and dest is not None:  # no capacity to test
+            dest = replace(dest, capacity=None)
+        return code, B.card_move(bottom, dest, owners,
+                                 not (kind and t.arg), src, few, self.p.cached, whole) + B.recount_move(
             self.p.counted, None if dest is None else dest.family_id, None if src is None else src.family_id)
 
     def _zone_named(self, node: Any, scope: Scope) -> Optional[ZoneSpec]:
@@ -344,11 +377,11 @@ class StatementCompiler(ExpressionCompiler):
     def _card_source(self, what: Any, scope: Scope, depth: int = 0) -> Optional[ZoneSpec]:
         """The zone family the cards `what` names lie in as a move of them starts, where its form tells: a zone's (or
         a family's) cards, a zone's end card, a function that gives one of these, a loop's card (Scope.card_source),
-        some of these cards (`[c for c in Z if …]`: an expression moves none)."""
+        the cards of one of these a comprehension sifts (`[c for c in hand(p) if …]`)."""
         if isinstance(what, A.Name) and scope.lookup(what.name) is not None:
             return scope.card_source(what.name)
         if isinstance(what, A.Comprehension) and isinstance(what.expr, A.Name) and what.expr.name == what.var:
-            return self._card_source(what.source, scope, depth)
+            return self._card_source(what.source, scope, depth + 1) if depth < _NEST_MAX else None
         if isinstance(what, A.Call) and what.func in ("cards", "top", "first", "last") and len(what.args) == 1:
             what = what.args[0]
         elif isinstance(what, A.Call) and what.func in self.functions and depth < _NEST_MAX:
@@ -363,10 +396,25 @@ class StatementCompiler(ExpressionCompiler):
         what, one, kind = self._cards_expr(s.what, scope)
         first = self.first_move
         source = first[1] if first is not None and first[0] == id(s) else self._card_source(s.what, scope)
-        to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source)
+        zone = self._whole_zone(s.what, scope)
+        if zone is not None and "moved" not in self.events:  # no one notes the moves one by one
+            to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, whole=True)
+            if moving:
+                em.emit_src(B.move_all(zone, to, moving))
+                return
+        to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, roomy=self.roomy is s and one is not None)
         em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
         if isinstance(s.what, A.Name):
             scope.forget_source(s.what.name)
+
+    def _whole_zone(self, what: Any, scope: Scope) -> Optional[str]:
+        """The code of the zone whose cards `what` names all (the zone, or `cards(zone)`), else None."""
+        if isinstance(what, A.Call) and what.func == "cards" and len(what.args) == 1:
+            what = what.args[0]
+        if self._zone_named(what, scope) is None:
+            return None
+        code, t = self.code(what, scope)
+        return code if t.name == "zone" else None
 
     def s_Draw(self, s: A.Draw, scope: Scope, em: Emitter) -> None:
         count = "1"
@@ -717,6 +765,7 @@ _AT_START = (A.If, A.Let, A.SetStmt, A.Require, A.Pay, A.CallRule, A.Repeat, A.F
 # statements that run through as plain Python when all inside them does (Move and Break: see _straight)
 _STRAIGHT = (A.Let, A.SetStmt, A.Reveal, A.Pay, A.If, A.For, A.While, A.Repeat, A.Require, A.NamedStep, A.Give,
              A.Log, A.Modify, A.Forbid)
+_POS_NAME = re.compile(r"\b_at\d+\b")  # the name of a position an error names (CompilerBase.where)
 _LOOPS = (A.For, A.While, A.Repeat)
 _COMPOUND = (A.If, *_LOOPS)
 _NEST_MAX = 4  # loops and ifs inside each other, each in a `try`: Python allows 20 nested blocks in all

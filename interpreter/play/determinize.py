@@ -67,8 +67,8 @@ def determinize(state: "State", seat: int, rng: random.Random) -> "State":
             d.zones[z][i] = c
             d.where[c] = z
             d.owner[c] = state.owner[old]
-            d.known[c] = state.known[old]
-            d.face_up[c] = False
+            known = state.known[old]
+            d.known[c] = ~known if known < 0 else known  # face down (State.known)
     changed = {old: c for old, c in moved.items() if old != c}
     if changed:
         _follow(d, changed)

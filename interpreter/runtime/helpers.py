@@ -22,11 +22,14 @@ def _error(message: str, at: Optional["Pos"]) -> GameRuleError:
 def family_cards(st: "State", fam: int) -> list[int]:
     """The cards of a zone family, zone by zone; kept in the state (when a card moves, blocks.card_move keeps it
     right; a family of few zones is dropped), as a board family has many zones and is read far more often than
-    changed. Read only, as every value."""
+    changed; only a family the rules read so (Program.cached: the moves of the others keep nothing, and a scenario's
+    expression may read any). Read only, as every value."""
     cards = st.fam_cards.get(fam)
     if cards is None:
         lo, hi = st.game.fam_span[fam]
-        cards = st.fam_cards[fam] = list(chain.from_iterable(st.zones[lo:hi]))
+        cards = list(chain.from_iterable(st.zones[lo:hi]))
+        if fam in st.game.program.cached:
+            st.fam_cards[fam] = cards
     return cards
 
 

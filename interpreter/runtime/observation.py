@@ -46,9 +46,8 @@ def card_visible(st: "State", c: int, seat: int) -> bool:
 
 def card_shown(st: "State", c: int, viewer: int) -> bool:
     """Whether the viewer sees card c's front: face up, in a public zone, or seen by one of its seats."""
-    z = st.where[c]
-    return (st.face_up[c] or st.game.zone_public[z]
-            or _reads(viewer, st.known[c] | st.game.sees(z, c, st.owner)))
+    z, known = st.where[c], st.known[c]
+    return known < 0 or st.game.zone_public[z] or _reads(viewer, known | st.game.sees(z, c, st.owner))
 
 
 def card_back(st: "State", c: int) -> dict[str, Any]:

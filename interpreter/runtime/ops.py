@@ -117,11 +117,11 @@ def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
                 raise GameRuleError(f"a card can be shown only to a player, not to {p}")
             mask |= 1 << p
         for c in what(st, L):
-            sees = st.game.sees(st.where[c], c, st.owner)
-            if st.face_up[c] or not mask & ~(st.known[c] | sees):
+            sees, known = st.game.sees(st.where[c], c, st.owner), st.known[c]
+            if known < 0 or not mask & ~(known | sees):  # face up (State.known), or nothing new to see
                 continue
-            st.known[c] |= mask
-            st.log.append((L_REVEAL, c, mask, st.known[c] | sees))
+            st.known[c] = known | mask
+            st.log.append((L_REVEAL, c, mask, known | mask | sees))
     return op
 
 
@@ -187,7 +187,7 @@ def log_text(text: str, values: Sequence[tuple[str, Fn, str, Fmt]]) -> Op:
             if shape == "value":
                 filled[name] = fmt(st, v)
                 continue
-            pairs = [[c, game.all_mask if st.face_up[c] else st.known[c] | game.sees(st.where[c], c, st.owner)]
+            pairs = [[c, game.all_mask if st.known[c] < 0 else st.known[c] | game.sees(st.where[c], c, st.owner)]
                      for c in ([v] if shape == "card" else v)]
             filled[name] = pairs[0] if shape == "card" else pairs
         st.log.append((L_TEXT, text, filled))

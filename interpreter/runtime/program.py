@@ -156,6 +156,9 @@ class Program:
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
     main_block: int = 0
     counted: tuple[int, ...] = ()  # the zone families whose cards are counted per owner as they move (State.owned)
+    # the zone families whose cards the rules may read as one list, kept in the state (helpers.family_cards); a move
+    # between families of no other keeps no cache (blocks.card_move)
+    cached: frozenset[int] = frozenset()
     # one per `random`: how its outcomes are bounded, ("literal"/"enum", n), ("const", index) or (type name, 0)
     random_bounds: list[tuple[str, int]] = field(default_factory=list)
     # each op that opens a choose, random or draw node → (node kind, value type, options as written), for the catalogue

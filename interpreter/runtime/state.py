@@ -72,7 +72,7 @@ def step_op(st: "State", fr: list[Any]) -> Optional[bool]:
 
 
 class State:
-    __slots__ = ("game", "zones", "where", "face_up", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
+    __slots__ = ("game", "zones", "where", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
                  "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
                  "keep_log")
@@ -114,8 +114,9 @@ class State:
         ncards = len(prog.cards)
         self.zones: list[list[int]] = [z[:] for z in game.start_zones]
         self.where: list[int] = game.start_where[:]
-        self.face_up: list[bool] = [False] * ncards
-        self.known: list[int] = [0] * ncards  # seats a card was shown to (`reveal c to p`), a bit each, until it moves
+        # per card, the seats it was shown to (`reveal c to p`), a bit each, until it moves; ~ of that (below 0) while
+        # it lies face up (`reveal c`), so a move tests one number for both (saves write them apart: face_up)
+        self.known: list[int] = [0] * ncards
         self.owner: list[int] = [-1] * ncards
         self.card_vals: list[list[Any]] = list(game.card_vals)
         self.gvars: list[Any] = []
@@ -140,6 +141,11 @@ class State:
             self.gvars[bank] -= sum(self.pvars[p][pidx] for p in game.players)
         self.frames: list[list[Any]] = [[prog.main_block, 0, []]]
         self.recount()
+
+    @property
+    def face_up(self) -> list[bool]:
+        """Whether each card lies face up (a new list, read from `known`)."""
+        return [k < 0 for k in self.known]
 
     def recount(self) -> None:
         """The cards of each family in Program.counted by owner: a slot per seat and the last for the bank (-1), kept
@@ -222,19 +228,19 @@ class State:
         consecutive ids, so its list is ordered by zone id: c goes below or above the cards of zone z by bisection."""
         cached = self.fam_cards
         family = self.game.zone_family
-        cards = cached.get(family[src])
+        left, entered = family[src], family[z]
+        cards = cached.get(left)
         if cards is not None:
-            cards = cached[family[src]] = cards[:]
+            cards = cached[left] = cards[:]
             cards.remove(c)
-        if family[z] != family[src]:
-            cards = cached.get(family[z])
+        if entered != left:
+            cards = cached.get(entered)
             if cards is None:
                 return
-            cards = cached[family[z]] = cards[:]
+            cards = cached[entered] = cards[:]
         elif cards is None:
             return
-        where = self.where
-        cards.insert((bisect_left if bottom else bisect_right)(cards, z, key=where.__getitem__), c)
+        cards.insert((bisect_left if bottom else bisect_right)(cards, z, key=self.where.__getitem__), c)
 
     # ---------------------------------------------------------------- OpenSpiel-shaped API
     def current_player(self) -> int:
@@ -570,7 +576,6 @@ class State:
         """Makes `s` a copy of this state; lists are copied by `copy`, which makes no slice object."""
         s.zones = [*map(list.copy, self.zones)]
         s.where = self.where.copy()
-        s.face_up = self.face_up.copy()
         s.known = self.known.copy()
         s.owner = self.owner.copy()
         s.owned = {k: counts.copy() for k, counts in self.owned.items()}
@@ -595,7 +600,8 @@ class State:
             "format": FORMAT, "ruleset": self.game.ruleset, "variants": self.game.variants,
             "players": self.game.num_players, "program": self.game.program.layout, "seed": self.seed, "draws": self.draws,
             "round": self.round, "phase": self.phase,
-            "zones": self.zones, "face_up": self.face_up, "known": self.known, "owner": self.owner,
+            "zones": self.zones, "face_up": self.face_up, "known": [~k if k < 0 else k for k in self.known],
+            "owner": self.owner,
             "changed_cards": {str(c): row for c, row in enumerate(self.card_vals) if row != self.game.card_vals[c]},
             "gvars": self.gvars, "pvars": self.pvars,
             "frames": self.frames, "mods": self.mods, "forbids": self.forbids,
@@ -623,9 +629,9 @@ class State:
         for z, cards in enumerate(s.zones):
             for c in cards:
                 s.where[c] = z
-        s.face_up, s.owner = v.face_up, v.owner
+        s.owner = v.owner
         s.recount()
-        s.known = v.known if v.known is not None else [0] * len(s.where)
+        s.known = [~k if up else k for k, up in zip(v.known or [0] * len(s.where), v.face_up)]
         s.card_vals = list(game.card_vals)
         for key, row in v.changed_cards.items():
             s.card_vals[int(key)] = row
