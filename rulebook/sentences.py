@@ -2455,7 +2455,7 @@ class Speaker:
 
     def walk_path(self, s: A.For, source: Phrase) -> Optional[list[Line]]:
         """A loop along a `shortest_path` that moves a piece onto each of its places: "Move the figure step
-        by step along …; on each space it enters:" and the rest of the loop (what comes first is bookkeeping)."""
+        by step along …; on entering each space:" and the rest of the loop (what comes first is bookkeeping)."""
         if not (isinstance(s.source, A.Call) and s.source.func == "shortest_path") or self.actor is not None:
             return None
         at = next((k for k, st in enumerate(s.body) if isinstance(st, A.Move) and not st.bottom

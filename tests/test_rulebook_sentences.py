@@ -919,7 +919,7 @@ GOLDEN = [
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (FF, (), "de", "Wiederhole so oft wie die Anzahl der neu gesehenen Räume",
      "Für jeden der neu gesehenen Räume:"),
-    # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; on each space it enters:"
+    # a loop along a shortest path that moves a piece onto each place: "space by space by a route …; on entering each space:"
     (FF, (), "en", "For every space in a shortest path",
      "Move your playing figure space by space by a route with as few steps as possible from your space to the destination"),
     (FF, (), "de", "Für jedes Feld aus einem kürzesten Weg",
