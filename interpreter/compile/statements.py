@@ -513,7 +513,7 @@ class StatementCompiler(ExpressionCompiler):
         src, elem = self.seq_src(source, scope, True, "a loop's source")
         inner = scope.child()
         items, idx = scope.layout.alloc(), scope.layout.alloc()
-        var = inner.define(name, elem, self._positions_of(source))
+        var = inner.define(name, elem, self._positions_of(source), seat=src == "st.game.players")
         em.emit_src(B.for_init(src, items, idx))
         self._loop(em, body, inner, lambda end: B.for_next(items, idx, var, end), tail,
                    lambda top, end: B.for_back(items, idx, var, [top + 1], end))
@@ -667,7 +667,7 @@ class StatementCompiler(ExpressionCompiler):
         start, t = self.code(s.start, scope)
         self._expect(s.start, t, PLAYER, "the first player")
         inner = scope.child()
-        var = inner.define(s.var, PLAYER)
+        var = inner.define(s.var, PLAYER, seat=True)  # turns_init checks its start, next_player keeps it a seat
         skips = scope.layout.alloc()
         until, ut = self.code(s.until, inner)
         self._expect(s.until, ut, BOOL, "the end condition of the turns")
