@@ -491,6 +491,11 @@ def recount_move(counted: Sequence[int], dest: Optional[int], src: Optional[int]
     return lines
 
 
+def no_owned(family: int) -> Lines:
+    """The counts by owner of a family that no card lies in any more (statements._emptied)."""
+    return [f"st.owned[{family}] = [0] * (st.game.num_players + 1)"]
+
+
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
 
 
