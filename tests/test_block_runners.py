@@ -500,6 +500,7 @@ round {
   }
   phase clear {
     if round % 5 == 0 { for c in cards(row) { move c to box } }
+    if round % 5 == 4 { for c in cards(row[1]) { move c to box } }
     if round % 5 == 3 { move cards(row[2]) to box }
     if round % 5 == 1 {
       for t in [t for t in cards(box) if t != top(box)] {
@@ -518,7 +519,7 @@ score(p) = count(c for c in cards(row) if owner(c) == p)
 def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
     """A family counted by owner (`count(c for c in cards(F) if owner(c) == p)`) keeps its counts (State.owned) through
     moves into, out of and within it (an option's card, a loop's card, a zone's cards: each from the family its form
-    tells), gifts (a filtered loop's card given before its move, from the family its source tells, and after it), a
+    tells; a loop that empties the family, set to 0 as it ends, and one that empties one of its zones), gifts (a filtered loop's card given before its move, from the family its source tells, and after it), a
     step that fails after both, clones and saves; the rules read them."""
     folder = tmp_path / "owned"
     folder.mkdir()

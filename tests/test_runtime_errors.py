@@ -91,6 +91,10 @@ CASES = {
                             "a decision for seat -1, which is no player (the players are seats 0 to 1, P1 to P2)"),
     "action for the bank": (REST + setup("  choose action for owner(card(\"t1\")): rest"),
                             "  choose action for owner(card(\"t1\")): rest", "choose", "a decision for seat -1"),
+    # the turns' player is a seat throughout (a count by owner reads it unchecked), even where no turn is taken
+    "turns from the bank": (setup("  turns p from owner(card(\"t1\")) until true {", "    set acc = 1", "  }"),
+                            "  turns p from owner(card(\"t1\")) until true {", "turns",
+                            "the turns start at seat -1, which is no player"),
     # a helper that does not know its place: the error names the definition that called it
     "trigger condition": (f"when moved(c, origin, dest) where {BAD_EDGES} > 0 {{\n  set acc = 1\n}}\n"
                           + setup("  move card(\"t1\") to out"),

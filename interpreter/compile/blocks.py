@@ -422,7 +422,10 @@ def countdown(left: int, end: list[int]) -> Snippet:
 
 
 def turns_init(start: str, var: int, skips: int) -> Snippet:
-    return Snippet([f"L[{var}] = {start}", f"L[{skips}] = 0"])
+    """The turns start at a player's seat (the bank or any other number is a rules error, as a decision for it is):
+    the turns' player is a seat throughout (Scope.is_seat)."""
+    return Snippet([f"L[{var}] = {start}", f"if not 0 <= L[{var}] < st.game.num_players:",
+                    f"    raise GameRuleError(f'the turns start at seat {{L[{var}]}}, which is no player')", f"L[{skips}] = 0"])
 
 
 def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[int], itself: list[int]) -> Snippet:
@@ -486,6 +489,11 @@ def recount_move(counted: Sequence[int], dest: Optional[int], src: Optional[int]
                       f"    if st.game.zone_family[_b_f] == {k}: {count} -= 1",
                       f"    if st.game.zone_family[_b_z] == {k}: {count} += 1"]
     return lines
+
+
+def no_owned(family: int) -> Lines:
+    """The counts by owner of a family that no card lies in any more (statements._emptied)."""
+    return [f"st.owned[{family}] = [0] * (st.game.num_players + 1)"]
 
 
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number

@@ -356,7 +356,7 @@ class Compiler(StatementCompiler):
         where its inputs are bound."""
         aid = self.action_ids[act.name]
         scope = Scope(Layout(), note=f"action '{act.name}'")
-        scope.define("me", PLAYER)
+        scope.define("me", PLAYER, seat=True)  # the seat that decides (blocks._decider checks it)
         params: list[tuple[str, int, T]] = []
         domains: list[str] = []
         level_of: dict[str, int] = {}

@@ -346,7 +346,8 @@ class ExpressionCompiler(CompilerBase):
 
     def _owned_count(self, e: A.CallComp, scope: Scope) -> Optional[tuple[str, T]]:
         """A count of a family's cards by owner (compile_base.owner_count) read from the counts that the family's
-        moves keep (State.owned, a slot per seat and the last for the bank's -1): a seat out of range owns none."""
+        moves keep (State.owned, a slot per seat and the last for the bank's -1): a seat out of range owns none, a
+        name that holds a seat (Scope.is_seat) is read unchecked."""
         found = owner_count(e)
         if found is None or "owner" in self.functions or "owner" in self.p.zone_by_name:
             return None
@@ -356,6 +357,8 @@ class ExpressionCompiler(CompilerBase):
         seat, t = self.code(found[1], scope)
         if t != PLAYER or not re.fullmatch(r"L\[\d+\]|[A-Za-z_]\w*", seat):  # a plain read, made twice below
             return None
+        if scope.is_seat(found[1].name):
+            return f"st.owned[{family[1]}][{seat}]", INT
         return f"(st.owned[{family[1]}][{seat}] if -1 <= {seat} < st.game.num_players else 0)", INT
 
     def e_Comprehension(self, e: A.Comprehension, scope: Scope) -> tuple[str, T]:

@@ -47,13 +47,16 @@ class Scope:
         self.names: dict[str, tuple[Union[int, str], T]] = {}
         self.index_of: dict[str, int] = {}  # names that run over positions(family): index it unchecked
         self.sources: dict[str, "ZoneSpec"] = {}  # a loop's card, where it still lies in this family when moved
+        self.seats: set[str] = set()  # names that hold a player's seat (0 to n - 1) until they are set
         self.note = note  # why outer locals are not visible here, for the error message
 
-    def define(self, name: str, t: T, index_of: Optional[int] = None) -> int:
+    def define(self, name: str, t: T, index_of: Optional[int] = None, seat: bool = False) -> int:
         slot = self.layout.alloc()
         self.names[name] = (slot, t)
         if index_of is not None:
             self.index_of[name] = index_of
+        if seat:
+            self.seats.add(name)
         return slot
 
     def define_py(self, name: str, t: T, index_of: Optional[int] = None) -> str:
@@ -64,9 +67,10 @@ class Scope:
         return ident
 
     def forget_index(self, name: str) -> None:
-        """A name that is set may leave the family's range: its reads are checked from here on."""
+        """A name that is set may leave the family's range (or the seats): its reads are checked from here on."""
         if name in self.names:
             self.index_of.pop(name, None)
+            self.seats.discard(name)
         elif self.parent is not None:
             self.parent.forget_index(name)
 
@@ -82,6 +86,12 @@ class Scope:
         if name in self.names:
             return self.index_of.get(name)
         return self.parent.safe_index(name) if self.parent is not None else None
+
+    def is_seat(self, name: str) -> bool:
+        """Whether `name`, by its nearest definition, holds a player's seat (a turn's player, an action's `me`)."""
+        if name in self.names:
+            return name in self.seats
+        return self.parent.is_seat(name) if self.parent is not None else False
 
     def card_source(self, name: str) -> Optional["ZoneSpec"]:
         """The family the card `name` lies in where it is moved, if its nearest definition says so."""

@@ -89,6 +89,19 @@ class StatementCompiler(ExpressionCompiler):
         except RulesError:  # the move's own error is reported as it is compiled
             return
 
+    def _emptied(self, s: A.For, inner: Scope) -> Optional[int]:
+        """The family counted by owner (Program.counted) that a loop over all its cards empties, its body one move of
+        the loop's card out of it, no trigger noting the moves: its counts are all 0 once the loop ends (blocks.no_owned),
+        not brought down card by card (_destination)."""
+        body, source = s.body, inner.card_source(s.var)
+        whole = s.source.args[0] if isinstance(s.source, A.Call) and s.source.func == "cards" and len(s.source.args) == 1 \
+            else s.source  # the family named alone (a name), not one of its zones
+        if len(body) != 1 or not isinstance(body[0], A.Move) or source is None or source.family_id not in self.p.counted \
+                or "moved" in self.events or not isinstance(whole, A.Name) or self._zone_named(whole, inner) is None:
+            return None
+        dest = self._zone_named(body[0].to, inner)
+        return source.family_id if dest is not None and dest.family_id != source.family_id else None
+
     def _unplaced(self, e: Any, scope: Scope) -> tuple[str, T]:
         """The code of `e` but the names of the positions its errors name (CompilerBase.where), and its type."""
         src, t = self.code(e, scope)
@@ -179,16 +192,19 @@ class StatementCompiler(ExpressionCompiler):
         if isinstance(s, A.For):  # a zone is copied only if the body may move cards; a range needs no list
             inside = {type(n) for n in A.walk(s.body)}
             src, elem = self.seq_src(s.source, scope, bool(inside & {A.Move, A.CallRule}), "a loop's source")
-            src = iterable(src)
             inner = scope.child()
-            var = inner.define(s.var, elem, self._positions_of(s.source))
+            var = inner.define(s.var, elem, self._positions_of(s.source), seat=src == "st.game.players")
+            src = iterable(src)
             source = self._card_source(s.source, scope)
             if source is not None and _moves_itself_only(s.var, s.body):
                 inner.sources[s.var] = source
+            self.emptied = self._emptied(s, inner)
             body = self._straight_lines(s.body, inner)
+            emptied, self.emptied = self.emptied, None
             if A.Break in inside:  # it may end early: it spends round by round
                 return [f"for L[{var}] in {src}:", *_indent(body + B.SPEND)]
-            return [f"_b_q = {src}", *B.spent("len(_b_q)"), f"for L[{var}] in _b_q:", *_indent(body)]
+            return [f"_b_q = {src}", *B.spent("len(_b_q)"), f"for L[{var}] in _b_q:", *_indent(body),
+                    *([] if emptied is None else B.no_owned(emptied))]
         if isinstance(s, A.While):
             cond, t = self.code(s.cond, scope)
             self._expect(s.cond, t, BOOL, "a condition")
@@ -355,7 +371,8 @@ class StatementCompiler(ExpressionCompiler):
             dest = replace(dest, capacity=None)
         return code, B.card_move(bottom, dest, owners,
                                  not (kind and t.arg), src, few, self.p.cached, whole) + B.recount_move(
-            self.p.counted, None if dest is None else dest.family_id, None if src is None else src.family_id)
+            [k for k in self.p.counted if k != self.emptied], None if dest is None else dest.family_id,
+            None if src is None else src.family_id)
 
     def _zone_named(self, node: Any, scope: Scope) -> Optional[ZoneSpec]:
         """The zone family an expression names: a zone's own name, or a family's name, indexed or not (`zone[i]`,
@@ -513,7 +530,7 @@ class StatementCompiler(ExpressionCompiler):
         src, elem = self.seq_src(source, scope, True, "a loop's source")
         inner = scope.child()
         items, idx = scope.layout.alloc(), scope.layout.alloc()
-        var = inner.define(name, elem, self._positions_of(source))
+        var = inner.define(name, elem, self._positions_of(source), seat=src == "st.game.players")
         em.emit_src(B.for_init(src, items, idx))
         self._loop(em, body, inner, lambda end: B.for_next(items, idx, var, end), tail,
                    lambda top, end: B.for_back(items, idx, var, [top + 1], end))
@@ -667,7 +684,7 @@ class StatementCompiler(ExpressionCompiler):
         start, t = self.code(s.start, scope)
         self._expect(s.start, t, PLAYER, "the first player")
         inner = scope.child()
-        var = inner.define(s.var, PLAYER)
+        var = inner.define(s.var, PLAYER, seat=True)  # turns_init checks its start, next_player keeps it a seat
         skips = scope.layout.alloc()
         until, ut = self.code(s.until, inner)
         self._expect(s.until, ut, BOOL, "the end condition of the turns")
