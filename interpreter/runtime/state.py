@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
-_LISTED = 1024
-_ACTIONS = [*range(_LISTED)]  # legal_actions' answers up to _LISTED options
+_ACTIONS: dict[int, list[int]] = {}  # legal_actions' answers by number of options
 _OUTCOMES: dict[int, list[tuple[int, float]]] = {}  # chance_outcomes' answers by number of outcomes
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
@@ -281,12 +280,15 @@ class State:
             return False
 
     def legal_actions(self) -> list[int]:
-        """0 to n - 1 for the n options; a slice of a list made once is about half the cost of a new range's list."""
+        """0 to n - 1 for the n options: a copy of a list made once per n (about half the cost of a new range's list)."""
         try:
-            n = len(self.pending[3])  # type: ignore[index]
+            return _ACTIONS[len(self.pending[3])].copy()  # type: ignore[index]
         except TypeError:  # the end: no node
             return []
-        return _ACTIONS[:n] if n <= _LISTED else [*range(n)]
+        except KeyError:  # the first node of n options
+            n = len(self.pending[3])  # type: ignore[index]
+            actions = _ACTIONS[n] = [*range(n)]
+            return actions.copy()
 
     def open_node_type(self) -> tuple[str, T, Any]:
         """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
