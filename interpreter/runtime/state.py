@@ -168,8 +168,9 @@ class State:
     def apply_action(self, action: int, pending: Optional[tuple[Any, ...]] = None, undoable: bool = True) -> None:
         """advance, all or nothing: a step that fails leaves the state exactly as it was. Nothing is noted on the
         way: the state goes back by replaying the steps since its base (_go_back), as a game plays the same
-        from the same seed and actions. The engine's own runs (_run) come here too, not undoable, with the node
-        `pending` to step (None: none; the run goes on from the frames as they stand): one Python call less a step.
+        from the same seed and actions. `pending` and `undoable` are the engine's own (callers give only the action):
+        its runs (advance, _run) come here not undoable, with the node to step, checked (None: none; the run goes on
+        from the frames as they stand), so that an API step is one Python call.
 
         A step takes option `action` of the open node (`choose action`'s by take_action, a chance outcome here,
         any other decision's by _choose), then runs ops until a decision, a chance event or the end; a
