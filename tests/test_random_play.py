@@ -491,3 +491,15 @@ def test_a_playout_that_keeps_only_the_log_count_plays_the_same_game(ruleset: st
         looked = game.new_initial_state(seed)
         play_bots(looked, [Recorder(seed * 10 + s) for s in range(players)], keep_log=False)
         assert looked.keep_log and () not in looked.log
+
+
+def test_legal_actions_gives_a_new_list_each_time() -> None:
+    """A caller may change the list legal_actions gives: the next node of as many options still lists them all
+    (fails if State.legal_actions hands out the list it keeps per number of options)."""
+    state = game_for(3, ()).new_initial_state(seed=5)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    n = len(state.legal_actions())  # the list for n options made
+    actions = state.legal_actions()
+    actions.clear()
+    assert state.legal_actions() == list(range(n))

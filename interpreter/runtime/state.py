@@ -21,8 +21,7 @@ if TYPE_CHECKING:
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
-_LISTED = 1024
-_ACTIONS = [*range(_LISTED)]  # legal_actions' answers up to _LISTED options
+_ACTIONS: dict[int, list[int]] = {}  # legal_actions' answers by number of options
 _OUTCOMES: dict[int, list[tuple[int, float]]] = {}  # chance_outcomes' answers by number of outcomes
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
@@ -166,40 +165,64 @@ class State:
         except GameRuleError as exc:
             raise exc.at(pos).during(self.seed, []) from None
 
-    def _run(self, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
-        """Takes option `action` of the open node `pending`, if given (a step: `choose action`'s by take_action, a
-        chance outcome here, any other decision's by _choose), then runs ops until a decision, a chance event or the
-        end; a GameRuleError leaves it located at the failing op's statement (or an inner position), with the seed and
-        decision number. A run past a budget of the game's Limits is such an error, at the loop or the stop that went
-        past it. A frame standing at one of its block's starts goes on in the block's runner (compile/blocks.py),
-        else one op at a time (a step only a saved or arranged state stands at; Game.enter_at says which). In a
-        sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
-        if pending is not None:
-            if pending[4] < 0:
-                self.take_action(pending[1], pending[3][action], pending[2][action] if pending[2] is not None else None)
-            elif pending[0] == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
-                _, _, labels, values, slot = pending
-                self.pending = None
-                self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
-                self.frames[-1][2][slot] = values[action]
-            else:
-                self._choose(pending, action)
-        frames = self.frames
-        limits = self.game.limits
-        self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
-        enter_at = self.game.enter_at
+    def apply_action(self, action: int, pending: Optional[tuple[Any, ...]] = None, undoable: bool = True) -> None:
+        """advance, all or nothing: a step that fails leaves the state exactly as it was. Nothing is noted on the
+        way: the state goes back by replaying the steps since its base (_go_back), as a game plays the same
+        from the same seed and actions. `pending` and `undoable` are the engine's own (callers give only the action):
+        its runs (advance, _run) come here not undoable, with the node to step, checked (None: none; the run goes on
+        from the frames as they stand), so that an API step is one Python call.
+
+        A step takes option `action` of the open node (`choose action`'s by take_action, a chance outcome here,
+        any other decision's by _choose), then runs ops until a decision, a chance event or the end; a
+        GameRuleError leaves it located at the failing op's statement (or an inner position), with the seed and
+        decision number. A run past a budget of the game's Limits is such an error, at the loop or the stop that
+        went past it. A frame standing at one of its block's starts goes on in the block's runner
+        (compile/blocks.py), else one op at a time (a step only a saved or arranged state stands at; Game.enter_at
+        says which). In a sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
+        if undoable:
+            pending = self.pending
+            if type(action) is not int or action < 0 or pending is None or action >= len(pending[3]):
+                pending = self._check_action(action)
+            if self._base is None:  # the state as it stands is the base
+                self._steps = []
+                self._base = self.clone()
+            self._steps.append(action)  # not replayed if it fails (_go_back)
         try:
-            while frames:
-                fr = frames[-1]
-                if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                    if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                        fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
-                        over_budget(self)
-                    return
-        except GameRuleError as exc:
-            raise exc.at(self.game.op_pos[fr[0]][fr[1] - 1]).during(self.seed, self.history) from None
-        self.pending = None
-        self._finish()
+            if pending is not None:
+                kind, seat, labels, values, slot = pending
+                if slot < 0:
+                    self.take_action(seat, values[action], labels[action] if labels is not None else None)
+                elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
+                    self.pending = None
+                    self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
+                    self.frames[-1][2][slot] = values[action]
+                else:
+                    self._choose(pending, action)
+            frames = self.frames
+            limits = self.game.limits
+            self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
+            enter_at = self.game.enter_at
+            try:
+                while frames:
+                    fr = frames[-1]
+                    if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
+                        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                            fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
+                            over_budget(self)
+                        return
+            except GameRuleError as exc:
+                raise exc.at(self.game.op_pos[fr[0]][fr[1] - 1]).during(self.seed, self.history) from None
+            self.pending = None
+            self._finish()
+        except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
+            if undoable:
+                self._go_back()
+            raise
+
+    def _run(self, pending: Optional[tuple[Any, ...]] = None, action: int = 0) -> None:
+        """apply_action's step, not undoable: `action` (checked) of the node `pending`, or, without one, the run
+        on from the frames as they stand (a new game's set-up, a scenario's arranged state)."""
+        self.apply_action(action, pending, False)
 
     def _finish(self) -> None:
         """Scores the ended game into the returns (also when a finished game is loaded: never read from a file)."""
@@ -258,12 +281,15 @@ class State:
             return False
 
     def legal_actions(self) -> list[int]:
-        """0 to n - 1 for the n options; a slice of a list made once is about half the cost of a new range's list."""
+        """0 to n - 1 for the n options: a copy of a list made once per n (about half the cost of a new range's list)."""
         try:
-            n = len(self.pending[3])  # type: ignore[index]
+            return _ACTIONS[len(self.pending[3])].copy()  # type: ignore[index]
         except TypeError:  # the end: no node
             return []
-        return _ACTIONS[:n] if n <= _LISTED else [*range(n)]
+        except KeyError:  # the first node of n options
+            n = len(self.pending[3])  # type: ignore[index]
+            actions = _ACTIONS[n] = [*range(n)]
+            return actions.copy()
 
     def open_node_type(self) -> tuple[str, T, Any]:
         """What the op that opened the pending `choose`, `random` or draw node asks for: (node kind, value
@@ -449,26 +475,9 @@ class State:
         self._base = None  # a step apply_action does not replay (see edited)
         self.sampling = sample_chance
         try:
-            self._run(pending, action)
+            self.apply_action(action, pending, False)
         finally:
             self.sampling = False
-
-    def apply_action(self, action: int) -> None:
-        """advance, all or nothing: a step that fails leaves the state exactly as it was. Nothing is noted on the
-        way: the state goes back by replaying the steps since its base (_go_back), as a game plays the same
-        from the same seed and actions."""
-        pending = self.pending
-        if type(action) is not int or action < 0 or pending is None or action >= len(pending[3]):
-            pending = self._check_action(action)
-        if self._base is None:  # the state as it stands is the base
-            self._steps = []
-            self._base = self.clone()
-        try:
-            self._run(pending, action)
-        except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
-            self._go_back()
-            raise
-        self._steps.append(action)
 
     def edited(self) -> None:
         """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`): a failing
@@ -483,7 +492,7 @@ class State:
         assert base is not None  # apply_action set it
         back = State(self.game, base) if isinstance(base, int) else base.clone()
         back.keep_log = self.keep_log
-        for action in self._steps:
+        for action in self._steps[:-1]:  # the last is the failing step's own
             back.advance(action)
         back.draws = self.draws
         log, history = self.log, self.history
