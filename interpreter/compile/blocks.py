@@ -139,7 +139,7 @@ class _StepOp:
         return self.op(st, fr)
 
 
-NEST_MAX = 40  # frames below which a runner runs the frames it pushed itself; deeper, State._run does
+NEST_MAX = 40  # frames below which a runner runs the frames it pushed itself; deeper, State.apply_action's run does
 # after an op that pushed frames (or ended the game): runs those frames in their runners at once and goes on
 # with the block, unless one suspends or the game ended. Each such frame stands at a start of its block's
 # runner: a fresh frame, or one that pushed frames itself.

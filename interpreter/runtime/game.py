@@ -61,7 +61,7 @@ class Game:
         self.code: list[list[Op]] = program.code
         self.op_pos = [b.pos for b in program.blocks]
         self.runners: list[Op] = []  # per block: its runner (made by Block.runner once the tables are), entered at a start
-        # per block and step (to one past its last): what runs a frame standing there on (State._run), the runner
+        # per block and step (to one past its last): what runs a frame standing there on (State.apply_action), the runner
         # at a start, else the one op (a step only a saved or arranged state stands at); made with the runners
         self.enter_at: list[list[Op]] = []
         self.nlocals = [b.nlocals for b in program.blocks]
