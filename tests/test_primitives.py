@@ -1504,6 +1504,40 @@ score(p) = if p == first(players) then got else 0
         state.apply_action(0)
 
 
+def test_end_game_from_a_rule_inside_an_action_played_by_bots(tmp_path: Path) -> None:
+    """A game ended two frames up (a rule an action calls) ends the runners below it too, whether bots play inside
+    the run (the runners nested) or each decision is applied from outside (fails if a runner goes on after it)."""
+    game = build(tmp_path, """
+rule finish() {
+  end game
+  set got = 99
+}
+action go() {
+  label "go"
+  set got = got + 1
+  if got == 3 {
+    call finish()
+  }
+  set acc = acc + 1
+}
+round {
+  repeat while true
+  phase a {
+    turns p from first(players) until false {
+      choose action for p: go
+    }
+  }
+}
+score(p) = got
+""")
+    inside, outside = game.new_initial_state(1), game.new_initial_state(1)
+    play_bots(inside, [RandomAgent(seat) for seat in range(2)])
+    while not outside.is_terminal():
+        outside.apply_action(0)
+    for state in (inside, outside):
+        assert state.is_terminal() and (gv(state, "got"), gv(state, "acc")) == (3, 2)
+
+
 # ------------------------------------------------------------------ expressions
 
 

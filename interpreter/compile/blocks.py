@@ -139,16 +139,17 @@ class _StepOp:
         return self.op(st, fr)
 
 
-NEST_MAX = 40  # frames below which a runner runs the frames it pushed itself; deeper, State.apply_action's run does
-# after an op that pushed frames (or ended the game): runs those frames in their runners at once and goes on
-# with the block, unless one suspends or the game ended. Each such frame stands at a start of its block's
-# runner: a fresh frame, or one that pushed frames itself.
-_RUN_ABOVE = [f"    if depth > {NEST_MAX}:", "        return None", "    while len(frames) > depth:",
-              "        _b_t = frames[-1]", "        if st.game.runners[_b_t[0]](st, _b_t):", "            return True",
-              "    if len(frames) != depth:", "        return None"]
-
-
-_FRAMES = re.compile(r"(?<![.\w])(?:frames|depth)\b")  # the head's locals for ops that may push frames
+# frames (those an op just pushed counted) past which a runner leaves what it pushed to State.apply_action's run
+NEST_MAX = 40
+# after an op that may push frames (or end the game): is the runner's frame still on top? If not, runs the frames
+# above it in their runners at once and goes on with the block, unless one suspends or the game ended (the frames
+# cleared: `frames[-1]` fails, and the runner returns, _ENDED). Each such frame stands at a start of its block's
+# runner: a fresh frame, or one that pushed frames itself. No count of them is taken at entry: most entries test none.
+_PUSHED = "if frames[-1] is not fr:"
+_RUN_ABOVE = [f"    if len(frames) > {NEST_MAX}:", "        return None", "    while (_b_t := frames[-1]) is not fr:",
+              "        if st.game.runners[_b_t[0]](st, _b_t):", "            return True"]
+_ENDED = ["        except IndexError:  # the frames cleared (the game ended) under an op: `frames[-1]` found none",
+          "            if frames:", "                raise", "            return None"]
 
 
 Pairs = list[tuple[str, int]]  # lines of a runner, each with the step whose op it serves (for located errors)
@@ -241,16 +242,16 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
         i = arm_of[k]
         group = group_of.get(i)
         if s is None:
-            body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", "if len(frames) != depth:",
-                    *_RUN_ABOVE, f"if fr[1] != {k + 1}:", "    return None"]
+            body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", _PUSHED, *_RUN_ABOVE,
+                    f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
                            [f"fr[1] = {k + 1}", "return True"])
             if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
                 body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in _RUN_ABOVE[:2]), "if st.game.runners[_b_t[0]](st, _b_t):",
-                         "    return True", "if len(frames) != depth:", *_RUN_ABOVE[2:]]
+                         "    return True", _PUSHED, *_RUN_ABOVE[2:]]
             elif s.pushes:
-                body += ["if len(frames) != depth:", f"    fr[1] = {k + 1}", *_RUN_ABOVE]
+                body += [_PUSHED, f"    fr[1] = {k + 1}", *_RUN_ABOVE]
         arms[i] += [(ln, k) for ln in body]
     outer = False  # whether an arm in no loop goes round the runner's own loop (_skip_rest)
     for i, arm in enumerate(arms):
@@ -286,12 +287,14 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
             out += _indented(lines + ([("break", k)] if _falls_through(body) else []), 2)
     defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))  # set by the call: no bytecode
     head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
-    if any(_FRAMES.search(ln) for ln, _ in out):  # the frames and their count at entry, where an op may push frames
-        head[-1:-1] = ["    frames = st.frames", "    depth = len(frames)"]
+    ended = any(ln.lstrip() == _PUSHED for ln, _ in out)
+    if ended:  # the frames, where an op may push some
+        head[-1:-1] = ["    frames = st.frames"]
     if outer:
         head.append("        while True:")
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
-            "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None", "    return run"]
+            "            fr[1] = _k + 1", "            raise _e.at(_pos[_k]) from None",
+            *(_ENDED if ended else []), "    return run"]
     generics = [f"_o{k}" for k, s in enumerate(snippets) if s is None]
     pad = "    " * (4 if outer else 3)
     src = "\n".join(["def make(_ops, _op_at, _first, _pos, _g):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
