@@ -356,7 +356,7 @@ def one_try(tree: ast.Module) -> None:
     """The inner function's run of adjacent `try: … except GameRuleError as exc: raise exc.at(P) from None`, one per
     action, made one `try` whose handler finds P from the line that raised (the actions' statements keep their
     lines, in order) and whose `else` is the rest of the body: a `try` costs a NOP, and a jump over its handler, per
-    call (the merged one neither: it starts on its first statement's line)."""
+    call (the merged one neither: it starts on its first statement's line, its `else` on its last's)."""
     make = tree.body[0]  # made_for_game: `def make(_g):` around the function
     assert isinstance(make, ast.FunctionDef) and isinstance(make.body[0], ast.FunctionDef)
     func = make.body[0]
@@ -382,9 +382,15 @@ def one_try(tree: ast.Module) -> None:
                                          ast.parse(f"{handler.name}.__traceback__.tb_lineno", mode="eval").body)
     raised.exc = ast.Call(raised.exc.func, [choice], [])
     handler.body = [raised]
-    merged = ast.Try([s for t in tries for s in t.body], [handler], func.body[start + len(tries):], [])
+    rest = func.body[start + len(tries):]
+    merged = ast.Try([s for t in tries for s in t.body], [handler], rest, [])
     ast.copy_location(merged, merged.body[0])
     func.body[start:] = [merged]
+    if rest:  # its first line said as the `try`'s last statement's: where that is a loop, its exit needs no NOP
+        line, last = rest[0].lineno, merged.body[-1].lineno
+        for node in ast.walk(rest[0]):
+            if getattr(node, "lineno", None) == line and getattr(node, "end_lineno", None) == line:
+                node.lineno = node.end_lineno = last  # type: ignore[attr-defined]
 
 
 def _action_try(stmt: ast.stmt) -> Optional[ast.expr]:
