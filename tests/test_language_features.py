@@ -3,6 +3,7 @@ locals in modifiers and restrictions, effects with `self` and `me`, list scores,
 parameters."""
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -21,6 +22,7 @@ from interpreter.compile.hoist import (
     hoist_zone_work,
     known_places,
     made_for_game,
+    one_try,
     shared_lists,
     slots_as_locals,
 )
@@ -721,6 +723,23 @@ def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:
     assert read[1] == "        if _k0 > _g_consts_4 + st.pvars[x][1]:" and bound == {"_g_consts_4": "consts[4]"}
     assert made_for_game("def options(st, me):\n    return _g_consts_4", bound).split("\n") == [
         "def make(_g):", "    def options(st, me, _g_consts_4=_g.consts[4]):", "        return _g_consts_4", "    return options"]
+
+
+def test_a_listers_actions_share_one_try_that_names_the_action_by_line() -> None:
+    """one_try: the actions' `try`s are one, its handler choosing the action's position by the line that raised; the
+    rest of the body is its `else` (not guarded by it), so the `try` costs no NOP and no jump."""
+    src = "\n".join(["def make(_g):", "    def options(st, me):", "        out = []",
+                     *(ln for k in (1, 2) for ln in ["        try:", f"            out.append({k})",
+                                                   "        except GameRuleError as exc:",
+                                                   f"            raise exc.at(_at{k}) from None"]),
+                     "        return out", "    return options"])
+    tree = ast.parse(src)
+    one_try(tree)
+    assert ast.unparse(tree).split("\n")[2:] == [
+        "    def options(st, me):", "        out = []", "        try:", "            out.append(1)",
+        "            out.append(2)", "        except GameRuleError as exc:",
+        "            raise exc.at(_at1 if (_line := exc.__traceback__.tb_lineno) < 8 else _at2) from None",
+        "        else:", "            return out", "    return options"]
 
 
 def test_a_kind_names_its_cards_in_play_and_examples(tmp_path: Path) -> None:

@@ -107,6 +107,13 @@ CASES = {
     "action prefix": (f"action peek(x in [1]) {{\n  label \"peek {{x}}\"\n  require {BAD_EDGES} > x\n}}\n"
                       + setup("  choose action for first(players): peek"),
                       "action peek(x in [1]) {", "action", EDGE_MESSAGE),
+    # the lister's actions share one `try`: the line that raised names the action
+    "action prefix, the first of two": (REST + f"action peek(x in [1]) {{\n  label \"peek {{x}}\"\n  require {BAD_EDGES} > x\n}}\n"
+                                        + setup("  choose action for first(players): peek, rest"),
+                                        "action peek(x in [1]) {", "action", EDGE_MESSAGE),
+    "action prefix, the second of two": (REST + f"action peek(x in [1]) {{\n  label \"peek {{x}}\"\n  require {BAD_EDGES} > x\n}}\n"
+                                         + setup("  choose action for first(players): rest, peek"),
+                                         "action peek(x in [1]) {", "action", EDGE_MESSAGE),
     "modifier, located inside": (setup("  modify tok.w by first(pile).v until end of game",
                                        "  set acc = card(\"t1\").w"),
                                  "  modify tok.w by first(pile).v until end of game", "first",

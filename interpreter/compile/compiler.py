@@ -21,13 +21,13 @@ from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
     card_loop,
     domains_read_once,
-    end_items_code,
     game_tables_bound,
     hoist_call_reads,
     hoist_card_reads,
     hoist_state_reads,
     hoist_zone_work,
     known_places,
+    lister_code,
     made_for_game,
     shared_lists,
     slots_as_locals,
@@ -478,8 +478,9 @@ class Compiler(StatementCompiler):
 
     def _option_listers(self, aids: tuple[int, ...]) -> list[Optional[Callable[[Any], Callable[..., Any]]]]:
         """What makes, for a game, the generated function `(state, seat) → options` of a `choose action` among `aids`:
-        each action's loops in turn (_action), inside a `try` that names the action where its prefix fails; the
-        options an active `forbid` rules out are dropped afterwards (none is active, mostly: then no option is tested).
+        each action's loops in turn (_action), inside a `try` that names the action where its prefix fails (made one
+        `try` as the code is compiled: hoist.one_try); the options an active `forbid` rules out are dropped afterwards
+        (none is active, mostly: then no option is tested).
         Beside it its picking function where the first action's options are counted (counted_first), else None."""
         parts = [["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                   f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
@@ -509,9 +510,9 @@ class Compiler(StatementCompiler):
         (hoist.made_for_game); compiled (and kept between loads: code_cache)."""
         written = "\n".join([f"def {name}(st, me):"] + lines)
 
-        def made() -> Union[str, CodeType]:
+        def made() -> CodeType:
             read, bound = game_tables_bound(lines)
-            return end_items_code(made_for_game(lowered_function(shared_lists(hoist_zone_work(
+            return lister_code(made_for_game(lowered_function(shared_lists(hoist_zone_work(
                 "\n".join([f"def {name}(st, me):"] + hoist_state_reads(read))))), bound))
 
         namespace: dict[str, Any] = {}

@@ -345,6 +345,68 @@ def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
     return ast.fix_missing_locations(tree) if end_items_in(tree) else None
 
 
+def lister_code(src: str) -> CodeType:
+    """end_items_code's code of a generated lister or picker (compiler._enumerator), its actions' `try`s one (one_try)."""
+    tree = _end_items_tree(src, True) or ast.parse(src)
+    one_try(tree)
+    return compile(ast.fix_missing_locations(tree), "<string>", "exec")
+
+
+def one_try(tree: ast.Module) -> None:
+    """The inner function's run of adjacent `try: … except GameRuleError as exc: raise exc.at(P) from None`, one per
+    action, made one `try` whose handler finds P from the line that raised (the actions' statements keep their
+    lines, in order) and whose `else` is the rest of the body: a `try` costs a NOP, and a jump over its handler, per
+    call (the merged one neither: it starts on its first statement's line, its `else` on its last's)."""
+    make = tree.body[0]  # made_for_game: `def make(_g):` around the function
+    assert isinstance(make, ast.FunctionDef) and isinstance(make.body[0], ast.FunctionDef)
+    func = make.body[0]
+    start, tries, spots = 0, list[ast.Try](), list[ast.expr]()
+    for k, stmt in enumerate(func.body):
+        spot = _action_try(stmt)
+        if spot is None and tries:
+            break
+        if spot is not None and isinstance(stmt, ast.Try):
+            start = start if tries else k
+            tries.append(stmt)
+            spots.append(spot)
+    if not tries:
+        return
+    handler = copy.copy(tries[0].handlers[0])
+    raised = copy.copy(handler.body[0])
+    assert isinstance(raised, ast.Raise) and isinstance(raised.exc, ast.Call) and handler.name is not None
+    choice = spots[-1]
+    for spot, after in zip(reversed(spots[:-1]), reversed(tries[1:])):
+        choice = ast.IfExp(ast.Compare(ast.Name("_line", ast.Load()), [ast.Lt()], [ast.Constant(after.lineno)]), spot, choice)
+    if isinstance(choice, ast.IfExp) and isinstance(choice.test, ast.Compare):  # the line read once, by the first test
+        choice.test.left = ast.NamedExpr(ast.Name("_line", ast.Store()),
+                                         ast.parse(f"{handler.name}.__traceback__.tb_lineno", mode="eval").body)
+    raised.exc = ast.Call(raised.exc.func, [choice], [])
+    handler.body = [raised]
+    rest = func.body[start + len(tries):]
+    merged = ast.Try([s for t in tries for s in t.body], [handler], rest, [])
+    ast.copy_location(merged, merged.body[0])
+    func.body[start:] = [merged]
+    if rest:  # its first line said as the `try`'s last statement's: where that is a loop, its exit needs no NOP
+        line, last = rest[0].lineno, merged.body[-1].lineno
+        for node in ast.walk(rest[0]):
+            if getattr(node, "lineno", None) == line and getattr(node, "end_lineno", None) == line:
+                node.lineno = node.end_lineno = last  # type: ignore[attr-defined]
+
+
+def _action_try(stmt: ast.stmt) -> Optional[ast.expr]:
+    """The position P of a lister's `try: … except GameRuleError as exc: raise exc.at(P) from None`, else None."""
+    if not (isinstance(stmt, ast.Try) and len(stmt.handlers) == 1 and not stmt.orelse and not stmt.finalbody):
+        return None
+    handler = stmt.handlers[0]
+    raised = handler.body[0]
+    if not (isinstance(handler.type, ast.Name) and handler.type.id == "GameRuleError" and len(handler.body) == 1
+            and isinstance(raised, ast.Raise) and isinstance(raised.exc, ast.Call)
+            and isinstance(raised.exc.func, ast.Attribute) and raised.exc.func.attr == "at"
+            and len(raised.exc.args) == 1):
+        return None
+    return raised.exc.args[0]
+
+
 def inline_function_code(body: list[str]) -> CodeType:
     """The code making, for a game (made_for_game), `def run(st, L):` with the lines `body` (indented): the game's
     tables its parameters' defaults (game_tables_bound), the state's lists it reads again as locals
