@@ -299,7 +299,8 @@ class Assembler:
                  if f.type.name != "effect" and not f.internal and (f.name in printed or f.back)]
         titled = any(isinstance(c.ast, A.CardEntry) and c.ast.title for c in cards)
         headers = ([self.ui["card"]] if titled else []) + \
-            [self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos) for i in shown]
+            [self.sideless(self.bare(kind.fields[i].text, f"field '{kind.fields[i].name}'", kind.fields[i].pos),
+                           kind.fields[i]) for i in shown]
         counted: dict[tuple[str, ...], int] = {}
         for c in cards:
             title = [self.bare(c.ast.title, "card", c.ast.pos) if isinstance(c.ast, A.CardEntry) and c.ast.title
@@ -354,9 +355,15 @@ class Assembler:
         it = self.sp.pronoun(self.sp.noun(kind.title, f"kind '{kind.name}'", kind.pos).gender)
         return self.sp.msg("stmt.take_on_whether", f, clause=self.sp.clause(f, text, {"it": it})).form("nom")
 
+    def sideless(self, label: str, f: A.FieldDef) -> str:
+        """A back field's label without closing words that name the back ("highest strength"): the back column
+        and the card tables hold only what is printed, and the card anatomy says the side."""
+        side = " " + self.ui["on_back"]
+        return label[:-len(side)] if f.back and label.endswith(side) else label
+
     def back_labels(self, kind: A.KindDef) -> list[str]:
-        """The back column's fields; a pair `F_min`, `F_max` beside a field `F` whose labels say F's noun is said with
-        that noun once ("lowest and highest strength"), and without words that name the side the column says."""
+        """The back column's fields, without words that name the side the column says; a pair `F_min`, `F_max`
+        beside a field `F` whose labels say F's noun is said with that noun once ("lowest and highest strength")."""
         by_name = {f.name: f for f in kind.fields}
         labels: list[str] = []
         for f in (f for f in kind.fields if f.back):
@@ -364,13 +371,13 @@ class Assembler:
             low, high = by_name.get(base + "_min"), by_name.get(base + "_max")
             if base in by_name and low is not None and high is not None and low.back and high.back:
                 noun = self.bare(by_name[base].text, f"field '{base}'", by_name[base].pos)
-                side = re.escape(self.ui["on_back"])
-                said = [re.fullmatch(rf"(.+) {re.escape(noun)}(?: {side})?", self.field_label(kind, g)) for g in (low, high)]
+                said = [re.fullmatch(rf"(.+) {re.escape(noun)}", self.sideless(self.field_label(kind, g), g))
+                        for g in (low, high)]
                 if all(said):
                     if f is low:  # said once, where the pair's first field stands
                         labels.append(f"{self.sp.join([m.group(1) for m in said if m is not None]).form('nom')} {noun}")
                     continue
-            labels.append(self.field_label(kind, f))
+            labels.append(self.sideless(self.field_label(kind, f), f))
         return labels
 
     def back_sentence(self, kind: A.KindDef) -> str:

@@ -66,6 +66,13 @@ def test_card_anatomy_follows_the_back_fields(tmp_path: Path) -> None:
     assert rows["Monsterkarte"] == ["Stärke, außerdem alles von der Rückseite", "Monstertyp, Heilkosten"]  # `wounds`: state only
 
 
+def test_a_card_table_heads_a_back_field_without_the_words_that_name_the_back(base: dict[str, Rulebook]) -> None:
+    """A table header is short: "highest strength on the back" (rule sentences need it) heads "highest strength"."""
+    headers = [t.headers for s in base["en"].sections for t in s.tables]
+    assert ["level", "lowest strength", "highest strength", "lowest loot", "highest loot", "strength", "loot"] in headers
+    assert not any(h.endswith("on the back") for row in headers for h in row)
+
+
 def test_card_anatomy_is_rendered() -> None:
     md = expected_files(["maechtige_monster"])["maechtige_monster/rulebook.en.md"]
     assert "| Card | Front (face up) | Back (face down) |" in md
