@@ -139,6 +139,16 @@ COUNTED_FIRST = re.compile(r"\{(\w+)\}\{\1#")  # a function's text that starts w
 TWICE_ASIDE = re.compile(r"( \([^()]+\))(?:\1)+")  # a text's aside said again by the same text inside it: once
 
 
+def headed(text: str, form: str) -> str:
+    """A function's text that starts with a place of no case of its own: that place is the phrase's head, so it
+    takes the case the context asks for („zwischen 1 und {n}“: dative), not the nominative of the other places."""
+    head = PLACEHOLDER.match(text)
+    case = form.rpartition("_")[2]  # "a_dat": the case after the determiner
+    if head is None or head.group(2) is not None or case not in (*CASES, "gen"):
+        return text
+    return f"{{{head.group(1)}:{case}}}{text[head.end():]}"
+
+
 class Symbols:
     """The named parts of a ruleset, looked up by the generator for their display texts."""
 
@@ -790,7 +800,7 @@ class Speaker:
                     if several else changed.np(det)
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
-            return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(said.form(f), "nom", values)),
+            return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(headed(said.form(f), f), "nom", values)),
                           said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
