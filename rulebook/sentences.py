@@ -801,7 +801,7 @@ class Speaker:
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
             return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(headed(said.form(f), f), "nom", values)),
-                          said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative
+                          said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative (bar a head)
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
