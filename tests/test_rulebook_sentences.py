@@ -825,7 +825,7 @@ GOLDEN = [
     (MF, (), "de", "und Feld der Kreatur nicht der Magierturm",
      'die kein Katapult ist und deren Besitzer der Spieler ist'),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
-     "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
+     "bei dem es einen Wert aus A gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
     (MF, (), "en", "List A is the numbers of the player's friends on the board.",
      "that shows none of their friends still on the board"),
