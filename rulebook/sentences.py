@@ -1149,7 +1149,8 @@ class Speaker:
                 return self.msg("expr.map_by_roll", e, name=name, table=self.table(const.value))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
-        return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
+        key = "expr.item_of" if isinstance(e.index, A.Num) else "expr.item_of_named"  # „das Element A“, not „das A. Element“
+        return self.msg(key, e, obj=self.expr(e.obj), index=self.expr(e.index))
 
     def reached(self, zone: A.ZoneDef) -> Phrase:
         """A zone at the place a walk has just got to, said by the plainest of the places numbered as it is:
