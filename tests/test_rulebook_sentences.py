@@ -1017,7 +1017,7 @@ GOLDEN = [
      "Sonst, wenn das Monster auf diesem Feld sichtbare Spieler trifft, die es noch nicht mitnimmt:"),
     (FF, (), "en", "meets visible players on the space whom",
      "Otherwise, if the monster meets visible players on this space whom it is not carrying yet:"),
-    (FF, (), "fr", "rencontre sur la case des joueurs",
+    (FF, (), "fr", "si le monstre rencontre sur la case des joueurs",
      "Sinon, si le monstre rencontre sur cette case des joueurs visibles qu'il ne transporte pas encore\u00a0:"),
     (FF, (), "en", "Look around from the space (see",
      'Look around from your space (see'),
