@@ -645,7 +645,9 @@ class Assembler:
 
     def function_line(self, fn: A.FunctionDef) -> Line:
         name = self.sp.function_phrase(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
-        return Line(self.say("item.function", fn, name=name, body=self.sp.expr(fn.body)))
+        line = Line(self.say("item.function", fn, name=self.sp.with_symbols(fn, name), body=self.sp.expr(fn.body)))
+        self.sp.symbolised.pop(id(fn.body), None)  # the letters name the parameters in this line alone
+        return line
 
     def definition_lines(self, fn: A.FunctionDef) -> list[Line]:
         """A function's `note` is its definition in a player's words, told instead of the formula."""

@@ -28,6 +28,7 @@ class Ref:
         self.kind = kind  # the kind of card it is, for its fields
         self.enum = enum  # the enum whose value it is
         self.label = ""
+        self.symbol = False  # said by its letter alone, as a formula names a number: "square A"
         self.chosen = False  # a player's choice: "the chosen colour"
         self.this = False  # the place a walk has just reached: "this space"
         self.introduced = False  # a value a trigger's event has just introduced ("on a square"): then "the square"
@@ -49,6 +50,8 @@ class Ref:
         it ("a token"), `each_CASE` quantifies, `bare` is the noun alone."""
         if self.clause is not None:
             return self.clause
+        if self.symbol:
+            return Phrase(self.label)
         if self.you:
             me = cat.pattern("name.me")
             return Phrase(lambda f: pick(me, f.rpartition("_")[2]), "you")
@@ -257,7 +260,8 @@ class Nouns:
             known = self.lookup(e.name)
             if known is not None and known.item is not None:
                 return known.item
-            if known is not None and known.zone is None and known.noun.word != self.word("list").word:
+            if known is not None and known.zone is None and known.noun.word != self.word("list").word \
+                    and known.noun.agree != "pl":  # a list's own plural noun ("the squares") names no item of it
                 return Ref(known.noun, zone=known.zone, kind=known.kind, enum=known.enum)
             return Ref(self.word("value"))
         if isinstance(e, A.Index) and isinstance(e.obj, A.Name) and e.obj.name in sym.zones:

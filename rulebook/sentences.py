@@ -14,7 +14,7 @@ from rulebook.idioms import Idioms, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
 from rulebook.order import round_from, same
-from rulebook.referents import Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
+from rulebook.referents import LABELS, Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     DEFAULT_FORMS,
@@ -137,6 +137,22 @@ CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words fo
 COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
 COUNTED_FIRST = re.compile(r"\{(\w+)\}\{\1#")  # a function's text that starts with a number and its noun
 TWICE_ASIDE = re.compile(r"( \([^()]+\))(?:\1)+")  # a text's aside said again by the same text inside it: once
+
+
+def _capitalises(lang: str) -> bool:
+    """Whether a language writes its nouns capitalised, so a word before a place shows it is a noun („das Feld {i}“)."""
+    grammar = catalogue(lang).data.get("grammar", {})
+    return isinstance(grammar, dict) and grammar.get("nouns_capitalised") is True
+
+
+def headed(text: str, form: str) -> str:
+    """A function's text that starts with a place of no case of its own: that place is the phrase's head, so it
+    takes the case the context asks for („zwischen 1 und {n}“: dative), not the nominative of the other places."""
+    head = PLACEHOLDER.match(text)
+    case = form.rpartition("_")[2]  # "a_dat": the case after the determiner
+    if head is None or head.group(2) is not None or case not in (*CASES, "gen"):
+        return text
+    return f"{{{head.group(1)}:{case}}}{text[head.end():]}"
 
 
 class Symbols:
@@ -460,6 +476,7 @@ class Speaker:
         self.origin_role = "at"  # the cards a loop goes over lie "in the box"; those a move takes come "from" it
         self.actor: Optional[Phrase] = None  # inside "for each player": who moves and draws ("the player draws …")
         self.branches = 0  # how many `if`s the statement said is inside: a value set there is what the branch does
+        self.symbolised: dict[int, dict[str, str]] = {}  # a function's body → its parameters named by letters (symbolise)
 
     # ------------------------------------------------------------ helpers
     def msg(self, key: str, node: Optional[A.Node], /, **args: Arg) -> Phrase:
@@ -518,6 +535,8 @@ class Speaker:
             if name in texts and t is not None and t.list_of is not None:  # one of "the messengers" is a token
                 ref.item = self.nouns.of_type(t).item  # (of a kind or enum; one of "the rows" stays a row)
             self.scope.bind(name, ref)
+        for name, letter in self.symbolised.get(id(node), {}).items():
+            self.scope.refs[name].label, self.scope.refs[name].symbol = letter, True
 
     def param_ref(self, name: str, t: Optional[A.TypeRef], body: object) -> Ref:
         """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
@@ -540,9 +559,10 @@ class Speaker:
                             return zone
         return None
 
-    def zone_words(self) -> dict[str, str]:
-        return {z.name: Noun(z.text.by_lang[self.lang], self.cat).word for z in self.sym.zones.values()
-                if z.shape == "indexed" and z.text is not None and self.lang in z.text.by_lang}
+    def zone_words(self, lang: str = "") -> dict[str, str]:
+        lang = lang or self.lang
+        return {z.name: Noun(z.text.by_lang[lang], catalogue(lang)).word for z in self.sym.zones.values()
+                if z.shape == "indexed" and z.text is not None and lang in z.text.by_lang}
 
     def zone_def_of(self, e: A.Expr) -> Optional[A.ZoneDef]:
         """The zone an expression names or lists the cards of (`hand(p)`, `row[i]`, `cards(row)`, a filter of one)."""
@@ -759,7 +779,8 @@ class Speaker:
         defined = at is fn
         if defined:
             self.enter(fn.body)
-            args = [self.modifier(noun.word, p) or self.intro(p.name) for p in fn.params]
+            modified = {p.name: self.modifier(noun.word, p) for p in fn.params}
+            args = [modified[p.name] or self.intro(p.name) for p in fn.params]
             nodes = [A.Name(pos=fn.pos, name=p.name) for p in fn.params]
         counted = COUNTED_FIRST.match(noun.word) is not None  # "2 steps as …", "the steps of the card as …": no article
         det = "bare" if noun.gender == "default" and (is_condition(fn.body) or counted) else "def"
@@ -772,14 +793,18 @@ class Speaker:
             text = noun.word
             values = dict(zip((p.name for p in fn.params), args))
             whole = False  # a place said with its own article where the text's article was the function's
+            placed: set[str] = set()
             for param, node in zip(fn.params, nodes):
                 text, place, alone = self._slot_place(text, param.name, node, defined)
                 whole = whole or alone
                 if place is not None:
                     values[param.name] = place
+                    placed.add(param.name)
                 text = text if defined else self.owned_place(text, param.name, node)
                 text, det = (text, det) if defined or place is not None or is_condition(fn.body) \
                     else self.owned_head(text, param.name, node, det)
+            if defined:
+                text = self.symbolise(fn, text, {n for n, m in modified.items() if m is not None} | placed)
             said = noun.np(det)
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
@@ -790,11 +815,84 @@ class Speaker:
                     if several else changed.np(det)
             if is_condition(fn.body):
                 return self.clause(at, said.form("nom"), values, name.agree)
-            return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(said.form(f), "nom", values)),
-                          said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative
+            return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(headed(said.form(f), f), "nom", values)),
+                          said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative (bar a head)
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def apposed(self, fn: A.FunctionDef) -> set[str]:
+        """The parameters whose place a function's text sets right beside a noun, as a number names a thing („das Feld
+        {i}“, „{n} Schritte“) or joins such a place („{lo} bis {hi}“), but not a board's place said as such („das
+        Feld“ a place in scope is); read from a text in a language that writes its nouns capitalised (catalogue
+        `grammar.nouns_capitalised`), so every language names the same ones by letters."""
+        texts = fn.text.by_lang if fn.text is not None else {}
+        lang = next((l for l in texts if _capitalises(l)), None)
+        if lang is None or self.lang not in texts:
+            return set()
+        text, found = texts[lang], set[str]()
+        for p in fn.params:
+            at = text.find("{" + p.name + "}")
+            ref = self.lookup(p.name)
+            if at < 0 or slot_zone(text, p.name, self.zone_words(lang)) is not None and ref is not None and ref.zone:
+                continue  # a board's place, said as such: „vom Feld aus“
+            before = text[:at].rstrip(" „\"«").split(" ")[-1]
+            joined = re.search(r"\{(\w+)\} [a-zäöüß]+ $", text[:at])
+            if before[:1].isupper() or re.match(r" [A-ZÄÖÜ]", text[at + len(p.name) + 2:]) \
+                    or joined is not None and joined.group(1) in found:
+                found.add(p.name)
+        return found
+
+    def symbolise(self, fn: A.FunctionDef, text: str, said: set[str]) -> str:
+        """Where a function is defined, a number, list or enum value its text sets right beside a noun („das Feld {i}“,
+        „die Sitze {lo} bis {hi}“, „{n} Schritte“) is named by a letter, as a formula would („das Feld A“), not by
+        its kind („das Feld eine Zahl“); `symbols_aside` says the kind. `said`: the places said otherwise."""
+        apposed = self.apposed(fn) - said - self.after_article(text)
+        names = [p.name for p in fn.params if p.name in apposed
+                 and (p.type.name == "int" or p.type.list_of is not None or p.type.name in self.sym.enums)]
+        used = {r.label for r in self.scope.refs.values()} - {""}
+        letters: dict[str, str] = {}
+        for name in names:
+            letters[name] = self.ref(name).label or next(x for x in LABELS if x not in used)
+            used.add(letters[name])
+        self.symbolised[id(fn.body)] = letters
+        self.enter(fn.body)  # bound again, by their letters
+        for name in names:
+            text = re.sub(r"[„“\"«]\s?(\{" + name + r"\})\s?[“”\"»]", r"\1", text)  # „A“: a letter needs no quotes
+        return text
+
+    def with_symbols(self, fn: A.FunctionDef, name: Phrase) -> Phrase:
+        """A function's name with the kinds of its lettered parameters after it: „das Feld A (A: eine Zahl)“; in the
+        aside the name ends with, if it ends with one: „die Sitze A bis B (frei oder nicht; A, B: Zahlen)“."""
+        symbols = self.symbols_aside(fn)
+        if symbols is None:
+            return name
+        gap = self.word("symbol_gap")
+        aside = self.msg("item.function_symbols", fn, name=name, symbols=symbols)
+        return Phrase(lambda f: name.form(f)[:-1] + gap + symbols.form("nom") + ")" if name.form(f).endswith(")")
+                      else aside.form(f), name.agree, name.genitive)
+
+    def after_article(self, text: str) -> set[str]:
+        """The places a text sets right after an article ("the {k} is in play"): a letter there would read as a noun."""
+        tables = self.cat.data.get("articles", {})
+        forms = [t.get(k) for t in (tables.values() if isinstance(tables, dict) else []) if isinstance(t, dict)
+                 for k in ("def", "indef")]
+        dets = {w for f in forms for w in ([f] if isinstance(f, str) else f.values() if isinstance(f, dict) else [])}
+        return {m.group(2) for m in re.finditer(r"(\S+) [„“\"«]?\s?\{(\w+)(?::\w+)?\}", text) if m.group(1) in dets}
+
+    def symbols_aside(self, fn: A.FunctionDef) -> Optional[Phrase]:
+        """The kinds of the parameters `symbolise` named by letters: „A, B: Zahlen“, „A: ein Wurf; B: …“."""
+        kinds: dict[str, list[Ref]] = {}
+        for p in fn.params:
+            ref = self.lookup(p.name)
+            if ref is not None and ref.symbol:
+                kinds.setdefault(ref.noun.word, []).append(ref)
+        if not kinds:
+            return None
+        said = [self.msg("item.symbol", fn, letters=self.join([r.label for r in refs], "list_sep"),
+                         kind=refs[0].noun.plural() if len(refs) > 1 else refs[0].noun.np("indef").form("nom"))
+                for refs in kinds.values()]
+        return self.join(said, "symbol_gap", "symbol_gap")
 
     def owned_place(self, text: str, param: str, node: A.Expr) -> str:
         """`{p}'s coins` said "your coins" for the reader and "their coins" for the one player in scope,
@@ -1051,7 +1149,8 @@ class Speaker:
                 return self.msg("expr.map_by_roll", e, name=name, table=self.table(const.value))
             return self.table_lookup(e, const.value, name) or self.msg(
                 "expr.map_of", e, name=name, table=self.table(const.value), index=self.expr(e.index))
-        return self.msg("expr.item_of", e, obj=self.expr(e.obj), index=self.expr(e.index))
+        key = "expr.item_of" if isinstance(e.index, A.Num) else "expr.item_of_named"  # „das Element A“, not „das A. Element“
+        return self.msg(key, e, obj=self.expr(e.obj), index=self.expr(e.index))
 
     def reached(self, zone: A.ZoneDef) -> Phrase:
         """A zone at the place a walk has just got to, said by the plainest of the places numbered as it is:
@@ -1266,7 +1365,8 @@ class Speaker:
         def said(a: A.Expr) -> Phrase:
             ref = self.lookup(a.name) if isinstance(a, A.Name) and e.func in _PLACE_CALLS else None
             return ref.phrase(self.cat) if ref is not None and ref.zone is not None else self.expr(a)
-        return {str(i): said(a) for i, a in enumerate(e.args)}
+        return {str(i): said(a.items[0] if e.func == "concat" and i == 0 and isinstance(a, A.ListLit) and len(a.items) == 1
+                            else a) for i, a in enumerate(e.args)}  # `concat([x], L)`: "x followed by L", not "the list x …"
 
     def place_var(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number variable holds, where its noun is that of the zone's places

@@ -825,7 +825,7 @@ GOLDEN = [
     (MF, (), "de", "und Feld der Kreatur nicht der Magierturm",
      'die kein Katapult ist und deren Besitzer der Spieler ist'),
     (MF, (), "de", "für mindestens einen Wert aus der Liste gilt: der Wert enthält",
-     "bei dem es einen Wert aus der Liste gibt, der das Feld enthält."),
+     "bei dem es einen Wert aus A gibt, der das Feld enthält."),
     # a condition of the rules file named as the rule says it, not a lettered local
     (MF, (), "en", "List A is the numbers of the player's friends on the board.",
      "that shows none of their friends still on the board"),
@@ -1017,7 +1017,7 @@ GOLDEN = [
      "Sonst, wenn das Monster auf diesem Feld sichtbare Spieler trifft, die es noch nicht mitnimmt:"),
     (FF, (), "en", "meets visible players on the space whom",
      "Otherwise, if the monster meets visible players on this space whom it is not carrying yet:"),
-    (FF, (), "fr", "rencontre sur la case des joueurs",
+    (FF, (), "fr", "si le monstre rencontre sur la case des joueurs",
      "Sinon, si le monstre rencontre sur cette case des joueurs visibles qu'il ne transporte pas encore\u00a0:"),
     (FF, (), "en", "Look around from the space (see",
      'Look around from your space (see'),

@@ -262,6 +262,14 @@ def test_a_modifier_until_a_counter_grows_is_said_by_its_end() -> None:
                "dessus de la pioche a +2 en valeur."]}
 
 
+def test_a_text_that_starts_with_its_place_says_it_in_the_case_its_sentence_asks_for() -> None:
+    """`de "{n}, aber höchstens 3"`: the place is the text's head, so a choice up to it says it in the dative
+    („zwischen 1 und der Punktzahl …“) and the formula appendix in the nominative („Eine Zahl, …“), no `{n:dat}`."""
+    said = render_fixture("de")
+    assert "wählt eine Anzahl Felder zwischen 1 und der Punktzahl von Spieler A, aber höchstens 3." in said
+    assert "- Eine Zahl, aber höchstens 3: die Zahl (nie mehr als 3)." in said
+
+
 LOOK = """
 function ready(p: player) de "{p} ist bereit" en "{p} is ready" fr "{p} est prêt" = count(hand(p)) > 0
 function spot(p: player) de "der Platz {p:vgen}" en "slot of {p}" fr "l'emplacement de {p}" = p.points
