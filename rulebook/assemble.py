@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Iterator, Optional, Sequence, Union
 
 from dsl import ast as A
-from dsl.loader import RulesetSource, apply_variants
+from dsl.loader import RulesetSource
 from dsl.steps import named_part, owners
 from dsl.validate import part_key
 from interpreter.compile.loading import load_program
@@ -17,13 +17,14 @@ from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.flow import fixed_rounds, turn_choices
-from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place, same
+from rulebook.order import Part, by_section, names_used, replaced_in_setup, same
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
+from rulebook.shared import shared
 from rulebook.idioms import yes_or_no
-from rulebook.sentences import Speaker, Symbols, score_parts, sum_terms, text_of, times_term
+from rulebook.sentences import Speaker, score_parts, sum_terms, text_of, times_term
 
 
 def _tied(score: A.ScoreDef) -> str:
@@ -44,10 +45,11 @@ class Assembler:
         self.variants = list(variants)
         self.lang = lang
         self.cat = catalogue(lang)
-        self.items: list[A.Node] = apply_variants(src, tuple(variants))
-        self.base_items: list[A.Node] = apply_variants(src, ())
-        self.sp = Speaker(lang, Symbols(self.items))
-        self.base_sp = Speaker(lang, Symbols(self.base_items))
+        self.shared = shared(src, variants)
+        self.items: list[A.Node] = self.shared.items
+        self.base_items: list[A.Node] = shared(src, ()).items
+        self.sp = Speaker(lang, self.shared.symbols)
+        self.base_sp = Speaker(lang, shared(src, ()).symbols)
         self.ui = {k: str(v) for k, v in self.cat.table("ui").items()}
 
     @cached_property
@@ -486,24 +488,11 @@ class Assembler:
                      note=self.t(note, "note", item.pos) if note else None)
 
     # ------------------------------------------------------------ where each rule and action is told
-    @cached_property
-    def placed(self) -> dict[str, list[Part]]:
-        """The rules and actions told inside the setup and inside each phase: those they use first."""
-        return placement(self.owners, self.items)
-
-    @cached_property
-    def owners(self) -> list[tuple[str, list[Any]]]:
-        """The setup and each phase, with its steps: the parts of the game that tell rules and actions."""
-        rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
-        return [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
-            [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
-
     def unplaced(self, cls: type) -> list[Any]:
         """The rules or actions no part of the game's flow uses: told in a chapter of their own (a rule
         told where it is called has none)."""
-        inside = {id(part) for parts in self.placed.values() for part in parts}
-        in_place = rules_in_place([body for _, body in self.owners], self.items)
-        return [i for i in self.of(cls) if id(i) not in inside and i.name not in in_place]
+        inside = {id(part) for parts in self.shared.placed.values() for part in parts}
+        return [i for i in self.of(cls) if id(i) not in inside and i.name not in self.shared.in_place]
 
     def part_entry(self, part: Part) -> Entry:
         if isinstance(part, A.ActionDef):
@@ -513,7 +502,7 @@ class Assembler:
         return self.entry(part, "rule", self.sp.lines(part.body), part.note)
 
     def inner(self, key: str) -> list[Entry]:
-        return self.told(self.placed.get(key, []))
+        return self.told(self.shared.placed.get(key, []))
 
     def told(self, parts: Sequence[Part]) -> list[Entry]:
         """The entries of these parts, those of a `section` inside its entry (no section: in place)."""

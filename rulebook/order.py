@@ -3,11 +3,18 @@ then the phases in round order), as a printed rulebook tells displacing inside p
 calls and offered actions in the rules, so no game needs its own order."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Sequence, Union
+from typing import Any, Iterator, Optional, Sequence, TypeVar, Union
 
 from dsl import ast as A
 
 Part = Union[A.RuleDef, A.ActionDef]
+N = TypeVar("N", bound=A.Node)
+
+
+def nodes_of(items: Sequence[A.Node], cls: type[N]) -> list[N]:
+    """The nodes of class `cls` below these items, in source order: as a walk of them finds them, but from each
+    item's index (A.found, made once per item and kept with its parse), not a walk per question."""
+    return [n for item in items for n in A.found(item, cls)]
 
 
 def used_parts(body: list[Any], rules: dict[str, A.RuleDef], actions: dict[str, A.ActionDef],

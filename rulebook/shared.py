@@ -1,0 +1,52 @@
+"""What the rulebooks of one ruleset with variants share across their languages: the variant-applied
+items and what is read off them once (symbols, where each rule and action is told). Every language's
+book, and each base-game book's chapter on a variant, asks for the same; it is made once per run."""
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Any, Sequence
+
+from dsl import ast as A
+from dsl.loader import RulesetSource, apply_variants
+from rulebook.order import Part, placement, rules_in_place
+from rulebook.sentences import Symbols
+
+MEMORY = 32  # rulesets-with-variants kept in this process (each holds its source alive)
+_kept: dict[tuple[int, tuple[str, ...]], "Shared"] = {}
+
+
+class Shared:
+    """One ruleset with these variants, in no language. Its parts are read only (nodes are frozen)."""
+
+    def __init__(self, src: RulesetSource, variants: tuple[str, ...]) -> None:
+        self.src = src
+        self.items: list[A.Node] = apply_variants(src, variants)
+        self.symbols = Symbols(self.items)
+
+    @cached_property
+    def owners(self) -> list[tuple[str, list[Any]]]:
+        """The setup and each phase, with its steps: the parts of the game that tell rules and actions."""
+        rnd = next((i for i in self.items if isinstance(i, A.RoundDef)), None)
+        return [("setup", [s for setup in self.items if isinstance(setup, A.SetupDef) for s in setup.body])] + \
+            [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
+
+    @cached_property
+    def placed(self) -> dict[str, list[Part]]:
+        """The rules and actions told inside the setup and inside each phase: those they use first."""
+        return placement(self.owners, self.items)
+
+    @cached_property
+    def in_place(self) -> set[str]:
+        """The rules told where they are called, so without an entry of their own."""
+        return rules_in_place([body for _, body in self.owners], self.items)
+
+
+def shared(src: RulesetSource, variants: Sequence[str]) -> Shared:
+    """The one Shared of this source (the very object) and these variants, made at the first ask."""
+    key = (id(src), tuple(variants))
+    found = _kept.get(key)
+    if found is None or found.src is not src:
+        if len(_kept) >= MEMORY:
+            _kept.clear()
+        found = _kept[key] = Shared(src, key[1])
+    return found
