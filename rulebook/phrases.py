@@ -41,6 +41,7 @@ class Catalogue:
         contractions = data.get("contractions", {})
         assert isinstance(contractions, dict)
         self.contractions = [(re.compile(k), str(v)) for k, v in contractions.items()]
+        self._contracted: dict[str, str] = {}  # a text → itself contracted: the books of a run say many texts again
 
     def pattern(self, key: str, pos: Optional[A.Pos] = None) -> Pattern:
         node: object = self.data
@@ -72,9 +73,13 @@ class Catalogue:
 
     def contract(self, text: str) -> str:
         """The catalogue's contractions applied ("de le" → "du"), for sentences and interface texts alike."""
-        for regex, repl in self.contractions:
-            text = regex.sub(repl, text)
-        return text
+        done = self._contracted.get(text)
+        if done is None:
+            done = text
+            for regex, repl in self.contractions:
+                done = regex.sub(repl, done)
+            self._contracted[text] = done
+        return done
 
     def polish(self, text: str) -> str:
         """A finished sentence: contractions applied, first letter capitalised (a sentence that starts
