@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 from dsl import ast as A
 from dsl.loader import RulesetSource
@@ -17,7 +17,7 @@ from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.flow import fixed_rounds, turn_choices
-from rulebook.order import Part, by_section, names_used, replaced_in_setup, same
+from rulebook.order import Part, by_section, replaced_in_setup, same
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
@@ -867,12 +867,12 @@ class Assembler:
     def used_by_other_variants(self) -> dict[str, list[str]]:
         """Each name this book's rules never use that a variant not in this book does, with the titles of
         those variants: what is printed for that variant only (card fronts only a variant reads)."""
-        here = names_used(self.items)
+        here = self.shared.names_used
         out: dict[str, list[str]] = {}
         for name, variant in self.src.variants.items():
             if name not in self.variants:
                 title = self.sp.quoted(self.t(variant.title, f"variant '{name}'", variant.pos))
-                for used in sorted(names_used([variant]) - here):
+                for used in sorted(shared(self.src, ()).variant_names_used(name) - here):
                     out.setdefault(used, []).append(title)
         return out
 
@@ -911,12 +911,11 @@ class Assembler:
     # ------------------------------------------------------------ assumptions
     def assumptions(self) -> Section:
         sec = self.section("assumptions", "assumptions", "assumptions")
-        for item in self.items:
-            for node, owner in _assumed(item):
-                assert node.assumed is not None
-                why = node.assumed.text.by_lang.get(self.lang, "") if node.assumed.text else node.assumed.why
-                sec.assumptions.append(Assumption(what=self.describe(node, owner), why=why,
-                                                  file=self.source_file(node.assumed.pos), line=node.assumed.pos.line))
+        for node, owner in self.shared.assumed:
+            assert node.assumed is not None
+            why = node.assumed.text.by_lang.get(self.lang, "") if node.assumed.text else node.assumed.why
+            sec.assumptions.append(Assumption(what=self.describe(node, owner), why=why,
+                                              file=self.source_file(node.assumed.pos), line=node.assumed.pos.line))
         if not sec.assumptions:
             sec.paragraphs.append(self.ui["no_assumptions"])
         return sec
@@ -1099,21 +1098,6 @@ def op_code(op: A.VariantOp) -> str:
         return f"{op.owner}.{op.name}" if op.name else str(op.owner)
     named = op.item if op.item is not None else op.phase
     return str(getattr(named, "name", "") or op.name or "")
-
-
-def _assumed(item: Any) -> Iterator[tuple[Any, Any]]:
-    """Every node below an item that carries an `assumed` marker, with the node that owns it."""
-    stack: list[tuple[Any, Any]] = [(item, item)]
-    while stack:
-        node, owner = stack.pop(0)
-        if getattr(node, "assumed", None) is not None:
-            yield node, owner
-        if isinstance(node, A.Node):
-            for name in type(node).model_fields:
-                value = getattr(node, name)
-                for child in value if isinstance(value, list) else [value]:
-                    if isinstance(child, A.Node) and not isinstance(child, A.Assumed):
-                        stack.append((child, node if isinstance(node, (A.CardsDef, A.CardEntry)) else owner))
 
 
 def build_rulebook(src: RulesetSource, variants: Sequence[str], lang: str) -> Rulebook:

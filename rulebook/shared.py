@@ -4,11 +4,11 @@ book, and each base-game book's chapter on a variant, asks for the same; it is m
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Sequence
+from typing import Any, Iterator, Sequence
 
 from dsl import ast as A
 from dsl.loader import RulesetSource, apply_variants
-from rulebook.order import Part, placement, rules_in_place
+from rulebook.order import Part, names_used, placement, rules_in_place, told_in_place
 from rulebook.sentences import Symbols
 
 MEMORY = 32  # rulesets-with-variants kept in this process (each holds its source alive)
@@ -22,6 +22,7 @@ class Shared:
         self.src = src
         self.items: list[A.Node] = apply_variants(src, variants)
         self.symbols = Symbols(self.items)
+        self._variant_names: dict[str, set[str]] = {}
 
     @cached_property
     def owners(self) -> list[tuple[str, list[Any]]]:
@@ -31,14 +32,51 @@ class Shared:
             [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
 
     @cached_property
+    def told_in_place(self) -> frozenset[int]:
+        """The calls told as the called rule's own steps."""
+        return told_in_place([body for _, body in self.owners], self.items)
+
+    @cached_property
     def placed(self) -> dict[str, list[Part]]:
         """The rules and actions told inside the setup and inside each phase: those they use first."""
-        return placement(self.owners, self.items)
+        return placement(self.owners, self.items, self.told_in_place)
+
+    @cached_property
+    def names_used(self) -> set[str]:
+        """Every name the rules read, call or offer."""
+        return names_used(self.items)
+
+    def variant_names_used(self, name: str) -> set[str]:
+        """Every name the variant `name` reads, calls or offers."""
+        found = self._variant_names.get(name)
+        if found is None:
+            found = self._variant_names[name] = names_used([self.src.variants[name]])
+        return found
+
+    @cached_property
+    def assumed(self) -> list[tuple[Any, Any]]:
+        """Every node of the items that carries an `assumed` marker, with the node that owns it."""
+        return [found for item in self.items for found in _assumed(item)]
 
     @cached_property
     def in_place(self) -> set[str]:
         """The rules told where they are called, so without an entry of their own."""
-        return rules_in_place([body for _, body in self.owners], self.items)
+        return rules_in_place(self.told_in_place, self.items)
+
+
+def _assumed(item: Any) -> Iterator[tuple[Any, Any]]:
+    """Every node below an item that carries an `assumed` marker, with the node that owns it."""
+    stack: list[tuple[Any, Any]] = [(item, item)]
+    while stack:
+        node, owner = stack.pop(0)
+        if getattr(node, "assumed", None) is not None:
+            yield node, owner
+        if isinstance(node, A.Node):
+            for name in type(node).model_fields:
+                value = getattr(node, name)
+                for child in value if isinstance(value, list) else [value]:
+                    if isinstance(child, A.Node) and not isinstance(child, A.Assumed):
+                        stack.append((child, node if isinstance(node, (A.CardsDef, A.CardEntry)) else owner))
 
 
 def shared(src: RulesetSource, variants: Sequence[str]) -> Shared:
