@@ -40,7 +40,7 @@ class Catalogue:
         self.data = data
         contractions = data.get("contractions", {})
         assert isinstance(contractions, dict)
-        self.contractions = [(re.compile(k), str(v)) for k, v in contractions.items()]
+        self.contractions = [(re.compile(k), str(v), needed(k)) for k, v in contractions.items()]
         self._contracted: dict[str, str] = {}  # a text → itself contracted: the books of a run say many texts again
 
     def pattern(self, key: str, pos: Optional[A.Pos] = None) -> Pattern:
@@ -76,8 +76,9 @@ class Catalogue:
         done = self._contracted.get(text)
         if done is None:
             done = text
-            for regex, repl in self.contractions:
-                done = regex.sub(repl, done)
+            for regex, repl, pieces in self.contractions:
+                if all(piece in done for piece in pieces):  # else it cannot match: no search needed
+                    done = regex.sub(repl, done)
             self._contracted[text] = done
         return done
 
@@ -86,6 +87,69 @@ class Catalogue:
         with a *variable* keeps its spelling)."""
         text = self.contract(text)
         return text[:1].upper() + text[1:]
+
+
+def needed(pattern: str) -> list[str]:
+    """Pieces of plain text that every match of a regular expression contains: its runs of literal characters
+    between groups, classes, escapes and repeats, where nothing outside a group is an alternative (else none;
+    none either for a pattern that ignores case or whitespace). A text without one of them is left as it is."""
+    if re.compile(pattern).flags & (re.IGNORECASE | re.VERBOSE):
+        return []
+    runs: list[str] = []
+    run, i = "", 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "|":  # an alternative at the top: no piece is certain
+            return []
+        if ch == "\\" and i + 1 < len(pattern) and not pattern[i + 1].isalnum():  # an escaped character is itself
+            run += pattern[i + 1]
+            i += 2
+            continue
+        if ch not in "\\.^$?*+{([":  # a literal character
+            run += ch
+            i += 1
+            continue
+        runs.append(run[:-1] if ch in "?*+{" else run)  # a repeat's character may be missing or repeated
+        run = ""
+        if ch == "\\":  # a class, position or other escape: `\\b`, `\\d`; a longer one (`\\x41`, `\\12`) to its end
+            i += 2 if pattern[i + 1:i + 2] in tuple("bBdDsSwWAZ") else 2 + len(re.match(r"[\w{}]*", pattern[i + 2:])[0])
+            continue
+        if ch == "{":
+            i = pattern.find("}", i)
+            if i < 0:
+                break
+        elif ch in "([":
+            i = _closing(pattern, i)
+        i += 1
+    return [piece for piece in runs + [run] if piece]
+
+
+def _closing(pattern: str, at: int) -> int:
+    """Where the group or class that opens at `at` closes (the end of the pattern if it does not)."""
+    depth, i = 0, at
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i += 1
+            if i < len(pattern) and pattern[i] == "^":
+                i += 1
+            if i < len(pattern) and pattern[i] == "]":
+                i += 1
+            while i < len(pattern) and pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+            if depth == 0:
+                return i
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return i
 
 
 @lru_cache(maxsize=None)
