@@ -894,7 +894,7 @@ class Assembler:
         numbered in the order the book shows them."""
         found: dict[str, list[Example]] = {}
         for scen in examples_of(self.src, self.variants):
-            part, example = play_example(self.src, scen, self.lang, self.word,
+            part, example = play_example(self.shared.played(scen), self.lang, self.word,
                                          lambda text, pos: self.t(text, "example", pos))
             found.setdefault(part, []).append(example)
         attach(inner_first([e for sec in sections for e in sec.entries]), found)

@@ -8,6 +8,7 @@ from typing import Any, Iterator, Sequence
 
 from dsl import ast as A
 from dsl.loader import RulesetSource, apply_variants
+from rulebook.examples import Played
 from rulebook.order import Part, names_used, placement, rules_in_place, told_in_place
 from rulebook.sentences import Symbols
 
@@ -23,6 +24,7 @@ class Shared:
         self.items: list[A.Node] = apply_variants(src, variants)
         self.symbols = Symbols(self.items)
         self._variant_names: dict[str, set[str]] = {}
+        self._played: dict[int, Played] = {}  # a scenario's id → its example, played
 
     @cached_property
     def owners(self) -> list[tuple[str, list[Any]]]:
@@ -51,6 +53,13 @@ class Shared:
         found = self._variant_names.get(name)
         if found is None:
             found = self._variant_names[name] = names_used([self.src.variants[name]])
+        return found
+
+    def played(self, scen: A.ScenarioDef) -> Played:
+        """The example of a scenario of this source, played once for the books in every language."""
+        found = self._played.get(id(scen))
+        if found is None or found.scen is not scen:
+            found = self._played[id(scen)] = Played(self.src, scen)
         return found
 
     @cached_property
