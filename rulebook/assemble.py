@@ -11,9 +11,7 @@ from dsl import ast as A
 from dsl.loader import RulesetSource
 from dsl.steps import named_part, owners
 from dsl.validate import part_key
-from interpreter.compile.loading import load_program
 from interpreter.compile.pictures import board_of
-from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.flow import fixed_rounds, turn_choices
@@ -52,10 +50,10 @@ class Assembler:
         self.base_sp = Speaker(lang, shared(src, ()).symbols)
         self.ui = {k: str(v) for k, v in self.cat.table("ui").items()}
 
-    @cached_property
+    @property
     def program(self) -> Program:
         """The compiled ruleset, for what only the engine computes: the cards, values by player count."""
-        return load_program(str(self.src.folder), self.src.refs(self.variants))
+        return self.shared.program
 
     # ------------------------------------------------------------ small helpers
     def t(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
@@ -226,7 +224,7 @@ class Assembler:
 
     def picture(self, pic: A.PictureDef) -> Picture:
         """The board drawn for the most players the game allows, titled and keyed in this language."""
-        game = Game(self.program, self.program.max_players, self.program.name, self.variants)
+        game = self.shared.game(self.program.max_players)
         keyed = [e for e in pic.entries if e.text is not None]
         texts = [(e, self.capital(self.bare(e.text, f"picture '{pic.name}'", e.pos))) for e in keyed]
         title = self.t(pic.text, f"picture '{pic.name}'", pic.pos)
@@ -531,7 +529,7 @@ class Assembler:
         """Values that differ by player count: tables keyed by it, computed constants, zone families."""
         prog = self.program
         counts = list(range(prog.min_players, prog.max_players + 1))
-        games = [Game(prog, n, prog.name, self.variants) for n in counts]
+        games = [self.shared.game(n) for n in counts]
         columns: list[tuple[str, list[str]]] = []
         for idx, const in enumerate(self.of(A.ConstDef)):
             values = [g.consts[idx] for g in games]

@@ -8,6 +8,9 @@ from typing import Any, Iterator, Sequence
 
 from dsl import ast as A
 from dsl.loader import RulesetSource, apply_variants
+from interpreter.compile.loading import load_program
+from interpreter.runtime.game import Game
+from interpreter.runtime.program import Program
 from rulebook.examples import Played
 from rulebook.order import Part, names_used, placement, rules_in_place, told_in_place
 from rulebook.sentences import Symbols
@@ -21,10 +24,25 @@ class Shared:
 
     def __init__(self, src: RulesetSource, variants: tuple[str, ...]) -> None:
         self.src = src
+        self.variants = variants
         self.items: list[A.Node] = apply_variants(src, variants)
         self.symbols = Symbols(self.items)
         self._variant_names: dict[str, set[str]] = {}
         self._played: dict[int, Played] = {}  # a scenario's id → its example, played
+        self._games: dict[int, Game] = {}  # a player count → the game set up for that many players
+
+    @cached_property
+    def program(self) -> Program:
+        """The compiled ruleset, for what only the engine computes: the cards, values by player count."""
+        return load_program(str(self.src.folder), self.src.refs(self.variants))
+
+    def game(self, players: int) -> Game:
+        """The game for this many players (its values and places; read only)."""
+        found = self._games.get(players)
+        if found is None:
+            prog = self.program
+            found = self._games[players] = Game(prog, players, prog.name, list(self.variants))
+        return found
 
     @cached_property
     def owners(self) -> list[tuple[str, list[Any]]]:
