@@ -740,8 +740,8 @@ class Assembler:
         the part it is in: the game ends there at once, not when the round ends."""
         found = []
         for part in self.of(A.RuleDef) + self.of(A.ActionDef):
-            for node in A.walk(part.body):
-                if isinstance(node, A.If) and any(isinstance(t, A.EndGame) for t in node.then) \
+            for node in A.found(part, A.If):  # a part's statements are in its body
+                if any(isinstance(t, A.EndGame) for t in node.then) \
                         and not any(isinstance(n, A.Name) and n.name not in self.sp.sym.functions
                                     and n.name not in self.sp.sym.vars and n.name not in self.sp.sym.consts
                                     for n in A.walk(node.cond)):

@@ -178,8 +178,8 @@ def play_example(played: Played, lang: str, say: Callable[..., str],
     internal = {i.name for i in game.program.items if isinstance(i, A.VarDef) and i.internal}
     recorder = Recorder(show, marker, say, played.shows, scen.players, internal)
     result, seen = played.run
-    for step, st in seen:
-        recorder(step, st.clone())  # a copy again: telling reads the state, and the next language reads it too
+    for step, st in seen:  # telling a move only reads the state (its open node keeps the labels it made)
+        recorder(step, st)
     if not result.passed or recorder.before is None:
         raise error_at(marker.pos, f"the example of scenario '{scen.name}' does not play any more: {result.message}",
                        "fix the scenario or the rules, so the rulebook shows what the engine does")

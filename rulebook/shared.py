@@ -17,6 +17,8 @@ from rulebook.sentences import Symbols
 
 MEMORY = 32  # rulesets-with-variants kept in this process (each holds its source alive)
 _kept: dict[tuple[int, tuple[str, ...]], "Shared"] = {}
+MEMORY_ITEMS = 4096  # items whose assumed values are kept (each holds its item alive)
+_assumed_in: dict[int, tuple[A.Node, list[tuple[Any, Any]]]] = {}
 
 
 class Shared:
@@ -83,12 +85,22 @@ class Shared:
     @cached_property
     def assumed(self) -> list[tuple[Any, Any]]:
         """Every node of the items that carries an `assumed` marker, with the node that owns it."""
-        return [found for item in self.items for found in _assumed(item)]
+        return [found for item in self.items for found in assumed_in(item)]
 
     @cached_property
     def in_place(self) -> set[str]:
         """The rules told where they are called, so without an entry of their own."""
         return rules_in_place(self.told_in_place, self.items)
+
+
+def assumed_in(item: A.Node) -> list[tuple[Any, Any]]:
+    """_assumed's nodes of one item, found once for the item (most items are the same in every book)."""
+    kept = _assumed_in.get(id(item))
+    if kept is None or kept[0] is not item:
+        if len(_assumed_in) >= MEMORY_ITEMS:
+            _assumed_in.clear()
+        kept = _assumed_in[id(item)] = (item, list(_assumed(item)))
+    return kept[1]
 
 
 def _assumed(item: Any) -> Iterator[tuple[Any, Any]]:
