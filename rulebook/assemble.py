@@ -49,6 +49,7 @@ class Assembler:
         self.sp = Speaker(lang, self.shared.symbols)
         self.base_sp = Speaker(lang, shared(src, ()).symbols)
         self.ui = {k: str(v) for k, v in self.cat.table("ui").items()}
+        self._changes: Optional[Section] = None
 
     @property
     def program(self) -> Program:
@@ -942,6 +943,12 @@ class Assembler:
         return str(self.cat.pattern(f"part.{part}"))
 
     def changes(self) -> Section:
+        """The chapter on what the variants change, said once (a base game's chapter on the variant asks first)."""
+        if self._changes is None:
+            self._changes = self._changed()
+        return self._changes
+
+    def _changed(self) -> Section:
         sec = self.section("changes", "changes", "changes")
         base = {part_key(i, {}): i for i in self.base_items if not isinstance(i, A.TriggerDef) or i.name}
         rnd = next((i for i in self.base_items if isinstance(i, A.RoundDef)), None)
@@ -991,7 +998,7 @@ class Assembler:
             title = self.t(variant.title, f"variant '{name}'", variant.pos)
             sec = self.section(_slug("variant", plain_slug(name)), "variant_chapter", variant=title)
             sec.paragraphs.append(self.ui["variant_chapter_intro"])
-            changes = Assembler(self.src, [name], self.lang).changes().changes
+            changes = said_changes(self.src, [name], self.lang).changes().changes
             for i, (op, change) in enumerate(zip(variant.ops, changes)):
                 if isinstance(op.item, (A.FunctionDef, A.VarDef)) and op.item.internal:
                     continue  # bookkeeping for the rules' own use, as in the base game's values and definitions
@@ -1098,7 +1105,27 @@ def op_code(op: A.VariantOp) -> str:
     return str(getattr(named, "name", "") or op.name or "")
 
 
+# The Assembler of a variant's book that has said its changes only (for a chapter of the base game's book): its
+# own book goes on from there, as the changes are what a book says first. Taken once; each holds its source alive.
+_said_changes: dict[tuple[int, tuple[str, ...], str], Assembler] = {}
+MEMORY = 64
+
+
+def said_changes(src: RulesetSource, variants: Sequence[str], lang: str) -> Assembler:
+    """The Assembler of this book that has said its changes only, kept for the book itself."""
+    key = (id(src), tuple(variants), lang)
+    found = _said_changes.get(key)
+    if found is None or found.src is not src:
+        if len(_said_changes) >= MEMORY:
+            _said_changes.clear()
+        found = Assembler(src, variants, lang)
+        found.changes()
+        _said_changes[key] = found
+    return found
+
+
 def build_rulebook(src: RulesetSource, variants: Sequence[str], lang: str) -> Rulebook:
     """The rulebook; a name without a display text or a construct without a sentence raises
     MissingRendering with the position to report."""
-    return Assembler(src, variants, lang).build()
+    found = _said_changes.pop((id(src), tuple(variants), lang), None)
+    return (found if found is not None and found.src is src else Assembler(src, variants, lang)).build()
