@@ -113,8 +113,10 @@ def needed(pattern: str) -> list[str]:
             continue
         runs.append(run[:-1] if ch in "?*+{" else run)  # a repeat's character may be missing or repeated
         run = ""
-        if ch == "\\":  # a class, position or other escape: `\\b`, `\\d`; a longer one (`\\x41`, `\\12`) to its end
-            i += 2 if pattern[i + 1:i + 2] in tuple("bBdDsSwWAZ") else 2 + len(re.match(r"[\w{}]*", pattern[i + 2:])[0])
+        if ch == "\\":  # a class or position (`\b`, `\d`), or a longer escape to its end (`\x41`, `\12`)
+            letter, i = pattern[i + 1], i + 2
+            while letter not in "bBdDsSwWAZ" and i < len(pattern) and (pattern[i].isalnum() or pattern[i] in "_{}"):
+                i += 1
             continue
         if ch == "{":
             i = pattern.find("}", i)
