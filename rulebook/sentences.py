@@ -451,6 +451,7 @@ class Speaker:
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
         self.idioms = Idioms(self)
         self._vocabulary: Optional[dict[str, Noun]] = None  # the nouns of the rules by their plural
+        self._zone_words: Optional[dict[str, str]] = None
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
@@ -539,8 +540,11 @@ class Speaker:
         return None
 
     def zone_words(self) -> dict[str, str]:
-        return {z.name: Noun(z.text.by_lang[self.lang], self.cat).word for z in self.sym.zones.values()
-                if z.shape == "indexed" and z.text is not None and self.lang in z.text.by_lang}
+        """Each numbered zone's noun (read only: made once per speaker)."""
+        if self._zone_words is None:
+            self._zone_words = {z.name: Noun(z.text.by_lang[self.lang], self.cat).word for z in self.sym.zones.values()
+                                if z.shape == "indexed" and z.text is not None and self.lang in z.text.by_lang}
+        return self._zone_words
 
     def zone_def_of(self, e: A.Expr) -> Optional[A.ZoneDef]:
         """The zone an expression names or lists the cards of (`hand(p)`, `row[i]`, `cards(row)`, a filter of one)."""
