@@ -1,5 +1,6 @@
 """What the rulebooks of one ruleset with variants share across their languages: the variant-applied
-items and what is read off them once (symbols, where each rule and action is told). Every language's
+items and what is read off them once (symbols, where each rule and action is told, the names used, the
+assumed values), the compiled program and its games, and the worked examples played. Every language's
 book, and each base-game book's chapter on a variant, asks for the same; it is made once per run."""
 from __future__ import annotations
 
