@@ -15,9 +15,8 @@ def addressed_params(items: Iterable[A.Node]) -> dict[str, set[str]]:
     calls: list[tuple[set[str], str, A.CallRule]] = []  # (the caller's own reader names, its rule, the call)
     for item in items:
         own = item.name if isinstance(item, A.RuleDef) else ""
-        nodes = list(A.walk(item))
-        turn_vars = {n.var for n in nodes if isinstance(n, (A.Turns, A.TurnsIn))}
-        calls.extend((turn_vars, own, n) for n in nodes if isinstance(n, A.CallRule) and n.rule in rules)
+        turn_vars = {n.var for n in A.found(item, A.Turns)} | {n.var for n in A.found(item, A.TurnsIn)}
+        calls.extend((turn_vars, own, n) for n in A.found(item, A.CallRule) if n.rule in rules)
     called = {c.rule for _, _, c in calls}
     for name in set(you) - called:  # a rule nobody calls is told on its own: its player is not the reader
         you[name] = set()

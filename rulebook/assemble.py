@@ -5,25 +5,24 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterator, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 from dsl import ast as A
-from dsl.loader import RulesetSource, apply_variants
+from dsl.loader import RulesetSource
 from dsl.steps import named_part, owners
 from dsl.validate import part_key
-from interpreter.compile.loading import load_program
 from interpreter.compile.pictures import board_of
-from interpreter.runtime.game import Game
 from interpreter.runtime.program import Program
 from rulebook.examples import attach, examples_of, play_example
 from rulebook.flow import fixed_rounds, turn_choices
-from rulebook.order import Part, by_section, names_used, placement, replaced_in_setup, rules_in_place, same
+from rulebook.order import Part, by_section, replaced_in_setup, same
 from rulebook.model import (Assumption, Change, Entry, Example, Line, Picture, Rulebook, Section, Table,
                             inner_first)
 from rulebook.phrases import IT_PLACE, PLACEHOLDER, MissingRendering, Phrase, catalogue, fill
 from rulebook.picture import render_svg
+from rulebook.shared import shared
 from rulebook.idioms import yes_or_no
-from rulebook.sentences import Speaker, Symbols, score_parts, sum_terms, text_of, times_term
+from rulebook.sentences import Speaker, score_parts, sum_terms, text_of, times_term
 
 
 def _tied(score: A.ScoreDef) -> str:
@@ -44,16 +43,18 @@ class Assembler:
         self.variants = list(variants)
         self.lang = lang
         self.cat = catalogue(lang)
-        self.items: list[A.Node] = apply_variants(src, tuple(variants))
-        self.base_items: list[A.Node] = apply_variants(src, ())
-        self.sp = Speaker(lang, Symbols(self.items))
-        self.base_sp = Speaker(lang, Symbols(self.base_items))
+        self.shared = shared(src, variants)
+        self.items: list[A.Node] = self.shared.items
+        self.base_items: list[A.Node] = shared(src, ()).items
+        self.sp = Speaker(lang, self.shared.symbols)
+        self.base_sp = Speaker(lang, shared(src, ()).symbols)
         self.ui = {k: str(v) for k, v in self.cat.table("ui").items()}
+        self._changes: Optional[Section] = None
 
-    @cached_property
+    @property
     def program(self) -> Program:
         """The compiled ruleset, for what only the engine computes: the cards, values by player count."""
-        return load_program(str(self.src.folder), self.src.refs(self.variants))
+        return self.shared.program
 
     # ------------------------------------------------------------ small helpers
     def t(self, text: Optional[A.Text], what: str, pos: A.Pos) -> str:
@@ -224,7 +225,7 @@ class Assembler:
 
     def picture(self, pic: A.PictureDef) -> Picture:
         """The board drawn for the most players the game allows, titled and keyed in this language."""
-        game = Game(self.program, self.program.max_players, self.program.name, self.variants)
+        game = self.shared.game(self.program.max_players)
         keyed = [e for e in pic.entries if e.text is not None]
         texts = [(e, self.capital(self.bare(e.text, f"picture '{pic.name}'", e.pos))) for e in keyed]
         title = self.t(pic.text, f"picture '{pic.name}'", pic.pos)
@@ -493,24 +494,11 @@ class Assembler:
                      note=self.t(note, "note", item.pos) if note else None)
 
     # ------------------------------------------------------------ where each rule and action is told
-    @cached_property
-    def placed(self) -> dict[str, list[Part]]:
-        """The rules and actions told inside the setup and inside each phase: those they use first."""
-        return placement(self.owners, self.items)
-
-    @cached_property
-    def owners(self) -> list[tuple[str, list[Any]]]:
-        """The setup and each phase, with its steps: the parts of the game that tell rules and actions."""
-        rnd: Optional[A.RoundDef] = self.one(A.RoundDef)
-        return [("setup", [s for setup in self.of(A.SetupDef) for s in setup.body])] + \
-            [(f"phase:{p.name}", p.body) for p in (rnd.phases if rnd else [])]
-
     def unplaced(self, cls: type) -> list[Any]:
         """The rules or actions no part of the game's flow uses: told in a chapter of their own (a rule
         told where it is called has none)."""
-        inside = {id(part) for parts in self.placed.values() for part in parts}
-        in_place = rules_in_place([body for _, body in self.owners], self.items)
-        return [i for i in self.of(cls) if id(i) not in inside and i.name not in in_place]
+        inside = {id(part) for parts in self.shared.placed.values() for part in parts}
+        return [i for i in self.of(cls) if id(i) not in inside and i.name not in self.shared.in_place]
 
     def part_entry(self, part: Part) -> Entry:
         if isinstance(part, A.ActionDef):
@@ -520,7 +508,7 @@ class Assembler:
         return self.entry(part, "rule", self.sp.lines(part.body), part.note)
 
     def inner(self, key: str) -> list[Entry]:
-        return self.told(self.placed.get(key, []))
+        return self.told(self.shared.placed.get(key, []))
 
     def told(self, parts: Sequence[Part]) -> list[Entry]:
         """The entries of these parts, those of a `section` inside its entry (no section: in place)."""
@@ -549,7 +537,7 @@ class Assembler:
         """Values that differ by player count: tables keyed by it, computed constants, zone families."""
         prog = self.program
         counts = list(range(prog.min_players, prog.max_players + 1))
-        games = [Game(prog, n, prog.name, self.variants) for n in counts]
+        games = [self.shared.game(n) for n in counts]
         columns: list[tuple[str, list[str]]] = []
         for idx, const in enumerate(self.of(A.ConstDef)):
             values = [g.consts[idx] for g in games]
@@ -762,8 +750,8 @@ class Assembler:
         the part it is in: the game ends there at once, not when the round ends."""
         found = []
         for part in self.of(A.RuleDef) + self.of(A.ActionDef):
-            for node in A.walk(part.body):
-                if isinstance(node, A.If) and any(isinstance(t, A.EndGame) for t in node.then) \
+            for node in A.found(part, A.If):  # a part's statements are in its body
+                if any(isinstance(t, A.EndGame) for t in node.then) \
                         and not any(isinstance(n, A.Name) and n.name not in self.sp.sym.functions
                                     and n.name not in self.sp.sym.vars and n.name not in self.sp.sym.consts
                                     for n in A.walk(node.cond)):
@@ -887,12 +875,12 @@ class Assembler:
     def used_by_other_variants(self) -> dict[str, list[str]]:
         """Each name this book's rules never use that a variant not in this book does, with the titles of
         those variants: what is printed for that variant only (card fronts only a variant reads)."""
-        here = names_used(self.items)
+        here = self.shared.names_used
         out: dict[str, list[str]] = {}
         for name, variant in self.src.variants.items():
             if name not in self.variants:
                 title = self.sp.quoted(self.t(variant.title, f"variant '{name}'", variant.pos))
-                for used in sorted(names_used([variant]) - here):
+                for used in sorted(shared(self.src, ()).variant_names_used(name) - here):
                     out.setdefault(used, []).append(title)
         return out
 
@@ -914,7 +902,7 @@ class Assembler:
         numbered in the order the book shows them."""
         found: dict[str, list[Example]] = {}
         for scen in examples_of(self.src, self.variants):
-            part, example = play_example(self.src, scen, self.lang, self.word,
+            part, example = play_example(self.shared.played(scen), self.lang, self.word,
                                          lambda text, pos: self.t(text, "example", pos))
             found.setdefault(part, []).append(example)
         attach(inner_first([e for sec in sections for e in sec.entries]), found)
@@ -931,12 +919,11 @@ class Assembler:
     # ------------------------------------------------------------ assumptions
     def assumptions(self) -> Section:
         sec = self.section("assumptions", "assumptions", "assumptions")
-        for item in self.items:
-            for node, owner in _assumed(item):
-                assert node.assumed is not None
-                why = node.assumed.text.by_lang.get(self.lang, "") if node.assumed.text else node.assumed.why
-                sec.assumptions.append(Assumption(what=self.describe(node, owner), why=why,
-                                                  file=self.source_file(node.assumed.pos), line=node.assumed.pos.line))
+        for node, owner in self.shared.assumed:
+            assert node.assumed is not None
+            why = node.assumed.text.by_lang.get(self.lang, "") if node.assumed.text else node.assumed.why
+            sec.assumptions.append(Assumption(what=self.describe(node, owner), why=why,
+                                              file=self.source_file(node.assumed.pos), line=node.assumed.pos.line))
         if not sec.assumptions:
             sec.paragraphs.append(self.ui["no_assumptions"])
         return sec
@@ -965,6 +952,12 @@ class Assembler:
         return str(self.cat.pattern(f"part.{part}"))
 
     def changes(self) -> Section:
+        """The chapter on what the variants change, said once (a base game's chapter on the variant asks first)."""
+        if self._changes is None:
+            self._changes = self._changed()
+        return self._changes
+
+    def _changed(self) -> Section:
         sec = self.section("changes", "changes", "changes")
         base = {part_key(i, {}): i for i in self.base_items if not isinstance(i, A.TriggerDef) or i.name}
         rnd = next((i for i in self.base_items if isinstance(i, A.RoundDef)), None)
@@ -1014,7 +1007,7 @@ class Assembler:
             title = self.t(variant.title, f"variant '{name}'", variant.pos)
             sec = self.section(_slug("variant", plain_slug(name)), "variant_chapter", variant=title)
             sec.paragraphs.append(self.ui["variant_chapter_intro"])
-            changes = Assembler(self.src, [name], self.lang).changes().changes
+            changes = said_changes(self.src, [name], self.lang).changes().changes
             for i, (op, change) in enumerate(zip(variant.ops, changes)):
                 if isinstance(op.item, (A.FunctionDef, A.VarDef)) and op.item.internal:
                     continue  # bookkeeping for the rules' own use, as in the base game's values and definitions
@@ -1121,22 +1114,27 @@ def op_code(op: A.VariantOp) -> str:
     return str(getattr(named, "name", "") or op.name or "")
 
 
-def _assumed(item: Any) -> Iterator[tuple[Any, Any]]:
-    """Every node below an item that carries an `assumed` marker, with the node that owns it."""
-    stack: list[tuple[Any, Any]] = [(item, item)]
-    while stack:
-        node, owner = stack.pop(0)
-        if getattr(node, "assumed", None) is not None:
-            yield node, owner
-        if isinstance(node, A.Node):
-            for name in type(node).model_fields:
-                value = getattr(node, name)
-                for child in value if isinstance(value, list) else [value]:
-                    if isinstance(child, A.Node) and not isinstance(child, A.Assumed):
-                        stack.append((child, node if isinstance(node, (A.CardsDef, A.CardEntry)) else owner))
+# The Assembler of a variant's book that has said its changes only (for a chapter of the base game's book): its
+# own book goes on from there, as the changes are what a book says first. Taken once; each holds its source alive.
+_said_changes: dict[tuple[int, tuple[str, ...], str], Assembler] = {}
+MEMORY = 64
+
+
+def said_changes(src: RulesetSource, variants: Sequence[str], lang: str) -> Assembler:
+    """The Assembler of this book that has said its changes only, kept for the book itself."""
+    key = (id(src), tuple(variants), lang)
+    found = _said_changes.get(key)
+    if found is None or found.src is not src:
+        if len(_said_changes) >= MEMORY:
+            _said_changes.clear()
+        found = Assembler(src, variants, lang)
+        found.changes()
+        _said_changes[key] = found
+    return found
 
 
 def build_rulebook(src: RulesetSource, variants: Sequence[str], lang: str) -> Rulebook:
     """The rulebook; a name without a display text or a construct without a sentence raises
     MissingRendering with the position to report."""
-    return Assembler(src, variants, lang).build()
+    found = _said_changes.pop((id(src), tuple(variants), lang), None)
+    return (found if found is not None and found.src is src else Assembler(src, variants, lang)).build()

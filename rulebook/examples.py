@@ -3,6 +3,7 @@ section of the action, rule or phase it names, with the moves after the step and
 they changed, before and after. Played, not written down, so an example cannot go stale."""
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any, Callable, Iterator, Optional
 
 from dsl import ast as A
@@ -11,7 +12,8 @@ from dsl.loader import RulesetSource
 from interpreter.compile.loading import load_game
 from interpreter.compile.types import T
 from interpreter.play.display import Display
-from interpreter.play.scenario import example_part, example_shows, run_scenario
+from interpreter.play.scenario import ScenarioResult, example_part, example_shows, run_scenario
+from interpreter.runtime.game import Game
 from interpreter.runtime.state import State
 from rulebook.model import Entry, Example, Table
 from rulebook.telling import Teller
@@ -131,19 +133,53 @@ def seat_names(scen: A.ScenarioDef, say: Callable[..., str], title: Callable[[A.
             else say("seat_number", n=str(i + 1)) for i, (name, text) in enumerate(zip(scen.players, texts))]
 
 
-def play_example(src: RulesetSource, scen: A.ScenarioDef, lang: str, say: Callable[..., str],
+class Played:
+    """A scenario with an example, played once for the books in every language: its game, the part the example
+    belongs to, its compiled `show` expressions and the run, each made when first asked for (so a broken
+    scenario fails at the same check as before, in the first book that shows it)."""
+
+    def __init__(self, src: RulesetSource, scen: A.ScenarioDef) -> None:
+        self.src = src
+        self.scen = scen
+        self.marker = next(s for s in scen.steps if s.kind == "example")
+
+    @cached_property
+    def game(self) -> Game:
+        return load_game(str(self.src.folder), self.src.refs(self.scen.variants), players=len(self.scen.players))
+
+    @cached_property
+    def part(self) -> str:
+        return example_part(self.game.program.items, self.marker, self.scen)
+
+    @cached_property
+    def shows(self) -> list[tuple[A.Expr, Any, T, int]]:
+        return example_shows(self.marker, self.scen, self.game.program.compile_expr)
+
+    @cached_property
+    def run(self) -> tuple[ScenarioResult, list[tuple[Optional[A.Step], State]]]:
+        """The result, and a copy of the state at each step a Recorder watches from the example's step on."""
+        seen: list[tuple[Optional[A.Step], State]] = []
+
+        def watch(step: Optional[A.Step], st: State) -> None:
+            if seen or step is self.marker:
+                seen.append((step, st.clone()))
+        result = run_scenario(str(self.src.folder), self.scen, self.src.refs(self.scen.variants), watch=watch)
+        return result, seen
+
+
+def play_example(played: Played, lang: str, say: Callable[..., str],
                  title: Callable[[A.Text, A.Pos], str]) -> tuple[str, Example]:
-    """The example of a scenario, played: the part it belongs to ("action:NAME", …) and its box. A
+    """The example of a scenario, told in a language: the part it belongs to ("action:NAME", …) and its box. A
     scenario that no longer plays is an error at its `example` step, with the step that failed."""
-    marker = next(s for s in scen.steps if s.kind == "example")
+    scen, marker, game = played.scen, played.marker, played.game
     assert marker.text is not None
-    game = load_game(str(src.folder), src.refs(scen.variants), players=len(scen.players))
-    part = example_part(game.program.items, marker, scen)
+    part = played.part
     show = Display(game, lang, seat_names(scen, say, title))
     internal = {i.name for i in game.program.items if isinstance(i, A.VarDef) and i.internal}
-    recorder = Recorder(show, marker, say, example_shows(marker, scen, game.program.compile_expr), scen.players,
-                        internal)
-    result = run_scenario(str(src.folder), scen, src.refs(scen.variants), watch=recorder)
+    recorder = Recorder(show, marker, say, played.shows, scen.players, internal)
+    result, seen = played.run
+    for step, st in seen:  # telling a move only reads the state (its open node keeps the labels it made)
+        recorder(step, st)
     if not result.passed or recorder.before is None:
         raise error_at(marker.pos, f"the example of scenario '{scen.name}' does not play any more: {result.message}",
                        "fix the scenario or the rules, so the rulebook shows what the engine does")

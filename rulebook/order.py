@@ -3,11 +3,18 @@ then the phases in round order), as a printed rulebook tells displacing inside p
 calls and offered actions in the rules, so no game needs its own order."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Sequence, Union
+from typing import Any, Iterator, Optional, Sequence, TypeVar, Union
 
 from dsl import ast as A
 
 Part = Union[A.RuleDef, A.ActionDef]
+N = TypeVar("N", bound=A.Node)
+
+
+def nodes_of(items: Sequence[A.Node], cls: type[N]) -> list[N]:
+    """The nodes of class `cls` below these items, in source order: as a walk of them finds them, but from each
+    item's index (A.found, made once per item and kept with its parse), not a walk per question."""
+    return [n for item in items for n in A.found(item, cls)]
 
 
 def used_parts(body: list[Any], rules: dict[str, A.RuleDef], actions: dict[str, A.ActionDef],
@@ -24,22 +31,20 @@ def used_parts(body: list[Any], rules: dict[str, A.RuleDef], actions: dict[str, 
             yield from (actions[name] for name in (node.actions or list(actions)) if name in actions)
 
 
-def rules_in_place(bodies: list[list[Any]], items: list[A.Node]) -> set[str]:
-    """The rules told where they are called, so without an entry of their own."""
-    in_place = told_in_place(bodies, items)
-    return {n.rule for n in A.walk(list(items)) if isinstance(n, A.CallRule) and id(n) in in_place}
+def rules_in_place(in_place: frozenset[int], items: list[A.Node]) -> set[str]:
+    """The rules told where they are called (`in_place`: told_in_place's calls), so without an entry of their own."""
+    return {n.rule for n in nodes_of(items, A.CallRule) if id(n) in in_place}
 
 
 def told_in_place(bodies: list[list[Any]], items: list[A.Node]) -> frozenset[int]:
     """The calls a book tells as the called rule's own steps: the only step of a block, calling without
     values a rule called nowhere else (so the rule needs no entry of its own)."""
     calls: dict[str, int] = {}
-    for node in A.walk(items):
-        if isinstance(node, A.CallRule):
-            calls[node.rule] = calls.get(node.rule, 0) + 1
+    for node in nodes_of(items, A.CallRule):
+        calls[node.rule] = calls.get(node.rule, 0) + 1
     rules = {r.name: r for r in items if isinstance(r, A.RuleDef)}
-    blocks = list(bodies) + [value for node in _walk(list(items)) for name in type(node).model_fields
-                             if isinstance(value := getattr(node, name), list)]
+    blocks = list(bodies) + [value for node in _walk(list(items)) for value in node.__dict__.values()
+                             if isinstance(value, list) and len(value) == 1]
     return frozenset(id(block[0]) for block in blocks if tells_in_place(block, rules, calls))
 
 
@@ -51,12 +56,12 @@ def tells_in_place(block: list[Any], rules: dict[str, A.RuleDef], calls: dict[st
         and call.rule in rules and rules[call.rule].note is None
 
 
-def placement(owners: list[tuple[str, list[Any]]], items: list[A.Node]) -> dict[str, list[Part]]:
+def placement(owners: list[tuple[str, list[Any]]], items: list[A.Node], in_place: frozenset[int]) -> dict[str, list[Part]]:
     """For each owner (its key and body, in book order) the rules and actions told under it: each one
-    under the first owner that reaches it, depth first, in the order it is reached."""
+    under the first owner that reaches it, depth first, in the order it is reached (`in_place`: the calls
+    told_in_place gives for these owners' bodies)."""
     rules = {r.name: r for r in items if isinstance(r, A.RuleDef)}
     actions = {a.name: a for a in items if isinstance(a, A.ActionDef)}
-    in_place = told_in_place([body for _, body in owners], items)
     placed: set[int] = set()
     out: dict[str, list[Part]] = {}
     for key, body in owners:
@@ -85,14 +90,26 @@ def by_section(parts: Sequence[Part], sections: list[A.SectionDef]) -> list[tupl
 
 
 def _walk(nodes: list[Any]) -> Iterator[A.Node]:
-    """Every node below these, in source order (depth first), so the first use comes first."""
-    for node in nodes:
-        if not isinstance(node, A.Node):
-            continue
-        yield node
-        for name in type(node).model_fields:
-            value = getattr(node, name)
-            yield from _walk(value if isinstance(value, list) else [value])
+    """Every node below these, in source order (depth first), so the first use comes first; the nodes in a
+    list's lists or in a tuple (a map's pairs) are not reached. A stack, not nested generators, and a node's
+    fields read as its `__dict__`'s values, in their order, as dsl.ast.walk reads them."""
+    stack = list(reversed(nodes))
+    nodes_types = _NODE_TYPES
+    while stack:
+        node = stack.pop()
+        is_node = nodes_types.get(type(node))
+        if is_node is None:  # isinstance of a pydantic model is an ABC's check, slow for the strings it meets
+            is_node = nodes_types[type(node)] = isinstance(node, A.Node)
+        if is_node:
+            yield node
+            for value in reversed(node.__dict__.values()):
+                if isinstance(value, list):
+                    stack.extend(reversed(value))
+                else:
+                    stack.append(value)
+
+
+_NODE_TYPES: dict[type, bool] = {}  # a value's type → whether it is a node _walk yields and opens
 
 
 def names_used(nodes: list[Any]) -> set[str]:

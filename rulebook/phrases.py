@@ -6,7 +6,7 @@ import re
 import tomllib
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Mapping, Optional, Union
+from typing import Any, Callable, Mapping, Optional, Union
 
 from dsl import ast as A
 
@@ -40,7 +40,10 @@ class Catalogue:
         self.data = data
         contractions = data.get("contractions", {})
         assert isinstance(contractions, dict)
-        self.contractions = [(re.compile(k), str(v)) for k, v in contractions.items()]
+        self.contractions = [(re.compile(k), str(v), needed(k)) for k, v in contractions.items()]
+        self._contracted: dict[str, str] = {}  # a text → itself contracted: the books of a run say many texts again
+        self.nouns: dict[str, tuple[str, str, dict[str, Any]]] = {}  # a noun's text → its article, word and forms
+        self.memo: dict[tuple[str, ...], Any] = {}  # what a noun's word and article give (Noun's cached forms)
 
     def pattern(self, key: str, pos: Optional[A.Pos] = None) -> Pattern:
         node: object = self.data
@@ -72,15 +75,85 @@ class Catalogue:
 
     def contract(self, text: str) -> str:
         """The catalogue's contractions applied ("de le" → "du"), for sentences and interface texts alike."""
-        for regex, repl in self.contractions:
-            text = regex.sub(repl, text)
-        return text
+        done = self._contracted.get(text)
+        if done is None:
+            done = text
+            for regex, repl, pieces in self.contractions:
+                if all(piece in done for piece in pieces):  # else it cannot match: no search needed
+                    done = regex.sub(repl, done)
+            self._contracted[text] = done
+        return done
 
     def polish(self, text: str) -> str:
         """A finished sentence: contractions applied, first letter capitalised (a sentence that starts
         with a *variable* keeps its spelling)."""
         text = self.contract(text)
         return text[:1].upper() + text[1:]
+
+
+def needed(pattern: str) -> list[str]:
+    """Pieces of plain text that every match of a regular expression contains: its runs of literal characters
+    between groups, classes, escapes and repeats, where nothing outside a group is an alternative (else none;
+    none either for a pattern that ignores case or whitespace). A text without one of them is left as it is."""
+    if re.compile(pattern).flags & (re.IGNORECASE | re.VERBOSE):
+        return []
+    runs: list[str] = []
+    run, i = "", 0
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "|":  # an alternative at the top: no piece is certain
+            return []
+        if ch == "\\" and i + 1 < len(pattern) and not pattern[i + 1].isalnum():  # an escaped character is itself
+            run += pattern[i + 1]
+            i += 2
+            continue
+        if ch not in "\\.^$?*+{([":  # a literal character
+            run += ch
+            i += 1
+            continue
+        runs.append(run[:-1] if ch in "?*+{" else run)  # a repeat's character may be missing or repeated
+        run = ""
+        if ch == "\\":  # a class or position (`\b`, `\d`), or a longer escape to its end (`\x41`, `\12`)
+            letter, i = pattern[i + 1], i + 2
+            while letter not in "bBdDsSwWAZ" and i < len(pattern) and (pattern[i].isalnum() or pattern[i] in "_{}"):
+                i += 1
+            continue
+        if ch == "{":
+            i = pattern.find("}", i)
+            if i < 0:
+                break
+        elif ch in "([":
+            i = _closing(pattern, i)
+        i += 1
+    return [piece for piece in runs + [run] if piece]
+
+
+def _closing(pattern: str, at: int) -> int:
+    """Where the group or class that opens at `at` closes (the end of the pattern if it does not)."""
+    depth, i = 0, at
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "[":
+            i += 1
+            if i < len(pattern) and pattern[i] == "^":
+                i += 1
+            if i < len(pattern) and pattern[i] == "]":
+                i += 1
+            while i < len(pattern) and pattern[i] != "]":
+                i += 2 if pattern[i] == "\\" else 1
+            if depth == 0:
+                return i
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                return i
+        i += 1
+    return i
 
 
 @lru_cache(maxsize=None)
@@ -161,25 +234,33 @@ def agreement(cat: Catalogue, pattern: Pattern, args: Mapping[str, Arg]) -> str:
 ELISION = ("'", "’")  # an article ending in an apostrophe is elided: written onto its noun, no space
 
 
+def _article(text: str, cat: Catalogue) -> tuple[str, str, dict[str, Any]]:
+    """A noun's leading article (its gender; "default" for none), its word and its article's forms."""
+    text = text.replace(IT_PLACE + " ", "").replace(" " + IT_PLACE, "")  # a clause's card: "is hidden"
+    articles = cat.data.get("articles", {})
+    assert isinstance(articles, dict)
+    first, _, rest = text.partition(" ")
+    elided = next((a for a in articles if a.endswith(ELISION) and len(text) > len(a)
+                   and text[:len(a)].replace("’", "'") == a.replace("’", "'")), None)
+    if first in articles and rest:
+        gender, word = first, rest
+    elif elided is not None:
+        gender, word = elided, text[len(elided):]
+    else:
+        gender, word = "default", text
+    return gender, word, articles.get(gender, {})
+
+
 class Noun:
     """A display text used as a noun; a leading article known to the catalogue gives its gender (an
     elided one, French `l'`, is followed by its noun without a space)."""
 
     def __init__(self, text: str, cat: Catalogue) -> None:
         self.cat = cat
-        text = text.replace(IT_PLACE + " ", "").replace(" " + IT_PLACE, "")  # a clause's card: "is hidden"
-        articles = cat.data.get("articles", {})
-        assert isinstance(articles, dict)
-        first, _, rest = text.partition(" ")
-        elided = next((a for a in articles if a.endswith(ELISION) and len(text) > len(a)
-                       and text[:len(a)].replace("’", "'") == a.replace("’", "'")), None)
-        if first in articles and rest:
-            self.gender, self.word = first, rest
-        elif elided is not None:
-            self.gender, self.word = elided, text[len(elided):]
-        else:
-            self.gender, self.word = "default", text
-        self.dets = articles.get(self.gender, {})
+        found = cat.nouns.get(text)
+        if found is None:
+            found = cat.nouns[text] = _article(text, cat)
+        self.gender, self.word, self.dets = found
         self.agree = "pl" if self.dets.get("plural") is True else ""
         self.own_plural = ""  # a plural made with the singular ("other tokens"), not by the ending rules
 
@@ -190,16 +271,23 @@ class Noun:
     def plural(self) -> str:
         """The noun in the plural, by the catalogue's ending rules applied to its head word (English:
         the last word before a bracket, German and French: the first)."""
+        if self.agree == "pl":
+            return self.word
+        if self.own_plural:
+            return self.own_plural
+        key = ("plural", self.gender, self.word)
+        said = self.cat.memo.get(key)
+        if said is None:
+            said = self.cat.memo[key] = self._plural()
+        return str(said)
+
+    def _plural(self) -> str:
         rules = self.cat.data.get("plural", {})
         grammar = self.cat.data.get("grammar", {})
         assert isinstance(rules, dict) and isinstance(grammar, dict)
         main, bracket, rest = self.word.partition(" (")
         words = main.split(" ")
         at = len(words) - 1 if grammar.get("plural_head") == "last" else 0
-        if self.agree == "pl":
-            return self.word
-        if self.own_plural:
-            return self.own_plural
         own = rules.get(self.gender)
         ordered = list(own.items()) if isinstance(own, dict) else []
         for pattern, repl in ordered + [(k, v) for k, v in rules.items() if not isinstance(v, dict)]:
@@ -272,25 +360,33 @@ class Noun:
     def owned(self, det: str) -> Optional[Phrase]:
         """A possessive on a noun with a genitive after it goes to that genitive, where the catalogue says so:
         „der Wert seines ausgespielten Plättchens“, not „sein Wert des ausgespielten Plättchens“."""
-        grammar = self.cat.data.get("grammar", {})
-        article = grammar.get("possessive_genitive") if isinstance(grammar, dict) else None
-        found = re.match(rf"([A-ZÄÖÜ]\S*) {article} (\S.*)$", self.word) \
-            if isinstance(article, str) and det in ("their", "its", "your") else None
-        wanted = grammar.get("possessive_gender", "") if isinstance(grammar, dict) else ""
-        articles = self.cat.data.get("articles", {})
-        gender = articles.get(wanted, {}) if isinstance(articles, dict) else {}
-        forms = gender.get(det) if isinstance(gender, dict) else None
-        if found is None or not isinstance(forms, dict) or "gen" not in forms:
-            return None
-        return Noun(f"{self.gender} {found.group(1)} {forms['gen']} {found.group(2)}", self.cat).np("def")
+        key = ("owned", self.gender, self.word, det)
+        text = self.cat.memo.get(key)
+        if text is None:
+            grammar = self.cat.data.get("grammar", {})
+            article = grammar.get("possessive_genitive") if isinstance(grammar, dict) else None
+            found = re.match(rf"([A-ZÄÖÜ]\S*) {article} (\S.*)$", self.word) \
+                if isinstance(article, str) and det in ("their", "its", "your") else None
+            wanted = grammar.get("possessive_gender", "") if isinstance(grammar, dict) else ""
+            articles = self.cat.data.get("articles", {})
+            gender = articles.get(wanted, {}) if isinstance(articles, dict) else {}
+            forms = gender.get(det) if isinstance(gender, dict) else None
+            text = self.cat.memo[key] = "" if found is None or not isinstance(forms, dict) or "gen" not in forms \
+                else f"{self.gender} {found.group(1)} {forms['gen']} {found.group(2)}"
+        return Noun(text, self.cat).np("def") if text else None
 
     def closed(self) -> str:
         """The comma that closes a relative clause ending the noun („der Hut, den der Spieler trägt, ist
         rot“) where the catalogue's grammar says how one starts; contractions drop it before . : ; or at the end."""
-        grammar = self.cat.data.get("grammar", {})
-        start = grammar.get("relative_clause") if isinstance(grammar, dict) else None
-        main = re.sub(r"\([^()]*\)", "", self.word)
-        return "," if isinstance(start, str) and re.search(start, main) and not main.endswith(",") else ""
+        key = ("closed", self.word)
+        said = self.cat.memo.get(key)
+        if said is None:
+            grammar = self.cat.data.get("grammar", {})
+            start = grammar.get("relative_clause") if isinstance(grammar, dict) else None
+            main = re.sub(r"\([^()]*\)", "", self.word)
+            said = self.cat.memo[key] = "," if isinstance(start, str) and re.search(start, main) \
+                and not main.endswith(",") else ""
+        return str(said)
 
     def declined(self, det: str, case: str) -> str:
         """The noun with the adjectives before it declined after this determiner, where the catalogue
@@ -298,6 +394,13 @@ class Noun:
         Plättchen"): lower-case words ending as the text writes them, up to the first capitalised word, the
         head noun (not one after an article or preposition), which takes the determiner's dative ending
         ("den Freunden")."""
+        key = ("declined", self.gender, self.word, det, case)
+        said = self.cat.memo.get(key)
+        if said is None:
+            said = self.cat.memo[key] = self._declined(det, case)
+        return str(said)
+
+    def _declined(self, det: str, case: str) -> str:
         rules = self.cat.data.get("grammar", {})
         assert isinstance(rules, dict)
         kind = "mixed" if det in rules.get("adjective_mixed", []) else \

@@ -13,7 +13,7 @@ from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
-from rulebook.order import round_from, same
+from rulebook.order import nodes_of, round_from, same
 from rulebook.referents import LABELS, Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
@@ -175,7 +175,6 @@ class Symbols:
         self.events: dict[str, A.EventDef] = {}  # the events the rules declare, with their texts
         self.calls: dict[str, int] = {}  # how often each rule is called: a rule called once may be told in place
         self.triggers: dict[str, list[A.TriggerDef]] = {}  # the special rules that react to each event
-        self.texts: list[A.Text] = []  # every display text: the nouns a list's items may be counted by
         tables: dict[type, dict[str, Any]] = {
             A.ZoneDef: self.zones, A.ConstDef: self.consts, A.VarDef: self.vars, A.CurrencyDef: self.currencies,
             A.FunctionDef: self.functions, A.RuleDef: self.rules, A.ActionDef: self.actions,
@@ -197,23 +196,24 @@ class Symbols:
                 self.readers[id(item.body)] = addressed[item.name]
         self.keys: dict[str, A.Expr] = {}  # what each table constant is looked up by (`fee[guard.level]`)
         self.paid: dict[str, str] = {}  # the currency each table constant is paid in (`pay fee[i] coins …`)
-        for node in A.walk(items):
-            if isinstance(node, A.Text):
-                self.texts.append(node)
-            if isinstance(node, (A.While, A.Turns, A.RoundDef)):
-                tested = [getattr(node, f) for f in ("cond", "until", "skip", "repeat_while") if hasattr(node, f)]
-                self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
-            if isinstance(node, A.CallRule):
-                self.calls[node.rule] = self.calls.get(node.rule, 0) + 1
-            if isinstance(node, A.SetStmt) and isinstance(node.target, A.Name):
-                v = node.value
+        self.texts: list[A.Text] = nodes_of(items, A.Text)  # every display text: the nouns a list's items may be counted by
+        for loop in [*nodes_of(items, A.While), *nodes_of(items, A.Turns), *nodes_of(items, A.RoundDef)]:
+            tested = [getattr(loop, f) for f in ("cond", "until", "skip", "repeat_while") if hasattr(loop, f)]
+            self.looped.update(n.name for n in A.walk(tested) if isinstance(n, (A.Name, A.Attr)))
+        for call in nodes_of(items, A.CallRule):
+            self.calls[call.rule] = self.calls.get(call.rule, 0) + 1
+        for st in nodes_of(items, A.SetStmt):
+            if isinstance(st.target, A.Name):
+                v = st.value
                 grows = isinstance(v, A.BinOp) and v.op == "+" and isinstance(v.left, A.Name) \
-                    and v.left.name == node.target.name and isinstance(v.right, A.Num) and v.right.value > 0
-                (raised if grows else reset).add(node.target.name)
-            if isinstance(node, A.Pay) and isinstance(node.amount, A.Index) and isinstance(node.amount.obj, A.Name):
-                self.paid.setdefault(node.amount.obj.name, node.currency)
-            if isinstance(node, A.Index) and isinstance(node.obj, A.Name):
-                self.keys.setdefault(node.obj.name, node.index)
+                    and v.left.name == st.target.name and isinstance(v.right, A.Num) and v.right.value > 0
+                (raised if grows else reset).add(st.target.name)
+        for pay in nodes_of(items, A.Pay):
+            if isinstance(pay.amount, A.Index) and isinstance(pay.amount.obj, A.Name):
+                self.paid.setdefault(pay.amount.obj.name, pay.currency)
+        for index in nodes_of(items, A.Index):
+            if isinstance(index.obj, A.Name):
+                self.keys.setdefault(index.obj.name, index.index)
         self.counters = raised - reset  # vars that only ever grow: one noted earlier differs for good once it grew
         for item in items:
             table = tables.get(type(item))
@@ -227,8 +227,7 @@ class Symbols:
                 for f in item.fields:
                     self.fields.setdefault(f.name, f)
             if isinstance(item, A.CardsDef):
-                self.card_titles.update({n.name: n.title for n in A.walk(item)
-                                         if isinstance(n, A.CardEntry) and n.title is not None})
+                self.card_titles.update({n.name: n.title for n in A.found(item, A.CardEntry) if n.title is not None})
                 self._number_cards(item)
         self.silent: set[str] = set()  # rules that only keep unsaid bookkeeping: no entry, their calls unsaid
         while True:
@@ -300,9 +299,8 @@ class Symbols:
             for phase in item.phases:
                 self._own(phase)
         elif isinstance(item, A.CardsDef):
-            for node in A.walk(item):
-                if isinstance(node, A.EffectValue):
-                    self.owners[id(node.body)] = ("reset", [])
+            for effect in A.found(item, A.EffectValue):
+                self.owners[id(effect.body)] = ("reset", [])
 
 
     def enum_text(self, value: str, enum: str = "") -> A.Text:
@@ -469,6 +467,7 @@ class Speaker:
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
         self.idioms = Idioms(self)
         self._vocabulary: Optional[dict[str, Noun]] = None  # the nouns of the rules by their plural
+        self._zone_words: dict[str, dict[str, str]] = {}
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
@@ -560,9 +559,14 @@ class Speaker:
         return None
 
     def zone_words(self, lang: str = "") -> dict[str, str]:
+        """Each numbered zone's noun in `lang` (the speaker's by default; read only: made once per speaker and language)."""
         lang = lang or self.lang
-        return {z.name: Noun(z.text.by_lang[lang], catalogue(lang)).word for z in self.sym.zones.values()
+        words = self._zone_words.get(lang)
+        if words is None:
+            words = self._zone_words[lang] = {
+                z.name: Noun(z.text.by_lang[lang], catalogue(lang)).word for z in self.sym.zones.values()
                 if z.shape == "indexed" and z.text is not None and lang in z.text.by_lang}
+        return words
 
     def zone_def_of(self, e: A.Expr) -> Optional[A.ZoneDef]:
         """The zone an expression names or lists the cards of (`hand(p)`, `row[i]`, `cards(row)`, a filter of one)."""

@@ -10,6 +10,7 @@ from interpreter.compile.types import T
 from interpreter.play.display import Display
 from interpreter.runtime.program import ActionInfo
 from interpreter.runtime.state import State
+from rulebook.order import nodes_of
 from rulebook.phrases import Noun, Phrase, catalogue, fill
 
 SIBILANTS = "sßxz"  # a name ending in one takes a bare apostrophe as its possessive in some languages
@@ -24,7 +25,7 @@ class Teller:
         self.say = say
         self.reasons: set[str] = set()
         # each `choose` by the options it offers, as the engine's open node names them
-        self.choices = {id(n.options): n for n in A.walk(items) if isinstance(n, A.LetChoose)}
+        self.choices = {id(n.options): n for n in nodes_of(items, A.LetChoose)}
 
     def offered(self, st: State, kind: str, label: str) -> str:
         """A move taken (kind "choose") or open ("legal")."""

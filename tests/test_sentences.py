@@ -372,6 +372,21 @@ def test_an_ending_in_brackets_agrees_with_the_number_before_it(lang: str, text:
     assert phrases.catalogue(lang).contract(text) == said
 
 
+@pytest.mark.parametrize("pattern,pieces", [
+    (r"\bvon dem ", ["von dem "]),
+    (r"\b([Dd])u (steh|sieh|lieg|ha)t\b", ["u ", "t"]),  # groups and positions split the runs
+    (r"(?<![\d.,])\b1 Schritte\b", ["1 Schritte"]),
+    (r"\b(\d+) ((?:[\w-]+ ){0,2}[\w-]+)\(s\)", [" ", "(s)"]),  # an escaped bracket is itself
+    (r"ab?c+d{2}e", ["a", "e"]),  # a repeated character is no certain piece
+    (r",,+", [","]),
+    (r"\x41bc", []),  # an escape's own characters are none
+    (r"abc|de", []),  # an alternative at the top: nothing is certain
+    (r"(?i)von dem", []),  # nor where case does not count
+])
+def test_a_contraction_is_tried_only_on_text_with_the_pieces_each_match_has(pattern: str, pieces: list[str]) -> None:
+    assert phrases.needed(pattern) == pieces
+
+
 NBSP = "\u00a0"  # French puts a no-break space before a colon and inside « »
 
 FRENCH = [

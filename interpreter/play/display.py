@@ -56,11 +56,12 @@ class Display:
                 self.texts[f"kind {item.name}"] = bare(item.title, lang, item.name)
                 for f in item.fields:
                     self.texts[f"field {item.name}.{f.name}"] = bare(f.text, lang, f.name)
-        for node in A.walk(prog.items):
-            if isinstance(node, A.PhaseDef):
-                self.texts[f"phase {node.name}"] = bare(node.text, lang, node.name)
-            if isinstance(node, A.Log) and "en" in node.text.by_lang:
-                self.logs.setdefault(node.text.by_lang["en"], node.text.by_lang.get(lang, node.text.by_lang["en"]))
+        for item in prog.items:  # each item's index of nodes (A.found), not a walk of the whole ruleset
+            for phase in A.found(item, A.PhaseDef):
+                self.texts[f"phase {phase.name}"] = bare(phase.text, lang, phase.name)
+            for log in A.found(item, A.Log):
+                if "en" in log.text.by_lang:
+                    self.logs.setdefault(log.text.by_lang["en"], log.text.by_lang.get(lang, log.text.by_lang["en"]))
         self.cards = [self._card_name(c) for c in range(len(prog.cards))]
 
     def _card_name(self, c: int) -> str:

@@ -202,7 +202,7 @@ def check_scenario(ruleset: str, scen: A.ScenarioDef, variants: Sequence[str]) -
 
 def example_parts(items: Sequence[A.Node]) -> dict[str, str]:
     """Name → part ("action", "rule", "phase") of everything a rulebook example may be shown in."""
-    parts = {n.name: "phase" for n in A.walk(list(items)) if isinstance(n, A.PhaseDef)}
+    parts = {n.name: "phase" for item in items for n in A.found(item, A.PhaseDef)}
     parts.update({i.name: "rule" for i in items if isinstance(i, A.RuleDef)})
     parts.update({i.name: "action" for i in items if isinstance(i, A.ActionDef)})
     return parts
