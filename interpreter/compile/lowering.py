@@ -6,6 +6,7 @@ not fail); only what never suspends is compiled here."""
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
@@ -504,6 +505,50 @@ def _slot_loop(loop: ast.stmt) -> Stmts:
     after = ast.Assign([_frame_slot(k, ast.Store())], ast.Name(name, ast.Load()))
     _locate([before, after], loop)
     return [before, loop, after]
+
+
+def frame_as_locals(src: str) -> str:
+    """The source of a function `run(st, L)` whose frame L is dropped once it ran (a rule's or an action's that runs
+    through) with each slot L[k] a local `_lk`, where it reads L slot by slot only (no `fr` made for an op): read
+    from L as it starts, unless its first use sets it (_set_first)."""
+    tree = ast.parse(src)
+    fn = tree.body[0]
+    nodes = walked(fn)
+    slots = [n for n in nodes if isinstance(n, ast.Subscript) and _slot(n) is not None]
+    reads = {id(n.value) for n in slots}
+    if not isinstance(fn, ast.FunctionDef) or [a.arg for a in fn.args.args] != ["st", "L"] or not slots \
+            or any(isinstance(n, ast.Name) and (n.id == "fr" or n.id == "L" and id(n) not in reads) for n in nodes):
+        return src
+
+    uses = Counter(_slot(n) for n in slots)
+    first = _set_first(fn.body, set())
+    read = {_slot(n) for n in slots if isinstance(n.ctx, ast.Load)} - first
+    chosen = {k for k in uses if k not in read or uses[k] >= 3}  # a read as it starts costs two reads of L[k]
+
+    def local(node: ast.AST) -> ast.AST:
+        k = _slot(node)
+        return ast.Name(f"_l{k}", cast(ast.Subscript, node).ctx) if k in chosen else _with_children(node, local)
+
+    fn.body = [_assign(f"_l{k}", _frame_slot(k, ast.Load())) for k in sorted(cast(set[int], read & chosen))] \
+        + [cast(ast.stmt, local(s)) for s in fn.body]
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _set_first(body: Stmts, seen: set[int | None]) -> set[int | None]:
+    """The slots whose first use, statement by statement (into a `try` whose handlers all raise: the function ends
+    there), sets them as a whole; `seen`: the slots used before, updated."""
+    first: set[int | None] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.Try) and not stmt.orelse and not stmt.finalbody \
+                and all(h.body and isinstance(h.body[-1], ast.Raise) for h in stmt.handlers):
+            first |= _set_first(stmt.body, seen)
+            seen |= {_slot(n) for h in stmt.handlers for n in walked(h)}
+            continue
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _slot(stmt.targets[0]) is not None:
+            seen |= {_slot(n) for n in walked(stmt.value)}
+            first |= {_slot(stmt.targets[0])} - seen
+        seen |= {_slot(n) for n in walked(stmt)}
+    return first - {None}
 
 
 def _frame_slot(k: int, ctx: ast.expr_context) -> ast.Subscript:
