@@ -389,7 +389,60 @@ class _Statements(ast.NodeTransformer):
         stmts, new = self.lowering.lower(value)
         setattr(stmt, field, new)  # type: ignore[arg-type]
         _locate([*stmts, new], stmt)
-        return stmts + [stmt]
+        return (_for_else(stmts, stmt) if isinstance(stmt, ast.If) else None) or stmts + [stmt]
+
+
+def _for_else(stmts: Stmts, test: ast.If) -> Stmts | None:
+    """An `if` on an any/all settled by a loop that breaks off at the answer (`t = True`, `for …: … t = False;
+    break`, `if t:`) as that loop alone, no truth value kept: the branch taken at a break runs at the break, the other
+    one in the loop's `else`; None where the branch at the break would break or continue a loop around it."""
+    if len(stmts) < 2 or not isinstance(stmts[-1], ast.For) or stmts[-1].orelse:
+        return None
+    loop, first, flag = stmts[-1], stmts[0], test.test
+    negated = isinstance(flag, ast.UnaryOp) and isinstance(flag.op, ast.Not)
+    flag = flag.operand if isinstance(flag, ast.UnaryOp) and negated else flag
+    if not (isinstance(flag, ast.Name) and isinstance(first, ast.Assign) and isinstance(first.value, ast.Constant)
+            and [ast.unparse(t) for t in first.targets] == [flag.id]):
+        return None
+    sets = [(block, i) for block in _blocks(loop) for i, s in enumerate(block) if isinstance(s, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == flag.id for t in s.targets)]
+    if len(sets) != 1 or len(_loose_jumps(loop.body)) != 1 or any(
+            isinstance(n, ast.Name) and n.id == flag.id for s in stmts[1:-1] for n in walked(s)):
+        return None
+    block, i = sets[0]
+    if i + 1 >= len(block) or not isinstance(block[i + 1], ast.Break) or flag.id in {
+            n.id for n in walked(ast.Module(block[:i] + block[i + 1:], [])) if isinstance(n, ast.Name)}:
+        return None
+    broken = bool(first.value.value) == negated  # the test holds after a break
+    at_break, at_end = (test.body, test.orelse) if broken else (test.orelse, test.body)
+    if _loose_jumps(at_break):
+        return None
+    block[i:i + 1] = at_break
+    loop.orelse = at_end
+    return stmts[1:]
+
+
+def _blocks(node: ast.AST) -> list[Stmts]:
+    """The statement lists below node."""
+    return [block for n in walked(node) for name in ("body", "orelse", "finalbody")
+            if isinstance(block := getattr(n, name, None), list) and block and isinstance(block[0], ast.stmt)]
+
+
+def _loose_jumps(body: Stmts) -> list[ast.stmt]:
+    """The `break`s and `continue`s in body of a loop around it (none inside a loop of its own)."""
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, (ast.Break, ast.Continue)):
+            out.append(stmt)
+        elif not isinstance(stmt, (ast.For, ast.While, ast.FunctionDef)):
+            out += [j for block in _blocks_of(stmt) for j in _loose_jumps(block)]
+    return out
+
+
+def _blocks_of(stmt: ast.stmt) -> list[Stmts]:
+    """The statement lists right inside stmt (an `if`'s, a `try`'s and its handlers')."""
+    return [block for n in [stmt, *getattr(stmt, "handlers", [])] for name in ("body", "orelse", "finalbody")
+            if isinstance(block := getattr(n, name, None), list) and block and isinstance(block[0], ast.stmt)]
 
 
 def _locate(nodes: list[ast.AST], stmt: ast.stmt) -> None:
@@ -536,7 +589,7 @@ def frame_as_locals(src: str) -> str:
 
 def _set_first(body: Stmts, seen: set[int | None]) -> set[int | None]:
     """The slots whose first use, statement by statement (into a `try` whose handlers all raise: the function ends
-    there), sets them as a whole; `seen`: the slots used before, updated."""
+    there), sets them as a whole (`=` or a loop's); `seen`: the slots used before, updated."""
     first: set[int | None] = set()
     for stmt in body:
         if isinstance(stmt, ast.Try) and not stmt.orelse and not stmt.finalbody \
@@ -544,9 +597,11 @@ def _set_first(body: Stmts, seen: set[int | None]) -> set[int | None]:
             first |= _set_first(stmt.body, seen)
             seen |= {_slot(n) for h in stmt.handlers for n in walked(h)}
             continue
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _slot(stmt.targets[0]) is not None:
-            seen |= {_slot(n) for n in walked(stmt.value)}
-            first |= {_slot(stmt.targets[0])} - seen
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
+            stmt.target if isinstance(stmt, ast.For) else None
+        if target is not None and _slot(target) is not None:
+            seen |= {_slot(n) for n in walked(stmt.value if isinstance(stmt, ast.Assign) else cast(ast.For, stmt).iter)}
+            first |= {_slot(target)} - seen
         seen |= {_slot(n) for n in walked(stmt)}
     return first - {None}
 
