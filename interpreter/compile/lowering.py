@@ -492,16 +492,23 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
     """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
     the statement it serves (a block runner maps the line that failed to its op); as written where Python
     would not take them. `rewrite`: a further change of the lowered tree, in place (saying whether it changed
-    it), whose new nodes take their parents' positions."""
-    if " for " in src or rewrite is not None:
-        try:
-            tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
-            if rewrite is not None and rewrite(tree):
-                ast.fix_missing_locations(tree)
-            return compile(tree, "<string>", "exec")
-        except (SyntaxError, RecursionError):
-            pass
-    return compile(src, "<string>", "exec")
+    it), whose new nodes take their parents' positions; its `try`s on their first statements' lines."""
+    try:
+        tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
+        if rewrite is not None and rewrite(tree):
+            ast.fix_missing_locations(tree)
+        tries_on_first_line(tree)
+        return compile(tree, "<string>", "exec")
+    except (SyntaxError, RecursionError):
+        return compile(src, "<string>", "exec")
+
+
+def tries_on_first_line(tree: ast.AST) -> None:
+    """Each `try` below tree on its first statement's line: Python runs no NOP for a line of its own as it is
+    entered (the lines that fail, in its statements and handlers, stay as they were)."""
+    for node in walked(tree):
+        if isinstance(node, ast.Try):
+            node.lineno = node.body[0].lineno
 
 
 def _lowered_tree(src: str, by_zone: bool = False) -> ast.Module:
