@@ -249,3 +249,15 @@ def test_a_function_whose_frame_is_dropped_holds_its_slots_in_locals() -> None:
     assert made["run"](None, [2, [1, 2], None, None]) == (9, [1, 2])
     assert code.count("L[") == 3  # L[0] read once as it starts, L[1] (used twice) where it was
     assert frame_as_locals(src.replace("return L[2], L[1]", "return f(L)")) == src.replace("return L[2], L[1]", "return f(L)")
+
+
+def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try_without_a_nop() -> None:
+    src = ("def run(st, L, k):\n    try:\n        L[k] += 2\n        st.n -= L[k]\n        L[k] += (k := 0)\n"
+           "    except ValueError:\n        raise\n    return L, st.n\n")
+    made: dict[str, Any] = {}
+    code = lowered_code(src)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    st = type("St", (), {"n": 10})()
+    assert made["run"](st, [1, 2], 1) == ([1, 4], 6)
+    ops = [i.opname for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
+    assert "NOP" not in ops and ops.count("SWAP") == 2  # the update whose value sets k keeps its form

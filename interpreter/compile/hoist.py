@@ -11,8 +11,8 @@ from types import CodeType
 from typing import Any, Callable, Iterator, Optional, Union
 
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.lowering import (OWN_SCOPE, frame_as_locals, kept_at_first_use, lowered_function, pure,
-                                          tries_on_first_line, walked)
+from interpreter.compile.lowering import (OWN_SCOPE, cheaper_forms, frame_as_locals, kept_at_first_use,
+                                          lowered_function, pure, walked)
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -412,14 +412,14 @@ def inline_function_code(body: list[str]) -> CodeType:
     """The code making, for a game (made_for_game), `def run(st, L):` with the lines `body` (indented): the game's
     tables its parameters' defaults (game_tables_bound), the state's lists it reads again as locals
     (repeated_reads_as_locals: it replaces none), its frame's slots as locals (frame_as_locals), lowered, its end
-    items read inline where it calls a helper for them (end_items_code without inline_too), its `try`s on their first
-    lines (tries_on_first_line); kept between loads as lowering.function_code's is, under a key of its own."""
+    items read inline where it calls a helper for them (end_items_code without inline_too), its statements in cheaper
+    forms (cheaper_forms); kept between loads as lowering.function_code's is, under a key of its own."""
     def made() -> Union[str, CodeType]:
         lines, bound = game_tables_bound(body)
         src = "\n".join(["def run(st, L):", *repeated_reads_as_locals(lines, "    ")])
         whole = made_for_game(lowered_function(frame_as_locals(src)), bound)
         tree = _end_items_tree(whole, False) or ast.parse(whole)
-        tries_on_first_line(tree)
+        cheaper_forms(tree)
         return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
     return compiled("function\0" + "\n".join(body), made)

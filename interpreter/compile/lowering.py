@@ -492,23 +492,45 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
     """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
     the statement it serves (a block runner maps the line that failed to its op); as written where Python
     would not take them. `rewrite`: a further change of the lowered tree, in place (saying whether it changed
-    it), whose new nodes take their parents' positions; its `try`s on their first statements' lines."""
+    it), whose new nodes take their parents' positions; its statements in cheaper_forms."""
     try:
         tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
         if rewrite is not None and rewrite(tree):
             ast.fix_missing_locations(tree)
-        tries_on_first_line(tree)
-        return compile(tree, "<string>", "exec")
+        cheaper_forms(tree)
+        return compile(ast.fix_missing_locations(tree), "<string>", "exec")
     except (SyntaxError, RecursionError):
         return compile(src, "<string>", "exec")
 
 
-def tries_on_first_line(tree: ast.AST) -> None:
-    """Each `try` below tree on its first statement's line: Python runs no NOP for a line of its own as it is
-    entered (the lines that fail, in its statements and handlers, stay as they were)."""
+def cheaper_forms(tree: ast.AST) -> None:
+    """Statements below tree in forms that run fewer bytecodes: each `try` on its first statement's line (Python
+    runs no NOP for a line of its own as it is entered; the lines that fail, in its statements and handlers, stay
+    as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
+    of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
+    name)."""
     for node in walked(tree):
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list):
+                block[:] = [_plain_update(s) if isinstance(s, ast.AugAssign) else s for s in block]
+
+
+def _plain_update(stmt: ast.AugAssign) -> ast.stmt:
+    """`x[k] = x[k] + v` for `x[k] += v` (or `x.f`) where cheaper_forms allows it, else stmt."""
+    target = stmt.target
+    if isinstance(target, ast.Subscript):
+        simple = isinstance(target.value, ast.Name) and isinstance(target.slice, (ast.Name, ast.Constant))
+    else:
+        simple = isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+    names = {n.id for n in walked(target) if isinstance(n, ast.Name)}
+    if not simple or any(isinstance(n, ast.NamedExpr) and n.target.id in names for n in walked(stmt.value)):
+        return stmt
+    read = ast.Subscript(target.value, target.slice, ast.Load()) if isinstance(target, ast.Subscript) else \
+        ast.Attribute(cast(ast.Attribute, target).value, cast(ast.Attribute, target).attr, ast.Load())
+    return ast.copy_location(ast.Assign([target], ast.copy_location(ast.BinOp(read, stmt.op, stmt.value), stmt)), stmt)
 
 
 def _lowered_tree(src: str, by_zone: bool = False) -> ast.Module:
