@@ -228,7 +228,8 @@ def test_an_if_on_any_or_all_is_the_loop_that_settles_it() -> None:
 
 
 def test_a_loop_over_a_frame_slot_runs_over_a_local_and_leaves_the_slot_as_it_did() -> None:
-    src = "def run(st, fr, L, xs):\n    for L[1] in xs:\n        L[2] = L[2] + L[1] * L[1]\n    for L[3] in xs:\n        st.f(fr)\n"
+    src = ("def run(st, fr, L, xs):\n    for L[1] in xs:\n        L[2] = L[2] + L[1] * L[1]\n"
+           "    for L[3] in xs:\n        st.f(fr)\n")
     made: dict[str, Any] = {}
     code = lowered_code(src)
     exec(code, {}, made)  # noqa: S102 - the code under test
@@ -248,7 +249,8 @@ def test_a_function_whose_frame_is_dropped_holds_its_slots_in_locals() -> None:
     exec(code, {"E": ValueError}, made)  # noqa: S102 - the code under test
     assert made["run"](None, [2, [1, 2], None, None]) == (9, [1, 2])
     assert code.count("L[") == 3  # L[0] read once as it starts, L[1] (used twice) where it was
-    assert frame_as_locals(src.replace("return L[2], L[1]", "return f(L)")) == src.replace("return L[2], L[1]", "return f(L)")
+    passed_on = src.replace("return L[2], L[1]", "return f(L)")
+    assert frame_as_locals(passed_on) == passed_on
 
 
 def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try_without_a_nop() -> None:

@@ -469,7 +469,8 @@ def give(what: str, to: str, one: Optional[str], counted: Sequence[int], family:
     (unchecked where `to` reads a name that holds a seat: `seat`, Scope.is_seat). `family`: the family the cards lie
     in, where the compiler knows it (no test of each card's)."""
     check = ["if not -1 <= _b_p < st.game.num_players:",
-             "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted and not seat else []
+             "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted and not seat \
+        else []
     recount = "st.owned[{k}][st.owner[_b_c]] -= 1; st.owned[{k}][_b_p] += 1"
     moved = [f"if st.game.zone_family[st.where[_b_c]] == {k}: " + recount.format(k=k) if family is None
              else recount.format(k=k) for k in counted if family in (None, k)]
@@ -605,7 +606,8 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
 def _decider(seat: str, known: bool) -> Lines:
     """The deciding seat `_b_w`, checked to be a player (ops.check_seat raises the error) unless `known` to be one:
     `seat` reads a name that holds a seat (Scope.is_seat)."""
-    return [f"_b_w = {seat}", *([] if known else ["if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"])]
+    check = [] if known else ["if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
+    return [f"_b_w = {seat}", *check]
 
 
 def choose_action(seat: str, lister: int, actions: str, counts: bool, known: bool) -> Snippet:
@@ -614,11 +616,13 @@ def choose_action(seat: str, lister: int, actions: str, counts: bool, known: boo
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
     agent that looks at the state), else the run stops at the node. `counts`: a plain random agent takes its option
     from the picking function beside it, `lister + 1` (compiler._option_picker), which counts the first action's
-    options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it). `known`: `seat` is known to be a player's (_decider)."""
+    options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it).
+    `known`: `seat` is known to be a player's (_decider)."""
     lines = [f"_b_v = st.game.listers[{lister}](st, _b_w)", "if not _b_v:", "    " + no_action("_b_w", actions),
              "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER"]
     if not counts:
-        return Snippet([*_decider(seat, known), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"], pushes=True)
+        return Snippet([*_decider(seat, known), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"],
+                       pushes=True)
     return Snippet([*_decider(seat, known), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
                     *("    " + ln for ln in lines), "    _b_v = _b_v[st.agent_pick(_b_w, _b_v)]", "else:",
                     f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "st.take_action(_b_w, _b_v)"], pushes=True)
@@ -633,7 +637,8 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
     """`let x = choose … from …`: a decision among the listed values, labelled at once by the function named
     `labels` (ops.labels_of; equal labels are one option, ops.distinct); taken at once by the seat's agent
     with agents playing inside the run (State.decide_inline), else the run stops. `known`: as choose_action's."""
-    return Snippet([*_decider(seat, known), f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
+    return Snippet([*_decider(seat, known), f"_b_v = list({options})", "if not _b_v:",
+                    "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
                     f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "AFTER",
                     "st.decide_inline()"],

@@ -424,8 +424,13 @@ def _for_else(stmts: Stmts, test: ast.If) -> Stmts | None:
 
 def _blocks(node: ast.AST) -> list[Stmts]:
     """The statement lists below node."""
-    return [block for n in walked(node) for name in ("body", "orelse", "finalbody")
-            if isinstance(block := getattr(n, name, None), list) and block and isinstance(block[0], ast.stmt)]
+    return [block for n in walked(node) for block in _own_blocks(n)]
+
+
+def _own_blocks(node: ast.AST) -> list[Stmts]:
+    """node's own statement lists (not those of its `try`'s handlers)."""
+    return [block for name in ("body", "orelse", "finalbody")
+            if isinstance(block := getattr(node, name, None), list) and block and isinstance(block[0], ast.stmt)]
 
 
 def _loose_jumps(body: Stmts) -> list[ast.stmt]:
@@ -435,14 +440,9 @@ def _loose_jumps(body: Stmts) -> list[ast.stmt]:
         if isinstance(stmt, (ast.Break, ast.Continue)):
             out.append(stmt)
         elif not isinstance(stmt, (ast.For, ast.While, ast.FunctionDef)):
-            out += [j for block in _blocks_of(stmt) for j in _loose_jumps(block)]
+            out += [j for n in [stmt, *getattr(stmt, "handlers", [])] for block in _own_blocks(n)
+                    for j in _loose_jumps(block)]
     return out
-
-
-def _blocks_of(stmt: ast.stmt) -> list[Stmts]:
-    """The statement lists right inside stmt (an `if`'s, a `try`'s and its handlers')."""
-    return [block for n in [stmt, *getattr(stmt, "handlers", [])] for name in ("body", "orelse", "finalbody")
-            if isinstance(block := getattr(n, name, None), list) and block and isinstance(block[0], ast.stmt)]
 
 
 def _locate(nodes: list[ast.AST], stmt: ast.stmt) -> None:
