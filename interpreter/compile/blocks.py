@@ -652,13 +652,13 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     the compiler knows it."""
     counted = [f"if L[{left}] <= 0:", "    GOTO 0"] if left is not None else []
     test = {None: "st.game.zone_shuffled[_b_z] and len(_b_k) > 1", True: "len(_b_k) > 1"}.get(shuffled)
-    pick = ["_b_c = _b_k[-1]"] if test is None else [
+    empty = "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')"
+    pick = ["if not _b_k:", empty, "_b_c = _b_k[-1]"] if test is None else [  # a chance node: more than one card, tested first
         f"if {test}:", "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
         "        STOP", "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
-        "else:", "    _b_c = _b_k[-1]"]
-    return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", "if not _b_k:",
-                    "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')",
-                    *pick, f"L[{picked}] = _b_c"], (end,) if counted else (), node=("random", CARD, None))
+        "elif _b_k:", "    _b_c = _b_k[-1]", "else:", empty]
+    return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", *pick, f"L[{picked}] = _b_c"],
+                   (end,) if counted else (), node=("random", CARD, None))
 
 
 def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify: bool) -> Snippet:
