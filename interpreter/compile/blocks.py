@@ -432,12 +432,15 @@ def turns_init(start: str, var: int, skips: int) -> Snippet:
 
 
 def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[int], itself: list[int]) -> Snippet:
-    """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here)."""
+    """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here, or, where
+    `until` reads neither the turns' player nor the skips, which alone changed, straight to the next `skip` test)."""
     lines = [f"if {until}:", "    GOTO 0"]
     if skip is not None:
-        lines += [f"if {skip}:", f"    L[{skips}] += 1", f"    if L[{skips}] > st.game.num_players:",
-                  "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
-                  f"    L[{var}] = (L[{var}] + 1) % st.game.num_players", "    GOTO 1"]
+        step = [f"    L[{skips}] += 1", f"    if L[{skips}] > st.game.num_players:",
+                "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
+                f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
+        again = re.search(rf"\bL\[(?:{var}|{skips})\]", until)
+        lines += [f"if {skip}:", *step, "    GOTO 1"] if again else [f"while {skip}:", *step]
     return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
 
 
