@@ -433,15 +433,19 @@ def turns_init(start: str, var: int, skips: int) -> Snippet:
 
 def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[int], itself: list[int]) -> Snippet:
     """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here, or, where
-    `until` reads neither the turns' player nor the skips, which alone changed, straight to the next `skip` test)."""
+    `until` reads neither the turns' player nor the skips, which alone changed, straight to the next `skip` test,
+    the skips counted in a local `_b_j`: they never outlast this snippet)."""
     lines = [f"if {until}:", "    GOTO 0"]
-    if skip is not None:
-        step = [f"    L[{skips}] += 1", f"    if L[{skips}] > st.game.num_players:",
-                "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
-                f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
-        again = re.search(rf"\bL\[(?:{var}|{skips})\]", until)
-        lines += [f"if {skip}:", *step, "    GOTO 1"] if again else [f"while {skip}:", *step]
-    return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
+    if skip is None:
+        return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
+    again = re.search(rf"\bL\[(?:{var}|{skips})\]", until)
+    count = f"L[{skips}]" if again else "_b_j"
+    step = [f"    {count} += 1", f"    if {count} > st.game.num_players:",
+            "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
+            f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
+    if again:
+        return Snippet(lines + [f"if {skip}:", *step, "    GOTO 1", f"L[{skips}] = 0"], (end, itself))
+    return Snippet(lines + ["_b_j = 0", f"while {skip}:", *step], (end, itself))
 
 
 def next_player(var: int) -> Snippet:
