@@ -653,3 +653,37 @@ def _codes(game: Game) -> Iterator[Any]:
     """The code of each block runner of a game, and of each action body that runs through."""
     for run in [*game.runners, *(a.run for a in game.program.actions if a.run is not None)]:
         yield run.__code__
+
+
+SKIPPING = """game probe {
+  players 3 to 3
+}
+var n: int = 0
+var seen: int = 0
+round {
+  repeat while round < 1
+  phase p {
+    turns p from first(players) until n >= UNTIL
+        skip when SKIP {
+      set n = n + 1
+      set seen = seen * 4 + (if p == first(players) then 1 else 2)
+    }
+  }
+}
+score(p) = seen
+"""
+
+
+@pytest.mark.parametrize("until, skip, played", [
+    ("5", "p == last(players)", [1, 2, 1, 2, 1]),  # the until does not read p: a skipped seat goes to the next skip test
+    ("5 + (if p == last(players) then 9 else 0)", "p == last(players)", [1, 2, 1, 2, 1]),  # it does: tested again
+])
+def test_turns_pass_over_the_skipped_seats_as_written(tmp_path: Path, until: str, skip: str, played: list[int]) -> None:
+    (tmp_path / "game.rules").write_text(SKIPPING.replace("UNTIL", until).replace("SKIP", skip), encoding="utf-8")
+    state = load_game(str(tmp_path), players=3).new_initial_state(seed=1)
+    while not state.is_terminal():
+        state.apply_action(0)
+    assert state.scores()[0] == sum(k * 4 ** i for i, k in enumerate(reversed(played)))
+    (tmp_path / "game.rules").write_text(SKIPPING.replace("UNTIL", "5").replace("SKIP", "n >= 0"), encoding="utf-8")
+    with pytest.raises(GameRuleError, match="every player would be skipped"):
+        load_game(str(tmp_path), players=3).new_initial_state(seed=1)

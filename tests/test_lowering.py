@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from interpreter.compile.lowering import function_source, lowered_code, lowered_function
+from interpreter.compile.lowering import frame_as_locals, function_source, lowered_code, lowered_function
 
 CASES = [
     "[x * 2 for x in xs if x > a]",
@@ -189,3 +189,77 @@ def test_a_runner_goes_over_a_family_of_few_zones_zone_by_zone_and_else_over_its
     assert env["run"](None, [2]) == [3, 1] and built == [1]
     env["_s_fam_cards"][1] = [1, 3]
     assert env["run"](None, [2]) == [1, 3] and built == [1]
+
+
+IFS_ON_ANY = '''
+def run(xs, a):
+    out = []
+    for k in range(3):
+        b = a + k
+        if all([x != b for x in xs]):
+            out.append(("all", k))
+        if any([x == b for x in xs]):
+            out.append(("any", k))
+        else:
+            out.append(("none", k))
+        if not any([x > b for x in xs]):
+            out.append(("not any", k))
+        elif a:
+            out.append(("elif", k))
+        if any([x == k for x in xs]):
+            continue
+        out.append(("end", k))
+    return out
+'''
+
+
+def test_an_if_on_any_or_all_is_the_loop_that_settles_it() -> None:
+    """`if any(…)`/`if all(…)`: the branch taken at the loop's break runs there, the other in its `else`; no truth
+    value kept, unless the branch at the break would `continue` (or break) the loop around it."""
+    written: dict[str, Any] = {}
+    made: dict[str, Any] = {}
+    exec(IFS_ON_ANY, {}, written)  # noqa: S102 - the code under test
+    code = lowered_function(IFS_ON_ANY)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    for xs, a in INPUTS:
+        assert made["run"](xs, a) == written["run"](xs, a), (xs, a)
+    loops = [n for n in ast.walk(ast.parse(code)) if isinstance(n, ast.For) and n.orelse]
+    assert len(loops) == 3  # the last `if` continues the loop around it: a truth value kept
+
+
+def test_a_loop_over_a_frame_slot_runs_over_a_local_and_leaves_the_slot_as_it_did() -> None:
+    src = ("def run(st, fr, L, xs):\n    for L[1] in xs:\n        L[2] = L[2] + L[1] * L[1]\n"
+           "    for L[3] in xs:\n        st.f(fr)\n")
+    made: dict[str, Any] = {}
+    code = lowered_code(src)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    for xs in ([], [1, 2, 3]):
+        frame = [0, None, 5, None]
+        made["run"](type("St", (), {"f": staticmethod(lambda fr: None)}), None, frame, xs)
+        assert frame == [0, xs[-1] if xs else None, 5 + sum(x * x for x in xs), xs[-1] if xs else None]
+    loops = [n for n in ast.walk(ast.parse(lowered_function(src))) if isinstance(n, ast.For)]
+    assert [ast.unparse(n.target) for n in loops] == ["_l1", "L[3]"]  # the second passes its frame on: as it was
+
+
+def test_a_function_whose_frame_is_dropped_holds_its_slots_in_locals() -> None:
+    src = ("def run(st, L):\n    try:\n        L[2] = L[0] + L[0] + L[0]\n    except E as e:\n        raise e\n"
+           "    for L[3] in L[1]:\n        L[2] += L[3]\n    return L[2], L[1]\n")
+    code = frame_as_locals(src)
+    made: dict[str, Any] = {}
+    exec(code, {"E": ValueError}, made)  # noqa: S102 - the code under test
+    assert made["run"](None, [2, [1, 2], None, None]) == (9, [1, 2])
+    assert code.count("L[") == 3  # L[0] read once as it starts, L[1] (used twice) where it was
+    passed_on = src.replace("return L[2], L[1]", "return f(L)")
+    assert frame_as_locals(passed_on) == passed_on
+
+
+def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try_without_a_nop() -> None:
+    src = ("def run(st, L, k):\n    try:\n        L[k] += 2\n        st.n -= L[k]\n        L[k] += (k := 0)\n"
+           "    except ValueError:\n        raise\n    return L, st.n\n")
+    made: dict[str, Any] = {}
+    code = lowered_code(src)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    st = type("St", (), {"n": 10})()
+    assert made["run"](st, [1, 2], 1) == ([1, 4], 6)
+    ops = [i.opname for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
+    assert "NOP" not in ops and ops.count("SWAP") == 2  # the update whose value sets k keeps its form

@@ -432,13 +432,20 @@ def turns_init(start: str, var: int, skips: int) -> Snippet:
 
 
 def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[int], itself: list[int]) -> Snippet:
-    """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here)."""
+    """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here, or, where
+    `until` reads neither the turns' player nor the skips, which alone changed, straight to the next `skip` test,
+    the skips counted in a local `_b_j`: they never outlast this snippet)."""
     lines = [f"if {until}:", "    GOTO 0"]
-    if skip is not None:
-        lines += [f"if {skip}:", f"    L[{skips}] += 1", f"    if L[{skips}] > st.game.num_players:",
-                  "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
-                  f"    L[{var}] = (L[{var}] + 1) % st.game.num_players", "    GOTO 1"]
-    return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
+    if skip is None:
+        return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
+    again = re.search(rf"\bL\[(?:{var}|{skips})\]", until)
+    count = f"L[{skips}]" if again else "_b_j"
+    step = [f"    {count} += 1", f"    if {count} > st.game.num_players:",
+            "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
+            f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
+    if again:
+        return Snippet(lines + [f"if {skip}:", *step, "    GOTO 1", f"L[{skips}] = 0"], (end, itself))
+    return Snippet(lines + ["_b_j = 0", f"while {skip}:", *step], (end, itself))
 
 
 def next_player(var: int) -> Snippet:
@@ -462,12 +469,15 @@ def reveal(what: str, one: Optional[str] = None) -> Snippet:
                                          f"    st.log.append(({L_REVEAL}, _b_c))"]))
 
 
-def give(what: str, to: str, one: Optional[str], counted: Sequence[int], family: Optional[int] = None) -> Snippet:
+def give(what: str, to: str, one: Optional[str], counted: Sequence[int], family: Optional[int] = None,
+         seat: bool = False) -> Snippet:
     """`counted`: the families whose cards are counted by owner (recount_move): a card there moves from one count to
-    the other, so where there are any, the new owner must be a seat or the bank (-1), as a saved state's owners are.
-    `family`: the family the cards lie in, where the compiler knows it (no test of each card's)."""
+    the other, so where there are any, the new owner must be a seat or the bank (-1), as a saved state's owners are
+    (unchecked where `to` reads a name that holds a seat: `seat`, Scope.is_seat). `family`: the family the cards lie
+    in, where the compiler knows it (no test of each card's)."""
     check = ["if not -1 <= _b_p < st.game.num_players:",
-             "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted else []
+             "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted and not seat \
+        else []
     recount = "st.owned[{k}][st.owner[_b_c]] -= 1; st.owned[{k}][_b_p] += 1"
     moved = [f"if st.game.zone_family[st.where[_b_c]] == {k}: " + recount.format(k=k) if family is None
              else recount.format(k=k) for k in counted if family in (None, k)]
@@ -600,23 +610,27 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
                     "    _b_m.append([_b_c, _b_f, _b_z])", "_fires['moved'](st, _b_m)"], pushes=True)
 
 
-def _decider(seat: str) -> Lines:
-    """The deciding seat `_b_w`, checked to be a player (ops.check_seat raises the error)."""
-    return [f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
+def _decider(seat: str, known: bool) -> Lines:
+    """The deciding seat `_b_w`, checked to be a player (ops.check_seat raises the error) unless `known` to be one:
+    `seat` reads a name that holds a seat (Scope.is_seat)."""
+    check = [] if known else ["if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
+    return [f"_b_w = {seat}", *check]
 
 
-def choose_action(seat: str, lister: int, actions: str, counts: bool) -> Snippet:
+def choose_action(seat: str, lister: int, actions: str, counts: bool, known: bool) -> Snippet:
     """`choose action`: the options listed by the game's lister number `lister` (Game.listers, each made by
     compiler._option_listers), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
     agent that looks at the state), else the run stops at the node. `counts`: a plain random agent takes its option
     from the picking function beside it, `lister + 1` (compiler._option_picker), which counts the first action's
-    options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it)."""
+    options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it).
+    `known`: `seat` is known to be a player's (_decider)."""
     lines = [f"_b_v = st.game.listers[{lister}](st, _b_w)", "if not _b_v:", "    " + no_action("_b_w", actions),
              "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER"]
     if not counts:
-        return Snippet([*_decider(seat), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"], pushes=True)
-    return Snippet([*_decider(seat), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
+        return Snippet([*_decider(seat, known), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"],
+                       pushes=True)
+    return Snippet([*_decider(seat, known), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
                     *("    " + ln for ln in lines), "    _b_v = _b_v[st.agent_pick(_b_w, _b_v)]", "else:",
                     f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "st.take_action(_b_w, _b_v)"], pushes=True)
 
@@ -626,11 +640,12 @@ def no_action(seat: str, actions: str) -> str:
     return f"raise GameRuleError(f'P{{{seat} + 1}} has no legal action ({actions})')"
 
 
-def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any, Any]) -> Snippet:
+def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any, Any], known: bool) -> Snippet:
     """`let x = choose … from …`: a decision among the listed values, labelled at once by the function named
     `labels` (ops.labels_of; equal labels are one option, ops.distinct); taken at once by the seat's agent
-    with agents playing inside the run (State.decide_inline), else the run stops."""
-    return Snippet([*_decider(seat), f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
+    with agents playing inside the run (State.decide_inline), else the run stops. `known`: as choose_action's."""
+    return Snippet([*_decider(seat, known), f"_b_v = list({options})", "if not _b_v:",
+                    "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
                     f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "AFTER",
                     "st.decide_inline()"],
@@ -644,13 +659,13 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     the compiler knows it."""
     counted = [f"if L[{left}] <= 0:", "    GOTO 0"] if left is not None else []
     test = {None: "st.game.zone_shuffled[_b_z] and len(_b_k) > 1", True: "len(_b_k) > 1"}.get(shuffled)
-    pick = ["_b_c = _b_k[-1]"] if test is None else [
+    empty = "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')"
+    pick = ["if not _b_k:", empty, "_b_c = _b_k[-1]"] if test is None else [  # a chance node: more than one card, tested first
         f"if {test}:", "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
         "        STOP", "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
-        "else:", "    _b_c = _b_k[-1]"]
-    return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", "if not _b_k:",
-                    "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')",
-                    *pick, f"L[{picked}] = _b_c"], (end,) if counted else (), node=("random", CARD, None))
+        "elif _b_k:", "    _b_c = _b_k[-1]", "else:", empty]
+    return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", *pick, f"L[{picked}] = _b_c"],
+                   (end,) if counted else (), node=("random", CARD, None))
 
 
 def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify: bool) -> Snippet:

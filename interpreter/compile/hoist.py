@@ -11,7 +11,8 @@ from types import CodeType
 from typing import Any, Callable, Iterator, Optional, Union
 
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.lowering import OWN_SCOPE, kept_at_first_use, lowered_function, pure, walked
+from interpreter.compile.lowering import (OWN_SCOPE, cheaper_forms, frame_as_locals, kept_at_first_use,
+                                          lowered_function, pure, walked)
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -36,9 +37,9 @@ GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "
                "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
                "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
-# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function; a single
-# zone's id, expressions.e_Name: its family's first): bound itself
-_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules)\[(\d+)\](?:\[(0)\])?")
+# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a choose
+# action's lister, made before the runners; a single zone's id, expressions.e_Name: its family's first): bound itself
+_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?")
 
 
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
@@ -410,12 +411,16 @@ def _action_try(stmt: ast.stmt) -> Optional[ast.expr]:
 def inline_function_code(body: list[str]) -> CodeType:
     """The code making, for a game (made_for_game), `def run(st, L):` with the lines `body` (indented): the game's
     tables its parameters' defaults (game_tables_bound), the state's lists it reads again as locals
-    (repeated_reads_as_locals: it replaces none), lowered, its end items read inline where it calls a helper for them
-    (end_items_code without inline_too); kept between loads as lowering.function_code's is, under a key of its own."""
+    (repeated_reads_as_locals: it replaces none), its frame's slots as locals (frame_as_locals), lowered, its end
+    items read inline where it calls a helper for them (end_items_code without inline_too), its statements in cheaper
+    forms (cheaper_forms); kept between loads as lowering.function_code's is, under a key of its own."""
     def made() -> Union[str, CodeType]:
         lines, bound = game_tables_bound(body)
         src = "\n".join(["def run(st, L):", *repeated_reads_as_locals(lines, "    ")])
-        return end_items_code(made_for_game(lowered_function(src), bound), False)
+        whole = made_for_game(lowered_function(frame_as_locals(src)), bound)
+        tree = _end_items_tree(whole, False) or ast.parse(whole)
+        cheaper_forms(tree)
+        return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
     return compiled("function\0" + "\n".join(body), made)
 

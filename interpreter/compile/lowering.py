@@ -6,6 +6,7 @@ not fail); only what never suspends is compiled here."""
 from __future__ import annotations
 
 import ast
+from collections import Counter
 from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
@@ -388,7 +389,60 @@ class _Statements(ast.NodeTransformer):
         stmts, new = self.lowering.lower(value)
         setattr(stmt, field, new)  # type: ignore[arg-type]
         _locate([*stmts, new], stmt)
-        return stmts + [stmt]
+        return (_for_else(stmts, stmt) if isinstance(stmt, ast.If) else None) or stmts + [stmt]
+
+
+def _for_else(stmts: Stmts, test: ast.If) -> Stmts | None:
+    """An `if` on an any/all settled by a loop that breaks off at the answer (`t = True`, `for …: … t = False;
+    break`, `if t:`) as that loop alone, no truth value kept: the branch taken at a break runs at the break, the other
+    one in the loop's `else`; None where the branch at the break would break or continue a loop around it."""
+    if len(stmts) < 2 or not isinstance(stmts[-1], ast.For) or stmts[-1].orelse:
+        return None
+    loop, first, flag = stmts[-1], stmts[0], test.test
+    negated = isinstance(flag, ast.UnaryOp) and isinstance(flag.op, ast.Not)
+    flag = flag.operand if isinstance(flag, ast.UnaryOp) and negated else flag
+    if not (isinstance(flag, ast.Name) and isinstance(first, ast.Assign) and isinstance(first.value, ast.Constant)
+            and [ast.unparse(t) for t in first.targets] == [flag.id]):
+        return None
+    sets = [(block, i) for block in _blocks(loop) for i, s in enumerate(block) if isinstance(s, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == flag.id for t in s.targets)]
+    if len(sets) != 1 or len(_loose_jumps(loop.body)) != 1 or any(
+            isinstance(n, ast.Name) and n.id == flag.id for s in stmts[1:-1] for n in walked(s)):
+        return None
+    block, i = sets[0]
+    if i + 1 >= len(block) or not isinstance(block[i + 1], ast.Break) or flag.id in {
+            n.id for n in walked(ast.Module(block[:i] + block[i + 1:], [])) if isinstance(n, ast.Name)}:
+        return None
+    broken = bool(first.value.value) == negated  # the test holds after a break
+    at_break, at_end = (test.body, test.orelse) if broken else (test.orelse, test.body)
+    if _loose_jumps(at_break):
+        return None
+    block[i:i + 1] = at_break
+    loop.orelse = at_end
+    return stmts[1:]
+
+
+def _blocks(node: ast.AST) -> list[Stmts]:
+    """The statement lists below node."""
+    return [block for n in walked(node) for block in _own_blocks(n)]
+
+
+def _own_blocks(node: ast.AST) -> list[Stmts]:
+    """node's own statement lists (not those of its `try`'s handlers)."""
+    return [block for name in ("body", "orelse", "finalbody")
+            if isinstance(block := getattr(node, name, None), list) and block and isinstance(block[0], ast.stmt)]
+
+
+def _loose_jumps(body: Stmts) -> list[ast.stmt]:
+    """The `break`s and `continue`s in body of a loop around it (none inside a loop of its own)."""
+    out: list[ast.stmt] = []
+    for stmt in body:
+        if isinstance(stmt, (ast.Break, ast.Continue)):
+            out.append(stmt)
+        elif not isinstance(stmt, (ast.For, ast.While, ast.FunctionDef)):
+            out += [j for n in [stmt, *getattr(stmt, "handlers", [])] for block in _own_blocks(n)
+                    for j in _loose_jumps(block)]
+    return out
 
 
 def _locate(nodes: list[ast.AST], stmt: ast.stmt) -> None:
@@ -438,23 +492,151 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
     """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
     the statement it serves (a block runner maps the line that failed to its op); as written where Python
     would not take them. `rewrite`: a further change of the lowered tree, in place (saying whether it changed
-    it), whose new nodes take their parents' positions."""
-    if " for " in src or rewrite is not None:
-        try:
-            tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
-            if rewrite is not None and rewrite(tree):
-                ast.fix_missing_locations(tree)
-            return compile(tree, "<string>", "exec")
-        except (SyntaxError, RecursionError):
-            pass
-    return compile(src, "<string>", "exec")
+    it), whose new nodes take their parents' positions; its statements in cheaper_forms."""
+    try:
+        tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
+        if rewrite is not None and rewrite(tree):
+            ast.fix_missing_locations(tree)
+        cheaper_forms(tree)
+        return compile(ast.fix_missing_locations(tree), "<string>", "exec")
+    except (SyntaxError, RecursionError):
+        return compile(src, "<string>", "exec")
+
+
+def cheaper_forms(tree: ast.AST) -> None:
+    """Statements below tree in forms that run fewer bytecodes: each `try` on its first statement's line (Python
+    runs no NOP for a line of its own as it is entered; the lines that fail, in its statements and handlers, stay
+    as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
+    of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
+    name)."""
+    for node in walked(tree):
+        if isinstance(node, ast.Try):
+            node.lineno = node.body[0].lineno
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list):
+                block[:] = [_plain_update(s) if isinstance(s, ast.AugAssign) else s for s in block]
+
+
+def _plain_update(stmt: ast.AugAssign) -> ast.stmt:
+    """`x[k] = x[k] + v` for `x[k] += v` (or `x.f`) where cheaper_forms allows it, else stmt."""
+    target = stmt.target
+    if isinstance(target, ast.Subscript):
+        simple = isinstance(target.value, ast.Name) and isinstance(target.slice, (ast.Name, ast.Constant))
+    else:
+        simple = isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name)
+    names = {n.id for n in walked(target) if isinstance(n, ast.Name)}
+    if not simple or any(isinstance(n, ast.NamedExpr) and n.target.id in names for n in walked(stmt.value)):
+        return stmt
+    read = ast.Subscript(target.value, target.slice, ast.Load()) if isinstance(target, ast.Subscript) else \
+        ast.Attribute(cast(ast.Attribute, target).value, cast(ast.Attribute, target).attr, ast.Load())
+    return ast.copy_location(ast.Assign([target], ast.copy_location(ast.BinOp(read, stmt.op, stmt.value), stmt)), stmt)
 
 
 def _lowered_tree(src: str, by_zone: bool = False) -> ast.Module:
     tree = ast.parse(src)
     for fn in tree.body:
         _Statements(by_zone).generic_visit(fn)
+    _slot_loops(tree)
     return tree
+
+
+def _slot(node: ast.AST) -> int | None:
+    """k for a frame slot's `L[k]`, else None."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id == "L" \
+            and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
+        return node.slice.value
+    return None
+
+
+def _slot_loops(node: ast.AST) -> None:
+    """Each statement list below node with its loops over a frame slot run over a local (_slot_loop)."""
+    for name in ("body", "orelse", "finalbody", "handlers"):
+        block = getattr(node, name, None)
+        if isinstance(block, list):
+            for part in block:
+                _slot_loops(part)
+            if block and isinstance(block[0], ast.stmt):
+                setattr(node, name, [new for stmt in block for new in _slot_loop(stmt)])
+
+
+def _slot_loop(loop: ast.stmt) -> Stmts:
+    """A loop over a frame slot (`for L[k] in xs:`, a statement that runs through) whose body reads the frame only
+    slot by slot (no `fr` or `L` passed on to an op) and L[k] at least twice a round (to gain more than it costs)
+    runs over a local `_lk`, read and set in place of L[k] in its body; L[k] is read before and set after it, so
+    the frame ends as it did."""
+    k = _slot(loop.target) if isinstance(loop, ast.For) else None
+    if k is None or not isinstance(loop, ast.For) or loop.orelse:
+        return [loop]
+    inside = [n for s in loop.body for n in walked(s)]
+    slots = [n for n in inside if isinstance(n, ast.Subscript) and _slot(n) is not None]
+    reads = {id(n.value) for n in slots}
+    if sum(_slot(n) == k for n in slots) < 2 or any(isinstance(n, OWN_SCOPE) for n in inside) \
+            or any(isinstance(n, ast.Name) and (n.id == "fr" or n.id == "L" and id(n) not in reads) for n in inside):
+        return [loop]
+    name = f"_l{k}"
+
+    def local(node: ast.AST) -> ast.AST:
+        if _slot(node) == k:
+            return ast.copy_location(ast.Name(name, cast(ast.Subscript, node).ctx), node)
+        return _with_children(node, local)
+
+    loop.target = ast.copy_location(ast.Name(name, ast.Store()), loop.target)
+    loop.body = [cast(ast.stmt, local(s)) for s in loop.body]
+    before = _assign(name, _frame_slot(k, ast.Load()))
+    after = ast.Assign([_frame_slot(k, ast.Store())], ast.Name(name, ast.Load()))
+    _locate([before, after], loop)
+    return [before, loop, after]
+
+
+def frame_as_locals(src: str) -> str:
+    """The source of a function `run(st, L)` whose frame L is dropped once it ran (a rule's or an action's that runs
+    through) with each slot L[k] a local `_lk`, where it reads L slot by slot only (no `fr` made for an op): read
+    from L as it starts, unless its first use sets it (_set_first)."""
+    tree = ast.parse(src)
+    fn = tree.body[0]
+    nodes = walked(fn)
+    slots = [n for n in nodes if isinstance(n, ast.Subscript) and _slot(n) is not None]
+    reads = {id(n.value) for n in slots}
+    if not isinstance(fn, ast.FunctionDef) or [a.arg for a in fn.args.args] != ["st", "L"] or not slots \
+            or any(isinstance(n, ast.Name) and (n.id == "fr" or n.id == "L" and id(n) not in reads) for n in nodes):
+        return src
+
+    uses = Counter(_slot(n) for n in slots)
+    first = _set_first(fn.body, set())
+    read = {_slot(n) for n in slots if isinstance(n.ctx, ast.Load)} - first
+    chosen = {k for k in uses if k not in read or uses[k] >= 3}  # a read as it starts costs two reads of L[k]
+
+    def local(node: ast.AST) -> ast.AST:
+        k = _slot(node)
+        return ast.Name(f"_l{k}", cast(ast.Subscript, node).ctx) if k in chosen else _with_children(node, local)
+
+    fn.body = [_assign(f"_l{k}", _frame_slot(k, ast.Load())) for k in sorted(cast(set[int], read & chosen))] \
+        + [cast(ast.stmt, local(s)) for s in fn.body]
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _set_first(body: Stmts, seen: set[int | None]) -> set[int | None]:
+    """The slots whose first use, statement by statement (into a `try` whose handlers all raise: the function ends
+    there), sets them as a whole (`=` or a loop's); `seen`: the slots used before, updated."""
+    first: set[int | None] = set()
+    for stmt in body:
+        if isinstance(stmt, ast.Try) and not stmt.orelse and not stmt.finalbody \
+                and all(h.body and isinstance(h.body[-1], ast.Raise) for h in stmt.handlers):
+            first |= _set_first(stmt.body, seen)
+            seen |= {_slot(n) for h in stmt.handlers for n in walked(h)}
+            continue
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else \
+            stmt.target if isinstance(stmt, ast.For) else None
+        if target is not None and _slot(target) is not None:
+            seen |= {_slot(n) for n in walked(stmt.value if isinstance(stmt, ast.Assign) else cast(ast.For, stmt).iter)}
+            first |= {_slot(target)} - seen
+        seen |= {_slot(n) for n in walked(stmt)}
+    return first - {None}
+
+
+def _frame_slot(k: int, ctx: ast.expr_context) -> ast.Subscript:
+    return ast.Subscript(ast.Name("L", ast.Load()), ast.Constant(k), ctx)
 
 
 def function_source(params: str, src: str) -> str:

@@ -266,7 +266,8 @@ class StatementCompiler(ExpressionCompiler):
         check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
         labels = f"_labels{len(self.env)}"  # a name of its own in the namespace
         self.env[labels] = O.labels_of(elem)
-        em.emit_src(B.decide(seat, opts, scope.define(s.name, elem), labels, ("choose", elem, s.options)))
+        em.emit_src(B.decide(seat, opts, scope.define(s.name, elem), labels, ("choose", elem, s.options),
+                               _seat_read(s.seat, scope)))
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
         opts, elem = self.seq(s.options, scope, False, "the outcomes")
@@ -563,7 +564,7 @@ class StatementCompiler(ExpressionCompiler):
             aids.append(self.action_ids[name])
         k = self.option_listers.setdefault(tuple(aids), len(self.option_listers))  # compiled once the actions are
         first = next(a for a in self.of(A.ActionDef) if a.name == s.actions[0])
-        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first)))
+        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first), _seat_read(s.seat, scope)))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule
@@ -731,7 +732,8 @@ class StatementCompiler(ExpressionCompiler):
         to, t = self.code(s.to, scope)
         self._expect(s.to, t, PLAYER, "the new owner")
         source = self._card_source(s.what, scope)
-        em.emit_src(B.give(what, to, one, self.p.counted, None if source is None else source.family_id))
+        em.emit_src(B.give(what, to, one, self.p.counted, None if source is None else source.family_id,
+                           _seat_read(s.to, scope)))
 
     def s_EndGame(self, s: A.EndGame, scope: Scope, em: Emitter) -> None:
         em.emit(O.end_game)
@@ -799,6 +801,11 @@ def _moves_itself_only(var: str, body: list[Any]) -> bool:
     moving = [n for n in nodes if isinstance(n, MOVING)]
     return (len(moving) == 1 and isinstance(moving[0], A.Move) and isinstance(moving[0].what, A.Name)
             and moving[0].what.name == var and not any(isinstance(n, _LOOPS) or sets_name(n, var) for n in nodes))
+
+
+def _seat_read(e: Any, scope: Scope) -> bool:
+    """Whether `e` reads a name that holds a player's seat (Scope.is_seat): a seat's range check is not needed."""
+    return isinstance(e, A.Name) and scope.is_seat(e.name)
 
 
 def sets_name(node: object, var: str) -> bool:
