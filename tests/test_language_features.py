@@ -525,26 +525,30 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     assert calls == [1, 3, 5]  # place 2 holds even cards only, place 3 is asked once for both, place 4 is empty
     also = src.replace("out.append(_p0)", "out.append(_p0 + _n0)")  # the card level reads the number itself too
     assert "_n0 = _z0 + 1" in hoist_zone_work(also)
+    zone = src.replace("        _n0 = _z0 + 1\n", "").replace("note(calls, _n0)", "note(calls, _z0 + 1)")
+    assert "_h0_0" in hoist_zone_work(zone)  # no number read (known_places: another family's zone there): kept too
 
 
 def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     """known_places: the place of a card of one family names a place of any family of the same size (the same
-    code), so it is read without its check (as the loop's own zone in its own family), and its end card inline
-    (the helper only to fail on an empty zone)."""
+    code), so it is read without its check (as the loop's own zone in its own family, by the game's table of the
+    zones at each place in another), and its end card inline (the helper only to fail on an empty zone); a loop over
+    the places unpacks each place's number and zone."""
     def checked(family: int) -> str:
         return (f"(st.game.fam_zones[{family}][_n0 - 1] if 0 < _n0 <= len(st.game.fam_zones[{family}]) "
                 f"else _member(st, {family}, _n0, 'marker', _at3))")
     lines = ["    for _z0 in st.game.fam_zones[1]:", "        _n0 = st.game.zone_number[_z0]", "        for _p0 in st.zones[_z0]:",
              f"            x = _pick(st.zones[{checked(2)}], -1, 'top', _at4)",
              f"            y = _pick(st.zones[{checked(1)}], 0, 'first', _at5)"]
-    place = "st.zones[st.game.fam_zones[2][_n0 - 1]]"
-    assert known_places(lines, {1: "2", 2: "2"})[-2:] == [
+    place = "st.zones[st.game.zone_at(2)[_z0]]"  # another family's place: in one lookup
+    assert known_places(lines, {1: "2", 2: "2"})[1:] == [
+        "        for _p0 in st.zones[_z0]:",  # the place's number is read nowhere: not set
         f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))",
         "            y = (st.zones[_z0][0] if st.zones[_z0] else _pick(st.zones[_z0], 0, 'first', _at5))"]
     assert known_places(lines, {1: "2", 2: "3"})[-2] == lines[-2]  # another size: checked, and the helper reads the place
     loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
-    assert known_places(loop, {1: "2"}) == ["    _p0 = 0", "    for _y0 in st.game.fam_zones[1]:", "        _p0 += 1",
+    assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in st.game.places(1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
 
 
