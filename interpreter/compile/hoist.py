@@ -36,9 +36,9 @@ GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "
                "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
                "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
-# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function; a single
-# zone's id, expressions.e_Name: its family's first): bound itself
-_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules)\[(\d+)\](?:\[(0)\])?")
+# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a `choose
+# action`'s lister; a single zone's id, expressions.e_Name: its family's first): bound itself
+_GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?")
 # a table the game makes for a family when asked (Game.places, Game.zone_at): bound itself too
 _GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at)\((\d+)\)")
 
