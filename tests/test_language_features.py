@@ -134,6 +134,21 @@ score(p) = count(pile(p))
     assert state.is_terminal()
 
 
+def test_forbid_reads_each_parameter_once_or_more(tmp_path: Path) -> None:
+    """A restriction's condition that reads one parameter once and another twice (the one read from the option's
+    item where it is used, the other set once, statements.s_Forbid) rules out the same options."""
+    game = _game(tmp_path, '''
+action pair(t in box, u in box) de "paaren" en "pair" {
+  label "pair {t} {u}"
+  set done = 1
+}
+setup { forbid pair where t.power >= u.power and t.power < 2 until end of round }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): pair } }
+score(p) = 0
+''')
+    assert game.new_initial_state().legal_labels() == ["pair alpha beta", "pair beta alpha", "pair beta beta"]
+
+
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:
     """`run a.effect as b` runs a's rule text with `self` = b (a card that takes on another's text)."""
     game = _game(tmp_path, '''
