@@ -524,6 +524,23 @@ def test_work_per_zone_is_done_once_per_zone_and_only_when_reached() -> None:
     assert calls == [1, 3, 4, 1]  # zone 2 holds even cards only; zone 3 is asked once for both; zone 1 anew
 
 
+def test_work_in_a_branch_is_done_where_it_is_reached() -> None:
+    """hoist_zone_work: a call in a branch of an `if` (or past the first value of an `and`/`or`) runs for each card
+    that reaches it, not kept per zone (seldom asked twice in one); where nothing is kept, no zone is followed."""
+    src = "\n".join(["def f(items, calls):", "    out = []", "    _q0 = None", "    for _p0 in items:",
+                     "        _n0 = _p0 // 10", "        if _n0 != _q0:", "            _q0 = _n0",
+                     "        if not (note(calls, _n0) if _p0 % 2 else 1) > 0: continue", "        out.append(_p0)",
+                     "    return out"])
+    hoisted = hoist_zone_work(src)
+    assert "_h0" not in hoisted and "_q0" not in hoisted
+    env: dict[str, Any] = {"note": lambda calls, n: calls.append(n) or n % 3}
+    exec(hoisted, env)  # noqa: S102 - a test of generated code
+    calls: list[int] = []
+    assert env["f"]([11, 13, 22, 31, 33], calls) == [11, 13, 22]
+    assert calls == [1, 1, 3, 3]  # each odd card asks
+    assert "_h0_0" in hoist_zone_work(src.replace("_p0 % 2", "_n0 % 2"))  # a branch taken for the whole zone: kept
+
+
 def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     """hoist_zone_work on a loop place by place (hoist.card_loop: the cards of a family): a call that reads a
     card only through its place's number runs once per place, after the conditions before it, and not at

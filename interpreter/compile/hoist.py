@@ -647,6 +647,13 @@ def hoist_zone_work(src: str) -> str:
             resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Constant(None)))
         if resets is loop.body:  # place by place
             _number_where_kept(loop, k, set(names.values()))
+        elif not names:  # nothing kept: the zone need not be followed
+            del loop.body[start - 1]
+            unset = f"_q{k} = None"
+            for node in walked(tree):
+                stmts = getattr(node, "body", None)
+                if isinstance(stmts, list):
+                    stmts[:] = [s for s in stmts if not (isinstance(s, ast.Assign) and ast.unparse(s) == unset)]
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
@@ -699,7 +706,8 @@ def _free_names(node: ast.AST) -> set[str]:
 class _Hoister(ast.NodeTransformer):
     """Replaces the largest subexpressions that read nothing the card level sets but contain a call by
     `(_h if _h is not None else (_h := expr))` (no value of the rules is None); comprehensions and lambdas are taken
-    whole or not at all."""
+    whole or not at all, a branch of an `if` or a later value of an `and`/`or` not at all: computed only for the cards
+    that reach it, it is seldom asked twice in one zone, and keeping costs a reset per zone and a test per use."""
 
     def __init__(self, assigned: set[str], names: dict[str, str], prefix: str) -> None:
         self.assigned, self.names, self.prefix = assigned, names, prefix
@@ -712,6 +720,12 @@ class _Hoister(ast.NodeTransformer):
             name = self.names.setdefault(key, f"{self.prefix}{len(self.names)}")
             return kept_at_first_use(name, node, ast.Constant(None))
         if isinstance(node, OWN_SCOPE):
+            return node
+        if isinstance(node, ast.IfExp):  # a branch's value (computed for few cards of a zone): not kept
+            node.test = self.visit(node.test)
+            return node
+        if isinstance(node, ast.BoolOp):  # so the values after its first
+            node.values[0] = self.visit(node.values[0])
             return node
         return self.generic_visit(node)
 
