@@ -134,6 +134,21 @@ score(p) = count(pile(p))
     assert state.is_terminal()
 
 
+def test_forbid_reads_each_parameter_once_or_more(tmp_path: Path) -> None:
+    """A restriction's condition that reads one parameter once and another twice (the one read from the option's
+    item where it is used, the other set once, statements.s_Forbid) rules out the same options."""
+    game = _game(tmp_path, '''
+action pair(t in box, u in box) de "paaren" en "pair" {
+  label "pair {t} {u}"
+  set done = 1
+}
+setup { forbid pair where t.power >= u.power and t.power < 2 until end of round }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): pair } }
+score(p) = 0
+''')
+    assert game.new_initial_state().legal_labels() == ["pair alpha beta", "pair beta alpha", "pair beta beta"]
+
+
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:
     """`run a.effect as b` runs a's rule text with `self` = b (a card that takes on another's text)."""
     game = _game(tmp_path, '''
@@ -509,6 +524,23 @@ def test_work_per_zone_is_done_once_per_zone_and_only_when_reached() -> None:
     assert calls == [1, 3, 4, 1]  # zone 2 holds even cards only; zone 3 is asked once for both; zone 1 anew
 
 
+def test_work_in_a_branch_is_done_where_it_is_reached() -> None:
+    """hoist_zone_work: a call in a branch of an `if` (or past the first value of an `and`/`or`) runs for each card
+    that reaches it, not kept per zone (seldom asked twice in one); where nothing is kept, no zone is followed."""
+    src = "\n".join(["def f(items, calls):", "    out = []", "    _q0 = None", "    for _p0 in items:",
+                     "        _n0 = _p0 // 10", "        if _n0 != _q0:", "            _q0 = _n0",
+                     "        if not (note(calls, _n0) if _p0 % 2 else 1) > 0: continue", "        out.append(_p0)",
+                     "    return out"])
+    hoisted = hoist_zone_work(src)
+    assert "_h0" not in hoisted and "_q0" not in hoisted
+    env: dict[str, Any] = {"note": lambda calls, n: calls.append(n) or n % 3}
+    exec(hoisted, env)  # noqa: S102 - a test of generated code
+    calls: list[int] = []
+    assert env["f"]([11, 13, 22, 31, 33], calls) == [11, 13, 22]
+    assert calls == [1, 1, 3, 3]  # each odd card asks
+    assert "_h0_0" in hoist_zone_work(src.replace("_p0 % 2", "_n0 % 2"))  # a branch taken for the whole zone: kept
+
+
 def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     """hoist_zone_work on a loop place by place (hoist.card_loop: the cards of a family): a call that reads a
     card only through its place's number runs once per place, after the conditions before it, and not at
@@ -525,26 +557,30 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     assert calls == [1, 3, 5]  # place 2 holds even cards only, place 3 is asked once for both, place 4 is empty
     also = src.replace("out.append(_p0)", "out.append(_p0 + _n0)")  # the card level reads the number itself too
     assert "_n0 = _z0 + 1" in hoist_zone_work(also)
+    zone = src.replace("        _n0 = _z0 + 1\n", "").replace("note(calls, _n0)", "note(calls, _z0 + 1)")
+    assert "_h0_0" in hoist_zone_work(zone)  # no number read (known_places: another family's zone there): kept too
 
 
 def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     """known_places: the place of a card of one family names a place of any family of the same size (the same
-    code), so it is read without its check (as the loop's own zone in its own family), and its end card inline
-    (the helper only to fail on an empty zone)."""
+    code), so it is read without its check (as the loop's own zone in its own family, by the game's table of the
+    zones at each place in another), and its end card inline (the helper only to fail on an empty zone); a loop over
+    the places unpacks each place's number and zone."""
     def checked(family: int) -> str:
         return (f"(st.game.fam_zones[{family}][_n0 - 1] if 0 < _n0 <= len(st.game.fam_zones[{family}]) "
                 f"else _member(st, {family}, _n0, 'marker', _at3))")
     lines = ["    for _z0 in st.game.fam_zones[1]:", "        _n0 = st.game.zone_number[_z0]", "        for _p0 in st.zones[_z0]:",
              f"            x = _pick(st.zones[{checked(2)}], -1, 'top', _at4)",
              f"            y = _pick(st.zones[{checked(1)}], 0, 'first', _at5)"]
-    place = "st.zones[st.game.fam_zones[2][_n0 - 1]]"
-    assert known_places(lines, {1: "2", 2: "2"})[-2:] == [
+    place = "st.zones[st.game.zone_at(2)[_z0]]"  # another family's place: in one lookup
+    assert known_places(lines, {1: "2", 2: "2"})[1:] == [
+        "        for _p0 in st.zones[_z0]:",  # the place's number is read nowhere: not set
         f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))",
         "            y = (st.zones[_z0][0] if st.zones[_z0] else _pick(st.zones[_z0], 0, 'first', _at5))"]
     assert known_places(lines, {1: "2", 2: "3"})[-2] == lines[-2]  # another size: checked, and the helper reads the place
     loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
-    assert known_places(loop, {1: "2"}) == ["    _p0 = 0", "    for _y0 in st.game.fam_zones[1]:", "        _p0 += 1",
+    assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in st.game.places(1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
 
 

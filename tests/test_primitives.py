@@ -303,6 +303,17 @@ def test_unknown_function_is_a_load_error(pstate: State) -> None:
     assert "cuont" in str(info.value) and "count" in str(info.value)
 
 
+def test_a_number_added_to_an_if_is_summed_into_its_branches(pstate: State) -> None:
+    """`k + (if c then a else b)`, the `if` first too: the branch of numbers is summed as the code is compiled
+    (expressions._sum_in_branches), the other adds k as it runs."""
+    assert [ev(pstate, f"1 + (if count(box) == {n} then 0 else count(box))") for n in (3, 2)] == [1, 4]
+    assert [ev(pstate, f"(if count(box) == {n} then count(deck) else 6) + 2") for n in (3, 2)] == [3, 8]
+    compile_expr = pstate.game.program.compile_expr
+    assert compile_expr is not None
+    fn, _, _ = compile_expr(expr_node("(if count(box) == 3 then count(deck) else 6) + 2"), {})
+    assert 8 in fn.__code__.co_consts and 6 not in fn.__code__.co_consts
+
+
 def test_primitives_read_the_live_state() -> None:
     """Primitives see the state they are evaluated in: a later state gives later answers."""
     game = load_game(str(PRIMS), players=2)

@@ -24,11 +24,11 @@ from interpreter.compile.hoist import (
     game_tables_bound,
     hoist_call_reads,
     hoist_card_reads,
-    hoist_state_reads,
     hoist_zone_work,
     known_places,
     lister_code,
     made_for_game,
+    repeated_reads_as_locals,
     shared_lists,
     slots_as_locals,
 )
@@ -513,7 +513,7 @@ class Compiler(StatementCompiler):
         def made() -> CodeType:
             read, bound = game_tables_bound(lines)
             return lister_code(made_for_game(lowered_function(shared_lists(hoist_zone_work(
-                "\n".join([f"def {name}(st, me):"] + hoist_state_reads(read))))), bound))
+                "\n".join([f"def {name}(st, me):"] + repeated_reads_as_locals(read, "    "))))), bound))
 
         namespace: dict[str, Any] = {}
         exec(compiled(f"{name}\0{written}", made), self.env, namespace)  # noqa: S102 - our own generated code

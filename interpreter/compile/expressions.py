@@ -39,6 +39,7 @@ _POSITION_IN = re.compile(r"\(st\.game\.zone_number\[(st\.where\[(?:[A-Za-z_]\w*
 _READS_FIELD = re.compile(r"\b_(?:through|modified|dynfield)\(|\b_f_(\w+)\(")  # a modifiable field, or a function
 _READ = re.compile(r"[\w.\[\]]+")  # names, attributes and subscripts only: no call, nothing that can fail
 _IDENT = re.compile(r"[A-Za-z_]\w*")
+_NUMBER = re.compile(r"-?\d+")  # a whole number written out
 INLINE_MAX = 400  # characters of a function body that may stand in for its call
 
 
@@ -414,7 +415,25 @@ class ExpressionCompiler(CompilerBase):
             return f"_mod({left}, {right}, {self.where(e.pos)})", INT
         if e.op == "*":
             return f"_mul(st, {left}, {right}, {self.where(e.pos)})", INT
-        return f"({left} {e.op} {right})", INT
+        return (e.op == "+" and self._sum_in_branches(e, left, right, scope)) or f"({left} {e.op} {right})", INT
+
+    def _sum_in_branches(self, e: A.BinOp, left: str, right: str, scope: Scope) -> str:
+        """`k + (if c then a else b)` (or the `if` first) where k and a branch are numbers written out, as
+        `(k+a if c else k + b)`: that branch adds nothing at run time (Python folds no sum into an `if`); else ""."""
+        first = bool(_NUMBER.fullmatch(left))
+        number, node = (left, e.right) if first else (right, e.left)
+        if not (_NUMBER.fullmatch(number) and isinstance(node, A.CondExpr)):
+            return ""
+        cond, then, other = (self.code(part, scope)[0] for part in (node.cond, node.then, node.other))
+        if not (_NUMBER.fullmatch(then) or _NUMBER.fullmatch(other)):
+            return ""
+
+        def arm(code: str) -> str:
+            if _NUMBER.fullmatch(code):
+                return str(int(number) + int(code))
+            return f"({number} + {code})" if first else f"({code} + {number})"
+
+        return f"({arm(then)} if {cond} else {arm(other)})"
 
     def _in_family(self, left: str, op: str, right: str) -> str:
         """`position_in(c, f) > 0` as `c lies in a zone of f`: the zones of a family that is not a single zone

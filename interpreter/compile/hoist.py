@@ -37,9 +37,11 @@ GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "
                "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
                "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
-# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a choose
-# action's lister, made before the runners; a single zone's id, expressions.e_Name: its family's first): bound itself
+# an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a `choose
+# action`'s lister; a single zone's id, expressions.e_Name: its family's first): bound itself
 _GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?")
+# a table the game makes for a family when asked (Game.places, Game.zone_at): bound itself too
+_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at)\((\d+)\)")
 
 
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
@@ -50,17 +52,11 @@ def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
     return "".join(parts)
 
 
-def hoist_state_reads(body: list[str]) -> list[str]:
-    """`body`: the enumerator's lines after its `def`; returns them reading `_s_…`/`_g_…` locals, set first."""
-    out, used = state_reads_as_locals(body)
-    pad = body[0][:len(body[0]) - len(body[0].lstrip())]
-    return [f"{pad}{name} = {read}" for name, read in used.items()] + out
-
-
 def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
-    """The lines reading the game's tables (GAME_TABLES) and their entries at a constant index (_GAME_ENTRY) as
-    `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`, `fam_zones[1][0]`), for a function
-    made for one game (outside string literals: an error's message reads them as it is)."""
+    """The lines reading the game's tables (GAME_TABLES), their entries at a constant index (_GAME_ENTRY) and the
+    tables it makes (_GAME_MADE) as `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`,
+    `fam_zones[1][0]`, `places(5)`), for a function made for one game (outside string literals: an error's message
+    reads them as it is)."""
     bound: dict[str, str] = {}
 
     def name(m: re.Match[str]) -> str:
@@ -69,7 +65,13 @@ def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
         bound[local] = parts[0] + "".join(f"[{index}]" for index in parts[1:])
         return local
 
-    return [sub_code(sub_code(line, _GAME_ENTRY, name), _GAME_TABLE, name) for line in lines], bound
+    def made(m: re.Match[str]) -> str:
+        local = f"_g_{m[1]}_{m[2]}"
+        bound[local] = f"{m[1]}({m[2]})"
+        return local
+
+    return [sub_code(sub_code(sub_code(line, _GAME_MADE, made), _GAME_ENTRY, name), _GAME_TABLE, name)
+            for line in lines], bound
 
 
 def made_for_game(src: str, bound: dict[str, str]) -> str:
@@ -278,7 +280,7 @@ def slots_as_locals(body: list[str], names: dict[int, str]) -> list[str]:
 # a plain read (expressions._end_item_inline) that may name such a place
 CHECKED_PLACE = re.compile(r"\(st\.game\.fam_zones\[(\d+)\]\[(\w+) - 1\] if 0 < \2 <= len\(st\.game\.fam_zones\[\1\]\) "
                             r"else _member\(st, \1, \2, '\w+', _at\d+\)\)")
-PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\])+), (-?\d+), ('\w+', _at\d+)\)")
+PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\]|zone_at\(\d+\))+), (-?\d+), ('\w+', _at\d+)\)")
 
 
 _PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[(\d+)\]\) \+ 1\):$"),  # positions(F)
@@ -288,10 +290,11 @@ _PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[
 def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
     """The enumerator's lines (frame slots as locals) with a place `F[x]` read without its check where x holds a
     place of a family whose size is F's (`sizes`: family → the code of its size; the same code gives the same
-    size, as it reads only the game), as the loop's zone `_z…` where x is the place of that loop's zone in F, and
-    the end item of such a place read inline, the helper called only to fail on an empty zone."""
+    size, as it reads only the game), as the loop's zone `_z…` where x is the place of that loop's zone in F (in
+    another family: the game's table of F's zone at each zone's place, one lookup), and the end item of such a place
+    read inline, the helper called only to fail on an empty zone."""
     places: dict[str, str] = {}
-    zones: dict[tuple[str, str], str] = {}  # (family, the place of a card loop's zone in it) → that zone
+    zones: dict[str, tuple[str, str]] = {}  # the place of a card loop's zone → its family and that zone
     for line in lines:
         text = line.strip()
         for k, loop in enumerate(_PLACE_LOOPS):
@@ -299,15 +302,20 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
             if m and int(m.group(2)) in sizes:
                 places[m.group(1) if k == 0 else f"_n{m.group(1)}"] = sizes[int(m.group(2))]
                 if k:
-                    zones[m.group(2), f"_n{m.group(1)}"] = f"_z{m.group(1)}"
+                    zones[f"_n{m.group(1)}"] = m.group(2), f"_z{m.group(1)}"
 
     def place(m: re.Match[str]) -> str:
         known = places.get(m.group(2))
         if known is None or known != sizes.get(int(m.group(1))):
             return m.group(0)
-        return zones.get((m.group(1), m.group(2)), f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]")
+        if m.group(2) in zones:  # a card loop's place: its zone, or the zone of another family there (Game.zone_at)
+            family, zone = zones[m.group(2)]
+            return zone if family == m.group(1) else f"st.game.zone_at({m.group(1)})[{zone}]"
+        return f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]"
 
-    return _places_enumerated([end_items_inline(_sub_spanning(line, CHECKED_PLACE, place)) for line in lines])
+    lines = [end_items_inline(_sub_spanning(line, CHECKED_PLACE, place)) for line in lines]
+    unread = [n for n in zones if not any(re.search(rf"\b{n}\b(?! = )", line) for line in lines)]
+    return _places_enumerated([ln for ln in lines if ln.strip().split(" = ")[0] not in unread])  # a number read nowhere
 
 
 def end_items_inline(code: str) -> str:
@@ -571,8 +579,9 @@ def _local_read(node: ast.expr) -> bool:
 
 
 def _places_enumerated(lines: list[str]) -> list[str]:
-    """A loop over positions(F) whose body reads F's zone at the position: over F's zones, the zone `_y{k}`
-    counted into its position `_p{k}` (a count costs less than `enumerate`), so the body reads no table for it."""
+    """A loop over positions(F) whose body reads F's zone at the position: over F's places (Game.places: a pair
+    unpacked costs less than a count or `enumerate`), the zone `_y{k}` with its position `_p{k}`, so the body reads
+    no table for it."""
     out: list[str] = []
     for i, line in enumerate(lines):
         m = _PLACE_LOOPS[0].match(line.strip())
@@ -587,7 +596,7 @@ def _places_enumerated(lines: list[str]) -> list[str]:
         if body == lines[i + 1:end]:
             out.append(line)
             continue
-        out += [f"{pad}{m.group(1)} = 0", f"{pad}for _y{k} in st.game.fam_zones[{m.group(2)}]:", f"{pad}    {m.group(1)} += 1"]
+        out.append(f"{pad}for {m.group(1)}, _y{k} in st.game.places({m.group(2)}):")
         lines[i + 1:end] = body  # read on as the loop's own lines
     return out
 
@@ -619,9 +628,10 @@ def card_loop(domain: str, levels: list[list[str]], slot: int, k: int, pad: str)
 
 def hoist_zone_work(src: str) -> str:
     """In a generated enumerator: the parts of a card level's conditions that read the card only through
-    its zone number `_n{k}` (and contain a call) are computed once per zone, on first use, so the same value
-    and the same errors come in the same order; cards of one zone follow each other, so most reads reuse it."""
-    if "_n" not in src:  # no card level reads its zone number: nothing to hoist
+    its zone number `_n{k}` or, place by place, its zone `_z{k}` (and contain a call) are computed once per zone, on
+    first use, so the same value and the same errors come in the same order; cards of one zone follow each other, so
+    most reads reuse it."""
+    if "_n" not in src and "for _z" not in src:  # no card level reads its zone: nothing to hoist
         return src
     tree = ast.parse(src)
     for loop in [n for n in walked(tree) if isinstance(n, ast.For)]:
@@ -642,6 +652,13 @@ def hoist_zone_work(src: str) -> str:
             resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Constant(None)))
         if resets is loop.body:  # place by place
             _number_where_kept(loop, k, set(names.values()))
+        elif not names:  # nothing kept: the zone need not be followed
+            del loop.body[start - 1]
+            unset = f"_q{k} = None"
+            for node in walked(tree):
+                stmts = getattr(node, "body", None)
+                if isinstance(stmts, list):
+                    stmts[:] = [s for s in stmts if not (isinstance(s, ast.Assign) and ast.unparse(s) == unset)]
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
@@ -650,7 +667,10 @@ def _number_where_kept(places: ast.For, k: str, kept: set[str]) -> None:
     (hoist_zone_work) reads it there, as each is computed, and not for every place (an empty one too): a read
     there costs the eval loop two steps more than the name, the number set for each place four."""
     number = f"_n{k}"
-    setting = next(s for s in places.body if isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == number)
+    setting = next((s for s in places.body if isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == number), None)
+    if setting is None:  # read nowhere (known_places)
+        return
+    value = setting.value
     values = [n for n in walked(places) if isinstance(n, ast.NamedExpr) and n.target.id in kept]
     reading = [n for n in values if any(isinstance(m, ast.Name) and m.id == number for m in walked(n.value))]
     read = sum(isinstance(n, ast.Name) and n.id == number and isinstance(n.ctx, ast.Load) for n in walked(places))
@@ -659,7 +679,7 @@ def _number_where_kept(places: ast.For, k: str, kept: set[str]) -> None:
 
     class Number(ast.NodeTransformer):
         def visit_Name(self, node: ast.Name) -> ast.expr:
-            return copy.deepcopy(setting.value) if node.id == number else node
+            return copy.deepcopy(value) if node.id == number else node
 
     for n in reading:
         n.value = Number().visit(n.value)
@@ -691,7 +711,8 @@ def _free_names(node: ast.AST) -> set[str]:
 class _Hoister(ast.NodeTransformer):
     """Replaces the largest subexpressions that read nothing the card level sets but contain a call by
     `(_h if _h is not None else (_h := expr))` (no value of the rules is None); comprehensions and lambdas are taken
-    whole or not at all."""
+    whole or not at all, a branch of an `if` or a later value of an `and`/`or` not at all: computed only for the cards
+    that reach it, it is seldom asked twice in one zone, and keeping costs a reset per zone and a test per use."""
 
     def __init__(self, assigned: set[str], names: dict[str, str], prefix: str) -> None:
         self.assigned, self.names, self.prefix = assigned, names, prefix
@@ -704,6 +725,12 @@ class _Hoister(ast.NodeTransformer):
             name = self.names.setdefault(key, f"{self.prefix}{len(self.names)}")
             return kept_at_first_use(name, node, ast.Constant(None))
         if isinstance(node, OWN_SCOPE):
+            return node
+        if isinstance(node, ast.IfExp):  # a branch's value (computed for few cards of a zone): not kept
+            node.test = self.visit(node.test)
+            return node
+        if isinstance(node, ast.BoolOp):  # so the values after its first
+            node.values[0] = self.visit(node.values[0])
             return node
         return self.generic_visit(node)
 

@@ -12,7 +12,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import inline_function_code, state_reads_as_locals
+from interpreter.compile.hoist import inline_function_code, state_reads_as_locals, sub_code
 from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -665,9 +665,16 @@ class StatementCompiler(ExpressionCompiler):
                 self._expect(s.where, t, BOOL, "a restriction's condition")
             captured[name] = fscope.slots()
             params = fscope.params()
+            # a parameter the condition reads once is read there (an item costs less than a name unpacked and read);
+            # one read more often is set from its item, several are unpacked
+            read = {k: n for k, n in enumerate(names[1:], 1) if _word(n).search(test)}
+            once = {k for k, n in read.items() if len(_word(n).findall(test)) == 1 and " for " not in test}
+            for k in once:
+                test = sub_code(test, _word(read[k]), f"_b_o[{k}]")
+            bind = [f"    {n} = _b_o[{k}]" for k, n in read.items() if k not in once]
             arms += [f"{'elif' if arms else 'if'} _b_o[0] == {self.action_ids[name]}:",
-                     *([f"    {names[0]} = me"] if re.search(rf"\b{names[0]}\b", test) else []),
-                     *([f"    _, {''.join(n + ', ' for n in names[1:])}= _b_o"] if len(names) > 1 else []),
+                     *([f"    {names[0]} = me"] if _word(names[0]).search(test) else []),
+                     *(bind if len(bind) < 2 else [f"    _, {''.join(n + ', ' for n in names[1:])}= _b_o"]),
                      f"    if {test}:", "        continue"]
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
@@ -813,6 +820,11 @@ def sets_name(node: object, var: str) -> bool:
     if isinstance(node, A.SetStmt):
         return isinstance(node.target, A.Name) and node.target.name == var
     return isinstance(node, A.Let) and node.name == var
+
+
+def _word(name: str) -> re.Pattern[str]:
+    """A generated name as a word of code."""
+    return re.compile(rf"\b{name}\b")
 
 
 def _indent(lines: list[str]) -> list[str]:

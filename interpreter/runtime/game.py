@@ -172,6 +172,17 @@ class Game:
         sizes = {"player": self.num_players, "card": len(self.card_ids), "zone": len(self.zone_names), "bool": 2}
         return sizes.get(kind, self.limits.max_list)
 
+    def places(self, fam: int) -> tuple[tuple[int, int], ...]:
+        """The family's places as (number, zone) pairs: a lister's loop over them (hoist.known_places, bound once per
+        game) unpacks each, not counting the number up."""
+        return tuple(enumerate(self.fam_zones[fam], 1))
+
+    def zone_at(self, fam: int) -> list[int]:
+        """Per zone id, the zone of family `fam` at that zone's place number (-1 where it has none): a lister reads
+        the place of another family as large as the card's (hoist.known_places) in one lookup, bound once per game."""
+        zones = self.fam_zones[fam]
+        return [zones[n - 1] if 0 < n <= len(zones) else -1 for n in self.zone_number]
+
     @property
     def catalogue(self) -> Catalogue:
         """Built on first use: most callers never need action ids."""
