@@ -70,19 +70,24 @@ def step_op(st: "State", fr: list[Any]) -> Optional[bool]:
         raise exc.at(st.game.op_pos[bid][pc]) from None
 
 
-def _resume(st: "State") -> Iterator[bool]:
-    """The run of a state in the API loop as one generator, which yields at each stop and goes on from there at the
-    next step: each frame in its block's resumable runner (Game.gens, entered as Game.enter_at says), which runs the
-    frames it pushes inside itself; so a stop costs no new entry into the runners of the frames below it."""
-    frames, game = st.frames, st.game
-    enter_at, gens = game.enter_at, game.gens
-    while frames:
-        fr = frames[-1]
-        if enter_at[fr[0]][fr[1]] is step_op:  # between its block's starts (a saved or arranged state)
-            if step_op(st, fr):
-                yield True
-        else:
-            yield from gens[fr[0]](st, fr)
+_ENDED: Iterator[bool] = iter(())  # no run (State._gen): one that has ended
+
+
+def _resumed(st: "State") -> Iterator[bool]:
+    """The run of the state's top frame in the API loop as a generator, which yields at each stop and goes on from
+    there at the next step: its block's resumable runner (Game.gens, entered as Game.enter_at says), which runs the
+    frames it pushes inside itself, so a stop costs no new entry into the runners of the frames below it."""
+    fr = st.frames[-1]
+    if st.game.enter_at[fr[0]][fr[1]] is step_op:  # between its block's starts (a saved or arranged state)
+        return _stepped(st, fr)
+    run: Iterator[bool] = st.game.gens[fr[0]](st, fr)
+    return run
+
+
+def _stepped(st: "State", fr: list[Any]) -> Iterator[bool]:
+    """The frame's one op (step_op), as a generator."""
+    if step_op(st, fr):
+        yield True
 
 
 class State:
@@ -106,9 +111,9 @@ class State:
         # whether the log keeps its entries, or only their count (each entry (), for the Limits' max_log): in a
         # playout whose log nobody reads (simulate.play_bots), a move skips working out who saw it
         self.keep_log = True
-        # the live state's run in the API loop, stopped where the state stands (_resume), or None: dropped wherever
-        # the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
-        self._gen: Optional[Iterator[bool]] = None
+        # the live state's run in the API loop, stopped where the state stands (_resumed), or _ENDED (none): dropped
+        # wherever the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
+        self._gen: Iterator[bool] = _ENDED
         if _empty:
             return
         start = game.start_state
@@ -220,17 +225,19 @@ class State:
             limits = self.game.limits
             self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
-                if undoable:  # the API loop: the run goes on in the generator that stopped (_resume)
+                if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
                     run = self._gen
-                    if run is None:
-                        run = self._gen = _resume(self)
-                    for _ in run:  # a stop (the runners locate an error of theirs)
-                        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                            fr = frames[-1]
-                            over_budget(self)
-                        return
+                    while True:
+                        for _ in run:  # a stop (the runners locate an error of theirs)
+                            if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                                fr = frames[-1]
+                                over_budget(self)
+                            return
+                        if not frames:
+                            break
+                        run = self._gen = _resumed(self)  # the frame on top, below those of the run that ended
                 else:
-                    self._gen = None
+                    self._gen = _ENDED
                     enter_at = self.game.enter_at
                     while frames:
                         fr = frames[-1]
@@ -514,7 +521,7 @@ class State:
         """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`): a failing
         apply_action then goes back to it as it stands, not to what replaying its steps would give."""
         self._base = None
-        self._gen = None
+        self._gen = _ENDED
 
     def _go_back(self) -> None:
         """The state before the failing step: its base with the steps since replayed, copied in (the log and
@@ -533,7 +540,7 @@ class State:
         self.log, self.history = log, history
         self.fam_cards.clear()
         self._base, self._steps = back, []
-        self._gen = None
+        self._gen = _ENDED
 
     def decide_inline(self) -> None:
         """The decision its op has just opened (`pending`), with agents playing inside the run (play_bots): the
