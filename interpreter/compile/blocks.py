@@ -160,6 +160,7 @@ def _enter(resumable: bool) -> Lines:
 
 
 def _run_above(resumable: bool) -> Lines:
+    """The lines after `_PUSHED` (see there)."""
     return [f"    if len(frames) > {NEST_MAX}:", "        return None", "    while (_b_t := frames[-1]) is not fr:",
             *("        " + ln for ln in _enter(resumable))]
 
@@ -219,9 +220,10 @@ def _falls_through(body: Lines) -> bool:
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
             ns: dict[str, Any]) -> tuple[Callable[[Any], Op], Callable[[Any], Resumable], frozenset[int]]:
-    """What makes the block's runner for a game (_runner_code), what makes its resumable runner (written and compiled
-    at its first use: only the API loop runs one), and the steps they may be entered at; written and compiled at an
-    earlier load of the same rules where the code cache has it (kept by the snippets and targets it is written from)."""
+    """What makes the block's runner for a game (_runner_code), what makes its resumable runner (made or read at its
+    first use: only the API loop runs one, code_cache.kept_for_later), and the steps they may be entered at; written and
+    compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets they
+    are written from)."""
     shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.node is not None)
              for s in snippets]
     key = f"{sorted(targets)!r}\0{shape!r}"

@@ -70,7 +70,7 @@ def step_op(st: "State", fr: list[Any]) -> Optional[bool]:
         raise exc.at(st.game.op_pos[bid][pc]) from None
 
 
-_ENDED: Iterator[bool] = iter(())  # no run (State._gen): one that has ended
+_NO_RUN: Iterator[bool] = iter(())  # State._gen where the state has no run: one that has ended
 
 
 def _resumed(st: "State") -> Iterator[bool]:
@@ -111,9 +111,9 @@ class State:
         # whether the log keeps its entries, or only their count (each entry (), for the Limits' max_log): in a
         # playout whose log nobody reads (simulate.play_bots), a move skips working out who saw it
         self.keep_log = True
-        # the live state's run in the API loop, stopped where the state stands (_resumed), or _ENDED (none): dropped
+        # the live state's run in the API loop, stopped where the state stands (_resumed), or _NO_RUN: dropped
         # wherever the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
-        self._gen: Iterator[bool] = _ENDED
+        self._gen: Iterator[bool] = _NO_RUN
         if _empty:
             return
         start = game.start_state
@@ -237,7 +237,7 @@ class State:
                             break
                         run = self._gen = _resumed(self)  # the frame on top, below those of the run that ended
                 else:
-                    self._gen = _ENDED
+                    self._gen = _NO_RUN
                     enter_at = self.game.enter_at
                     while frames:
                         fr = frames[-1]
@@ -521,7 +521,7 @@ class State:
         """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`): a failing
         apply_action then goes back to it as it stands, not to what replaying its steps would give."""
         self._base = None
-        self._gen = _ENDED
+        self._gen = _NO_RUN
 
     def _go_back(self) -> None:
         """The state before the failing step: its base with the steps since replayed, copied in (the log and
@@ -540,7 +540,7 @@ class State:
         self.log, self.history = log, history
         self.fam_cards.clear()
         self._base, self._steps = back, []
-        self._gen = _ENDED
+        self._gen = _NO_RUN
 
     def decide_inline(self) -> None:
         """The decision its op has just opened (`pending`), with agents playing inside the run (play_bots): the
