@@ -687,3 +687,33 @@ def test_turns_pass_over_the_skipped_seats_as_written(tmp_path: Path, until: str
     (tmp_path / "game.rules").write_text(SKIPPING.replace("UNTIL", "5").replace("SKIP", "n >= 0"), encoding="utf-8")
     with pytest.raises(GameRuleError, match="every player would be skipped"):
         load_game(str(tmp_path), players=3).new_initial_state(seed=1)
+
+
+@pytest.mark.parametrize("ruleset, steps", [("maechtige_monster", 10_000), ("magical_friends", 300)])
+def test_a_clone_or_a_reload_at_any_stop_plays_on_as_the_live_state(ruleset: str, steps: int) -> None:
+    """The live state's run goes on in a generator (State._resumed) that neither a clone nor a saved state holds:
+    they go on from the frames, and must play exactly the same step."""
+    game = load_game(ruleset, players=3)
+    state, rng = game.new_initial_state(3), random.Random(3)
+    while not state.is_terminal() and steps:
+        steps -= 1
+        action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
+        twins = [state.clone(), game.state_from_json(state.to_json())]
+        state.apply_action(action)
+        for twin in twins:
+            twin.apply_action(action)
+            assert twin.to_json() == state.to_json()
+
+
+def test_steps_taken_by_advance_and_by_apply_action_in_turn_play_as_apply_action_alone() -> None:
+    """A step not undoable (advance) goes on from the frames and drops the run apply_action goes on in (State._gen),
+    so the next apply_action does not resume it where it stood before."""
+    game = load_game("maechtige_monster", players=4)
+    state, rng, actions = game.new_initial_state(5), random.Random(5), []
+    while not state.is_terminal():
+        actions.append(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+        state.apply_action(actions[-1])
+    mixed = game.new_initial_state(5)
+    for k, action in enumerate(actions):
+        (mixed.advance if k % 3 == 1 else mixed.apply_action)(action)
+    assert mixed.is_terminal() and mixed.history == state.history and mixed.returns() == state.returns()

@@ -3,6 +3,7 @@ plays the same games, a damaged file is compiled afresh, a failed load writes no
 keeps nothing on disk."""
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,24 @@ def test_a_second_load_takes_its_code_from_disk_and_plays_the_same(cache: Path, 
     with monkeypatch.context() as patched:
         forbid_compiling(patched)
         assert digest() == first
+
+
+def api_game() -> list[str]:
+    """A game of the API loop (its steps run in the blocks' resumable runners, compile/blocks.py)."""
+    load_program.cache_clear()
+    state, rng = load_game("maechtige_monster", players=4).new_initial_state(2), random.Random(2)
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+    return state.history
+
+
+def test_the_resumable_runners_are_kept_in_a_file_of_their_own(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Compiled by the load that compiles anew, they are read by a later load only once the API loop runs one."""
+    first = api_game()
+    assert len(list(cache.glob("code-*.later"))) == 1
+    with monkeypatch.context() as patched:
+        forbid_compiling(patched)
+        assert api_game() == first
 
 
 def test_a_damaged_file_is_compiled_afresh(cache: Path) -> None:

@@ -8,9 +8,9 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 from types import CodeType
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
-from interpreter.compile.code_cache import kept
+from interpreter.compile.code_cache import kept, kept_for_later
 from interpreter.compile.hoist import (
     GAME_TABLES,
     end_items_lines,
@@ -40,13 +40,15 @@ from interpreter.runtime.ops import (
 from interpreter.runtime.program import Op, Trigger, ZoneSpec
 
 Lines = list[str]
+Resumable = Callable[[Any, list[Any]], Iterator[bool]]  # a block's resumable runner (_runner_code)
 
 
 @dataclass
 class Snippet:
     """One op as statements over `st`, `fr` and `L` (the frame's locals); a line `GOTO n` jumps to the step
     in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames. A line `STOP`
-    stops the run at the node the snippet opened, to go on at the next step; a line `AFTER` sets the frame's
+    stops the run at the node the snippet opened, to go on at the next step (none of the snippet's lines runs after
+    it: they are in `else`s, so a resumable runner goes on past it, _runner_code); a line `AFTER` sets the frame's
     step after the snippet, as a stop would, and goes on; `node`: that node's type (Program.node_types)."""
 
     lines: Lines
@@ -84,17 +86,18 @@ class Emitter:
     def here(self) -> int:
         return len(self.code)
 
-    def finish(self, env: dict[str, Any], node_types: dict[Op, Any]) -> tuple[list[Op], Callable[[Any], Op], frozenset[int]]:
-        """The block's ops, what makes its runner for a game and the steps the runner may be entered at; the types of
-        the nodes its snippets open go into `node_types`."""
+    def finish(self, env: dict[str, Any], node_types: dict[Op, Any]
+               ) -> tuple[list[Op], Callable[[Any], Op], Callable[[Any], Resumable], frozenset[int]]:
+        """The block's ops, what makes its runner and its resumable runner for a game and the steps they may be entered
+        at; the types of the nodes its snippets open go into `node_types`."""
         ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _check_seat=check_seat,
                   _distinct=distinct)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
         for op, s in zip(code, self.snippets):
             if s is not None and s.node is not None:
                 node_types[op] = s.node
-        run, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
-        return code, run, starts
+        run, resumable, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
+        return code, run, resumable, starts
 
 
 def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines) -> Lines:
@@ -146,8 +149,22 @@ NEST_MAX = 40
 # cleared: `frames[-1]` fails, and the runner returns, _ENDED). Each such frame stands at a start of its block's
 # runner: a fresh frame, or one that pushed frames itself. No count of them is taken at entry: most entries test none.
 _PUSHED = "if frames[-1] is not fr:"
-_RUN_ABOVE = [f"    if len(frames) > {NEST_MAX}:", "        return None", "    while (_b_t := frames[-1]) is not fr:",
-              "        if st.game.runners[_b_t[0]](st, _b_t):", "            return True"]
+
+
+def _enter(resumable: bool) -> Lines:
+    """Runs the frame `_b_t` in its block's runner: a stop there stops this runner too (returns True); in a resumable
+    runner, the frame's resumable runner runs inside this one (`yield from`), so the run goes on here once it ends."""
+    if resumable:
+        return ["yield from st.game.gens[_b_t[0]](st, _b_t)"]
+    return ["if st.game.runners[_b_t[0]](st, _b_t):", "    return True"]
+
+
+def _run_above(resumable: bool) -> Lines:
+    """The lines after `_PUSHED` (see there)."""
+    return [f"    if len(frames) > {NEST_MAX}:", "        return None", "    while (_b_t := frames[-1]) is not fr:",
+            *("        " + ln for ln in _enter(resumable))]
+
+
 _ENDED = ["        except IndexError:  # the frames cleared (the game ended) under an op: `frames[-1]` found none",
           "            if frames:", "                raise", "            return None"]
 
@@ -202,18 +219,27 @@ def _falls_through(body: Lines) -> bool:
 
 
 def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
-            ns: dict[str, Any]) -> tuple[Callable[[Any], Op], frozenset[int]]:
-    """What makes the block's runner for a game (_runner_code), and the steps it may be entered at; written and
-    compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets it
-    is written from)."""
+            ns: dict[str, Any]) -> tuple[Callable[[Any], Op], Callable[[Any], Resumable], frozenset[int]]:
+    """What makes the block's runner for a game (_runner_code), what makes its resumable runner (made or read at its
+    first use: only the API loop runs one, code_cache.kept_for_later), and the steps they may be entered at; written and
+    compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets they
+    are written from)."""
     shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.node is not None)
              for s in snippets]
-    made, op_at, first, starts = kept(f"runner\0{sorted(targets)!r}\0{shape!r}", lambda: _runner_code(snippets, targets))
+    key = f"{sorted(targets)!r}\0{shape!r}"
+    made, op_at, first, starts = kept(f"runner\0{key}", lambda: _runner_code(snippets, targets))
     exec(made, ns)  # noqa: S102 - our own generated code
-    return partial(ns.pop("make"), code, op_at, first, pos), frozenset(starts)
+    later = kept_for_later(f"resumable\0{key}", lambda: _runner_code(snippets, targets, True))
+
+    def resumable(game: Any) -> Resumable:
+        made, op_at, first, _ = later()
+        exec(made, ns)  # noqa: S102 - our own generated code
+        return ns.pop("make")(code, op_at, first, pos, game)  # type: ignore[no-any-return]
+    return partial(ns.pop("make"), code, op_at, first, pos), resumable, frozenset(starts)
 
 
-def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[CodeType, list[int], int, list[int]]:
+def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
+                 resumable: bool = False) -> tuple[CodeType, list[int], int, list[int]]:
     """`run(st, fr)`: the block's steps as arms, one from each start (where a run may be entered) to the next, in
     step order; an arm `if pc <= start:` is skipped by an entry past it. The run falls from arm to arm with `pc` left
     as it was, so each arm's test passes. The arms between a jump back and its target (a loop's body) are a
@@ -223,7 +249,9 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
     jump (to one of `targets`) or push frames; so does a snippet that may stop or push frames. A GameRuleError
     leaves fr[1] after the op that raised it. Returns the code of `make(_ops, _op_at, _first, _pos, _g)`, which returns
     the runner for the game `_g`, its tables (GAME_TABLES) as `_g_…` parameters' defaults, with those arguments but the ops,
-    their positions and the game: per line of the run from `_first` on, its op; and the starts."""
+    their positions and the game: per line of the run from `_first` on, its op; and the starts. `resumable`: the run
+    is a generator (State.apply_action's, in the API loop), which yields at a stop and goes on after it (a snippet's
+    lines after a STOP are in `else`s) as after its agent's decision, and runs the frames it pushes inside itself."""
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -238,20 +266,22 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
                       for t in _gotos(s) if t not in ends and t <= steps[arm_of[k]]])
     group_of = {i: g for g in groups for i in range(g[0], g[1] + 1)}
     arms: list[Pairs] = [[] for _ in steps]
+    run_above = _run_above(resumable)
     for k, s in enumerate(snippets):
         i = arm_of[k]
         group = group_of.get(i)
         if s is None:
-            body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", "    return True", _PUSHED, *_RUN_ABOVE,
+            stopped = ["    yield True", "    return None"] if resumable else ["    return True"]  # on from the frames
+            body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", *stopped, _PUSHED, *run_above,
                     f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
-                           [f"fr[1] = {k + 1}", "return True"])
+                           [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"])
             if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
-                body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in _RUN_ABOVE[:2]), "if st.game.runners[_b_t[0]](st, _b_t):",
-                         "    return True", _PUSHED, *_RUN_ABOVE[2:]]
+                body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in run_above[:2]), *_enter(resumable), _PUSHED,
+                         *run_above[2:]]
             elif s.pushes:
-                body += [_PUSHED, f"    fr[1] = {k + 1}", *_RUN_ABOVE]
+                body += [_PUSHED, f"    fr[1] = {k + 1}", *run_above]
         arms[i] += [(ln, k) for ln in body]
     outer = False  # whether an arm in no loop goes round the runner's own loop (_skip_rest)
     for i, arm in enumerate(arms):
@@ -290,6 +320,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int]) -> tuple[
     ended = any(ln.lstrip() == _PUSHED for ln, _ in out)
     if ended:  # the frames, where an op may push some
         head[-1:-1] = ["    frames = st.frames"]
+    if resumable and not any("yield" in ln for ln, _ in out):  # a generator all the same, for `yield from`
+        head[-1:-1] = ["    if False:", "        yield True"]
     if outer:
         head.append("        while True:")
     tail = ["        except GameRuleError as _e:", "            _k = _op_at[_e.__traceback__.tb_lineno - _first]",
@@ -625,14 +657,14 @@ def choose_action(seat: str, lister: int, actions: str, counts: bool, known: boo
     from the picking function beside it, `lister + 1` (compiler._option_picker), which counts the first action's
     options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it).
     `known`: `seat` is known to be a player's (_decider)."""
-    lines = [f"_b_v = st.game.listers[{lister}](st, _b_w)", "if not _b_v:", "    " + no_action("_b_w", actions),
-             "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER"]
+    listed = [f"    _b_v = st.game.listers[{lister}](st, _b_w)", "    if not _b_v:", "        " + no_action("_b_w", actions)]
+    stop = ["if st.agents is None:", *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
+    picked = [*listed, "    AFTER", "    st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"]
     if not counts:
-        return Snippet([*_decider(seat, known), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"],
-                       pushes=True)
-    return Snippet([*_decider(seat, known), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
-                    *("    " + ln for ln in lines), "    _b_v = _b_v[st.agent_pick(_b_w, _b_v)]", "else:",
-                    f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "st.take_action(_b_w, _b_v)"], pushes=True)
+        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True)
+    return Snippet([*_decider(seat, known), *stop, "elif st.forbids or st.random_bits[_b_w] is None:", *picked, "else:",
+                    f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "    st.take_action(_b_w, _b_v)"],
+                   pushes=True)
 
 
 def no_action(seat: str, actions: str) -> str:
@@ -647,8 +679,8 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
     return Snippet([*_decider(seat, known), f"_b_v = list({options})", "if not _b_v:",
                     "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
-                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "AFTER",
-                    "st.decide_inline()"],
+                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "else:",
+                    "    AFTER", "    st.decide_inline()"],
                    node=node)
 
 
@@ -660,11 +692,13 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     counted = [f"if L[{left}] <= 0:", "    GOTO 0"] if left is not None else []
     test = {None: "st.game.zone_shuffled[_b_z] and len(_b_k) > 1", True: "len(_b_k) > 1"}.get(shuffled)
     empty = "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')"
-    pick = ["if not _b_k:", empty, "_b_c = _b_k[-1]"] if test is None else [  # a chance node: more than one card, tested first
+    top = f"L[{picked}] = _b_k[-1]"
+    pick = ["if not _b_k:", empty, top] if test is None else [  # a chance node: more than one card, tested first
         f"if {test}:", "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
-        "        STOP", "    _b_c = _b_k[st.sampled(len(_b_k))]", "    st.history.append(st.game.card_ids[_b_c])",
-        "elif _b_k:", "    _b_c = _b_k[-1]", "else:", empty]
-    return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", *pick, f"L[{picked}] = _b_c"],
+        "        STOP", "    else:", "        _b_c = _b_k[st.sampled(len(_b_k))]",
+        "        st.history.append(st.game.card_ids[_b_c])", f"        L[{picked}] = _b_c", "elif _b_k:", "    " + top,
+        "else:", empty]
+    return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", *pick],
                    (end,) if counted else (), node=("random", CARD, None))
 
 

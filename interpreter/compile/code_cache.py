@@ -32,6 +32,7 @@ class _Codes:
         self.path = path
         self.found = _read(path)
         self.used: dict[str, Any] = {}
+        self.later: dict[str, Any] = {}  # the entries kept for later (kept_for_later)
         self.made = False
 
 
@@ -53,6 +54,20 @@ def kept(key: str, make: Callable[[], V]) -> V:
         codes.made = True
     codes.used[key] = value
     return value
+
+
+def kept_for_later(key: str, make: Callable[[], V]) -> Callable[[], V]:
+    """What gives `make()` (as kept) at its first use after the load, for code most processes never run: made by a
+    load that reads no file and kept in a file of its own beside the load's, which a later load reads only then
+    (_later); without a cache, made only then."""
+    codes = _current.get()
+    if codes is None:
+        return make
+    if codes.found:
+        later = codes.path.with_suffix(".later")
+        return lambda: _later(later).get(key) or make()
+    value = codes.later[key] = make()
+    return lambda: value
 
 
 def checked(name: str, check: Callable[[], None]) -> None:
@@ -90,6 +105,14 @@ def kept_code(fingerprint: Optional[str]) -> Iterator[None]:
         _current.reset(token)
     if codes.made:
         _write(codes.path, codes.used)
+        if codes.later:
+            _write(codes.path.with_suffix(".later"), codes.later)
+
+
+@lru_cache(maxsize=4)
+def _later(path: Path) -> dict[str, Any]:
+    """The entries kept for later beside a load's file, read at the first use of one."""
+    return _read(path)
 
 
 @lru_cache(maxsize=1)

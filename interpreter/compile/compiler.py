@@ -127,8 +127,8 @@ class Compiler(StatementCompiler):
         with numbering(self.numbers):
             self.stmts(body, scope, em)
             em.emit_src(B.ret())
-            code, runner, starts = em.finish(self.env, self.p.node_types)
-        return Block("arrange", code, scope.layout.size, em.pos, runner, starts)
+            code, runner, resumable, starts = em.finish(self.env, self.p.node_types)
+        return Block("arrange", code, scope.layout.size, em.pos, runner, starts, resumable)
 
     # ================================================================== components
     def _enums(self) -> None:

@@ -47,7 +47,7 @@ class StatementCompiler(ExpressionCompiler):
         """Ends the block with `ret` and gives it its ops, runner and positions."""
         em.emit_src(B.ret())
         block = self.p.blocks[bid]
-        block.code, block.runner, block.starts = em.finish(self.env, self.p.node_types)
+        block.code, block.runner, block.resumable, block.starts = em.finish(self.env, self.p.node_types)
         block.pos = em.pos
         block.nlocals = nlocals
 

@@ -1,7 +1,8 @@
 """A ruleset compiled for one player count: the zone layout, constants and the factory of states."""
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from functools import partial
+from typing import Any, Callable, Iterator, Optional
 
 from dsl.limits import MAX_FAMILY, MAX_ZONES
 from interpreter.runtime.catalogue import Catalogue
@@ -24,6 +25,14 @@ class ConstantError(ValueError):
         self.name = name
 
 
+def _first_resumable(game: "Game", bid: int, st: State, fr: list[Any]) -> Iterator[bool]:
+    """Makes block `bid`'s resumable runner for the game (Block.resumable) in its place in Game.gens, and enters it."""
+    make = game.program.blocks[bid].resumable
+    assert make is not None, f"block {bid} has no resumable runner"
+    run = game.gens[bid] = make(game)
+    return run(st, fr)
+
+
 class _Probe:
     """Stands in for a state while constants and zone sizes are evaluated (they read only the game)."""
 
@@ -35,7 +44,7 @@ class Game:
     # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
     # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "enter_at", "listers", "rules",
+                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers", "rules",
                  "actions", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
                  "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
                  "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "_catalogue", "start_state",
@@ -153,6 +162,10 @@ class Game:
             self.runners.append(b.runner(self))
         self.enter_at = [[run if pc in b.starts else step_op for pc in range(len(b.code) + 1)]
                          for b, run in zip(program.blocks, self.runners)]
+        # per block: its runner as a generator, entered at the same steps (State.apply_action's run in the API loop),
+        # made at its first use (most processes never run one)
+        self.gens: list[Callable[[State, list[Any]], Iterator[bool]]] = [
+            partial(_first_resumable, self, bid) for bid in range(len(program.blocks))]
 
     def make_rules(self) -> None:
         """Makes, for this game, the functions of the rules that run through (Program.rules) it has not made yet, each

@@ -4,7 +4,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional
 
 from dsl import ast as A
 
@@ -62,6 +62,8 @@ class Block:
     # makes, for a game, what runs the ops from a step in `starts` on, at once (compile/blocks.py)
     runner: Optional[Callable[[Any], Op]] = None
     starts: frozenset[int] = frozenset()
+    # makes, for a game, the runner as a generator that goes on after a stop (State.apply_action's, compile/blocks.py)
+    resumable: Optional[Callable[[Any], Callable[[Any, list[Any]], Iterator[bool]]]] = None
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import observation, observation_tensor, public_observation
@@ -70,11 +70,31 @@ def step_op(st: "State", fr: list[Any]) -> Optional[bool]:
         raise exc.at(st.game.op_pos[bid][pc]) from None
 
 
+_NO_RUN: Iterator[bool] = iter(())  # State._gen where the state has no run: one that has ended
+
+
+def _resumed(st: "State") -> Iterator[bool]:
+    """The run of the state's top frame in the API loop as a generator, which yields at each stop and goes on from
+    there at the next step: its block's resumable runner (Game.gens, entered as Game.enter_at says), which runs the
+    frames it pushes inside itself, so a stop costs no new entry into the runners of the frames below it."""
+    fr = st.frames[-1]
+    if st.game.enter_at[fr[0]][fr[1]] is step_op:  # between its block's starts (a saved or arranged state)
+        return _stepped(st, fr)
+    run: Iterator[bool] = st.game.gens[fr[0]](st, fr)
+    return run
+
+
+def _stepped(st: "State", fr: list[Any]) -> Iterator[bool]:
+    """The frame's one op (step_op), as a generator."""
+    if step_op(st, fr):
+        yield True
+
+
 class State:
     __slots__ = ("game", "zones", "where", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
                  "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
-                 "keep_log")
+                 "keep_log", "_gen")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -91,6 +111,9 @@ class State:
         # whether the log keeps its entries, or only their count (each entry (), for the Limits' max_log): in a
         # playout whose log nobody reads (simulate.play_bots), a move skips working out who saw it
         self.keep_log = True
+        # the live state's run in the API loop, stopped where the state stands (_resumed), or _NO_RUN: dropped
+        # wherever the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
+        self._gen: Iterator[bool] = _NO_RUN
         if _empty:
             return
         start = game.start_state
@@ -201,17 +224,32 @@ class State:
             frames = self.frames
             limits = self.game.limits
             self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
-            enter_at = self.game.enter_at
             try:
-                while frames:
-                    fr = frames[-1]
-                    if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                            fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
-                            over_budget(self)
-                        return
+                if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
+                    run = self._gen
+                    while True:
+                        for _ in run:  # a stop (the runners locate an error of theirs)
+                            if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                                fr = frames[-1]
+                                over_budget(self)
+                            return
+                        if not frames:
+                            break
+                        run = self._gen = _resumed(self)  # the frame on top, below those of the run that ended
+                else:
+                    self._gen = _NO_RUN
+                    enter_at = self.game.enter_at
+                    while frames:
+                        fr = frames[-1]
+                        if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
+                            if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                                fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
+                                over_budget(self)
+                            return
             except GameRuleError as exc:
-                raise exc.at(self.game.op_pos[fr[0]][fr[1] - 1]).during(self.seed, self.history) from None
+                if exc.file is None:  # not located by a runner or op (a budget at a stop): at the op of the frame `fr`
+                    exc = exc.at(self.game.op_pos[fr[0]][fr[1] - 1])
+                raise exc.during(self.seed, self.history) from None
             self.pending = None
             self._finish()
         except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
@@ -483,6 +521,7 @@ class State:
         """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`): a failing
         apply_action then goes back to it as it stands, not to what replaying its steps would give."""
         self._base = None
+        self._gen = _NO_RUN
 
     def _go_back(self) -> None:
         """The state before the failing step: its base with the steps since replayed, copied in (the log and
@@ -501,6 +540,7 @@ class State:
         self.log, self.history = log, history
         self.fam_cards.clear()
         self._base, self._steps = back, []
+        self._gen = _NO_RUN
 
     def decide_inline(self) -> None:
         """The decision its op has just opened (`pending`), with agents playing inside the run (play_bots): the
