@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from interpreter.runtime.game import Game
     from interpreter.runtime.program import Fn
 
-# an option of `choose action` as State.take_action takes it (State._start): label, block, locals past the seat, body
+# an option of `choose action` as State.take_action takes it (State._start): label, block, locals, body
 Start = tuple[str, int, tuple[Any, ...], Optional[Callable[..., None]]]
 
 CHANCE_PLAYER = -1
@@ -551,28 +551,30 @@ class State:
         unless given), starts the action's frame, or runs a body that runs through at once, as its frame would."""
         self.pending = None
         try:  # the option as the game remembers it (Game.starts): most are
-            known, block, rest, run = self.game.starts[seat][value]
+            known, block, layout, run = self.game.starts[seat][value]
         except (KeyError, TypeError):  # not yet; or a parameter that is a list
-            known, block, rest, run = self._start(seat, value)
+            known, block, layout, run = self._start(seat, value)
         if label is not None:  # the node's own (its labels read, made unique)
             known = label
         self.history.append(known)
         self.log.append((L_DECIDE, seat, known))
+        L = [*layout]  # the frame's locals: the option laid out (one allocation, where `[seat, *...]` makes two)
+        L[0] = seat  # in the action id's place
         if run is None:
-            self.frames.append([block, 0, [seat, *rest]])
+            self.frames.append([block, 0, L])
             return
         try:
-            run(self, [seat, *rest])  # the frame's locals: the option laid out, the seat in the action id's place
+            run(self, L)
         except GameRuleError as exc:
             raise exc.during(self.seed, self.history) from None
 
     def _start(self, seat: int, value: tuple[Any, ...]) -> "Start":
         """What take_action needs of an option, remembered by the game (Game.starts, kept as Game.labels) where the
-        option is hashable: its label, its action's block, the frame's locals past the seat (the option's
-        parameters, then the action's other locals) and the body's function if it runs through."""
+        option is hashable: its label, its action's block, the frame's locals but the seat (the option (action id,
+        *parameters), then the action's other locals) and the body's function if it runs through."""
         label = option_label(self, value, seat)
         block, blank, run = self.game.actions[value[0]]
-        start = (label, block, (*value[1:], *blank), run)
+        start = (label, block, (*value, *blank), run)
         starts = self.game.starts[seat]
         try:
             starts[value] = start
