@@ -568,10 +568,11 @@ class State:
         except GameRuleError as exc:
             raise exc.during(self.seed, self.history) from None
 
-    def _start(self, seat: int, value: tuple[Any, ...]) -> "Start":
+    def _start(self, seat: int, value: tuple[Any, ...]) -> Start:
         """What take_action needs of an option, remembered by the game (Game.starts, kept as Game.labels) where the
-        option is hashable: its label, its action's block, the frame's locals but the seat (the option (action id,
-        *parameters), then the action's other locals) and the body's function if it runs through."""
+        option is hashable: its label, its action's block, the frame's locals as the option lays them out (action id,
+        parameters, then the action's other locals; the seat goes in the id's place) and the body's function if it
+        runs through."""
         label = option_label(self, value, seat)
         block, blank, run = self.game.actions[value[0]]
         start = (label, block, (*value, *blank), run)
