@@ -11,7 +11,7 @@ from interpreter.runtime.limits import Limits
 from interpreter.runtime.observation import tensor_size
 from interpreter.runtime.program import Op, Program
 from interpreter.runtime.saved import parse
-from interpreter.runtime.state import IllegalActionError, State, StateUsageError, is_index, step_op
+from interpreter.runtime.state import IllegalActionError, Start, State, StateUsageError, is_index, step_op
 
 
 FEW_ZONES = 8  # a family of at most this many zones is cheaper to read afresh than to keep up to date
@@ -45,7 +45,7 @@ class Game:
     # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
                  "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers", "rules",
-                 "actions", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
+                 "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
                  "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
                  "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "_catalogue", "start_state",
                  "max_outcomes", "__weakref__")
@@ -80,6 +80,7 @@ class Game:
         # per seat: option → its label (options.option_label); one dict for all seats where no label names the seat
         seated = any(a.label_names_me for a in program.actions)
         self.labels: list[dict[Any, str]] = [{} for _ in self.players] if seated else [{}] * num_players
+        self.starts: list[dict[Any, Start]] = [{} for _ in self.players] if seated else [{}] * num_players  # State._start
         probe: Any = _Probe(self)
         self.consts: list[Any] = []
         for name, fn in program.consts:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import observation, observation_tensor, public_observation
 from interpreter.runtime.ops import CHANCE, DECIDE, L_DECIDE, over_budget, unique
-from interpreter.runtime.options import option_label
+from interpreter.runtime.options import LABELS_KEPT, option_label
 from interpreter.runtime.saved import FORMAT, resume, validate
 
 if TYPE_CHECKING:
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
     from interpreter.compile.types import T
     from interpreter.runtime.game import Game
     from interpreter.runtime.program import Fn
+
+# an option of `choose action` as State.take_action takes it (State._start): label, block, locals, body
+Start = tuple[str, int, tuple[Any, ...], Optional[Callable[..., None]]]
 
 CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
@@ -211,6 +214,7 @@ class State:
                 self._base = self.clone()
             self._steps.append(action)  # not replayed if it fails (_go_back)
         try:
+            frames = self.frames
             if pending is not None:
                 kind, seat, labels, values, slot = pending
                 if slot < 0:
@@ -218,10 +222,9 @@ class State:
                 elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
                     self.pending = None
                     self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
-                    self.frames[-1][2][slot] = values[action]
+                    frames[-1][2][slot] = values[action]
                 else:
                     self._choose(pending, action)
-            frames = self.frames
             limits = self.game.limits
             self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
@@ -582,19 +585,19 @@ class State:
         self.frames[-1][2][slot] = values[action]
 
     def take_action(self, seat: int, value: tuple[Any, ...], label: Optional[str] = None) -> None:
-        """Takes the option `value` of the open `choose action` node: notes its label (made here if not given),
-        starts the action's frame, or runs a body that runs through at once, as its frame would."""
+        """Takes the option `value` of the open `choose action` node: notes its label (the one the game remembers
+        unless given), starts the action's frame, or runs a body that runs through at once, as its frame would."""
         self.pending = None
-        if label is None:
-            try:  # the label the game remembers (option_label), read here: most are
-                label = self.game.labels[seat][value]
-            except (KeyError, TypeError):  # not yet; or a parameter that is a list
-                label = option_label(self, value, seat)
-        self.history.append(label)
-        self.log.append((L_DECIDE, seat, label))
-        block, blank, run = self.game.actions[value[0]]
-        L: list[Any] = [*value, *blank]  # the option (action id, *parameters) laid out as the frame's locals
-        L[0] = seat
+        try:  # the option as the game remembers it (Game.starts): most are
+            known, block, layout, run = self.game.starts[seat][value]
+        except (KeyError, TypeError):  # not yet; or a parameter that is a list
+            known, block, layout, run = self._start(seat, value)
+        if label is not None:  # the node's own (its labels read, made unique)
+            known = label
+        self.history.append(known)
+        self.log.append((L_DECIDE, seat, known))
+        L = [*layout]  # the frame's locals: the option laid out (one allocation, where `[seat, *...]` makes two)
+        L[0] = seat  # in the action id's place
         if run is None:
             self.frames.append([block, 0, L])
             return
@@ -602,6 +605,23 @@ class State:
             run(self, L)
         except GameRuleError as exc:
             raise exc.during(self.seed, self.history) from None
+
+    def _start(self, seat: int, value: tuple[Any, ...]) -> Start:
+        """What take_action needs of an option, remembered by the game (Game.starts, kept as Game.labels) where the
+        option is hashable: its label, its action's block, the frame's locals as the option lays them out (action id,
+        parameters, then the action's other locals; the seat goes in the id's place) and the body's function if it
+        runs through."""
+        label = option_label(self, value, seat)
+        block, blank, run = self.game.actions[value[0]]
+        start = (label, block, (*value, *blank), run)
+        starts = self.game.starts[seat]
+        try:
+            starts[value] = start
+        except TypeError:  # a parameter that is a list
+            return start
+        if len(starts) > LABELS_KEPT:
+            starts.clear()
+        return start
 
     def apply_label(self, label: str) -> None:
         """Applies the option with this label (for scenarios, replays and humans)."""
