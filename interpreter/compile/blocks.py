@@ -462,12 +462,14 @@ def reveal(what: str, one: Optional[str] = None) -> Snippet:
                                          f"    st.log.append(({L_REVEAL}, _b_c))"]))
 
 
-def give(what: str, to: str, one: Optional[str], counted: Sequence[int], family: Optional[int] = None) -> Snippet:
+def give(what: str, to: str, one: Optional[str], counted: Sequence[int], family: Optional[int] = None,
+         seat: bool = False) -> Snippet:
     """`counted`: the families whose cards are counted by owner (recount_move): a card there moves from one count to
-    the other, so where there are any, the new owner must be a seat or the bank (-1), as a saved state's owners are.
+    the other, so where there are any, the new owner must be a seat or the bank (-1), as a saved state's owners are
+    (`seat`: `to` is a name that holds one, Scope.is_seat: no test).
     `family`: the family the cards lie in, where the compiler knows it (no test of each card's)."""
     check = ["if not -1 <= _b_p < st.game.num_players:",
-             "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted else []
+             "    raise GameRuleError(f'a card given to seat {_b_p}, which is no player')"] if counted and not seat else []
     recount = "st.owned[{k}][st.owner[_b_c]] -= 1; st.owned[{k}][_b_p] += 1"
     moved = [f"if st.game.zone_family[st.where[_b_c]] == {k}: " + recount.format(k=k) if family is None
              else recount.format(k=k) for k in counted if family in (None, k)]
@@ -600,12 +602,14 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
                     "    _b_m.append([_b_c, _b_f, _b_z])", "_fires['moved'](st, _b_m)"], pushes=True)
 
 
-def _decider(seat: str) -> Lines:
-    """The deciding seat `_b_w`, checked to be a player (ops.check_seat raises the error)."""
-    return [f"_b_w = {seat}", "if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
+def _decider(seat: str, seat_known: bool) -> Lines:
+    """The deciding seat `_b_w`, checked to be a player (ops.check_seat raises the error) unless `seat_known`
+    (a name that holds a seat, Scope.is_seat)."""
+    check = ["if not 0 <= _b_w < st.game.num_players:", "    _check_seat(st, _b_w)"]
+    return [f"_b_w = {seat}", *([] if seat_known else check)]
 
 
-def choose_action(seat: str, lister: int, actions: str, counts: bool) -> Snippet:
+def choose_action(seat: str, lister: int, actions: str, counts: bool, seat_known: bool = False) -> Snippet:
     """`choose action`: the options listed by the game's lister number `lister` (Game.listers, each made by
     compiler._option_listers), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
@@ -615,8 +619,9 @@ def choose_action(seat: str, lister: int, actions: str, counts: bool) -> Snippet
     lines = [f"_b_v = st.game.listers[{lister}](st, _b_w)", "if not _b_v:", "    " + no_action("_b_w", actions),
              "if st.agents is None:", f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP", "AFTER"]
     if not counts:
-        return Snippet([*_decider(seat), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"], pushes=True)
-    return Snippet([*_decider(seat), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
+        return Snippet([*_decider(seat, seat_known), *lines, "st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"],
+                       pushes=True)
+    return Snippet([*_decider(seat, seat_known), "if st.agents is None or st.forbids or st.random_bits[_b_w] is None:",
                     *("    " + ln for ln in lines), "    _b_v = _b_v[st.agent_pick(_b_w, _b_v)]", "else:",
                     f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "st.take_action(_b_w, _b_v)"], pushes=True)
 
@@ -626,11 +631,13 @@ def no_action(seat: str, actions: str) -> str:
     return f"raise GameRuleError(f'P{{{seat} + 1}} has no legal action ({actions})')"
 
 
-def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any, Any]) -> Snippet:
+def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any, Any],
+           seat_known: bool = False) -> Snippet:
     """`let x = choose … from …`: a decision among the listed values, labelled at once by the function named
     `labels` (ops.labels_of; equal labels are one option, ops.distinct); taken at once by the seat's agent
     with agents playing inside the run (State.decide_inline), else the run stops."""
-    return Snippet([*_decider(seat), f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a decision with no options')",
+    return Snippet([*_decider(seat, seat_known), f"_b_v = list({options})", "if not _b_v:",
+                    "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
                     f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "AFTER",
                     "st.decide_inline()"],

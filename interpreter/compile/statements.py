@@ -266,12 +266,13 @@ class StatementCompiler(ExpressionCompiler):
         check_told(s.told, [s.name], f"the choice '{s.name}'", "the chosen value")
         labels = f"_labels{len(self.env)}"  # a name of its own in the namespace
         self.env[labels] = O.labels_of(elem)
-        em.emit_src(B.decide(seat, opts, scope.define(s.name, elem), labels, ("choose", elem, s.options)))
+        em.emit_src(B.decide(seat, opts, scope.define(s.name, elem), labels, ("choose", elem, s.options),
+                             _is_seat(s.seat, scope)))
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
         opts, elem = self.seq(s.options, scope, False, "the outcomes")
         self.p.random_bounds.append(self._random_bound(s.options, elem, scope))
-        op = O.chance(opts, scope.define(s.name, elem), O.formatter(elem))
+        op = O.chance(opts, scope.define(s.name, elem), O.labels_of(elem))
         self.p.node_types[op] = ("random", elem, s.options)
         em.emit(op)
 
@@ -499,6 +500,9 @@ class StatementCompiler(ExpressionCompiler):
         """A loop: its head op (given the cell of the loop's end, for leaving), the body, the tail, and
         the jump back to the head (or `make_back`'s op, given the head's index, doing the head's work too);
         `break` jumps to the end."""
+        for node in A.walk(body):  # a name set in the body holds what was set when the body comes round again
+            if isinstance(node, A.SetStmt) and isinstance(node.target, A.Name):
+                scope.forget_index(node.target.name)
         top = em.here()
         end: list[int] = [0]
         em.emit_src(make_head(end))
@@ -563,7 +567,7 @@ class StatementCompiler(ExpressionCompiler):
             aids.append(self.action_ids[name])
         k = self.option_listers.setdefault(tuple(aids), len(self.option_listers))  # compiled once the actions are
         first = next(a for a in self.of(A.ActionDef) if a.name == s.actions[0])
-        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first)))
+        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first), _is_seat(s.seat, scope)))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule
@@ -731,7 +735,8 @@ class StatementCompiler(ExpressionCompiler):
         to, t = self.code(s.to, scope)
         self._expect(s.to, t, PLAYER, "the new owner")
         source = self._card_source(s.what, scope)
-        em.emit_src(B.give(what, to, one, self.p.counted, None if source is None else source.family_id))
+        em.emit_src(B.give(what, to, one, self.p.counted, None if source is None else source.family_id,
+                           _is_seat(s.to, scope)))
 
     def s_EndGame(self, s: A.EndGame, scope: Scope, em: Emitter) -> None:
         em.emit(O.end_game)
@@ -806,6 +811,11 @@ def sets_name(node: object, var: str) -> bool:
     if isinstance(node, A.SetStmt):
         return isinstance(node.target, A.Name) and node.target.name == var
     return isinstance(node, A.Let) and node.name == var
+
+
+def _is_seat(e: Any, scope: Scope) -> bool:
+    """Whether the expression is a name that holds a seat (Scope.is_seat): no test that it is one."""
+    return isinstance(e, A.Name) and scope.is_seat(e.name)
 
 
 def _indent(lines: list[str]) -> list[str]:
