@@ -86,30 +86,6 @@ def distinct(labels: list[str], values: list[Any]) -> tuple[list[str], list[Any]
     return list(by_label), list(by_label.values())
 
 
-def chance(opts: Fn, slot: int, labels_of_values: Callable[["State", list[Any]], list[str]]) -> Op:
-    def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        L = fr[2]
-        values = list(opts(st, L))
-        if not values:
-            raise GameRuleError("a random choice among no outcomes")
-        if len(values) == 1:
-            L[slot] = values[0]
-            return None
-        if len(values) > st.game.max_outcomes:
-            raise GameRuleError(f"a random choice among {len(values)} outcomes, more than the "
-                                f"{st.game.max_outcomes} the game declares (game.max_chance_outcomes(); "
-                                "a list of players, cards, zones or enum values must not repeat one)")
-        labels = unique(labels_of_values(st, values))
-        if st.sampling:
-            pick = st.sampled(len(values))
-            st.history.append(labels[pick])
-            L[slot] = values[pick]
-            return None
-        st.pending = (CHANCE, -1, labels, values, slot)
-        return True
-    return op
-
-
 def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
     """Shows cards to some seats only; the log entry `(L_REVEAL, c, shown, readers)` names the card
     to the shown seats and to whoever sees it anyway (plain public reveals have no seat masks)."""
