@@ -163,6 +163,16 @@ def test_the_decision_number_counts_the_applied_decisions() -> None:
                                     "(seed 5, after decision 3)")
 
 
+def test_a_seat_set_in_a_loop_is_checked_when_the_loop_comes_round(tmp_path: Path) -> None:
+    """A loop's player holds a seat, so a decision for it is not checked, except where a loop around the decision
+    sets it: the next round reads what was set (here the bank's -1), after the decision is compiled."""
+    game = build(tmp_path, setup("  for p in players {", "    repeat 2 {", "      let x = choose p from [1, 2]",
+                                 "      set p = owner(card(\"t1\"))", "    }", "  }"))
+    state = game.new_initial_state(seed=7)
+    with pytest.raises(GameRuleError, match="a decision for seat -1, which is no player"):
+        state.apply_action(0)
+
+
 def test_an_illegal_action_is_still_refused_with_the_state_unchanged() -> None:
     state = faults_game().new_initial_state(seed=5)
     before = state.to_json()

@@ -36,6 +36,7 @@ from interpreter.runtime.ops import (
     distinct,
     guard_depth,
     over_budget,
+    unique,
 )
 from interpreter.runtime.program import Op, Trigger, ZoneSpec
 
@@ -91,7 +92,7 @@ class Emitter:
         """The block's ops, what makes its runner and its resumable runner for a game and the steps they may be entered
         at; the types of the nodes its snippets open go into `node_types`."""
         ns = dict(env, _over_budget=over_budget, _guard_depth=guard_depth, _check_seat=check_seat,
-                  _distinct=distinct)
+                  _distinct=distinct, _unique=unique)
         code = [op if op is not None else _op_of(self.snippets[k], ns) for k, op in enumerate(self.code)]
         for op, s in zip(code, self.snippets):
             if s is not None and s.node is not None:
@@ -681,6 +682,20 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
                     f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "else:",
                     "    AFTER", "    st.decide_inline()"],
+                   node=node)
+
+
+def random_pick(options: str, slot: int, labels: str, node: tuple[str, Any, Any]) -> Snippet:
+    """`let x = random …`: a chance node over the listed values (one value: none), labelled at once by the
+    function named `labels` (ops.labels_of; equal labels numbered, ops.unique); decided at once in a sampling run
+    (State.sampled), else the run stops."""
+    too_many = ("f'a random choice among {len(_b_v)} outcomes, more than the {st.game.max_outcomes} the game declares "
+                "(game.max_chance_outcomes(); a list of players, cards, zones or enum values must not repeat one)'")
+    return Snippet([f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a random choice among no outcomes')",
+                    "if len(_b_v) == 1:", f"    L[{slot}] = _b_v[0]", "else:", "    if len(_b_v) > st.game.max_outcomes:",
+                    f"        raise GameRuleError({too_many})", f"    _b_l = _unique({labels}(st, _b_v))",
+                    "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
+                    "    _b_p = st.sampled(len(_b_v))", "    st.history.append(_b_l[_b_p])", f"    L[{slot}] = _b_v[_b_p]"],
                    node=node)
 
 

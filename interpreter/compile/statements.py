@@ -270,11 +270,11 @@ class StatementCompiler(ExpressionCompiler):
                                _seat_read(s.seat, scope)))
 
     def s_LetRandom(self, s: A.LetRandom, scope: Scope, em: Emitter) -> None:
-        opts, elem = self.seq(s.options, scope, False, "the outcomes")
+        opts, elem = self.seq_src(s.options, scope, False, "the outcomes")
         self.p.random_bounds.append(self._random_bound(s.options, elem, scope))
-        op = O.chance(opts, scope.define(s.name, elem), O.formatter(elem))
-        self.p.node_types[op] = ("random", elem, s.options)
-        em.emit(op)
+        labels = f"_labels{len(self.env)}"  # a name of its own in the namespace
+        self.env[labels] = O.labels_of(elem)
+        em.emit_src(B.random_pick(opts, scope.define(s.name, elem), labels, ("random", elem, s.options)))
 
     def _random_bound(self, options: A.Expr, elem: T, scope: Scope) -> tuple[str, int]:
         """What bounds a `random`'s outcomes, for game.max_chance_outcomes (checked again at run time)."""
@@ -500,6 +500,9 @@ class StatementCompiler(ExpressionCompiler):
         """A loop: its head op (given the cell of the loop's end, for leaving), the body, the tail, and
         the jump back to the head (or `make_back`'s op, given the head's index, doing the head's work too);
         `break` jumps to the end."""
+        for node in A.walk(body):  # a name set in the body holds what was set when the body comes round again
+            if isinstance(node, A.SetStmt) and isinstance(node.target, A.Name):
+                scope.forget_index(node.target.name)
         top = em.here()
         end: list[int] = [0]
         em.emit_src(make_head(end))

@@ -66,11 +66,16 @@ def check_seat(st: "State", who: int) -> int:
 
 
 def labels_of(t: T) -> Callable[["State", list[Any]], list[str]]:
-    """The labels of a list of values of type t, made at once (cards' ids without a call per card)."""
+    """The labels of a list of values of type t, made at once: without a call per value where formatter's is
+    a lookup, a format or `str`."""
     if t.name == "card":
         return lambda st, values: list(map(st.game.card_ids.__getitem__, values))
-    fmt = formatter(t)
-    return lambda st, values: [fmt(st, v) for v in values]
+    if t.name == "player":
+        return lambda st, values: [f"P{v + 1}" for v in values]
+    if t.name in ("bool", "list"):
+        fmt = formatter(t)
+        return lambda st, values: [fmt(st, v) for v in values]
+    return lambda st, values: list(map(str, values))
 
 
 def distinct(labels: list[str], values: list[Any]) -> tuple[list[str], list[Any]]:
@@ -79,30 +84,6 @@ def distinct(labels: list[str], values: list[Any]) -> tuple[list[str], list[Any]
     for text, v in zip(labels, values):
         by_label.setdefault(text, v)
     return list(by_label), list(by_label.values())
-
-
-def chance(opts: Fn, slot: int, fmt: Fmt) -> Op:
-    def op(st: "State", fr: list[Any]) -> Optional[bool]:
-        L = fr[2]
-        values = list(opts(st, L))
-        if not values:
-            raise GameRuleError("a random choice among no outcomes")
-        if len(values) == 1:
-            L[slot] = values[0]
-            return None
-        if len(values) > st.game.max_outcomes:
-            raise GameRuleError(f"a random choice among {len(values)} outcomes, more than the "
-                                f"{st.game.max_outcomes} the game declares (game.max_chance_outcomes(); "
-                                "a list of players, cards, zones or enum values must not repeat one)")
-        labels = unique([fmt(st, v) for v in values])
-        if st.sampling:
-            pick = st.sampled(len(values))
-            st.history.append(labels[pick])
-            L[slot] = values[pick]
-            return None
-        st.pending = (CHANCE, -1, labels, values, slot)
-        return True
-    return op
 
 
 def reveal_to(what: Fn, seats: Fn, single: bool) -> Op:
