@@ -717,3 +717,12 @@ def test_steps_taken_by_advance_and_by_apply_action_in_turn_play_as_apply_action
     for k, action in enumerate(actions):
         (mixed.advance if k % 3 == 1 else mixed.apply_action)(action)
     assert mixed.is_terminal() and mixed.history == state.history and mixed.returns() == state.returns()
+
+
+def test_a_snippet_whose_lines_go_on_after_a_stop_is_refused() -> None:
+    """A resumable runner goes on past a STOP, so a line after it outside an `else` would run after the outcome too."""
+    from interpreter.compile.blocks import Snippet
+    Snippet(["if x:", "    STOP", "else:", "    y = 1"])
+    for lines in (["if x:", "    STOP", "y = 1"], ["if x:", "    if z:", "        STOP", "    else:", "        y = 1", "    w = 2"]):
+        with pytest.raises(AssertionError, match="after a STOP"):
+            Snippet(lines)

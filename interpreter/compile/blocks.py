@@ -58,6 +58,24 @@ class Snippet:
     calls: bool = False  # it pushes exactly one frame, `_b_t`, standing at the start of its block's runner
     node: Optional[tuple[str, Any, Any]] = None
 
+    def __post_init__(self) -> None:
+        assert _stops_last(self.lines), f"a line after a STOP outside an `else`: {self.lines}"
+
+
+def _stops_last(lines: Lines) -> bool:
+    """Whether each STOP is the last line on its path: the lines after it are in `else`s of the `if`s around it (a
+    resumable runner goes on past a STOP, so a line it reached there would run after the node's outcome too)."""
+    for k, line in enumerate(lines):
+        if line.strip() == "STOP":
+            limit, in_else = len(line) - len(line.lstrip()), False
+            for later in lines[k + 1:]:
+                pad = len(later) - len(later.lstrip())
+                if pad < limit and later.lstrip().startswith(("else:", "elif ")):
+                    limit, in_else = pad + 1, True
+                elif pad < limit or not in_else:
+                    return False
+    return True
+
 
 @dataclass
 class Emitter:
@@ -695,7 +713,8 @@ def random_pick(options: str, slot: int, labels: str, node: tuple[str, Any, Any]
                     "if len(_b_v) == 1:", f"    L[{slot}] = _b_v[0]", "else:", "    if len(_b_v) > st.game.max_outcomes:",
                     f"        raise GameRuleError({too_many})", f"    _b_l = _unique({labels}(st, _b_v))",
                     "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
-                    "    _b_p = st.sampled(len(_b_v))", "    st.history.append(_b_l[_b_p])", f"    L[{slot}] = _b_v[_b_p]"],
+                    "    else:", "        _b_p = st.sampled(len(_b_v))", "        st.history.append(_b_l[_b_p])",
+                    f"        L[{slot}] = _b_v[_b_p]"],
                    node=node)
 
 
