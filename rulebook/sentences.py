@@ -1524,11 +1524,23 @@ class Speaker:
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said, relgen=relgen,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        if noun is not None and noun.feminine():
+            said = self.agreeing(said, key)
         person = noun is not None and noun.word == self.nouns.word("player").word
         relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
         return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+
+    def agreeing(self, said: Phrase, key: str) -> Phrase:
+        """A text about items of a feminine noun in its forms `FORM_fem` where the pattern has them (« telles que »)."""
+        pattern = self.cat.pattern(key)
+        if not isinstance(pattern, dict):
+            return said
+        def form(f: str) -> str:
+            fem = f"{f if f in pattern else 'main'}_fem"
+            return said.form(fem if fem in pattern else f)
+        return Phrase(form, said.agree)
 
     def whose_clause(self, var: str, cond: A.Expr) -> Optional[Phrase]:
         """A comparison of a field of the item itself, said of the field: "power is at least 3" (after "whose")."""

@@ -436,12 +436,13 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem", "heavy"}  # "x_pl", "x_you" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem", "heavy"}  # "x_pl", "x_you", "x_fem" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
-    """The message keys of a catalogue table; a table of forms (a plural one `FORM_pl` too) counts as one message."""
-    if not isinstance(table, dict) or {k.removesuffix("_pl").removesuffix("_you") for k in table} <= FORMS:
+    """The message keys of a catalogue table; a table of forms (a plural one `FORM_pl`, a feminine one `FORM_fem`
+    too) counts as one message."""
+    if not isinstance(table, dict) or {k.removesuffix("_fem").removesuffix("_pl").removesuffix("_you") for k in table} <= FORMS:
         return {prefix}
     return {k for name, value in table.items() for k in keys(value, f"{prefix}.{name}" if prefix else name)}
 
