@@ -1329,6 +1329,8 @@ class Speaker:
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
         thing: Noun = self.nouns.element(e.args[0]).noun if key.endswith("_item") else card  # „das erste der Felder“
+        if key.endswith("_item") and (head := self.head_noun(self.expr(e.args[0]))) is not None:
+            thing = head  # the list said by a noun's plural: „der erste der Knoten“, « le premier des monstres »
         thing = Noun("", self.cat) if thing.agree == "pl" else thing  # an item said only in the plural: „der Erste“
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
                         cards=Phrase(card.plural()), the=thing.det(e.func),
@@ -1877,6 +1879,8 @@ class Speaker:
         return self.msg("expr.neg", e, operand=self.expr(e.operand))
 
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
+        if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
+            return self.msg("expr.cond_none", e, cond=self.expr(e.cond), then=self.expr(e.then))
         return self.msg("expr.cond", e, cond=self.expr(e.cond), then=self.expr(e.then), other=self.expr(e.other))
 
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
@@ -2812,13 +2816,19 @@ class Speaker:
         „jedes“ of „das Feld“), to count its items one by one: „Für jedes der Felder des Sturmangriffs:“."""
         if source.agree != "pl" or not self.cat.has("stmt.for_each_of_noun"):
             return None
+        noun = self.head_noun(source)
+        return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
+
+    def head_noun(self, source: Phrase) -> Optional[Noun]:
+        """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“)."""
         if self._vocabulary is None:
             said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
             self._vocabulary = {n.plural(): n for n in said if n.gender != "default" and " " not in n.word
                                 and "{" not in n.word and n.plural() != n.word}
+            node = self.nouns.word("node")  # the items of a graph's nodes: „die Knoten nach …“
+            self._vocabulary.setdefault(node.plural(), node)
         words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
-        noun = next((self._vocabulary[w] for w in words if w in self._vocabulary), None)
-        return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
+        return next((self._vocabulary[w] for w in words if w in self._vocabulary), None)
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
         self.loops.append(None)
