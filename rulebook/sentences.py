@@ -2,6 +2,7 @@
 language, composed from the catalogue's patterns with names and numbers from the rules."""
 from __future__ import annotations
 
+import itertools
 import operator
 import os
 import re
@@ -798,8 +799,14 @@ class Speaker:
             values = dict(zip((p.name for p in fn.params), args))
             whole = False  # a place said with its own article where the text's article was the function's
             placed: set[str] = set()
+            pasted = set() if defined else {p.name for p, a in zip(fn.params, args) if p.name in self.apposed(fn)
+                                            and (p.type.name == "int" or p.type.name in self.sym.enums)
+                                            and " " in (a if isinstance(a, str) else a.form("nom"))}
             for param, node in zip(fn.params, nodes):
                 text, place, alone = self._slot_place(text, param.name, node, defined)
+                if place is None and param.name in pasted:
+                    text, opening = self.unapposed(text, param.name)
+                    whole = whole or opening
                 whole = whole or alone
                 if place is not None:
                     values[param.name] = place
@@ -999,6 +1006,46 @@ class Speaker:
         if place is None:
             return text, None, False
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place, False
+
+    def unapposed(self, text: str, param: str) -> tuple[str, bool]:
+        """A function's place set beside a noun („das Feld {i}“) that is called with a whole phrase: the phrase
+        alone, in the case of the article it replaces („der Wert ist …“, not „das Feld der Wert ist …“); and
+        whether the noun opened the text (its article, the function's, goes too)."""
+        grammar = self.cat.data.get("grammar", {})
+        words = r"(?:[a-z]+ )*" if isinstance(grammar, dict) and grammar.get("plural_head") == "last" else ""
+        found = re.search(r"(?:^|(?<=\s))(" + words + r"\S+) \{" + param + r"(?::\w+)?\}", text)  # "power level {n}"
+        small = self.small_words()
+        if found is not None and " " in found.group(1):  # the noun's words after the last small one: "rank of power level {n}"
+            kept = " ".join(itertools.takewhile(lambda w: w.lower() not in small, reversed(found.group(1).split(" "))))
+            found = re.search(r"(?:^|(?<=\s))(" + re.escape(" ".join(reversed(kept.split(" ")))) + r") \{" + param
+                              + r"(?::\w+)?\}", text) if kept else None
+        if found is None or not found.group(1).replace(" ", "").isalpha() or found.group(1).lower() in small:
+            return text, False
+        if found.start(1) == 0:
+            return "{" + param + "}" + text[found.end():], True
+        word, upto = found.group(1), found.start(1) + len(found.group(1))  # the text up to the noun's end
+        tables = self.cat.data.get("articles", {})
+        known = next((n.gender for n in self.vocabulary().values() if n.word == word), None)  # „der Kraftstufe“: genitive
+        arts = [t for t in (tables if isinstance(tables, dict) else {}) if t != "default" and known in (None, t)]
+        for f in ("gen", "dat", "acc", "nom"):  # of a noun of unknown gender, „der Stufe {n}“ is rather a genitive
+            for art in arts:
+                said = Noun(f"{art} {word}", self.cat).np("def").form(f)
+                start = upto - len(said)
+                if said != word and text[:upto].lower().endswith(said.lower()) and (start == 0 or text[start - 1] in " („«\""):
+                    return text[:start] + "{" + param + ":" + f + "}" + text[found.end():], False
+        before = text[:found.start(1)].rstrip().rpartition(" ")[2]
+        if before.lower() not in small:  # a word the catalogue does not know, as a contraction („vom“, « du »): as written
+            return text, False
+        return text[:found.start(1)] + "{" + param + "}" + text[found.end():], False
+
+    def small_words(self) -> set[str]:
+        """Articles, prepositions and the like, which no place of a text stands beside as its noun."""
+        grammar = self.cat.data.get("grammar", {})
+        clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        words = set(clause.get("skip", [])) if isinstance(clause, dict) else set()
+        places = self.cat.data.get("place", {})
+        return words | {str(w) for t in (places.values() if isinstance(places, dict) else []) if isinstance(t, dict)
+                        for w in t.values()}
 
     def this_slot(self, text: str, param: str, zone: str, said: Optional[Phrase] = None) -> tuple[str, Optional[Phrase], bool]:
         """`ZONE {i}` in a function's text where a walk has just got to place `i`: "this space", „auf diesem
@@ -1727,7 +1774,8 @@ class Speaker:
         value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
         said = value.np("indef" if value.gender != "default" else "bare").form("nom")
         template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
-        text = A.Text(pos=fn.kind_clause.pos, by_lang={self.lang: template.replace("{value}", self.literal(said))})
+        text = A.Text(pos=fn.kind_clause.pos, by_lang={**fn.kind_clause.by_lang,  # (all: `apposed` reads the German)
+                                                       self.lang: template.replace("{value}", self.literal(said))})
         clause = self.function_phrase(fn.model_copy(update={"text": text, "body": e}), [self.expr(a) for a in left.args],
                                       e, left.args)
         return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
@@ -2821,14 +2869,18 @@ class Speaker:
 
     def head_noun(self, source: Phrase) -> Optional[Noun]:
         """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“)."""
+        words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
+        return next((self.vocabulary()[w] for w in words if w in self.vocabulary()), None)
+
+    def vocabulary(self) -> dict[str, Noun]:
+        """The nouns of the rules (and a graph's node) by their plural, where it differs from the singular."""
         if self._vocabulary is None:
             said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
             self._vocabulary = {n.plural(): n for n in said if n.gender != "default" and " " not in n.word
                                 and "{" not in n.word and n.plural() != n.word}
             node = self.nouns.word("node")  # the items of a graph's nodes: „die Knoten nach …“
             self._vocabulary.setdefault(node.plural(), node)
-        words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
-        return next((self._vocabulary[w] for w in words if w in self._vocabulary), None)
+        return self._vocabulary
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
         self.loops.append(None)
