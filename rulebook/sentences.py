@@ -1699,7 +1699,18 @@ class Speaker:
         if left_out is not None:  # "the path elements without the second one"
             return self.msg("expr.without", e, source=self._comp_args(e)["source"], item=self.expr(left_out))
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
-        return self.msg("expr.comprehension_self" if plain else "expr.comprehension", e, **self._comp_args(e))
+        args = self._comp_args(e)
+        if plain and self.said_by_its_plural(args["var"], args["source"]):  # « les joueurs sur la case tels que … »
+            return self.msg("expr.comprehension_of", e, **args)
+        return self.msg("expr.comprehension_self" if plain else "expr.comprehension", e, **args)
+
+    def said_by_its_plural(self, var: Arg, source: Arg) -> bool:
+        """Whether a list is said with its items' plural as its head („die Spieler auf dem Feld“), so its items
+        need not be named again before it („die Spieler aus den Spielern auf dem Feld“)."""
+        if not isinstance(var, Phrase) or not isinstance(source, Phrase):
+            return False
+        plural, text = f"{self.cat.pattern('grammar.plural_article')} {var.form('pl')}", source.form("nom")
+        return text == plural or text.startswith(plural + " ")
 
     def _e_CallComp(self, e: A.CallComp) -> Phrase:
         found = self.exists(e.comp, "comp.any_rel") if e.func == "any" else None
