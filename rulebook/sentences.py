@@ -69,6 +69,16 @@ def times_term(e: A.Expr) -> Optional[tuple[A.Num, A.Expr]]:
     return (e.left, e.right) if isinstance(e, A.BinOp) and e.op == "*" and isinstance(e.left, A.Num) else None
 
 
+def unrepeated(text: str, param: str, arg: Arg) -> str:
+    """A place after the words its argument starts with said once: „ohne die Felder, deren …“, not „ohne die
+    Felder die Felder, deren …“."""
+    found = re.search(r"(?:^|(?<=\s))(\S+ \S+) \{" + param + r"(?::(\w+))?\}", text)
+    said = arg if isinstance(arg, str) else arg.form(found.group(2) or "nom") if found else ""
+    if found is None or not said.startswith(found.group(1) + " ") and not said.startswith(found.group(1) + ","):
+        return text
+    return text[:found.start(1)] + text[found.end(1) + 1:]
+
+
 def _nested(v: A.Expr) -> bool:
     """Whether a constant is data, lists in a list or a table: said by its name, never item by item."""
     items = v.items if isinstance(v, A.ListLit) else [x for _, x in v.items] if isinstance(v, A.MapLit) else []
@@ -799,14 +809,19 @@ class Speaker:
             values = dict(zip((p.name for p in fn.params), args))
             whole = False  # a place said with its own article where the text's article was the function's
             placed: set[str] = set()
-            pasted = set() if defined else {p.name for p, a in zip(fn.params, args) if p.name in self.apposed(fn)
+            looped = {n.name for n in nodes if isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None
+                      and r.every is not None}  # said once only: asking for its words would count as saying them
+            pasted = set() if defined else {p.name for p, a, n in zip(fn.params, args, nodes) if p.name in self.apposed(fn)
                                             and (p.type.name == "int" or p.type.name in self.sym.enums)
+                                            and not (isinstance(n, A.Name) and n.name in looped)
                                             and " " in (a if isinstance(a, str) else a.form("nom"))}
-            for param, node in zip(fn.params, nodes):
+            for param, node, arg in zip(fn.params, nodes, args):
                 text, place, alone = self._slot_place(text, param.name, node, defined)
                 if place is None and param.name in pasted:
                     text, opening = self.unapposed(text, param.name)
                     whole = whole or opening
+                elif place is None and not defined and not isinstance(node, A.Name):
+                    text = unrepeated(text, param.name, arg)
                 whole = whole or alone
                 if place is not None:
                     values[param.name] = place
