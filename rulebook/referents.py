@@ -78,7 +78,11 @@ class Ref:
             if label:
                 if det in ("a", "each"):
                     return f"{noun.np('indef' if det == 'a' else 'each').form(case)} ({label})"
-                return label if bare else f"{noun.word} {label}"
+                if bare:
+                    return label
+                grammar = cat.data.get("grammar", {})  # « la créature B », where a language says the noun with its article
+                lettered = isinstance(grammar, dict) and grammar.get("lettered_article") is True
+                return f"{noun.np('def').form(case) if lettered else noun.word} {label}"
             if f == "bare":
                 return noun.word
             det = {"a": "indef", "": "this" if this else "chosen" if chosen else "def"}.get(det, det)

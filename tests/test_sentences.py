@@ -409,7 +409,7 @@ FRENCH = [
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
      f"Pour chaque carte de votre main lorsque la valeur vaut au moins 3{NBSP}:"),
     ("if not revealed(top(deck)) { reveal top(deck) }", f"Si la carte du dessus de la pioche est face cachée{NBSP}:"),
-    ("let s = sum(c.value for c in slot[1])", "Nombre A est la somme des valeurs des cartes de l'emplacement 1."),
+    ("let s = sum(c.value for c in slot[1])", "Le nombre A est la somme des valeurs des cartes de l'emplacement 1."),
     # the subjunctive after "jusqu'à ce que"
     ("turns p from me until count(deck) == 0 { end game }",
      "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que la pioche "
