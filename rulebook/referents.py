@@ -29,6 +29,7 @@ class Ref:
         self.enum = enum  # the enum whose value it is
         self.label = ""
         self.symbol = False  # said by its letter alone, as a formula names a number: "square A"
+        self.bare_label = False  # once introduced ("every number (C)"), said by its letter alone: "C steps"
         self.chosen = False  # a player's choice: "the chosen colour"
         self.this = False  # the place a walk has just reached: "this space"
         self.introduced = False  # a value a trigger's event has just introduced ("on a square"): then "the square"
@@ -55,7 +56,7 @@ class Ref:
         if self.you:
             me = cat.pattern("name.me")
             return Phrase(lambda f: pick(me, f.rpartition("_")[2]), "you")
-        noun, label, chosen, every, this = self.noun, self.label, self.chosen, self.every, self.this
+        noun, label, chosen, every, this, bare = self.noun, self.label, self.chosen, self.every, self.this, self.bare_label
 
         def make(f: str) -> str:
             det, _, case = f.rpartition("_")
@@ -77,7 +78,11 @@ class Ref:
             if label:
                 if det in ("a", "each"):
                     return f"{noun.np('indef' if det == 'a' else 'each').form(case)} ({label})"
-                return f"{noun.word} {label}"
+                if bare:
+                    return label
+                grammar = cat.data.get("grammar", {})  # « la créature B », where a language says the noun with its article
+                lettered = isinstance(grammar, dict) and grammar.get("lettered_article") is True
+                return f"{noun.np('def').form(case) if lettered else noun.word} {label}"
             if f == "bare":
                 return noun.word
             det = {"a": "indef", "": "this" if this else "chosen" if chosen else "def"}.get(det, det)
@@ -123,6 +128,9 @@ class Scope:
             ref.label = next((x for x in LABELS if x not in used), "")
         elif lettered:
             ref.label = "A"
+        if any(r.symbol for r in self.refs.values()):  # beside parameters named by letters alone, a local's letter
+            for r in [ref, *same.values()]:  # is said alone too: "B steps", not "number B steps"
+                r.bare_label = not r.symbol and bool(r.label)
         self.refs[name] = ref
         return ref
 

@@ -2,6 +2,7 @@
 language, composed from the catalogue's patterns with names and numbers from the rules."""
 from __future__ import annotations
 
+import itertools
 import operator
 import os
 import re
@@ -66,6 +67,16 @@ def sum_terms(e: A.Expr) -> list[A.Expr]:
 def times_term(e: A.Expr) -> Optional[tuple[A.Num, A.Expr]]:
     """A number times a term (`2 * x`), said "2 times x" in a rating told in words."""
     return (e.left, e.right) if isinstance(e, A.BinOp) and e.op == "*" and isinstance(e.left, A.Num) else None
+
+
+def unrepeated(text: str, param: str, arg: Arg) -> str:
+    """A place after the words its argument starts with said once: „ohne die Felder, deren …“, not „ohne die
+    Felder die Felder, deren …“."""
+    found = re.search(r"(?:^|(?<=\s))(\S+ \S+) \{" + param + r"(?::(\w+))?\}", text)
+    said = arg if isinstance(arg, str) else arg.form(found.group(2) or "nom") if found else ""
+    if found is None or not said.startswith(found.group(1) + " ") and not said.startswith(found.group(1) + ","):
+        return text
+    return text[:found.start(1)] + text[found.end(1) + 1:]
 
 
 def _nested(v: A.Expr) -> bool:
@@ -798,8 +809,19 @@ class Speaker:
             values = dict(zip((p.name for p in fn.params), args))
             whole = False  # a place said with its own article where the text's article was the function's
             placed: set[str] = set()
-            for param, node in zip(fn.params, nodes):
+            looped = {n.name for n in nodes if isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None
+                      and r.every is not None}  # said once only: asking for its words would count as saying them
+            pasted = set() if defined else {p.name for p, a, n in zip(fn.params, args, nodes) if p.name in self.apposed(fn)
+                                            and (p.type.name == "int" or p.type.name in self.sym.enums)
+                                            and not (isinstance(n, A.Name) and n.name in looped)
+                                            and " " in (a if isinstance(a, str) else a.form("nom"))}
+            for param, node, arg in zip(fn.params, nodes, args):
                 text, place, alone = self._slot_place(text, param.name, node, defined)
+                if place is None and param.name in pasted:
+                    text, opening = self.unapposed(text, param.name)
+                    whole = whole or opening
+                elif place is None and not defined and not isinstance(node, A.Name):
+                    text = unrepeated(text, param.name, arg)
                 whole = whole or alone
                 if place is not None:
                     values[param.name] = place
@@ -999,6 +1021,46 @@ class Speaker:
         if place is None:
             return text, None, False
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place, False
+
+    def unapposed(self, text: str, param: str) -> tuple[str, bool]:
+        """A function's place set beside a noun („das Feld {i}“) that is called with a whole phrase: the phrase
+        alone, in the case of the article it replaces („der Wert ist …“, not „das Feld der Wert ist …“); and
+        whether the noun opened the text (its article, the function's, goes too)."""
+        grammar = self.cat.data.get("grammar", {})
+        words = r"(?:[a-z]+ )*" if isinstance(grammar, dict) and grammar.get("plural_head") == "last" else ""
+        found = re.search(r"(?:^|(?<=\s))(" + words + r"\S+) \{" + param + r"(?::\w+)?\}", text)  # "power level {n}"
+        small = self.small_words()
+        if found is not None and " " in found.group(1):  # the noun's words after the last small one: "rank of power level {n}"
+            kept = " ".join(itertools.takewhile(lambda w: w.lower() not in small, reversed(found.group(1).split(" "))))
+            found = re.search(r"(?:^|(?<=\s))(" + re.escape(" ".join(reversed(kept.split(" ")))) + r") \{" + param
+                              + r"(?::\w+)?\}", text) if kept else None
+        if found is None or not found.group(1).replace(" ", "").isalpha() or found.group(1).lower() in small:
+            return text, False
+        if found.start(1) == 0:
+            return "{" + param + "}" + text[found.end():], True
+        word, upto = found.group(1), found.start(1) + len(found.group(1))  # the text up to the noun's end
+        tables = self.cat.data.get("articles", {})
+        known = next((n.gender for n in self.vocabulary().values() if n.word == word), None)  # „der Kraftstufe“: genitive
+        arts = [t for t in (tables if isinstance(tables, dict) else {}) if t != "default" and known in (None, t)]
+        for f in ("gen", "dat", "acc", "nom"):  # of a noun of unknown gender, „der Stufe {n}“ is rather a genitive
+            for art in arts:
+                said = Noun(f"{art} {word}", self.cat).np("def").form(f)
+                start = upto - len(said)
+                if said != word and text[:upto].lower().endswith(said.lower()) and (start == 0 or text[start - 1] in " („«\""):
+                    return text[:start] + "{" + param + ":" + f + "}" + text[found.end():], False
+        before = text[:found.start(1)].rstrip().rpartition(" ")[2]
+        if before.lower() not in small:  # a word the catalogue does not know, as a contraction („vom“, « du »): as written
+            return text, False
+        return text[:found.start(1)] + "{" + param + "}" + text[found.end():], False
+
+    def small_words(self) -> set[str]:
+        """Articles, prepositions and the like, which no place of a text stands beside as its noun."""
+        grammar = self.cat.data.get("grammar", {})
+        clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        words = set(clause.get("skip", [])) if isinstance(clause, dict) else set()
+        places = self.cat.data.get("place", {})
+        return words | {str(w) for t in (places.values() if isinstance(places, dict) else []) if isinstance(t, dict)
+                        for w in t.values()}
 
     def this_slot(self, text: str, param: str, zone: str, said: Optional[Phrase] = None) -> tuple[str, Optional[Phrase], bool]:
         """`ZONE {i}` in a function's text where a walk has just got to place `i`: "this space", „auf diesem
@@ -1329,6 +1391,8 @@ class Speaker:
         card = self.nouns.text(kind.title) if kind is not None else None  # "the top king tile", not "card"
         card = card or self.nouns.word("card")
         thing: Noun = self.nouns.element(e.args[0]).noun if key.endswith("_item") else card  # „das erste der Felder“
+        if key.endswith("_item") and (head := self.head_noun(self.expr(e.args[0]))) is not None:
+            thing = head  # the list said by a noun's plural: „der erste der Knoten“, « le premier des monstres »
         thing = Noun("", self.cat) if thing.agree == "pl" else thing  # an item said only in the plural: „der Erste“
         return self.msg(f"prim.{key}", e, at=at, card=card.np("bare"), card_top=card.np("top"), card_def=card.np("def"),
                         cards=Phrase(card.plural()), the=thing.det(e.func),
@@ -1524,11 +1588,23 @@ class Speaker:
             return self.msg("expr.filter_in", cond, source=self.expr(cond.comp.source), item=item, var=var_said, relgen=relgen,
                             prep_at=self.prep(cond.comp.source, "at" if self.zone_def_of(cond.comp.source) else "among"))
         said = self.msg(key, cond, cond=self.expr(cond), var=var_said, rel=rel if rel is not None else Phrase(""))
+        if noun is not None and noun.feminine():
+            said = self.agreeing(said, key)
         person = noun is not None and noun.word == self.nouns.word("player").word
         relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
         return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+
+    def agreeing(self, said: Phrase, key: str) -> Phrase:
+        """A text about items of a feminine noun in its forms `FORM_fem` where the pattern has them (« telles que »)."""
+        pattern = self.cat.pattern(key)
+        if not isinstance(pattern, dict):
+            return said
+        def form(f: str) -> str:
+            fem = f"{f if f in pattern else 'main'}_fem"
+            return said.form(fem if fem in pattern else f)
+        return Phrase(form, said.agree)
 
     def whose_clause(self, var: str, cond: A.Expr) -> Optional[Phrase]:
         """A comparison of a field of the item itself, said of the field: "power is at least 3" (after "whose")."""
@@ -1638,7 +1714,18 @@ class Speaker:
         if left_out is not None:  # "the path elements without the second one"
             return self.msg("expr.without", e, source=self._comp_args(e)["source"], item=self.expr(left_out))
         plain = isinstance(e.expr, A.Name) and e.expr.name == e.var
-        return self.msg("expr.comprehension_self" if plain else "expr.comprehension", e, **self._comp_args(e))
+        args = self._comp_args(e)
+        if plain and self.said_by_its_plural(args["var"], args["source"]):  # « les joueurs sur la case tels que … »
+            return self.msg("expr.comprehension_of", e, **args)
+        return self.msg("expr.comprehension_self" if plain else "expr.comprehension", e, **args)
+
+    def said_by_its_plural(self, var: Arg, source: Arg) -> bool:
+        """Whether a list is said with its items' plural as its head („die Spieler auf dem Feld“), so its items
+        need not be named again before it („die Spieler aus den Spielern auf dem Feld“)."""
+        if not isinstance(var, Phrase) or not isinstance(source, Phrase):
+            return False
+        plural, text = f"{self.cat.pattern('grammar.plural_article')} {var.form('pl')}", source.form("nom")
+        return text == plural or text.startswith(plural + " ")
 
     def _e_CallComp(self, e: A.CallComp) -> Phrase:
         found = self.exists(e.comp, "comp.any_rel") if e.func == "any" else None
@@ -1713,7 +1800,8 @@ class Speaker:
         value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
         said = value.np("indef" if value.gender != "default" else "bare").form("nom")
         template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
-        text = A.Text(pos=fn.kind_clause.pos, by_lang={self.lang: template.replace("{value}", self.literal(said))})
+        text = A.Text(pos=fn.kind_clause.pos, by_lang={**fn.kind_clause.by_lang,  # (all: `apposed` reads the German)
+                                                       self.lang: template.replace("{value}", self.literal(said))})
         clause = self.function_phrase(fn.model_copy(update={"text": text, "body": e}), [self.expr(a) for a in left.args],
                                       e, left.args)
         return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
@@ -1865,6 +1953,8 @@ class Speaker:
         return self.msg("expr.neg", e, operand=self.expr(e.operand))
 
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
+        if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
+            return self.msg("expr.cond_none", e, cond=self.expr(e.cond), then=self.expr(e.then))
         return self.msg("expr.cond", e, cond=self.expr(e.cond), then=self.expr(e.then), other=self.expr(e.other))
 
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
@@ -2800,13 +2890,23 @@ class Speaker:
         „jedes“ of „das Feld“), to count its items one by one: „Für jedes der Felder des Sturmangriffs:“."""
         if source.agree != "pl" or not self.cat.has("stmt.for_each_of_noun"):
             return None
+        noun = self.head_noun(source)
+        return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
+
+    def head_noun(self, source: Phrase) -> Optional[Noun]:
+        """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“)."""
+        words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
+        return next((self.vocabulary()[w] for w in words if w in self.vocabulary()), None)
+
+    def vocabulary(self) -> dict[str, Noun]:
+        """The nouns of the rules (and a graph's node) by their plural, where it differs from the singular."""
         if self._vocabulary is None:
             said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
             self._vocabulary = {n.plural(): n for n in said if n.gender != "default" and " " not in n.word
                                 and "{" not in n.word and n.plural() != n.word}
-        words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
-        noun = next((self._vocabulary[w] for w in words if w in self._vocabulary), None)
-        return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
+            node = self.nouns.word("node")  # the items of a graph's nodes: „die Knoten nach …“
+            self._vocabulary.setdefault(node.plural(), node)
+        return self._vocabulary
 
     def _loop_body(self, body: Sequence[A.Stmt]) -> list[Line]:
         self.loops.append(None)

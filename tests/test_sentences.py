@@ -409,7 +409,7 @@ FRENCH = [
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
      f"Pour chaque carte de votre main lorsque la valeur vaut au moins 3{NBSP}:"),
     ("if not revealed(top(deck)) { reveal top(deck) }", f"Si la carte du dessus de la pioche est face cachée{NBSP}:"),
-    ("let s = sum(c.value for c in slot[1])", "Nombre A est la somme des valeurs des cartes de l'emplacement 1."),
+    ("let s = sum(c.value for c in slot[1])", "Le nombre A est la somme des valeurs des cartes de l'emplacement 1."),
     # the subjunctive after "jusqu'à ce que"
     ("turns p from me until count(deck) == 0 { end game }",
      "En commençant par vous, les joueurs jouent à tour de rôle dans le sens horaire jusqu'à ce que la pioche "
@@ -436,12 +436,13 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem", "heavy"}  # "x_pl", "x_you" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem", "heavy"}  # "x_pl", "x_you", "x_fem" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
-    """The message keys of a catalogue table; a table of forms (a plural one `FORM_pl` too) counts as one message."""
-    if not isinstance(table, dict) or {k.removesuffix("_pl").removesuffix("_you") for k in table} <= FORMS:
+    """The message keys of a catalogue table; a table of forms (a plural one `FORM_pl`, a feminine one `FORM_fem`
+    too) counts as one message."""
+    if not isinstance(table, dict) or {k.removesuffix("_fem").removesuffix("_pl").removesuffix("_you") for k in table} <= FORMS:
         return {prefix}
     return {k for name, value in table.items() for k in keys(value, f"{prefix}.{name}" if prefix else name)}
 
