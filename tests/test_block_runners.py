@@ -726,3 +726,58 @@ def test_a_snippet_whose_lines_go_on_after_a_stop_is_refused() -> None:
     for lines in (["if x:", "    STOP", "y = 1"], ["if x:", "    if z:", "        STOP", "    else:", "        y = 1", "    w = 2"]):
         with pytest.raises(AssertionError, match="after a STOP"):
             Snippet(lines)
+
+
+def test_every_way_to_take_a_step_plays_as_a_state_loaded_from_its_saved_form() -> None:
+    """The live state's run (State._gen) goes on whichever way a step is taken: by position, label, catalogue id or
+    advance, on a determinized sample of a seat's view or on the state itself; a state loaded from the saved form
+    of each, taking the same step, ends byte-identical."""
+    from interpreter.play.determinize import determinize
+    game = load_game("maechtige_monster", ["koenigs_neue_regeln"], players=4)
+    state, rng = game.new_initial_state(11), random.Random(11)
+    sample = None
+    for k in range(3000):
+        if state.is_terminal():
+            break
+        if sample is not None and not sample.is_terminal():  # a sample goes on in its own run as the state does
+            pick = sample.sample_chance() if sample.is_chance_node() else rng.randrange(len(sample.legal_actions()))
+            twin = game.state_from_json(sample.to_json())
+            sample.apply_action(pick)
+            twin.apply_action(pick)
+            assert twin.to_json() == sample.to_json()
+        chance = state.is_chance_node()
+        pos = state.sample_chance() if chance else rng.randrange(len(state.legal_actions()))
+        twin = game.state_from_json(state.to_json())
+        if k % 4 == 1 and not chance:
+            state.apply_label(state.legal_labels()[pos])
+        elif k % 4 == 2:
+            ids = game.catalogue.node_ids(state)  # per option its id; equal moves share one, which takes the first
+            pos = ids.index(ids[pos])
+            state.apply_action_id(ids[pos])
+        elif k % 4 == 3:
+            state.advance(pos)
+        else:
+            state.apply_action(pos)
+        twin.apply_action(pos)
+        assert twin.to_json() == state.to_json()
+        if k % 50 == 0 and not state.is_terminal() and not state.is_chance_node():
+            sample = determinize(state, state.current_player(), rng)
+    assert state.is_terminal()
+
+
+def test_states_left_mid_game_are_freed() -> None:
+    """A live state and its run's generator hold each other (State._gen): a cycle, which the collector frees, so states
+    dropped mid-game in the API loop do not pile up."""
+    import gc
+    game = load_game("maechtige_monster", players=3)
+    rng = random.Random(4)
+    game.new_initial_state(0)  # the game's start state (Game.start_state) is made
+    gc.collect()
+    alive = sum(type(o) is State for o in gc.get_objects())
+    for seed in range(300):
+        state = game.new_initial_state(seed)
+        for _ in range(25):
+            state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+    del state
+    gc.collect()
+    assert sum(type(o) is State for o in gc.get_objects()) <= alive
