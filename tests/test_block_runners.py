@@ -783,3 +783,55 @@ def test_states_left_mid_game_are_freed() -> None:
     del state
     gc.collect()
     assert sum(type(o) is State for o in gc.get_objects()) <= alive
+
+
+@pytest.mark.parametrize("ruleset, players, reload_every", [("magical_friends", 2, 7), ("maechtige_monster", 3, 5)])
+def test_a_failing_step_of_a_resumed_or_reloaded_run_is_located_and_undone(ruleset: str, players: int,
+                                                                             reload_every: int) -> None:
+    """The injection above (a rules error after the n-th move of a step) in the run the state goes on in, and every
+    few steps in a state loaded from its saved form (its run starts from the frames): the error names its place in
+    the rules file, the state is byte-identical, and the step then plays as on a clone that never failed."""
+    game = load_game(ruleset, players=players)
+    rng = random.Random(3)
+    undone = 0
+    state = game.new_initial_state(seed=3)
+    for k in range(300):
+        if state.is_terminal():
+            break
+        if k % reload_every == 0:  # the failing log set where the state has no run yet (one would keep the old list)
+            state = game.state_from_json(state.to_json())
+            state.log = log = FailingLog(state.log)
+        action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
+        before, twin = state.to_json(), state.clone()
+        log.left = rng.randrange(1, 4)
+        try:
+            state.apply_action(action)
+        except GameRuleError as exc:
+            undone += 1
+            assert exc.file is not None and exc.line > 0 and "injected" in str(exc)
+            assert state.to_json() == before
+            log.left = 0
+            state.apply_action(action)
+            twin.apply_action(action)
+            assert state.to_json() == twin.to_json()
+        log.left = 0
+    assert undone > 10
+
+
+def test_a_state_whose_lists_a_tool_replaced_plays_on_from_them_once_told() -> None:
+    """A live run holds the lists it read (State._gen): a tool that replaces a state's lists between steps calls
+    edited(), and the state then plays as one loaded from its saved form."""
+    game = load_game("maechtige_monster", players=4)
+    state, rng = game.new_initial_state(8), random.Random(8)
+    for k in range(400):
+        if state.is_terminal():
+            break
+        action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
+        if k % 3 == 0:
+            state.zones, state.gvars, state.log = [*map(list.copy, state.zones)], state.gvars.copy(), state.log.copy()
+            state.pvars, state.owned = [*map(list.copy, state.pvars)], {f: c.copy() for f, c in state.owned.items()}
+            state.edited()
+        twin = game.state_from_json(state.to_json())
+        state.apply_action(action)
+        twin.apply_action(action)
+        assert twin.to_json() == state.to_json()
