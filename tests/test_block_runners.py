@@ -688,9 +688,11 @@ score(p) = seen
 @pytest.mark.parametrize("until, skip, played", [
     ("5", "p == last(players)", [1, 2, 1, 2, 1]),  # the until does not read p: a skipped seat goes to the next skip test
     ("5 + (if p == last(players) then 9 else 0)", "p == last(players)", [1, 2, 1, 2, 1]),  # it does: tested again
+    ("5 + (if last_seat(p) then 9 else 0)", "last_seat(p)", [1, 2, 1, 2, 1]),  # through a function too
 ])
 def test_turns_pass_over_the_skipped_seats_as_written(tmp_path: Path, until: str, skip: str, played: list[int]) -> None:
-    (tmp_path / "game.rules").write_text(SKIPPING.replace("UNTIL", until).replace("SKIP", skip), encoding="utf-8")
+    function = "function last_seat(q: player) = q == last(players)\n" if "last_seat" in until else ""
+    (tmp_path / "game.rules").write_text(function + SKIPPING.replace("UNTIL", until).replace("SKIP", skip), encoding="utf-8")
     state = load_game(str(tmp_path), players=3).new_initial_state(seed=1)
     while not state.is_terminal():
         state.apply_action(0)
