@@ -353,29 +353,40 @@ class FailingLog(list[tuple[Any, ...]]):
                 raise GameRuleError("injected")
 
 
-def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole() -> None:
-    """A rules error after the n-th move of a step (injected into every step of a game): the state is as it was
-    (frames, locals, cards, round, phase, modifiers), and the step then plays as on a clone that never failed."""
-    game = load_game("maechtige_monster", ["koenigs_neue_regeln"], players=4)
+@pytest.mark.parametrize("ruleset, variants, players, reload_every", [
+    ("maechtige_monster", ("koenigs_neue_regeln",), 4, 0), ("maechtige_monster", (), 3, 5), ("magical_friends", (), 2, 7)])
+def test_a_step_of_a_real_game_that_fails_after_any_of_its_moves_is_undone_whole(
+        ruleset: str, variants: tuple[str, ...], players: int, reload_every: int) -> None:
+    """A rules error after the n-th move of a step (injected into every step of a game, in the run the state goes on
+    in, and every `reload_every` steps in a state loaded from its saved form, whose run starts from the frames): it
+    names its place in the rules file, the state is as it was (frames, locals, cards, round, phase, modifiers), and
+    the step then plays as on a clone that never failed."""
+    game = load_game(ruleset, list(variants), players=players)
     rng = random.Random(7)
     undone = 0
     state = game.new_initial_state(seed=1)
     state.log = log = FailingLog(state.log)
-    while not state.is_terminal():
+    for k in range(400):
+        if state.is_terminal():
+            break
+        if reload_every and k % reload_every == 0:  # the failing log set before the state has a run (State._gen)
+            state = game.state_from_json(state.to_json())
+            state.log = log = FailingLog(state.log)
         action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
         before, twin = state.to_json(), state.clone()
         log.left = rng.randrange(1, 6)
         try:
             state.apply_action(action)
-        except GameRuleError:
+        except GameRuleError as exc:
             undone += 1
+            assert exc.file is not None and exc.line > 0 and "injected" in str(exc)
             assert state.to_json() == before
             log.left = 0
             state.apply_action(action)
             twin.apply_action(action)
             assert state.to_json() == twin.to_json()
         log.left = 0
-    assert undone > 20
+    assert undone > 10
 
 
 def test_a_failing_step_goes_back_to_the_state_whatever_its_base(tmp_path: Path) -> None:
@@ -677,9 +688,11 @@ score(p) = seen
 @pytest.mark.parametrize("until, skip, played", [
     ("5", "p == last(players)", [1, 2, 1, 2, 1]),  # the until does not read p: a skipped seat goes to the next skip test
     ("5 + (if p == last(players) then 9 else 0)", "p == last(players)", [1, 2, 1, 2, 1]),  # it does: tested again
+    ("5 + (if last_seat(p) then 9 else 0)", "last_seat(p)", [1, 2, 1, 2, 1]),  # through a function too
 ])
 def test_turns_pass_over_the_skipped_seats_as_written(tmp_path: Path, until: str, skip: str, played: list[int]) -> None:
-    (tmp_path / "game.rules").write_text(SKIPPING.replace("UNTIL", until).replace("SKIP", skip), encoding="utf-8")
+    function = "function last_seat(q: player) = q == last(players)\n" if "last_seat" in until else ""
+    (tmp_path / "game.rules").write_text(function + SKIPPING.replace("UNTIL", until).replace("SKIP", skip), encoding="utf-8")
     state = load_game(str(tmp_path), players=3).new_initial_state(seed=1)
     while not state.is_terminal():
         state.apply_action(0)
@@ -726,3 +739,79 @@ def test_a_snippet_whose_lines_go_on_after_a_stop_is_refused() -> None:
     for lines in (["if x:", "    STOP", "y = 1"], ["if x:", "    if z:", "        STOP", "    else:", "        y = 1", "    w = 2"]):
         with pytest.raises(AssertionError, match="after a STOP"):
             Snippet(lines)
+
+
+@pytest.mark.parametrize("ruleset, variants, players, steps", [
+    ("maechtige_monster", ("koenigs_neue_regeln",), 4, 3000), ("magical_friends", (), 2, 200)])
+def test_every_way_to_take_a_step_plays_as_a_state_loaded_from_its_saved_form(
+        ruleset: str, variants: tuple[str, ...], players: int, steps: int) -> None:
+    """The live state's run (State._gen) goes on whichever way a step is taken: by position, label, catalogue id or
+    advance, on a determinized sample of a seat's view or on the state itself; a state loaded from the saved form
+    of each, taking the same step, ends byte-identical."""
+    from interpreter.play.determinize import determinize
+    game = load_game(ruleset, list(variants), players=players)
+    state, rng = game.new_initial_state(11), random.Random(11)
+    sample = None
+    for k in range(steps):
+        if state.is_terminal():
+            break
+        if sample is not None and not sample.is_terminal():  # a sample goes on in its own run as the state does
+            pick = sample.sample_chance() if sample.is_chance_node() else rng.randrange(len(sample.legal_actions()))
+            twin = game.state_from_json(sample.to_json())
+            sample.apply_action(pick)
+            twin.apply_action(pick)
+            assert twin.to_json() == sample.to_json()
+        chance = state.is_chance_node()
+        pos = state.sample_chance() if chance else rng.randrange(len(state.legal_actions()))
+        twin = game.state_from_json(state.to_json())
+        if k % 4 == 1 and not chance:
+            state.apply_label(state.legal_labels()[pos])
+        elif k % 4 == 2:
+            ids = game.catalogue.node_ids(state)  # per option its id; equal moves share one, which takes the first
+            pos = ids.index(ids[pos])
+            state.apply_action_id(ids[pos])
+        elif k % 4 == 3:
+            state.advance(pos)
+        else:
+            state.apply_action(pos)
+        twin.apply_action(pos)
+        assert twin.to_json() == state.to_json()
+        if k % 50 == 0 and not state.is_terminal() and not state.is_chance_node():
+            sample = determinize(state, state.current_player(), rng)
+
+
+def test_states_left_mid_game_are_freed() -> None:
+    """A live state and its run's generator hold each other (State._gen): a cycle, which the collector frees, so states
+    dropped mid-game in the API loop do not pile up."""
+    import gc
+    game = load_game("maechtige_monster", players=3)
+    rng = random.Random(4)
+    game.new_initial_state(0)  # the game's start state (Game.start_state) is made
+    gc.collect()
+    alive = sum(type(o) is State for o in gc.get_objects())
+    for seed in range(300):
+        state = game.new_initial_state(seed)
+        for _ in range(25):
+            state.apply_action(state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions())))
+    del state
+    gc.collect()
+    assert sum(type(o) is State for o in gc.get_objects()) <= alive
+
+
+def test_a_state_whose_lists_a_tool_replaced_plays_on_from_them_once_told() -> None:
+    """A live run holds the lists it read (State._gen): a tool that replaces a state's lists between steps calls
+    edited(), and the state then plays as one loaded from its saved form."""
+    game = load_game("maechtige_monster", players=4)
+    state, rng = game.new_initial_state(8), random.Random(8)
+    for k in range(400):
+        if state.is_terminal():
+            break
+        action = state.sample_chance() if state.is_chance_node() else rng.randrange(len(state.legal_actions()))
+        if k % 3 == 0:
+            state.zones, state.gvars, state.log = [*map(list.copy, state.zones)], state.gvars.copy(), state.log.copy()
+            state.pvars, state.owned = [*map(list.copy, state.pvars)], {f: c.copy() for f, c in state.owned.items()}
+            state.edited()
+        twin = game.state_from_json(state.to_json())
+        state.apply_action(action)
+        twin.apply_action(action)
+        assert twin.to_json() == state.to_json()

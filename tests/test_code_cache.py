@@ -63,6 +63,23 @@ def test_the_resumable_runners_are_kept_in_a_file_of_their_own(cache: Path, monk
         assert api_game() == first
 
 
+@pytest.mark.parametrize("damage", ["truncated", "flipped", "missing"])
+def test_a_damaged_file_of_resumable_runners_is_compiled_afresh(cache: Path, damage: str) -> None:
+    """A later load whose file of resumable runners is cut short, altered or gone makes them again as it runs one."""
+    first = api_game()
+    [later] = cache.glob("code-*.later")
+    data = bytearray(later.read_bytes())
+    if damage == "missing":
+        later.unlink()
+    elif damage == "truncated":
+        later.write_bytes(bytes(data[:len(data) // 2]))
+    else:
+        data[-5] ^= 0xFF
+        later.write_bytes(bytes(data))
+    code_cache._later.cache_clear()
+    assert api_game() == first
+
+
 def test_a_damaged_file_is_compiled_afresh(cache: Path) -> None:
     first = digest()
     [entry] = cache.glob("code-*.marshal")

@@ -173,6 +173,23 @@ def test_a_seat_set_in_a_loop_is_checked_when_the_loop_comes_round(tmp_path: Pat
         state.apply_action(0)
 
 
+@pytest.mark.parametrize("loop", ["  for p in players {", "  turns p from first(players) until acc > 0 {"])
+def test_a_seat_defined_again_by_a_let_is_checked(tmp_path: Path, loop: str) -> None:
+    """`let p = …` in the body of a loop over seats defines p anew in the loop's own scope: it holds no seat (here
+    the bank's -1), so a decision for it is checked, not opened as a node of seat -1 (a chance node's number)."""
+    game = build(tmp_path, setup(loop, "    let p = owner(card(\"t1\"))", "    let x = choose p from [1, 2]",
+                                 "    set acc = 1", "  }"))
+    with pytest.raises(GameRuleError, match="a decision for seat -1, which is no player"):
+        game.new_initial_state(seed=7)
+
+
+def test_a_place_defined_again_by_a_let_is_checked(tmp_path: Path) -> None:
+    """So is a loop's place number defined anew: read unchecked, spot[5] was an IndexError, not a located error."""
+    game = build(tmp_path, setup("  for i in positions(spot) {", "    let i = 5", "    set acc = count(spot[i])", "  }"))
+    with pytest.raises(GameRuleError, match=r"spot\[5\] does not exist \(1 to 2\)"):
+        game.new_initial_state(seed=7)
+
+
 def test_an_illegal_action_is_still_refused_with_the_state_unchanged() -> None:
     state = faults_game().new_initial_state(seed=5)
     before = state.to_json()

@@ -52,6 +52,7 @@ class Scope:
 
     def define(self, name: str, t: T, index_of: Optional[int] = None, seat: bool = False) -> int:
         slot = self.layout.alloc()
+        self._fresh(name)
         self.names[name] = (slot, t)
         if index_of is not None:
             self.index_of[name] = index_of
@@ -61,10 +62,17 @@ class Scope:
 
     def define_py(self, name: str, t: T, index_of: Optional[int] = None) -> str:
         ident = f"_v{next(_numbers.get())}_{name}"
+        self._fresh(name)
         self.names[name] = (ident, t)
         if index_of is not None:
             self.index_of[name] = index_of
         return ident
+
+    def _fresh(self, name: str) -> None:
+        """A name defined again in this scope (`let p = …` in a loop over seats) knows nothing its old definition did."""
+        self.index_of.pop(name, None)
+        self.seats.discard(name)
+        self.sources.pop(name, None)
 
     def forget_index(self, name: str) -> None:
         """A name that is set may leave the family's range (or the seats): its reads are checked from here on."""

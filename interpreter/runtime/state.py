@@ -521,8 +521,9 @@ class State:
             self.sampling = False
 
     def edited(self) -> None:
-        """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`): a failing
-        apply_action then goes back to it as it stands, not to what replaying its steps would give."""
+        """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`, a list
+        replaced): a failing apply_action then goes back to it as it stands, not to what replaying its steps would give,
+        and the next one goes on from the frames, not in the run (_gen), which holds the lists it read."""
         self._base = None
         self._gen = _NO_RUN
 
