@@ -45,6 +45,17 @@ def test_a_second_load_takes_its_code_from_disk_and_plays_the_same(cache: Path, 
         assert digest() == first
 
 
+def test_a_load_whose_file_lacks_an_entry_takes_it_from_an_earlier_load(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game and its variants share most code: a load made it once in a process, a load of other files takes it."""
+    first = digest()
+    for entry in cache.glob("code-*"):
+        entry.unlink()
+    with monkeypatch.context() as patched:
+        forbid_compiling(patched)
+        assert digest() == first
+    assert len(list(cache.glob("code-*.marshal"))) == 1  # written again, whole
+
+
 def api_game() -> list[str]:
     """A game of the API loop (its steps run in the blocks' resumable runners, compile/blocks.py)."""
     load_program.cache_clear()

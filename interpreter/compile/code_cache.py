@@ -37,23 +37,34 @@ class _Codes:
 
 
 _current: ContextVar[Optional[_Codes]] = ContextVar("regelwerk_code_cache", default=None)
+MEMORY = 4096  # entries kept in this process (_made), forgotten all at once past that
+_made: dict[str, Any] = {}  # key → value of the entries this process's loads used, for another load that lacks them
 
 
-def kept(key: str, make: Callable[[], V]) -> V:
+def kept(key: str, make: Callable[[], V], shared: bool = True) -> V:
     """`make()`, or what it gave at an earlier load (a value marshal keeps: code, strings, numbers, and lists, tuples
     and dicts of them; shared with the file, so read, never changed); `key` is what `make` starts from, with a name
-    for the steps it takes (everything its result depends on besides the compiler's own code). Outside a load (a
-    scenario's expression), or without a cache, it is made every time."""
+    for the steps it takes (everything its result depends on besides the compiler's own code). A load whose file lacks
+    it takes it from an earlier load in this process, of other files too (a game and its variants share most code),
+    if `shared`. Outside a load (a scenario's expression), or without a cache, it is made every time."""
     codes = _current.get()
     if codes is None:
         return make()
     if key in codes.found:
         value: V = codes.found[key]
     else:
-        value = make()
+        value = _made[key] if shared and key in _made else make()
         codes.made = True
+    if shared:
+        _remember(key, value)
     codes.used[key] = value
     return value
+
+
+def _remember(key: str, value: Any) -> None:
+    if len(_made) >= MEMORY:
+        _made.clear()
+    _made[key] = value
 
 
 def kept_for_later(key: str, make: Callable[[], V]) -> Callable[[], V]:
@@ -66,7 +77,8 @@ def kept_for_later(key: str, make: Callable[[], V]) -> Callable[[], V]:
     if codes.found:
         later = codes.path.with_suffix(".later")
         return lambda: _later(later).get(key) or make()
-    value = codes.later[key] = make()
+    value = codes.later[key] = _made[key] if key in _made else make()
+    _remember(key, value)
     return lambda: value
 
 
@@ -76,7 +88,7 @@ def checked(name: str, check: Callable[[], None]) -> None:
     def passed() -> bool:
         check()
         return True
-    kept(f"checked\0{name}", passed)
+    kept(f"checked\0{name}", passed, shared=False)  # passed for these files only
 
 
 def compiled(key: str, make: Callable[[], Union[str, CodeType]]) -> CodeType:
