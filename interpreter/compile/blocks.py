@@ -119,12 +119,21 @@ class Emitter:
         return code, run, resumable, starts
 
 
-def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines) -> Lines:
+# the tests before a STOP of whether the run stops at the node (no agent decides it inside the run; the run samples no
+# chance): always true in the API loop, the only one that runs a resumable runner, which has `if True:` there (no
+# bytecode: Python compiles the test and its `else` away)
+STOPS_AT_DECISION = "if st.agents is None:"
+STOPS_AT_CHANCE = "if not st.sampling:"
+
+
+def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines, resumable: bool = False) -> Lines:
     out: Lines = []
     for line in s.lines:
         body = line.lstrip()
         pad = line[:len(line) - len(body)]
-        if body.startswith("GOTO "):
+        if resumable and body in (STOPS_AT_DECISION, STOPS_AT_CHANCE):
+            out.append(pad + "if True:")
+        elif body.startswith("GOTO "):
             out += [pad + g for g in goto(s.cells[int(body[5:])][0])]
         elif body == "STOP":
             out += [pad + g for g in stop]
@@ -295,7 +304,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
                     f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
-                           [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"])
+                           [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"], resumable)
             if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
                 body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in run_above[:2]), *_enter(resumable), _PUSHED,
                          *run_above[2:]]
@@ -677,7 +686,7 @@ def choose_action(seat: str, lister: int, actions: str, counts: bool, known: boo
     options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it).
     `known`: `seat` is known to be a player's (_decider)."""
     listed = [f"    _b_v = st.game.listers[{lister}](st, _b_w)", "    if not _b_v:", "        " + no_action("_b_w", actions)]
-    stop = ["if st.agents is None:", *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
+    stop = [STOPS_AT_DECISION, *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
     picked = [*listed, "    AFTER", "    st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"]
     if not counts:
         return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True)
@@ -698,7 +707,7 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
     return Snippet([*_decider(seat, known), f"_b_v = list({options})", "if not _b_v:",
                     "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
-                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "else:",
+                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", STOPS_AT_DECISION, "    STOP", "else:",
                     "    AFTER", "    st.decide_inline()"],
                    node=node)
 
@@ -712,7 +721,7 @@ def random_pick(options: str, slot: int, labels: str, node: tuple[str, Any, Any]
     return Snippet([f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a random choice among no outcomes')",
                     "if len(_b_v) == 1:", f"    L[{slot}] = _b_v[0]", "else:", "    if len(_b_v) > st.game.max_outcomes:",
                     f"        raise GameRuleError({too_many})", f"    _b_l = _unique({labels}(st, _b_v))",
-                    "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
+                    "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
                     "    else:", "        _b_p = st.sampled(len(_b_v))", "        st.history.append(_b_l[_b_p])",
                     f"        L[{slot}] = _b_v[_b_p]"],
                    node=node)
@@ -728,7 +737,7 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     empty = "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')"
     top = f"L[{picked}] = _b_k[-1]"
     pick = ["if not _b_k:", empty, top] if test is None else [  # a chance node: more than one card, tested first
-        f"if {test}:", "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
+        f"if {test}:", "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
         "        STOP", "    else:", "        _b_c = _b_k[st.sampled(len(_b_k))]",
         "        st.history.append(st.game.card_ids[_b_c])", f"        L[{picked}] = _b_c", "elif _b_k:", "    " + top,
         "else:", empty]
