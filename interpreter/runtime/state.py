@@ -214,7 +214,6 @@ class State:
                 self._base = self.clone()
             self._steps.append(action)  # not replayed if it fails (_go_back)
         try:
-            frames = self.frames
             if pending is not None:
                 kind, seat, labels, values, slot = pending
                 if slot < 0:
@@ -222,26 +221,25 @@ class State:
                 elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
                     self.pending = None
                     self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
-                    frames[-1][2][slot] = values[action]
+                    self.frames[-1][2][slot] = values[action]
                 else:
                     self._choose(pending, action)
             limits = self.game.limits
             self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
-                    run = self._gen
                     while True:
-                        for _ in run:  # a stop (the runners locate an error of theirs)
+                        for _ in self._gen:  # a stop (the runners locate an error of theirs)
                             if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                                fr = frames[-1]
+                                fr = self.frames[-1]
                                 over_budget(self)
                             return
-                        if not frames:
+                        if not self.frames:
                             break
-                        run = self._gen = _resumed(self)  # the frame on top, below those of the run that ended
+                        self._gen = _resumed(self)  # the frame on top, below those of the run that ended
                 else:
                     self._gen = _NO_RUN
-                    enter_at = self.game.enter_at
+                    enter_at, frames = self.game.enter_at, self.frames
                     while frames:
                         fr = frames[-1]
                         if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
