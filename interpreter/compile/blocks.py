@@ -56,6 +56,7 @@ class Snippet:
     cells: tuple[list[int], ...] = ()
     pushes: bool = False
     calls: bool = False  # it pushes exactly one frame, `_b_t`, standing at the start of its block's runner
+    stepped: bool = False  # each of its paths that goes on passes a STOP or AFTER: the frame's step is set after it
     node: Optional[tuple[str, Any, Any]] = None
 
     def __post_init__(self) -> None:
@@ -252,7 +253,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     first use: only the API loop runs one, code_cache.kept_for_later), and the steps they may be entered at; written and
     compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets they
     are written from)."""
-    shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.node is not None)
+    shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.stepped, s.node is not None)
              for s in snippets]
     key = f"{sorted(targets)!r}\0{shape!r}"
     made, op_at, first, starts = kept(f"runner\0{key}", lambda: _runner_code(snippets, targets))
@@ -308,8 +309,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
             if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
                 body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in run_above[:2]), *_enter(resumable), _PUSHED,
                          *run_above[2:]]
-            elif s.pushes:
-                body += [_PUSHED, f"    fr[1] = {k + 1}", *run_above]
+            elif s.pushes:  # the frames it pushed run, this one standing after it (set already where it is `stepped`)
+                body += [_PUSHED, *([] if s.stepped else [f"    fr[1] = {k + 1}"]), *run_above]
         arms[i] += [(ln, k) for ln in body]
     outer = False  # whether an arm in no loop goes round the runner's own loop (_skip_rest)
     for i, arm in enumerate(arms):
@@ -689,10 +690,10 @@ def choose_action(seat: str, lister: int, actions: str, counts: bool, known: boo
     stop = [STOPS_AT_DECISION, *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
     picked = [*listed, "    AFTER", "    st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"]
     if not counts:
-        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True)
+        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True, stepped=True)
     return Snippet([*_decider(seat, known), *stop, "elif st.forbids or st.random_bits[_b_w] is None:", *picked, "else:",
                     f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "    st.take_action(_b_w, _b_v)"],
-                   pushes=True)
+                   pushes=True, stepped=True)
 
 
 def no_action(seat: str, actions: str) -> str:
