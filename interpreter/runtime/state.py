@@ -230,9 +230,9 @@ class State:
                 if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
                     while True:
                         for _ in self._gen:  # a stop (the runners locate an error of theirs)
-                            if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                            if len(self.log) + len(self.history) > limits.max_both:
                                 fr = self.frames[-1]
-                                over_budget(self)
+                                self.past_written()
                             return
                         if not self.frames:
                             break
@@ -243,9 +243,9 @@ class State:
                     while frames:
                         fr = frames[-1]
                         if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                            if len(self.log) + len(self.history) > limits.max_both:
                                 fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
-                                over_budget(self)
+                                self.past_written()
                             return
             except GameRuleError as exc:
                 if exc.file is None:  # not located by a runner or op (a budget at a stop): at the op of the frame `fr`
@@ -262,6 +262,13 @@ class State:
         """apply_action's step, not undoable: `action` (checked) of the node `pending`, or, without one, the run
         on from the frames as they stand (a new game's set-up, a scenario's arranged state)."""
         self.apply_action(action, pending, False)
+
+    def past_written(self) -> None:
+        """At a stop whose log and history together are past Limits.max_both: the error of the one past its own budget
+        (ops.over_budget), if either is."""
+        limits = self.game.limits
+        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+            over_budget(self)
 
     def _finish(self) -> None:
         """Scores the ended game into the returns (also when a finished game is loaded: never read from a file)."""
@@ -477,8 +484,8 @@ class State:
         """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
         the budgets are checked as at a stop and renewed as by a step (the op notes the outcome's label)."""
         limits = self.game.limits
-        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-            over_budget(self)
+        if len(self.log) + len(self.history) > limits.max_both:
+            self.past_written()
         self.budget = limits.max_steps
         return int(self.random_unit() * n)
 
@@ -555,8 +562,8 @@ class State:
         stop: the frames stand after the op, the node is open (a `choose action` node, opened only here: not for
         a plain random agent, whose pick is written out from its stream, `random_bits`: RandomAgent.act's numbers)."""
         limits = self.game.limits
-        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-            over_budget(self)
+        if len(self.log) + len(self.history) > limits.max_both:
+            self.past_written()
         bits = self.random_bits[seat]
         n = len(options)
         if bits is None:
