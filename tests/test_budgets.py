@@ -128,6 +128,15 @@ def test_a_game_that_never_ends_runs_out_of_decisions(tmp_path: Path) -> None:
     assert exc.decision == 51
 
 
+def test_the_sum_a_stop_compares_is_the_lesser_budget_of_log_and_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below Limits.max_both neither the log nor the history can be past its budget; the decisions test above runs
+    far past it (each decision is logged too) and still fails only at its 51st decision."""
+    assert Limits(max_log=5000, max_actions=50).max_both == 50
+    assert Limits(max_log=7, max_actions=50).max_both == 7
+    monkeypatch.setenv("REGELWERK_MAX_LOG", "30")
+    assert Limits.from_env().max_both == 30
+
+
 def test_a_game_that_never_ends_runs_out_of_log(tmp_path: Path) -> None:
     body = ("round {\n  repeat while round >= 0\n  phase play {\n    repeat 200 { log de \"mehr\" en \"more\" }\n"
             "    choose action for first(players): rest\n  }\n}\nscore(p) = 0\n")

@@ -56,6 +56,7 @@ class Snippet:
     cells: tuple[list[int], ...] = ()
     pushes: bool = False
     calls: bool = False  # it pushes exactly one frame, `_b_t`, standing at the start of its block's runner
+    stepped: bool = False  # each of its paths that goes on passes a STOP or AFTER: the frame's step is set after it
     node: Optional[tuple[str, Any, Any]] = None
 
     def __post_init__(self) -> None:
@@ -119,12 +120,21 @@ class Emitter:
         return code, run, resumable, starts
 
 
-def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines) -> Lines:
+# the tests before a STOP of whether the run stops at the node (no agent decides it inside the run; the run samples no
+# chance): always true in the API loop, the only one that runs a resumable runner, which has `if True:` there (no
+# bytecode: Python compiles the test and its `else` away)
+STOPS_AT_DECISION = "if st.agents is None:"
+STOPS_AT_CHANCE = "if not st.sampling:"
+
+
+def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines, resumable: bool = False) -> Lines:
     out: Lines = []
     for line in s.lines:
         body = line.lstrip()
         pad = line[:len(line) - len(body)]
-        if body.startswith("GOTO "):
+        if resumable and body in (STOPS_AT_DECISION, STOPS_AT_CHANCE):
+            out.append(pad + "if True:")
+        elif body.startswith("GOTO "):
             out += [pad + g for g in goto(s.cells[int(body[5:])][0])]
         elif body == "STOP":
             out += [pad + g for g in stop]
@@ -243,7 +253,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     first use: only the API loop runs one, code_cache.kept_for_later), and the steps they may be entered at; written and
     compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets they
     are written from)."""
-    shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.node is not None)
+    shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.stepped, s.node is not None)
              for s in snippets]
     key = f"{sorted(targets)!r}\0{shape!r}"
     made, op_at, first, starts = kept(f"runner\0{key}", lambda: _runner_code(snippets, targets))
@@ -295,12 +305,12 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
                     f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
-                           [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"])
+                           [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"], resumable)
             if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
                 body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in run_above[:2]), *_enter(resumable), _PUSHED,
                          *run_above[2:]]
-            elif s.pushes:
-                body += [_PUSHED, f"    fr[1] = {k + 1}", *run_above]
+            elif s.pushes:  # the frames it pushed run, this one standing after it (set already where it is `stepped`)
+                body += [_PUSHED, *([] if s.stepped else [f"    fr[1] = {k + 1}"]), *run_above]
         arms[i] += [(ln, k) for ln in body]
     outer = False  # whether an arm in no loop goes round the runner's own loop (_skip_rest)
     for i, arm in enumerate(arms):
@@ -677,13 +687,13 @@ def choose_action(seat: str, lister: int, actions: str, counts: bool, known: boo
     options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it).
     `known`: `seat` is known to be a player's (_decider)."""
     listed = [f"    _b_v = st.game.listers[{lister}](st, _b_w)", "    if not _b_v:", "        " + no_action("_b_w", actions)]
-    stop = ["if st.agents is None:", *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
+    stop = [STOPS_AT_DECISION, *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
     picked = [*listed, "    AFTER", "    st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"]
     if not counts:
-        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True)
+        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True, stepped=True)
     return Snippet([*_decider(seat, known), *stop, "elif st.forbids or st.random_bits[_b_w] is None:", *picked, "else:",
                     f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "    st.take_action(_b_w, _b_v)"],
-                   pushes=True)
+                   pushes=True, stepped=True)
 
 
 def no_action(seat: str, actions: str) -> str:
@@ -698,7 +708,7 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
     return Snippet([*_decider(seat, known), f"_b_v = list({options})", "if not _b_v:",
                     "    raise GameRuleError('a decision with no options')",
                     f"_b_l = {labels}(st, _b_v)", "if len(set(_b_l)) < len(_b_l):", "    _b_l, _b_v = _distinct(_b_l, _b_v)",
-                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", "if st.agents is None:", "    STOP", "else:",
+                    f"st.pending = ({DECIDE}, _b_w, _b_l, _b_v, {slot})", STOPS_AT_DECISION, "    STOP", "else:",
                     "    AFTER", "    st.decide_inline()"],
                    node=node)
 
@@ -712,7 +722,7 @@ def random_pick(options: str, slot: int, labels: str, node: tuple[str, Any, Any]
     return Snippet([f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a random choice among no outcomes')",
                     "if len(_b_v) == 1:", f"    L[{slot}] = _b_v[0]", "else:", "    if len(_b_v) > st.game.max_outcomes:",
                     f"        raise GameRuleError({too_many})", f"    _b_l = _unique({labels}(st, _b_v))",
-                    "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
+                    "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
                     "    else:", "        _b_p = st.sampled(len(_b_v))", "        st.history.append(_b_l[_b_p])",
                     f"        L[{slot}] = _b_v[_b_p]"],
                    node=node)
@@ -728,7 +738,7 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     empty = "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')"
     top = f"L[{picked}] = _b_k[-1]"
     pick = ["if not _b_k:", empty, top] if test is None else [  # a chance node: more than one card, tested first
-        f"if {test}:", "    if not st.sampling:", f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
+        f"if {test}:", "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
         "        STOP", "    else:", "        _b_c = _b_k[st.sampled(len(_b_k))]",
         "        st.history.append(st.game.card_ids[_b_c])", f"        L[{picked}] = _b_c", "elif _b_k:", "    " + top,
         "else:", empty]

@@ -3,7 +3,7 @@ error instead of hanging while its memory grows (the sizes checked at load are i
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 @dataclass(frozen=True)
 class Limits:
@@ -15,12 +15,20 @@ class Limits:
     max_actions: int = 100_000  # decisions and chance outcomes of a whole game
     max_int_bits: int = 4096  # size of a number that `*` makes
     max_list: int = 1_000_000  # items of a list that `range`, `concat` or `subsets` makes
+    # log entries and actions together up to which neither is past its budget (the lesser of the two): a stop
+    # compares their sum with it, and only a sum above it with each budget (State.past_written)
+    max_both: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "max_both", min(self.max_log, self.max_actions))
 
     @classmethod
     def from_env(cls) -> "Limits":
         """The defaults, with REGELWERK_MAX_STEPS / _LOG / _ACTIONS / _INT_BITS / _LIST taken from the environment."""
         values: dict[str, int] = {}
         for f in fields(cls):
+            if not f.init:
+                continue
             name = "REGELWERK_" + f.name.upper()
             text = os.environ.get(name)
             if text is not None:

@@ -214,7 +214,6 @@ class State:
                 self._base = self.clone()
             self._steps.append(action)  # not replayed if it fails (_go_back)
         try:
-            frames = self.frames
             if pending is not None:
                 kind, seat, labels, values, slot = pending
                 if slot < 0:
@@ -222,32 +221,31 @@ class State:
                 elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
                     self.pending = None
                     self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
-                    frames[-1][2][slot] = values[action]
+                    self.frames[-1][2][slot] = values[action]
                 else:
                     self._choose(pending, action)
             limits = self.game.limits
             self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
-                    run = self._gen
                     while True:
-                        for _ in run:  # a stop (the runners locate an error of theirs)
-                            if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-                                fr = frames[-1]
-                                over_budget(self)
+                        for _ in self._gen:  # a stop (the runners locate an error of theirs)
+                            if len(self.log) + len(self.history) > limits.max_both:
+                                fr = self.frames[-1]
+                                self.past_written()
                             return
-                        if not frames:
+                        if not self.frames:
                             break
-                        run = self._gen = _resumed(self)  # the frame on top, below those of the run that ended
+                        self._gen = _resumed(self)  # the frame on top, below those of the run that ended
                 else:
                     self._gen = _NO_RUN
-                    enter_at = self.game.enter_at
+                    enter_at, frames = self.game.enter_at, self.frames
                     while frames:
                         fr = frames[-1]
                         if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+                            if len(self.log) + len(self.history) > limits.max_both:
                                 fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
-                                over_budget(self)
+                                self.past_written()
                             return
             except GameRuleError as exc:
                 if exc.file is None:  # not located by a runner or op (a budget at a stop): at the op of the frame `fr`
@@ -264,6 +262,13 @@ class State:
         """apply_action's step, not undoable: `action` (checked) of the node `pending`, or, without one, the run
         on from the frames as they stand (a new game's set-up, a scenario's arranged state)."""
         self.apply_action(action, pending, False)
+
+    def past_written(self) -> None:
+        """At a stop whose log and history together are past Limits.max_both: the error of the one past its own budget
+        (ops.over_budget), if either is."""
+        limits = self.game.limits
+        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
+            over_budget(self)
 
     def _finish(self) -> None:
         """Scores the ended game into the returns (also when a finished game is loaded: never read from a file)."""
@@ -479,8 +484,8 @@ class State:
         """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
         the budgets are checked as at a stop and renewed as by a step (the op notes the outcome's label)."""
         limits = self.game.limits
-        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-            over_budget(self)
+        if len(self.log) + len(self.history) > limits.max_both:
+            self.past_written()
         self.budget = limits.max_steps
         return int(self.random_unit() * n)
 
@@ -558,8 +563,8 @@ class State:
         stop: the frames stand after the op, the node is open (a `choose action` node, opened only here: not for
         a plain random agent, whose pick is written out from its stream, `random_bits`: RandomAgent.act's numbers)."""
         limits = self.game.limits
-        if len(self.log) > limits.max_log or len(self.history) > limits.max_actions:
-            over_budget(self)
+        if len(self.log) + len(self.history) > limits.max_both:
+            self.past_written()
         bits = self.random_bits[seat]
         n = len(options)
         if bits is None:
