@@ -1953,9 +1953,12 @@ class Speaker:
         return self.msg("expr.neg", e, operand=self.expr(e.operand))
 
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
+        cond, then = self.expr(e.cond), self.expr(e.then)
+        if isinstance(e.then, A.CondExpr):  # "(1 if B, otherwise 0) if A, otherwise 2": unbracketed, it reads as a chain "1 if B, otherwise 0 if A"
+            then = Phrase(lambda f, inner=then: f"({inner.form(f)})")
         if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
-            return self.msg("expr.cond_none", e, cond=self.expr(e.cond), then=self.expr(e.then))
-        return self.msg("expr.cond", e, cond=self.expr(e.cond), then=self.expr(e.then), other=self.expr(e.other))
+            return self.msg("expr.cond_none", e, cond=cond, then=then)
+        return self.msg("expr.cond", e, cond=cond, then=then, other=self.expr(e.other))
 
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:
