@@ -779,6 +779,8 @@ class Speaker:
         an `internal` list or table (data for the rules) or a computed value is said by the constant's name
         ("the start spaces")."""
         v = c.value
+        if isinstance(v, A.BoolLit) and c.negated is not None and c.text is not None and self.lang in c.text.by_lang:
+            return self.clause(c, c.text.by_lang[self.lang], {})  # a yes/no setting by its clause: "jokers add up", not "true"
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
         data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit, A.Num)))  # a named number: "the start", not "1"
@@ -1967,8 +1969,9 @@ class Speaker:
         return self.msg("expr.not", e, operand=operand)
 
     def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
-        """A game flag said the other way round by its `not` text ("the leader has time")."""
-        var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        """A game flag or a yes/no setting said the other way round by its `not` text ("the leader has time")."""
+        var = (self.sym.vars.get(e.name) or self.sym.consts.get(e.name)) if isinstance(e, A.Name) \
+            and e.name not in self.scope.refs else None
         if var is None or var.negated is None or self.lang not in var.negated.by_lang:
             return None
         return self.clause(e, var.negated.by_lang[self.lang], {})
