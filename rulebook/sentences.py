@@ -1813,7 +1813,12 @@ class Speaker:
         places = self.remembered_place(left, right) if e.op in ("==", "!=") else None
         if places is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
             return self.msg(key, e, left=places[0], right=places[1])
-        return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+        said = self._operand(left, e.op)
+        grammar = self.cat.data.get("grammar", {})
+        open_end = grammar.get("open_clause") if isinstance(grammar, dict) and e.op in ("and", "or") else None
+        if isinstance(open_end, str):  # „…, sobald das Monster weiterzieht, oder es gibt …“: the clause before is closed
+            said = Phrase(lambda f, inner=said: (t := inner.form(f)) + ("," if re.search(open_end, t) else ""), said.agree)
+        return self.msg(key, e, left=said, right=self._operand(right, e.op, right=True))
 
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
