@@ -478,6 +478,7 @@ class Speaker:
         self.nouns = Nouns(symbols, self.cat, lang, self.lookup, self.place_zone, self.self_word)
         self.idioms = Idioms(self)
         self._vocabulary: Optional[dict[str, Noun]] = None  # the nouns of the rules by their plural
+        self.place_prep = ""  # the preposition a function's text sets before the argument being said
         self._zone_words: dict[str, dict[str, str]] = {}
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
@@ -778,6 +779,8 @@ class Speaker:
         an `internal` list or table (data for the rules) or a computed value is said by the constant's name
         ("the start spaces")."""
         v = c.value
+        if isinstance(v, A.BoolLit) and c.negated is not None and c.text is not None and self.lang in c.text.by_lang:
+            return self.clause(c, c.text.by_lang[self.lang], {})  # a yes/no setting by its clause: "jokers add up", not "true"
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
         data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit, A.Num)))  # a named number: "the start", not "1"
@@ -818,8 +821,12 @@ class Speaker:
             for param, node, arg in zip(fn.params, nodes, args):
                 text, place, alone = self._slot_place(text, param.name, node, defined)
                 if place is None and param.name in pasted:
-                    text, opening = self.unapposed(text, param.name)
+                    text, opening, word = self.unapposed(text, param.name)
                     whole = whole or opening
+                    ref = self.lookup(node.name) if isinstance(node, A.Name) else None
+                    if word and ref is not None and ref.zone is not None:  # "the chamber of the space is free", not "the number of the space is"
+                        values[param.name] = self.msg("expr.zone_of_place", node, zone=self.rules_noun(word).np("def"),
+                                                      place=ref.phrase(self.cat))
                 elif place is None and not defined and not isinstance(node, A.Name):
                     text = unrepeated(text, param.name, arg)
                 whole = whole or alone
@@ -1022,10 +1029,23 @@ class Speaker:
             return text, None, False
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place, False
 
-    def unapposed(self, text: str, param: str) -> tuple[str, bool]:
+    def argument(self, fn: A.FunctionDef, param: str, e: A.Expr) -> Phrase:
+        """An argument, knowing the preposition the function's text sets before its place, which a list joined
+        of two says again where the language must (« sur la case …, puis sur les cases … »)."""
+        text = fn.text.by_lang.get(self.lang, "") if fn.text is not None else ""
+        before = re.search(r"(\S+) \{" + param + r"(?::\w+)?\}", text)
+        places = self.cat.data.get("place", {})
+        preps = {str(t.get("at")) for t in (places.values() if isinstance(places, dict) else []) if isinstance(t, dict)}
+        saved, self.place_prep = self.place_prep, before.group(1) if before is not None and before.group(1) in preps else ""
+        try:
+            return self.expr(e)
+        finally:
+            self.place_prep = saved
+
+    def unapposed(self, text: str, param: str) -> tuple[str, bool, str]:
         """A function's place set beside a noun („das Feld {i}“) that is called with a whole phrase: the phrase
-        alone, in the case of the article it replaces („der Wert ist …“, not „das Feld der Wert ist …“); and
-        whether the noun opened the text (its article, the function's, goes too)."""
+        alone, in the case of the article it replaces („der Wert ist …“, not „das Feld der Wert ist …“); whether
+        the noun opened the text (its article, the function's, goes too); and the noun taken out ("" if none)."""
         grammar = self.cat.data.get("grammar", {})
         words = r"(?:[a-z]+ )*" if isinstance(grammar, dict) and grammar.get("plural_head") == "last" else ""
         found = re.search(r"(?:^|(?<=\s))(" + words + r"\S+) \{" + param + r"(?::\w+)?\}", text)  # "power level {n}"
@@ -1035,9 +1055,9 @@ class Speaker:
             found = re.search(r"(?:^|(?<=\s))(" + re.escape(" ".join(reversed(kept.split(" ")))) + r") \{" + param
                               + r"(?::\w+)?\}", text) if kept else None
         if found is None or not found.group(1).replace(" ", "").isalpha() or found.group(1).lower() in small:
-            return text, False
+            return text, False, ""
         if found.start(1) == 0:
-            return "{" + param + "}" + text[found.end():], True
+            return "{" + param + "}" + text[found.end():], True, found.group(1)
         word, upto = found.group(1), found.start(1) + len(found.group(1))  # the text up to the noun's end
         tables = self.cat.data.get("articles", {})
         known = next((n.gender for n in self.vocabulary().values() if n.word == word), None)  # „der Kraftstufe“: genitive
@@ -1047,11 +1067,16 @@ class Speaker:
                 said = Noun(f"{art} {word}", self.cat).np("def").form(f)
                 start = upto - len(said)
                 if said != word and text[:upto].lower().endswith(said.lower()) and (start == 0 or text[start - 1] in " („«\""):
-                    return text[:start] + "{" + param + ":" + f + "}" + text[found.end():], False
+                    return text[:start] + "{" + param + ":" + f + "}" + text[found.end():], False, word
         before = text[:found.start(1)].rstrip().rpartition(" ")[2]
         if before.lower() not in small:  # a word the catalogue does not know, as a contraction („vom“, « du »): as written
-            return text, False
-        return text[:found.start(1)] + "{" + param + "}" + text[found.end():], False
+            return text, False, ""
+        return text[:found.start(1)] + "{" + param + "}" + text[found.end():], False, word
+
+    def rules_noun(self, word: str) -> Noun:
+        """The noun of the rules said with `word`, with its gender („Raum“: „der Raum“); the bare word if none."""
+        said = (Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang)
+        return next((n for n in said if n.word == word and n.gender != "default"), None) or Noun(word, self.cat)
 
     def small_words(self) -> set[str]:
         """Articles, prepositions and the like, which no place of a text stands beside as its noun."""
@@ -1350,7 +1375,8 @@ class Speaker:
             return self.msg("expr.zone_of", e, zone=noun.np("def"),
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
-            return self.function_phrase(sym.functions[e.func], [self.expr(a) for a in e.args], e, e.args)
+            fn = sym.functions[e.func]
+            return self.function_phrase(fn, [self.argument(fn, p.name, a) for p, a in zip(fn.params, e.args)], e, e.args)
         owned = self.lookup(e.args[0].name) if e.func == "owner" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
             and e.args[0].name in self.one_owner else None
         if owned is not None and owned.pair is not None:  # "the owner of the two tokens", not "of the first token"
@@ -1383,6 +1409,8 @@ class Speaker:
         if e.func == "count" and len(e.args) == 1 and (said := self.expr(e.args[0])) \
                 and self.headed_by_plural(self.nouns.element(e.args[0]).noun, said):  # "the number of their jokers"
             return self.msg("prim.count_named", e, **{"0": said})
+        if e.func == "concat" and self.place_prep:
+            return self.msg("prim.concat_at", e, prep=Phrase(self.place_prep), **self.call_args(e))
         key = e.func + ("2" if e.func in ("min", "max") and len(e.args) == 2 else
                         "_item" if e.func in ("first", "last") and e.args and not self._is_zone(e.args[0]) else "")
         at = self.prep(e.args[0], "at") if e.args else ""
@@ -1785,7 +1813,12 @@ class Speaker:
         places = self.remembered_place(left, right) if e.op in ("==", "!=") else None
         if places is not None:  # "the row is the row of the lost fight", not "the number of the row is …"
             return self.msg(key, e, left=places[0], right=places[1])
-        return self.msg(key, e, left=self._operand(left, e.op), right=self._operand(right, e.op, right=True))
+        said = self._operand(left, e.op)
+        grammar = self.cat.data.get("grammar", {})
+        open_end = grammar.get("open_clause") if isinstance(grammar, dict) and e.op in ("and", "or") else None
+        if isinstance(open_end, str):  # „…, sobald das Monster weiterzieht, oder es gibt …“: the clause before is closed
+            said = Phrase(lambda f, inner=said: (t := inner.form(f)) + ("," if re.search(open_end, t) else ""), said.agree)
+        return self.msg(key, e, left=said, right=self._operand(right, e.op, right=True))
 
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
@@ -1941,8 +1974,9 @@ class Speaker:
         return self.msg("expr.not", e, operand=operand)
 
     def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
-        """A game flag said the other way round by its `not` text ("the leader has time")."""
-        var = self.sym.vars.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        """A game flag or a yes/no setting said the other way round by its `not` text ("the leader has time")."""
+        var = (self.sym.vars.get(e.name) or self.sym.consts.get(e.name)) if isinstance(e, A.Name) \
+            and e.name not in self.scope.refs else None
         if var is None or var.negated is None or self.lang not in var.negated.by_lang:
             return None
         return self.clause(e, var.negated.by_lang[self.lang], {})
@@ -1953,9 +1987,12 @@ class Speaker:
         return self.msg("expr.neg", e, operand=self.expr(e.operand))
 
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
+        cond, then = self.expr(e.cond), self.expr(e.then)
+        if isinstance(e.then, A.CondExpr):  # "(1 if B, otherwise 0) if A, otherwise 2": unbracketed, it reads as a chain "1 if B, otherwise 0 if A"
+            then = Phrase(lambda f, inner=then: f"({inner.form(f)})")
         if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
-            return self.msg("expr.cond_none", e, cond=self.expr(e.cond), then=self.expr(e.then))
-        return self.msg("expr.cond", e, cond=self.expr(e.cond), then=self.expr(e.then), other=self.expr(e.other))
+            return self.msg("expr.cond_none", e, cond=cond, then=then)
+        return self.msg("expr.cond", e, cond=cond, then=then, other=self.expr(e.other))
 
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:

@@ -407,7 +407,7 @@ FRENCH = [
     ("modify card.value by -2 where position(it) == 1 until end of round",
      "Jusqu'à la fin de la manche, la carte en position 1 a −2 en valeur."),
     ("for c in [c for c in hand(me) if c.value >= 3] { reveal c }",
-     f"Pour chaque carte de votre main lorsque la valeur vaut au moins 3{NBSP}:"),
+     f"Pour chaque carte de votre main dont la valeur vaut au moins 3{NBSP}:"),
     ("if not revealed(top(deck)) { reveal top(deck) }", f"Si la carte du dessus de la pioche est face cachée{NBSP}:"),
     ("let s = sum(c.value for c in slot[1])", "Le nombre A est la somme des valeurs des cartes de l'emplacement 1."),
     # the subjunctive after "jusqu'à ce que"
