@@ -1817,7 +1817,12 @@ class Speaker:
         grammar = self.cat.data.get("grammar", {})
         open_end = grammar.get("open_clause") if isinstance(grammar, dict) and e.op in ("and", "or") else None
         if isinstance(open_end, str):  # „…, sobald das Monster weiterzieht, oder es gibt …“: the clause before is closed
-            said = Phrase(lambda f, inner=said: (t := inner.form(f)) + ("," if re.search(open_end, t) else ""), said.agree)
+            inner, pattern = said, open_end
+
+            def closed(f: str) -> str:
+                text = inner.form(f)
+                return text + ("," if re.search(pattern, text) else "")
+            said = Phrase(closed, said.agree)
         return self.msg(key, e, left=said, right=self._operand(right, e.op, right=True))
 
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
@@ -1989,7 +1994,8 @@ class Speaker:
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
         cond, then = self.expr(e.cond), self.expr(e.then)
         if isinstance(e.then, A.CondExpr):  # "(1 if B, otherwise 0) if A, otherwise 2": unbracketed, it reads as a chain "1 if B, otherwise 0 if A"
-            then = Phrase(lambda f, inner=then: f"({inner.form(f)})")
+            inner = then
+            then = Phrase(lambda f: f"({inner.form(f)})")
         if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
             return self.msg("expr.cond_none", e, cond=cond, then=then)
         return self.msg("expr.cond", e, cond=cond, then=then, other=self.expr(e.other))
