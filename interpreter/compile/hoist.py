@@ -42,6 +42,9 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 _GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?")
 # a table the game makes for a family when asked (Game.places, Game.zone_at): bound itself too
 _GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at)\((\d+)\)")
+# a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
+# reads_game): its game's own (Game.fns) bound under the same name
+_FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")
 
 
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
@@ -55,8 +58,8 @@ def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
 def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
     """The lines reading the game's tables (GAME_TABLES), their entries at a constant index (_GAME_ENTRY) and the
     tables it makes (_GAME_MADE) as `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`,
-    `fam_zones[1][0]`, `places(5)`), for a function made for one game (outside string literals: an error's message
-    reads them as it is)."""
+    `fam_zones[1][0]`, `places(5)`; a rules function it calls, `_fg_NAME`, keeps its name: `fns['NAME']`), for a
+    function made for one game (outside string literals: an error's message reads them as it is)."""
     bound: dict[str, str] = {}
 
     def name(m: re.Match[str]) -> str:
@@ -70,8 +73,19 @@ def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
         bound[local] = f"{m[1]}({m[2]})"
         return local
 
-    return [sub_code(sub_code(sub_code(line, _GAME_MADE, made), _GAME_ENTRY, name), _GAME_TABLE, name)
-            for line in lines], bound
+    def function(m: re.Match[str]) -> str:
+        bound[f"_fg_{m[1]}"] = f"fns[{m[1]!r}]"
+        return m.group(0)
+
+    return [sub_code(sub_code(sub_code(sub_code(line, _FUNCTION_CALL, function), _GAME_MADE, made), _GAME_ENTRY, name),
+                     _GAME_TABLE, name) for line in lines], bound
+
+
+def reads_game(src: str) -> bool:
+    """Whether generated code reads a table of its game (GAME_TABLES, _GAME_MADE) or calls a function that does: a
+    rules function made for each game (Game.fns) then spares those reads at every call, a call of it costing one
+    bytecode more than a global's (the function a local)."""
+    return any(pattern.search(src) for pattern in (_GAME_TABLE, _GAME_MADE, _FUNCTION_CALL))
 
 
 def made_for_game(src: str, bound: dict[str, str]) -> str:
