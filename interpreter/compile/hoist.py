@@ -456,9 +456,9 @@ def reads_end_items(src: str) -> bool:
 
 
 def calls_helpers(src: str) -> bool:
-    """Whether generated code calls a helper of end_items_in for a value it does not read inline already: where the
-    helpers are called only to fail, end_items_in would spare little."""
-    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS)
+    """Whether generated code calls a helper of end_items_in for a value it does not read inline already, or checks a
+    list's index inline (index_once): where the helpers are called only to fail, end_items_in would spare little."""
+    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS) or "else _listget(" in src
 
 
 def end_items_lines(src: str) -> Callable[[ast.AST], bool]:
@@ -493,6 +493,7 @@ def end_items_in(tree: ast.AST, marked: Optional[list[int]] = None) -> bool:
     for _, _, _, node in found:  # an end item read inline: its zone read once (the other two copies go)
         if isinstance(node, ast.IfExp):
             reads.zone_once(node)
+            reads.index_once(node)
     for parent, name, i, node in reversed(found):  # inner ones first: an outer one takes them along
         new = reads.rewritten(node) if isinstance(node, ast.Call) else node
         if new is not node:
@@ -525,6 +526,20 @@ class _InlineReads:
                 name = self._name("_e")
                 node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
                 node.body.value = helper.args[0] = ast.Name(name, ast.Load())
+
+    def index_once(self, node: ast.IfExp) -> None:
+        """`X[I] if 0 <= I < len(X) else _listget(X, I, at)` (expressions.e_Index) of a computed I working it out once:
+        `X[_i] if 0 <= (_i := I) < len(X) else _listget(X, _i, at)`."""
+        test, body, helper = node.test, node.body, node.orelse
+        if not (isinstance(body, ast.Subscript) and isinstance(test, ast.Compare) and _calls(helper, "_listget")
+                and len(test.comparators) == 2 and isinstance(helper, ast.Call) and len(helper.args) == 3) \
+                or isinstance(body.slice, (ast.Name, ast.Constant, ast.NamedExpr)):
+            return
+        index = ast.dump(body.slice)
+        if ast.dump(test.comparators[0]) == index == ast.dump(helper.args[1]):
+            name = self._name("_i")
+            test.comparators[0] = ast.NamedExpr(ast.Name(name, ast.Store()), body.slice)
+            body.slice = helper.args[1] = ast.Name(name, ast.Load())
 
     def rewritten(self, node: ast.Call) -> ast.AST:
         """The call as it reads inline, or the call itself."""
