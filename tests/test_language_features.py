@@ -15,6 +15,7 @@ from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.compile.hoist import (
     domains_read_once,
+    end_items_in,
     end_items_once,
     game_tables_bound,
     hoist_call_reads,
@@ -759,6 +760,34 @@ def test_reads_the_inner_loops_repeat_are_made_once_outside() -> None:
     assert read[1] == "        if _k0 > _g_consts_4 + st.pvars[x][1]:" and bound == {"_g_consts_4": "consts[4]"}
     assert made_for_game("def options(st, me):\n    return _g_consts_4", bound).split("\n") == [
         "def make(_g):", "    def options(st, me, _g_consts_4=_g.consts[4]):", "        return _g_consts_4", "    return options"]
+
+
+def test_a_rules_function_reading_the_game_is_made_per_game_and_called_as_the_games_own() -> None:
+    """fn_for_game: a function reading its game's tables has them (and the functions it calls) as its parameters'
+    defaults, per game; code made for a game binds the game's own by its name (game_tables_bound), other calls stay."""
+    read, bound = game_tables_bound(["    return _fg_near(st, c) + _f_far(st)"])
+    assert read == ["    return _fg_near(st, c) + _f_far(st)"] and bound == {"_fg_near": "fns['near']"}
+    two, four = (load_game("magical_friends", players=n) for n in (2, 4))
+    assert two.program is four.program and two.fns.keys() == four.fns.keys() == {n for n, _ in four.program.functions}
+    for game in (two, four):
+        assert any(any(d is game.zone_number for d in f.__defaults__ or ()) for f in game.fns.values())
+        assert all(not any(d is other.zone_number for d in f.__defaults__ or ())
+                   for other in (two, four) if other is not game for f in game.fns.values())
+
+
+def test_a_computed_list_index_checked_inline_is_worked_out_once() -> None:
+    """_InlineReads.index_once: `X[I] if 0 <= I < len(X) else _listget(X, I, at)` computes I once; a plain I stays."""
+    src = ("def f(xs, w, c):\n    return (xs[w[c]] if 0 <= w[c] < len(xs) else _listget(xs, w[c], at))"
+           " + (xs[c] if 0 <= c < len(xs) else _listget(xs, c, at))\n")
+    tree = ast.parse(src)
+    assert end_items_in(tree)
+    assert ast.unparse(tree).split("\n")[1] == ("    return (xs[_i0] if 0 <= (_i0 := w[c]) < len(xs) else _listget(xs, _i0, at))"
+                                               " + (xs[c] if 0 <= c < len(xs) else _listget(xs, c, at))")
+    made: dict[str, Any] = {}
+    exec(compile(ast.fix_missing_locations(tree), "<test>", "exec"), {"_listget": lambda x, i, at: ("bad", i), "at": 0},
+         made)  # noqa: S102 - the code under test
+    assert made["f"]([5, 6], [1, -1], 0) == 6 + 5
+    assert made["f"]([5, 6], [1, -1, 3], 2) == ("bad", 3, "bad", 2)  # the helper gets the index worked out
 
 
 def test_a_listers_actions_share_one_try_that_names_the_action_by_line() -> None:

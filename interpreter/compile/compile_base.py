@@ -5,12 +5,13 @@ from __future__ import annotations
 import itertools
 import string
 from contextlib import contextmanager
-from typing import Any, Callable, Iterator, Optional
+from types import CodeType
+from typing import Any, Callable, Iterator, Optional, Union
 
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.hoist import end_items_code, hoist_function_reads
+from interpreter.compile.hoist import end_items_code, game_tables_bound, hoist_function_reads, made_for_game
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
     BOOL,
@@ -210,3 +211,15 @@ class CompilerBase:
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]
         return result
+
+    def fn_for_game(self, src: str, params: str) -> Callable[[Any], Fn]:
+        """What makes, for a game, fn's function of `src`, the game's tables and the rules functions it calls being its
+        parameters' defaults (hoist.made_for_game): no call reads them from the state's game."""
+        def made() -> Union[str, CodeType]:
+            lines, bound = game_tables_bound(function_source(params, src).split("\n"))
+            return end_items_code(made_for_game(hoist_function_reads("\n".join(lines)), bound), False)
+
+        with nesting_limit(self.at):
+            namespace: dict[str, Callable[[Any], Fn]] = {}
+            exec(compiled(f"fn for game\0{params}\0{src}", made), self.env, namespace)  # noqa: S102 - our own code
+        return namespace["make"]

@@ -9,7 +9,7 @@ from typing import Any, Optional, Union
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.compile_base import CompilerBase, owner_count
-from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL, end_items_inline, sub_code
+from interpreter.compile.hoist import CHECKED_PLACE, PICK_READ, STRING_LITERAL, end_items_inline, reads_game, sub_code
 from interpreter.compile.primitives import FAMILY_CARDS, REGISTRY, seq_code
 from interpreter.compile.scope import Layout, Scope, _captures, _visible_names
 from interpreter.compile.types import (
@@ -102,9 +102,11 @@ class ExpressionCompiler(CompilerBase):
         scope = Scope(Layout(), note=f"function '{name}'")
         params = [scope.define_py(prm.name, self._type(prm.type)) for prm in fd.params]
         body, t = self.code(fd.body, scope)
-        ident = f"_f_{name}"
+        ident = f"_fg_{name}" if reads_game(body) else f"_f_{name}"  # code made for a game calls the game's own
         self.function_src[name] = (params, body)
         self.env[ident] = self.fn(body, "st" + "".join(", " + p for p in params))
+        if ident.startswith("_fg_"):
+            self.p.functions.append((name, self.fn_for_game(body, "st" + "".join(", " + p for p in params))))
         self.compiled_functions[name] = (ident, t)
         self.compiling.discard(name)
         return self.compiled_functions[name]

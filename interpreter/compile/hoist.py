@@ -42,6 +42,9 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 _GAME_ENTRY = re.compile(r"\bst\.game\.(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?")
 # a table the game makes for a family when asked (Game.places, Game.zone_at): bound itself too
 _GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at)\((\d+)\)")
+# a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
+# reads_game): its game's own (Game.fns) bound under the same name
+_FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")
 
 
 def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
@@ -55,8 +58,8 @@ def sub_code(line: str, pattern: re.Pattern[str], repl: object) -> str:
 def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
     """The lines reading the game's tables (GAME_TABLES), their entries at a constant index (_GAME_ENTRY) and the
     tables it makes (_GAME_MADE) as `_g_…` names, and those names with what they hold (`fam_zones`, `fam_zones[4]`,
-    `fam_zones[1][0]`, `places(5)`), for a function made for one game (outside string literals: an error's message
-    reads them as it is)."""
+    `fam_zones[1][0]`, `places(5)`; a rules function it calls, `_fg_NAME`, keeps its name: `fns['NAME']`), for a
+    function made for one game (outside string literals: an error's message reads them as it is)."""
     bound: dict[str, str] = {}
 
     def name(m: re.Match[str]) -> str:
@@ -70,8 +73,19 @@ def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
         bound[local] = f"{m[1]}({m[2]})"
         return local
 
-    return [sub_code(sub_code(sub_code(line, _GAME_MADE, made), _GAME_ENTRY, name), _GAME_TABLE, name)
-            for line in lines], bound
+    def function(m: re.Match[str]) -> str:
+        bound[f"_fg_{m[1]}"] = f"fns[{m[1]!r}]"
+        return m.group(0)
+
+    return [sub_code(sub_code(sub_code(sub_code(line, _FUNCTION_CALL, function), _GAME_MADE, made), _GAME_ENTRY, name),
+                     _GAME_TABLE, name) for line in lines], bound
+
+
+def reads_game(src: str) -> bool:
+    """Whether generated code reads a table of its game (GAME_TABLES, _GAME_MADE) or calls a function that does: a
+    rules function made for each game (Game.fns) then spares those reads at every call, a call of it costing one
+    bytecode more than a global's (the function a local)."""
+    return any(pattern.search(src) for pattern in (_GAME_TABLE, _GAME_MADE, _FUNCTION_CALL))
 
 
 def made_for_game(src: str, bound: dict[str, str]) -> str:
@@ -442,9 +456,9 @@ def reads_end_items(src: str) -> bool:
 
 
 def calls_helpers(src: str) -> bool:
-    """Whether generated code calls a helper of end_items_in for a value it does not read inline already: where the
-    helpers are called only to fail, end_items_in would spare little."""
-    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS)
+    """Whether generated code calls a helper of end_items_in for a value it does not read inline already, or checks a
+    list's index inline (index_once): where the helpers are called only to fail, end_items_in would spare little."""
+    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS) or "else _listget(" in src
 
 
 def end_items_lines(src: str) -> Callable[[ast.AST], bool]:
@@ -479,6 +493,7 @@ def end_items_in(tree: ast.AST, marked: Optional[list[int]] = None) -> bool:
     for _, _, _, node in found:  # an end item read inline: its zone read once (the other two copies go)
         if isinstance(node, ast.IfExp):
             reads.zone_once(node)
+            reads.index_once(node)
     for parent, name, i, node in reversed(found):  # inner ones first: an outer one takes them along
         new = reads.rewritten(node) if isinstance(node, ast.Call) else node
         if new is not node:
@@ -511,6 +526,20 @@ class _InlineReads:
                 name = self._name("_e")
                 node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
                 node.body.value = helper.args[0] = ast.Name(name, ast.Load())
+
+    def index_once(self, node: ast.IfExp) -> None:
+        """`X[I] if 0 <= I < len(X) else _listget(X, I, at)` (expressions.e_Index) of a computed I working it out once:
+        `X[_i] if 0 <= (_i := I) < len(X) else _listget(X, _i, at)`."""
+        test, body, helper = node.test, node.body, node.orelse
+        if not (isinstance(body, ast.Subscript) and isinstance(test, ast.Compare) and _calls(helper, "_listget")
+                and len(test.comparators) == 2 and isinstance(helper, ast.Call) and len(helper.args) == 3) \
+                or isinstance(body.slice, (ast.Name, ast.Constant, ast.NamedExpr)):
+            return
+        index = ast.dump(body.slice)
+        if ast.dump(test.comparators[0]) == index == ast.dump(helper.args[1]):
+            name = self._name("_i")
+            test.comparators[0] = ast.NamedExpr(ast.Name(name, ast.Store()), body.slice)
+            body.slice = helper.args[1] = ast.Name(name, ast.Load())
 
     def rewritten(self, node: ast.Call) -> ast.AST:
         """The call as it reads inline, or the call itself."""

@@ -9,7 +9,7 @@ from interpreter.runtime.catalogue import Catalogue
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.limits import Limits
 from interpreter.runtime.observation import tensor_size
-from interpreter.runtime.program import Op, Program
+from interpreter.runtime.program import Fn, Op, Program
 from interpreter.runtime.saved import parse
 from interpreter.runtime.state import IllegalActionError, Start, State, StateUsageError, is_index, step_op
 
@@ -44,7 +44,7 @@ class Game:
     # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
     # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers", "rules",
+                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers", "fns", "rules",
                  "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
                  "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
                  "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "_catalogue", "start_state",
@@ -151,6 +151,7 @@ class Game:
         self.start_state: Optional[State] = None
         self.max_outcomes = max([len(self.card_ids), 1]
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
+        self.fns: dict[str, Fn] = {}
         self.rules: list[Callable[..., None]] = []
         self.make_rules()
         # per action: its block, its frame's locals past the option's and its body's function if it runs through
@@ -170,7 +171,10 @@ class Game:
 
     def make_rules(self) -> None:
         """Makes, for this game, the functions of the rules that run through (Program.rules) it has not made yet, each
-        after those it calls, with the tables above bound (a scenario's `arrange` may compile new ones later)."""
+        after those it calls, with the tables above bound (a scenario's `arrange` may compile new ones later); and so
+        first the functions the rules define (Program.functions)."""
+        for name, make_fn in self.program.functions[len(self.fns):]:
+            self.fns[name] = make_fn(self)
         for make in self.program.rules[len(self.rules):]:
             self.rules.append(make(self))
 

@@ -150,6 +150,10 @@ class Program:
     # per rule that runs through (and the places its parameters name): makes, for a game, its function (st, L), after
     # those of the rules it calls (StatementCompiler._rule_function)
     rules: list[Callable[[Any], Callable[..., None]]] = field(default_factory=list)
+    # per function the rules define that reads the game (hoist.reads_game): its name and what makes it for a game
+    # (CompilerBase.fn_for_game: Game.fns), after the functions it calls; code made for one game calls these, other
+    # code the program's own (`_fg_NAME`)
+    functions: list[tuple[str, Callable[[Any], Fn]]] = field(default_factory=list)
     # per `choose action`, side by side: what makes, for a game, the generated function listing its options, and its
     # picking function or None (compiler._option_listers)
     listers: list[Optional[Callable[[Any], Callable[..., Any]]]] = field(default_factory=list)
