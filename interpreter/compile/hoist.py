@@ -355,7 +355,29 @@ def lister_code(src: str) -> CodeType:
     """end_items_code's code of a generated lister or picker (compiler._enumerator), its actions' `try`s one (one_try)."""
     tree = _end_items_tree(src, True) or ast.parse(src)
     one_try(tree)
+    failing_helpers_bound(tree)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec")
+
+
+FAILING_HELPER = re.compile(r"_at\d+|_pick|_mapget|_member")  # the helpers called only to fail, their positions
+
+
+def failing_helpers_bound(tree: ast.Module) -> None:
+    """made_for_game's function with the helpers it calls only to fail, and their positions, bound as its parameters'
+    defaults: a local's read is one code unit where a global's is six, and these sit in loop bodies, whose jumps
+    cost an EXTENDED_ARG per run once a body is over 255 units (none read inside a comprehension: a cell costs)."""
+    func = tree.body[0].body[0]  # type: ignore[attr-defined]
+    names: set[str] = set()
+    inner: set[str] = set()
+    todo: list[tuple[ast.AST, bool]] = [(stmt, False) for stmt in func.body]
+    while todo:
+        node, nested = todo.pop()
+        if isinstance(node, ast.Name) and FAILING_HELPER.fullmatch(node.id):
+            (inner if nested else names).add(node.id)
+        todo.extend((child, nested or isinstance(node, OWN_SCOPE)) for child in ast.iter_child_nodes(node))
+    for name in sorted(names - inner):
+        func.args.args.append(ast.arg(name))
+        func.args.defaults.append(ast.Name(name, ast.Load()))
 
 
 def one_try(tree: ast.Module) -> None:
