@@ -16,6 +16,7 @@ from interpreter import load_game
 from interpreter.compile.hoist import (
     domains_read_once,
     end_items_once,
+    failing_helpers_bound,
     game_tables_bound,
     hoist_call_reads,
     hoist_card_reads,
@@ -607,6 +608,23 @@ def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_
     assert env["g"]({1: 6, (1,): 7, ((1,),): 8}, ((1,),)) == (7, 8, [6])
     with pytest.raises(GameRuleError, match="no entry for \\(2,\\)"):
         env["g"]({1: 6}, ((2,),))
+
+
+def test_a_listers_failing_helpers_and_their_positions_are_its_locals() -> None:
+    """failing_helpers_bound: the helpers a lister calls only to fail, and their positions, are its parameters'
+    defaults (one code unit a read); none read inside a comprehension (it would make the parameter a cell)."""
+    src = ("def make(_g):\n    def options(st, me, _g_x=_g.x):\n        out = [(z or _pick((), -1, 'top', _at1))[-1] "
+           "for z in st.zones[:1]]\n        for z in st.zones:\n            out.append((z or _pick((), 0, 'first', _at2))[0])"
+           "\n        return out\n    return options")
+    tree = ast.parse(src)
+    failing_helpers_bound(tree)
+    assert "def options(st, me, _g_x=_g.x, _at2=_at2):" in ast.unparse(tree)
+    env: dict[str, Any] = {"_pick": pick, "_at1": None, "_at2": None}
+    exec(compile(ast.fix_missing_locations(tree), "<string>", "exec"), env)  # noqa: S102 - a test of generated code
+    options = env["make"](SimpleNamespace(x=1))
+    assert options(SimpleNamespace(zones=[[1, 2], [3]]), 0) == [2, 1, 3]
+    with pytest.raises(GameRuleError, match="first of an empty list or zone"):
+        options(SimpleNamespace(zones=[[1], []]), 0)
 
 
 def test_an_end_item_of_any_list_and_an_entry_of_a_table_are_read_inline() -> None:
