@@ -463,7 +463,7 @@ def reads_end_items(src: str) -> bool:
 def calls_helpers(src: str) -> bool:
     """Whether generated code calls a helper of end_items_in for a value it does not read inline already: where the
     helpers are called only to fail, end_items_in would spare little."""
-    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS)
+    return any(src.count(helper) > src.count("else " + helper) + src.count(" or " + helper) for helper in _HELPERS)
 
 
 def end_items_lines(src: str) -> Callable[[ast.AST], bool]:
