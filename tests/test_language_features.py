@@ -17,6 +17,7 @@ from interpreter.compile.hoist import (
     domains_read_once,
     end_items_in,
     end_items_once,
+    failing_helpers_bound,
     game_tables_bound,
     hoist_call_reads,
     hoist_card_reads,
@@ -576,8 +577,8 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     place = "st.zones[st.game.zone_at(2)[_z0]]"  # another family's place: in one lookup
     assert known_places(lines, {1: "2", 2: "2"})[1:] == [
         "        for _p0 in st.zones[_z0]:",  # the place's number is read nowhere: not set
-        f"            x = ({place}[-1] if {place} else _pick({place}, -1, 'top', _at4))",
-        "            y = (st.zones[_z0][0] if st.zones[_z0] else _pick(st.zones[_z0], 0, 'first', _at5))"]
+        f"            x = ({place} or _pick((), -1, 'top', _at4))[-1]",
+        "            y = (st.zones[_z0] or _pick((), 0, 'first', _at5))[0]"]
     assert known_places(lines, {1: "2", 2: "3"})[-2] == lines[-2]  # another size: checked, and the helper reads the place
     loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
@@ -587,16 +588,16 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
 
 def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_once() -> None:
     """slots_as_locals: a `let` of a parameter or of a card's place, set once, is no line of its own; end_items_once:
-    an end item read inline reads its zone once, and still fails through the helper on an empty zone."""
+    an end item the helper reads is read inline, its zone once, and still fails through the helper on an empty zone."""
     body = ["    for _p0 in xs:", "        L[3] = _n0", "        L[4] = L[1]", "        L[5] = L[3] + 1", "        f(L[3], L[4], L[5])"]
     assert slots_as_locals(body, {0: "me", 1: "_p0"}) == ["    for _p0 in xs:", "        _l5 = _n0 + 1",
                                                            "        f(_n0, _p0, _l5)"]
-    src = "def f(z):\n    return (z[0][-1] if z[0] else _pick(z[0], -1, 'top', None), z[1] if z else _pick(z, 1, 'x', None))"
+    src = "def f(z):\n    return (_pick(z[0], -1, 'top', None), _pick(z, 0, 'first', None))"
     once = end_items_once(src)
-    assert "(_e0 := z[0])" in once and "_e1" not in once  # a plain name is read as it is
+    assert "(z[0] or _pick((), -1, 'top', None))[-1]" in once and "(z or _pick((), 0, 'first', None))[0]" in once
     env: dict[str, Any] = {"_pick": pick}
     exec(once, env)  # noqa: S102 - a test of generated code
-    assert env["f"]([[1, 2], 3]) == (2, 3)
+    assert env["f"]([[1, 2], 3]) == (2, [1, 2])
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):
         env["f"]([[], 3])
     src = "def g(m, k):\n    return (_mapget(m, k[0], None), _mapget(m, k, None), [_mapget(m, x[0], None) for x in k])"
@@ -610,6 +611,23 @@ def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_
         env["g"]({1: 6}, ((2,),))
 
 
+def test_a_listers_failing_helpers_and_their_positions_are_its_locals() -> None:
+    """failing_helpers_bound: the helpers a lister calls only to fail, and their positions, are its parameters'
+    defaults (one code unit a read); none read inside a comprehension (it would make the parameter a cell)."""
+    src = ("def make(_g):\n    def options(st, me, _g_x=_g.x):\n        out = [(z or _pick((), -1, 'top', _at1))[-1] "
+           "for z in st.zones[:1]]\n        for z in st.zones:\n            out.append((z or _pick((), 0, 'first', _at2))[0])"
+           "\n        return out\n    return options")
+    tree = ast.parse(src)
+    failing_helpers_bound(tree)
+    assert "def options(st, me, _g_x=_g.x, _at2=_at2):" in ast.unparse(tree)
+    env: dict[str, Any] = {"_pick": pick, "_at1": None, "_at2": None}
+    exec(compile(ast.fix_missing_locations(tree), "<string>", "exec"), env)  # noqa: S102 - a test of generated code
+    options = env["make"](SimpleNamespace(x=1))
+    assert options(SimpleNamespace(zones=[[1, 2], [3]]), 0) == [2, 1, 3]
+    with pytest.raises(GameRuleError, match="first of an empty list or zone"):
+        options(SimpleNamespace(zones=[[1], []]), 0)
+
+
 def test_an_end_item_of_any_list_and_an_entry_of_a_table_are_read_inline() -> None:
     """end_items_once: an end item the helper reads from any list reads the list once, inline, the helper called only
     to fail; a map that is a table's item (`_g_t[3]`) is looked up inline as a local is; two lists are joined inline
@@ -617,7 +635,7 @@ def test_an_end_item_of_any_list_and_an_entry_of_a_table_are_read_inline() -> No
     src = ("def f(t, k):\n    return (_pick(t.z[k], -1, 'top', None), _mapget(t.m[1], k + 1, None), "
            "[_pick(x, 0, 'first', None) for x in t.z])")
     inline = end_items_once(src)
-    assert "_e0[-1] if (_e0 := t.z[k]) else _pick(_e0, -1, 'top', None)" in inline
+    assert "(t.z[k] or _pick((), -1, 'top', None))[-1]" in inline
     assert "t.m[1][_m0] if (_m0 := (k + 1)) in t.m[1] else _mapget(t.m[1], _m0, None)" in inline
     assert "[_pick(x, 0, 'first', None) for x in t.z]" in inline
     env: dict[str, Any] = {"_pick": pick, "_mapget": map_get}
@@ -688,7 +706,7 @@ score(p) = seen
     state = game.new_initial_state()
     assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
     loop = next(src for src in runners if "range(1, len(" in src)  # the phase's runner
-    assert "_member(" not in loop and "_pick(" in loop and "[-1] if " in loop
+    assert "_member(" not in loop and "_pick(" in loop and " or _pick((), -1, " in loop
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty
         _game(tmp_path, flow.replace("MARK", "bag")).new_initial_state()
 

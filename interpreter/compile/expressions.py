@@ -58,8 +58,7 @@ def iterable(src: str) -> str:
 def _end_item_inline(src: str) -> str:
     """`first`/`last` of a list read without a call (a plain read, or a place known to exist): the item read
     inline, the helper called only to fail."""
-    m = PICK_READ.fullmatch(src)
-    return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {src})" if m else src
+    return end_items_inline(src) if PICK_READ.fullmatch(src) else src
 
 
 def _uses(name: str, code: str) -> int:

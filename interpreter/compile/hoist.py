@@ -333,19 +333,16 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
 
 
 def end_items_inline(code: str) -> str:
-    """Code with each first or last item of a plain read (PICK_READ) read inline, the helper called only to fail."""
+    """Code with each first or last item of a plain read (PICK_READ) read inline, its list read once, the helper
+    called only to fail: `(Z or _pick((), i, …))[i]` (fewer bytecodes and a shorter body than a conditional)."""
     def pick(m: re.Match[str]) -> str:
-        if m.string.endswith(" else ", 0, m.start()):  # inline already, where it fails
-            return m.group(0)
-        return f"({m.group(1)}[{m.group(2)}] if {m.group(1)} else {m.group(0)})"
+        return f"({m.group(1)} or _pick((), {m.group(2)}, {m.group(3)}))[{m.group(2)}]"
 
     return _sub_spanning(code, PICK_READ, pick)
 
 
 def end_items_once(src: str) -> str:
-    """Generated functions with each end item read inline (known_places: `Z[i] if Z else _pick(Z, …)`) reading
-    its zone Z once, into a name of its own: `_e[i] if (_e := Z) else _pick(_e, …)`, and so each end item still
-    read by the helper; each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
+    """Generated functions with each end item still read by the helper read inline (end_items_inline's form); each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
     looked up inline, the helper called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`; and two
     lists joined inline while within the budget (_InlineReads._joined)."""
     tree = _end_items_tree(src, True)
@@ -372,7 +369,29 @@ def lister_code(src: str) -> CodeType:
     """end_items_code's code of a generated lister or picker (compiler._enumerator), its actions' `try`s one (one_try)."""
     tree = _end_items_tree(src, True) or ast.parse(src)
     one_try(tree)
+    failing_helpers_bound(tree)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec")
+
+
+FAILING_HELPER = re.compile(r"_at\d+|_pick|_mapget|_member")  # the helpers called only to fail, their positions
+
+
+def failing_helpers_bound(tree: ast.Module) -> None:
+    """made_for_game's function with the helpers it calls only to fail, and their positions, bound as its parameters'
+    defaults: a local's read is one code unit where a global's is six, and these sit in loop bodies, whose jumps
+    cost an EXTENDED_ARG per run once a body is over 255 units (none read inside a comprehension: a cell costs)."""
+    func = tree.body[0].body[0]  # type: ignore[attr-defined]
+    names: set[str] = set()
+    inner: set[str] = set()
+    todo: list[tuple[ast.AST, bool]] = [(stmt, False) for stmt in func.body]
+    while todo:
+        node, nested = todo.pop()
+        if isinstance(node, ast.Name) and FAILING_HELPER.fullmatch(node.id):
+            (inner if nested else names).add(node.id)
+        todo.extend((child, nested or isinstance(node, OWN_SCOPE)) for child in ast.iter_child_nodes(node))
+    for name in sorted(names - inner):
+        func.args.args.append(ast.arg(name))
+        func.args.defaults.append(ast.Name(name, ast.Load()))
 
 
 def one_try(tree: ast.Module) -> None:
@@ -458,7 +477,8 @@ def reads_end_items(src: str) -> bool:
 def calls_helpers(src: str) -> bool:
     """Whether generated code calls a helper of end_items_in for a value it does not read inline already, or checks a
     list's index inline (index_once): where the helpers are called only to fail, end_items_in would spare little."""
-    return any(src.count(helper) > src.count("else " + helper) for helper in _HELPERS) or "else _listget(" in src
+    return any(src.count(helper) > src.count("else " + helper) + src.count(" or " + helper) for helper in _HELPERS) \
+        or "else _listget(" in src
 
 
 def end_items_lines(src: str) -> Callable[[ast.AST], bool]:
@@ -485,14 +505,15 @@ def end_items_in(tree: ast.AST, marked: Optional[list[int]] = None) -> bool:
                     k = bisect_left(marked, child.lineno)
                     if k == len(marked) or marked[k] > (child.end_lineno or child.lineno):
                         continue
-                if isinstance(child, ast.IfExp) and (_is_pick(child.orelse) or _calls(child.orelse, "_concat")):
+                if isinstance(child, ast.IfExp) and _calls(child.orelse, "_concat"):
                     reads.inline.add(id(child.orelse))  # read inline already: the helper only fails
+                elif isinstance(child, ast.BoolOp) and _is_pick(child.values[-1]):
+                    reads.inline.add(id(child.values[-1]))  # an end item read inline already (end_items_inline)
                 if isinstance(child, (ast.IfExp, ast.Call)):
                     found.append((node, name, i, child))
                 todo.append(child)
-    for _, _, _, node in found:  # an end item read inline: its zone read once (the other two copies go)
+    for _, _, _, node in found:  # a list's index checked inline: worked out once
         if isinstance(node, ast.IfExp):
-            reads.zone_once(node)
             reads.index_once(node)
     for parent, name, i, node in reversed(found):  # inner ones first: an outer one takes them along
         new = reads.rewritten(node) if isinstance(node, ast.Call) else node
@@ -505,27 +526,15 @@ def end_items_in(tree: ast.AST, marked: Optional[list[int]] = None) -> bool:
 
 
 class _InlineReads:
-    """`Z[i] if Z else _pick(Z, i, …)` (known_places) as `_e[i] if (_e := Z) else _pick(_e, i, …)`; `_pick(Z, i, …)` of
-    any list Z not read inline yet as that too; a join `_concat(st, A, B)` (_joined); and `_mapget(M, K, at)` of a local
+    """`_pick(Z, i, …)` of any list Z not read inline yet as end_items_inline reads it; a join `_concat(st, A, B)` (_joined); and `_mapget(M, K, at)` of a local
     M (or a local's item: a game's table) and a computed K as `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K
     first, then M: reading a local or its item neither fails nor changes anything)."""
 
     def __init__(self) -> None:
         self.names = 0
-        self.picks = 0  # the end items read into names so far (`_e…`)
+        self.picks = 0  # the joined lists read into names so far (`_j…`)
         self.changed = False
         self.inline: set[int] = set()  # the helper calls that fail for an item read inline already
-
-    def zone_once(self, node: ast.IfExp) -> None:
-        """`Z[i] if Z else _pick(Z, i, …)` reading Z once: `_e[i] if (_e := Z) else _pick(_e, i, …)`."""
-        helper = node.orelse
-        if isinstance(node.body, ast.Subscript) and isinstance(helper, ast.Call) and _is_pick(helper) and helper.args \
-                and not isinstance(node.test, (ast.Name, ast.NamedExpr)):
-            zone = ast.dump(node.test)
-            if ast.dump(node.body.value) == zone == ast.dump(helper.args[0]):
-                name = self._name("_e")
-                node.test = ast.NamedExpr(ast.Name(name, ast.Store()), node.test)
-                node.body.value = helper.args[0] = ast.Name(name, ast.Load())
 
     def index_once(self, node: ast.IfExp) -> None:
         """`X[I] if 0 <= I < len(X) else _listget(X, I, at)` (expressions.e_Index) of a computed I working it out once:
@@ -581,10 +590,9 @@ class _InlineReads:
         return ast.IfExp(test, ast.BinOp(ast.Name(first, ast.Load()), ast.Add(), ast.Name(second, ast.Load())), node)
 
     def _end_item(self, node: ast.Call) -> ast.expr:
-        name = self._name("_e")
-        test = ast.NamedExpr(ast.Name(name, ast.Store()), node.args[0])
-        node.args[0] = ast.Name(name, ast.Load())
-        return ast.IfExp(test, ast.Subscript(ast.Name(name, ast.Load()), node.args[1], ast.Load()), node)
+        self.changed = True
+        items, node.args[0] = node.args[0], ast.Tuple([], ast.Load())
+        return ast.Subscript(ast.BoolOp(ast.Or(), [items, node]), copy.deepcopy(node.args[1]), ast.Load())
 
 
 def _is_pick(node: ast.AST) -> bool:
