@@ -1899,7 +1899,8 @@ class Speaker:
 
     def _operand(self, e: A.Expr, parent: str = "", right: bool = False) -> Phrase:
         """Brackets where words alone would leave the grouping open: an if-then-else inside an
-        operation, a sum inside a product, any arithmetic inside a division or remainder. A card's place
+        operation, a sum inside a product, any arithmetic inside a division or remainder, an `or` inside an `and`
+        and the other way round ("A and (B or C)"). A card's place
         in arithmetic is its number: "the place number of the token + 1"."""
         counted = parent in _PRECEDENCE and isinstance(e, A.Call) and e.func == "position"
         inner = self.msg("prim.position", e, **{"0": self.expr(e.args[0])}) if counted and isinstance(e, A.Call) \
@@ -1907,7 +1908,8 @@ class Speaker:
         op = e.op if isinstance(e, A.BinOp) else ""
         child, outer = _PRECEDENCE.get(op, 0), _PRECEDENCE.get(parent, 0)
         bracket = isinstance(e, A.CondExpr) or (child > 0 and outer > 0 and (
-            child < outer or parent in ("/", "%") or op in ("/", "%") or (right and parent == "-")))
+            child < outer or parent in ("/", "%") or op in ("/", "%") or (right and parent == "-"))) \
+            or {op, parent} == {"and", "or"}
         return Phrase(lambda f: f"({inner.form(f)})") if bracket else inner
 
     def exists(self, c: A.Comprehension, key: str) -> Optional[Phrase]:
