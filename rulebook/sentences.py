@@ -1816,7 +1816,7 @@ class Speaker:
         said = self._operand(left, e.op)
         grammar = self.cat.data.get("grammar", {})
         open_end = grammar.get("open_clause") if isinstance(grammar, dict) and e.op in ("and", "or") else None
-        if isinstance(open_end, str):  # „…, sobald das Monster weiterzieht, oder es gibt …“: the clause before is closed
+        if isinstance(open_end, str):  # „…, sobald die Figur weiterzieht, oder es gibt …“: the clause before is closed
             inner, pattern = said, open_end
 
             def closed(f: str) -> str:
