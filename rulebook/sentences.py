@@ -1831,7 +1831,7 @@ class Speaker:
         said = self._operand(left, e.op)
         grammar = self.cat.data.get("grammar", {})
         open_end = grammar.get("open_clause") if isinstance(grammar, dict) and e.op in ("and", "or") else None
-        if isinstance(open_end, str):  # „…, sobald das Monster weiterzieht, oder es gibt …“: the clause before is closed
+        if isinstance(open_end, str):  # „…, sobald der Stein weiterzieht, oder es gibt …“: the clause before is closed
             inner, pattern = said, open_end
 
             def closed(f: str) -> str:
@@ -1946,6 +1946,10 @@ class Speaker:
                     return self.held(c, key, args, Phrase(""), Phrase(""))
                 c = c.model_copy(update={"expr": rest})
             said_ref = self.scope.refs[c.var]
+            if key == "comp.any_rel" and self.cat.has("comp.any_one") and str(self.cat.pattern("comp.any_one")) \
+                    and self.said_by_list(c.source, said_ref):  # a language whose relative pronoun agrees says ""
+                said_ref.every = self.msg("comp.any_one", c, source=args["source"])  # "one of the rows … is free"
+                return self.expr(c.expr)
             rel = self.relative(c.expr, said_ref.phrase(self.cat), c.var, said_ref.noun.det("relgen"))
             e, cond = c.expr, Phrase("")
             if rel is None and isinstance(e, A.BinOp) and e.op in _NEGATED and self.whose(c.var, e.left) is not None:
@@ -1954,6 +1958,12 @@ class Speaker:
         finally:
             self.scope.pop()
         return self.held(c, key, args, rel, cond) if rel is not None else None
+
+    def said_by_list(self, source: A.Expr, item: Ref) -> bool:
+        """Whether the items of a list have no noun of their own ("a value") but the function that makes the
+        list names them ("the rows a token reaches"): then one of them is said by the list."""
+        return isinstance(source, A.Call) and source.func in self.sym.functions and not item.label \
+            and item.noun.word == self.nouns.word("value").word
 
     def held(self, c: A.Comprehension, key: str, args: Mapping[str, Arg], rel: Phrase, cond: Phrase) -> Phrase:
         """An item that exists in a zone said by the zone that holds it: "you have a joker whose …", "the
