@@ -225,7 +225,10 @@ def fill(pattern: Pattern, form: str, args: Mapping[str, Arg]) -> str:
 
 
 def agreement(cat: Catalogue, pattern: Pattern, args: Mapping[str, Arg]) -> str:
-    """How a pattern's noun phrase agrees: as the phrase it starts with, "pl" after a plural article."""
+    """How a pattern's noun phrase agrees: "pl" where its `number` says so (an article that does not tell:
+    "the neighbours of …"), else as the phrase it starts with, "pl" after a plural article."""
+    if isinstance(pattern, dict) and pattern.get("number") == "pl":
+        return "pl"
     text = pick(pattern, "nom")
     first = PLACEHOLDER.match(text)
     return _agreement(args, first.group(1) if first else None) or ("pl" if cat.plural(text) else "")

@@ -1505,11 +1505,21 @@ class Speaker:
             typed = self.typed_place(c, cond)
             if typed is not None:  # "every token on a red square", not "… on a square whose square is …"
                 origin, cond = typed
-            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": origin,
-                    "filter": self.filter(c.var, ref, cond, "expr.filter") if cond else "",
+            said = self.filter(c.var, ref, cond, "expr.filter") if cond else ""
+            if said and self.whose_before_place(c, cond):  # « une créature dont le numéro est 48 sur une case »
+                origin, said = Phrase(""), _joined(_said(said), _said(origin))
+            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": origin, "filter": said,
                     "order": self.order(c.key) if c.key else "", "keys": self.order_keys(c.key) if c.key else ""}
         finally:
             self.scope.pop()
+
+    def whose_before_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> bool:
+        """Whether a "whose" filter goes before the place a family's cards lie on, where the place, said last,
+        would take it (French « dont » after « une case » reads as the square's own number)."""
+        grammar = self.cat.data.get("grammar", {})
+        return isinstance(grammar, dict) and grammar.get("whose_before_place") is True \
+            and isinstance(cond, A.BinOp) and cond.op in _NEGATED and self.whose(c.var, cond.left) is not None \
+            and self._family_cards(c.source)
 
     def typed_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> Optional[tuple[Phrase, Optional[A.Expr]]]:
         """The cards of a family filtered by the kind of their place (a function with an `is` text): where they
@@ -1549,6 +1559,11 @@ class Speaker:
                          key=self.expr(k.operand if isinstance(k, A.Neg) else k)) for k in keys]
         return self.join(said, "order_then")
 
+    def _family_cards(self, e: A.Expr) -> bool:
+        """Whether an expression is all the cards of an indexed zone (`cards(row)`), said "at a row"."""
+        return isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
+            and e.args[0].name in self.sym.zones and self.sym.zones[e.args[0].name].shape == "indexed"
+
     def origin(self, e: A.Expr, said: Phrase) -> Phrase:
         """Where a loop's items come from, with its preposition; nothing where the noun says it all
         ("every row", "every colour"), "at a row" for a family's cards."""
@@ -1557,8 +1572,8 @@ class Speaker:
                 or isinstance(e, A.Call) and e.func == "positions" and e.args and isinstance(e.args[0], A.Name) \
                 and e.args[0].name in sym.zones:
             return Phrase("")
-        if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
-                and e.args[0].name in sym.zones and sym.zones[e.args[0].name].shape == "indexed":
+        if self._family_cards(e):
+            assert isinstance(e, A.Call) and isinstance(e.args[0], A.Name)
             return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat),
                             prep_at=self.prep(e, "at"))
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and self._is_zone(e.args[0]):
@@ -1931,6 +1946,10 @@ class Speaker:
                     return self.held(c, key, args, Phrase(""), Phrase(""))
                 c = c.model_copy(update={"expr": rest})
             said_ref = self.scope.refs[c.var]
+            if key == "comp.any_rel" and self.cat.has("comp.any_one") and str(self.cat.pattern("comp.any_one")) \
+                    and self.said_by_list(c.source, said_ref):  # a language whose relative pronoun agrees says ""
+                said_ref.every = self.msg("comp.any_one", c, source=args["source"])  # "one of the rows … is free"
+                return self.expr(c.expr)
             rel = self.relative(c.expr, said_ref.phrase(self.cat), c.var, said_ref.noun.det("relgen"))
             e, cond = c.expr, Phrase("")
             if rel is None and isinstance(e, A.BinOp) and e.op in _NEGATED and self.whose(c.var, e.left) is not None:
@@ -1939,6 +1958,12 @@ class Speaker:
         finally:
             self.scope.pop()
         return self.held(c, key, args, rel, cond) if rel is not None else None
+
+    def said_by_list(self, source: A.Expr, item: Ref) -> bool:
+        """Whether the items of a list have no noun of their own ("a value") but the function that makes the
+        list names them ("the rows a token reaches"): then one of them is said by the list."""
+        return isinstance(source, A.Call) and source.func in self.sym.functions and not item.label \
+            and item.noun.word == self.nouns.word("value").word
 
     def held(self, c: A.Comprehension, key: str, args: Mapping[str, Arg], rel: Phrase, cond: Phrase) -> Phrase:
         """An item that exists in a zone said by the zone that holds it: "you have a joker whose …", "the

@@ -436,7 +436,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "actor", "fem", "heavy"}  # "x_pl", "x_you", "x_fem" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "number", "actor", "fem", "heavy"}  # "x_pl", "x_you", "x_fem" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
@@ -837,3 +837,21 @@ def test_german_verb_of_the_reader_goes_last_before_and() -> None:
     de = phrases.catalogue("de")
     assert de.polish("Wenn du weiser als der Spieler ist und er steht:") == \
         "Wenn du weiser als der Spieler bist und er steht:"
+
+
+def test_an_item_without_a_noun_of_a_list_a_function_names_is_said_by_the_list() -> None:
+    """`any(open_slot(x) for x in reachable(n))`: "one of the slots … is open", not "there is a value in the slots
+    … that is open" (a clause that the nearest noun would take); German keeps its agreeing „der“."""
+    extra = """
+function reachable(n: int) de "die:pl Plätze, die ein Stein von Platz {n} aus erreicht" en "the:pl slots a token reaches from slot {n}"
+    fr "les emplacements qu'un pion atteint depuis l'emplacement {n}" = [n, n + 1]
+function open_slot(n: int) de "Platz {n} ist frei" en "slot {n} is open" fr "l'emplacement {n} est libre" = count(slot[n]) == 0
+"""
+    items = parse_text(SNIPPET_RULES.replace("STMT", "if any(open_slot(x) for x in reachable(2)) { end game }") + extra,
+                       "s.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    said = {lang: Speaker(lang, Symbols(items)).lines(rule.body)[0].text for lang in ("de", "en", "fr")}
+    assert said == {
+        "de": "Wenn es einen Wert aus den Plätzen, die ein Stein von Platz 2 aus erreicht, gibt, der frei ist:",
+        "en": "If one of the slots a token reaches from slot 2 is open:",
+        "fr": "Si l'un des emplacements qu'un pion atteint depuis l'emplacement 2 est libre\u00a0:"}
