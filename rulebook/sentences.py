@@ -2003,6 +2003,9 @@ class Speaker:
         operand = self.expr(inner)
         if operand.clause:  # "the token does not move", "der Stein liegt nicht auf dem Brett"
             return self.msg("expr.not_clause", e, clause=operand)
+        if isinstance(inner, A.BinOp) and inner.op in ("and", "or"):  # "it is not the case that (A and B)": its reach
+            said = operand
+            operand = Phrase(lambda f: f"({said.form(f)})")
         return self.msg("expr.not", e, operand=operand)
 
     def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
