@@ -43,7 +43,14 @@ class Catalogue:
         self.contractions = [(re.compile(k), str(v), needed(k)) for k, v in contractions.items()]
         self._contracted: dict[str, str] = {}  # a text → itself contracted: the books of a run say many texts again
         self.nouns: dict[str, tuple[str, str, dict[str, Any]]] = {}  # a noun's text → its article, word and forms
-        self.memo: dict[tuple[str, ...], Any] = {}  # what a noun's word and article give (Noun's cached forms)
+        self.memo: dict[tuple[str, ...], str] = {}  # what a noun's word and article give (remembered)
+
+    def remembered(self, key: tuple[str, ...], make: Callable[[], str]) -> str:
+        """What `make()` gave for `key` before (a noun's forms: the books of a run say the same nouns again)."""
+        said = self.memo.get(key)
+        if said is None:
+            said = self.memo[key] = make()
+        return str(said)
 
     def pattern(self, key: str, pos: Optional[A.Pos] = None) -> Pattern:
         node: object = self.data
@@ -278,11 +285,7 @@ class Noun:
             return self.word
         if self.own_plural:
             return self.own_plural
-        key = ("plural", self.gender, self.word)
-        said = self.cat.memo.get(key)
-        if said is None:
-            said = self.cat.memo[key] = self._plural()
-        return str(said)
+        return self.cat.remembered(("plural", self.gender, self.word), self._plural)
 
     def _plural(self) -> str:
         rules = self.cat.data.get("plural", {})
@@ -363,33 +366,34 @@ class Noun:
     def owned(self, det: str) -> Optional[Phrase]:
         """A possessive on a noun with a genitive after it goes to that genitive, where the catalogue says so:
         „der Wert seines ausgespielten Plättchens“, not „sein Wert des ausgespielten Plättchens“."""
-        key = ("owned", self.gender, self.word, det)
-        text = self.cat.memo.get(key)
-        if text is None:
-            grammar = self.cat.data.get("grammar", {})
-            article = grammar.get("possessive_genitive") if isinstance(grammar, dict) else None
-            found = re.match(rf"([A-ZÄÖÜ]\S*) {article} (\S.*)$", self.word) \
-                if isinstance(article, str) and det in ("their", "its", "your") else None
-            wanted = grammar.get("possessive_gender", "") if isinstance(grammar, dict) else ""
-            articles = self.cat.data.get("articles", {})
-            gender = articles.get(wanted, {}) if isinstance(articles, dict) else {}
-            forms = gender.get(det) if isinstance(gender, dict) else None
-            text = self.cat.memo[key] = "" if found is None or not isinstance(forms, dict) or "gen" not in forms \
-                else f"{self.gender} {found.group(1)} {forms['gen']} {found.group(2)}"
+        text = self.cat.remembered(("owned", self.gender, self.word, det), lambda: self._owned_text(det))
         return Noun(text, self.cat).np("def") if text else None
+
+    def _owned_text(self, det: str) -> str:
+        """owned's noun with the possessive moved to its genitive, as a text; "" where the catalogue says none."""
+        grammar = self.cat.data.get("grammar", {})
+        article = grammar.get("possessive_genitive") if isinstance(grammar, dict) else None
+        found = re.match(rf"([A-ZÄÖÜ]\S*) {article} (\S.*)$", self.word) \
+            if isinstance(article, str) and det in ("their", "its", "your") else None
+        wanted = grammar.get("possessive_gender", "") if isinstance(grammar, dict) else ""
+        articles = self.cat.data.get("articles", {})
+        gender = articles.get(wanted, {}) if isinstance(articles, dict) else {}
+        forms = gender.get(det) if isinstance(gender, dict) else None
+        if found is None or not isinstance(forms, dict) or "gen" not in forms:
+            return ""
+        return f"{self.gender} {found.group(1)} {forms['gen']} {found.group(2)}"
 
     def closed(self) -> str:
         """The comma that closes a relative clause ending the noun („der Hut, den der Spieler trägt, ist
         rot“) where the catalogue's grammar says how one starts; contractions drop it before . : ; or at the end."""
-        key = ("closed", self.word)
-        said = self.cat.memo.get(key)
-        if said is None:
-            grammar = self.cat.data.get("grammar", {})
-            start = grammar.get("relative_clause") if isinstance(grammar, dict) else None
-            main = re.sub(r"\([^()]*\)", "", self.word)
-            said = self.cat.memo[key] = "," if isinstance(start, str) and re.search(start, main) \
-                and not main.endswith(",") else ""
-        return str(said)
+        return self.cat.remembered(("closed", self.word), self._closed)
+
+    def _closed(self) -> str:
+        """closed's comma, worked out from the catalogue's grammar."""
+        grammar = self.cat.data.get("grammar", {})
+        start = grammar.get("relative_clause") if isinstance(grammar, dict) else None
+        main = re.sub(r"\([^()]*\)", "", self.word)
+        return "," if isinstance(start, str) and re.search(start, main) and not main.endswith(",") else ""
 
     def declined(self, det: str, case: str) -> str:
         """The noun with the adjectives before it declined after this determiner, where the catalogue
@@ -397,11 +401,7 @@ class Noun:
         Plättchen"): lower-case words ending as the text writes them, up to the first capitalised word, the
         head noun (not one after an article or preposition), which takes the determiner's dative ending
         ("den Freunden")."""
-        key = ("declined", self.gender, self.word, det, case)
-        said = self.cat.memo.get(key)
-        if said is None:
-            said = self.cat.memo[key] = self._declined(det, case)
-        return str(said)
+        return self.cat.remembered(("declined", self.gender, self.word, det, case), lambda: self._declined(det, case))
 
     def _declined(self, det: str, case: str) -> str:
         rules = self.cat.data.get("grammar", {})

@@ -7,7 +7,7 @@ import ast
 import re
 from itertools import product
 from types import CodeType
-from typing import Any, Callable, Optional, Union
+from typing import Any, Callable, Optional
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at

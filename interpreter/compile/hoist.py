@@ -342,9 +342,10 @@ def end_items_inline(code: str) -> str:
 
 
 def end_items_once(src: str) -> str:
-    """Generated functions with each end item still read by the helper read inline (end_items_inline's form); each entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`)
-    looked up inline, the helper called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`; and two
-    lists joined inline while within the budget (_InlineReads._joined)."""
+    """Generated functions with each end item still read by the helper read inline (end_items_inline's form); each
+    entry of a map held in a local M whose key K is computed (`_mapget(M, K, at)`) looked up inline, the helper
+    called only to fail: `M[_m] if (_m := K) in M else _mapget(M, _m, at)`; and two lists joined inline while within
+    the budget (_InlineReads._joined)."""
     tree = _end_items_tree(src, True)
     return src if tree is None else ast.unparse(tree)
 
@@ -526,9 +527,10 @@ def end_items_in(tree: ast.AST, marked: Optional[list[int]] = None) -> bool:
 
 
 class _InlineReads:
-    """`_pick(Z, i, …)` of any list Z not read inline yet as end_items_inline reads it; a join `_concat(st, A, B)` (_joined); and `_mapget(M, K, at)` of a local
-    M (or a local's item: a game's table) and a computed K as `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K
-    first, then M: reading a local or its item neither fails nor changes anything)."""
+    """`_pick(Z, i, …)` of any list Z not read inline yet as end_items_inline reads it; a join `_concat(st, A, B)`
+    (_joined); and `_mapget(M, K, at)` of a local M (or a local's item: a game's table) and a computed K as
+    `M[_m] if (_m := K) in M else _mapget(M, _m, at)` (K first, then M: reading a local or its item neither fails
+    nor changes anything)."""
 
     def __init__(self) -> None:
         self.names = 0

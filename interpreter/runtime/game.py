@@ -44,11 +44,11 @@ class Game:
     # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
     # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers", "fns", "rules",
-                 "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
-                 "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
-                 "zone_family", "fam_span", "fam_few", "start_zones", "start_where", "_catalogue", "start_state",
-                 "max_outcomes", "__weakref__")
+                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers",
+                 "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+                 "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
+                 "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "start_zones", "start_where",
+                 "_catalogue", "start_state", "max_outcomes", "__weakref__")
 
     def __init__(self, program: Program, num_players: int, ruleset: str, variants: list[str],
                  limits: Optional[Limits] = None) -> None:

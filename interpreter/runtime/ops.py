@@ -3,7 +3,7 @@ more than a few lines (the simple ones are Python snippets, compile/blocks.py), 
 This is the hot path: no pydantic, no type checks here (the compiler checked everything)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.program import Fn, Op
