@@ -537,7 +537,6 @@ def _lowered_tree(src: str, by_zone: bool = False) -> ast.Module:
     tree = ast.parse(src)
     for fn in tree.body:
         _Statements(by_zone).generic_visit(fn)
-    _slot_loops(tree)
     return tree
 
 
@@ -547,46 +546,6 @@ def _slot(node: ast.AST) -> int | None:
             and isinstance(node.slice, ast.Constant) and type(node.slice.value) is int:
         return node.slice.value
     return None
-
-
-def _slot_loops(node: ast.AST) -> None:
-    """Each statement list below node with its loops over a frame slot run over a local (_slot_loop)."""
-    for name in ("body", "orelse", "finalbody", "handlers"):
-        block = getattr(node, name, None)
-        if isinstance(block, list):
-            for part in block:
-                _slot_loops(part)
-            if block and isinstance(block[0], ast.stmt):
-                setattr(node, name, [new for stmt in block for new in _slot_loop(stmt)])
-
-
-def _slot_loop(loop: ast.stmt) -> Stmts:
-    """A loop over a frame slot (`for L[k] in xs:`, a statement that runs through) whose body reads the frame only
-    slot by slot (no `fr` or `L` passed on to an op) and L[k] at least twice a round (to gain more than it costs)
-    runs over a local `_lk`, read and set in place of L[k] in its body; L[k] is read before and set after it, so
-    the frame ends as it did."""
-    k = _slot(loop.target) if isinstance(loop, ast.For) else None
-    if k is None or not isinstance(loop, ast.For) or loop.orelse:
-        return [loop]
-    inside = [n for s in loop.body for n in walked(s)]
-    slots = [n for n in inside if isinstance(n, ast.Subscript) and _slot(n) is not None]
-    reads = {id(n.value) for n in slots}
-    if sum(_slot(n) == k for n in slots) < 2 or any(isinstance(n, OWN_SCOPE) for n in inside) \
-            or any(isinstance(n, ast.Name) and (n.id == "fr" or n.id == "L" and id(n) not in reads) for n in inside):
-        return [loop]
-    name = f"_l{k}"
-
-    def local(node: ast.AST) -> ast.AST:
-        if _slot(node) == k:
-            return ast.copy_location(ast.Name(name, cast(ast.Subscript, node).ctx), node)
-        return _with_children(node, local)
-
-    loop.target = ast.copy_location(ast.Name(name, ast.Store()), loop.target)
-    loop.body = [cast(ast.stmt, local(s)) for s in loop.body]
-    before = _assign(name, _frame_slot(k, ast.Load()))
-    after = ast.Assign([_frame_slot(k, ast.Store())], ast.Name(name, ast.Load()))
-    _locate([before, after], loop)
-    return [before, loop, after]
 
 
 def frame_as_locals(src: str) -> str:

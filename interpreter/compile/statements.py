@@ -12,7 +12,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import inline_function_code, state_reads_as_locals, sub_code
+from interpreter.compile.hoist import STRING_LITERAL, inline_function_code, state_reads_as_locals, sub_code
 from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -201,9 +201,10 @@ class StatementCompiler(ExpressionCompiler):
             self.emptied = self._emptied(s, inner)
             body = self._straight_lines(s.body, inner)
             emptied, self.emptied = self.emptied, None
+            item, body = _loop_variable(var, body)
             if A.Break in inside:  # it may end early: it spends round by round
-                return [f"for L[{var}] in {src}:", *_indent(body + B.SPEND)]
-            return [f"_b_q = {src}", *B.spent("len(_b_q)"), f"for L[{var}] in _b_q:", *_indent(body),
+                return [f"for {item} in {src}:", *_indent(body + B.SPEND)]
+            return [f"_b_q = {src}", *B.spent("len(_b_q)"), f"for {item} in _b_q:", *_indent(body),
                     *([] if emptied is None else B.no_owned(emptied))]
         if isinstance(s, A.While):
             cond, t = self.code(s.cond, scope)
@@ -828,6 +829,19 @@ def sets_name(node: object, var: str) -> bool:
 def _word(name: str) -> re.Pattern[str]:
     """A generated name as a word of code."""
     return re.compile(rf"\b{name}\b")
+
+
+_PASSES_FRAME = re.compile(r"\bfr\b|\bL\b(?!\[\d+\])")  # code that hands the frame (or its locals) on: an op, a function
+
+
+def _loop_variable(var: int, body: list[str]) -> tuple[str, list[str]]:
+    """What a loop that runs through sets its variable (slot `var`) in, and its body: a local `_l<var>` where the body
+    reads the frame slot by slot only (no op or function is given `fr` or `L`; no message's f-string reads the slot),
+    as no code after the loop reads the variable (its scope ends there); the frame slot keeps its value then."""
+    slot = re.compile(rf"\bL\[{var}\]")
+    if any(_PASSES_FRAME.search(ln) or any(slot.search(s) for s in STRING_LITERAL.split(ln)[1::2]) for ln in body):
+        return f"L[{var}]", body
+    return f"_l{var}", [sub_code(ln, slot, f"_l{var}") for ln in body]
 
 
 def _indent(lines: list[str]) -> list[str]:
