@@ -254,9 +254,9 @@ def test_a_function_whose_frame_is_dropped_holds_its_slots_in_locals() -> None:
     assert frame_as_locals(passed_on) == passed_on
 
 
-def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try_without_a_nop() -> None:
+def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try_or_if_true_without_a_nop() -> None:
     src = ("def run(st, L, k):\n    try:\n        L[k] += 2\n        st.n -= L[k]\n        L[k] += (k := 0)\n"
-           "    except ValueError:\n        raise\n    return L, st.n\n")
+           "    except ValueError:\n        raise\n    if True:\n        return L, st.n\n    else:\n        return None\n")
     made: dict[str, Any] = {}
     code = lowered_code(src)
     exec(code, {}, made)  # noqa: S102 - the code under test

@@ -122,7 +122,7 @@ class Emitter:
 
 # the tests before a STOP of whether the run stops at the node (no agent decides it inside the run; the run samples no
 # chance): always true in the API loop, the only one that runs a resumable runner, which has `if True:` there (no
-# bytecode: Python compiles the test and its `else` away)
+# bytecode: Python compiles the test and its `else` away, and lowering.cheaper_forms puts it on its first line's line)
 STOPS_AT_DECISION = "if st.agents is None:"
 STOPS_AT_CHANCE = "if not st.sampling:"
 

@@ -504,14 +504,16 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
 
 
 def cheaper_forms(tree: ast.AST) -> None:
-    """Statements below tree in forms that run fewer bytecodes: each `try` on its first statement's line (Python
-    runs no NOP for a line of its own as it is entered; the lines that fail, in its statements and handlers, stay
-    as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
+    """Statements below tree in forms that run fewer bytecodes: each `try`, and each `if True:` (a resumable runner's
+    test of whether it stops, blocks._expand), on its first statement's line (Python runs no NOP for a line of its own
+    as it is entered; the lines that fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
     name)."""
     for node in walked(tree):
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
+        elif isinstance(node, ast.If) and isinstance(node.test, ast.Constant) and node.test.value is True:
+            node.lineno = node.test.lineno = node.test.end_lineno = node.body[0].lineno
         for name in ("body", "orelse", "finalbody"):
             block = getattr(node, name, None)
             if isinstance(block, list):
