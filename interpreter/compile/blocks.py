@@ -620,8 +620,9 @@ def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool) ->
     common = [*seen, f"st.log.append({entry})"] if owners else [f"st.log.append({entry.replace('_b_s', mask)})"]
     # who knew the card still sees it leave (every seat, if it was face up); who else saw it is worked out only
     # where the log keeps its entries
+    shown = [*seen, "_b_s |= st.known[_b_c]"] if mask != "0" or owners else ["_b_s = st.known[_b_c]"]
     return ["if st.known[_b_c]:", "    if st.known[_b_c] < 0:", "        _b_s = st.game.all_mask",
-            "    else:", *("        " + ln for ln in seen), "        _b_s |= st.known[_b_c]",
+            "    else:", *("        " + ln for ln in shown),
             "    st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
             "else:", "    st.log.append(())"]
 

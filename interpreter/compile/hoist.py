@@ -10,9 +10,9 @@ from bisect import bisect_left
 from types import CodeType
 from typing import Any, Callable, Iterator, Optional, Union
 
+from interpreter.compile.astwalk import OWN_SCOPE, walked
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.lowering import (OWN_SCOPE, cheaper_forms, frame_as_locals, kept_at_first_use,
-                                          lowered_function, pure, walked)
+from interpreter.compile.lowering import cheaper_forms, frame_as_locals, kept_at_first_use, lowered_function, pure
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting

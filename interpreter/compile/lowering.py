@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
 
+from interpreter.compile.astwalk import OWN_SCOPE, walked
 from interpreter.compile.code_cache import compiled
+from interpreter.compile.copies import copies_forwarded
 from interpreter.compile.primitives import FAMILY_CARDS
 
 Stmts = list[ast.stmt]
@@ -253,9 +255,6 @@ def _with_children(node: ast.AST, fn: Callable[[ast.AST], ast.AST]) -> ast.AST:
     return node
 
 
-OWN_SCOPE = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp, ast.Lambda)  # nodes with a scope of their own
-
-
 def _independent(node: ast.AST, targets: set[str]) -> bool:
     """Whether node names none of `targets` (not even as a variable of its own) and sets nothing."""
     return not any(isinstance(n, (ast.NamedExpr, ast.Lambda, ast.Starred)) or (isinstance(n, ast.Name) and n.id in targets)
@@ -454,22 +453,6 @@ def _locate(nodes: list[ast.AST], stmt: ast.stmt) -> None:
             node.lineno, node.col_offset, node.end_lineno, node.end_col_offset = where  # type: ignore[attr-defined]
 
 
-def walked(node: ast.AST) -> list[ast.AST]:
-    """node and every node below it, in ast.walk's order, at a third of its cost (no generators): the analyses
-    ask it of every part they look at, the parts of parts too."""
-    out = [node]
-    i = 0
-    while i < len(out):
-        for name in out[i]._fields:
-            value = getattr(out[i], name, None)
-            if isinstance(value, list):
-                out += [v for v in value if isinstance(v, ast.AST)]
-            elif isinstance(value, ast.AST):
-                out.append(value)
-        i += 1
-    return out
-
-
 def lowered_function(src: str) -> str:
     """Generated source of functions with their list comprehensions run as loops (as function_source); as
     it was where Python would not take the lowered source (it nests at most 20 blocks)."""
@@ -508,7 +491,8 @@ def cheaper_forms(tree: ast.AST) -> None:
     test of whether it stops, blocks._expand), on its first statement's line (Python runs no NOP for a line of its own
     as it is entered; the lines that fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
-    name)."""
+    name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies)."""
+    copies_forwarded(tree)
     for node in walked(tree):
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
