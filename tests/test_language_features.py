@@ -569,7 +569,7 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     zones at each place in another), and its end card inline (the helper only to fail on an empty zone); a loop over
     the places unpacks each place's number and zone."""
     def checked(family: int) -> str:
-        return (f"(st.game.fam_zones[{family}][_n0 - 1] if 0 < _n0 <= len(st.game.fam_zones[{family}]) "
+        return (f"(st.game.fam_place[{family}][_n0] if _n0 in st.game.fam_place[{family}] "
                 f"else _member(st, {family}, _n0, 'marker', _at3))")
     lines = ["    for _z0 in st.game.fam_zones[1]:", "        _n0 = st.game.zone_number[_z0]", "        for _p0 in st.zones[_z0]:",
              f"            x = _pick(st.zones[{checked(2)}], -1, 'top', _at4)",

@@ -277,9 +277,9 @@ class ExpressionCompiler(CompilerBase):
             if isinstance(e.index, A.Name) and self._known_place(scope.safe_index(e.index.name), spec.family_id):
                 return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
             checked = f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})"
-            if _PLAIN.fullmatch(idx):  # cheap to read twice: the bounds check inline, the helper only to fail
-                zones = f"st.game.fam_zones[{obj}]"
-                checked = f"({zones}[{idx} - 1] if 0 < {idx} <= len({zones}) else {checked})"
+            if _PLAIN.fullmatch(idx):  # cheap to read twice: the place looked up inline, the helper only to fail
+                places = f"st.game.fam_place[{obj}]"
+                checked = f"({places}[{idx}] if {idx} in {places} else {checked})"
             own = _POSITION.fullmatch(idx)
             if own:  # zone[position(c)] is c's own zone when c lies in the family: no lookup, no check
                 where = f"st.where[{own[1]}]"
