@@ -563,6 +563,25 @@ def test_work_per_place_is_done_once_per_place_and_only_when_reached() -> None:
     assert "_h0_0" in hoist_zone_work(zone)  # no number read (known_places: another family's zone there): kept too
 
 
+def test_a_part_of_a_value_kept_per_place_is_read_again_by_its_name() -> None:
+    """hoist_zone_work: a later condition (in a branch too) that repeats a part the value kept per place always works
+    out reads it by the name the value gives it as it is computed; a part the value works out only in a branch not."""
+    src = "\n".join(["def f(places, calls):", "    out = []", "    for _z0 in range(len(places)):",
+                     "        for _p0 in places[_z0]:", "            if _p0 % 2 == 0: continue",
+                     "            if not note(calls, _z0) > 0: continue",
+                     "            if not (1 if _p0 % 3 == 0 else note(calls, _z0) + 1) > 1: continue",
+                     "            out.append(_p0)", "    return out"])
+    env: dict[str, Any] = {"note": lambda calls, n: calls.append(n) or n % 3}
+    hoisted = hoist_zone_work(src)
+    assert "(_h0_1 := note(calls, _z0))" in hoisted and hoisted.count("note(") == 1
+    exec(hoisted, env)  # noqa: S102 - a test of generated code
+    calls: list[int] = []
+    assert env["f"]([[11, 13, 15], [22, 24], [31, 33, 35], [], [41, 43]], calls) == [31, 35, 41, 43]
+    assert calls == [0, 2, 4]  # once per place a card reaches, not again for each card in the branch
+    branch = src.replace("if not note(calls, _z0) > 0", "if not (note(calls, _z0) if _z0 else 1) > 0")
+    assert hoist_zone_work(branch).count("note(") == 2  # worked out only in a branch of the kept value: asked again
+
+
 def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     """known_places: the place of a card of one family names a place of any family of the same size (the same
     code), so it is read without its check (as the loop's own zone in its own family, by the game's table of the

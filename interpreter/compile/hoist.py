@@ -12,7 +12,7 @@ from typing import Any, Callable, Iterator, Optional, Union
 
 from interpreter.compile.astwalk import OWN_SCOPE, walked
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.lowering import cheaper_forms, frame_as_locals, kept_at_first_use, lowered_function, pure
+from interpreter.compile.lowering import cheaper_forms, frame_as_locals, kept_at_first_use, kept_value, lowered_function, pure
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
@@ -687,6 +687,7 @@ def hoist_zone_work(src: str) -> str:
             if isinstance(stmt, ast.For):
                 break
             _Hoister(assigned, names, f"_h{k}_").visit(stmt)
+        _kept_parts_reused(body[start:], set(names.values()), f"_h{k}_", len(names))
         if names:
             resets.insert(0, ast.Assign([ast.Name(n, ast.Store()) for n in names.values()], ast.Constant(None)))
         if resets is loop.body:  # place by place
@@ -699,6 +700,82 @@ def hoist_zone_work(src: str) -> str:
                 if isinstance(stmts, list):
                     stmts[:] = [s for s in stmts if not (isinstance(s, ast.Assign) and ast.unparse(s) == unset)]
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def _kept_parts_reused(body: list[ast.stmt], kept: set[str], prefix: str, count: int) -> None:
+    """A card level's statements (hoist_zone_work) where a later one (in a branch too) repeats a part of a value kept
+    per zone that the value always works out (_always_evaluated), reading that part's name instead, set as the value
+    is computed (`(_h := part)`): a statement after it runs only once the zone's value is kept, and the part reads
+    nothing the card level sets, so the name holds its value for the zone."""
+    parts: dict[str, ast.expr] = {}  # a part's dump → the part (where the value works it out)
+    named: dict[int, str] = {}  # the parts read again, by id → their names
+    seen: set[str] = set()
+    for stmt in body:
+        if parts:
+            _PartsRead(parts, named, prefix, count).visit(stmt)
+        for node in _always_evaluated(stmt):
+            value = kept_value(node) if isinstance(node, ast.expr) else None
+            if value is None or value[0] not in kept or value[0] in seen:
+                continue
+            seen.add(value[0])
+            for part in _always_evaluated(value[1]):
+                if isinstance(part, ast.expr) and not isinstance(part, (ast.Name, ast.Constant)) \
+                        and any(isinstance(n, (ast.Call, ast.Subscript)) for n in walked(part)) \
+                        and not any(isinstance(n, ast.NamedExpr) for n in walked(part)):
+                    parts.setdefault(ast.dump(part), part)
+    if named:
+        for stmt in body:
+            _PartsNamed(named).visit(stmt)
+
+
+def _always_evaluated(node: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of a simple statement (an assignment, an `if`'s test, an expression) or of an expression that are
+    worked out whenever it is, outermost first: no branch of an `if`, no value of an `and`/`or` or comparison past
+    the first, nothing in another scope."""
+    todo = [node]
+    while todo:
+        node = todo.pop()
+        yield node
+        if isinstance(node, (ast.IfExp, ast.If)):
+            children: list[ast.AST] = [node.test]
+        elif isinstance(node, ast.BoolOp):
+            children = list(node.values[:1])
+        elif isinstance(node, ast.Compare):
+            children = [node.left, node.comparators[0]]
+        elif isinstance(node, (ast.Assign, ast.Expr, ast.expr)) and not isinstance(node, OWN_SCOPE):
+            children = list(ast.iter_child_nodes(node))
+        else:
+            children = []
+        todo.extend(reversed(children))
+
+
+class _PartsRead(ast.NodeTransformer):
+    """A part of a kept value (_kept_parts_reused) read by its name, noting the parts so read."""
+
+    def __init__(self, parts: dict[str, ast.expr], named: dict[int, str], prefix: str, count: int) -> None:
+        self.parts, self.named, self.prefix, self.count = parts, named, prefix, count
+
+    def visit(self, node: ast.AST) -> Any:
+        part = self.parts.get(ast.dump(node)) if isinstance(node, ast.expr) else None
+        if part is not None:
+            name = self.named.setdefault(id(part), f"{self.prefix}{self.count + len(self.named)}")
+            return ast.Name(name, ast.Load())
+        return node if isinstance(node, OWN_SCOPE) else self.generic_visit(node)
+
+
+class _PartsNamed(ast.NodeTransformer):
+    """The parts read again (_kept_parts_reused) named where the kept value works them out."""
+
+    def __init__(self, named: dict[int, str]) -> None:
+        self.named = named
+
+    def visit(self, node: ast.AST) -> Any:
+        name = self.named.get(id(node))
+        node = self.generic_visit(node)
+        if name is None:
+            return node
+        assert isinstance(node, ast.expr)  # a part named is an expression
+        return ast.NamedExpr(ast.Name(name, ast.Store()), node)
 
 
 def _number_where_kept(places: ast.For, k: str, kept: set[str]) -> None:

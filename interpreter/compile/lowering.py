@@ -39,7 +39,7 @@ class _Lowering:
         nothing inside needs any (the node is returned as it was)."""
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
-        kept = _kept_value(node)
+        kept = kept_value(node)
         if kept is not None:  # a value kept (_kept_once, hoist.hoist_zone_work): its statements run only on its first use
             value_s, value = self.lower(kept[1])
             if not value_s:
@@ -293,12 +293,12 @@ def _found_among(node: ast.AST, targets: set[str]) -> tuple[ast.expr, ast.ListCo
 
 def kept_at_first_use(name: str, value: ast.expr, mark: ast.expr) -> ast.IfExp:
     """`(name if name is not MARK else (name := value))`: a value computed at its first use and kept (the name
-    holds `mark` until then); _kept_value reads it back."""
+    holds `mark` until then); kept_value reads it back."""
     return ast.IfExp(ast.Compare(ast.Name(name, ast.Load()), [ast.IsNot()], [mark]),
                      ast.Name(name, ast.Load()), ast.NamedExpr(ast.Name(name, ast.Store()), value))
 
 
-def _kept_value(node: ast.expr) -> tuple[str, ast.expr, ast.expr] | None:
+def kept_value(node: ast.expr) -> tuple[str, ast.expr, ast.expr] | None:
     """The name, the expression and the mark of not yet computed of a value kept at its first use (_kept_once,
     hoist.hoist_zone_work): `(t if t is not MARK else (t := value))`."""
     if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.NamedExpr) and isinstance(node.body, ast.Name) \
