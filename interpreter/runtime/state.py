@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import observation, observation_tensor, public_observation
@@ -207,21 +207,28 @@ class State:
         says which). In a sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
         if undoable:
             pending = self.pending
-            if type(action) is not int or action < 0 or pending is None or action >= len(pending[3]):
+            if type(action) is not int or action < 0:  # a bool, another type or below 0 (past the end: below)
                 pending = self._check_action(action)
+            try:  # costs nothing where it does not catch
+                kind, seat, labels, values, slot = pending  # type: ignore[misc]
+                value = values[action]
+            except (TypeError, IndexError):  # the end (no node to unpack), or an action past the last option
+                self._refuse(action)
             if self._base is None:  # the state as it stands is the base
                 self._steps = []
                 self._base = self.clone()
             self._steps.append(action)  # not replayed if it fails (_go_back)
+        elif pending is not None:
+            kind, seat, labels, values, slot = pending
+            value = values[action]
         try:
             if pending is not None:
-                kind, seat, labels, values, slot = pending
                 if slot < 0:
-                    self.take_action(seat, values[action], labels[action] if labels is not None else None)
+                    self.take_action(seat, value, labels[action] if labels is not None else None)
                 elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
                     self.pending = None
-                    self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
-                    self.frames[-1][2][slot] = values[action]
+                    self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
+                    self.frames[-1][2][slot] = value
                 else:
                     self._choose(pending, action)
             limits = self.game.limits
@@ -501,14 +508,18 @@ class State:
         """The open node, if `action` is legal there; else IllegalActionError, the state unchanged (its callers
         try the common case, a plain int in range, themselves)."""
         pending = self.pending
-        if pending is None:
-            raise IllegalActionError("the game is over; no action is legal")
-        if not is_index(action) or not 0 <= action < len(pending[3]):
-            labels = self._labels()
-            shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
-            raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
-                                     + (" …" if len(labels) > 12 else ""))
+        if pending is None or not is_index(action) or not 0 <= action < len(pending[3]):
+            self._refuse(action)
         return pending
+
+    def _refuse(self, action: object) -> NoReturn:
+        """The IllegalActionError of an action that is not legal here, the state unchanged."""
+        if self.pending is None:
+            raise IllegalActionError("the game is over; no action is legal")
+        labels = self._labels()
+        shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
+        raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
+                                 + (" …" if len(labels) > 12 else ""))
 
     def advance(self, action: int, sample_chance: bool = False) -> None:
         """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
