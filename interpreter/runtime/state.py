@@ -102,9 +102,9 @@ class State:
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         # what a failing step goes back to (_go_back): the seed of a new state, or a copy of the state as it stood,
-        # or None (none yet: apply_action takes a copy first), and the actions apply_action applied since
+        # and the actions apply_action applied since, or None: no base (apply_action takes a copy first)
         self._base: Optional[int | State] = None
-        self._steps: list[int] = []
+        self._steps: Optional[list[int]] = None
         self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True) only)
@@ -127,7 +127,7 @@ class State:
         else:
             start._copy_to(self)
             self.seed = seed
-        self._base = seed  # a new state of the same seed is this one
+        self._base, self._steps = seed, []  # a new state of the same seed is this one
 
     def _set_up(self, seed: int) -> None:
         """The state before its setup runs: each card in the first zone of its family, the variables at their
@@ -214,10 +214,10 @@ class State:
                 value = values[action]
             except (TypeError, IndexError):  # the end (no node to unpack), or an action past the last option
                 self._refuse(action)
-            if self._base is None:  # the state as it stands is the base
-                self._steps = []
-                self._base = self.clone()
-            self._steps.append(action)  # not replayed if it fails (_go_back)
+            try:
+                self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
+            except AttributeError:  # no base (None): the state as it stands is, taken before the step
+                self._base, self._steps = self.clone(), [action]
         elif pending is not None:
             kind, seat, labels, values, slot = pending
             value = values[action]
@@ -473,7 +473,7 @@ class State:
         """Also keeps the seed's own term of random_unit's input, so a draw does not compute it again. The steps
         so far came from another seed: no longer replayed (edited)."""
         self._seed = seed
-        self._base = None
+        self._steps = None
         self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
 
     def random_unit(self) -> float:
@@ -529,7 +529,7 @@ class State:
         pending = self.pending
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
-        self._base = None  # a step apply_action does not replay (see edited)
+        self._steps = None  # a step apply_action does not replay (see edited)
         self.sampling = sample_chance
         try:
             self.apply_action(action, pending, False)
@@ -540,18 +540,18 @@ class State:
         """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`, a list
         replaced): a failing apply_action then goes back to it as it stands, not to what replaying its steps would give,
         and the next one goes on from the frames, not in the run (_gen), which holds the lists it read."""
-        self._base = None
+        self._steps = None
         self._gen = _NO_RUN
 
     def _go_back(self) -> None:
         """The state before the failing step: its base with the steps since replayed, copied in (the log and
         history kept as the lists they are); that copy is the base from now on. The steps' runs do not sample
         chance, so only sample_chance drew between them: the count of draws is the failing step's own."""
-        base = self._base
-        assert base is not None  # apply_action set it
+        base, steps = self._base, self._steps
+        assert base is not None and steps is not None  # apply_action set them
         back = State(self.game, base) if isinstance(base, int) else base.clone()
         back.keep_log = self.keep_log
-        for action in self._steps[:-1]:  # the last is the failing step's own
+        for action in steps[:-1]:  # the last is the failing step's own
             back.advance(action)
         back.draws = self.draws
         log, history = self.log, self.history
@@ -678,7 +678,7 @@ class State:
         s.keep_log = self.keep_log
         s.history = self.history.copy()
         s._returns = self._returns
-        s._base, s._steps = self._base, self._steps.copy()
+        s._base, s._steps = self._base, None if self._steps is None else self._steps.copy()
 
     # ---------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
