@@ -205,32 +205,33 @@ class State:
         went past it. A frame standing at one of its block's starts goes on in the block's runner
         (compile/blocks.py), else one op at a time (a step only a saved or arranged state stands at; Game.enter_at
         says which). In a sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
-        if undoable:
+        if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
+            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
+                kind, slot = None, 0
+            else:
+                kind, seat, labels, values, slot = pending
+                value = values[action]
+        else:
             pending = self.pending
             if type(action) is not int or action < 0:  # a bool, another type or below 0 (past the end: below)
                 pending = self._check_action(action)
             try:  # costs nothing where it does not catch
                 kind, seat, labels, values, slot = pending  # type: ignore[misc]
                 value = values[action]
+                self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
             except (TypeError, IndexError):  # the end (no node to unpack), or an action past the last option
                 self._refuse(action)
-            try:
-                self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
-            except AttributeError:  # no base (None): the state as it stands is, taken before the step
+            except AttributeError:  # no base (_steps None): the state as it stands is, taken before the step
                 self._base, self._steps = self.clone(), [action]
-        elif pending is not None:
-            kind, seat, labels, values, slot = pending
-            value = values[action]
         try:
-            if pending is not None:
-                if slot < 0:
-                    self.take_action(seat, value, labels[action] if labels is not None else None)
-                elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
-                    self.pending = None
-                    self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
-                    self.frames[-1][2][slot] = value
-                else:
-                    self._choose(pending, action)
+            if slot < 0:
+                self.take_action(seat, value, labels[action] if labels is not None else None)
+            elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
+                self.pending = None
+                self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
+                self.frames[-1][2][slot] = value
+            elif kind == DECIDE:
+                self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
             limits = self.game.limits
             self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
