@@ -105,7 +105,7 @@ class State:
         # and the actions apply_action applied since, or None: no base (apply_action takes a copy first)
         self._base: Optional[int | State] = None
         self._steps: Optional[list[int]] = None
-        self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
+        self.budget = game.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True) only)
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
@@ -232,13 +232,12 @@ class State:
                 self.frames[-1][2][slot] = value
             elif kind == DECIDE:
                 self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
-            limits = self.game.limits
-            self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
+            self.budget = self.game.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
                     while True:
                         for _ in self._gen:  # a stop (the runners locate an error of theirs)
-                            if len(self.log) + len(self.history) > limits.max_both:
+                            if len(self.log) + len(self.history) > self.game.max_both:
                                 fr = self.frames[-1]
                                 self.past_written()
                             return
@@ -251,7 +250,7 @@ class State:
                     while frames:
                         fr = frames[-1]
                         if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) + len(self.history) > limits.max_both:
+                            if len(self.log) + len(self.history) > self.game.max_both:
                                 fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
                                 self.past_written()
                             return
@@ -491,10 +490,10 @@ class State:
     def sampled(self, n: int) -> int:
         """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
         the budgets are checked as at a stop and renewed as by a step (the op notes the outcome's label)."""
-        limits = self.game.limits
-        if len(self.log) + len(self.history) > limits.max_both:
+        game = self.game
+        if len(self.log) + len(self.history) > game.max_both:
             self.past_written()
-        self.budget = limits.max_steps
+        self.budget = game.max_steps
         return int(self.random_unit() * n)
 
     def sample_chance(self) -> int:
@@ -574,8 +573,8 @@ class State:
         set): the budgets are checked as at a stop and renewed as by a step. The agent sees a state as at the
         stop: the frames stand after the op, the node is open (a `choose action` node, opened only here: not for
         a plain random agent, whose pick is written out from its stream, `random_bits`: RandomAgent.act's numbers)."""
-        limits = self.game.limits
-        if len(self.log) + len(self.history) > limits.max_both:
+        game = self.game
+        if len(self.log) + len(self.history) > game.max_both:
             self.past_written()
         bits = self.random_bits[seat]
         n = len(options)
@@ -590,7 +589,7 @@ class State:
             action = bits(k)
             while action >= n:
                 action = bits(k)
-        self.budget = limits.max_steps
+        self.budget = game.max_steps
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
