@@ -128,6 +128,25 @@ def test_a_game_that_never_ends_runs_out_of_decisions(tmp_path: Path) -> None:
     assert exc.decision == 51
 
 
+def test_limits_set_after_the_game_is_built_are_the_ones_its_steps_spend(tmp_path: Path) -> None:
+    """A game's limits may be set again after it is built (a pickled game's reload does): a step reads the new
+    budgets (Game keeps the two a step reads with the limits), both that of a stop and that of a run."""
+    body = ("round {\n  repeat while round >= 0\n  phase play {\n    choose action for first(players): rest\n"
+            "    repeat 100 { set acc = 1 }\n  }\n}\nscore(p) = 0\n")
+    game = game_of(tmp_path, HEAD + REST + body, Limits())
+    game.limits = Limits(max_steps=1000, max_log=5000, max_actions=20)
+    assert (game.max_steps, game.max_both) == (1000, 20)
+    state = game.new_initial_state(seed=3)
+    with pytest.raises(GameRuleError) as info:
+        while True:
+            state.apply_action(0)
+    assert "more than 20 decisions and chance outcomes" in info.value.message
+    game.limits = Limits(max_steps=50)
+    with pytest.raises(GameRuleError) as info:
+        game.new_initial_state(seed=4).apply_action(0)
+    assert "more than 50 loop rounds and calls" in info.value.message
+
+
 def test_the_sum_a_stop_compares_is_the_lesser_budget_of_log_and_actions(monkeypatch: pytest.MonkeyPatch) -> None:
     """Below Limits.max_both neither the log nor the history can be past its budget; the decisions test above runs
     far past it (each decision is logged too) and still fails only at its 51st decision."""

@@ -47,8 +47,18 @@ class Game:
                  "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers",
                  "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
-                 "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "start_zones", "start_where",
-                 "_catalogue", "start_state", "max_outcomes", "__weakref__")
+                 "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "start_zones",
+                 "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both", "__weakref__")
+    max_steps: int  # the limits' two budgets a step reads (set with the limits: __setattr__)
+    max_both: int
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        """Setting the limits (load_game's reload does, after the game is built) also sets the two budgets a step
+        reads of them (State.apply_action), as the game's own: one read each where a step would make two."""
+        object.__setattr__(self, name, value)
+        if name == "limits":
+            object.__setattr__(self, "max_steps", value.max_steps)
+            object.__setattr__(self, "max_both", value.max_both)
 
     def __init__(self, program: Program, num_players: int, ruleset: str, variants: list[str],
                  limits: Optional[Limits] = None) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from bisect import bisect_left, bisect_right
-from typing import TYPE_CHECKING, Any, Callable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterator, NoReturn, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.observation import observation, observation_tensor, public_observation
@@ -102,10 +102,10 @@ class State:
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         # what a failing step goes back to (_go_back): the seed of a new state, or a copy of the state as it stood,
-        # or None (none yet: apply_action takes a copy first), and the actions apply_action applied since
+        # and the actions apply_action applied since, or None: no base (apply_action takes a copy first)
         self._base: Optional[int | State] = None
-        self._steps: list[int] = []
-        self.budget = game.limits.max_steps  # set again by each run; here too for an op run on a clone
+        self._steps: Optional[list[int]] = None
+        self.budget = game.max_steps  # set again by each run; here too for an op run on a clone
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True) only)
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
@@ -127,7 +127,7 @@ class State:
         else:
             start._copy_to(self)
             self.seed = seed
-        self._base = seed  # a new state of the same seed is this one
+        self._base, self._steps = seed, []  # a new state of the same seed is this one
 
     def _set_up(self, seed: int) -> None:
         """The state before its setup runs: each card in the first zone of its family, the variables at their
@@ -205,32 +205,39 @@ class State:
         went past it. A frame standing at one of its block's starts goes on in the block's runner
         (compile/blocks.py), else one op at a time (a step only a saved or arranged state stands at; Game.enter_at
         says which). In a sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
-        if undoable:
-            pending = self.pending
-            if type(action) is not int or action < 0 or pending is None or action >= len(pending[3]):
-                pending = self._check_action(action)
-            if self._base is None:  # the state as it stands is the base
-                self._steps = []
-                self._base = self.clone()
-            self._steps.append(action)  # not replayed if it fails (_go_back)
-        try:
-            if pending is not None:
+        if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
+            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
+                kind, slot = None, 0
+            else:
                 kind, seat, labels, values, slot = pending
-                if slot < 0:
-                    self.take_action(seat, values[action], labels[action] if labels is not None else None)
-                elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
-                    self.pending = None
-                    self.history.append(labels[action] if labels is not None else self.game.card_ids[values[action]])
-                    self.frames[-1][2][slot] = values[action]
-                else:
-                    self._choose(pending, action)
-            limits = self.game.limits
-            self.budget = limits.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
+                value = values[action]
+        else:
+            pending = self.pending
+            if type(action) is not int or action < 0:  # a bool, another type or below 0 (past the end: below)
+                pending = self._check_action(action)
+            try:  # costs nothing where it does not catch
+                kind, seat, labels, values, slot = pending  # type: ignore[misc]
+                value = values[action]
+                self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
+            except (TypeError, IndexError):  # the end (no node to unpack), or an action past the last option
+                self._refuse(action)
+            except AttributeError:  # no base (_steps None): the state as it stands is, taken before the step
+                self._base, self._steps = self.clone(), [action]
+        try:
+            if slot < 0:
+                self.take_action(seat, value, labels[action] if labels is not None else None)
+            elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
+                self.pending = None
+                self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
+                self.frames[-1][2][slot] = value
+            elif kind == DECIDE:
+                self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
+            self.budget = self.game.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
                     while True:
                         for _ in self._gen:  # a stop (the runners locate an error of theirs)
-                            if len(self.log) + len(self.history) > limits.max_both:
+                            if len(self.log) + len(self.history) > self.game.max_both:
                                 fr = self.frames[-1]
                                 self.past_written()
                             return
@@ -243,7 +250,7 @@ class State:
                     while frames:
                         fr = frames[-1]
                         if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) + len(self.history) > limits.max_both:
+                            if len(self.log) + len(self.history) > self.game.max_both:
                                 fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
                                 self.past_written()
                             return
@@ -466,7 +473,7 @@ class State:
         """Also keeps the seed's own term of random_unit's input, so a draw does not compute it again. The steps
         so far came from another seed: no longer replayed (edited)."""
         self._seed = seed
-        self._base = None
+        self._steps = None
         self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
 
     def random_unit(self) -> float:
@@ -483,10 +490,10 @@ class State:
     def sampled(self, n: int) -> int:
         """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
         the budgets are checked as at a stop and renewed as by a step (the op notes the outcome's label)."""
-        limits = self.game.limits
-        if len(self.log) + len(self.history) > limits.max_both:
+        game = self.game
+        if len(self.log) + len(self.history) > game.max_both:
             self.past_written()
-        self.budget = limits.max_steps
+        self.budget = game.max_steps
         return int(self.random_unit() * n)
 
     def sample_chance(self) -> int:
@@ -501,14 +508,18 @@ class State:
         """The open node, if `action` is legal there; else IllegalActionError, the state unchanged (its callers
         try the common case, a plain int in range, themselves)."""
         pending = self.pending
-        if pending is None:
-            raise IllegalActionError("the game is over; no action is legal")
-        if not is_index(action) or not 0 <= action < len(pending[3]):
-            labels = self._labels()
-            shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
-            raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
-                                     + (" …" if len(labels) > 12 else ""))
+        if pending is None or not is_index(action) or not 0 <= action < len(pending[3]):
+            self._refuse(action)
         return pending
+
+    def _refuse(self, action: object) -> NoReturn:
+        """The IllegalActionError of an action that is not legal here, the state unchanged."""
+        if self.pending is None:
+            raise IllegalActionError("the game is over; no action is legal")
+        labels = self._labels()
+        shown = ", ".join(f"{i}: {label}" for i, label in enumerate(labels[:12]))
+        raise IllegalActionError(f"action {action!r} is not legal here; legal: {shown}"
+                                 + (" …" if len(labels) > 12 else ""))
 
     def advance(self, action: int, sample_chance: bool = False) -> None:
         """apply_action without its undo, for playouts that drop a game whose rules fail (simulate): an
@@ -518,7 +529,7 @@ class State:
         pending = self.pending
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
-        self._base = None  # a step apply_action does not replay (see edited)
+        self._steps = None  # a step apply_action does not replay (see edited)
         self.sampling = sample_chance
         try:
             self.apply_action(action, pending, False)
@@ -529,18 +540,18 @@ class State:
         """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`, a list
         replaced): a failing apply_action then goes back to it as it stands, not to what replaying its steps would give,
         and the next one goes on from the frames, not in the run (_gen), which holds the lists it read."""
-        self._base = None
+        self._steps = None
         self._gen = _NO_RUN
 
     def _go_back(self) -> None:
         """The state before the failing step: its base with the steps since replayed, copied in (the log and
         history kept as the lists they are); that copy is the base from now on. The steps' runs do not sample
         chance, so only sample_chance drew between them: the count of draws is the failing step's own."""
-        base = self._base
-        assert base is not None  # apply_action set it
+        base, steps = self._base, self._steps
+        assert base is not None and steps is not None  # apply_action set them
         back = State(self.game, base) if isinstance(base, int) else base.clone()
         back.keep_log = self.keep_log
-        for action in self._steps[:-1]:  # the last is the failing step's own
+        for action in steps[:-1]:  # the last is the failing step's own
             back.advance(action)
         back.draws = self.draws
         log, history = self.log, self.history
@@ -562,8 +573,8 @@ class State:
         set): the budgets are checked as at a stop and renewed as by a step. The agent sees a state as at the
         stop: the frames stand after the op, the node is open (a `choose action` node, opened only here: not for
         a plain random agent, whose pick is written out from its stream, `random_bits`: RandomAgent.act's numbers)."""
-        limits = self.game.limits
-        if len(self.log) + len(self.history) > limits.max_both:
+        game = self.game
+        if len(self.log) + len(self.history) > game.max_both:
             self.past_written()
         bits = self.random_bits[seat]
         n = len(options)
@@ -578,7 +589,7 @@ class State:
             action = bits(k)
             while action >= n:
                 action = bits(k)
-        self.budget = limits.max_steps
+        self.budget = game.max_steps
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
@@ -667,7 +678,7 @@ class State:
         s.keep_log = self.keep_log
         s.history = self.history.copy()
         s._returns = self._returns
-        s._base, s._steps = self._base, self._steps.copy()
+        s._base, s._steps = self._base, None if self._steps is None else self._steps.copy()
 
     # ---------------------------------------------------------------- persistence
     def to_dict(self) -> dict[str, Any]:
