@@ -558,6 +558,9 @@ class Speaker:
                 else self.named(self.param_ref(name, t, node), texts.get(name))
             if name in texts and t is not None and t.list_of is not None:  # one of "the messengers" is a token
                 ref.item = self.nouns.of_type(t).item  # (of a kind or enum; one of "the rows" stays a row)
+            text = texts.get(name)
+            if text is not None and t is not None and t.name == "bool" and self.lang in text.by_lang:
+                ref.clause = self.clause(text, self.literal(text.by_lang[self.lang]), {})  # a yes/no one by its clause
             self.scope.bind(name, ref)
         for name, letter in self.symbolised.get(id(node), {}).items():
             self.scope.refs[name].label, self.scope.refs[name].symbol = letter, True
