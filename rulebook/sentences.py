@@ -653,7 +653,7 @@ class Speaker:
     def field_clause(self, e: A.Expr, negated: bool = False) -> Optional[Phrase]:
         """A yes/no field whose text is a clause about its card ("{it} is hidden"), with the card in
         its place, or its `not` text ("{it} is not hidden"); None for a field named by a noun. A player's own
-        yes/no var reads the same way ("{it} gets a catapult"): a clause, not "their gets …"."""
+        yes/no var reads the same way ("{it} waits"): a clause, not "their waits"."""
         own = self.sym.vars.get(e.name) if isinstance(e, A.Attr) else None
         fdef: Optional[Union[A.FieldDef, A.VarDef]] = own if own is not None and own.per_player \
             else self.field_def(e) if isinstance(e, A.Attr) and e.name not in self.sym.currencies else None
