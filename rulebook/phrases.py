@@ -173,7 +173,7 @@ class Phrase:
     """A piece of text in whatever form a pattern asks for; made lazily, as most forms go unused.
     `agree`: how a verb whose subject it is agrees: "" (one thing), "pl" (several), "you" (the reader)."""
 
-    __slots__ = ("_make", "_cache", "agree", "genitive", "clause")
+    __slots__ = ("_make", "_cache", "agree", "genitive", "clause", "open_end")
 
     def __init__(self, make: Union[str, Callable[[str], str]], agree: str = "", genitive: bool = False) -> None:
         self._make = make
@@ -181,6 +181,7 @@ class Phrase:
         self.agree = agree
         self.genitive = genitive  # has a form "gen" (German "des Spielers"); else "of" is said with a preposition
         self.clause = False  # a clause of the rules file: has the forms "neg", "vlast" and "neg_vlast"
+        self.open_end = False  # a quantifier said before its condition ("for every x: …"): nothing ends its reach
 
     def __call__(self, f: str) -> str:
         return self.form(f)

@@ -448,6 +448,18 @@ def _said(a: Arg) -> Phrase:
     return a if isinstance(a, Phrase) else Phrase(a)
 
 
+def _quantified(e: A.Expr) -> bool:
+    """Whether an expression is `any`/`all` over a list (or its negation): said as a quantifier before its
+    condition, whose reach words alone do not end."""
+    inner = e.operand if isinstance(e, A.Not) else e
+    return isinstance(inner, A.CallComp) and inner.func in ("any", "all")
+
+
+def _bracketed(inner: Phrase) -> Phrase:
+    """A phrase in brackets, in every form: where words alone leave its reach open."""
+    return Phrase(lambda f: f"({inner.form(f)})", inner.agree, inner.genitive)
+
+
 def _joined(head: Phrase, rel: Phrase) -> Phrase:
     """A noun phrase with a relative clause after it, in every form."""
     return Phrase(lambda f: head.form(f) + rel.form(f), head.agree, head.genitive)
@@ -481,6 +493,7 @@ class Speaker:
         self.place_prep = ""  # the preposition a function's text sets before the argument being said
         self._zone_words: dict[str, dict[str, str]] = {}
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
+        self.runs_on = False  # what is being said is followed by more of its `and`/`or`: a quantifier in it ends in a bracket
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
         self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
@@ -545,6 +558,9 @@ class Speaker:
                 else self.named(self.param_ref(name, t, node), texts.get(name))
             if name in texts and t is not None and t.list_of is not None:  # one of "the messengers" is a token
                 ref.item = self.nouns.of_type(t).item  # (of a kind or enum; one of "the rows" stays a row)
+            text = texts.get(name)
+            if text is not None and t is not None and t.name == "bool" and self.lang in text.by_lang:
+                ref.clause = self.clause(text, self.literal(text.by_lang[self.lang]), {})  # a yes/no one by its clause
             self.scope.bind(name, ref)
         for name, letter in self.symbolised.get(id(node), {}).items():
             self.scope.refs[name].label, self.scope.refs[name].symbol = letter, True
@@ -636,13 +652,17 @@ class Speaker:
 
     def field_clause(self, e: A.Expr, negated: bool = False) -> Optional[Phrase]:
         """A yes/no field whose text is a clause about its card ("{it} is hidden"), with the card in
-        its place, or its `not` text ("{it} is not hidden"); None for a field named by a noun."""
-        fdef = self.field_def(e) if isinstance(e, A.Attr) and e.name not in self.sym.currencies else None
+        its place, or its `not` text ("{it} is not hidden"); None for a field named by a noun. A player's own
+        yes/no var reads the same way ("{it} waits"): a clause, not "their waits"."""
+        own = self.sym.vars.get(e.name) if isinstance(e, A.Attr) else None
+        fdef: Optional[Union[A.FieldDef, A.VarDef]] = own if own is not None and own.per_player \
+            else self.field_def(e) if isinstance(e, A.Attr) and e.name not in self.sym.currencies else None
         text = fdef.negated if fdef is not None and negated else fdef.text if fdef is not None else None
         if fdef is None or fdef.type.name != "bool" or text is None or self.lang not in text.by_lang \
                 or IT_PLACE not in text.by_lang[self.lang] or not isinstance(e, A.Attr):
             return None
-        self.check_places(text.by_lang[self.lang], ["it"], text.pos, f"field '{fdef.name}'")
+        part = "var" if isinstance(fdef, A.VarDef) else "field"
+        self.check_places(text.by_lang[self.lang], ["it"], text.pos, f"{part} '{fdef.name}'")
         return self.clause(e, text.by_lang[self.lang], {"it": self.expr(e.obj)})
 
     def clause(self, at: A.Node, template: str, values: Mapping[str, Arg], agree: str = "") -> Phrase:
@@ -1176,6 +1196,9 @@ class Speaker:
                 return Phrase(text_of(value.text, self.lang, f"value '{e.name}'", e.pos))
         owned = sym.currencies.get(e.name) or (sym.vars.get(e.name) if sym.vars.get(e.name, None) is not None
                                                and sym.vars[e.name].per_player else None)
+        clause = self.field_clause(e) if isinstance(owned, A.VarDef) else None
+        if clause is not None:
+            return clause
         if owned is not None:
             part = "currency" if isinstance(owned, A.CurrencyDef) else "var"
             noun = self.noun(owned.text, f"{part} '{e.name}'", owned.pos)
@@ -1403,7 +1426,7 @@ class Speaker:
                 noun, source = self.nouns.element(e.args[0].source).noun, args["source"]
                 one = isinstance(source, Phrase) and self.cat.has("comp.first_one") and self.headed_by_plural(noun, source)
                 return self.msg("comp.first_one" if one else "comp.first_any", e, **args, one=noun.det("one"))
-            return self.msg(f"comp.{e.func}", e, **self._comp_args(e.args[0]))  # first([g for g in …])
+            return self.aggregate(f"comp.{e.func}", e, e.args[0])  # first([g for g in …])
         if e.func == "count" and len(e.args) == 1 and not self._is_zone(e.args[0]):  # a list: "the number of allowed cards"
             return self.msg("prim.count_list", e, **{"0": self.expr(e.args[0])})
         if e.func == "count" and len(e.args) == 1 and (said := self.expr(e.args[0])) \
@@ -1508,7 +1531,10 @@ class Speaker:
             said = self.filter(c.var, ref, cond, "expr.filter") if cond else ""
             if said and self.whose_before_place(c, cond):  # « une créature dont le numéro est 48 sur une case »
                 origin, said = Phrase(""), _joined(_said(said), _said(origin))
-            return {"expr": self.expr(c.expr), "var": var, "source": source, "from": origin, "filter": said,
+            said_expr = self.expr(c.expr)
+            if isinstance(c.expr, A.BinOp) and c.expr.op in ("and", "or"):  # "for at least one x: (A and B)": its reach
+                said_expr = _bracketed(said_expr)
+            return {"expr": said_expr, "var": var, "source": source, "from": origin, "filter": said,
                     "order": self.order(c.key) if c.key else "", "keys": self.order_keys(c.key) if c.key else ""}
         finally:
             self.scope.pop()
@@ -1659,6 +1685,9 @@ class Speaker:
         left = self.msg("expr.whose_field", cond, bare=field.np("bare"), the=field.np("def"))
         pattern = self.cat.pattern(f"expr.{_BINOPS[cond.op]}", cond.pos)
         right = self._operand(cond.right, cond.op, right=True)
+        title = self.numbered_title(cond.left, cond.right) if cond.op in ("==", "!=") else None
+        if title is not None:  # the one card with that number named too: "whose number is 7 (Red Star)"
+            right = self.msg("expr.numbered_card", cond, number=right, title=title)
         return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
 
     def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase(""),
@@ -1775,8 +1804,17 @@ class Speaker:
         if found is not None:
             return found
         if self.cat.has(f"comp.{e.func}"):
-            return self.msg(f"comp.{e.func}", e, **self._comp_args(e.comp))
+            return self.aggregate(f"comp.{e.func}", e, e.comp)
         return self.msg(f"prim.{e.func}", e, **{"0": self._e_Comprehension(e.comp)})
+
+    def aggregate(self, key: str, e: A.Node, c: A.Comprehension) -> Phrase:
+        """An aggregate over a comprehension by its pattern; one that ends with its condition ("for every x: …")
+        is marked open-ended, as nothing but a bracket ends that condition's reach."""
+        said = self.msg(key, e, **self._comp_args(c))
+        pattern = self.cat.pattern(key, e.pos)
+        said.open_end = any(re.search(r"\{expr(:\w+)?\}$", form) for form in
+                            ([pattern] if isinstance(pattern, str) else pattern.values()))
+        return said
 
     def _e_BinOp(self, e: A.BinOp) -> Phrase:
         key = f"expr.{_BINOPS[e.op]}"
@@ -1915,17 +1953,23 @@ class Speaker:
     def _operand(self, e: A.Expr, parent: str = "", right: bool = False) -> Phrase:
         """Brackets where words alone would leave the grouping open: an if-then-else inside an
         operation, a sum inside a product, any arithmetic inside a division or remainder, an `or` inside an `and`
-        and the other way round ("A and (B or C)"). A card's place
+        and the other way round ("A and (B or C)"), a quantifier before another operand of `and`/`or`
+        ("(for every x: A) and B": its condition would seem to run on). A card's place
         in arithmetic is its number: "the place number of the token + 1"."""
         counted = parent in _PRECEDENCE and isinstance(e, A.Call) and e.func == "position"
-        inner = self.msg("prim.position", e, **{"0": self.expr(e.args[0])}) if counted and isinstance(e, A.Call) \
-            else self.expr(e)
         op = e.op if isinstance(e, A.BinOp) else ""
         child, outer = _PRECEDENCE.get(op, 0), _PRECEDENCE.get(parent, 0)
+        joined = parent in ("and", "or")
         bracket = isinstance(e, A.CondExpr) or (child > 0 and outer > 0 and (
             child < outer or parent in ("/", "%") or op in ("/", "%") or (right and parent == "-"))) \
             or {op, parent} == {"and", "or"}
-        return Phrase(lambda f: f"({inner.form(f)})") if bracket else inner
+        runs_on, self.runs_on = self.runs_on, not bracket and not _quantified(e) and (self.runs_on or (joined and not right))
+        try:
+            inner = self.msg("prim.position", e, **{"0": self.expr(e.args[0])}) if counted and isinstance(e, A.Call) \
+                else self.expr(e)
+        finally:
+            self.runs_on = runs_on
+        return _bracketed(inner) if bracket or (inner.open_end and joined and (runs_on or not right)) else inner
 
     def exists(self, c: A.Comprehension, key: str) -> Optional[Phrase]:
         """`any(…)` whose condition is a clause about the item: "there is a token on the square that is a
@@ -1999,13 +2043,12 @@ class Speaker:
         if found is not None:
             return found
         if isinstance(inner, A.CallComp) and self.cat.has(f"not.{inner.func}"):
-            return self.msg(f"not.{inner.func}", e, **self._comp_args(inner.comp))
+            return self.aggregate(f"not.{inner.func}", e, inner.comp)
         operand = self.expr(inner)
         if operand.clause:  # "the token does not move", "der Stein liegt nicht auf dem Brett"
             return self.msg("expr.not_clause", e, clause=operand)
         if isinstance(inner, A.BinOp) and inner.op in ("and", "or"):  # "it is not the case that (A and B)": its reach
-            said = operand
-            operand = Phrase(lambda f: f"({said.form(f)})")
+            operand = _bracketed(operand)
         return self.msg("expr.not", e, operand=operand)
 
     def flag_negated(self, e: A.Expr) -> Optional[Phrase]:
@@ -2024,8 +2067,7 @@ class Speaker:
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
         cond, then = self.expr(e.cond), self.expr(e.then)
         if isinstance(e.then, A.CondExpr):  # "(1 if B, otherwise 0) if A, otherwise 2": unbracketed, it reads as a chain "1 if B, otherwise 0 if A"
-            inner = then
-            then = Phrase(lambda f: f"({inner.form(f)})")
+            then = _bracketed(then)
         if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
             return self.msg("expr.cond_none", e, cond=cond, then=then)
         return self.msg("expr.cond", e, cond=cond, then=then, other=self.expr(e.other))
