@@ -334,9 +334,11 @@ ENGINE_EVENTS = {"moved": ("card", "zone", "zone")}  # the types of the events t
 
 
 def is_condition(e: A.Expr) -> bool:
-    """Whether an expression reads as a clause (a truth value) rather than a noun."""
+    """Whether an expression reads as a clause (a truth value) rather than a noun; a choice between two
+    conditions ("A if B, otherwise C") is one too."""
     return (isinstance(e, A.BinOp) and e.op in ("==", "!=", "<", "<=", ">", ">=", "and", "or")) \
         or isinstance(e, (A.Not, A.BoolLit)) \
+        or (isinstance(e, A.CondExpr) and is_condition(e.then) and is_condition(e.other)) \
         or (isinstance(e, (A.Call, A.CallComp)) and e.func in _CONDITION_CALLS)
 
 
