@@ -187,16 +187,15 @@ def _negated_fr(tokens: list[str], words: Words) -> Optional[str]:
     if low[0] in _set(words, "subject_verbs"):  # "c'est …" → "ce n'est pas …"
         subject, verb = low[0].split("'")
         return " ".join([subject, "n'" + verb, "pas"] + tokens[1:])
-    joins, aux = _set(words, "joins"), _set(words, "aux")
-    if PLACEHOLDER.fullmatch(tokens[0]) or low[0] in _set(words, "pronouns"):
-        start = v = 1  # the verb after the subject and its object pronouns: "{c} ne se trouve pas …"
-        while v < main and low[v] in _set(words, "clitics"):
-            v += 1
-    else:  # a noun phrase as the subject ("la case {i} est …"): the verb is the first auxiliary
-        start = v = next((i for i in range(1, main) if low[i] in aux), main)
-        if any(t in joins for t in low[:v]):
+    joins, aux, skip = _set(words, "joins"), _set(words, "aux"), _set(words, "skip")
+    start = v = 1  # the verb after the subject and its object pronouns: "{c} ne se trouve pas …"
+    while v < main and low[v] in _set(words, "clitics"):
+        v += 1
+    if not (PLACEHOLDER.fullmatch(tokens[0]) or low[0] in _set(words, "pronouns")) or v >= main or low[v] in skip:
+        start = v = next((i for i in range(1, main) if low[i] in aux), main)  # a longer subject ("la case {i} est …"):
+        if any(t in joins for t in low[:v]):  # the verb is the first auxiliary
             return None
-    if v >= main or not re.fullmatch(r"[a-zà-ÿ'’-]+", low[v]) or low[v] in _set(words, "skip"):
+    if v >= main or not re.fullmatch(r"[a-zà-ÿ'’-]+", low[v]):
         return None
     if any(t in joins and n in aux for t, n in zip(low[v + 1:main], low[v + 2:main])):
         return None  # "… a une aile et peut voler": two verbs, one negation would cover only the first
