@@ -3470,11 +3470,21 @@ class Speaker:
             self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None)).introduced = True
         named = {n: title for n, title in (self._named_card(c) for c in _conjuncts(t.where)) if n in t.params}
         for name, title in named.items():  # "where c.number == 10" with one card numbered 10: "the joker"
-            self.scope.bind(name, Ref(self.noun(title, f"card of '{name}'", t.pos), kind=self.ref(name).kind))
+            self.scope.bind(name, Ref(self.card_noun(title, self.ref(name).noun, t.pos), kind=self.ref(name).kind))
         said = {n: self.var(n) if n in named else self.intro(n) for n in t.params}
         if declared is not None:
             return self.event_clause(declared, {p.name: said[n] for p, n in zip(declared.params, t.params)})
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})
+
+    def card_noun(self, title: A.Text, kind: Noun, pos: A.Pos) -> Noun:
+        """A card named by its title where a text about its kind says it. A title without an article has no gender
+        a text could agree with; where the catalogue says so (`grammar.bare_title_after_kind`), it follows its
+        kind's noun, which the event's text agrees with: « la créature Phénix est battue », not « Phénix est
+        battue »."""
+        noun = self.noun(title, "card title", pos)
+        if noun.gender != "default" or not self.cat.data.get("grammar", {}).get("bare_title_after_kind"):
+            return noun
+        return Noun(f"{kind.gender} {kind.word} {noun.word}" if kind.gender != "default" else noun.word, self.cat)
 
     def trigger_where(self, t: A.TriggerDef) -> Optional[A.Expr]:
         """What a trigger's condition asks beyond the one card it names (said in its event already)."""
