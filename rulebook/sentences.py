@@ -3476,13 +3476,13 @@ class Speaker:
             return self.event_clause(declared, {p.name: said[n] for p, n in zip(declared.params, t.params)})
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})
 
-    def card_noun(self, title: A.Text, kind: Noun, pos: A.Pos) -> Noun:
+    def card_noun(self, title: Optional[A.Text], kind: Noun, pos: A.Pos) -> Noun:
         """A card named by its title where a text about its kind says it. A title without an article has no gender
         a text could agree with; where the catalogue says so (`grammar.bare_title_after_kind`), it follows its
         kind's noun, which the event's text agrees with: « la créature Phénix est battue », not « Phénix est
         battue »."""
         noun = self.noun(title, "card title", pos)
-        if noun.gender != "default" or not self.cat.data.get("grammar", {}).get("bare_title_after_kind"):
+        if noun.gender != "default" or not self.cat.has("grammar.bare_title_after_kind"):
             return noun
         return Noun(f"{kind.gender} {kind.word} {noun.word}" if kind.gender != "default" else noun.word, self.cat)
 
