@@ -3128,9 +3128,9 @@ class Speaker:
             values[by.param] = self.listed(actor)  # a player's own place passed: the text says that player
         if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
             values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this token beats …"
-        lead = PLACEHOLDER.match(text)
-        if lead is not None and lead.group(2) is None:  # the text's subject: a list of items said one by one where
-            text = f"{{{lead.group(1)}:subject}}{text[lead.end():]}"  # its verb is singular (« chacune des créatures … brûle »)
+        singly = self.cat.pattern("grammar.said_singly") if self.cat.has("grammar.said_singly") else None
+        if isinstance(singly, str):  # the subject, a possessor: a list's items one by one, where the rules text's verb is
+            text = re.sub(singly, lambda m: f"{m.group(0)[:-1]}:singly}}", text)  # singular (« chacune des créatures … brûle »)
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
 
