@@ -334,9 +334,11 @@ ENGINE_EVENTS = {"moved": ("card", "zone", "zone")}  # the types of the events t
 
 
 def is_condition(e: A.Expr) -> bool:
-    """Whether an expression reads as a clause (a truth value) rather than a noun."""
+    """Whether an expression reads as a clause (a truth value) rather than a noun; a choice between two
+    conditions ("A if B, otherwise C") is one too."""
     return (isinstance(e, A.BinOp) and e.op in ("==", "!=", "<", "<=", ">", ">=", "and", "or")) \
         or isinstance(e, (A.Not, A.BoolLit)) \
+        or (isinstance(e, A.CondExpr) and is_condition(e.then) and is_condition(e.other)) \
         or (isinstance(e, (A.Call, A.CallComp)) and e.func in _CONDITION_CALLS)
 
 
@@ -3168,6 +3170,9 @@ class Speaker:
             values[by.param] = self.listed(actor)  # a player's own place passed: the text says that player
         if acted and by is not None and by.param in placed and self.self_kind and _is_owner_of_self(args[by.param]):
             values[by.param] = self.expr(A.Name(pos=s.pos, name="self"))  # a card acts for its owner: "this token beats …"
+        singly = self.cat.pattern("grammar.said_singly") if self.cat.has("grammar.said_singly") else None
+        if isinstance(singly, str):  # the subject, a possessor: a list's items one by one, where the rules text's verb is
+            text = re.sub(singly, lambda m: f"{m.group(0)[:-1]}:singly}}", text)  # singular (« chacune des créatures … brûle »)
         step = Phrase(lambda f: fill(text, "nom", values))
         return self._line("stmt.call_told", s, step=step, rule=self.rule_title(s.rule, s.pos))
 
@@ -3510,11 +3515,21 @@ class Speaker:
             self.scope.bind(name, self.named(ref, texts[i] if i < len(texts) else None)).introduced = True
         named = {n: title for n, title in (self._named_card(c) for c in _conjuncts(t.where)) if n in t.params}
         for name, title in named.items():  # "where c.number == 10" with one card numbered 10: "the joker"
-            self.scope.bind(name, Ref(self.noun(title, f"card of '{name}'", t.pos), kind=self.ref(name).kind))
+            self.scope.bind(name, Ref(self.card_noun(title, self.ref(name).noun, t.pos), kind=self.ref(name).kind))
         said = {n: self.var(n) if n in named else self.intro(n) for n in t.params}
         if declared is not None:
             return self.event_clause(declared, {p.name: said[n] for p, n in zip(declared.params, t.params)})
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})
+
+    def card_noun(self, title: Optional[A.Text], kind: Noun, pos: A.Pos) -> Noun:
+        """A card named by its title where a text about its kind says it. A title without an article has no gender
+        a text could agree with; where the catalogue says so (`grammar.bare_title_after_kind`), it follows its
+        kind's noun, which the event's text agrees with: « la créature Phénix est battue », not « Phénix est
+        battue »."""
+        noun = self.noun(title, "card title", pos)
+        if noun.gender != "default" or not self.cat.has("grammar.bare_title_after_kind"):
+            return noun
+        return Noun(f"{kind.gender} {kind.word} {noun.word}" if kind.gender != "default" else noun.word, self.cat)
 
     def trigger_where(self, t: A.TriggerDef) -> Optional[A.Expr]:
         """What a trigger's condition asks beyond the one card it names (said in its event already)."""

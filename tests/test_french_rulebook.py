@@ -100,6 +100,16 @@ def test_a_french_text_declares_its_article(text: str, word: str, the: str, each
     assert [noun.np(d).form("nom") for d in ("def", "each", "your", "bare")] == [the, each, your, word]
 
 
+@pytest.mark.parametrize("text,plural", [
+    ("le loup-garou", "loups-garous"),  # a compound of noun and adjective: both parts take the plural
+    ("le sans-tête", "sans-tête"),  # one made with a preposition stays as it is
+    ("l'élémentaire de terre", "élémentaires de terre"),  # the head word only
+    ("le pas", "pas"),
+])
+def test_a_french_noun_has_its_plural(text: str, plural: str) -> None:
+    assert Noun(text, catalogue("fr")).plural() == plural
+
+
 VARIANT = """
 variant grosser_markt {
   title de "Großer Markt" en "Big market" fr "Grand marché"

@@ -436,7 +436,7 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "number", "actor", "fem", "heavy"}  # "x_pl", "x_you", "x_fem" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "number", "actor", "fem", "heavy", "singly"}  # "x_pl", "x_you", "x_fem" too
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
