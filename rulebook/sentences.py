@@ -46,6 +46,7 @@ _LIGHT_OBJECT = 3  # an object of up to this many words stands before a verb's c
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 _GRAPH_CALLS = ("successors", "predecessors", "neighbours", "steps_ahead")
 _PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance")
+_GATHERING_CALLS = ("cards", "position_in")  # a zone taken as all its places at once
 
 
 def score_parts(e: A.Expr) -> list[A.Expr]:
@@ -1457,12 +1458,25 @@ class Speaker:
 
     def call_args(self, e: A.Call) -> dict[str, Arg]:
         """A primitive's arguments; a place in scope that a graph or a list of places takes is said as the
-        place ("the squares after the square"), not as its number."""
+        place ("the squares after the square"), not as its number; a zone whose places are searched
+        together, by all of them ("the monster tiles in the loots of all players")."""
         def said(a: A.Expr) -> Phrase:
             ref = self.lookup(a.name) if isinstance(a, A.Name) and e.func in _PLACE_CALLS else None
-            return ref.phrase(self.cat) if ref is not None and ref.zone is not None else self.expr(a)
+            every = self.places(a) if e.func in _GATHERING_CALLS else None
+            return ref.phrase(self.cat) if ref is not None and ref.zone is not None else every or self.expr(a)
         return {str(i): said(a.items[0] if e.func == "concat" and i == 0 and isinstance(a, A.ListLit) and len(a.items) == 1
                             else a) for i, a in enumerate(e.args)}  # `concat([x], L)`: "x followed by L", not "the list x …"
+
+    def places(self, e: A.Expr) -> Optional[Phrase]:
+        """All the places of a zone that has several, said together for what lies in any of them: "the
+        spell piles", "the loots of all players"; a zone's name alone says "every loot", which in a count
+        or a test for cards reads as "in each loot" (review rv19 K2)."""
+        zone = self.sym.zones.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        if zone is None or zone.shape == "single":
+            return None
+        noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
+        said = Noun(f"{self.cat.pattern('grammar.plural_article')} {noun.plural()}", self.cat).np("def")
+        return said if zone.shape == "indexed" else self.msg("expr.players_places", e, places=said)
 
     def place_var(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number variable holds, where its noun is that of the zone's places
@@ -1515,11 +1529,18 @@ class Speaker:
 
     def whose_before_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> bool:
         """Whether a "whose" filter goes before the place a family's cards lie on, where the place, said last,
-        would take it (French « dont » after « une case » reads as the square's own number)."""
+        would take it (French « dont » after « une case » reads as the square's own number); before all players'
+        own zones where they are said with the players last ("in the loots of all players whose …")."""
+        if not (isinstance(cond, A.BinOp) and cond.op in _NEGATED and self.whose(c.var, cond.left) is not None):
+            return False
+        src = c.source.args[0] if isinstance(c.source, A.Call) and c.source.func == "cards" and len(c.source.args) == 1 \
+            else None
         grammar = self.cat.data.get("grammar", {})
-        return isinstance(grammar, dict) and grammar.get("whose_before_place") is True \
-            and isinstance(cond, A.BinOp) and cond.op in _NEGATED and self.whose(c.var, cond.left) is not None \
-            and self._family_cards(c.source)
+        if not isinstance(grammar, dict):
+            return False
+        if src is not None and self._is_zone(src) and self.places(src) is not None and not self._family_cards(c.source):
+            return grammar.get("players_last") is True
+        return grammar.get("whose_before_place") is True and self._family_cards(c.source)
 
     def typed_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> Optional[tuple[Phrase, Optional[A.Expr]]]:
         """The cards of a family filtered by the kind of their place (a function with an `is` text): where they
@@ -1577,7 +1598,8 @@ class Speaker:
             return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat),
                             prep_at=self.prep(e, "at"))
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and self._is_zone(e.args[0]):
-            return self.origin(e.args[0], self.expr(e.args[0]))  # "every token in the bag", not "in the tokens in the bag"
+            return self.origin(e.args[0], self.places(e.args[0]) or self.expr(e.args[0]))  # "every token in the bag",
+            # not "in the tokens in the bag"; "in the loots of all players", not "in every loot"
         role = self.origin_role if self.zone_def_of(e) else "among"
         return self.msg("expr.from", e, source=said, prep_at=self.prep(e, role))
 
