@@ -482,6 +482,7 @@ class Speaker:
         self.place_prep = ""  # the preposition a function's text sets before the argument being said
         self._zone_words: dict[str, dict[str, str]] = {}
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
+        self.named_owners: frozenset[str] = frozenset()  # players said by name, not "their": another is nearer
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
         self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
@@ -604,7 +605,7 @@ class Speaker:
     def possessor(self, e: A.Expr) -> bool:
         """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
         found = self.lookup(e.name) if isinstance(e, A.Name) else None
-        if found is None or found.you or found.label:
+        if found is None or found.you or found.label or e.name in self.named_owners:
             return False
         return found.noun.word == self.nouns.word("player").word
 
@@ -1860,7 +1861,19 @@ class Speaker:
                 text = inner.form(f)
                 return text + ("," if re.search(pattern, text) else "")
             said = Phrase(closed, said.agree)
-        return self.msg(key, e, left=said, right=self._operand(right, e.op, right=True))
+        outer = self.named_owners
+        self.named_owners = outer | self.owners_after(left, right) if e.op in _COMPARE else outer
+        try:
+            return self.msg(key, e, left=said, right=self._operand(right, e.op, right=True))
+        finally:
+            self.named_owners = outer
+
+    def owners_after(self, left: A.Expr, right: A.Expr) -> frozenset[str]:
+        """The players a comparison's right side would call "their" though its left side, said first, names
+        none of them: the nearest owner there is another ("the third wizard's friends are at most the
+        player's friends", not "… at most their friends", which reads as the wizard's own; review rv19 K4)."""
+        before = {n.name for n in A.walk(left) if isinstance(n, A.Name)}
+        return frozenset(n.name for n in A.walk(right) if isinstance(n, A.Name) and n.name not in before and self.possessor(n))
 
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text

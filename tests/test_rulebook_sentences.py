@@ -257,7 +257,7 @@ GOLDEN = [
     (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
     # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
     (FF, (), "de", "auf das Feld 101 nicht ziehen",
-     'Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen'),
+     'Gelb könnte das wandernde Monster nicht auf das Feld 101 ziehen'),
     (MF, (), "de", "vorwärts, falls", "wird 1 Feld vorwärtsgeschoben, falls die gewählte Kreatur direkt hinter dieser Kreatur steht, sonst zurückgeschoben"),
     # German: a name in a table declines its adjectives strong, the first of a list takes its items' gender
     (FF, (), "de", "erste Stapel\n",
