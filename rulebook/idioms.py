@@ -92,6 +92,8 @@ class Idioms:
                                    bare=noun.np("bare"), some=noun.np("some"))
             if some and (found := self.some_in(zone)) is not None:
                 return found
+            if some and (one := self.one_of_list(zone)) is not None:
+                return one
             listed = self.listed_plural(zone)
             if listed is not None:  # "there are face-down tiles visible from the row", not "… are not empty"
                 return self.sp.msg("idiom.some_list" if some else "idiom.none_list", e, zone=self.sp.expr(zone),
@@ -142,6 +144,21 @@ class Idioms:
             return None
         cards = A.Call(pos=e.pos, func="cards", args=[at[1]])
         return self.sp.msg("idiom.lies_in", e, card=self.sp.expr(at[0]), **{"from": self.sp.origin(cards, self.sp.expr(cards))})
+
+    def one_of_list(self, e: A.Expr) -> Optional[Phrase]:
+        """A list that is no zone, said by a plural noun, has an item, where the language says so with one of
+        them (German „es gibt mindestens eines seiner abgelegten Artefakte“, not „… sind nicht leer“: things
+        are not empty; review rv19 K16); the pronoun takes the gender of the noun whose plural heads the list."""
+        if self.sp._is_zone(e) or not isinstance(e, (A.Call, A.Comprehension)) or not self.sp.cat.pattern("idiom.some_one"):
+            return None  # a language whose "there are …" reads right has the message empty
+        said = self.sp.expr(e)
+        if said.agree != "pl":
+            return None
+        words = [w.rstrip(",") for w in said.form("nom").split(" ")]
+        same = {n.word: n for n in (Noun(t.by_lang[self.sp.lang], self.sp.cat) for t in self.sp.sym.texts
+                                    if self.sp.lang in t.by_lang) if n.gender != "default" and n.plural() == n.word}
+        noun = self.sp.head_noun(said) or next((same[w] for w in words if w in same), None)  # „eines der Monster“
+        return self.sp.msg("idiom.some_one", e, one=noun.det("one"), zone=said) if noun is not None else None
 
     def listed_plural(self, e: A.Expr) -> Optional[Phrase]:
         """A list that is no zone, said as a plural noun phrase with the definite article ("the tokens that

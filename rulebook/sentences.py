@@ -45,7 +45,7 @@ _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its ite
 _LIGHT_OBJECT = 3  # an object of up to this many words stands before a verb's complement, a longer one after it
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 _GRAPH_CALLS = ("successors", "predecessors", "neighbours", "steps_ahead")
-_PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance")
+_PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance", "reached_stops")
 _GATHERING_CALLS = ("cards", "position_in")  # a zone taken as all its places at once
 
 
@@ -78,6 +78,15 @@ def unrepeated(text: str, param: str, arg: Arg) -> str:
     if found is None or not said.startswith(found.group(1) + " ") and not said.startswith(found.group(1) + ","):
         return text
     return text[:found.start(1)] + text[found.end(1) + 1:]
+
+
+def _graph_place_only(name: str, body: object) -> bool:
+    """Whether a number is used only as the place a graph leads on from (`successors(ways, at)`): a place
+    its function's text names ("after square {at}") is then said as that place, never as a number."""
+    places = {id(n.args[1]) for n in A.walk(body) if isinstance(n, A.Call) and n.func in _PLACE_CALLS
+              and n.func not in ("contains", "graph_distance") and len(n.args) > 1}
+    uses = [n for n in A.walk(body) if isinstance(n, A.Name) and n.name == name]
+    return bool(uses) and all(id(n) in places for n in uses)
 
 
 def _nested(v: A.Expr) -> bool:
@@ -555,8 +564,11 @@ class Speaker:
         """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
         that zone's place."""
         if t is not None and t.name == "int":
-            zone = self.slot_in_calls(name, body) or uses_as_place(name, [body], self.sym.zones)
-            if zone is not None:
+            own = next((f.text.by_lang[self.lang] for f in self.sym.functions.values() if f.body is body
+                        and f.text is not None and self.lang in f.text.by_lang), "") if _graph_place_only(name, body) else ""
+            zone = self.slot_in_calls(name, body) or uses_as_place(name, [body], self.sym.zones) \
+                or slot_zone(own, name, self.zone_words())  # "the square straight on after square {at}": the squares
+            if zone is not None:  # a graph leads to from it, not its nodes
                 return self.nouns.zone_ref(zone)
         return self.nouns.of_type(t)
 
