@@ -90,10 +90,10 @@ class Idioms:
             if noun is not None:
                 return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone),
                                    bare=noun.np("bare"), some=noun.np("some"))
-            if some and (found := self.some_in(zone)) is not None:
-                return found
-            if some and (one := self.one_of_list(zone)) is not None:
-                return one
+            if some and (there := self.some_in(zone)) is not None:
+                return there
+            if some and (item := self.one_of_list(zone)) is not None:
+                return item
             listed = self.listed_plural(zone)
             if listed is not None:  # "there are face-down tiles visible from the row", not "… are not empty"
                 return self.sp.msg("idiom.some_list" if some else "idiom.none_list", e, zone=self.sp.expr(zone),

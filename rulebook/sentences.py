@@ -80,6 +80,11 @@ def unrepeated(text: str, param: str, arg: Arg) -> str:
     return text[:found.start(1)] + text[found.end(1) + 1:]
 
 
+def bracketed(said: Phrase) -> Phrase:
+    """A phrase in brackets, in every form."""
+    return Phrase(lambda f: f"({said.form(f)})", said.agree, said.genitive)
+
+
 def _graph_place_only(name: str, body: object) -> bool:
     """Whether a number is used only as the place a graph leads on from (`successors(ways, at)`): a place
     its function's text names ("after square {at}") is then said as that place, never as a number."""
@@ -616,8 +621,8 @@ class Speaker:
 
     def possessor(self, e: A.Expr) -> bool:
         """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
-        found = self.lookup(e.name) if isinstance(e, A.Name) else None
-        if found is None or found.you or found.label or e.name in self.named_owners:
+        found = self.lookup(e.name) if isinstance(e, A.Name) and e.name not in self.named_owners else None
+        if found is None or found.you or found.label:
             return False
         return found.noun.word == self.nouns.word("player").word
 
@@ -852,6 +857,8 @@ class Speaker:
                     else self.owned_head(text, param.name, node, det)
             if defined:
                 text = self.symbolise(fn, text, {n for n, m in modified.items() if m is not None} | placed)
+            else:
+                values = self.bracket_filtered(text, values, dict(zip((p.name for p in fn.params), nodes)))
             said = noun.np(det)
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
@@ -867,6 +874,23 @@ class Speaker:
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def bracket_filtered(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
+        """An argument with a filter of its own, set right before a relative clause of the function's text, in
+        brackets: the clause is the function's, not the end of the filter's (« … le numéro de la tour (dont la
+        puissance du joueur couvre le coût) » read the cost as the tower's; review rv19 K5)."""
+        grammar = self.cat.data.get("grammar", {})
+        opens = grammar.get("relative_after") if isinstance(grammar, dict) else None
+        if not isinstance(opens, str):
+            return values
+        out = dict(values)
+        for name, node in nodes.items():
+            said = values.get(name)
+            after = re.search(r"\{" + name + r"(?::\w+)?\}(.*)", text)
+            if isinstance(node, A.Comprehension) and node.cond is not None and isinstance(said, Phrase) \
+                    and after is not None and re.match(opens, after.group(1)):
+                out[name] = bracketed(said)
+        return out
 
     def apposed(self, fn: A.FunctionDef) -> set[str]:
         """The parameters whose place a function's text sets right beside a noun, as a number names a thing („das Feld
