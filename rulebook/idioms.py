@@ -48,7 +48,7 @@ class Idioms:
 
     def expr(self, e: A.Expr) -> Optional[Phrase]:
         if isinstance(e, A.BinOp):
-            return self.empty(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e) \
+            return self.empty(e) or self.placed(e) or self.odd(e) or self.half(e) or self.belongs(e) or self.same_field(e) \
                 or self.can_pay(e) or self.owns(e)
         if isinstance(e, A.CallComp) and e.func == "all":
             return self.all_hold(e.comp)
@@ -90,6 +90,10 @@ class Idioms:
             if noun is not None:
                 return self.sp.msg("idiom.some" if some else "idiom.none", e, zone=self.sp.expr(zone),
                                    bare=noun.np("bare"), some=noun.np("some"))
+            if some and (there := self.some_in(zone)) is not None:
+                return there
+            if some and (item := self.one_of_list(zone)) is not None:
+                return item
             listed = self.listed_plural(zone)
             if listed is not None:  # "there are face-down tiles visible from the row", not "… are not empty"
                 return self.sp.msg("idiom.some_list" if some else "idiom.none_list", e, zone=self.sp.expr(zone),
@@ -98,11 +102,6 @@ class Idioms:
             if held is not None:  # "you have a joker", not "your jokers are not empty"
                 return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
                                    item=held[1].np("indef"), bare=Phrase(held[1].plural(), "pl"))
-            family = self.sp.zone_def_of(zone.args[0]) if isinstance(zone, A.Call) and zone.func == "cards" \
-                and len(zone.args) == 1 and isinstance(zone.args[0], A.Name) else None
-            if some and family is not None and family.shape == "indexed":  # "there is a tile at a slot"
-                item = self.sp.nouns.element(zone).noun
-                return self.sp.msg("idiom.some_in", e, item=item.np("indef"), **{"from": self.sp.origin(zone, self.sp.expr(zone))})
             if isinstance(zone, A.Comprehension) and zone.cond is not None and zone.key is None \
                     and isinstance(zone.expr, A.Name) and zone.expr.name == zone.var:  # "the bag holds a token whose …"
                 found: A.Expr = A.CallComp(pos=zone.pos, func="any", comp=A.Comprehension(
@@ -122,6 +121,44 @@ class Idioms:
             return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
                                count=count, items=Phrase(items.word, "") if one else Phrase(items.plural(), "pl"))
         return None
+
+    def some_in(self, zone: A.Expr) -> Optional[Phrase]:
+        """The cards of a zone with several places are there: "there is a tile at a slot", "… in the personal
+        area of a player", not "the tiles at every slot are not empty", which reads as each slot holding one."""
+        held = self.sp.zone_def_of(zone.args[0]) if isinstance(zone, A.Call) and zone.func == "cards" \
+            and len(zone.args) == 1 and isinstance(zone.args[0], A.Name) else None
+        if held is None or held.shape == "single":
+            return None
+        item = self.sp.nouns.element(zone).noun
+        where = self.sp.origin(zone, self.sp.expr(zone)) if held.shape == "indexed" else \
+            self.sp.msg("expr.from_players_place", zone, zone=self.sp.noun(held.text, f"zone '{held.name}'", held.pos).np("def"),
+                        prep_at=self.sp.prep(zone, "at"))
+        return self.sp.msg("idiom.some_in", zone, item=item.np("indef"), **{"from": where})
+
+    def placed(self, e: A.BinOp) -> Optional[Phrase]:
+        """`position_in(x, Z) > 0` → "x lies on a square": a card is at one of a zone's places, not "the
+        number of the place of every square holding x is greater than 0"."""
+        at = e.left.args if isinstance(e.left, A.Call) and e.left.func == "position_in" and len(e.left.args) == 2 else None
+        some = (_num(e.right) == 0 and e.op in (">", "!=")) or (_num(e.right) == 1 and e.op == ">=")
+        if at is None or not some or self.sp.places(at[1]) is None:
+            return None
+        cards = A.Call(pos=e.pos, func="cards", args=[at[1]])
+        return self.sp.msg("idiom.lies_in", e, card=self.sp.expr(at[0]), **{"from": self.sp.origin(cards, self.sp.expr(cards))})
+
+    def one_of_list(self, e: A.Expr) -> Optional[Phrase]:
+        """A list that is no zone, said by a plural noun, has an item, where the language says so with one of
+        them (German „es gibt mindestens eines seiner abgelegten Artefakte“, not „… sind nicht leer“: things
+        are not empty; review rv19 K16); the pronoun takes the gender of the noun whose plural heads the list."""
+        if self.sp._is_zone(e) or not isinstance(e, (A.Call, A.Comprehension)) or not self.sp.cat.pattern("idiom.some_one"):
+            return None  # a language whose "there are …" reads right has the message empty
+        said = self.sp.expr(e)
+        if said.agree != "pl":
+            return None
+        words = [w.rstrip(",") for w in said.form("nom").split(" ")]
+        same = {n.word: n for n in (Noun(t.by_lang[self.sp.lang], self.sp.cat) for t in self.sp.sym.texts
+                                    if self.sp.lang in t.by_lang) if n.gender != "default" and n.plural() == n.word}
+        noun = self.sp.head_noun(said) or next((same[w] for w in words if w in same), None)  # „eines der Monster“
+        return self.sp.msg("idiom.some_one", e, one=noun.det("one"), zone=said) if noun is not None else None
 
     def listed_plural(self, e: A.Expr) -> Optional[Phrase]:
         """A list that is no zone, said as a plural noun phrase with the definite article ("the tokens that

@@ -45,7 +45,8 @@ _SHORT_LIST = 6  # a constant list of numbers up to this long is said by its ite
 _LIGHT_OBJECT = 3  # an object of up to this many words stands before a verb's complement, a longer one after it
 _NUMBER_CALLS = ("count", "sum", "min", "max", "abs", "position", "graph_distance")
 _GRAPH_CALLS = ("successors", "predecessors", "neighbours", "steps_ahead")
-_PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance")
+_PLACE_CALLS = _GRAPH_CALLS + ("contains", "graph_distance", "reached_stops")
+_GATHERING_CALLS = ("cards", "position_in")  # a zone taken as all its places at once
 
 
 def score_parts(e: A.Expr) -> list[A.Expr]:
@@ -77,6 +78,20 @@ def unrepeated(text: str, param: str, arg: Arg) -> str:
     if found is None or not said.startswith(found.group(1) + " ") and not said.startswith(found.group(1) + ","):
         return text
     return text[:found.start(1)] + text[found.end(1) + 1:]
+
+
+def bracketed(said: Phrase) -> Phrase:
+    """A phrase in brackets, in every form."""
+    return Phrase(lambda f: f"({said.form(f)})", said.agree, said.genitive)
+
+
+def _graph_place_only(name: str, body: object) -> bool:
+    """Whether a number is used only as the place a graph leads on from (`successors(ways, at)`): a place
+    its function's text names ("after square {at}") is then said as that place, never as a number."""
+    places = {id(n.args[1]) for n in A.walk(body) if isinstance(n, A.Call) and n.func in _PLACE_CALLS
+              and n.func not in ("contains", "graph_distance") and len(n.args) > 1}
+    uses = [n for n in A.walk(body) if isinstance(n, A.Name) and n.name == name]
+    return bool(uses) and all(id(n) in places for n in uses)
 
 
 def _nested(v: A.Expr) -> bool:
@@ -496,6 +511,7 @@ class Speaker:
         self._zone_words: dict[str, dict[str, str]] = {}
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.runs_on = False  # what is being said is followed by more of its `and`/`or`: a quantifier in it ends in a bracket
+        self.named_owners: frozenset[str] = frozenset()  # players said by name, not "their": another is nearer
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
         self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
@@ -571,8 +587,11 @@ class Speaker:
         """A parameter by its type; a number that indexes a zone (`row[i]`, "row {i}") by
         that zone's place."""
         if t is not None and t.name == "int":
-            zone = self.slot_in_calls(name, body) or uses_as_place(name, [body], self.sym.zones)
-            if zone is not None:
+            own = next((f.text.by_lang[self.lang] for f in self.sym.functions.values() if f.body is body
+                        and f.text is not None and self.lang in f.text.by_lang), "") if _graph_place_only(name, body) else ""
+            zone = self.slot_in_calls(name, body) or uses_as_place(name, [body], self.sym.zones) \
+                or slot_zone(own, name, self.zone_words())  # "the square straight on after square {at}": the squares
+            if zone is not None:  # a graph leads to from it, not its nodes
                 return self.nouns.zone_ref(zone)
         return self.nouns.of_type(t)
 
@@ -620,7 +639,7 @@ class Speaker:
 
     def possessor(self, e: A.Expr) -> bool:
         """Whether a thing of this local is "their …": the one player in scope, no other beside it."""
-        found = self.lookup(e.name) if isinstance(e, A.Name) else None
+        found = self.lookup(e.name) if isinstance(e, A.Name) and e.name not in self.named_owners else None
         if found is None or found.you or found.label:
             return False
         return found.noun.word == self.nouns.word("player").word
@@ -860,6 +879,8 @@ class Speaker:
                     else self.owned_head(text, param.name, node, det)
             if defined:
                 text = self.symbolise(fn, text, {n for n, m in modified.items() if m is not None} | placed)
+            else:
+                values = self.bracket_filtered(text, values, dict(zip((p.name for p in fn.params), nodes)))
             said = noun.np(det)
             several = noun.gender != "default" and not is_condition(fn.body) and any(
                 isinstance(n, A.Name) and (r := self.lookup(n.name)) is not None and r.every is not None
@@ -875,6 +896,23 @@ class Speaker:
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def bracket_filtered(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
+        """An argument with a filter of its own, set right before a relative clause of the function's text, in
+        brackets: the clause is the function's, not the end of the filter's (« … le numéro de la tour (dont la
+        puissance du joueur couvre le coût) » read the cost as the tower's; review rv19 K5)."""
+        grammar = self.cat.data.get("grammar", {})
+        opens = grammar.get("relative_after") if isinstance(grammar, dict) else None
+        if not isinstance(opens, str):
+            return values
+        out = dict(values)
+        for name, node in nodes.items():
+            said = values.get(name)
+            after = re.search(r"\{" + name + r"(?::\w+)?\}(.*)", text)
+            if isinstance(node, A.Comprehension) and node.cond is not None and isinstance(said, Phrase) \
+                    and after is not None and re.match(opens, after.group(1)):
+                out[name] = bracketed(said)
+        return out
 
     def apposed(self, fn: A.FunctionDef) -> set[str]:
         """The parameters whose place a function's text sets right beside a noun, as a number names a thing („das Feld
@@ -1482,12 +1520,25 @@ class Speaker:
 
     def call_args(self, e: A.Call) -> dict[str, Arg]:
         """A primitive's arguments; a place in scope that a graph or a list of places takes is said as the
-        place ("the squares after the square"), not as its number."""
+        place ("the squares after the square"), not as its number; a zone whose places are searched
+        together, by all of them ("the monster tiles in the loots of all players")."""
         def said(a: A.Expr) -> Phrase:
             ref = self.lookup(a.name) if isinstance(a, A.Name) and e.func in _PLACE_CALLS else None
-            return ref.phrase(self.cat) if ref is not None and ref.zone is not None else self.expr(a)
+            every = self.places(a) if e.func in _GATHERING_CALLS else None
+            return ref.phrase(self.cat) if ref is not None and ref.zone is not None else every or self.expr(a)
         return {str(i): said(a.items[0] if e.func == "concat" and i == 0 and isinstance(a, A.ListLit) and len(a.items) == 1
                             else a) for i, a in enumerate(e.args)}  # `concat([x], L)`: "x followed by L", not "the list x …"
+
+    def places(self, e: A.Expr) -> Optional[Phrase]:
+        """All the places of a zone that has several, said together for what lies in any of them: "the
+        spell piles", "the loots of all players"; a zone's name alone says "every loot", which in a count
+        or a test for cards reads as "in each loot" (review rv19 K2)."""
+        zone = self.sym.zones.get(e.name) if isinstance(e, A.Name) and e.name not in self.scope.refs else None
+        if zone is None or zone.shape == "single":
+            return None
+        noun = self.noun(zone.text, f"zone '{zone.name}'", zone.pos)
+        said = Noun(f"{self.cat.pattern('grammar.plural_article')} {noun.plural()}", self.cat).np("def")
+        return said if zone.shape == "indexed" else self.msg("expr.players_places", e, places=said)
 
     def place_var(self, e: A.Expr) -> Optional[str]:
         """The indexed zone whose place a number variable holds, where its noun is that of the zone's places
@@ -1543,11 +1594,18 @@ class Speaker:
 
     def whose_before_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> bool:
         """Whether a "whose" filter goes before the place a family's cards lie on, where the place, said last,
-        would take it (French « dont » after « une case » reads as the square's own number)."""
+        would take it (French « dont » after « une case » reads as the square's own number); before all players'
+        own zones where they are said with the players last ("in the loots of all players whose …")."""
+        if not (isinstance(cond, A.BinOp) and cond.op in _NEGATED and self.whose(c.var, cond.left) is not None):
+            return False
+        src = c.source.args[0] if isinstance(c.source, A.Call) and c.source.func == "cards" and len(c.source.args) == 1 \
+            else None
         grammar = self.cat.data.get("grammar", {})
-        return isinstance(grammar, dict) and grammar.get("whose_before_place") is True \
-            and isinstance(cond, A.BinOp) and cond.op in _NEGATED and self.whose(c.var, cond.left) is not None \
-            and self._family_cards(c.source)
+        if not isinstance(grammar, dict):
+            return False
+        if src is not None and self._is_zone(src) and self.places(src) is not None and not self._family_cards(c.source):
+            return grammar.get("players_last") is True
+        return grammar.get("whose_before_place") is True and self._family_cards(c.source)
 
     def typed_place(self, c: A.Comprehension, cond: Optional[A.Expr]) -> Optional[tuple[Phrase, Optional[A.Expr]]]:
         """The cards of a family filtered by the kind of their place (a function with an `is` text): where they
@@ -1605,7 +1663,8 @@ class Speaker:
             return self.msg("expr.from_family", e, zone=self.nouns.zone_ref(e.args[0].name).phrase(self.cat),
                             prep_at=self.prep(e, "at"))
         if isinstance(e, A.Call) and e.func == "cards" and len(e.args) == 1 and self._is_zone(e.args[0]):
-            return self.origin(e.args[0], self.expr(e.args[0]))  # "every token in the bag", not "in the tokens in the bag"
+            return self.origin(e.args[0], self.places(e.args[0]) or self.expr(e.args[0]))  # "every token in the bag",
+            # not "in the tokens in the bag"; "in the loots of all players", not "in every loot"
         role = self.origin_role if self.zone_def_of(e) else "among"
         return self.msg("expr.from", e, source=said, prep_at=self.prep(e, role))
 
@@ -1878,7 +1937,19 @@ class Speaker:
                 text = inner.form(f)
                 return text + ("," if re.search(pattern, text) else "")
             said = Phrase(closed, said.agree)
-        return self.msg(key, e, left=said, right=self._operand(right, e.op, right=True))
+        outer = self.named_owners
+        self.named_owners = outer | self.owners_after(left, right) if e.op in _COMPARE else outer
+        try:
+            return self.msg(key, e, left=said, right=self._operand(right, e.op, right=True))
+        finally:
+            self.named_owners = outer
+
+    def owners_after(self, left: A.Expr, right: A.Expr) -> frozenset[str]:
+        """The players a comparison's right side would call "their" though its left side, said first, names
+        none of them: the nearest owner there is another ("the third wizard's friends are at most the
+        player's friends", not "… at most their friends", which reads as the wizard's own; review rv19 K4)."""
+        before = {n.name for n in A.walk(left) if isinstance(n, A.Name)}
+        return frozenset(n.name for n in A.walk(right) if isinstance(n, A.Name) and n.name not in before and self.possessor(n))
 
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text

@@ -57,9 +57,9 @@ def test_an_example_shows_the_moves_and_what_they_changed_by_display_name(books:
     assert ani.moves == [
         "Inga legt Untote 3 an den Anlegeplatz 1.", "Frank legt Meereswesen 2 an den Anlegeplatz 1.",
         "Jenny legt Dämonen 1 an den Anlegeplatz 2.",
-        "Ani darf Franks Meereswesen 2 mit der Karte Orks 4 verdrängen.",  # another player's card is theirs
-        "Ani darf Ingas Untote 3 mit der Karte Orks 4 verdrängen.",
-        "Ani darf Ingas Untote 3 mit der Karte Orks 1 nicht verdrängen: "  # the refusing requirement's text
+        "Ani könnte Franks Meereswesen 2 mit der Karte Orks 4 verdrängen.",  # another player's card is theirs
+        "Ani könnte Ingas Untote 3 mit der Karte Orks 4 verdrängen.",
+        "Ani könnte Ingas Untote 3 mit der Karte Orks 1 nicht verdrängen: "  # the refusing requirement's text
         "Ein Monster kann nur von einem stärkeren verdrängt werden.",
         "Ani verdrängt Franks Meereswesen 2 mit der Karte Orks 4."]
     changed = rows(ani)
@@ -125,7 +125,7 @@ def test_a_refusal_without_a_text_and_an_owner_ending_in_s(tmp_path: Path) -> No
     examples.write_text(examples.read_text(encoding="utf-8").replace("inga", "klaus"), encoding="utf-8")
     books = rulebooks(read_ruleset(game))
     de = example(books["de"], "action-displace", "Ani darf verdrängen").moves
-    assert "Ani darf Klaus’ Untote 3 mit der Karte Orks 4 verdrängen." in de
+    assert "Ani könnte Klaus’ Untote 3 mit der Karte Orks 4 verdrängen." in de
     assert not any("Orks 1" in move for move in de)
     en = example(books["en"], "action-displace", "Ani may displace").moves
     assert "Ani could displace Klaus's Undead 3 with Orcs 4." in en

@@ -257,7 +257,7 @@ GOLDEN = [
     (FF, (), "de", "(nie mehr als der Zahl", "zwischen 1 und dem Wert des Zauberspruchs (nie mehr als die Zahl der Kraftchips außerhalb des Spiels)"),
     # German: a refused move in an example puts „nicht“ before its goal; a told choice's condition follows the text
     (FF, (), "de", "auf das Feld 101 nicht ziehen",
-     'Gelb darf das wandernde Monster nicht auf das Feld 101 ziehen'),
+     'Gelb könnte das wandernde Monster nicht auf das Feld 101 ziehen'),
     (MF, (), "de", "vorwärts, falls", "wird 1 Feld vorwärtsgeschoben, falls die gewählte Kreatur direkt hinter dieser Kreatur steht, sonst zurückgeschoben"),
     # German: a name in a table declines its adjectives strong, the first of a list takes its items' gender
     (FF, (), "de", "erste Stapel\n",
@@ -475,11 +475,11 @@ GOLDEN = [
     (MM, (), "en", "Ani may choose “Displace a monster: Sea creatures 2, Orcs 4”.",
      "Ani could displace Frank's Sea creatures 2 with Orcs 4."),
     (MM, (), "de", "Ani darf „Monster verdrängen: Meereswesen 2, Orks 4“ wählen.",
-     "Ani darf Franks Meereswesen 2 mit der Karte Orks 4 verdrängen."),
+     "Ani könnte Franks Meereswesen 2 mit der Karte Orks 4 verdrängen."),
     (MM, (), "en", "Ani may not choose “Displace a monster: Undead 3, Orcs 1”.",
      "Ani could not displace Inga's Undead 3 with Orcs 1: A monster can only be displaced by a stronger one."),
     (MM, (), "de", "Ani darf „Monster verdrängen: Untote 3, Orks 1“ nicht wählen.",
-     "Ani darf Ingas Untote 3 mit der Karte Orks 1 nicht verdrängen: Ein Monster kann nur von einem stärkeren "
+     "Ani könnte Ingas Untote 3 mit der Karte Orks 1 nicht verdrängen: Ein Monster kann nur von einem stärkeren "
      "verdrängt werden."),
     (MM, (), "en", "Inga chooses “Displace a monster: Sea creatures 2, Undead 4”.",
      "Inga displaces Frank's Sea creatures 2 with Undead 4."),
