@@ -6,7 +6,6 @@ not fail); only what never suspends is compiled here."""
 from __future__ import annotations
 
 import ast
-import copy
 from collections import Counter
 from dataclasses import dataclass, field
 from types import CodeType
@@ -107,10 +106,6 @@ class _Lowering:
         targets = [n.id for g in node.generators for n in walked(g.target) if isinstance(n, ast.Name)]
         if set(targets) & set(self.loops):
             return [], ast.Call(ast.Name(fold, ast.Load()), [node], []) if fold else node
-        piped = None if fold else _piped(node)
-        if piped is not None:
-            name = self.temp()
-            return [_assign(name, piped)], ast.Name(name, ast.Load())
         self.loops += targets
         kept = self._kept_once(node, set(targets))
         kept += self._slots_once(node)
@@ -307,61 +302,6 @@ def kept_value(node: ast.expr) -> tuple[str, ast.expr, ast.expr] | None:
             and isinstance(node.test.ops[0], ast.IsNot) and len(node.test.ops) == 1:
         return node.body.id, node.orelse.value, node.test.comparators[0]
     return None
-
-
-# the functions of a comparison (the generated code's globals, helpers.ENV)
-_COMPARED = {ast.Eq: "_eq", ast.NotEq: "_ne", ast.Lt: "_lt", ast.LtE: "_le", ast.Gt: "_gt", ast.GtE: "_ge"}
-
-
-def _piped(node: ast.ListComp) -> ast.expr | None:
-    """`[X[c][k] for c in xs]` as `[*map(_itemgetter(k), map(X.__getitem__, xs))]` and `[c for c in xs if
-    X[c][k] < y]` as `[*_compress(xs, map(_lt, …those…, _repeat(y)))]`: no bytecode per item (a zone's cards
-    can be many). Only where xs, X and y are pure reads that name no c (xs read twice, y once before the items);
-    else None."""
-    if len(node.generators) != 1 or not isinstance(node.generators[0].target, ast.Name):
-        return None
-    gen, own = node.generators[0], {node.generators[0].target.id}
-    if not (pure(gen.iter) and _independent(gen.iter, own)):
-        return None
-    if not gen.ifs:
-        return _listed(_read_per_item(node.elt, own, gen.iter))
-    test = gen.ifs[0]
-    if len(gen.ifs) != 1 or not (isinstance(node.elt, ast.Name) and node.elt.id in own) \
-            or not isinstance(test, ast.Compare) or len(test.ops) != 1 or type(test.ops[0]) not in _COMPARED:
-        return None
-    left, right = test.left, test.comparators[0]
-    lefts, rights = _read_per_item(left, own, gen.iter), _read_per_item(right, own, gen.iter)
-    if lefts is not None and pure(right) and _independent(right, own):
-        rights = _called("_repeat", right)
-    elif rights is not None and pure(left) and _independent(left, own):
-        lefts = _called("_repeat", left)
-    else:
-        return None
-    assert lefts is not None and rights is not None
-    tested = _called("map", ast.Name(_COMPARED[type(test.ops[0])], ast.Load()), lefts, rights)
-    return _listed(_called("_compress", copy.deepcopy(gen.iter), tested))
-
-
-def _read_per_item(elt: ast.expr, own: set[str], items: ast.expr) -> ast.expr | None:
-    """`map(X.__getitem__, items)` for `X[c]` and that in `map(_itemgetter(k), …)` for `X[c][k]` (c the loop's
-    variable, X a pure read naming no c, k a whole number); else None."""
-    field = None
-    if isinstance(elt, ast.Subscript) and isinstance(elt.slice, ast.Constant) and type(elt.slice.value) is int:
-        field, elt = elt.slice, elt.value
-    if not (isinstance(elt, ast.Subscript) and isinstance(elt.slice, ast.Name) and elt.slice.id in own
-            and pure(elt.value) and _independent(elt.value, own)):
-        return None
-    rows = _called("map", ast.Attribute(elt.value, "__getitem__", ast.Load()), items)
-    return rows if field is None else _called("map", _called("_itemgetter", field), rows)
-
-
-def _called(name: str, *args: ast.expr) -> ast.expr:
-    return ast.Call(ast.Name(name, ast.Load()), list(args), [])
-
-
-def _listed(items: ast.expr | None) -> ast.expr | None:
-    """`[*items]`: a list without the global lookup of `list`."""
-    return None if items is None else ast.List([ast.Starred(items, ast.Load())], ast.Load())
 
 
 def _fold_step(name: str, fold: str, elt: ast.expr) -> ast.stmt:

@@ -2,8 +2,7 @@
 (bounds, empty zones, division by zero) and reads through active modifiers."""
 from __future__ import annotations
 
-from itertools import chain, combinations, compress, repeat
-from operator import eq, ge, gt, itemgetter, le, lt, ne
+from itertools import chain, combinations
 from math import inf
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
@@ -561,7 +560,4 @@ ENV: dict[str, Any] = {
     "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier, "_reached_stops": reached_stops, "_within": within,
     "_shortest_path": shortest_path, "_subsets": subsets, "_mul": multiply, "_range": number_range,
     "_concat": concat, "_few": few_enough_for_subsets,
-    # a comprehension over a zone's cards run by map (lowering._piped)
-    "_itemgetter": itemgetter, "_compress": compress, "_repeat": repeat, "_eq": eq, "_ne": ne, "_lt": lt, "_le": le,
-    "_gt": gt, "_ge": ge,
 }
