@@ -9,7 +9,6 @@ import pytest
 
 from interpreter.compile.lowering import frame_as_locals, function_source, lowered_code, lowered_function
 from interpreter.compile.statements import _loop_variable
-from interpreter.runtime.helpers import ENV
 
 CASES = [
     "[x * 2 for x in xs if x > a]",
@@ -265,29 +264,3 @@ def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try
     assert made["run"](st, [1, 2], 1) == ([1, 4], 6)
     ops = [i.opname for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
     assert "NOP" not in ops and ops.count("SWAP") == 2  # the update whose value sets k keeps its form
-
-
-PIPED = ["[rows[x][1] for x in xs]", "[rows[x] for x in xs]", "[x for x in xs if rows[x][0] < a]",
-         "[x for x in xs if a == rows[x][1]]", "[x for x in xs if rows[x] != xs]", "len([rows[y][0] for y in xs])"]
-
-
-@pytest.mark.parametrize("src", PIPED)
-def test_a_comprehension_of_reads_per_item_runs_by_map(src: str) -> None:
-    """lowering._piped: a list of a read per item, or of the items a comparison of such a read keeps, is made by
-    map (no bytecode per item), with the values the expression gives."""
-    code = function_source("xs, a, rows", src)
-    assert " for " not in code and "map(" in code
-    made: dict[str, Any] = {}
-    exec(code, dict(ENV), made)  # noqa: S102 - the code under test
-    written = eval(f"lambda xs, a, rows: {src}")  # noqa: S307 - the expression under test
-    rows = [[3, 1], [0, 5], [2, 2], [1, 0]]
-    for xs, a in [([], 0), ([0, 1, 2, 3], 1), ([3, 2, 2, 0], 2), ([1], 5)]:
-        assert made["_fn"](xs, a, rows) == written(xs, a, rows), (src, xs, a)
-
-
-@pytest.mark.parametrize("src", ["[x for x in g(xs) if rows[x][0] < a]", "[x for x in xs if rows[x][0] < g(a)]",
-                                 "[rows[x][x] for x in xs]", "[x for x in xs if rows[x][0] < a if x]"])
-def test_a_comprehension_that_calls_or_reads_more_stays_a_loop(src: str) -> None:
-    """Not by map where the items would be made twice, a compared value computed by a call, or the read is not one
-    of a row by the item and a constant field."""
-    assert " for " in function_source("xs, a, rows, g", src)
