@@ -776,7 +776,7 @@ score(p) = seen
 '''
     game = _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "1"))
     assert game.new_initial_state().scores() == [111, 111]
-    rules = [src for src in functions if "fam_zones" in src]
+    rules = [src for src in functions if "fam_zones" in src or "fam_place" in src]  # unchecked / checked reads
     assert len(rules) == 2 and sorted("_member(" in src for src in rules) == [False, True]
     with pytest.raises(GameRuleError, match=r"marker\[3\] does not exist"):
         _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "3")).new_initial_state()
