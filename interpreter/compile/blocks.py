@@ -203,10 +203,9 @@ def _called(lines: Lines, step: int, block: int, resumable: bool) -> Lines:
     unless there are more than NEST_MAX frames; only then can there be more than MAX_DEPTH, so the depth test goes in
     that branch, the lines after it (spending the budget) in both, so a depth error still comes before a budget one."""
     at = lines.index(_DEPTH[0]) if _DEPTH[0] in lines else len(lines)
-    head = ["frames.append(_b_t)" if ln == "st.frames.append(_b_t)" else ln for ln in lines[:at]]
     tail = lines[at + len(_DEPTH):] + [f"fr[1] = {step}"]
     deep = lines[at:at + len(_DEPTH)] + tail + ["return None"]
-    return [*head, f"if len(frames) > {NEST_MAX}:", *("    " + ln for ln in deep), *tail, *_enter(resumable, str(block)),
+    return [*lines[:at], f"if len(frames) > {NEST_MAX}:", *("    " + ln for ln in deep), *tail, *_enter(resumable, str(block)),
             _PUSHED, *_run_above(resumable)[2:]]
 
 
@@ -358,8 +357,9 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
     defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))  # set by the call: no bytecode
     head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
     ended = any(ln.lstrip() == _PUSHED for ln, _ in out)
-    if ended:  # the frames, where an op may push some
+    if ended:  # the frames, where an op may push some (the block's end pops its frame off them)
         head[-1:-1] = ["    frames = st.frames"]
+        out = [(_ST_FRAMES.sub("frames.", ln), k) for ln, k in out]
     if resumable and not any("yield" in ln for ln, _ in out):  # a generator all the same, for `yield from`
         head[-1:-1] = ["    if False:", "        yield True"]
     if outer:
@@ -376,6 +376,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
     return lowered_code(src, rewrite), [k for _, k in out], first, sorted(starts)
 
 
+_ST_FRAMES = re.compile(r"\bst\.frames\.(?=(?:append|pop)\()")  # read as the runner's `frames`, where it has them
 _PC = re.compile(r" *pc = (\d+)$")
 PEEL_MAX = 120  # the lines of a loop's arms after its first past which its rounds keep the arms' tests (code size)
 
