@@ -815,3 +815,31 @@ def test_a_state_whose_lists_a_tool_replaced_plays_on_from_them_once_told() -> N
         state.apply_action(action)
         twin.apply_action(action)
         assert twin.to_json() == state.to_json()
+
+
+def _run_loop(peeled: list[tuple[str, int]], entry: int, rounds: int) -> list[str]:
+    """The arms a loop made by blocks._loop runs, entered at step `entry`, until `rounds` rounds have started."""
+    src = "\n".join(["def run(pc):", "    seen = []", *("    " + ln for ln, _ in peeled), "    return seen"])
+    ns: dict[str, Any] = {"ROUNDS": rounds}
+    exec(src, ns)  # noqa: S102 - the test's own code
+    return ns["run"](entry)  # type: ignore[no-any-return]
+
+
+def test_a_loop_going_round_from_its_first_arm_runs_later_rounds_without_the_arms_tests() -> None:
+    """A loop whose jumps all go round from its first arm or leave it is peeled: entered past its first arm, it
+    runs the rest of that round with the arms' tests and every later round without them; a jump back to a later
+    arm keeps the tests in every round. Both run the arms in the same order."""
+    from interpreter.compile.blocks import _loop
+
+    def arm(name: str, k: int) -> list[tuple[str, int]]:
+        return [(f"seen.append({name!r})", k)]
+    last = [("seen.append('c')", 5), ("if len(seen) >= ROUNDS:", 5), ("    pc = 9", 5), ("    break", 5),
+            ("pc = 1", 5), ("continue", 5)]
+    peeled = _loop([arm("a", 1), arm("b", 3), last], [1, 3, 5])
+    assert peeled[0][0] == "while pc > 1:" and not any("pc <=" in ln for ln, _ in peeled[peeled.index(("else:", 1)):])
+    assert _run_loop(peeled, 3, 7) == ["b", "c", "a", "b", "c", "a", "b", "c"]
+    assert _run_loop(peeled, 0, 3) == ["a", "b", "c"]
+    back = [*last[:4], ("pc = 3", 5), ("continue", 5)]
+    kept = _loop([arm("a", 1), arm("b", 3), back], [1, 3, 5])
+    assert kept[0][0] == "while True:"
+    assert _run_loop(kept, 0, 6) == ["a", "b", "c", "b", "c", "b", "c"]

@@ -55,7 +55,7 @@ class Snippet:
     lines: Lines
     cells: tuple[list[int], ...] = ()
     pushes: bool = False
-    calls: bool = False  # it pushes exactly one frame, `_b_t`, standing at the start of its block's runner
+    calls: Optional[int] = None  # it pushes exactly one frame, `_b_t`, standing at the start of this block's runner
     stepped: bool = False  # each of its paths that goes on passes a STOP or AFTER: the frame's step is set after it
     node: Optional[tuple[str, Any, Any]] = None
 
@@ -180,18 +180,33 @@ NEST_MAX = 40
 _PUSHED = "if frames[-1] is not fr:"
 
 
-def _enter(resumable: bool) -> Lines:
-    """Runs the frame `_b_t` in its block's runner: a stop there stops this runner too (returns True); in a resumable
-    runner, the frame's resumable runner runs inside this one (`yield from`), so the run goes on here once it ends."""
+def _enter(resumable: bool, block: str = "_b_t[0]") -> Lines:
+    """Runs the frame `_b_t` in its block's runner (`block`: its number, where known here): a stop there stops this
+    runner too (returns True); in a resumable runner, the frame's resumable runner runs inside this one (`yield
+    from`), so the run goes on here once it ends."""
     if resumable:
-        return ["yield from st.game.gens[_b_t[0]](st, _b_t)"]
-    return ["if st.game.runners[_b_t[0]](st, _b_t):", "    return True"]
+        return [f"yield from st.game.gens[{block}](st, _b_t)"]
+    return [f"if st.game.runners[{block}](st, _b_t):", "    return True"]
 
 
 def _run_above(resumable: bool) -> Lines:
     """The lines after `_PUSHED` (see there)."""
     return [f"    if len(frames) > {NEST_MAX}:", "        return None", "    while (_b_t := frames[-1]) is not fr:",
             *("        " + ln for ln in _enter(resumable))]
+
+
+_DEPTH = [f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"]  # after a frame is pushed (MAX_DEPTH > NEST_MAX)
+
+
+def _called(lines: Lines, step: int, block: int, resumable: bool) -> Lines:
+    """A call's lines in a runner (`step`: the step after it): the frame it pushed runs in `block`'s runner at once,
+    unless there are more than NEST_MAX frames; only then can there be more than MAX_DEPTH, so the depth test goes in
+    that branch, the lines after it (spending the budget) in both, so a depth error still comes before a budget one."""
+    at = lines.index(_DEPTH[0]) if _DEPTH[0] in lines else len(lines)
+    tail = lines[at + len(_DEPTH):] + [f"fr[1] = {step}"]
+    deep = lines[at:at + len(_DEPTH)] + tail + ["return None"]
+    return [*lines[:at], f"if len(frames) > {NEST_MAX}:", *("    " + ln for ln in deep), *tail, *_enter(resumable, str(block)),
+            _PUSHED, *_run_above(resumable)[2:]]
 
 
 _ENDED = ["        except IndexError:  # the frames cleared (the game ended) under an op: `frames[-1]` found none",
@@ -306,9 +321,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
         else:
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
                            [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"], resumable)
-            if s.calls:  # the frame it pushed runs in its runner at once, the rest (if any) as below
-                body += [f"fr[1] = {k + 1}", *(ln[4:] for ln in run_above[:2]), *_enter(resumable), _PUSHED,
-                         *run_above[2:]]
+            if s.calls is not None:  # the frame it pushed runs in its runner at once, the rest (if any) as below
+                body = _called(body, k + 1, s.calls, resumable)
             elif s.pushes:  # the frames it pushed run, this one standing after it (set already where it is `stepped`)
                 body += [_PUSHED, *([] if s.stepped else [f"    fr[1] = {k + 1}"]), *run_above]
         arms[i] += [(ln, k) for ln in body]
@@ -337,18 +351,15 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
         group = group_of.get(i)
         if group is None:  # the last arm is entered at its start or before
             out += sets + lines if i == len(steps) - 1 else [(f"if pc <= {k}:", k)] + _indented(sets + lines, 1)
-            continue
-        if i == group[0]:  # the loop is entered at one of its arms or before
-            out += [(f"if pc <= {steps[group[1]]}:", k)] + _indented(sets + [("while True:", k)], 1)
-        if i < group[1]:
-            out += _indented([(f"if pc <= {k}:", k)] + _indented(lines, 1), 2)
-        else:  # its last arm: the loop is left where it falls through
-            out += _indented(lines + ([("break", k)] if _falls_through(body) else []), 2)
+        elif i == group[0]:  # the loop is entered at one of its arms or before
+            loop = [list(zip(bodies[j], (n for _, n in arms[j]))) for j in range(i, group[1] + 1)]
+            out += [(f"if pc <= {steps[group[1]]}:", k)] + _indented(sets + _loop(loop, steps[i:group[1] + 1]), 1)
     defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))  # set by the call: no bytecode
     head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
     ended = any(ln.lstrip() == _PUSHED for ln, _ in out)
-    if ended:  # the frames, where an op may push some
+    if ended:  # the frames, where an op may push some (the block's end pops its frame off them)
         head[-1:-1] = ["    frames = st.frames"]
+        out = [(_ST_FRAMES.sub("frames.", ln), k) for ln, k in out]
     if resumable and not any("yield" in ln for ln, _ in out):  # a generator all the same, for `yield from`
         head[-1:-1] = ["    if False:", "        yield True"]
     if outer:
@@ -363,6 +374,32 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
     rewrite = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
     return lowered_code(src, rewrite), [k for _, k in out], first, sorted(starts)
+
+
+_ST_FRAMES = re.compile(r"\bst\.frames\.(?=(?:append|pop)\()")  # read as the runner's `frames`, where it has them
+_PC = re.compile(r" *pc = (\d+)$")
+PEEL_MAX = 120  # the lines of a loop's arms after its first past which its rounds keep the arms' tests (code size)
+
+
+def _loop(arms: list[Pairs], starts: list[int]) -> Pairs:
+    """A loop's arms (`starts`: their first steps), each but the last tested against `pc` so that an entry (or a
+    jump) past an arm skips it; the loop is left where its last arm falls through. Where each jump in it goes round
+    from its first arm or leaves it, the tests pass in every round after one from the first arm: the loop is peeled,
+    rounds entered past the first arm run with the tests (`while pc > first`), every other without them (its `else`)."""
+    first = starts[0]
+    last = arms[-1] + ([("break", arms[-1][-1][1])] if _falls_through([ln for ln, _ in arms[-1]]) else [])
+    tested = [[(f"if pc <= {k}:", k)] + _indented(arm, 1) for k, arm in zip(starts, arms[:-1])]
+    rest = [ln for arm in tested[1:] for ln in arm] + last
+    lines = [ln for arm in arms for ln, _ in arm] + [""]
+    jumps = [(m.group(1), lines[j + 1].strip()) for j, ln in enumerate(lines) if (m := _PC.match(ln))]
+    if (len(arms) == 1 or len(rest) > PEEL_MAX
+            or any(then != "break" and (t, then) != (str(first), "continue") for t, then in jumps)):
+        return [("while True:", first), *_indented([ln for arm in tested for ln in arm] + last, 1)]
+    free = [(ln, k) for arm in arms[:-1] for ln, k in arm] + last + [("", first)]
+    free = [(ln, k) for j, (ln, k) in enumerate(free[:-1])  # no round after a tested one reads pc: not set going round
+            if ln.strip() != f"pc = {first}" or free[j + 1][0].strip() != "continue"]
+    return [(f"while pc > {first}:", first), *_indented(rest, 1), ("else:", first), ("    while True:", first),
+            *_indented(free, 2)]
 
 
 def _indented(lines: Pairs, levels: int) -> Pairs:
@@ -795,15 +832,14 @@ def call_rule(bid: int, args: list[str], nlocals: Optional[int]) -> Snippet:
     """Starts the rule's frame with its arguments (and spends the budget, as every rule entered does); `nlocals`: the
     rule's number of locals, where known."""
     return Snippet([f"_b_t = [{bid}, 0, {frame_locals(args, nlocals, bid)}]",
-                    "st.frames.append(_b_t)", f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"] + SPEND,
-                   pushes=True, calls=True)
+                    "st.frames.append(_b_t)", *_DEPTH] + SPEND, pushes=True, calls=bid)
 
 
 def phase_begin(name: str, bid: int) -> Snippet:
     """Enters a phase: set, logged, and its block's frame started (run at once, as a rule's)."""
     return Snippet([f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
                     f"_b_t = [{bid}, 0, [None] * st.game.nlocals[{bid}]]", "st.frames.append(_b_t)"],
-                   pushes=True, calls=True)
+                   pushes=True, calls=bid)
 
 
 def run_effect(obj: str, field: str, acting: str, as_self: Optional[str]) -> Snippet:
