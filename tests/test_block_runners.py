@@ -494,6 +494,19 @@ action pass_on(t in cards(row)) {
   give t to next(me)
   set mine = count(c for c in cards(row) if owner(c) == me)
 }
+action lift(i in [1, 2, 3]) {
+  label "lift {i}"
+  require count(row[i]) > 0
+  let t = top(row[i])
+  move t to box
+}
+action lift_back(i in [1, 2, 3], j in [1, 2, 3]) {
+  label "lift {i} back {j}"
+  require count(row[i]) > 0
+  let t = top(row[i])
+  move t to box
+  move t to row[j]
+}
 action back(t in cards(row), keep in [true, false]) {
   label "back {t} {keep}"
   move t to box
@@ -505,7 +518,7 @@ round {
   phase play {
     set steps = 0
     turns p from first(players) until steps >= 5 skip when count(c for c in cards(row) if owner(c) == p) == 2 {
-      choose action for p: place, shift, pass_on, back
+      choose action for p: place, shift, pass_on, back, lift, lift_back
       set steps = steps + 1
     }
   }
@@ -530,7 +543,8 @@ score(p) = count(c for c in cards(row) if owner(c) == p)
 def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
     """A family counted by owner (`count(c for c in cards(F) if owner(c) == p)`) keeps its counts (State.owned) through
     moves into, out of and within it (an option's card, a loop's card, a zone's cards: each from the family its form
-    tells; a loop that empties the family, set to 0 as it ends, and one that empties one of its zones), gifts (a filtered loop's card given before its move, from the family its source tells, and after it), a
+    tells, a `let`'s card moved right after it; a loop that empties the family, set to 0 as it ends, and one that
+    empties one of its zones), gifts (a filtered loop's card given before its move, from the family its source tells, and after it), a
     step that fails after both, clones and saves; the rules read them."""
     folder = tmp_path / "owned"
     folder.mkdir()
@@ -538,6 +552,9 @@ def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
     game = load_game(str(folder), players=3)
     row = game.program.zone_by_name["row"].family_id
     assert game.program.counted == (row,)
+    lift = [a.name for a in game.program.actions].index("lift")  # a let's card moved right after: from its family
+    assert "_g_zone_family" not in game.actions[lift][2].__code__.co_varnames  # unread; moved again: read
+    assert "_g_zone_family" in game.actions[lift + 1][2].__code__.co_varnames
 
     def fresh(state: State) -> list[int]:
         lo, hi = game.fam_span[row]
@@ -556,7 +573,7 @@ def test_counts_by_owner_stay_what_the_zones_give(tmp_path: Path) -> None:
                 failed += 1
             assert state.owned[row] == fresh(state)
             assert state.clone().owned == state.owned == game.state_from_json(state.to_json()).owned
-            if len(state.history) > n and not state.history[n].startswith("back") and state.round == rounds \
+            if len(state.history) > n and not state.history[n].startswith(("back", "lift")) and state.round == rounds \
                     and not state.is_terminal():  # it set `mine` for its seat, and no phase `clear` ran after it
                 assert state.gvars[0] == fresh(state)[seat]
         assert state.returns() == [float(n == max(fresh(state)[:3])) for n in fresh(state)[:3]]

@@ -145,6 +145,9 @@ class CompilerBase:
         # a `let`'s value code and its slot, while the statement right after it starts: that code reads the slot
         self.reused: Optional[tuple[str, str]] = None
         self.after_let: Optional[tuple[str, str]] = None  # the `let` just compiled, for the next statement
+        # a `let` of cards whose family the compiler knows (its name, that family), while the next statement compiles:
+        # nothing ran between them, so the cards still lie there (a move of them needs not look where they are)
+        self.let_source: Optional[tuple[str, Any]] = None
         # while an action's body is compiled: its first move and the family its card comes from (Compiler._first_move)
         self.first_move: Optional[tuple[int, Any]] = None
         self.roomy: Optional[A.Move] = None  # the move about to be compiled, if its destination has room (_note_room)

@@ -59,11 +59,11 @@ class StatementCompiler(ExpressionCompiler):
 
     # ================================================================== statements
     def stmts(self, body: list[Any], scope: Scope, em: Emitter) -> None:
-        self.after_let = None  # a body runs later than the statement around it starts, and may not run at all
-        for i, s in enumerate(body):
+        self.after_let = self.let_source = None  # a body runs later than the statement around it starts, and may not
+        for i, s in enumerate(body):  # run at all
             self._note_room(body, i, scope)
             self.stmt(s, scope, em)
-        self.after_let = None
+        self.after_let = self.let_source = None
 
     def _note_room(self, body: list[Any], i: int, scope: Scope) -> None:
         """Notes a move (`roomy`) right after requirements one of which is `count(Z) < k` of its destination Z, with k
@@ -124,6 +124,8 @@ class StatementCompiler(ExpressionCompiler):
         value from its slot where its code would work it out again alike (CompilerBase.reused): nothing ran since."""
         let, self.after_let = self.after_let, None
         self.reused = let if isinstance(s, _AT_START) else None
+        if not isinstance(s, A.Move):  # (s_Move reads it)
+            self.let_source = None
 
     # ================================================================== statements as plain Python
     def _straight(self, s: Any, in_loop: bool, depth: int) -> bool:
@@ -242,21 +244,23 @@ class StatementCompiler(ExpressionCompiler):
 
     def _straight_lines(self, body: list[Any], scope: Scope) -> list[str]:
         """Statements as plain Python, each one's errors placed at it."""
-        self.after_let = self.reused = None  # a body runs later than the statement around it starts, and may not run
-        out: list[str] = []
+        self.after_let = self.reused = self.let_source = None  # a body runs later than the statement around it starts,
+        out: list[str] = []  # and may not run
         for i, s in enumerate(body):
             self._note_room(body, i, scope)
             lines = self._structured(s, scope)
             out += B.located(lines, self.where(s.pos)) if lines else []  # (a requirement the options checked)
-        self.after_let = self.reused = None
+        self.after_let = self.reused = self.let_source = None
         return out or ["pass"]
 
     def s_Let(self, s: A.Let, scope: Scope, em: Emitter) -> None:
         src, t = self.code(s.value, scope)
         if t.name == "map":
             raise error_at(s.pos, "a map cannot be held in a local name", "index the constant directly")
+        source = self._card_source(s.value, scope)
         slot = scope.define(s.name, t)
         em.emit_src(B.set_local(slot, src))
+        self.let_source = None if source is None else (s.name, source)
         if src.startswith(("(", "[")) and "(" in src[1:]:  # work to spare: a call or a comprehension
             self.after_let = (src, f"L[{slot}]")
 
@@ -415,6 +419,9 @@ class StatementCompiler(ExpressionCompiler):
         what, one, kind = self._cards_expr(s.what, scope)
         first = self.first_move
         source = first[1] if first is not None and first[0] == id(s) else self._card_source(s.what, scope)
+        let, self.let_source = self.let_source, None
+        if source is None and let is not None and isinstance(s.what, A.Name) and s.what.name == let[0]:
+            source = let[1]
         zone = self._whole_zone(s.what, scope)
         if zone is not None and "moved" not in self.events:  # no one notes the moves one by one
             to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, whole=True)
