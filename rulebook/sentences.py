@@ -15,7 +15,7 @@ from rulebook.idioms import Idioms, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
 from rulebook.order import nodes_of, round_from, same
-from rulebook.referents import LABELS, Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
+from rulebook.referents import Nouns, Ref, Scope, conjoin, free_label, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     DEFAULT_FORMS,
@@ -946,7 +946,7 @@ class Speaker:
         used = {r.label for r in self.scope.refs.values()} - {""}
         letters: dict[str, str] = {}
         for name in names:
-            letters[name] = self.ref(name).label or next(x for x in LABELS if x not in used)
+            letters[name] = self.ref(name).label or free_label(used)
             used.add(letters[name])
         self.symbolised[id(fn.body)] = letters
         self.enter(fn.body)  # bound again, by their letters
