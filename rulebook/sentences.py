@@ -1724,7 +1724,8 @@ class Speaker:
         relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
-        return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+        agrees = bool(self.plural_verbs())  # several items: a relative whose verbs agree, else "for which …"
+        return Phrase(lambda f: said.form(f) if f == "pl" and not agrees else relative.form(f))
 
     def agreeing(self, said: Phrase, key: str) -> Phrase:
         """A text about items of a feminine noun in its forms `FORM_fem` where the pattern has them (« telles que »)."""
@@ -1792,7 +1793,30 @@ class Speaker:
         if not rest:  # only "whose …" parts: "whose space is … and whose wisdom is …"
             return self.msg("expr.filter_rel_whose", cond, conds=joined) if later and name else None
         key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
-        return self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
+        single = self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
+        verbs = self.plural_verbs()
+        if not verbs:
+            return single
+        several = self.msg(key, cond, var=var, conds=self.join([self.agreed(part, verbs) for part in rest] + later,
+                                                               "choice_last" if op == "or" else "list_last", sep))
+        return Phrase(lambda f: several.form(f) if f == "pl" else single.form(f))  # "the number of tokens that are …"
+
+    def plural_verbs(self) -> dict[str, str]:
+        """How a language turns the verb a clause starts with into the plural (English "is" → "are", "counts" →
+        "count"), so a relative clause after a plural noun agrees with it; none: the language says "for which …"."""
+        grammar = self.cat.data.get("grammar", {})
+        clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        verbs = clause.get("plural_verb", {}) if isinstance(clause, dict) else {}
+        return {str(k): str(v) for k, v in verbs.items()} if isinstance(verbs, dict) else {}
+
+    @staticmethod
+    def agreed(part: str, verbs: dict[str, str]) -> str:
+        """A relative clause's part with its first word, the verb, in the plural: the first rule that matches."""
+        for pattern, plural in verbs.items():
+            said, n = re.subn(pattern, plural, part, count=1)
+            if n:
+                return said
+        return part
 
     def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
                       place: Optional[str], var: Phrase) -> Optional[Phrase]:
