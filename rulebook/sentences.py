@@ -2136,6 +2136,9 @@ class Speaker:
             return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self.call_args(inner))
+        if isinstance(inner, A.CallComp) and inner.func == "any" and isinstance(inner.comp.expr, A.Not):
+            every = inner.model_copy(update={"func": "all", "comp": inner.comp.model_copy(update={"expr": inner.comp.expr.operand})})
+            return self.expr(every)  # "for every square …: it would be beaten", not "for no square …: it would not be"
         found = self.exists(inner.comp, "not.any_rel") if isinstance(inner, A.CallComp) and inner.func == "any" else None
         if found is not None:
             return found
