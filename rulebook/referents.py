@@ -3,6 +3,8 @@ what they hold ("the player", "the token", "token B"), never by their name in th
 from __future__ import annotations
 
 import copy
+import itertools
+import string
 
 from typing import TYPE_CHECKING, Callable, Optional, Sequence
 
@@ -12,7 +14,12 @@ from rulebook.phrases import Catalogue, Noun, Phrase, pick
 if TYPE_CHECKING:
     from rulebook.sentences import Symbols
 
-LABELS = "ABCDEFGH"
+def free_label(used: set[str]) -> str:
+    """The first letter no local in `used` has: A to Z, then A2, B2, … . The letters never run out, because a
+    local left without one would be said by its bare noun ("the number") and read as another local's."""
+    labels = itertools.chain(string.ascii_uppercase,
+                             (f"{x}{n}" for n in itertools.count(2) for x in string.ascii_uppercase))
+    return next(x for x in labels if x not in used)
 
 
 class Ref:
@@ -122,10 +129,10 @@ class Scope:
         elif same:
             for n, r in same.items():
                 if not r.label:
-                    r.label = next(x for x in LABELS if x not in used)
+                    r.label = free_label(used)
                     used.add(r.label)
                     self.late[n] = r.label
-            ref.label = next((x for x in LABELS if x not in used), "")
+            ref.label = free_label(used)
         elif lettered:
             ref.label = "A"
         if any(r.symbol for r in self.refs.values()):  # beside parameters named by letters alone, a local's letter

@@ -15,7 +15,7 @@ from rulebook.idioms import Idioms, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
 from rulebook.order import nodes_of, round_from, same
-from rulebook.referents import LABELS, Nouns, Ref, Scope, conjoin, other_than, slot_zone, uses_as_place
+from rulebook.referents import Nouns, Ref, Scope, conjoin, free_label, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
     DEFAULT_FORMS,
@@ -453,6 +453,17 @@ def _sifted(s: A.For) -> Optional[A.If]:
     return test
 
 
+def _moves_only(s: A.For) -> bool:
+    """Whether a loop only moves (or gives and moves) its item: said of all its items at once, as the sentence of
+    whoever moves them ("the player puts all their tokens …"), not as a loop header."""
+    for i, st in enumerate(s.body):
+        nxt = s.body[i + 1] if i + 1 < len(s.body) else None
+        if not (isinstance(st, A.Move) and not st.bottom or isinstance(st, A.Give) and isinstance(nxt, A.Move)) \
+                or not (isinstance(st.what, A.Name) and st.what.name == s.var):
+            return False
+    return True
+
+
 def _taken(s: A.For) -> bool:
     """Whether a loop's whole body gives its item to a player and moves it to that player's zone: a take."""
     give, move = (s.body + [None, None])[:2] if len(s.body) == 2 else (None, None)
@@ -512,6 +523,7 @@ class Speaker:
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.runs_on = False  # what is being said is followed by more of its `and`/`or`: a quantifier in it ends in a bracket
         self.named_owners: frozenset[str] = frozenset()  # players said by name, not "their": another is nearer
+        self.opening: frozenset[str] = frozenset()  # players a part's first sentence names (`unnamed_players`)
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
         self.loops: list[Optional[Noun]] = []  # the items of the loops around a statement, for "the remaining rows"
@@ -643,6 +655,12 @@ class Speaker:
         if found is None or found.you or found.label:
             return False
         return found.noun.word == self.nouns.word("player").word
+
+    def unnamed_players(self) -> frozenset[str]:
+        """The players in scope that a part's first sentence names where it does not open with them (a `let`, a loop
+        header): nothing has said them yet, so "seiner Hand" would have no antecedent; „auf der Hand des Spielers“."""
+        return frozenset(n for n, r in self.scope.refs.items() if not r.you and not r.label
+                         and r.noun.word == self.nouns.word("player").word)
 
     def is_you(self, e: A.Expr) -> bool:
         """Whether an expression is the reader: `me`, or the player whose turn it is."""
@@ -946,7 +964,7 @@ class Speaker:
         used = {r.label for r in self.scope.refs.values()} - {""}
         letters: dict[str, str] = {}
         for name in names:
-            letters[name] = self.ref(name).label or next(x for x in LABELS if x not in used)
+            letters[name] = self.ref(name).label or free_label(used)
             used.add(letters[name])
         self.symbolised[id(fn.body)] = letters
         self.enter(fn.body)  # bound again, by their letters
@@ -1435,6 +1453,9 @@ class Speaker:
                 return noun.np("your")
             if e.args and self.possessor(e.args[0]):
                 return noun.np("their")
+            if len(e.args) == 1 and isinstance(e.args[0], A.Name) and e.args[0].name in self.opening:
+                return self.msg("expr.zone_of_named", e, zone=noun.np("def"), bare=noun.np("bare"),
+                                player=self.expr(e.args[0]))  # where "their" would stand: "the player's hand whose …"
             return self.msg("expr.zone_of", e, zone=noun.np("def"),
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
@@ -1724,7 +1745,8 @@ class Speaker:
         relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
         if relative is None:
             return said
-        return Phrase(lambda f: said.form(f) if f == "pl" else relative.form(f))  # several: "for which …" agrees
+        agrees = bool(self.plural_verbs())  # several items: a relative whose verbs agree, else "for which …"
+        return Phrase(lambda f: said.form(f) if f == "pl" and not agrees else relative.form(f))
 
     def agreeing(self, said: Phrase, key: str) -> Phrase:
         """A text about items of a feminine noun in its forms `FORM_fem` where the pattern has them (« telles que »)."""
@@ -1792,7 +1814,30 @@ class Speaker:
         if not rest:  # only "whose …" parts: "whose space is … and whose wisdom is …"
             return self.msg("expr.filter_rel_whose", cond, conds=joined) if later and name else None
         key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
-        return self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
+        single = self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
+        verbs = self.plural_verbs()
+        if not verbs:
+            return single
+        several = self.msg(key, cond, var=var, conds=self.join([self.agreed(part, verbs) for part in rest] + later,
+                                                               "choice_last" if op == "or" else "list_last", sep))
+        return Phrase(lambda f: several.form(f) if f == "pl" else single.form(f))  # "the number of tokens that are …"
+
+    def plural_verbs(self) -> dict[str, str]:
+        """How a language turns the verb a clause starts with into the plural (English "is" → "are", "counts" →
+        "count"), so a relative clause after a plural noun agrees with it; none: the language says "for which …"."""
+        grammar = self.cat.data.get("grammar", {})
+        clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        verbs = clause.get("plural_verb", {}) if isinstance(clause, dict) else {}
+        return {str(k): str(v) for k, v in verbs.items()} if isinstance(verbs, dict) else {}
+
+    @staticmethod
+    def agreed(part: str, verbs: dict[str, str]) -> str:
+        """A relative clause's part with its first word, the verb, in the plural: the first rule that matches."""
+        for pattern, plural in verbs.items():
+            said, n = re.subn(pattern, plural, part, count=1)
+            if n:
+                return said
+        return part
 
     def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
                       place: Optional[str], var: Phrase) -> Optional[Phrase]:
@@ -2112,6 +2157,9 @@ class Speaker:
             return self.function_phrase(other, [self.expr(a) for a in inner.args], e, inner.args)
         if isinstance(inner, A.Call) and self.cat.has(f"not.{inner.func}"):
             return self.msg(f"not.{inner.func}", e, **self.call_args(inner))
+        if isinstance(inner, A.CallComp) and inner.func == "any" and isinstance(inner.comp.expr, A.Not):
+            every = inner.model_copy(update={"func": "all", "comp": inner.comp.model_copy(update={"expr": inner.comp.expr.operand})})
+            return self.expr(every)  # "for every square …: it would be beaten", not "for no square …: it would not be"
         found = self.exists(inner.comp, "not.any_rel") if isinstance(inner, A.CallComp) and inner.func == "any" else None
         if found is not None:
             return found
@@ -2183,19 +2231,41 @@ class Speaker:
         self.scope.push()
         self.depth += 1
         out: list[Line] = []
+        around = self.named_owners
+        self.named_owners -= self.opening  # a loop's body: its header has named the player, so "their" has an antecedent
         try:
             i = 0
             while i < len(body):
-                said = self.idioms.stmts(body, i)
-                if said is None:
-                    method: Callable[[A.Stmt], list[Line]] = getattr(self, f"_s_{type(body[i]).__name__}")
-                    said = method(body[i]), 1
+                opening = self.unnamed_players() if self.depth == 1 and not out and isinstance(body[i], (A.Let, A.For)) \
+                    else frozenset()
+                said = self.statement(body, i, opening)
+                if opening and said[0] and self.said_first(said[0][0].text, opening):  # its subject names them already:
+                    said = self.statement(body, i, frozenset())  # "the player puts their …"
                 out.extend(said[0])
                 i += said[1]
         finally:
+            self.named_owners = around
             self.depth -= 1
             self.scope.pop()
         return out
+
+    def statement(self, body: Sequence[A.Stmt], i: int, opening: frozenset[str]) -> tuple[list[Line], int]:
+        """The lines of the statement at `i` (an idiom may take several) and how many it took; the `opening`
+        players are named where they would be "their" (`unnamed_players`)."""
+        outer, around = self.named_owners, self.opening
+        self.opening, self.named_owners = opening or around, outer | opening
+        try:
+            said = self.idioms.stmts(body, i)
+            if said is None:
+                method: Callable[[A.Stmt], list[Line]] = getattr(self, f"_s_{type(body[i]).__name__}")
+                said = method(body[i]), 1
+            return said
+        finally:
+            self.named_owners, self.opening = outer, around
+
+    def said_first(self, text: str, players: frozenset[str]) -> bool:
+        """Whether a sentence opens with one of these players as its subject."""
+        return any(text.lower().startswith(self.var(n).form("nom").lower() + " ") for n in players)
 
     def _line(self, key: str, s: A.Node, form: str = "default", children: Optional[list[Line]] = None,
               note: Optional[str] = None, **args: Arg) -> list[Line]:
@@ -2907,11 +2977,8 @@ class Speaker:
         if not self.cat.has("expr.comprehension_all") or not s.body \
                 or isinstance(src, A.Call) and src.func == "positions":
             return None
-        for i, st in enumerate(s.body):
-            nxt = s.body[i + 1] if i + 1 < len(s.body) else None
-            if not (isinstance(st, A.Move) and not st.bottom or isinstance(st, A.Give) and isinstance(nxt, A.Move)) \
-                    or not (isinstance(st.what, A.Name) and st.what.name == s.var):
-                return None
+        if not _moves_only(s):
+            return None
         if head:
             return self.all_of({**head, "order": ""}, src) if isinstance(src, A.Comprehension) and self.said_of_all(src) \
                 else None

@@ -302,3 +302,12 @@ variant teure_schatzkammer {
     assert code == 0 and "teure_schatzkammer" in stdout and "+" not in stdout  # all four do not combine
     code, _, err = run(capsys, "check", GAME, "--variant", "teure_schatzkammer", "--variant", "billiges_verdraengen")
     assert code == 1 and "variants 'teure_schatzkammer' and 'billiges_verdraengen' both change const 'owner_fee'" in err
+
+
+def test_no_two_parts_a_book_refers_to_share_a_heading() -> None:
+    """A rule, action or phase is referred to by its title („siehe „Kämpfen““), so two with one title in a book
+    leave the reader guessing which is meant; cards of one name (three treasures) may repeat theirs."""
+    for path in sorted(DOCS_DIR.glob("**/rulebook.*.md")):
+        headings = re.findall(r'^#+ <a id="(?!card-)[^"]+"></a>(.+)$', path.read_text(encoding="utf-8"), re.M)
+        twice = sorted({h for h in headings if headings.count(h) > 1})
+        assert not twice, (path.relative_to(DOCS_DIR).as_posix(), twice)

@@ -202,7 +202,7 @@ GOLDEN = [
      "The guard at the card place is beaten and its loot is shared (see “Share the loot”)."),
     (MM, (), "de", "Nun folgt „Beute teilen“ für den Kartenplatz.", "Der Wächter am Kartenplatz ist besiegt und seine Beute wird geteilt (siehe „Beute teilen“)."),
     # the reader's own part is not passed on aloud: "battle", not "battle for you"
-    (FF, (), "en", "Battle for you (see “Battle”).", "Battle if you like (see “Battle”)."),
+    (FF, (), "en", "Battle for you (see “Battle or not”).", "Battle if you like (see “Battle or not”)."),
     # a value changed by itself is said as the change
     (FF, (), "en", "The time stamp becomes the time stamp + 1.", "The player puts their wisdom marker on the space of the wisdom track that matches the place in turn order"),
     (MF, (), "de", "Die verbleibenden Schritte werden die verbleibenden Schritte − 1.",
