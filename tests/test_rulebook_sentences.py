@@ -604,7 +604,7 @@ GOLDEN = [
     (FF, (), "de", "Füge Zahl A zur Liste der mitgenommenen Spieler hinzu.",
      "Das Monster nimmt diese Spieler mit."),
     # a rule with a `told` text is called as that order, its arguments in their places
-    (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Move”)."),
+    (FF, (), "en", "Move for 6 (see “Move”).", "Move up to 6 spaces (see “Moving”)."),
     (FF, (), "de", "Bewegen für 6 (siehe „Bewegen“).", "Ziehe bis zu 6 Felder weit (siehe „Bewegen“)."),
     (FF, (), "en", "The battle for the monster tile (see “The battle”).", "Battle the monster (see “The battle”)."),
     # a local that names another by a word of its noun needs no definition: "the monster", not "the monster is the monster tile"
@@ -647,9 +647,9 @@ GOLDEN = [
     (MF, (), "de", "sobald eine Runde endet und die Nummer der Runde mindestens 7 ist.", "Das Spiel endet nach Runde 7."),
     # Magical Friends' locals by their nouns
     (MF, (), "en", "List B is every artifact card in their artifacts for which list A does not contain",
-     "Every artifact card in their hand whose value plus the fortune teller's bonus is not one of the artifact values played counts among the allowed artifacts"),
+     "Every artifact card in the player's hand whose value plus the fortune teller's bonus is not one of the artifact values played counts among the allowed artifacts"),
     (MF, (), "de", "Liste B ist jede Artefaktkarte in seinen Artefakten",
-     "Zu den erlaubten Artefakten zählt jede Artefaktkarte auf seiner Hand"),
+     "Zu den erlaubten Artefakten zählt jede Artefaktkarte auf der Hand des Spielers"),
     (MF, (), "en", "As long as number B is greater than 0 and creature A is on the board:",
      "Once for each of the steps of the movement, as long as the creature is on the board:"),
     (MF, (), "de", "Solange Zahl B größer als 0 ist und gilt: Kreatur A steht auf dem Spielplan:",
@@ -1128,7 +1128,7 @@ GOLDEN = [
     (FF, (), "fr", "Si cet emplacement de monstre contient", "sur chaque case atteinte"),
     (FF, (), "fr", "après chaque pas", "Si cette case contient au moins 2 tuiles monstre"),
     (FF, (), "fr", "Les pièces nouvellement vues sont", "Pour chacune des pièces nouvellement vues"),
-    (MF, (), "fr", "Les amis sur le plateau appartenant à vous reçoit", "Chacun des amis sur le plateau appartenant à vous reçoit une aile empruntée."),
+    (MF, (), "fr", "Les amis sur le plateau appartenant à vous reçoit", "Pour chacun des amis du joueur sur le plateau"),
     # a place with a name of its own in a function's text keeps it; German keeps a closing aside after the verb
     (MF, (), "en", "the only one of the squares", "The next square is the one square directly after the current square."),
     (MF, (), "de", "das einzige der Felder", "Das nächste Feld ist das einzige Feld direkt nach dem aktuellen Feld."),
