@@ -157,7 +157,7 @@ class Idioms:
         words = [w.rstrip(",") for w in said.form("nom").split(" ")]
         same = {n.word: n for n in (Noun(t.by_lang[self.sp.lang], self.sp.cat) for t in self.sp.sym.texts
                                     if self.sp.lang in t.by_lang) if n.gender != "default" and n.plural() == n.word}
-        noun = self.sp.head_noun(said) or next((same[w] for w in words if w in same), None)  # „eines der Monster“
+        noun = self.sp.head_noun(said) or next((same[w] for w in words if w in same), None)  # „eines der Felder“
         return self.sp.msg("idiom.some_one", e, one=noun.det("one"), zone=said) if noun is not None else None
 
     def listed_plural(self, e: A.Expr) -> Optional[Phrase]:
