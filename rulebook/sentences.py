@@ -1542,7 +1542,7 @@ class Speaker:
     def call_args(self, e: A.Call) -> dict[str, Arg]:
         """A primitive's arguments; a place in scope that a graph or a list of places takes is said as the
         place ("the squares after the square"), not as its number; a zone whose places are searched
-        together, by all of them ("the monster tiles in the loots of all players")."""
+        together, by all of them ("the tiles in the hands of all players")."""
         def said(a: A.Expr) -> Phrase:
             ref = self.lookup(a.name) if isinstance(a, A.Name) and e.func in _PLACE_CALLS else None
             every = self.places(a) if e.func in _GATHERING_CALLS else None
