@@ -12,7 +12,8 @@ from typing import Any, Callable, Iterator, Optional, Union
 
 from interpreter.compile.astwalk import OWN_SCOPE, walked
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.lowering import cheaper_forms, frame_as_locals, kept_at_first_use, kept_value, lowered_function, pure
+from interpreter.compile.lowering import (cheaper_forms, frame_as_locals, kept_at_first_use, kept_value,
+                                          lowered_function, pure)
 from interpreter.compile.primitives import FAMILY_CARDS
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
