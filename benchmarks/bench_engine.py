@@ -150,19 +150,23 @@ def by_hand_seconds(variants: tuple[str, ...], players: int, games: int, seed: i
 
 
 def versus(games: int, seed: int, rounds: int) -> None:
-    """games/s of hand-written Python, the engine's API loop and `simulate` (median CPU time of `rounds`),
-    side by side for 3 to 6 players, the base game and each variant, with the engine's share."""
-    print(f"maechtige_monster, {games} random games per run, median CPU time of {rounds}; "
+    """games/s of hand-written Python, the engine's API loop and `simulate`, side by side for 3 to 6 players, the
+    base game and each variant, with the engine's share. The three take turns within each of `rounds` rounds, and
+    each reports its best (least CPU time), as timeit does: on a shared machine the load drifts by tens of per cent
+    within a minute, so timing one side's rounds after the other's would credit the drift to one side."""
+    print(f"maechtige_monster, {games} random games per run, best CPU time of {rounds} interleaved rounds; "
           "ratio = engine games/s / hand-written games/s (goal: >= 0.5)")
     print(f"{'variant':<22}{'n':>2}{'by hand':>9}{'API':>7}{'ratio':>7}{'simulate':>9}{'ratio':>7}"
           f"{'dec/game hand':>15}{'engine':>8}")
     for variant in ("", *VARIANTS):
         variants = (variant,) if variant else ()
         for players in range(3, 7):
-            hand = [by_hand_seconds(variants, players, games, seed) for _ in range(rounds)]
-            api = [play("maechtige_monster", variants, players, games, seed) for _ in range(rounds)]
-            sim = [simulate_seconds("maechtige_monster", variants, players, games, seed)[0] for _ in range(rounds)]
-            h, a, s = (games / statistics.median(t) for t in ([x[0] for x in hand], [x[0] for x in api], sim))
+            hand, api, sim = [], [], []
+            for _ in range(rounds):
+                hand.append(by_hand_seconds(variants, players, games, seed))
+                api.append(play("maechtige_monster", variants, players, games, seed))
+                sim.append(simulate_seconds("maechtige_monster", variants, players, games, seed)[0])
+            h, a, s = (games / min(t) for t in ([x[0] for x in hand], [x[0] for x in api], sim))
             print(f"{variant or '(base)':<22}{players:>2}{h:>9.0f}{a:>7.0f}{a / h:>7.2f}{s:>9.0f}{s / h:>7.2f}"
                   f"{hand[0][1] / games:>15.1f}{api[0][1] / games:>8.1f}")
 
