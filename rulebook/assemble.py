@@ -25,6 +25,14 @@ from rulebook.idioms import yes_or_no
 from rulebook.sentences import Speaker, score_parts, sum_terms, text_of, times_term
 
 
+def restates(title: str, definition: str) -> bool:
+    """Whether a definition says nothing its title has not: it opens with the title's words ("the monsters that can
+    be moved when …" of "the monsters that can be moved"), or uses no word the title does not ("A is the tower"
+    of "square A is the tower")."""
+    said, defined = (re.findall(r"\w[\w'’-]*", text.lower()) for text in (title, definition))
+    return defined[:len(said)] == said or set(defined) <= set(said)
+
+
 def _tied(score: A.ScoreDef) -> str:
     """The message suffix of a score with tie-breaks: only players still tied after them share the win."""
     return "_tied" if len(score_parts(score.expr)) > 1 else ""
@@ -632,8 +640,14 @@ class Assembler:
         return sec if sec.entries else None
 
     def function_line(self, fn: A.FunctionDef) -> Line:
+        """A function's title, then its definition; a definition that only restates the title ("the monsters that
+        can be moved: the monsters that can be moved when …", "square A is the tower: A is the tower") is said one
+        level further down (Speaker.unfolded): a reader learns what the title means (review rv19 K14)."""
         name = self.sp.function_phrase(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
-        line = Line(self.say("item.function", fn, name=self.sp.with_symbols(fn, name), body=self.sp.expr(fn.body)))
+        body = self.sp.expr(fn.body)
+        deeper = self.sp.unfolded(fn.body) if restates(name.form("nom"), body.form("nom")) else None
+        body = body if deeper is None else self.sp.expr(deeper)
+        line = Line(self.say("item.function", fn, name=self.sp.with_symbols(fn, name), body=body))
         self.sp.symbolised.pop(id(fn.body), None)  # the letters name the parameters in this line alone
         return line
 

@@ -116,7 +116,7 @@ class Idioms:
                 else (">=", Phrase(str(n + 1))) if e.op == ">" and n == 1 and isinstance(e.right, A.Num) \
                 else (e.op, self.sp.expr(e.right))  # "< 2" is "at most 1", "> 1" "at least 2", as a rulebook says it
             shown = n - 1 if op == "<=" and e.op == "<" else n + 1 if op != e.op else n
-            one = shown == 1 and op in ("==", "<=", ">=")  # "exactly 1 token"
+            one = shown == 1  # "exactly 1 token", "fewer than 1 card" (a noun after the number 1 is singular)
             items = self.sp.nouns.element(zone).noun
             return self.sp.msg(f"idiom.holds_{_BINOP_WORDS[op]}", e, zone=self.sp.expr(zone), at=self.sp.prep(zone, "at"),
                                count=count, items=Phrase(items.word, "") if one else Phrase(items.plural(), "pl"))

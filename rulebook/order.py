@@ -3,7 +3,7 @@ then the phases in round order), as a printed rulebook tells displacing inside p
 calls and offered actions in the rules, so no game needs its own order."""
 from __future__ import annotations
 
-from typing import Any, Iterator, Optional, Sequence, TypeVar, Union
+from typing import Any, Iterator, Mapping, Optional, Sequence, TypeVar, Union, cast
 
 from dsl import ast as A
 
@@ -135,6 +135,25 @@ def same(a: object, b: object) -> bool:
     if isinstance(a, list) and isinstance(b, list):
         return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
     return a == b
+
+
+def substituted(e: A.Expr, values: Mapping[str, A.Expr]) -> A.Expr:
+    """The expression with each name in `values` read as that expression (a function's body with its arguments
+    in place of its parameters, a comprehension with its variable renamed); a comprehension's own variable hides
+    a name of the same spelling in what it binds, not in its source."""
+    return cast(A.Expr, _substituted(e, values))
+
+
+def _substituted(node: object, values: Mapping[str, A.Expr]) -> object:
+    if isinstance(node, A.Name):
+        return values.get(node.name, node)
+    if isinstance(node, (list, tuple)):
+        return type(node)(_substituted(n, values) for n in node)
+    if not isinstance(node, A.Node):
+        return node
+    inner = {k: v for k, v in values.items() if k != node.var} if isinstance(node, A.Comprehension) else values
+    return node.model_copy(update={f: _substituted(v, values if f == "source" else inner)
+                                   for f, v in node.__dict__.items() if f != "pos"})
 
 
 def round_from(e: A.Expr) -> Optional[A.Expr]:

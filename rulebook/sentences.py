@@ -14,7 +14,7 @@ from rulebook.addressed import addressed_params
 from rulebook.idioms import Idioms, yes_or_no
 from rulebook.places import case, place_preposition, preposition
 from rulebook.model import Line
-from rulebook.order import nodes_of, round_from, same
+from rulebook.order import names_used, nodes_of, round_from, same, substituted
 from rulebook.referents import Nouns, Ref, Scope, conjoin, free_label, other_than, slot_zone, uses_as_place
 from rulebook.phrases import (
     CASES,
@@ -840,12 +840,17 @@ class Speaker:
         v = c.value
         if isinstance(v, A.BoolLit) and c.negated is not None and c.text is not None and self.lang in c.text.by_lang:
             return self.clause(c, c.text.by_lang[self.lang], {})  # a yes/no setting by its clause: "jokers add up", not "true"
+        if not self.named_const(c):
+            return self.expr(v)
+        return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
+
+    def named_const(self, c: A.ConstDef) -> bool:
+        """Whether a constant is said by its name (`const`), not by its value."""
+        v = c.value
         data = isinstance(v, A.ListLit) and len(v.items) > _SHORT_LIST and all(
             isinstance(n, (A.Num, A.ListLit)) for n in A.walk(v.items) if isinstance(n, A.Node))  # numbers: a board's geometry
         data = data or _nested(v) or (c.internal and isinstance(v, (A.ListLit, A.MapLit, A.Num)))  # a named number: "the start", not "1"
-        if not (data or isinstance(v, (A.Comprehension, A.Call))) or c.text is None or self.lang not in c.text.by_lang:
-            return self.expr(v)
-        return self.noun(c.text, f"const '{c.name}'", c.pos).np("def")
+        return (data or isinstance(v, (A.Comprehension, A.Call))) and c.text is not None and self.lang in c.text.by_lang
 
     def function_phrase(self, fn: A.FunctionDef, args: Sequence[Arg], at: A.Node,
                         nodes: Sequence[A.Expr] = ()) -> Phrase:
@@ -914,6 +919,17 @@ class Speaker:
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def unfolded(self, e: A.Expr) -> Optional[A.Expr]:
+        """A definition one level further down than it is written, for one that would only restate its function's
+        title: a call as the called function's body with the arguments in its parameters' places, otherwise the
+        named numbers it compares as their values ("A is 1", not "A is the tower"); None where there is neither."""
+        fn = self.sym.functions.get(e.func) if isinstance(e, A.Call) else None
+        if isinstance(e, A.Call) and fn is not None and len(fn.params) == len(e.args):
+            return substituted(fn.body, {p.name: a for p, a in zip(fn.params, e.args)})
+        named = {n.name: c.value for n in A.walk(e) if isinstance(n, A.Name) and n.name not in self.scope.refs
+                 and (c := self.sym.consts.get(n.name)) is not None and isinstance(c.value, A.Num) and self.named_const(c)}
+        return substituted(e, named) if named else None
 
     def bracket_filtered(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
         """An argument with a filter of its own, set right before a relative clause of the function's text, in
@@ -1830,13 +1846,20 @@ class Speaker:
         verbs = clause.get("plural_verb", {}) if isinstance(clause, dict) else {}
         return {str(k): str(v) for k, v in verbs.items()} if isinstance(verbs, dict) else {}
 
-    @staticmethod
-    def agreed(part: str, verbs: dict[str, str]) -> str:
-        """A relative clause's part with its first word, the verb, in the plural: the first rule that matches."""
+    def agreed(self, part: str, verbs: dict[str, str]) -> str:
+        """A relative clause's part with its first word, the verb, in the plural: the first rule that matches; a
+        predicate noun it ends with (catalogue `grammar.clause.plural_predicate`) too: "the number of creatures that
+        are not catapults", not "that are not a catapult"."""
         for pattern, plural in verbs.items():
             said, n = re.subn(pattern, plural, part, count=1)
             if n:
-                return said
+                grammar = self.cat.data.get("grammar", {})
+                clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+                predicate = clause.get("plural_predicate") if isinstance(clause, dict) else None
+                found = re.search(predicate, said) if isinstance(predicate, str) else None
+                if found is None:
+                    return said
+                return said[:found.start()] + found.group("verb") + Noun(found.group("noun"), self.cat).plural()
         return part
 
     def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
@@ -1924,7 +1947,8 @@ class Speaker:
 
     def _e_BinOp(self, e: A.BinOp) -> Phrase:
         key = f"expr.{_BINOPS[e.op]}"
-        if self._numeric(e.right) and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
+        valued = e.op not in ("==", "!=") or self.said_as_number(e.right)  # « A vaut 3 », but « la case est la taverne »
+        if self._numeric(e.right) and valued and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
             key += "_num"
         elif self._numeric(e.right) and self._number(e.right) is None and self.cat.has(f"{key}_ref"):
             key += "_ref"  # a value read in play: German „mindestens so groß wie die Stärke“, not „mindestens die Stärke“
@@ -2048,6 +2072,17 @@ class Speaker:
         if not (certain(left) and (certain(right) or named(right)) or certain(right) and named(left)):
             return None
         return said(left), said(right)
+
+    def said_as_number(self, e: A.Expr) -> bool:
+        """Whether a number is said as one (a numeral, a sum, a letter: "3", "A + 1"), not by the name of what it
+        numbers ("the tavern", "the square of player B"): equal to the one it is the value (French « vaut 3 »), equal to
+        the other the same thing (« la case est la taverne », not « vaut la taverne »: review rv19)."""
+        if isinstance(e, (A.Num, A.Neg)) or isinstance(e, A.BinOp) and e.op in _PRECEDENCE:
+            return True
+        ref = self.lookup(e.name) if isinstance(e, A.Name) else None
+        const = self.sym.consts.get(e.name) if isinstance(e, A.Name) and ref is None else None
+        return ref is not None and ref.symbol or const is not None and isinstance(const.value, A.Num) \
+            and not self.named_const(const)
 
     def _numeric(self, e: A.Expr) -> bool:
         """Whether an expression is a number, as far as the rules' declarations tell."""
@@ -2841,6 +2876,11 @@ class Speaker:
 
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
+        if isinstance(src, A.Comprehension) and src.var != s.var and s.var not in names_used([src]):
+            # `for x in [y for y in L if …]` is the loop `for x in [x for x in L if …]`: said as one loop, not as
+            # "every token in every token in the bag whose …"
+            src = substituted(src.model_copy(update={"var": s.var}), {src.var: A.Name(pos=src.pos, name=s.var)})
+            s = s.model_copy(update={"source": src})
         filtered = isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var
         grammar = self.cat.data.get("grammar", {})
         taken = _taken(s) and filtered and isinstance(grammar, dict) and grammar.get("taken_from_last") is True
