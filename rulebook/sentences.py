@@ -2074,15 +2074,20 @@ class Speaker:
         return said(left), said(right)
 
     def said_as_number(self, e: A.Expr) -> bool:
-        """Whether a number is said as one (a numeral, a sum, a letter: "3", "A + 1"), not by the name of what it
-        numbers ("the tavern", "the square of player B"): equal to the one it is the value (French « vaut 3 »), equal to
-        the other the same thing (« la case est la taverne », not « vaut la taverne »: review rv19)."""
-        if isinstance(e, (A.Num, A.Neg)) or isinstance(e, A.BinOp) and e.op in _PRECEDENCE:
+        """Whether a number is said as an amount (a numeral, a sum, a letter, a count, the number of players, a thing's
+        value: "3", "A + 1", "the number of players"), not by the name of what it numbers ("the tavern", "the square
+        of player B", "the square of the fairy die"): equal to an amount, French says the value (« vaut 3 »), equal to
+        a named thing, that thing (« la case est la taverne », not « vaut la taverne »: review rv19)."""
+        if isinstance(e, (A.Num, A.Neg)) or isinstance(e, A.BinOp) and e.op in _PRECEDENCE or isinstance(e, A.CallComp):
             return True
+        if isinstance(e, A.Call):
+            return e.func in _NUMBER_CALLS and e.func != "position"
+        if isinstance(e, A.Attr):
+            return self._numeric(e)
         ref = self.lookup(e.name) if isinstance(e, A.Name) else None
         const = self.sym.consts.get(e.name) if isinstance(e, A.Name) and ref is None else None
-        return ref is not None and ref.symbol or const is not None and isinstance(const.value, A.Num) \
-            and not self.named_const(const)
+        return ref is not None and ref.symbol or isinstance(e, A.Name) and ref is None and e.name in _NUMBERS \
+            or const is not None and isinstance(const.value, A.Num) and not self.named_const(const)
 
     def _numeric(self, e: A.Expr) -> bool:
         """Whether an expression is a number, as far as the rules' declarations tell."""
@@ -2876,9 +2881,9 @@ class Speaker:
 
     def _s_For(self, s: A.For) -> list[Line]:
         src = s.source
-        if isinstance(src, A.Comprehension) and src.var != s.var and s.var not in names_used([src]):
+        if isinstance(src, A.Comprehension) and src.key is None and src.var != s.var and s.var not in names_used([src]):
             # `for x in [y for y in L if …]` is the loop `for x in [x for x in L if …]`: said as one loop, not as
-            # "every token in every token in the bag whose …"
+            # "every token in every token in the bag whose …" (a sorted list is said by its order: "in turn, by …")
             src = substituted(src.model_copy(update={"var": s.var}), {src.var: A.Name(pos=src.pos, name=s.var)})
             s = s.model_copy(update={"source": src})
         filtered = isinstance(src, A.Comprehension) and isinstance(src.expr, A.Name) and src.expr.name == src.var == s.var
