@@ -145,6 +145,8 @@ def substituted(e: A.Expr, values: Mapping[str, A.Expr]) -> A.Expr:
 
 
 def _substituted(node: object, values: Mapping[str, A.Expr]) -> object:
+    """`substituted` on any value below an expression: a node copied with its parts substituted (nodes are frozen),
+    a list or tuple rebuilt, any other value as it is."""
     if isinstance(node, A.Name):
         return values.get(node.name, node)
     if isinstance(node, (list, tuple)):
