@@ -2627,7 +2627,16 @@ class Speaker:
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
         key = "stmt.move_bottom" if s.bottom else "stmt.move_shuffled" if self.shuffled_in(s) \
             else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
-        return [Line(self.text(key, s, form, args))]
+        return [Line(self.text(key, s, self.move_form(key, form, s.what), args))]
+
+    def move_form(self, key: str, form: str, what: A.Expr) -> str:
+        """A move's form, or where it takes a filtered list and the language has one, its `FORM_filtered`: French
+        names the place first (« Placez dans la défausse chacune des cartes qui … »), as the place said after
+        the filter's relative clause would read as part of it (« … aucun ami sur le plateau dans la défausse »)."""
+        pattern = self.cat.pattern(key)
+        filtered = f"{form}_filtered"
+        return filtered if isinstance(what, A.Comprehension) and what.cond is not None and isinstance(pattern, dict) \
+            and filtered in pattern else form
 
     def shuffled_in(self, s: A.Move) -> bool:
         """Whether a move puts several cards into a shuffled pile: "shuffle them into the deck", as their
@@ -3021,12 +3030,16 @@ class Speaker:
 
     def headed_by_plural(self, noun: Noun, said: Phrase) -> bool:
         """Whether a zone is said with its cards' plural as its head noun ("Ben's jokers", „die
-        abgelegten Joker“; not „die Schachtel der Joker“): English by its last word, a German
-        one by its first capitalised word; a language with neither is not known to."""
+        abgelegten Joker“, « ses cartes prises »; not „die Schachtel der Joker“): English by its last
+        word, French by the words after its determiner, a German one by its first capitalised word."""
         grammar = self.cat.data.get("grammar", {})
         text, plural = said.form("nom"), noun.plural()
-        if isinstance(grammar, dict) and grammar.get("plural_head") == "last":
+        head = grammar.get("plural_head") if isinstance(grammar, dict) else None
+        if head == "last":
             return text == plural or text.endswith(" " + plural)
+        if head == "first":
+            rest = text.partition(" ")[2]
+            return rest == plural or rest.startswith(plural + " ")
         heads = [w for w in text.split(" ") if w[:1].isupper()]
         return bool(heads) and heads[0] == next((w for w in plural.split(" ") if w[:1].isupper()), None)
 
@@ -3103,8 +3116,9 @@ class Speaker:
         ordered = _decides(s.body)
         moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
         if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
-            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.destination(m.to),
-                                         into=self.prep(m.to, "to")) for m in moves]
+            parts: list[Arg] = [Phrase(self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.destination(m.to),
+                                                into=self.prep(m.to, "to")).form(self.move_form("stmt.move_part", "default", m.what)))
+                                for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
         start = round_from(src)
         if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
