@@ -3163,9 +3163,21 @@ class Speaker:
         return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
 
     def head_noun(self, source: Phrase) -> Optional[Noun]:
-        """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“)."""
+        """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“); or
+        where the list is a plural text whose article names its singular's (« les:m pas du déplacement »), that
+        noun in the singular, its head word right after the article (« les pas, qui ne sont pas … » ends there)."""
         words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
-        return next((self.vocabulary()[w] for w in words if w in self.vocabulary()), None)
+        found = next((self.vocabulary()[w] for w in words if w in self.vocabulary()), None)
+        if found is None and len(words) > 1:
+            return self.plural_texts().get(words[1])
+        return found
+
+    def plural_texts(self) -> dict[str, Noun]:
+        """The plural-only texts of the rules whose article names the singular's (French « les:m », « les:f »),
+        by their first word, as a singular noun: « le pas »."""
+        said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
+        return {n.word.split(" ")[0]: Noun(f"{n.dets['singular']} {n.word.split(' ')[0]}", self.cat)
+                for n in said if "singular" in n.dets}
 
     def vocabulary(self) -> dict[str, Noun]:
         """The nouns of the rules (and a graph's node) by their plural, where it differs from the singular."""
