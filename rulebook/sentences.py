@@ -908,12 +908,43 @@ class Speaker:
                 said = Noun(f"{self.cat.pattern('grammar.plural_article')} {changed.plural()}", self.cat).np("def") \
                     if several else changed.np(det)
             if is_condition(fn.body):
+                values = self.agreed_values(text, values, dict(zip((p.name for p in fn.params), nodes)))
                 return self.clause(at, said.form("nom"), values, name.agree)
             return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(headed(said.form(f), f), "nom", values)),
                           said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative (bar a head)
         if not args:  # a condition's text is a clause: "wenn die Lava steigt"
             return self.clause(at, name.form("nom"), {}, name.agree) if is_condition(fn.body) else name
         return self.msg("expr.function", at, name=name, args=self.join(list(args)))
+
+    def agreed_values(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
+        """Enum values a clause says of its feminine subject as a predicate (a place after a word of the catalogue's
+        `grammar.feminine.after`), in the feminine by its ending rules: « l'autre créature compte comme bonne », not
+        « … comme bon »; a value of the enum's own gender elsewhere (« alignement : bon »). Review rv19 K7."""
+        grammar = self.cat.data.get("grammar", {})
+        rules = grammar.get("feminine") if isinstance(grammar, dict) else None
+        subject = re.match(r"\{(\w+)(?::\w+)?\}", text)
+        node = nodes.get(subject.group(1)) if subject is not None else None
+        ref = self.lookup(node.name) if isinstance(node, A.Name) else None
+        kind = self.sym.kinds.get(self.self_kind or "") if isinstance(node, A.Name) and node.name == "self" else None
+        noun = ref.noun if ref is not None else self.noun(kind.title, f"kind '{kind.name}'", kind.pos) if kind else None
+        if not isinstance(rules, dict) or noun is None or not noun.feminine():
+            return values
+        after = "|".join(re.escape(str(w)) for w in rules.get("after", []))
+        endings = [(str(k), str(v)) for k, v in rules.items() if k != "after"]
+
+        def agreed(said: Phrase) -> Phrase:
+            def form(f: str) -> str:
+                word = said.form(f)
+                rule = next(((k, v) for k, v in endings if re.search(k, word)), None)
+                return re.sub(rule[0], rule[1], word, count=1) if rule is not None else word
+            return Phrase(form, said.agree)
+        out = dict(values)
+        for name, n in nodes.items():
+            said = values.get(name)
+            if isinstance(n, A.Name) and n.name in self.sym.enum_values and isinstance(said, Phrase) \
+                    and re.search(r"(?:^|\s)(?:" + after + r") \{" + name + r"(?::\w+)?\}", text):
+                out[name] = agreed(said)
+        return out
 
     def bracket_filtered(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
         """An argument with a filter of its own, set right before a relative clause of the function's text, in
