@@ -3717,12 +3717,14 @@ class Speaker:
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})
 
     def card_noun(self, title: Optional[A.Text], kind: Noun, pos: A.Pos) -> Noun:
-        """A card named by its title where a text about its kind says it. A title without an article has no gender
-        a text could agree with; where the catalogue says so (`grammar.bare_title_after_kind`), it follows its
-        kind's noun, which the event's text agrees with: « la créature Phénix est battue », not « Phénix est
-        battue »."""
+        """A card named by its title where a text about its kind says it. Where the catalogue says so
+        (`grammar.bare_title_after_kind`), a title without an article (no gender a text could agree with) or
+        with one of another gender than its kind's follows its kind's noun, which the event's text agrees with:
+        « la créature Phénix est battue », not « Phénix est battue » or « le Phénix est battue »; one of the
+        kind's gender is said alone: « la Fée est invoquée »."""
         noun = self.noun(title, "card title", pos)
-        if noun.gender != "default" or not self.cat.has("grammar.bare_title_after_kind"):
+        if not self.cat.has("grammar.bare_title_after_kind") \
+                or noun.gender != "default" and noun.feminine() == kind.feminine():
             return noun
         return Noun(f"{kind.gender} {kind.word} {noun.word}" if kind.gender != "default" else noun.word, self.cat)
 

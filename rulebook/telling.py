@@ -105,11 +105,20 @@ class Teller:
         return Phrase(self.say(key, player=seat, card=self.show.value(v, t)))
 
     def card_phrase(self, st: State, c: int) -> Optional[Phrase]:
-        """A card whose title starts with its article, declined with it; None for a title without one."""
-        ast = st.game.program.cards[c].ast
-        text = ast.title.by_lang.get(self.show.lang) if isinstance(ast, A.CardEntry) and ast.title is not None else None
-        noun = Noun(text, catalogue(self.show.lang)) if text is not None else None
-        return noun.np("def") if noun is not None and noun.gender != "default" else None
+        """A card whose title starts with its article, declined with it (« déplace le Troll »); a title without
+        one after its kind's noun where the catalogue says so (`grammar.bare_title_after_kind`: « déplace la
+        créature Âme de héros »); None for another title without one."""
+        info = st.game.program.cards[c]
+        lang, cat = self.show.lang, catalogue(self.show.lang)
+        text = info.ast.title.by_lang.get(lang) if isinstance(info.ast, A.CardEntry) and info.ast.title is not None else None
+        noun = Noun(text, cat) if text is not None else None
+        if noun is None or noun.gender != "default":
+            return noun.np("def") if noun is not None else None
+        kind = st.game.program.kinds[info.kind].ast.title
+        if not cat.has("grammar.bare_title_after_kind") or kind is None or lang not in kind.by_lang:
+            return None
+        head = Noun(kind.by_lang[lang], cat)
+        return Noun(f"{head.gender} {head.word} {noun.word}", cat).np("def")
 
     def mover(self, st: State) -> str:
         return self.show.seats[st.current_player()]
