@@ -2218,11 +2218,21 @@ class Speaker:
 
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
         cond, then = self.expr(e.cond), self.expr(e.then)
-        if isinstance(e.then, A.CondExpr):  # "(1 if B, otherwise 0) if A, otherwise 2": unbracketed, it reads as a chain "1 if B, otherwise 0 if A"
-            then = _bracketed(then)
+        if isinstance(e.then, A.CondExpr) or self.ends_filtered(e.then):  # "(1 if B, otherwise 0) if A, otherwise 2":
+            then = _bracketed(then)  # unbracketed, it reads as a chain "1 if B, otherwise 0 if A"; a filter's clause
+            # would take the "if" as its last part: "(the creatures … that count as evil) if …" (review rv19 K5)
         if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
             return self.msg("expr.cond_none", e, cond=cond, then=then)
         return self.msg("expr.cond", e, cond=cond, then=then, other=self.expr(e.other))
+
+    def ends_filtered(self, e: A.Expr) -> bool:
+        """Whether an expression is said ending in a filter's clause: a list with a condition, or a primitive
+        (a count, a sum) of one."""
+        if isinstance(e, A.Comprehension):
+            return e.cond is not None and e.key is None
+        if isinstance(e, A.CallComp):
+            return e.comp.cond is not None and e.comp.key is None
+        return isinstance(e, A.Call) and e.func not in self.sym.functions and bool(e.args) and self.ends_filtered(e.args[-1])
 
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:
