@@ -488,6 +488,11 @@ def _bracketed(inner: Phrase) -> Phrase:
     return Phrase(lambda f: f"({inner.form(f)})", inner.agree, inner.genitive)
 
 
+def _in_plural(single: Phrase, plural: Optional[Phrase]) -> Phrase:
+    """A phrase whose form "pl", said of several items, is another one where there is one."""
+    return single if plural is None else Phrase(lambda f: plural.form(f) if f == "pl" else single.form(f))
+
+
 def _joined(head: Phrase, rel: Phrase) -> Phrase:
     """A noun phrase with a relative clause after it, in every form."""
     return Phrase(lambda f: head.form(f) + rel.form(f), head.agree, head.genitive)
@@ -1773,11 +1778,11 @@ class Speaker:
         if noun is not None and noun.feminine():
             said = self.agreeing(said, key)
         person = noun is not None and noun.word == self.nouns.word("player").word
-        relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
+        relative = self.relative(cond, var_said, var, relgen, person, said) if key == "expr.filter" and ref is not None \
+            else None
         if relative is None:
             return said
-        agrees = bool(self.plural_verbs())  # several items: a relative whose verbs agree, else "for which …"
-        return Phrase(lambda f: said.form(f) if f == "pl" and not agrees else relative.form(f))
+        return relative
 
     def agreeing(self, said: Phrase, key: str) -> Phrase:
         """A text about items of a feminine noun in its forms `FORM_fem` where the pattern has them (« telles que »)."""
@@ -1805,10 +1810,11 @@ class Speaker:
         return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
 
     def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase(""),
-                 person: bool = False) -> Optional[Phrase]:
+                 person: bool = False, plural_else: Optional[Phrase] = None) -> Optional[Phrase]:
         """A filter whose every part is a clause about the item itself, as a relative clause: "every token
         that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“; a later part
-        that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3"."""
+        that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3".
+        Its form "pl" agrees with several items; where its verbs cannot, it is `plural_else` ("for which …")."""
         op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
         leaves: list[A.Expr] = []
 
@@ -1842,16 +1848,21 @@ class Speaker:
                 return None
         sep = "rel_sep" if op != "or" and not later else "list_sep"  # English "who A and B and C": no garden path
         joined = self.join(rest + later, "choice_last" if op == "or" else "list_last", sep)
+        verbs = self.plural_verbs()
         if not rest:  # only "whose …" parts: "whose space is … and whose wisdom is …"
-            return self.msg("expr.filter_rel_whose", cond, conds=joined) if later and name else None
+            whose = self.msg("expr.filter_rel_whose", cond, conds=joined)
+            if not later or not name:
+                return None
+            return whose if verbs and not self.strict_plural() else _in_plural(whose, plural_else)  # (no verb to agree:
+            # French « dont » would take the nearest noun, where « tels que la case … » names the item)
         key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
         single = self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
-        verbs = self.plural_verbs()
-        if not verbs:
-            return single
-        several = self.msg(key, cond, var=var, conds=self.join([self.agreed(part, verbs) for part in rest] + later,
+        parts = [self.agreed(part, verbs) for part in rest]
+        if not verbs or any(p is None for p in parts):  # a part no rule may put in the plural: "for which …" there
+            return _in_plural(single, plural_else)
+        several = self.msg(key, cond, var=var, conds=self.join([p for p in parts if p is not None] + later,
                                                                "choice_last" if op == "or" else "list_last", sep))
-        return Phrase(lambda f: several.form(f) if f == "pl" else single.form(f))  # "the number of tokens that are …"
+        return _in_plural(single, several)  # "the number of tokens that are …"
 
     def plural_verbs(self) -> dict[str, str]:
         """How a language turns the verb a clause starts with into the plural (English "is" → "are", "counts" →
@@ -1861,14 +1872,22 @@ class Speaker:
         verbs = clause.get("plural_verb", {}) if isinstance(clause, dict) else {}
         return {str(k): str(v) for k, v in verbs.items()} if isinstance(verbs, dict) else {}
 
-    @staticmethod
-    def agreed(part: str, verbs: dict[str, str]) -> str:
-        """A relative clause's part with its first word, the verb, in the plural: the first rule that matches."""
+    def agreed(self, part: str, verbs: dict[str, str]) -> Optional[str]:
+        """A relative clause's part with its first word, the verb, in the plural: the first rule that matches; as it
+        is where none does, or None in a language whose rules list every part they may change (`plural_verb_only`:
+        French, where a verb's adjective or participle would have to agree too: « qui sont empoisonnées »)."""
         for pattern, plural in verbs.items():
             said, n = re.subn(pattern, plural, part, count=1)
             if n:
                 return said
-        return part
+        return None if self.strict_plural() else part
+
+    def strict_plural(self) -> bool:
+        """Whether a relative clause is said after several items only where its verbs' rules put it in the plural
+        (`plural_verb_only`), else "for which …"."""
+        grammar = self.cat.data.get("grammar", {})
+        clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        return isinstance(clause, dict) and clause.get("plural_verb_only") is True
 
     def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
                       place: Optional[str], var: Phrase) -> Optional[Phrase]:
