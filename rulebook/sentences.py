@@ -923,8 +923,8 @@ class Speaker:
 
     def agreed_values(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
         """Enum values a clause says of its feminine subject as a predicate (a place after a word of the catalogue's
-        `grammar.feminine.after`), in the feminine by its ending rules: « l'autre créature compte comme bonne », not
-        « … comme bon »; a value of the enum's own gender elsewhere (« alignement : bon »). Review rv19 K7."""
+        `grammar.feminine.after`), in the feminine by its ending rules: « la gemme compte comme Bleue », not
+        « … comme Bleu »; as written elsewhere (« la couleur : Bleu »). Review rv19 K7."""
         grammar = self.cat.data.get("grammar", {})
         rules = grammar.get("feminine") if isinstance(grammar, dict) else None
         subject = re.match(r"\{(\w+)(?::\w+)?\}", text)
@@ -2239,7 +2239,7 @@ class Speaker:
         cond, then = self.expr(e.cond), self.expr(e.then)
         if isinstance(e.then, A.CondExpr) or self.ends_filtered(e.then):  # "(1 if B, otherwise 0) if A, otherwise 2":
             then = _bracketed(then)  # unbracketed, it reads as a chain "1 if B, otherwise 0 if A"; a filter's clause
-            # would take the "if" as its last part: "(the creatures … that count as evil) if …" (review rv19 K5)
+            # would take the "if" as its last part: "(the tokens … that are weak) if …" (review rv19 K5)
         if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
             return self.msg("expr.cond_none", e, cond=cond, then=then)
         return self.msg("expr.cond", e, cond=cond, then=then, other=self.expr(e.other))
@@ -2691,8 +2691,8 @@ class Speaker:
 
     def move_form(self, key: str, form: str, what: A.Expr) -> str:
         """A move's form, or where it takes a filtered list and the language has one, its `FORM_filtered`: French
-        names the place first (« Placez dans la défausse chacune des cartes qui … »), as the place said after
-        the filter's relative clause would read as part of it (« … aucun ami sur le plateau dans la défausse »)."""
+        names the place first (« Placez dans la rangée 1 chacun de ses pions qui … »), as the place said after
+        the filter's relative clause would read as part of it (« … qui est dans le sac dans la rangée 1 »)."""
         pattern = self.cat.pattern(key)
         filtered = f"{form}_filtered"
         return filtered if isinstance(what, A.Comprehension) and what.cond is not None and isinstance(pattern, dict) \
@@ -3224,7 +3224,7 @@ class Speaker:
 
     def head_noun(self, source: Phrase) -> Optional[Noun]:
         """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“); or
-        where the list is a plural text whose article names its singular's (« les:m pas du déplacement »), that
+        where the list is a plural text whose article names its singular's (« les:m sauts »), that
         noun in the singular, its head word right after the article (« les pas, qui ne sont pas … » ends there)."""
         words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
         found = next((self.vocabulary()[w] for w in words if w in self.vocabulary()), None)
@@ -3749,8 +3749,8 @@ class Speaker:
         """A card named by its title where a text about its kind says it. Where the catalogue says so
         (`grammar.bare_title_after_kind`), a title without an article (no gender a text could agree with) or
         with one of another gender than its kind's follows its kind's noun, which the event's text agrees with:
-        « la créature Phénix est battue », not « Phénix est battue » or « le Phénix est battue »; one of the
-        kind's gender is said alone: « la Fée est invoquée »."""
+        « le pion Première pierre est retourné », not « Première pierre est retourné » or « la Première pierre est
+        retourné »; one of the kind's gender is said alone: « le Caillou de lune est retourné »."""
         noun = self.noun(title, "card title", pos)
         if not self.cat.has("grammar.bare_title_after_kind") \
                 or noun.gender != "default" and noun.feminine() == kind.feminine():
