@@ -488,6 +488,11 @@ def _bracketed(inner: Phrase) -> Phrase:
     return Phrase(lambda f: f"({inner.form(f)})", inner.agree, inner.genitive)
 
 
+def _in_plural(single: Phrase, plural: Optional[Phrase]) -> Phrase:
+    """A phrase whose form "pl", said of several items, is another one where there is one."""
+    return single if plural is None else Phrase(lambda f: plural.form(f) if f == "pl" else single.form(f))
+
+
 def _joined(head: Phrase, rel: Phrase) -> Phrase:
     """A noun phrase with a relative clause after it, in every form."""
     return Phrase(lambda f: head.form(f) + rel.form(f), head.agree, head.genitive)
@@ -913,6 +918,7 @@ class Speaker:
                 said = Noun(f"{self.cat.pattern('grammar.plural_article')} {changed.plural()}", self.cat).np("def") \
                     if several else changed.np(det)
             if is_condition(fn.body):
+                values = self.agreed_values(text, values, dict(zip((p.name for p in fn.params), nodes)))
                 return self.clause(at, said.form("nom"), values, name.agree)
             return Phrase(lambda f: TWICE_ASIDE.sub(r"\1", fill(headed(said.form(f), f), "nom", values)),
                           said.agree if text != noun.word or several else name.agree, said.genitive)  # no case: nominative (bar a head)
@@ -930,6 +936,36 @@ class Speaker:
         named = {n.name: c.value for n in A.walk(e) if isinstance(n, A.Name) and n.name not in self.scope.refs
                  and (c := self.sym.consts.get(n.name)) is not None and isinstance(c.value, A.Num) and self.named_const(c)}
         return substituted(e, named) if named else None
+
+    def agreed_values(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
+        """Enum values a clause says of its feminine subject as a predicate (a place after a word of the catalogue's
+        `grammar.feminine.after`), in the feminine by its ending rules: « la gemme compte comme Bleue », not
+        « … comme Bleu »; as written elsewhere (« la couleur : Bleu »). Review rv19 K7."""
+        grammar = self.cat.data.get("grammar", {})
+        rules = grammar.get("feminine") if isinstance(grammar, dict) else None
+        subject = re.match(r"\{(\w+)(?::\w+)?\}", text)
+        node = nodes.get(subject.group(1)) if subject is not None else None
+        ref = self.lookup(node.name) if isinstance(node, A.Name) else None
+        kind = self.sym.kinds.get(self.self_kind or "") if isinstance(node, A.Name) and node.name == "self" else None
+        noun = ref.noun if ref is not None else self.noun(kind.title, f"kind '{kind.name}'", kind.pos) if kind else None
+        if not isinstance(rules, dict) or noun is None or not noun.feminine():
+            return values
+        after = "|".join(re.escape(str(w)) for w in rules.get("after", []))
+        endings = [(str(k), str(v)) for k, v in rules.items() if k != "after"]
+
+        def agreed(said: Phrase) -> Phrase:
+            def form(f: str) -> str:
+                word = said.form(f)
+                rule = next(((k, v) for k, v in endings if re.search(k, word)), None)
+                return re.sub(rule[0], rule[1], word, count=1) if rule is not None else word
+            return Phrase(form, said.agree)
+        out = dict(values)
+        for name, n in nodes.items():
+            said = values.get(name)
+            if isinstance(n, A.Name) and n.name in self.sym.enum_values and isinstance(said, Phrase) \
+                    and re.search(r"(?:^|\s)(?:" + after + r") \{" + name + r"(?::\w+)?\}", text):
+                out[name] = agreed(said)
+        return out
 
     def bracket_filtered(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
         """An argument with a filter of its own, set right before a relative clause of the function's text, in
@@ -1758,11 +1794,11 @@ class Speaker:
         if noun is not None and noun.feminine():
             said = self.agreeing(said, key)
         person = noun is not None and noun.word == self.nouns.word("player").word
-        relative = self.relative(cond, var_said, var, relgen, person) if key == "expr.filter" and ref is not None else None
+        relative = self.relative(cond, var_said, var, relgen, person, said) if key == "expr.filter" and ref is not None \
+            else None
         if relative is None:
             return said
-        agrees = bool(self.plural_verbs())  # several items: a relative whose verbs agree, else "for which …"
-        return Phrase(lambda f: said.form(f) if f == "pl" and not agrees else relative.form(f))
+        return relative
 
     def agreeing(self, said: Phrase, key: str) -> Phrase:
         """A text about items of a feminine noun in its forms `FORM_fem` where the pattern has them (« telles que »)."""
@@ -1790,10 +1826,11 @@ class Speaker:
         return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
 
     def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase(""),
-                 person: bool = False) -> Optional[Phrase]:
+                 person: bool = False, plural_else: Optional[Phrase] = None) -> Optional[Phrase]:
         """A filter whose every part is a clause about the item itself, as a relative clause: "every token
         that is marked and does not move", „jeder Stein, der markiert ist und sich nicht bewegt“; a later part
-        that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3"."""
+        that compares a field of the item (`name`) says "whose": "… that is not marked and whose power is 3".
+        Its form "pl" agrees with several items; where its verbs cannot, it is `plural_else` ("for which …")."""
         op = cond.op if isinstance(cond, A.BinOp) and cond.op in ("and", "or") else ""
         leaves: list[A.Expr] = []
 
@@ -1827,16 +1864,21 @@ class Speaker:
                 return None
         sep = "rel_sep" if op != "or" and not later else "list_sep"  # English "who A and B and C": no garden path
         joined = self.join(rest + later, "choice_last" if op == "or" else "list_last", sep)
+        verbs = self.plural_verbs()
         if not rest:  # only "whose …" parts: "whose space is … and whose wisdom is …"
-            return self.msg("expr.filter_rel_whose", cond, conds=joined) if later and name else None
+            whose = self.msg("expr.filter_rel_whose", cond, conds=joined)
+            if not later or not name:
+                return None
+            return whose if verbs and not self.strict_plural() else _in_plural(whose, plural_else)  # (no verb to agree:
+            # French « dont » would take the nearest noun, where « tels que la case … » names the item)
         key = "expr.filter_rel_person" if person and self.cat.has("expr.filter_rel_person") else "expr.filter_rel"
         single = self.msg(key, cond, var=var, conds=joined)  # (a player: "who")
-        verbs = self.plural_verbs()
-        if not verbs:
-            return single
-        several = self.msg(key, cond, var=var, conds=self.join([self.agreed(part, verbs) for part in rest] + later,
+        parts = [self.agreed(part, verbs) for part in rest]
+        if not verbs or any(p is None for p in parts):  # a part no rule may put in the plural: "for which …" there
+            return _in_plural(single, plural_else)
+        several = self.msg(key, cond, var=var, conds=self.join([p for p in parts if p is not None] + later,
                                                                "choice_last" if op == "or" else "list_last", sep))
-        return Phrase(lambda f: several.form(f) if f == "pl" else single.form(f))  # "the number of tokens that are …"
+        return _in_plural(single, several)  # "the number of tokens that are …"
 
     def plural_verbs(self) -> dict[str, str]:
         """How a language turns the verb a clause starts with into the plural (English "is" → "are", "counts" →
@@ -1846,10 +1888,12 @@ class Speaker:
         verbs = clause.get("plural_verb", {}) if isinstance(clause, dict) else {}
         return {str(k): str(v) for k, v in verbs.items()} if isinstance(verbs, dict) else {}
 
-    def agreed(self, part: str, verbs: dict[str, str]) -> str:
+    def agreed(self, part: str, verbs: dict[str, str]) -> Optional[str]:
         """A relative clause's part with its first word, the verb, in the plural: the first rule that matches; a
         predicate noun it ends with (catalogue `grammar.clause.plural_predicate`) too: "the number of creatures that
-        are not catapults", not "that are not a catapult"."""
+        are not catapults", not "that are not a catapult". As it is where no rule matches, or None in a language
+        whose rules list every part they may change (`plural_verb_only`: French, where a verb's adjective or
+        participle would have to agree too: « qui sont empoisonnées »)."""
         for pattern, plural in verbs.items():
             said, n = re.subn(pattern, plural, part, count=1)
             if n:
@@ -1860,7 +1904,14 @@ class Speaker:
                 if found is None:
                     return said
                 return said[:found.start()] + found.group("verb") + Noun(found.group("noun"), self.cat).plural()
-        return part
+        return None if self.strict_plural() else part
+
+    def strict_plural(self) -> bool:
+        """Whether a relative clause is said after several items only where its verbs' rules put it in the plural
+        (`plural_verb_only`), else "for which …"."""
+        grammar = self.cat.data.get("grammar", {})
+        clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+        return isinstance(clause, dict) and clause.get("plural_verb_only") is True
 
     def owned_subject(self, name: str, leaf: A.Expr, text: str, family: Optional[str],
                       place: Optional[str], var: Phrase) -> Optional[Phrase]:
@@ -2227,11 +2278,21 @@ class Speaker:
 
     def _e_CondExpr(self, e: A.CondExpr) -> Phrase:
         cond, then = self.expr(e.cond), self.expr(e.then)
-        if isinstance(e.then, A.CondExpr):  # "(1 if B, otherwise 0) if A, otherwise 2": unbracketed, it reads as a chain "1 if B, otherwise 0 if A"
-            then = _bracketed(then)
+        if isinstance(e.then, A.CondExpr) or self.ends_filtered(e.then):  # "(1 if B, otherwise 0) if A, otherwise 2":
+            then = _bracketed(then)  # unbracketed, it reads as a chain "1 if B, otherwise 0 if A"; a filter's clause
+            # would take the "if" as its last part: "(the tokens … that are weak) if …" (review rv19 K5)
         if isinstance(e.other, A.ListLit) and not e.other.items:  # a list only when: "the nodes … if …", not "otherwise no cards"
             return self.msg("expr.cond_none", e, cond=cond, then=then)
         return self.msg("expr.cond", e, cond=cond, then=then, other=self.expr(e.other))
+
+    def ends_filtered(self, e: A.Expr) -> bool:
+        """Whether an expression is said ending in a filter's clause: a list with a condition, or a primitive
+        (a count, a sum) of one."""
+        if isinstance(e, A.Comprehension):
+            return e.cond is not None and e.key is None
+        if isinstance(e, A.CallComp):
+            return e.comp.cond is not None and e.comp.key is None
+        return isinstance(e, A.Call) and e.func not in self.sym.functions and bool(e.args) and self.ends_filtered(e.args[-1])
 
     def _e_ListLit(self, e: A.ListLit) -> Phrase:
         if not e.items:
@@ -2667,7 +2728,16 @@ class Speaker:
         args: dict[str, Arg] = {"what": what, "to": self.destination(s.to), "into": self.prep(s.to, "to"), **actor}
         key = "stmt.move_bottom" if s.bottom else "stmt.move_shuffled" if self.shuffled_in(s) \
             else "stmt.move_in_turn" if self.picked_afresh(s) else "stmt.move"
-        return [Line(self.text(key, s, form, args))]
+        return [Line(self.text(key, s, self.move_form(key, form, s.what), args))]
+
+    def move_form(self, key: str, form: str, what: A.Expr) -> str:
+        """A move's form, or where it takes a filtered list and the language has one, its `FORM_filtered`: French
+        names the place first (« Placez dans la rangée 1 chacun de ses pions qui … »), as the place said after
+        the filter's relative clause would read as part of it (« … qui est dans le sac dans la rangée 1 »)."""
+        pattern = self.cat.pattern(key)
+        filtered = f"{form}_filtered"
+        return filtered if isinstance(what, A.Comprehension) and what.cond is not None and isinstance(pattern, dict) \
+            and filtered in pattern else form
 
     def shuffled_in(self, s: A.Move) -> bool:
         """Whether a move puts several cards into a shuffled pile: "shuffle them into the deck", as their
@@ -3066,12 +3136,16 @@ class Speaker:
 
     def headed_by_plural(self, noun: Noun, said: Phrase) -> bool:
         """Whether a zone is said with its cards' plural as its head noun ("Ben's jokers", „die
-        abgelegten Joker“; not „die Schachtel der Joker“): English by its last word, a German
-        one by its first capitalised word; a language with neither is not known to."""
+        abgelegten Joker“, « ses cartes prises »; not „die Schachtel der Joker“): English by its last
+        word, French by the words after its determiner, a German one by its first capitalised word."""
         grammar = self.cat.data.get("grammar", {})
         text, plural = said.form("nom"), noun.plural()
-        if isinstance(grammar, dict) and grammar.get("plural_head") == "last":
+        head = grammar.get("plural_head") if isinstance(grammar, dict) else None
+        if head == "last":
             return text == plural or text.endswith(" " + plural)
+        if head == "first":
+            rest = text.partition(" ")[2]
+            return rest == plural or rest.startswith(plural + " ")
         heads = [w for w in text.split(" ") if w[:1].isupper()]
         return bool(heads) and heads[0] == next((w for w in plural.split(" ") if w[:1].isupper()), None)
 
@@ -3148,8 +3222,9 @@ class Speaker:
         ordered = _decides(s.body)
         moves = [m for m in s.body if isinstance(m, A.Move) and not m.bottom]
         if isinstance(src, A.Name) and src.name == "players" and moves and len(moves) == len(s.body):
-            parts: list[Arg] = [self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.destination(m.to),
-                                         into=self.prep(m.to, "to")) for m in moves]
+            parts: list[Arg] = [Phrase(self.msg("stmt.move_part", m, what=self.moved(m.what), to=self.destination(m.to),
+                                                into=self.prep(m.to, "to")).form(self.move_form("stmt.move_part", "default", m.what)))
+                                for m in moves]
             return self._line("stmt.move_each_player", s, moves=self.join(parts))  # "each player moves X to Y"
         start = round_from(src)
         if start is not None:  # `concat([x], others(x))`: "starting with x, each player in turn clockwise"
@@ -3194,9 +3269,21 @@ class Speaker:
         return Phrase(lambda f: noun.np("each").form(f).split(" ")[0]) if noun is not None else None
 
     def head_noun(self, source: Phrase) -> Optional[Noun]:
-        """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“)."""
+        """The noun of the rules whose plural a list is said with („die Felder des Sturmangriffs“: „das Feld“); or
+        where the list is a plural text whose article names its singular's (« les:m sauts »), that
+        noun in the singular, its head word right after the article (« les pas, qui ne sont pas … » ends there)."""
         words = [w.rstrip(",") for w in source.form("nom").split(" ")]  # „die Felder, um die …“
-        return next((self.vocabulary()[w] for w in words if w in self.vocabulary()), None)
+        found = next((self.vocabulary()[w] for w in words if w in self.vocabulary()), None)
+        if found is None and len(words) > 1:
+            return self.plural_texts().get(words[1])
+        return found
+
+    def plural_texts(self) -> dict[str, Noun]:
+        """The plural-only texts of the rules whose article names the singular's (French « les:m », « les:f »),
+        by their first word, as a singular noun: « le pas »."""
+        said = [Noun(t.by_lang[self.lang], self.cat) for t in self.sym.texts if self.lang in t.by_lang]
+        return {n.word.split(" ")[0]: Noun(f"{n.dets['singular']} {n.word.split(' ')[0]}", self.cat)
+                for n in said if "singular" in n.dets}
 
     def vocabulary(self) -> dict[str, Noun]:
         """The nouns of the rules (and a graph's node) by their plural, where it differs from the singular."""
@@ -3705,12 +3792,14 @@ class Speaker:
         return self.msg(f"event.{t.event}", t, **{str(i): self.var(p) for i, p in enumerate(t.params)})
 
     def card_noun(self, title: Optional[A.Text], kind: Noun, pos: A.Pos) -> Noun:
-        """A card named by its title where a text about its kind says it. A title without an article has no gender
-        a text could agree with; where the catalogue says so (`grammar.bare_title_after_kind`), it follows its
-        kind's noun, which the event's text agrees with: « la créature Phénix est battue », not « Phénix est
-        battue »."""
+        """A card named by its title where a text about its kind says it. Where the catalogue says so
+        (`grammar.bare_title_after_kind`), a title without an article (no gender a text could agree with) or
+        with one of another gender than its kind's follows its kind's noun, which the event's text agrees with:
+        « le pion Première pierre est retourné », not « Première pierre est retourné » or « la Première pierre est
+        retourné »; one of the kind's gender is said alone: « le Caillou de lune est retourné »."""
         noun = self.noun(title, "card title", pos)
-        if noun.gender != "default" or not self.cat.has("grammar.bare_title_after_kind"):
+        if not self.cat.has("grammar.bare_title_after_kind") \
+                or noun.gender != "default" and noun.feminine() == kind.feminine():
             return noun
         return Noun(f"{kind.gender} {kind.word} {noun.word}" if kind.gender != "default" else noun.word, self.cat)
 

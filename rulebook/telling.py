@@ -105,11 +105,22 @@ class Teller:
         return Phrase(self.say(key, player=seat, card=self.show.value(v, t)))
 
     def card_phrase(self, st: State, c: int) -> Optional[Phrase]:
-        """A card whose title starts with its article, declined with it; None for a title without one."""
-        ast = st.game.program.cards[c].ast
-        text = ast.title.by_lang.get(self.show.lang) if isinstance(ast, A.CardEntry) and ast.title is not None else None
-        noun = Noun(text, catalogue(self.show.lang)) if text is not None else None
-        return noun.np("def") if noun is not None and noun.gender != "default" else None
+        """A card whose title starts with its article, declined with it (« retourne le Caillou de lune »); a title
+        without one after its kind's noun where the catalogue says so (`grammar.bare_title_after_kind`: « retourne
+        le pion Première pierre »); None for another title without one."""
+        info = st.game.program.cards[c]
+        lang, cat = self.show.lang, catalogue(self.show.lang)
+        title = info.ast.title if isinstance(info.ast, A.CardEntry) else None
+        if title is None or lang not in title.by_lang:
+            return None
+        noun = Noun(title.by_lang[lang], cat)
+        if noun.gender != "default":
+            return noun.np("def")
+        kind = st.game.program.kinds[info.kind].ast.title
+        if not cat.has("grammar.bare_title_after_kind") or kind is None or lang not in kind.by_lang:
+            return None
+        head = Noun(kind.by_lang[lang], cat)
+        return Noun(f"{head.gender} {head.word} {noun.word}", cat).np("def")
 
     def mover(self, st: State) -> str:
         return self.show.seats[st.current_player()]

@@ -3,6 +3,7 @@ language renders as a sentence in German, English and French (tests/fixtures/sen
 representative sentences are spelled out here in full."""
 from __future__ import annotations
 
+import functools
 import os
 import sys
 from pathlib import Path
@@ -436,13 +437,14 @@ def test_representative_french_sentences(stmt: str, fr: str) -> None:
     assert first_sentence(stmt, "fr") == fr
 
 
-FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "number", "actor", "fem", "heavy", "singly"}  # "x_pl", "x_you", "x_fem" too
+FORMS = {"nom", "acc", "dat", "gen", "main", "sub", "subj", "must", "pl", "default", "you", "agree", "number", "actor", "fem", "heavy", "singly"}  # "x_pl", "x_you", "x_fem", "x_filtered" too
+VARIANTS = ("_fem", "_pl", "_you", "_filtered")  # a form's variant a language may have alone (French « telles que », a move's place first)
 
 
 def keys(table: object, prefix: str = "") -> set[str]:
-    """The message keys of a catalogue table; a table of forms (a plural one `FORM_pl`, a feminine one `FORM_fem`
-    too) counts as one message."""
-    if not isinstance(table, dict) or {k.removesuffix("_fem").removesuffix("_pl").removesuffix("_you") for k in table} <= FORMS:
+    """The message keys of a catalogue table; a table of forms (with their `VARIANTS`: a plural one `FORM_pl`, a
+    feminine one `FORM_fem`, …) counts as one message."""
+    if not isinstance(table, dict) or {functools.reduce(str.removesuffix, VARIANTS, k) for k in table} <= FORMS:
         return {prefix}
     return {k for name, value in table.items() for k in keys(value, f"{prefix}.{name}" if prefix else name)}
 
