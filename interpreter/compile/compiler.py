@@ -191,6 +191,11 @@ class Compiler(StatementCompiler):
             self.consts[c.name] = (len(self.p.consts), t)
             if _literal(src):  # the same for every player count: written in place of the game's table
                 self.const_code[c.name] = src
+            keys = [k for k, _ in c.value.items] if isinstance(c.value, A.MapLit) else []
+            written = {k.value for k in keys if isinstance(k, (A.Num, A.Str, A.BoolLit))}
+            self.const_keys.pop(c.name, None)
+            if keys and all(isinstance(k, (A.Num, A.Str, A.BoolLit)) for k in keys):  # the same for every player count
+                self.const_keys[c.name] = written
             self.p.consts.append((c.name, fn))
         for cur in self.of(A.CurrencyDef):
             fn, t = self.expr(cur.start, Scope(Layout()))
