@@ -115,6 +115,14 @@ def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_
     state = game.new_initial_state(seed=1)
     state.apply_label("take")
     assert state.scores() == [60, 60]  # g1 set to 2 first: 20, and 20 + 20
+    unread = tmp_path / "unread"  # the rules look nothing up by it: a scenario may set it, and its own lookup checks
+    _game(unread, PRINTED.replace("set done = fee[top(vault).level] + sum(fee[g.level] for g in vault)", "set done = 1"))
+    (unread / "feature_test" / "scenarios").mkdir()
+    (unread / "feature_test" / "scenarios" / "s.rules").write_text(
+        'scenario s {\n  title de "S" en "S"\n  players ani bo\n  seed 1\n  arrange {\n    set card("g1").level = 5\n  }\n'
+        '  expect fee[card("g1").level] == 10\n}\n', encoding="utf-8")
+    (result,) = run_all(str(unread / "feature_test"))
+    assert not result.passed and "the map has no entry for 5" in result.message
 
 
 def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:

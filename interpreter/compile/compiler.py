@@ -98,6 +98,7 @@ class Compiler(StatementCompiler):
         self._flow()
         # the `choose action`s' listing and picking functions, compiled once their actions are
         self.p.listers = [make for aids in self.option_listers for make in self._option_listers(aids)]
+        self.const_keys.clear()  # code compiled later (a scenario's) keeps its checks: an arrange may have set the field
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p
