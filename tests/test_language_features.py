@@ -14,6 +14,7 @@ import pytest
 from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
+from interpreter.compile import compiler
 from interpreter.compile.hoist import (
     domains_read_once,
     end_items_in,
@@ -123,6 +124,38 @@ def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_
         '  expect fee[card("g1").level] == 10\n}\n', encoding="utf-8")
     (result,) = run_all(str(unread / "feature_test"))
     assert not result.passed and "the map has no entry for 5" in result.message
+
+
+OPTION_ROWS = '''
+zone slot de "Platz" en "slot" [2] of token public
+action lay(i in positions(slot), c in box) de "legen" en "lay" { label "lay {c} at {i}"  set done = 1 }
+action pair(c in box, d in box) de "paaren" en "pair" { label "pair {c} with {d}"  require c != d  set done = 2 }
+action pick(n in [1, 2], c in box) de "wählen" en "pick" { label "pick {c} as {n}"  set done = 3 }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for next(first(players)): lay, pair, pick } }
+score(p) = done
+'''
+
+
+def test_an_option_of_two_parameters_with_a_card_last_is_made_once_per_game(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two parameters, a card last, the first a card or a place: each option is an item of its first value's row, made
+    on first use and kept for the game (the same tuple at every listing); other options, and all in a game of more
+    cards than OPTION_ROW_CARDS, are new tuples."""
+    game = _game(tmp_path, OPTION_ROWS)
+    state = game.new_initial_state(seed=1)
+    alpha, beta = game.card_index["alpha"], game.card_index["beta"]
+    listed = game.listers[0](state, 1)
+    again = game.listers[0](state, 1)
+    assert listed == again == [(0, 1, alpha), (0, 1, beta), (0, 2, alpha), (0, 2, beta), (1, alpha, beta), (1, beta, alpha),
+                               (2, 1, alpha), (2, 1, beta), (2, 2, alpha), (2, 2, beta)]
+    assert [a is b for a, b in zip(listed, again)] == [True] * 6 + [False] * 4  # rows of a place or a card; a number's not
+    state.apply_label("pair alpha with beta")
+    assert state.scores() == [2, 2]
+    monkeypatch.setattr(compiler, "OPTION_ROW_CARDS", 1)
+    game = _game(tmp_path / "many", OPTION_ROWS)
+    state = game.new_initial_state(seed=1)
+    listed, again = game.listers[0](state, 1), game.listers[0](state, 1)
+    assert listed == again and not any(a is b for a, b in zip(listed, again))
 
 
 def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:

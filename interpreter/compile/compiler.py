@@ -56,6 +56,7 @@ ENGINE_EVENT_PARAMS = {"round_start": [], "moved": ["c", "source", "target"]}
 
 
 # statements an `arrange` block refuses: they open a node, or add modifiers, prohibitions or turn loops
+OPTION_ROW_CARDS = 128  # rows of options (Game.option_rows) where a game has no more cards: their size grows with it
 ARRANGE_REFUSED: dict[type, str] = {
     A.LetChoose: "choose", A.LetRandom: "random", A.ChooseAction: "choose action", A.Draw: "draw", A.Modify: "modify",
     A.Forbid: "forbid", A.Turns: "turns", A.TurnsIn: "turns", A.Require: "require", A.EndGame: "end game"}
@@ -426,8 +427,15 @@ class Compiler(StatementCompiler):
                 pad += "    "
         bound = {"L[0]"}
         start, start_pad, kept = len(lines), pad, []  # where the loops begin, and the domains read there
+        # two parameters, a card last: each option is an item of its first value's row, made once per game (a row per
+        # card or place listed, as long as there are cards: at most OPTION_ROW_CARDS)
+        rows = len(params) == 2 and params[1][2].name == "card" and len(self.p.cards) <= OPTION_ROW_CARDS and (
+            params[0][2].name == "card" or self._positions_of(act.params[0].domain) is not None)
         for k, (_, slot, ptype) in enumerate(params):
             plain = f"{pad}for _p{k} in {domains[k]}:"
+            if rows and k == 1:
+                table = f"st.game.option_rows({aid})"
+                lines.append(f"{pad}_row{aid} = {table}[_p0] or _optrow({table}, {aid}, _p0, {len(self.p.cards)})")
             if ptype.name == "card":
                 loop, prefix[k + 1:], inner = card_loop(domains[k], prefix[k + 1:], slot, k, pad)
             else:
@@ -449,7 +457,7 @@ class Compiler(StatementCompiler):
         call_reads, lines[start + 1:] = hoist_call_reads(lines[start + 1:], start_pad)  # the first source is read once
         lines[start:start] = kept + call_reads
         option = ", ".join([str(aid), *(f"_p{k}" for k in range(len(params)))])  # flat: one tuple per option
-        lines.append(f"{pad}out.append(({option}{',' * (not params)}))")
+        lines.append(f"{pad}out.append(_row{aid}[_p1])" if rows else f"{pad}out.append(({option}{',' * (not params)}))")
         self.option_code[aid] = known_places(slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in
                                                                               enumerate(params)}), self.size_code)
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
