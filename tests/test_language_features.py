@@ -116,6 +116,13 @@ def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_
     state = game.new_initial_state(seed=1)
     state.apply_label("take")
     assert state.scores() == [60, 60]  # g1 set to 2 first: 20, and 20 + 20
+    alike = _game(tmp_path / "alike", PRINTED.replace(": take }", ": take, weigh, boost }") + '''
+const bonus = {1: 5, 2: 6} de "Bonus" en "bonus"
+action weigh(g in vault) de "wiegen" en "weigh" { label "weigh {g}"  set done = g.level }
+action boost(t in box) de "stärken" en "boost" { label "boost {t}"  set done = bonus[t.power] }
+''')
+    boost = alike.actions[alike.program.actions[2].aid][2].__code__  # reads its card's field as `weigh` reads one
+    assert "_mapget" in boost.co_names + boost.co_varnames  # a field some effect sets: checked
     unread = tmp_path / "unread"  # the rules look nothing up by it: a scenario may set it, and its own lookup checks
     _game(unread, PRINTED.replace("set done = fee[top(vault).level] + sum(fee[g.level] for g in vault)", "set done = 1"))
     (unread / "feature_test" / "scenarios").mkdir()

@@ -270,6 +270,7 @@ class ExpressionCompiler(CompilerBase):
 
     def e_Index(self, e: A.Index, scope: Scope) -> tuple[str, T]:
         obj, t = self.code(e.obj, scope)
+        self.printed_read = None  # only the index's own read counts (an earlier one's code may read alike)
         idx, it = self.code(e.index, scope)
         if t.name == "family":
             spec = self.p.zone_by_name[t.arg]
