@@ -4,6 +4,7 @@ parameters."""
 from __future__ import annotations
 
 import ast
+import json
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -13,6 +14,7 @@ import pytest
 from dsl import ast as A
 from dsl.errors import RulesError
 from interpreter import load_game
+from interpreter.compile import compiler
 from interpreter.compile.hoist import (
     domains_read_once,
     end_items_in,
@@ -28,7 +30,9 @@ from interpreter.compile.hoist import (
     shared_lists,
     slots_as_locals,
 )
+from interpreter.play.scenario import check_scenario, run_all, scenarios_of
 from interpreter.runtime.errors import GameRuleError
+from interpreter.runtime.saved import SavedStateError
 from interpreter.runtime.game import Game
 from interpreter.runtime.helpers import concat, map_get, pick
 
@@ -56,6 +60,109 @@ def _game(tmp_path: Path, body: str, players: int = 2) -> Game:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "game.rules").write_text(HEADER + body, encoding="utf-8")
     return load_game(str(folder), players=players)
+
+
+PRINTED = '''
+kind gem { title de "Juwel" en "gem" field level: int de "Stufe" en "level" }
+zone vault de "Tresor" en "vault" of gem public
+cards gem in vault {
+  card g1 { title de "G1" en "G1" level = 1 }
+  card g2 { title de "G2" en "G2" level = 2 }
+}
+const fee = {1: 10, 2: 20, 3: 30} de "Gebühr" en "fee"
+var chosen: card = first(vault) de "gewählt" en "chosen"
+action take() de "nehmen" en "take" {
+  label "take"
+  set done = fee[top(vault).level] + sum(fee[g.level] for g in vault)
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for next(first(players)): take } }
+score(p) = done
+'''
+
+
+def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_without_its_check(tmp_path: Path) -> None:
+    """A constant map written with literal keys, looked up by a card field no rule sets or modifies whose every
+    printed value is a key, cannot fail: it is read plainly, and neither a saved state nor a scenario's arrange may
+    change that field; a card printing a value that is no key, or a field some rule sets, keeps the check."""
+    game = _game(tmp_path / "plain", PRINTED)
+    assert game.program.printed == {("gem", "level")}
+    run = game.actions[game.program.actions[0].aid][2].__code__
+    assert "_mapget" not in run.co_names + run.co_varnames
+    state = game.new_initial_state(seed=1)
+    state.apply_label("take")
+    assert state.is_terminal() and state.scores() == [50, 50]  # g2 on top: 20, and 10 + 20
+    saved = json.loads(game.new_initial_state(seed=1).to_json())
+    saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
+    with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
+        game.state_from_json(json.dumps(saved))
+    scenarios = tmp_path / "plain" / "feature_test" / "scenarios"
+    scenarios.mkdir()
+    (scenarios / "s.rules").write_text('scenario s {\n  title de "S" en "S"\n  players ani bo\n  seed 1\n'
+                                       '  arrange {\n    set card("g1").level = 3\n  }\n}\n', encoding="utf-8")
+    _, (scen,) = scenarios_of(str(scenarios.parent))
+    with pytest.raises(RulesError, match="the rules rely on its printed values"):
+        check_scenario(str(scenarios.parent), scen, [])
+    (scenarios / "s.rules").write_text('scenario s {\n  title de "S" en "S"\n  players ani bo\n  seed 1\n  arrange {\n'
+                                       '    set chosen.level = 3\n  }\n}\n',
+                                       encoding="utf-8")
+    (result,) = run_all(str(scenarios.parent))  # a card of a kind known only at run time: refused there
+    assert not result.passed and "cannot set 'level' of g1: the rules rely on its printed values" in result.message
+    for other, why in [(PRINTED.replace("level = 2 }", "level = 4 }"), "a card printing no key"),
+                       (PRINTED.replace("set done =", "set card(\"g1\").level = 2  set done ="), "a rule sets it")]:
+        game = _game(tmp_path / why.replace(" ", "_"), other)
+        assert not game.program.printed, why
+        run = game.actions[game.program.actions[0].aid][2].__code__
+        assert "_mapget" in run.co_names + run.co_varnames, why
+    state = game.new_initial_state(seed=1)
+    state.apply_label("take")
+    assert state.scores() == [60, 60]  # g1 set to 2 first: 20, and 20 + 20
+    alike = _game(tmp_path / "alike", PRINTED.replace(": take }", ": take, weigh, boost }") + '''
+const bonus = {1: 5, 2: 6} de "Bonus" en "bonus"
+action weigh(g in vault) de "wiegen" en "weigh" { label "weigh {g}"  set done = g.level }
+action boost(t in box) de "stärken" en "boost" { label "boost {t}"  set done = bonus[t.power] }
+''')
+    boost = alike.actions[alike.program.actions[2].aid][2].__code__  # reads its card's field as `weigh` reads one
+    assert "_mapget" in boost.co_names + boost.co_varnames  # a field some effect sets: checked
+    unread = tmp_path / "unread"  # the rules look nothing up by it: a scenario may set it, and its own lookup checks
+    _game(unread, PRINTED.replace("set done = fee[top(vault).level] + sum(fee[g.level] for g in vault)", "set done = 1"))
+    (unread / "feature_test" / "scenarios").mkdir()
+    (unread / "feature_test" / "scenarios" / "s.rules").write_text(
+        'scenario s {\n  title de "S" en "S"\n  players ani bo\n  seed 1\n  arrange {\n    set card("g1").level = 5\n  }\n'
+        '  expect fee[card("g1").level] == 10\n}\n', encoding="utf-8")
+    (result,) = run_all(str(unread / "feature_test"))
+    assert not result.passed and "the map has no entry for 5" in result.message
+
+
+OPTION_ROWS = '''
+zone slot de "Platz" en "slot" [2] of token public
+action lay(i in positions(slot), c in box) de "legen" en "lay" { label "lay {c} at {i}"  set done = 1 }
+action pair(c in box, d in box) de "paaren" en "pair" { label "pair {c} with {d}"  require c != d  set done = 2 }
+action pick(n in [1, 2], c in box) de "wählen" en "pick" { label "pick {c} as {n}"  set done = 3 }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for next(first(players)): lay, pair, pick } }
+score(p) = done
+'''
+
+
+def test_an_option_of_two_parameters_with_a_card_last_is_made_once_per_game(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two parameters, a card last, the first a card or a place: each option is an item of its first value's row, made
+    on first use and kept for the game (the same tuple at every listing); other options, and all in a game of more
+    cards than OPTION_ROW_CARDS, are new tuples."""
+    game = _game(tmp_path, OPTION_ROWS)
+    state = game.new_initial_state(seed=1)
+    alpha, beta = game.card_index["alpha"], game.card_index["beta"]
+    listed = game.listers[0](state, 1)
+    again = game.listers[0](state, 1)
+    assert listed == again == [(0, 1, alpha), (0, 1, beta), (0, 2, alpha), (0, 2, beta), (1, alpha, beta), (1, beta, alpha),
+                               (2, 1, alpha), (2, 1, beta), (2, 2, alpha), (2, 2, beta)]
+    assert [a is b for a, b in zip(listed, again)] == [True] * 6 + [False] * 4  # rows of a place or a card; a number's not
+    state.apply_label("pair alpha with beta")
+    assert state.scores() == [2, 2]
+    monkeypatch.setattr(compiler, "OPTION_ROW_CARDS", 1)
+    game = _game(tmp_path / "many", OPTION_ROWS)
+    state = game.new_initial_state(seed=1)
+    listed, again = game.listers[0](state, 1), game.listers[0](state, 1)
+    assert listed == again and not any(a is b for a, b in zip(listed, again))
 
 
 def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:

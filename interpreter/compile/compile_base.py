@@ -168,6 +168,11 @@ class CompilerBase:
         read += [n.comp.source for item in items for n in A.found(item, A.CallComp)]
         self.read_whole = {e.name for e in read if isinstance(e, A.Name) and e.name in families}
         self.modifiable: set[tuple[str, str]] = {(m.kind, m.field) for m in changes if isinstance(m, A.Modify)}
+        # the field names some `set` writes (of any kind: a card of a kind known only at run time is set by name)
+        self.set_fields = {n.target.name for item in items for n in A.found(item, A.SetStmt) if isinstance(n.target, A.Attr)}
+        # the last read of a card field that keeps its printed values: (its code, kind, field), for e_Index
+        self.printed_read: Optional[tuple[str, str, str]] = None
+        self.const_keys: dict[str, set[Any]] = {}  # a constant map written with literal keys → those keys
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}
                                               for cls in (A.Modify, A.Forbid)}

@@ -56,6 +56,7 @@ ENGINE_EVENT_PARAMS = {"round_start": [], "moved": ["c", "source", "target"]}
 
 
 # statements an `arrange` block refuses: they open a node, or add modifiers, prohibitions or turn loops
+OPTION_ROW_CARDS = 128  # rows of options (Game.option_rows) where a game has no more cards: their size grows with it
 ARRANGE_REFUSED: dict[type, str] = {
     A.LetChoose: "choose", A.LetRandom: "random", A.ChooseAction: "choose action", A.Draw: "draw", A.Modify: "modify",
     A.Forbid: "forbid", A.Turns: "turns", A.TurnsIn: "turns", A.Require: "require", A.EndGame: "end game"}
@@ -98,6 +99,7 @@ class Compiler(StatementCompiler):
         self._flow()
         # the `choose action`s' listing and picking functions, compiled once their actions are
         self.p.listers = [make for aids in self.option_listers for make in self._option_listers(aids)]
+        self.const_keys.clear()  # code compiled later (a scenario's) keeps its checks: an arrange may have set the field
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p
@@ -191,6 +193,11 @@ class Compiler(StatementCompiler):
             self.consts[c.name] = (len(self.p.consts), t)
             if _literal(src):  # the same for every player count: written in place of the game's table
                 self.const_code[c.name] = src
+            keys = [k for k, _ in c.value.items] if isinstance(c.value, A.MapLit) else []
+            written = {k.value for k in keys if isinstance(k, (A.Num, A.Str, A.BoolLit))}
+            self.const_keys.pop(c.name, None)
+            if keys and all(isinstance(k, (A.Num, A.Str, A.BoolLit)) for k in keys):  # the same for every player count
+                self.const_keys[c.name] = written
             self.p.consts.append((c.name, fn))
         for cur in self.of(A.CurrencyDef):
             fn, t = self.expr(cur.start, Scope(Layout()))
@@ -420,8 +427,15 @@ class Compiler(StatementCompiler):
                 pad += "    "
         bound = {"L[0]"}
         start, start_pad, kept = len(lines), pad, []  # where the loops begin, and the domains read there
+        # two parameters, a card last: each option is an item of its first value's row, made once per game (a row per
+        # card or place listed, as long as there are cards: at most OPTION_ROW_CARDS)
+        rows = len(params) == 2 and params[1][2].name == "card" and len(self.p.cards) <= OPTION_ROW_CARDS and (
+            params[0][2].name == "card" or self._positions_of(act.params[0].domain) is not None)
         for k, (_, slot, ptype) in enumerate(params):
             plain = f"{pad}for _p{k} in {domains[k]}:"
+            if rows and k == 1:
+                table = f"st.game.option_rows({aid})"
+                lines.append(f"{pad}_row{aid} = {table}[_p0] or _optrow({table}, {aid}, _p0, {len(self.p.cards)})")
             if ptype.name == "card":
                 loop, prefix[k + 1:], inner = card_loop(domains[k], prefix[k + 1:], slot, k, pad)
             else:
@@ -443,7 +457,7 @@ class Compiler(StatementCompiler):
         call_reads, lines[start + 1:] = hoist_call_reads(lines[start + 1:], start_pad)  # the first source is read once
         lines[start:start] = kept + call_reads
         option = ", ".join([str(aid), *(f"_p{k}" for k in range(len(params)))])  # flat: one tuple per option
-        lines.append(f"{pad}out.append(({option}{',' * (not params)}))")
+        lines.append(f"{pad}out.append(_row{aid}[_p1])" if rows else f"{pad}out.append(({option}{',' * (not params)}))")
         self.option_code[aid] = known_places(slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in
                                                                               enumerate(params)}), self.size_code)
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]

@@ -257,7 +257,10 @@ class ExpressionCompiler(CompilerBase):
                     return (f"(st.card_vals[{obj}][{fidx}] if {fidx} not in st.modded else "
                             f"_through(st, {obj}, {fidx}, {t.arg!r}))", kind.types[fidx])
                 return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]
-            return f"st.card_vals[{obj}][{fidx}]", kind.types[fidx]
+            src = f"st.card_vals[{obj}][{fidx}]"
+            if e.name not in self.set_fields:  # its printed value, whatever happens in play
+                self.printed_read = (src, t.arg, e.name)
+            return src, kind.types[fidx]
         if t.name == "player":
             if e.name not in self.pvar_index:
                 raise error_at(e.pos, f"players have no variable '{e.name}'", did_you_mean(e.name, self.pvar_index))
@@ -267,6 +270,7 @@ class ExpressionCompiler(CompilerBase):
 
     def e_Index(self, e: A.Index, scope: Scope) -> tuple[str, T]:
         obj, t = self.code(e.obj, scope)
+        self.printed_read = None  # only the index's own read counts (an earlier one's code may read alike)
         idx, it = self.code(e.index, scope)
         if t.name == "family":
             spec = self.p.zone_by_name[t.arg]
@@ -288,6 +292,8 @@ class ExpressionCompiler(CompilerBase):
         if t.name == "map":
             assert t.key is not None and t.elem is not None
             self._expect(e.index, it, t.key, "a key")
+            if self._printed_key(e, idx, scope):
+                return f"{obj}[{idx}]", t.elem
             checked = f"_mapget({obj}, {idx}, {self.where(e.pos)})"
             if _CHEAP.fullmatch(obj) and _CHEAP.fullmatch(idx):  # the key looked up inline, the helper only to fail
                 return f"({obj}[{idx}] if {idx} in {obj} else {checked})", t.elem
@@ -300,6 +306,20 @@ class ExpressionCompiler(CompilerBase):
                 return f"({obj}[{idx}] if 0 <= {idx} < len({obj}) else {checked})", t.elem
             return checked, t.elem
         raise error_at(e.pos, f"cannot index {t}")
+
+    def _printed_key(self, e: A.Index, idx: str, scope: Scope) -> bool:
+        """Whether a constant map written with literal keys is looked up by a card field that keeps its printed
+        values (`idx`, read last) and every card of that kind prints one of the keys: the lookup cannot fail."""
+        read = self.printed_read
+        if not (isinstance(e.obj, A.Name) and e.obj.name in self.const_keys and scope.lookup(e.obj.name) is None
+                and isinstance(e.index, A.Attr) and read is not None and read[0] == idx):
+            return False
+        fidx = self.p.kinds[read[1]].index[read[2]]
+        printed = [vals[fidx] for vals, kind in zip(self.p.card_vals, self.p.card_kind) if kind == read[1]]
+        if not printed or not set(printed) <= self.const_keys[e.obj.name]:  # no cards: not made yet (a constant's own)
+            return False
+        self.p.printed.add((read[1], read[2]))
+        return True
 
     def e_Call(self, e: A.Call, scope: Scope) -> tuple[str, T]:
         if e.func in self.p.zone_by_name:

@@ -41,8 +41,8 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 # an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a `choose
 # action`'s lister; a single zone's id, expressions.e_Name: its family's first): bound itself
 _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?|(fam_place)\[(\d+)\])")
-# a table the game makes for a family when asked (Game.places, Game.zone_at): bound itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at)\((\d+)\)")
+# a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows): bound itself too
+_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows)\((\d+)\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")

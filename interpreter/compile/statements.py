@@ -318,6 +318,9 @@ class StatementCompiler(ExpressionCompiler):
                 if tgt.name not in kind.index or kind.types[kind.index[tgt.name]] == EFFECT:
                     raise error_at(tgt.pos, f"{ot.arg} cards have no field '{tgt.name}' that can be set",
                                    did_you_mean(tgt.name, kind.index))
+                if (ot.arg, tgt.name) in self.p.printed:  # only a scenario's arrange, compiled after the rules, gets here
+                    raise error_at(tgt.pos, f"cannot set '{tgt.name}' of {ot.arg} cards: no rule sets it, and the "
+                                            "rules rely on its printed values")
                 fidx = kind.index[tgt.name]
                 self._expect(s.value, vt, kind.types[fidx], f"field '{tgt.name}'")
                 em.emit_src(B.set_card_field(obj, fidx, val))

@@ -207,6 +207,11 @@ class Game:
         game) unpacks each, not counting the number up."""
         return tuple(enumerate(self.fam_zones[fam], 1))
 
+    def option_rows(self, aid: int) -> list[Optional[list[tuple[int, int, int]]]]:
+        """Per value of an action's first parameter (a card or a place number), its options' row (helpers.option_row),
+        made on first use: a lister (bound once per game) appends an option of the row, no new tuple each time."""
+        return [None] * (len(self.card_ids) + len(self.zone_names))
+
     def zone_at(self, fam: int) -> list[int]:
         """Per zone id, the zone of family `fam` at that zone's place number (-1 where it has none): a lister reads
         the place of another family as large as the card's (hoist.known_places) in one lookup, bound once per game."""

@@ -33,6 +33,12 @@ def family_cards(st: "State", fam: int) -> list[int]:
     return cards
 
 
+def option_row(rows: list[Optional[list[tuple[int, int, int]]]], aid: int, first: int, cards: int) -> list[tuple[int, int, int]]:
+    """The options `(aid, first, c)` of every card c, kept in `rows` (Game.option_rows): tuples made once per game."""
+    row = rows[first] = [(aid, first, c) for c in range(cards)]
+    return row
+
+
 def member(st: "State", fam: int, i: int, name: str, at: Optional["Pos"] = None) -> int:
     zones = st.game.fam_zones[fam]
     if 1 <= i <= len(zones):
@@ -553,7 +559,7 @@ def subsets(xs: Sequence[Any]) -> list[list[Any]]:
 
 
 ENV: dict[str, Any] = {
-    "_famcards": family_cards, "_member": member, "_mapget": map_get, "_listget": list_get, "_pick": pick,
+    "_famcards": family_cards, "_optrow": option_row, "_member": member, "_mapget": map_get, "_listget": list_get, "_pick": pick,
     "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_modified": modified,
     "_through": through_modifiers, "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
     "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,

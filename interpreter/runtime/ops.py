@@ -137,6 +137,8 @@ def set_card_field(obj: Fn, field: str, fn: Fn) -> Op:
         kind = st.game.program.kinds[st.game.program.card_kind[c]]
         if field not in kind.index or kind.types[kind.index[field]].name == "effect":
             raise GameRuleError(f"{st.game.card_ids[c]} has no field '{field}' that can be set")
+        if (kind.name, field) in st.game.program.printed:  # a scenario's arrange: the rules never set it
+            raise GameRuleError(f"cannot set '{field}' of {st.game.card_ids[c]}: the rules rely on its printed values")
         fidx = kind.index[field]
         row = st.card_vals[c][:]
         row[fidx] = fn(st, L)

@@ -160,6 +160,9 @@ class Program:
     moddefs: list[ModDef] = field(default_factory=list)
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
+    # the card fields (kind, field) whose printed values generated code relies on (a map looked up by one without its
+    # check): no rule sets them, and neither may a saved state nor a scenario's arrange (saved.validate, ops)
+    printed: set[tuple[str, str]] = field(default_factory=set)
     main_block: int = 0
     counted: tuple[int, ...] = ()  # the zone families whose cards are counted per owner as they move (State.owned)
     # the zone families whose cards the rules may read as one list, kept in the state (helpers.family_cards); a move

@@ -195,6 +195,9 @@ def _check_cards(game: "Game", s: SavedState) -> None:
             if v != base if t.name == "effect" else not _typed(game, t, v):
                 raise SavedStateError(f"changed_cards: card {_card_name(game, c)}: {name} = {_shown(v)} "
                                       f"is not a value of type {t}")
+            if v != base and (kind.name, name) in prog.printed:
+                raise SavedStateError(f"changed_cards: card {_card_name(game, c)}: {name} = {_shown(v)}, but no "
+                                      f"rule changes its printed {_shown(base)}")
 
 
 def _check_vars(game: "Game", s: SavedState) -> None:
