@@ -264,3 +264,14 @@ def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try
     assert made["run"](st, [1, 2], 1) == ([1, 4], 6)
     ops = [i.opname for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
     assert "NOP" not in ops and ops.count("SWAP") == 2  # the update whose value sets k keeps its form
+
+
+def test_a_while_true_loop_goes_round_without_a_nop() -> None:
+    src = ("def run(st, L):\n    while True:\n        for x in L:\n            if x > st:\n                break\n"
+           "        else:\n            return None\n        st += 1\n        continue\n")
+    made: dict[str, Any] = {}
+    code = lowered_code(src)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    assert made["run"](0, [1, 2]) is None
+    ops = [i.opname for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
+    assert "NOP" not in ops

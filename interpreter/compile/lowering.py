@@ -487,16 +487,17 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
 
 
 def cheaper_forms(tree: ast.AST) -> None:
-    """Statements below tree in forms that run fewer bytecodes: each `try`, and each `if True:` (a resumable runner's
-    test of whether it stops, blocks._expand), on its first statement's line (Python runs no NOP for a line of its own
-    as it is entered; the lines that fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
+    """Statements below tree in forms that run fewer bytecodes: each `try`, each `if True:` (a resumable runner's
+    test of whether it stops, blocks._expand) and each `while True:` (a runner's loop, whose rounds may jump back to its
+    line), on its first statement's line (Python runs no NOP for a line of its own as it is entered; the lines that
+    fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
     name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies)."""
     copies_forwarded(tree)
     for node in walked(tree):
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
-        elif isinstance(node, ast.If) and isinstance(node.test, ast.Constant) and node.test.value is True:
+        elif isinstance(node, (ast.If, ast.While)) and isinstance(node.test, ast.Constant) and node.test.value is True:
             node.lineno = node.test.lineno = node.test.end_lineno = node.body[0].lineno
         for name in ("body", "orelse", "finalbody"):
             block = getattr(node, name, None)
