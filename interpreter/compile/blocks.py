@@ -532,7 +532,7 @@ def turns_init(start: str, var: int, skips: int) -> Snippet:
 def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[int], itself: list[int]) -> Snippet:
     """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here, or, where
     `until` reads neither the turns' player nor the skips, which alone changed, straight to the next `skip` test,
-    the skips counted in a local `_b_j`: they never outlast this snippet)."""
+    the skips counted in a local `_b_j`: they never outlast this snippet, and a turn that skips no one sets none)."""
     lines = [f"if {until}:", "    GOTO 0"]
     if skip is None:
         return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
@@ -543,7 +543,8 @@ def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[
             f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
     if again:
         return Snippet(lines + [f"if {skip}:", *step, "    GOTO 1", f"L[{skips}] = 0"], (end, itself))
-    return Snippet(lines + ["_b_j = 0", f"while {skip}:", *step], (end, itself))
+    return Snippet(lines + [f"if {skip}:", "    _b_j = 0", "    while True:", *("    " + ln for ln in step),
+                            f"        if not ({skip}):", "            break"], (end, itself))
 
 
 def next_player(var: int) -> Snippet:
@@ -835,10 +836,11 @@ def call_rule(bid: int, args: list[str], nlocals: Optional[int]) -> Snippet:
                     "st.frames.append(_b_t)", *_DEPTH] + SPEND, pushes=True, calls=bid)
 
 
-def phase_begin(name: str, bid: int) -> Snippet:
-    """Enters a phase: set, logged, and its block's frame started (run at once, as a rule's)."""
+def phase_begin(name: str, bid: int, nlocals: int) -> Snippet:
+    """Enters a phase: set, logged, and its block's frame started (run at once, as a rule's); `nlocals`: the phase's
+    number of locals (its block is compiled first), so the frame's list is written out."""
     return Snippet([f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
-                    f"_b_t = [{bid}, 0, [None] * st.game.nlocals[{bid}]]", "st.frames.append(_b_t)"],
+                    f"_b_t = [{bid}, 0, {frame_locals([], nlocals, bid)}]", "st.frames.append(_b_t)"],
                    pushes=True, calls=bid)
 
 

@@ -588,7 +588,7 @@ class Compiler(StatementCompiler):
             seen.add(ph.name)
             bid = self._new_block(f"phase {ph.name}")
             self._fill_block(bid, ph.body, Scope(Layout()), ph.pos)
-            em.emit_src(B.phase_begin(ph.name, bid))
+            em.emit_src(B.phase_begin(ph.name, bid, self.p.blocks[bid].nlocals))
             for snippet in self.expiry("phase"):
                 em.emit_src(snippet)
         for snippet in self.expiry("round"):
