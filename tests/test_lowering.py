@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
-from interpreter.compile.lowering import frame_as_locals, function_source, lowered_code, lowered_function
+from interpreter.compile.lowering import (
+    frame_as_locals,
+    function_source,
+    loop_slots_as_locals,
+    lowered_code,
+    lowered_function,
+)
 from interpreter.compile.statements import _loop_variable
 
 CASES = [
@@ -275,3 +281,42 @@ def test_a_while_true_loop_goes_round_without_a_nop() -> None:
     assert made["run"](0, [1, 2]) is None
     ops = [i.opname for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
     assert "NOP" not in ops
+
+
+RUNNER = """
+def run(st, fr):
+    _, pc, L = fr
+    while True:
+        if L[0] >= 3:
+            return None
+        st.pending = (0, L[0], None, [L[0] + 10, L[0] + 20], 1)
+        fr[1] = 2
+        yield True
+        st.seen.append((L[0], L[1] - L[1] // 2))
+        L[0] += 1
+"""
+
+
+def _runner_made(src: str) -> tuple[Any, str]:
+    tree = ast.parse(src)
+    loop_slots_as_locals(tree)
+    made: dict[str, Any] = {}
+    exec(compile(ast.fix_missing_locations(tree), "<runner>", "exec"), {}, made)  # noqa: S102 - the code under test
+    return made["run"], ast.unparse(tree)
+
+
+def test_a_runner_loop_keeps_a_slot_it_reads_in_a_local_but_not_one_its_stop_fills() -> None:
+    run, code = _runner_made(RUNNER)
+    assert "_f0 = L[0]" in code and "L[0] = _f0 = _f0 + 1" in code and "_f1" not in code
+    st = type("St", (), {})()
+    st.seen = []
+    fr = [0, 0, [0, None]]
+    for _ in run(st, fr):  # each step's outcome goes into the slot the node names, as State.apply_action does
+        fr[2][st.pending[4]] = st.pending[3][1]
+    assert st.seen == [(0, 10), (1, 11), (2, 11)] and fr[2] == [3, 22]
+
+
+@pytest.mark.parametrize("handed", ["_o1(st, fr)", "f(L)"])
+def test_a_runner_loop_that_hands_its_frame_on_keeps_its_slots_in_the_frame(handed: str) -> None:
+    _, code = _runner_made(RUNNER.replace("        L[0] += 1", f"        L[0] += 1\n        {handed}"))
+    assert "_f0" not in code

@@ -4,6 +4,7 @@ block's ops from a step on, inlining the snippets with their expressions, until 
 state still stops, clones and saves at any step; the runner only spares the op-by-op dispatch."""
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,7 +20,7 @@ from interpreter.compile.hoist import (
     reads_end_items,
     runner_reads_as_locals,
 )
-from interpreter.compile.lowering import BY_ZONE_READS, function_code, lowered_code
+from interpreter.compile.lowering import BY_ZONE_READS, function_code, loop_slots_as_locals, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
@@ -372,8 +373,15 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
     src = "\n".join(["def make(_ops, _op_at, _first, _pos, _g):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
-    rewrite = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
-    return lowered_code(src, rewrite), [k for _, k in out], first, sorted(starts)
+    inline = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
+    return lowered_code(src, partial(_rewritten, inline)), [k for _, k in out], first, sorted(starts)
+
+
+def _rewritten(inline: Optional[Callable[[ast.AST], bool]], tree: ast.AST) -> bool:
+    """A runner's lowered tree with its end items read inline where `inline` (hoist.end_items_in) and its loops' frame
+    slots kept in locals (lowering.loop_slots_as_locals), in place; whether it changed."""
+    changed = inline is not None and inline(tree)
+    return loop_slots_as_locals(tree) or changed
 
 
 _ST_FRAMES = re.compile(r"\bst\.frames\.(?=(?:append|pop)\()")  # read as the runner's `frames`, where it has them

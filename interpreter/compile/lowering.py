@@ -562,6 +562,97 @@ def frame_as_locals(src: str) -> str:
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
+def loop_slots_as_locals(tree: ast.AST) -> bool:
+    """Each `while True:` loop of a block runner (blocks._runner_code) with each slot L[k] that its rounds read more
+    often than they set it kept in a local `_fk` too: read from L just before the loop (whichever arm the run enters
+    it at), every `L[k] = v` in it also setting `_fk`, every read of L[k] reading `_fk`. The frame's slots change
+    only by the runner's own lines, and by a step's outcome, put into the slot its node names (State.apply_action,
+    _choose), while a suspended runner holds the frame (a state written otherwise drops the run: State.edited): so a
+    loop that hands no op its frame (`fr`, a bare `L`) keeps every slot but those its stops name. Says whether it
+    changed the tree."""
+    changed = False
+    for node in walked(tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and any(_endless(s) for s in block):
+                new: Stmts = []
+                for stmt in block:
+                    kept = _slots_kept(stmt) if _endless(stmt) else []
+                    new += [ast.copy_location(_assign(f"_f{k}", _frame_slot(k, ast.Load())), stmt) for k in kept]
+                    new.append(stmt)
+                    changed = changed or bool(kept)
+                setattr(node, name, new)
+    return changed
+
+
+def _endless(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.While) and isinstance(stmt.test, ast.Constant) and stmt.test.value is True
+
+
+def _slots_kept(loop: ast.While) -> list[int]:
+    """The slots loop_slots_as_locals keeps in locals in `loop`, its reads and sets of them rewritten."""
+    nodes = walked(loop)
+    parent = {id(c): n for n in nodes for c in ast.iter_child_nodes(n)}
+    stopped: set[int] = set()  # the slots the loop's stops name (an outcome goes there)
+    for n in nodes:
+        if isinstance(n, ast.Name) and n.id == "L" and _slot(parent[id(n)]) is None:
+            return []  # the frame's list handed on
+        if isinstance(n, ast.Name) and n.id == "fr" and not _frame_step_or_test(n, parent[id(n)]):
+            return []  # the frame handed on (an op's `fr`)
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "pending" for t in n.targets):
+            if isinstance(n.value, ast.Constant) and n.value.value is None:
+                continue
+            last = n.value.elts[-1] if isinstance(n.value, ast.Tuple) and n.value.elts else None
+            if isinstance(last, ast.UnaryOp) and isinstance(last.op, ast.USub):
+                last = last.operand  # a negative slot: none (`choose action`)
+            if not isinstance(last, ast.Constant) or type(last.value) is not int:
+                return []
+            stopped.add(last.value)
+    own = {id(n) for scope in nodes if isinstance(scope, OWN_SCOPE) for n in walked(scope)}
+    reads: Counter[int] = Counter()
+    sets: Counter[int] = Counter()
+    unsure: set[int | None] = set(stopped)
+    for n in nodes:
+        k = _slot(n)
+        if k is None:
+            continue
+        up, ctx = parent[id(n)], cast(ast.Subscript, n).ctx
+        if id(n) in own or isinstance(ctx, ast.Del):
+            unsure.add(k)
+        elif isinstance(ctx, ast.Load):
+            reads[k] += 1
+        elif isinstance(up, ast.Assign) or isinstance(up, ast.AugAssign) and isinstance(up.op, (ast.Add, ast.Sub)):
+            sets[k] += 1
+        else:
+            unsure.add(k)  # set as a loop's variable, or otherwise
+    kept = sorted(k for k in reads if k not in unsure and reads[k] >= sets[k] + 2)
+    if not kept:
+        return []
+
+    def local(node: ast.AST) -> ast.AST:
+        k = _slot(node)
+        if k in kept and isinstance(cast(ast.Subscript, node).ctx, ast.Load):
+            return ast.copy_location(ast.Name(f"_f{k}", ast.Load()), node)
+        node = _with_children(node, local)
+        if isinstance(node, ast.AugAssign) and _slot(node.target) in kept:
+            k = cast(int, _slot(node.target))
+            value = ast.BinOp(ast.Name(f"_f{k}", ast.Load()), node.op, node.value)
+            return ast.copy_location(ast.Assign([node.target, ast.Name(f"_f{k}", ast.Store())], value), node)
+        if isinstance(node, ast.Assign) and any(_slot(t) in kept for t in node.targets):
+            node.targets += [ast.Name(f"_f{_slot(t)}", ast.Store()) for t in node.targets if _slot(t) in kept]
+        return node
+
+    loop.body = [cast(ast.stmt, local(s)) for s in loop.body]
+    return kept
+
+
+def _frame_step_or_test(name: ast.Name, up: ast.AST) -> bool:
+    """Whether the frame `fr` is only read for its step (`fr[1] = …`) or compared (`… is not fr`) there."""
+    if isinstance(up, ast.Subscript):
+        return isinstance(up.ctx, ast.Store) and isinstance(up.slice, ast.Constant) and up.slice.value == 1
+    return isinstance(up, ast.Compare) and name in up.comparators and all(isinstance(o, ast.IsNot) for o in up.ops)
+
+
 def _set_first(body: Stmts, seen: set[int | None]) -> set[int | None]:
     """The slots whose first use, statement by statement (into a `try` whose handlers all raise: the function ends
     there), sets them as a whole (`=` or a loop's); `seen`: the slots used before, updated."""
