@@ -860,3 +860,14 @@ def test_a_loop_going_round_from_its_first_arm_runs_later_rounds_without_the_arm
     kept = _loop([arm("a", 1), arm("b", 3), back], [1, 3, 5])
     assert kept[0][0] == "while True:"
     assert _run_loop(kept, 0, 6) == ["a", "b", "c", "b", "c", "b", "c"]
+
+
+@pytest.mark.parametrize("lines, read", [
+    (["if pc <= 3:", "    L[0] = 1"], ["_, pc, L = fr"]),
+    (["L[0] = st.gvars[1]"], ["L = fr[2]"]),
+    (["while pc > 1:", "    pc = 1"], ["pc = fr[1]"]),
+    (["st.gvars[2] = 0", "fr[1] = 3"], []),
+])
+def test_a_runner_reads_from_its_frame_only_what_its_lines_use(lines: list[str], read: list[str]) -> None:
+    from interpreter.compile.blocks import _frame_read
+    assert _frame_read(lines) == read

@@ -356,7 +356,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
             loop = [list(zip(bodies[j], (n for _, n in arms[j]))) for j in range(i, group[1] + 1)]
             out += [(f"if pc <= {steps[group[1]]}:", k)] + _indented(sets + _loop(loop, steps[i:group[1] + 1]), 1)
     defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))  # set by the call: no bytecode
-    head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
+    head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)),
+            *("    " + ln for ln in _frame_read([ln for ln, _ in out])), "    try:"]
     ended = any(ln.lstrip() == _PUSHED for ln, _ in out)
     if ended:  # the frames, where an op may push some (the block's end pops its frame off them)
         head[-1:-1] = ["    frames = st.frames"]
@@ -382,6 +383,12 @@ def _rewritten(inline: Optional[Callable[[ast.AST], bool]], tree: ast.AST) -> bo
     slots kept in locals (lowering.loop_slots_as_locals), in place; whether it changed."""
     changed = inline is not None and inline(tree)
     return loop_slots_as_locals(tree) or changed
+
+
+def _frame_read(lines: Lines) -> Lines:
+    """The runner's line that reads the step `pc` and the locals `L` from its frame, as far as its lines use them."""
+    pc, slots = (any(re.search(rf"\b{name}\b", ln) for ln in lines) for name in ("pc", "L"))
+    return ["_, pc, L = fr"] if pc and slots else ["pc = fr[1]"] if pc else ["L = fr[2]"] if slots else []
 
 
 _ST_FRAMES = re.compile(r"\bst\.frames\.(?=(?:append|pop)\()")  # read as the runner's `frames`, where it has them
