@@ -89,6 +89,7 @@ class Emitter:
     pos: list[Any] = field(default_factory=list)  # per op, for located run-time errors
     loop_ends: list[list[list[int]]] = field(default_factory=list)
     jumps: tuple[list[int], ...] = ()  # the targets of closure ops' jumps
+    root: bool = False  # the game's main block: its frame, the first, stands below all others (State.frames)
 
     def emit(self, op: Op, *jumps: list[int]) -> int:
         """A closure op; `jumps`: the cells of the steps it may jump to."""
@@ -117,7 +118,7 @@ class Emitter:
         for op, s in zip(code, self.snippets):
             if s is not None and s.node is not None:
                 node_types[op] = s.node
-        run, resumable, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
+        run, resumable, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns, self.root)
         return code, run, resumable, starts
 
 
@@ -199,12 +200,15 @@ def _run_above(resumable: bool) -> Lines:
 _DEPTH = [f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"]  # after a frame is pushed (MAX_DEPTH > NEST_MAX)
 
 
-def _called(lines: Lines, step: int, block: int, resumable: bool) -> Lines:
+def _called(lines: Lines, step: int, block: int, resumable: bool, root: bool) -> Lines:
     """A call's lines in a runner (`step`: the step after it): the frame it pushed runs in `block`'s runner at once,
     unless there are more than NEST_MAX frames; only then can there be more than MAX_DEPTH, so the depth test goes in
-    that branch, the lines after it (spending the budget) in both, so a depth error still comes before a budget one."""
+    that branch, the lines after it (spending the budget) in both, so a depth error still comes before a budget one.
+    The `root` block's call makes the second frame: no test."""
     at = lines.index(_DEPTH[0]) if _DEPTH[0] in lines else len(lines)
     tail = lines[at + len(_DEPTH):] + [f"fr[1] = {step}"]
+    if root:
+        return [*lines[:at], *tail, *_enter(resumable, str(block)), _PUSHED, *_run_above(resumable)[2:]]
     deep = lines[at:at + len(_DEPTH)] + tail + ["return None"]
     return [*lines[:at], f"if len(frames) > {NEST_MAX}:", *("    " + ln for ln in deep), *tail, *_enter(resumable, str(block)),
             _PUSHED, *_run_above(resumable)[2:]]
@@ -263,18 +267,18 @@ def _falls_through(body: Lines) -> bool:
     return not body[-1].startswith(("return", "raise", "continue", "break"))
 
 
-def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
-            ns: dict[str, Any]) -> tuple[Callable[[Any], Op], Callable[[Any], Resumable], frozenset[int]]:
+def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any], ns: dict[str, Any],
+            root: bool = False) -> tuple[Callable[[Any], Op], Callable[[Any], Resumable], frozenset[int]]:
     """What makes the block's runner for a game (_runner_code), what makes its resumable runner (made or read at its
     first use: only the API loop runs one, code_cache.kept_for_later), and the steps they may be entered at; written and
     compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets they
     are written from)."""
     shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.stepped, s.node is not None)
              for s in snippets]
-    key = f"{sorted(targets)!r}\0{shape!r}"
-    made, op_at, first, starts = kept(f"runner\0{key}", lambda: _runner_code(snippets, targets))
+    key = f"{sorted(targets)!r}\0{shape!r}\0{root}"
+    made, op_at, first, starts = kept(f"runner\0{key}", lambda: _runner_code(snippets, targets, root=root))
     exec(made, ns)  # noqa: S102 - our own generated code
-    later = kept_for_later(f"resumable\0{key}", lambda: _runner_code(snippets, targets, True))
+    later = kept_for_later(f"resumable\0{key}", lambda: _runner_code(snippets, targets, True, root))
 
     def resumable(game: Any) -> Resumable:
         made, op_at, first, _ = later()
@@ -283,8 +287,8 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     return partial(ns.pop("make"), code, op_at, first, pos), resumable, frozenset(starts)
 
 
-def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
-                 resumable: bool = False) -> tuple[CodeType, list[int], int, list[int]]:
+def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable: bool = False,
+                 root: bool = False) -> tuple[CodeType, list[int], int, list[int]]:
     """`run(st, fr)`: the block's steps as arms, one from each start (where a run may be entered) to the next, in
     step order; an arm `if pc <= start:` is skipped by an entry past it. The run falls from arm to arm with `pc` left
     as it was, so each arm's test passes. The arms between a jump back and its target (a loop's body) are a
@@ -296,7 +300,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
     the runner for the game `_g`, its tables (GAME_TABLES) as `_g_…` parameters' defaults, with those arguments but the ops,
     their positions and the game: per line of the run from `_first` on, its op; and the starts. `resumable`: the run
     is a generator (State.apply_action's, in the API loop), which yields at a stop and goes on after it (a snippet's
-    lines after a STOP are in `else`s) as after its agent's decision, and runs the frames it pushes inside itself."""
+    lines after a STOP are in `else`s) as after its agent's decision, and runs the frames it pushes inside itself.
+    `root`: the game's main block (Emitter.root), whose calls test no depth (_called)."""
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -323,7 +328,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
                            [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"], resumable)
             if s.calls is not None:  # the frame it pushed runs in its runner at once, the rest (if any) as below
-                body = _called(body, k + 1, s.calls, resumable)
+                body = _called(body, k + 1, s.calls, resumable, root)
             elif s.pushes:  # the frames it pushed run, this one standing after it (set already where it is `stepped`)
                 body += [_PUSHED, *([] if s.stepped else [f"    fr[1] = {k + 1}"]), *run_above]
         arms[i] += [(ln, k) for ln in body]

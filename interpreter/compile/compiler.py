@@ -568,7 +568,7 @@ class Compiler(StatementCompiler):
             raise error_at(rnd.pos, "the round has no phase, so the game could never get anywhere",
                            "give the round a phase (a variant that removes the last one must add another)")
         check_progress(rnd.repeat_while, [st for ph in rnd.phases for st in ph.body], rnd.pos, "`repeat while true`")
-        em = Emitter(rnd.pos)
+        em = Emitter(rnd.pos, root=True)
         if setups:
             setup_bid = self._new_block("setup")
             self._fill_block(setup_bid, setups[0].body, Scope(Layout()), setups[0].pos)
