@@ -308,6 +308,7 @@ def _runner_made(src: str) -> tuple[Any, str]:
 def test_a_runner_loop_keeps_a_slot_it_reads_in_a_local_but_not_one_its_stop_fills() -> None:
     run, code = _runner_made(RUNNER)
     assert "_f0 = L[0]" in code and "L[0] = _f0 = _f0 + 1" in code and "_f1" not in code
+    assert code.count("fr[1] = 2") == 1 and code.index("fr[1] = 2") < code.index("while True")  # one step: set once
     st = type("St", (), {})()
     st.seen = []
     fr = [0, 0, [0, None]]
@@ -320,3 +321,17 @@ def test_a_runner_loop_keeps_a_slot_it_reads_in_a_local_but_not_one_its_stop_fil
 def test_a_runner_loop_that_hands_its_frame_on_keeps_its_slots_in_the_frame(handed: str) -> None:
     _, code = _runner_made(RUNNER.replace("        L[0] += 1", f"        L[0] += 1\n        {handed}"))
     assert "_f0" not in code
+
+
+def test_a_runner_loop_that_stops_at_two_steps_sets_each_where_it_stops() -> None:
+    run, code = _runner_made(RUNNER.replace("        L[0] += 1", "        L[0] += 1\n        if L[0] == 2:\n"
+                                                                 "            fr[1] = 4\n            yield True"))
+    assert code.index("fr[1] = 2") > code.index("while True")
+    st = type("St", (), {})()
+    st.seen = []
+    fr = [0, 0, [0, None]]
+    steps = []
+    for _ in run(st, fr):
+        steps.append(fr[1])
+        fr[2][st.pending[4]] = st.pending[3][1]
+    assert steps == [2, 2, 4, 2]

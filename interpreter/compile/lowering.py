@@ -563,13 +563,14 @@ def frame_as_locals(src: str) -> str:
 
 
 def loop_slots_as_locals(tree: ast.AST) -> bool:
-    """Each `while True:` loop of a block runner (blocks._runner_code) with each slot L[k] that its rounds read more
-    often than they set it kept in a local `_fk` too: read from L just before the loop (whichever arm the run enters
-    it at), every `L[k] = v` in it also setting `_fk`, every read of L[k] reading `_fk`. The frame's slots change
-    only by the runner's own lines, and by a step's outcome, put into the slot its node names (State.apply_action,
-    _choose), while a suspended runner holds the frame (a state written otherwise drops the run: State.edited): so a
-    loop that hands no op its frame (`fr`, a bare `L`) keeps every slot but those its stops name. Says whether it
-    changed the tree."""
+    """Each `while True:` loop of a block runner (blocks._runner_code) that hands no op its frame (`fr`, a bare `L`)
+    with each slot L[k] that its rounds read more often than they set it kept in a local `_fk` too: read from L just
+    before the loop (whichever arm the run enters it at), every `L[k] = v` in it also setting `_fk`, every read of L[k]
+    reading `_fk`. The frame's slots change only by the runner's own lines, and by a step's outcome, put into the slot
+    its node names (State.apply_action, _choose), while a suspended runner holds the frame (a state written otherwise
+    drops the run: State.edited): so such a loop keeps every slot but those its stops name. Also, where each of the
+    loop's steps is the same (`fr[1] = c`), it is set once before the loop (_step_set_once). Says whether it changed
+    the tree."""
     changed = False
     for node in walked(tree):
         for name in ("body", "orelse", "finalbody"):
@@ -577,10 +578,12 @@ def loop_slots_as_locals(tree: ast.AST) -> bool:
             if isinstance(block, list) and any(_endless(s) for s in block):
                 new: Stmts = []
                 for stmt in block:
-                    kept = _slots_kept(stmt) if _endless(stmt) else []
-                    new += [ast.copy_location(_assign(f"_f{k}", _frame_slot(k, ast.Load())), stmt) for k in kept]
+                    if _endless(stmt) and not _frame_handed_on(stmt):
+                        before = [_assign(f"_f{k}", _frame_slot(k, ast.Load())) for k in _slots_kept(stmt)]
+                        before += _step_set_once(stmt)
+                        new += [ast.copy_location(s, stmt) for s in before]
+                        changed = changed or bool(before)
                     new.append(stmt)
-                    changed = changed or bool(kept)
                 setattr(node, name, new)
     return changed
 
@@ -589,16 +592,21 @@ def _endless(stmt: ast.stmt) -> bool:
     return isinstance(stmt, ast.While) and isinstance(stmt.test, ast.Constant) and stmt.test.value is True
 
 
+def _frame_handed_on(loop: ast.While) -> bool:
+    """Whether the loop hands its frame or the frame's list of locals on (an op's `fr`, a bare `L`)."""
+    nodes = walked(loop)
+    parent = {id(c): n for n in nodes for c in ast.iter_child_nodes(n)}
+    return any(isinstance(n, ast.Name) and (n.id == "L" and _slot(parent[id(n)]) is None
+                                            or n.id == "fr" and not _frame_step_or_test(n, parent[id(n)]))
+               for n in nodes)
+
+
 def _slots_kept(loop: ast.While) -> list[int]:
     """The slots loop_slots_as_locals keeps in locals in `loop`, its reads and sets of them rewritten."""
     nodes = walked(loop)
     parent = {id(c): n for n in nodes for c in ast.iter_child_nodes(n)}
     stopped: set[int] = set()  # the slots the loop's stops name (an outcome goes there)
     for n in nodes:
-        if isinstance(n, ast.Name) and n.id == "L" and _slot(parent[id(n)]) is None:
-            return []  # the frame's list handed on
-        if isinstance(n, ast.Name) and n.id == "fr" and not _frame_step_or_test(n, parent[id(n)]):
-            return []  # the frame handed on (an op's `fr`)
         if isinstance(n, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "pending" for t in n.targets):
             if isinstance(n.value, ast.Constant) and n.value.value is None:
                 continue
@@ -644,6 +652,24 @@ def _slots_kept(loop: ast.While) -> list[int]:
 
     loop.body = [cast(ast.stmt, local(s)) for s in loop.body]
     return kept
+
+
+def _step_set_once(loop: ast.While) -> Stmts:
+    """`[fr[1] = c]` where every step the loop sets its frame to is c, those sets taken out of it, else []. The step is
+    read only at a stop, a frame pushed, the end of a run or an error (which sets its own), each of them after a set of
+    it; a loop that hands its frame to no op sets none other (_frame_handed_on), so before it is as good as inside."""
+    sets = [n for n in walked(loop) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(t := n.targets[0], ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == "fr"]
+    values = {n.value.value if isinstance(n.value, ast.Constant) else None for n in sets}
+    if len(values) != 1 or None in values:
+        return []
+    gone = {id(n) for n in sets}
+    for node in walked(loop):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and any(id(s) in gone for s in block):
+                setattr(node, name, [s for s in block if id(s) not in gone] or [ast.copy_location(ast.Pass(), block[0])])
+    return [sets[0]]
 
 
 def _frame_step_or_test(name: ast.Name, up: ast.AST) -> bool:
