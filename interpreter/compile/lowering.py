@@ -494,7 +494,7 @@ def cheaper_forms(tree: ast.AST) -> None:
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
     name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies)."""
     copies_forwarded(tree)
-    for node in walked(tree):
+    for node in reversed(walked(tree)):  # a statement's statements first: its first one's line is the one it keeps
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
         elif isinstance(node, (ast.If, ast.While)) and isinstance(node.test, ast.Constant) and node.test.value is True:
