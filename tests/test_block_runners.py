@@ -860,3 +860,24 @@ def test_a_loop_going_round_from_its_first_arm_runs_later_rounds_without_the_arm
     kept = _loop([arm("a", 1), arm("b", 3), back], [1, 3, 5])
     assert kept[0][0] == "while True:"
     assert _run_loop(kept, 0, 6) == ["a", "b", "c", "b", "c", "b", "c"]
+
+
+@pytest.mark.parametrize("lines, read", [
+    (["if pc <= 3:", "    L[0] = 1"], ["_, pc, L = fr"]),
+    (["L[0] = st.gvars[1]"], ["L = fr[2]"]),
+    (["while pc > 1:", "    pc = 1"], ["pc = fr[1]"]),
+    (["st.gvars[2] = 0", "fr[1] = 3"], []),
+])
+def test_a_runner_reads_from_its_frame_only_what_its_lines_use(lines: list[str], read: list[str]) -> None:
+    from interpreter.compile.blocks import _frame_read
+    assert _frame_read(lines) == read
+
+
+def test_only_the_main_blocks_calls_run_without_a_depth_test() -> None:
+    """The main block's frame is the first: a frame it pushes is the second, so neither depth limit can be reached."""
+    from interpreter.compile.blocks import call_rule, _called
+    lines = call_rule(3, [], 2).lines
+    assert any("len(frames) > " in ln for ln in _called(lines, 1, 3, True, False))
+    root = _called(lines, 1, 3, True, True)
+    assert not any("len(frames) > " in ln or "len(st.frames) > " in ln for ln in root)
+    assert root[-3:-1] == ["if frames[-1] is not fr:", "    while (_b_t := frames[-1]) is not fr:"]

@@ -7,7 +7,13 @@ from typing import Any
 
 import pytest
 
-from interpreter.compile.lowering import frame_as_locals, function_source, lowered_code, lowered_function
+from interpreter.compile.lowering import (
+    frame_as_locals,
+    function_source,
+    loop_slots_as_locals,
+    lowered_code,
+    lowered_function,
+)
 from interpreter.compile.statements import _loop_variable
 
 CASES = [
@@ -254,9 +260,10 @@ def test_a_function_whose_frame_is_dropped_holds_its_slots_in_locals() -> None:
     assert frame_as_locals(passed_on) == passed_on
 
 
-def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try_or_if_true_without_a_nop() -> None:
+def test_a_runner_updates_a_slot_or_field_plainly_and_enters_a_try_if_or_while_true_without_a_nop() -> None:
     src = ("def run(st, L, k):\n    try:\n        L[k] += 2\n        st.n -= L[k]\n        L[k] += (k := 0)\n"
-           "    except ValueError:\n        raise\n    if True:\n        return L, st.n\n    else:\n        return None\n")
+           "    except ValueError:\n        raise\n    while True:\n        if True:\n            return L, st.n\n"
+           "        else:\n            return None\n")
     made: dict[str, Any] = {}
     code = lowered_code(src)
     exec(code, {}, made)  # noqa: S102 - the code under test
@@ -264,3 +271,57 @@ def test_a_runner_updates_a_slot_or_field_by_a_plain_assignment_and_enters_a_try
     assert made["run"](st, [1, 2], 1) == ([1, 4], 6)
     ops = [i.opname for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
     assert "NOP" not in ops and ops.count("SWAP") == 2  # the update whose value sets k keeps its form
+
+
+RUNNER = """
+def run(st, fr):
+    _, pc, L = fr
+    while True:
+        if L[0] >= 3:
+            return None
+        st.pending = (0, L[0], None, [L[0] + 10, L[0] + 20], 1)
+        fr[1] = 2
+        yield True
+        st.seen.append((L[0], L[1] - L[1] // 2))
+        L[0] += 1
+"""
+
+
+def _runner_made(src: str) -> tuple[Any, str]:
+    tree = ast.parse(src)
+    loop_slots_as_locals(tree)
+    made: dict[str, Any] = {}
+    exec(compile(ast.fix_missing_locations(tree), "<runner>", "exec"), {}, made)  # noqa: S102 - the code under test
+    return made["run"], ast.unparse(tree)
+
+
+def test_a_runner_loop_keeps_a_slot_it_reads_in_a_local_but_not_one_its_stop_fills() -> None:
+    run, code = _runner_made(RUNNER)
+    assert "_f0 = L[0]" in code and "L[0] = _f0 = _f0 + 1" in code and "_f1" not in code
+    assert code.count("fr[1] = 2") == 1 and code.index("fr[1] = 2") < code.index("while True")  # one step: set once
+    st = type("St", (), {})()
+    st.seen = []
+    fr = [0, 0, [0, None]]
+    for _ in run(st, fr):  # each step's outcome goes into the slot the node names, as State.apply_action does
+        fr[2][st.pending[4]] = st.pending[3][1]
+    assert st.seen == [(0, 10), (1, 11), (2, 11)] and fr[2] == [3, 22]
+
+
+@pytest.mark.parametrize("handed", ["_o1(st, fr)", "f(L)"])
+def test_a_runner_loop_that_hands_its_frame_on_keeps_its_slots_in_the_frame(handed: str) -> None:
+    _, code = _runner_made(RUNNER.replace("        L[0] += 1", f"        L[0] += 1\n        {handed}"))
+    assert "_f0" not in code
+
+
+def test_a_runner_loop_that_stops_at_two_steps_sets_each_where_it_stops() -> None:
+    run, code = _runner_made(RUNNER.replace("        L[0] += 1", "        L[0] += 1\n        if L[0] == 2:\n"
+                                                                 "            fr[1] = 4\n            yield True"))
+    assert code.index("fr[1] = 2") > code.index("while True")
+    st = type("St", (), {})()
+    st.seen = []
+    fr = [0, 0, [0, None]]
+    steps = []
+    for _ in run(st, fr):
+        steps.append(fr[1])
+        fr[2][st.pending[4]] = st.pending[3][1]
+    assert steps == [2, 2, 4, 2]

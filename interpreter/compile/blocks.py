@@ -4,6 +4,7 @@ block's ops from a step on, inlining the snippets with their expressions, until 
 state still stops, clones and saves at any step; the runner only spares the op-by-op dispatch."""
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass, field
 from functools import partial
@@ -19,7 +20,7 @@ from interpreter.compile.hoist import (
     reads_end_items,
     runner_reads_as_locals,
 )
-from interpreter.compile.lowering import BY_ZONE_READS, function_code, lowered_code
+from interpreter.compile.lowering import BY_ZONE_READS, function_code, loop_slots_as_locals, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
@@ -88,6 +89,7 @@ class Emitter:
     pos: list[Any] = field(default_factory=list)  # per op, for located run-time errors
     loop_ends: list[list[list[int]]] = field(default_factory=list)
     jumps: tuple[list[int], ...] = ()  # the targets of closure ops' jumps
+    root: bool = False  # the game's main block: its frame, the first, stands below all others (State.frames)
 
     def emit(self, op: Op, *jumps: list[int]) -> int:
         """A closure op; `jumps`: the cells of the steps it may jump to."""
@@ -116,7 +118,7 @@ class Emitter:
         for op, s in zip(code, self.snippets):
             if s is not None and s.node is not None:
                 node_types[op] = s.node
-        run, resumable, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns)
+        run, resumable, starts = _runner(code, self.snippets, {c[0] for c in self.jumps}, self.pos, ns, self.root)
         return code, run, resumable, starts
 
 
@@ -198,12 +200,15 @@ def _run_above(resumable: bool) -> Lines:
 _DEPTH = [f"if len(st.frames) > {MAX_DEPTH}:", "    _guard_depth(st)"]  # after a frame is pushed (MAX_DEPTH > NEST_MAX)
 
 
-def _called(lines: Lines, step: int, block: int, resumable: bool) -> Lines:
+def _called(lines: Lines, step: int, block: int, resumable: bool, root: bool) -> Lines:
     """A call's lines in a runner (`step`: the step after it): the frame it pushed runs in `block`'s runner at once,
     unless there are more than NEST_MAX frames; only then can there be more than MAX_DEPTH, so the depth test goes in
-    that branch, the lines after it (spending the budget) in both, so a depth error still comes before a budget one."""
+    that branch, the lines after it (spending the budget) in both, so a depth error still comes before a budget one.
+    The `root` block's call makes the second frame: no test."""
     at = lines.index(_DEPTH[0]) if _DEPTH[0] in lines else len(lines)
     tail = lines[at + len(_DEPTH):] + [f"fr[1] = {step}"]
+    if root:
+        return [*lines[:at], *tail, *_enter(resumable, str(block)), _PUSHED, *_run_above(resumable)[2:]]
     deep = lines[at:at + len(_DEPTH)] + tail + ["return None"]
     return [*lines[:at], f"if len(frames) > {NEST_MAX}:", *("    " + ln for ln in deep), *tail, *_enter(resumable, str(block)),
             _PUSHED, *_run_above(resumable)[2:]]
@@ -262,18 +267,18 @@ def _falls_through(body: Lines) -> bool:
     return not body[-1].startswith(("return", "raise", "continue", "break"))
 
 
-def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any],
-            ns: dict[str, Any]) -> tuple[Callable[[Any], Op], Callable[[Any], Resumable], frozenset[int]]:
+def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int], pos: list[Any], ns: dict[str, Any],
+            root: bool = False) -> tuple[Callable[[Any], Op], Callable[[Any], Resumable], frozenset[int]]:
     """What makes the block's runner for a game (_runner_code), what makes its resumable runner (made or read at its
     first use: only the API loop runs one, code_cache.kept_for_later), and the steps they may be entered at; written and
     compiled at an earlier load of the same rules where the code cache has it (kept by the snippets and targets they
     are written from)."""
     shape = [None if s is None else (s.lines, [c[0] for c in s.cells], s.pushes, s.calls, s.stepped, s.node is not None)
              for s in snippets]
-    key = f"{sorted(targets)!r}\0{shape!r}"
-    made, op_at, first, starts = kept(f"runner\0{key}", lambda: _runner_code(snippets, targets))
+    key = f"{sorted(targets)!r}\0{shape!r}\0{root}"
+    made, op_at, first, starts = kept(f"runner\0{key}", lambda: _runner_code(snippets, targets, root=root))
     exec(made, ns)  # noqa: S102 - our own generated code
-    later = kept_for_later(f"resumable\0{key}", lambda: _runner_code(snippets, targets, True))
+    later = kept_for_later(f"resumable\0{key}", lambda: _runner_code(snippets, targets, True, root))
 
     def resumable(game: Any) -> Resumable:
         made, op_at, first, _ = later()
@@ -282,8 +287,8 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
     return partial(ns.pop("make"), code, op_at, first, pos), resumable, frozenset(starts)
 
 
-def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
-                 resumable: bool = False) -> tuple[CodeType, list[int], int, list[int]]:
+def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable: bool = False,
+                 root: bool = False) -> tuple[CodeType, list[int], int, list[int]]:
     """`run(st, fr)`: the block's steps as arms, one from each start (where a run may be entered) to the next, in
     step order; an arm `if pc <= start:` is skipped by an entry past it. The run falls from arm to arm with `pc` left
     as it was, so each arm's test passes. The arms between a jump back and its target (a loop's body) are a
@@ -295,7 +300,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
     the runner for the game `_g`, its tables (GAME_TABLES) as `_g_…` parameters' defaults, with those arguments but the ops,
     their positions and the game: per line of the run from `_first` on, its op; and the starts. `resumable`: the run
     is a generator (State.apply_action's, in the API loop), which yields at a stop and goes on after it (a snippet's
-    lines after a STOP are in `else`s) as after its agent's decision, and runs the frames it pushes inside itself."""
+    lines after a STOP are in `else`s) as after its agent's decision, and runs the frames it pushes inside itself.
+    `root`: the game's main block (Emitter.root), whose calls test no depth (_called)."""
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -322,7 +328,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
                            [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"], resumable)
             if s.calls is not None:  # the frame it pushed runs in its runner at once, the rest (if any) as below
-                body = _called(body, k + 1, s.calls, resumable)
+                body = _called(body, k + 1, s.calls, resumable, root)
             elif s.pushes:  # the frames it pushed run, this one standing after it (set already where it is `stepped`)
                 body += [_PUSHED, *([] if s.stepped else [f"    fr[1] = {k + 1}"]), *run_above]
         arms[i] += [(ln, k) for ln in body]
@@ -355,7 +361,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
             loop = [list(zip(bodies[j], (n for _, n in arms[j]))) for j in range(i, group[1] + 1)]
             out += [(f"if pc <= {steps[group[1]]}:", k)] + _indented(sets + _loop(loop, steps[i:group[1] + 1]), 1)
     defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))  # set by the call: no bytecode
-    head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)), "    _, pc, L = fr", "    try:"]
+    head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)),
+            *("    " + ln for ln in _frame_read([ln for ln, _ in out])), "    try:"]
     ended = any(ln.lstrip() == _PUSHED for ln, _ in out)
     if ended:  # the frames, where an op may push some (the block's end pops its frame off them)
         head[-1:-1] = ["    frames = st.frames"]
@@ -372,8 +379,21 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int],
     src = "\n".join(["def make(_ops, _op_at, _first, _pos, _g):"] + [f"    {g} = _ops[{g[2:]}]" for g in generics]
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
-    rewrite = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
-    return lowered_code(src, rewrite), [k for _, k in out], first, sorted(starts)
+    inline = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
+    return lowered_code(src, partial(_rewritten, inline)), [k for _, k in out], first, sorted(starts)
+
+
+def _rewritten(inline: Optional[Callable[[ast.AST], bool]], tree: ast.AST) -> bool:
+    """A runner's lowered tree with its end items read inline where `inline` (hoist.end_items_in) and its loops' frame
+    slots kept in locals (lowering.loop_slots_as_locals), in place; whether it changed."""
+    changed = inline is not None and inline(tree)
+    return loop_slots_as_locals(tree) or changed
+
+
+def _frame_read(lines: Lines) -> Lines:
+    """The runner's line that reads the step `pc` and the locals `L` from its frame, as far as its lines use them."""
+    pc, slots = (any(re.search(rf"\b{name}\b", ln) for ln in lines) for name in ("pc", "L"))
+    return ["_, pc, L = fr"] if pc and slots else ["pc = fr[1]"] if pc else ["L = fr[2]"] if slots else []
 
 
 _ST_FRAMES = re.compile(r"\bst\.frames\.(?=(?:append|pop)\()")  # read as the runner's `frames`, where it has them
@@ -532,7 +552,7 @@ def turns_init(start: str, var: int, skips: int) -> Snippet:
 def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[int], itself: list[int]) -> Snippet:
     """Ends the turns when `until` holds; passes over a player who must be skipped (and comes back here, or, where
     `until` reads neither the turns' player nor the skips, which alone changed, straight to the next `skip` test,
-    the skips counted in a local `_b_j`: they never outlast this snippet)."""
+    the skips counted in a local `_b_j`: they never outlast this snippet, and a turn that skips no one sets none)."""
     lines = [f"if {until}:", "    GOTO 0"]
     if skip is None:
         return Snippet(lines + [f"L[{skips}] = 0"], (end, itself))
@@ -543,7 +563,8 @@ def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[
             f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
     if again:
         return Snippet(lines + [f"if {skip}:", *step, "    GOTO 1", f"L[{skips}] = 0"], (end, itself))
-    return Snippet(lines + ["_b_j = 0", f"while {skip}:", *step], (end, itself))
+    return Snippet(lines + [f"if {skip}:", "    _b_j = 0", "    while True:", *("    " + ln for ln in step),
+                            f"        if not ({skip}):", "            break"], (end, itself))
 
 
 def next_player(var: int) -> Snippet:
@@ -835,10 +856,11 @@ def call_rule(bid: int, args: list[str], nlocals: Optional[int]) -> Snippet:
                     "st.frames.append(_b_t)", *_DEPTH] + SPEND, pushes=True, calls=bid)
 
 
-def phase_begin(name: str, bid: int) -> Snippet:
-    """Enters a phase: set, logged, and its block's frame started (run at once, as a rule's)."""
+def phase_begin(name: str, bid: int, nlocals: int) -> Snippet:
+    """Enters a phase: set, logged, and its block's frame started (run at once, as a rule's); `nlocals`: the phase's
+    number of locals (its block is compiled first), so the frame's list is written out."""
     return Snippet([f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
-                    f"_b_t = [{bid}, 0, [None] * st.game.nlocals[{bid}]]", "st.frames.append(_b_t)"],
+                    f"_b_t = [{bid}, 0, {frame_locals([], nlocals, bid)}]", "st.frames.append(_b_t)"],
                    pushes=True, calls=bid)
 
 

@@ -582,7 +582,7 @@ class Compiler(StatementCompiler):
             raise error_at(rnd.pos, "the round has no phase, so the game could never get anywhere",
                            "give the round a phase (a variant that removes the last one must add another)")
         check_progress(rnd.repeat_while, [st for ph in rnd.phases for st in ph.body], rnd.pos, "`repeat while true`")
-        em = Emitter(rnd.pos)
+        em = Emitter(rnd.pos, root=True)
         if setups:
             setup_bid = self._new_block("setup")
             self._fill_block(setup_bid, setups[0].body, Scope(Layout()), setups[0].pos)
@@ -602,7 +602,7 @@ class Compiler(StatementCompiler):
             seen.add(ph.name)
             bid = self._new_block(f"phase {ph.name}")
             self._fill_block(bid, ph.body, Scope(Layout()), ph.pos)
-            em.emit_src(B.phase_begin(ph.name, bid))
+            em.emit_src(B.phase_begin(ph.name, bid, self.p.blocks[bid].nlocals))
             for snippet in self.expiry("phase"):
                 em.emit_src(snippet)
         for snippet in self.expiry("round"):

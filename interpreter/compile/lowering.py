@@ -487,16 +487,17 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
 
 
 def cheaper_forms(tree: ast.AST) -> None:
-    """Statements below tree in forms that run fewer bytecodes: each `try`, and each `if True:` (a resumable runner's
-    test of whether it stops, blocks._expand), on its first statement's line (Python runs no NOP for a line of its own
-    as it is entered; the lines that fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
+    """Statements below tree in forms that run fewer bytecodes: each `try`, each `if True:` (a resumable runner's
+    test of whether it stops, blocks._expand) and each `while True:` (a runner's loop, whose rounds may jump back to its
+    line), on its first statement's line (Python runs no NOP for a line of its own as it is entered; the lines that
+    fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
     name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies)."""
     copies_forwarded(tree)
-    for node in walked(tree):
+    for node in reversed(walked(tree)):  # a statement's statements first: its first one's line is the one it keeps
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
-        elif isinstance(node, ast.If) and isinstance(node.test, ast.Constant) and node.test.value is True:
+        elif isinstance(node, (ast.If, ast.While)) and isinstance(node.test, ast.Constant) and node.test.value is True:
             node.lineno = node.test.lineno = node.test.end_lineno = node.body[0].lineno
         for name in ("body", "orelse", "finalbody"):
             block = getattr(node, name, None)
@@ -559,6 +560,123 @@ def frame_as_locals(src: str) -> str:
     fn.body = [_assign(f"_l{k}", _frame_slot(k, ast.Load())) for k in sorted(cast(set[int], read & chosen))] \
         + [cast(ast.stmt, local(s)) for s in fn.body]
     return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def loop_slots_as_locals(tree: ast.AST) -> bool:
+    """Each `while True:` loop of a block runner (blocks._runner_code) that hands no op its frame (`fr`, a bare `L`)
+    with each slot L[k] that its rounds read more often than they set it kept in a local `_fk` too: read from L just
+    before the loop (whichever arm the run enters it at), every `L[k] = v` in it also setting `_fk`, every read of L[k]
+    reading `_fk`. The frame's slots change only by the runner's own lines, and by a step's outcome, put into the slot
+    its node names (State.apply_action, _choose), while a suspended runner holds the frame (a state written otherwise
+    drops the run: State.edited): so such a loop keeps every slot but those its stops name. Also, where each of the
+    loop's steps is the same (`fr[1] = c`), it is set once before the loop (_step_set_once). Says whether it changed
+    the tree."""
+    changed = False
+    for node in walked(tree):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and any(_endless(s) for s in block):
+                new: Stmts = []
+                for stmt in block:
+                    if _endless(stmt) and not _frame_handed_on(stmt):
+                        before = [_assign(f"_f{k}", _frame_slot(k, ast.Load())) for k in _slots_kept(stmt)]
+                        before += _step_set_once(stmt)
+                        new += [ast.copy_location(s, stmt) for s in before]
+                        changed = changed or bool(before)
+                    new.append(stmt)
+                setattr(node, name, new)
+    return changed
+
+
+def _endless(stmt: ast.stmt) -> bool:
+    return isinstance(stmt, ast.While) and isinstance(stmt.test, ast.Constant) and stmt.test.value is True
+
+
+def _frame_handed_on(loop: ast.While) -> bool:
+    """Whether the loop hands its frame or the frame's list of locals on (an op's `fr`, a bare `L`)."""
+    nodes = walked(loop)
+    parent = {id(c): n for n in nodes for c in ast.iter_child_nodes(n)}
+    return any(isinstance(n, ast.Name) and (n.id == "L" and _slot(parent[id(n)]) is None
+                                            or n.id == "fr" and not _frame_step_or_test(n, parent[id(n)]))
+               for n in nodes)
+
+
+def _slots_kept(loop: ast.While) -> list[int]:
+    """The slots loop_slots_as_locals keeps in locals in `loop`, its reads and sets of them rewritten."""
+    nodes = walked(loop)
+    parent = {id(c): n for n in nodes for c in ast.iter_child_nodes(n)}
+    stopped: set[int] = set()  # the slots the loop's stops name (an outcome goes there)
+    for n in nodes:
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "pending" for t in n.targets):
+            if isinstance(n.value, ast.Constant) and n.value.value is None:
+                continue
+            last = n.value.elts[-1] if isinstance(n.value, ast.Tuple) and n.value.elts else None
+            if isinstance(last, ast.UnaryOp) and isinstance(last.op, ast.USub):
+                last = last.operand  # a negative slot: none (`choose action`)
+            if not isinstance(last, ast.Constant) or type(last.value) is not int:
+                return []
+            stopped.add(last.value)
+    own = {id(n) for scope in nodes if isinstance(scope, OWN_SCOPE) for n in walked(scope)}
+    reads: Counter[int] = Counter()
+    sets: Counter[int] = Counter()
+    unsure: set[int | None] = set(stopped)
+    for n in nodes:
+        k = _slot(n)
+        if k is None:
+            continue
+        up, ctx = parent[id(n)], cast(ast.Subscript, n).ctx
+        if id(n) in own or isinstance(ctx, ast.Del):
+            unsure.add(k)
+        elif isinstance(ctx, ast.Load):
+            reads[k] += 1
+        elif isinstance(up, ast.Assign) or isinstance(up, ast.AugAssign) and isinstance(up.op, (ast.Add, ast.Sub)):
+            sets[k] += 1
+        else:
+            unsure.add(k)  # set as a loop's variable, or otherwise
+    kept = sorted(k for k in reads if k not in unsure and reads[k] >= sets[k] + 2)
+    if not kept:
+        return []
+
+    def local(node: ast.AST) -> ast.AST:
+        k = _slot(node)
+        if k in kept and isinstance(cast(ast.Subscript, node).ctx, ast.Load):
+            return ast.copy_location(ast.Name(f"_f{k}", ast.Load()), node)
+        node = _with_children(node, local)
+        if isinstance(node, ast.AugAssign) and _slot(node.target) in kept:
+            k = cast(int, _slot(node.target))
+            value = ast.BinOp(ast.Name(f"_f{k}", ast.Load()), node.op, node.value)
+            return ast.copy_location(ast.Assign([node.target, ast.Name(f"_f{k}", ast.Store())], value), node)
+        if isinstance(node, ast.Assign) and any(_slot(t) in kept for t in node.targets):
+            node.targets += [ast.Name(f"_f{_slot(t)}", ast.Store()) for t in node.targets if _slot(t) in kept]
+        return node
+
+    loop.body = [cast(ast.stmt, local(s)) for s in loop.body]
+    return kept
+
+
+def _step_set_once(loop: ast.While) -> Stmts:
+    """`[fr[1] = c]` where every step the loop sets its frame to is c, those sets taken out of it, else []. The step is
+    read only at a stop, a frame pushed, the end of a run or an error (which sets its own), each of them after a set of
+    it; a loop that hands its frame to no op sets none other (_frame_handed_on), so before it is as good as inside."""
+    sets = [n for n in walked(loop) if isinstance(n, ast.Assign) and len(n.targets) == 1
+            and isinstance(t := n.targets[0], ast.Subscript) and isinstance(t.value, ast.Name) and t.value.id == "fr"]
+    values = {n.value.value if isinstance(n.value, ast.Constant) else None for n in sets}
+    if len(values) != 1 or None in values:
+        return []
+    gone = {id(n) for n in sets}
+    for node in walked(loop):
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and any(id(s) in gone for s in block):
+                setattr(node, name, [s for s in block if id(s) not in gone] or [ast.copy_location(ast.Pass(), block[0])])
+    return [sets[0]]
+
+
+def _frame_step_or_test(name: ast.Name, up: ast.AST) -> bool:
+    """Whether the frame `fr` is only read for its step (`fr[1] = …`) or compared (`… is not fr`) there."""
+    if isinstance(up, ast.Subscript):
+        return isinstance(up.ctx, ast.Store) and isinstance(up.slice, ast.Constant) and up.slice.value == 1
+    return isinstance(up, ast.Compare) and name in up.comparators and all(isinstance(o, ast.IsNot) for o in up.ops)
 
 
 def _set_first(body: Stmts, seen: set[int | None]) -> set[int | None]:
