@@ -102,7 +102,8 @@ class State:
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
         # what a failing step goes back to (_go_back): the seed of a new state, or a copy of the state as it stood,
-        # and the actions apply_action applied since, or None: no base (apply_action takes a copy first)
+        # and the actions apply_action applied since, or both None: no base (apply_action takes a copy first; a base
+        # no step can go back to is not kept alive)
         self._base: Optional[int | State] = None
         self._steps: Optional[list[int]] = None
         self.budget = game.max_steps  # set again by each run; here too for an op run on a clone
@@ -470,22 +471,11 @@ class State:
 
     @seed.setter
     def seed(self, seed: int) -> None:
-        """Also keeps the seed's own term of random_unit's input, so a draw does not compute it again. The steps
-        so far came from another seed: no longer replayed (edited)."""
+        """Also keeps the seed's own term of a draw's input (sample_chance), so a draw does not compute it again. The
+        steps so far came from another seed: no longer replayed (edited)."""
         self._seed = seed
-        self._steps = None
+        self._base = self._steps = None
         self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
-
-    def random_unit(self) -> float:
-        """The next number in [0, 1) from the state's seeded stream (advances it): splitmix64 of seed and
-        draws, a tiny, fast, portable random function whose whole state is two integers (written out here;
-        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws).
-        Between steps only sample_chance draws (_go_back keeps the count)."""
-        self.draws = draws = self.draws + 1
-        x = (self._stream + draws) & _MASK
-        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-        return (x ^ (x >> 31)) / 2.0 ** 64
 
     def sampled(self, n: int) -> int:
         """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
@@ -494,15 +484,27 @@ class State:
         if len(self.log) + len(self.history) > game.max_both:
             self.past_written()
         self.budget = game.max_steps
-        return int(self.random_unit() * n)
+        return self.sample_chance(n)
 
-    def sample_chance(self) -> int:
+    def sample_chance(self, n: Optional[int] = None) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game.
-        WrongNodeError (the stream untouched) unless this is a chance node."""
-        pending = self.pending
-        if pending is None or pending[0] != CHANCE:
-            pending = self._chance("sample_chance")
-        return int(self.random_unit() * len(pending[3]))
+        WrongNodeError (the stream untouched) unless this is a chance node. `n` is the engine's own (sampled): the
+        outcomes of a chance event decided inside a run, where no node is open.
+
+        The draw: the next number u in [0, 1) of the stream (advancing it), int(u * n). u is splitmix64 of seed and
+        draws, a tiny, fast, portable random function whose whole state is two integers (written out here, no call:
+        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws). Between
+        steps only sample_chance draws (_go_back keeps the count)."""
+        if n is None:
+            pending = self.pending
+            if pending is None or pending[0] != CHANCE:
+                pending = self._chance("sample_chance")
+            n = len(pending[3])
+        self.draws = draws = self.draws + 1
+        x = (self._stream + draws) & _MASK
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+        return int((x ^ (x >> 31)) / 2.0 ** 64 * n)
 
     def _check_action(self, action: int) -> tuple[Any, ...]:
         """The open node, if `action` is legal there; else IllegalActionError, the state unchanged (its callers
@@ -529,7 +531,7 @@ class State:
         pending = self.pending
         if pending is None or type(action) is not int or not 0 <= action < len(pending[3]):
             pending = self._check_action(action)
-        self._steps = None  # a step apply_action does not replay (see edited)
+        self._base = self._steps = None  # a step apply_action does not replay (see edited); its base is let go
         self.sampling = sample_chance
         try:
             self.apply_action(action, pending, False)
@@ -540,7 +542,7 @@ class State:
         """Tells the state it was written to other than by its steps (determinize, a scenario's `arrange`, a list
         replaced): a failing apply_action then goes back to it as it stands, not to what replaying its steps would give,
         and the next one goes on from the frames, not in the run (_gen), which holds the lists it read."""
-        self._steps = None
+        self._base = self._steps = None
         self._gen = _NO_RUN
 
     def _go_back(self) -> None:
