@@ -329,15 +329,15 @@ class State:
         return self.pending is None
 
     def is_chance_node(self) -> bool:
-        try:  # a try costs nothing where it does not catch: the API loop asks only before the end
-            return self.pending[0] == CHANCE  # type: ignore[index, no-any-return]
+        # a try costs nothing where it does not catch (the API loop asks only before the end), and nothing at all on
+        # its statement's line: Python runs a NOP for a `try:` line of its own (so do the API's other hot tries)
+        try: return self.pending[0] == CHANCE  # type: ignore[index, no-any-return]  # noqa: E701
         except TypeError:  # the end: no node
             return False
 
     def legal_actions(self) -> list[int]:
         """0 to n - 1 for the n options: a copy of a list made once per n (about half the cost of a new range's list)."""
-        try:
-            return _ACTIONS[len(self.pending[3])].copy()  # type: ignore[index]
+        try: return _ACTIONS[len(self.pending[3])].copy()  # type: ignore[index]  # noqa: E701
         except TypeError:  # the end: no node
             return []
         except KeyError:  # the first node of n options
@@ -607,8 +607,8 @@ class State:
         """Takes the option `value` of the open `choose action` node: notes its label (the one the game remembers
         unless given), starts the action's frame, or runs a body that runs through at once, as its frame would."""
         self.pending = None
-        try:  # the option as the game remembers it (Game.starts): most are
-            known, block, layout, run = self.game.starts[seat][value]
+        # the option as the game remembers it (Game.starts): most are
+        try: known, block, layout, run = self.game.starts[seat][value]  # noqa: E701
         except (KeyError, TypeError):  # not yet; or a parameter that is a list
             known, block, layout, run = self._start(seat, value)
         if label is not None:  # the node's own (its labels read, made unique)
@@ -620,8 +620,7 @@ class State:
         if run is None:
             self.frames.append([block, 0, L])
             return
-        try:
-            run(self, L)
+        try: run(self, L)  # noqa: E701
         except GameRuleError as exc:
             raise exc.during(self.seed, self.history) from None
 
