@@ -191,3 +191,17 @@ def test_a_base_no_failing_step_can_go_back_to_is_let_go(how: str) -> None:
     twin = state.clone()
     state.apply_action(action)  # a new base, taken as before
     assert isinstance(state._base, State) and state._base.to_json() == twin.to_json()
+
+
+def test_a_chance_event_decided_inside_a_run_draws_what_its_node_would() -> None:
+    """sample_chance(n), the sampling run's draw (no node open): the number the node's sample_chance gives, the stream
+    advanced alike, the step budget renewed as by a step; at a decision too, where sample_chance() is refused."""
+    state = node("chance")
+    n = len(state.legal_actions())
+    twin = state.clone()
+    twin.budget = 0
+    assert twin.sample_chance(n) == state.sample_chance() and twin.draws == state.draws
+    assert twin.budget == twin.game.max_steps
+    decision = node("play")
+    before = decision.draws
+    assert 0 <= decision.sample_chance(3) < 3 and decision.draws == before + 1

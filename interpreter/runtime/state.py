@@ -205,7 +205,7 @@ class State:
         decision number. A run past a budget of the game's Limits is such an error, at the loop or the stop that
         went past it. A frame standing at one of its block's starts goes on in the block's runner
         (compile/blocks.py), else one op at a time (a step only a saved or arranged state stands at; Game.enter_at
-        says which). In a sampling run (advance's), the ops decide the chance events they open at once (`sampled`)."""
+        says which). In a sampling run (advance's), the ops decide the chance events they open at once (sample_chance(n))."""
         if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
             if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
                 kind, slot = None, 0
@@ -477,19 +477,11 @@ class State:
         self._base = self._steps = None
         self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
 
-    def sampled(self, n: int) -> int:
-        """A chance event of n outcomes decided inside a sampling run (see `advance`), as sample_chance() would;
-        the budgets are checked as at a stop and renewed as by a step (the op notes the outcome's label)."""
-        game = self.game
-        if len(self.log) + len(self.history) > game.max_both:
-            self.past_written()
-        self.budget = game.max_steps
-        return self.sample_chance(n)
-
     def sample_chance(self, n: Optional[int] = None) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game.
-        WrongNodeError (the stream untouched) unless this is a chance node. `n` is the engine's own (sampled): the
-        outcomes of a chance event decided inside a run, where no node is open.
+        WrongNodeError (the stream untouched) unless this is a chance node. `n` is the engine's own: the outcomes of
+        a chance event decided inside a sampling run (see `advance`; the op notes the outcome's label), where no node
+        is open; the budgets are then checked as at a stop and renewed as by a step.
 
         The draw: the next number u in [0, 1) of the stream (advancing it), int(u * n). u is splitmix64 of seed and
         draws, a tiny, fast, portable random function whose whole state is two integers (written out here, no call:
@@ -500,6 +492,11 @@ class State:
             if pending is None or pending[0] != CHANCE:
                 pending = self._chance("sample_chance")
             n = len(pending[3])
+        else:
+            game = self.game
+            if len(self.log) + len(self.history) > game.max_both:
+                self.past_written()
+            self.budget = game.max_steps
         self.draws = draws = self.draws + 1
         x = (self._stream + draws) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
