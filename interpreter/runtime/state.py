@@ -205,7 +205,8 @@ class State:
         decision number. A run past a budget of the game's Limits is such an error, at the loop or the stop that
         went past it. A frame standing at one of its block's starts goes on in the block's runner
         (compile/blocks.py), else one op at a time (a step only a saved or arranged state stands at; Game.enter_at
-        says which). In a sampling run (advance's), the ops decide the chance events they open at once (sample_chance(n))."""
+        says which). In a sampling run (advance's), the ops decide the chance events they open at once
+        (sample_chance(n))."""
         if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
             if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
                 kind, slot = None, 0
