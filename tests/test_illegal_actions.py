@@ -170,3 +170,38 @@ def test_advance_plays_the_game_apply_action_plays() -> None:
             guarded.apply_action(action)
             fast.advance(action)
     assert fast.is_terminal() and fast.to_json() == guarded.to_json()
+
+
+@pytest.mark.parametrize("how", ["edited", "advance", "seed"])
+def test_a_base_no_failing_step_can_go_back_to_is_let_go(how: str) -> None:
+    """Where the steps since the base stop being replayed (edited, advance, a new seed), the base goes too: a copy of
+    the whole state is not kept alive until the next apply_action."""
+    state = node("play")
+    state.edited()
+    state.apply_action(0)  # the state as it stood is copied: the base a failing step goes back to
+    assert isinstance(state._base, State)
+    if how == "edited":
+        state.edited()
+    elif how == "advance":
+        state.advance(state.sample_chance() if state.is_chance_node() else 0)
+    else:
+        state.seed = 5
+    assert state._base is None and state._steps is None
+    action = state.sample_chance() if state.is_chance_node() else 0
+    twin = state.clone()
+    state.apply_action(action)  # a new base, taken as before
+    assert isinstance(state._base, State) and state._base.to_json() == twin.to_json()
+
+
+def test_a_chance_event_decided_inside_a_run_draws_what_its_node_would() -> None:
+    """sample_chance(n), the sampling run's draw (no node open): the number the node's sample_chance gives, the stream
+    advanced alike, the step budget renewed as by a step; at a decision too, where sample_chance() is refused."""
+    state = node("chance")
+    n = len(state.legal_actions())
+    twin = state.clone()
+    twin.budget = 0
+    assert twin.sample_chance(n) == state.sample_chance() and twin.draws == state.draws
+    assert twin.budget == twin.game.max_steps
+    decision = node("play")
+    before = decision.draws
+    assert 0 <= decision.sample_chance(3) < 3 and decision.draws == before + 1

@@ -775,21 +775,21 @@ def decide(seat: str, options: str, slot: int, labels: str, node: tuple[str, Any
 def random_pick(options: str, slot: int, labels: str, node: tuple[str, Any, Any]) -> Snippet:
     """`let x = random …`: a chance node over the listed values (one value: none), labelled at once by the
     function named `labels` (ops.labels_of; equal labels numbered, ops.unique); decided at once in a sampling run
-    (State.sampled), else the run stops."""
+    (State.sample_chance(n)), else the run stops."""
     too_many = ("f'a random choice among {len(_b_v)} outcomes, more than the {st.game.max_outcomes} the game declares "
                 "(game.max_chance_outcomes(); a list of players, cards, zones or enum values must not repeat one)'")
     return Snippet([f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a random choice among no outcomes')",
                     "if len(_b_v) == 1:", f"    L[{slot}] = _b_v[0]", "else:", "    if len(_b_v) > st.game.max_outcomes:",
                     f"        raise GameRuleError({too_many})", f"    _b_l = _unique({labels}(st, _b_v))",
                     "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
-                    "    else:", "        _b_p = st.sampled(len(_b_v))", "        st.history.append(_b_l[_b_p])",
+                    "    else:", "        _b_p = st.sample_chance(len(_b_v))", "        st.history.append(_b_l[_b_p])",
                     f"        L[{slot}] = _b_v[_b_p]"],
                    node=node)
 
 
 def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffled: Optional[bool] = None) -> Snippet:
     """One card of a draw: a chance node over the cards left in a shuffled zone (decided at once in a sampling
-    run, State.sampled; its labels, the card ids, are made when read), else the top card; none left to draw
+    run, State.sample_chance(n); its labels, the card ids, are made when read), else the top card; none left to draw
     (`left`, the count, where the draw is of more than one card): to `end`. `shuffled`: whether the zone is, where
     the compiler knows it."""
     counted = [f"if L[{left}] <= 0:", "    GOTO 0"] if left is not None else []
@@ -798,7 +798,7 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     top = f"L[{picked}] = _b_k[-1]"
     pick = ["if not _b_k:", empty, top] if test is None else [  # a chance node: more than one card, tested first
         f"if {test}:", "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
-        "        STOP", "    else:", "        _b_c = _b_k[st.sampled(len(_b_k))]",
+        "        STOP", "    else:", "        _b_c = _b_k[st.sample_chance(len(_b_k))]",
         "        st.history.append(st.game.card_ids[_b_c])", f"        L[{picked}] = _b_c", "elif _b_k:", "    " + top,
         "else:", empty]
     return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", *pick],
