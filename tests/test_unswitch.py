@@ -1,0 +1,73 @@
+"""A loop that tests the hoisted log flag per entry is written twice under one test of it (compile/unswitch.py):
+each copy with the flag's value put in, the same entries logged; loops it cannot be sure of keep their tests."""
+from __future__ import annotations
+
+import ast
+import textwrap
+from typing import Any
+
+import pytest
+
+from interpreter.compile.unswitch import flag_unswitched
+
+MOVES = """
+def f(st, cards, known):
+    _s_keep_log = st.keep_log
+    _s_log = st.log
+    for c in cards:
+        try:
+            if known[c]:
+                known[c] = 0
+                _s_log.append(('seen', c) if _s_keep_log else ())
+            elif _s_keep_log:
+                _s_log.append(('moved', c))
+            else:
+                _s_log.append(())
+        except KeyError:
+            raise
+    return _s_log
+"""
+
+
+def unswitched(src: str) -> str:
+    tree = ast.parse(textwrap.dedent(src))
+    flag_unswitched(tree)
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def run(src: str, *args: Any) -> Any:
+    space: dict[str, Any] = {}
+    exec(compile(src, "<test>", "exec"), space)  # noqa: S102 - a test of generated code
+    return space["f"](*args)
+
+
+class Log:
+    def __init__(self, keep: bool) -> None:
+        self.keep_log, self.log = keep, []
+
+
+def test_a_loop_logging_each_card_tests_the_flag_once_and_logs_the_same() -> None:
+    out = unswitched(MOVES)
+    body = ast.parse(out).body[0].body  # type: ignore[attr-defined]
+    assert isinstance(body[2], ast.If) and ast.unparse(body[2].test) == "_s_keep_log"
+    assert all(isinstance(s, ast.For) for s in (*body[2].body, *body[2].orelse))
+    assert out.count("_s_keep_log") == 2  # the hoisting and the one test: none inside either loop
+    assert "_s_log.append(('moved', c))" in ast.unparse(body[2].body[0]) and "()" not in ast.unparse(body[2].body[0])
+    assert "'moved'" not in ast.unparse(body[2].orelse[0]) and "'seen'" not in ast.unparse(body[2].orelse[0])
+    for keep in (True, False):
+        before, after = {1: 0, 2: 5, 3: -1}, {1: 0, 2: 5, 3: -1}
+        assert run(out, Log(keep), [1, 2, 3], after) == run(textwrap.dedent(MOVES), Log(keep), [1, 2, 3], before)
+        assert after == before
+
+
+@pytest.mark.parametrize("change", [
+    ("    for c in cards:\n", "    for c in cards:\n        _s_keep_log = c > 1\n"),  # set in the loop
+    ("            raise\n", "            raise\n        yield c\n"),  # a generator's stop: resumed later
+    ("_s_log.append(('moved', c))", "_s_log.append([lambda: ('moved', c, _s_keep_log)][0]())"),  # another scope
+    ("            else:\n", "            elif c:\n" + "                x = [1, 2, 3]\n" * 150 + "            else:\n"),  # too long
+])
+def test_a_loop_the_flag_may_change_in_or_too_long_keeps_its_tests(change: tuple[str, str]) -> None:
+    src = MOVES.replace(*change)
+    assert src != MOVES
+    out = unswitched(src)
+    assert out == ast.unparse(ast.parse(src))
