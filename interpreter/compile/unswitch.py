@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import copy
+from typing import cast
 
 from interpreter.compile.astwalk import OWN_SCOPE, walked
 
@@ -67,7 +68,7 @@ class _Folded(ast.NodeTransformer):
 
     def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
         if isinstance(node.test, ast.Name) and node.test.id == FLAG:
-            return self.visit(node.body if self.value else node.orelse)
+            return cast(ast.AST, self.visit(node.body if self.value else node.orelse))
         return self.generic_visit(node)
 
     def visit_If(self, node: ast.If) -> ast.AST | list[ast.stmt]:
