@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from interpreter.compile.unswitch import flag_unswitched
+from interpreter.compile.unswitch import flags_unswitched
 
 MOVES = """
 def f(st, cards, known):
@@ -31,7 +31,7 @@ def f(st, cards, known):
 
 def unswitched(src: str) -> str:
     tree = ast.parse(textwrap.dedent(src))
-    flag_unswitched(tree)
+    flags_unswitched(tree)
     return ast.unparse(ast.fix_missing_locations(tree))
 
 
@@ -71,3 +71,44 @@ def test_a_loop_the_flag_may_change_in_or_too_long_keeps_its_tests(change: tuple
     assert src != MOVES
     out = unswitched(src)
     assert out == ast.unparse(ast.parse(src))
+
+
+FIELD = """
+def f(st, cards, vals, _through):
+    total = 0
+    for c in cards:
+        try:
+            total += vals[c][2] if 2 not in st.modded else _through(st, c, 2, 'monster')
+        except KeyError:
+            raise
+    return total
+"""
+
+
+class Mods:
+    def __init__(self, modded: frozenset[int]) -> None:
+        self.modded = modded
+
+
+def test_a_loop_reading_a_modifiable_field_tests_its_modifiers_once_and_reads_the_same() -> None:
+    out = unswitched(FIELD)
+    loop = ast.parse(out).body[0].body[1]  # type: ignore[attr-defined]
+    assert isinstance(loop, ast.If) and ast.unparse(loop.test) == "2 not in st.modded"
+    assert "modded" not in ast.unparse(loop.body[0]) + ast.unparse(loop.orelse[0])
+    assert "_through" not in ast.unparse(loop.body[0]) and "vals[c]" not in ast.unparse(loop.orelse[0])
+
+    def through(st: Mods, c: int, k: int, kind: str) -> int:
+        return 10 * c
+    vals = {1: [0, 0, 3], 2: [0, 0, 4]}
+    for modded in (frozenset(), frozenset({2}), frozenset({1})):
+        assert run(out, Mods(modded), [1, 2], vals, through) == run(FIELD, Mods(modded), [1, 2], vals, through)
+
+
+@pytest.mark.parametrize("change", [
+    ("            raise\n", "            raise\n        st.modded = st.modded | {2}\n"),  # a modifier added
+    ("            raise\n", "            raise\n        _g_rules_0(st, [c])\n"),  # a rule: it may add one
+    ("            raise\n", "            raise\n        _op7f3a(st, fr)\n"),  # an op: so may it
+])
+def test_a_loop_that_may_change_the_modifiers_tests_them_per_card(change: tuple[str, str]) -> None:
+    src = FIELD.replace(*change)
+    assert src != FIELD and unswitched(src) == ast.unparse(ast.parse(src))
