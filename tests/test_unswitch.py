@@ -1,14 +1,15 @@
-"""A loop that tests the hoisted log flag per entry is written twice under one test of it (compile/unswitch.py):
-each copy with the flag's value put in, the same entries logged; loops it cannot be sure of keep their tests."""
+"""A loop that tests a flag it cannot change per card (the hoisted log flag, a field's modifiers) is written twice
+under one test of it (compile/unswitch.py): each copy with the flag's value put in, the same entries logged and values
+read; loops it cannot be sure of keep their tests."""
 from __future__ import annotations
 
 import ast
 import textwrap
-from typing import Any
 
 import pytest
 
 from interpreter.compile.unswitch import flags_unswitched
+from test_copies import run
 
 MOVES = """
 def f(st, cards, known):
@@ -33,12 +34,6 @@ def unswitched(src: str) -> str:
     tree = ast.parse(textwrap.dedent(src))
     flags_unswitched(tree)
     return ast.unparse(ast.fix_missing_locations(tree))
-
-
-def run(src: str, *args: Any) -> Any:
-    space: dict[str, Any] = {}
-    exec(compile(src, "<test>", "exec"), space)  # noqa: S102 - a test of generated code
-    return space["f"](*args)
 
 
 class Log:
