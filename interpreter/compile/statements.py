@@ -430,7 +430,9 @@ class StatementCompiler(ExpressionCompiler):
         if zone is not None and "moved" not in self.events:  # no one notes the moves one by one
             to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, whole=True)
             if moving:
-                em.emit_src(B.move_all(zone, to, moving))
+                dest = self._zone_named(s.to, scope)
+                apart = source is not None and dest is not None and source.family_id != dest.family_id
+                em.emit_src(B.move_all(zone, to, moving, apart))
                 return
         to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, roomy=self.roomy is s and one is not None)
         em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
