@@ -103,6 +103,8 @@ def test_a_loop_reading_a_modifiable_field_tests_its_modifiers_once_and_reads_th
     ("            raise\n", "            raise\n        st.modded = st.modded | {2}\n"),  # a modifier added
     ("            raise\n", "            raise\n        _g_rules_0(st, [c])\n"),  # a rule: it may add one
     ("            raise\n", "            raise\n        _op7f3a(st, fr)\n"),  # an op: so may it
+    ("total += vals[c][2] if 2 not in st.modded else _through(st, c, 2, 'monster')",  # read in some rounds only: the
+     "total += c > 1 and (vals[c][2] if 2 not in st.modded else _through(st, c, 2, 'monster'))"),  # test may cost more
 ])
 def test_a_loop_that_may_change_the_modifiers_tests_them_per_card(change: tuple[str, str]) -> None:
     src = FIELD.replace(*change)
