@@ -53,9 +53,9 @@ def _is_flag(node: ast.AST) -> bool:
 
 def _steady_flag(loop: ast.For) -> Optional[ast.expr]:
     """A flag the loop tests and cannot change: nothing in it sets the log flag or `st.modded` or calls what
-    might add or end a modifier (only _KEEPS_MODS, for `st.modded`, which is also tested in every round:
-    _every_round); none where it stops (a generator's yield), has a scope of its own or is too long to be written
-    twice."""
+    might add or end a modifier (only _KEEPS_MODS, for `st.modded`, tested also where no expression of its own
+    may skip it: _unguarded); none where it stops (a generator's yield), has a scope of its own or is too long to
+    be written twice."""
     nodes = walked(loop)
     if len(nodes) > _LARGEST:
         return None
@@ -74,40 +74,24 @@ def _steady_flag(loop: ast.For) -> Optional[ast.expr]:
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
             mods_steady = mods_steady and name in _KEEPS_MODS
-    eager = {id(node) for node in _every_round(loop.body)}
+    eager = {id(node) for node in _unguarded(loop)}
     steady = [test for test in tests if (mods_steady and id(test) in eager if isinstance(test, ast.Compare)
                                          else not sets_log)]
     return steady[0] if steady else None
 
 
-def _every_round(body: list[ast.stmt]) -> list[ast.AST]:
-    """The nodes of the expressions a loop's body works out in every round (not in a branch, a later operand of
-    `and`/`or`, an inner loop's body): a modifiers test elsewhere may run in few rounds, fewer than the one test
-    before the loop would cost."""
-    out: list[ast.AST] = []
-    for stmt in body:
-        if isinstance(stmt, ast.Try):
-            out += _every_round(stmt.body)
-        elif isinstance(stmt, (ast.If, ast.While)):
-            out += _eager(stmt.test)
-        elif isinstance(stmt, ast.For):
-            out += _eager(stmt.iter)
-        elif isinstance(stmt, (ast.Assign, ast.AugAssign, ast.Expr, ast.Return)) and stmt.value is not None:
-            out += _eager(stmt.value)
-    return out
-
-
-def _eager(node: ast.expr) -> list[ast.AST]:
-    """node and the parts of it that are always worked out when it is."""
+def _unguarded(node: ast.AST) -> list[ast.AST]:
+    """node and the parts of it that no expression of its own may skip (a later operand of `and`/`or`, a branch
+    of `x if c else y`): a modifiers test there may run in few rounds, fewer than the one test before the loop
+    would cost."""
     out: list[ast.AST] = [node]
     if isinstance(node, ast.BoolOp):
-        out += _eager(node.values[0])
+        out += _unguarded(node.values[0])
     elif isinstance(node, ast.IfExp):
-        out += _eager(node.test)
-    elif not isinstance(node, (ast.Lambda, *OWN_SCOPE)):
+        out += _unguarded(node.test)
+    else:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.expr):
-                out += _eager(child)
+            out += _unguarded(child)
     return out
 
 
