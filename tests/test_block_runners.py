@@ -2,6 +2,7 @@
 what its ops do one at a time, and a step that fails midway must leave the state exactly as it was."""
 from __future__ import annotations
 
+import dis
 import json
 import random
 import re
@@ -630,6 +631,9 @@ def test_a_zone_moved_whole_leaves_what_its_cards_moved_one_by_one_leave(tmp_pat
         played.append(seen)
     assert played[0] == played[1]
     assert any(e[0] == L_MOVE for step in played[0] for e in step[4])
+    # only `table` moved onto a table (one family) tests whether the zones are one; two families never are
+    sweep = [i for i in dis.get_instructions(load_game(str(tmp_path / "whole"), players=2).actions[2][2])]
+    assert sum(i.argval == "extend" for i in sweep) == 5 and sum(i.argrepr == "!=" for i in sweep) == 1
 
 
 ROOM = """zone slot [2] of tok public capacity 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import json
+import re
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -706,7 +707,7 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
         f"            x = ({place} or _pick((), -1, 'top', _at4))[-1]",
         "            y = (st.zones[_z0] or _pick((), 0, 'first', _at5))[0]"]
     assert known_places(lines, {1: "2", 2: "3"})[-2] == lines[-2]  # another size: checked, and the helper reads the place
-    loop = ["    for _p0 in range(1, len(st.game.fam_zones[1]) + 1):", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
+    loop = ["    for _p0 in st.game.fam_numbers[1]:", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
     assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in st.game.places(1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
@@ -831,7 +832,10 @@ score(p) = seen
     game = _game(tmp_path, flow.replace("MARK", "marker[2]"))
     state = game.new_initial_state()
     assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
-    loop = next(src for src in runners if "range(1, len(" in src)  # the phase's runner
+    loop = next(src for src in runners if "_g_fam_numbers_" in src)  # the phase's runner
+    # the loop runs over the game's own range of places, counted for the budget as it is: no range built, no copy
+    assert re.search(r"st\.budget -= len\(_g_fam_numbers_\d+\)", loop) and re.search(r"for _l\d+ in _g_fam_numbers_\d+:", loop)
+    assert "range(" not in loop and "_b_q" not in loop
     assert "_member(" not in loop and "_pick(" in loop and " or _pick((), -1, " in loop
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty
         _game(tmp_path, flow.replace("MARK", "bag")).new_initial_state()

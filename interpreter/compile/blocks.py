@@ -711,12 +711,14 @@ def logged(entry: str) -> str:
     return f"st.log.append({entry} if st.keep_log else ())"
 
 
-def move_all(zone: str, to: str, moving: Lines) -> Snippet:
+def move_all(zone: str, to: str, moving: Lines, apart: bool = False) -> Snippet:
     """Moves every card of the zone `zone` to the top of `to` (`moving`: card_move's lines with `whole`), the zones'
-    lists changed once, not a card at a time: the same order, entries and state as card by card."""
+    lists changed once, not a card at a time: the same order, entries and state as card by card. `apart`: the zones
+    are of two families, so never one zone (not tested)."""
+    moved = ["st.zones[_b_z].extend(_b_y)", "_b_y.clear()"]
     return Snippet([f"_b_z = {to}", f"_b_f = {zone}", "_b_y = st.zones[_b_f]", "if _b_y:", "    for _b_c in _b_y:",
-                    *("        " + ln for ln in moving), "    if _b_f != _b_z:", "        st.zones[_b_z].extend(_b_y)",
-                    "        _b_y.clear()"])
+                    *("        " + ln for ln in moving),
+                    *(["    " + ln for ln in moved] if apart else ["    if _b_f != _b_z:", *("        " + ln for ln in moved)])])
 
 
 def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = None) -> Snippet:

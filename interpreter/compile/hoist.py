@@ -36,11 +36,13 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
 GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners",
                "gens", "listers", "rules", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
                "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
-               "zone_family", "fam_span", "fam_few", "fam_place", "start_zones", "start_where", "max_outcomes", "program")
+               "zone_family", "fam_span", "fam_few", "fam_place", "fam_numbers", "start_zones", "start_where", "max_outcomes",
+               "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
 # an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a `choose
 # action`'s lister; a single zone's id, expressions.e_Name: its family's first): bound itself
-_GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?|(fam_place)\[(\d+)\])")
+_GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?"
+                         r"|(fam_place|fam_numbers)\[(\d+)\])")
 # a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows): bound itself too
 _GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows)\((\d+)\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
@@ -298,7 +300,7 @@ CHECKED_PLACE = re.compile(r"\(st\.game\.fam_place\[(\d+)\]\[(\w+)\] if \2 in st
 PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\]|zone_at\(\d+\))+), (-?\d+), ('\w+', _at\d+)\)")
 
 
-_PLACE_LOOPS = (re.compile(r"for (_p\d+) in range\(1, len\(st\.game\.fam_zones\[(\d+)\]\) \+ 1\):$"),  # positions(F)
+_PLACE_LOOPS = (re.compile(r"for (_p\d+) in st\.game\.fam_numbers\[(\d+)\]:$"),  # positions(F)
                 re.compile(r"for _z(\d+) in st\.game\.fam_zones\[(\d+)\]:$"))  # card_loop: its _n is the place
 
 

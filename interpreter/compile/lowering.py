@@ -14,6 +14,7 @@ from typing import Callable, cast
 from interpreter.compile.astwalk import OWN_SCOPE, walked
 from interpreter.compile.code_cache import compiled
 from interpreter.compile.copies import copies_forwarded
+from interpreter.compile.unswitch import flags_unswitched
 from interpreter.compile.primitives import FAMILY_CARDS
 
 Stmts = list[ast.stmt]
@@ -492,8 +493,10 @@ def cheaper_forms(tree: ast.AST) -> None:
     line), on its first statement's line (Python runs no NOP for a line of its own as it is entered; the lines that
     fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
-    name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies)."""
+    name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies); a loop
+    that tests a flag it cannot change once per card, written twice under one test of it (unswitch)."""
     copies_forwarded(tree)
+    flags_unswitched(tree)
     for node in reversed(walked(tree)):  # a statement's statements first: its first one's line is the one it keeps
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno

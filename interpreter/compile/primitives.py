@@ -186,7 +186,7 @@ def _cards(args: Sequence[str], ts: Sequence[T]) -> str:
            "the numbers 1 … n of the zones of a family", "positions(slot)",
            _one_of("family", list_of(INT), "zone family"))
 def _positions(args: Sequence[str], ts: Sequence[T]) -> str:
-    return f"list(range(1, len(st.game.fam_zones[{args[0]}]) + 1))"
+    return f"list(st.game.fam_numbers[{args[0]}])"
 
 
 @primitive("position", "(card)", "die Nummer der Zone, in der die Karte liegt (0 außerhalb einer Familie)",

@@ -12,7 +12,7 @@ from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
 from interpreter.compile.expressions import ExpressionCompiler, iterable
-from interpreter.compile.hoist import STRING_LITERAL, inline_function_code, state_reads_as_locals, sub_code
+from interpreter.compile.hoist import GAME_TABLES, STRING_LITERAL, inline_function_code, state_reads_as_locals, sub_code
 from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
@@ -30,6 +30,9 @@ from interpreter.compile.types import (
 from interpreter.runtime import ops as O
 from interpreter.runtime.game import FEW_ZONES
 from interpreter.runtime.program import SCOPES, Block, ForbidDef, ModDef, ZoneSpec
+
+# a loop's source read again for its count at no cost: a name, or a game's table the function binds (hoist.GAME_TABLES)
+_BOUND_SOURCE = re.compile(rf"st\.game\.(?:{'|'.join(GAME_TABLES)})(?:\[\d+\])*|[A-Za-z_]\w*")
 
 
 class StatementCompiler(ExpressionCompiler):
@@ -206,8 +209,9 @@ class StatementCompiler(ExpressionCompiler):
             item, body = _loop_variable(var, body)
             if A.Break in inside:  # it may end early: it spends round by round
                 return [f"for {item} in {src}:", *_indent(body + B.SPEND)]
-            return [f"_b_q = {src}", *B.spent("len(_b_q)"), f"for {item} in _b_q:", *_indent(body),
-                    *([] if emptied is None else B.no_owned(emptied))]
+            items = src if _BOUND_SOURCE.fullmatch(src) else "_b_q"
+            return [*([] if items == src else [f"_b_q = {src}"]), *B.spent(f"len({items})"), f"for {item} in {items}:",
+                    *_indent(body), *([] if emptied is None else B.no_owned(emptied))]
         if isinstance(s, A.While):
             cond, t = self.code(s.cond, scope)
             self._expect(s.cond, t, BOOL, "a condition")
@@ -429,7 +433,9 @@ class StatementCompiler(ExpressionCompiler):
         if zone is not None and "moved" not in self.events:  # no one notes the moves one by one
             to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, whole=True)
             if moving:
-                em.emit_src(B.move_all(zone, to, moving))
+                dest = self._zone_named(s.to, scope)
+                apart = source is not None and dest is not None and source.family_id != dest.family_id
+                em.emit_src(B.move_all(zone, to, moving, apart))
                 return
         to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, roomy=self.roomy is s and one is not None)
         em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
