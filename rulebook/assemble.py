@@ -26,9 +26,9 @@ from rulebook.sentences import Speaker, score_parts, sum_terms, text_of, times_t
 
 
 def restates(title: str, definition: str) -> bool:
-    """Whether a definition says nothing its title has not: it opens with the title's words ("the monsters that can
-    be moved when …" of "the monsters that can be moved"), or uses no word the title does not ("A is the tower"
-    of "square A is the tower")."""
+    """Whether a definition says nothing its title has not: it opens with the title's words ("the strong tokens
+    when …" of "the strong tokens"), or uses no word the title does not ("A is the home row" of "row A is the home
+    row")."""
     said, defined = (re.findall(r"\w[\w'’-]*", text.lower()) for text in (title, definition))
     return defined[:len(said)] == said or set(defined) <= set(said)
 
@@ -640,9 +640,8 @@ class Assembler:
         return sec if sec.entries else None
 
     def function_line(self, fn: A.FunctionDef) -> Line:
-        """A function's title, then its definition; a definition that only restates the title ("the monsters that
-        can be moved: the monsters that can be moved when …", "square A is the tower: A is the tower") is said one
-        level further down (Speaker.unfolded): a reader learns what the title means (review rv19 K14)."""
+        """A function's title, then its definition; a definition that only restates the title ("the strong tokens:
+        the strong tokens when …", "row A is the home row: A is the home row") is said one level further down (Speaker.unfolded): a reader learns what the title means (review rv19 K14)."""
         name = self.sp.function_phrase(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
         body = self.sp.expr(fn.body)
         deeper = self.sp.unfolded(fn.body) if restates(name.form("nom"), body.form("nom")) else None

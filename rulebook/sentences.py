@@ -929,7 +929,7 @@ class Speaker:
     def unfolded(self, e: A.Expr) -> Optional[A.Expr]:
         """A definition one level further down than it is written, for one that would only restate its function's
         title: a call as the called function's body with the arguments in its parameters' places, otherwise the
-        named numbers it compares as their values ("A is 1", not "A is the tower"); None where there is neither."""
+        named numbers it compares as their values ("A is 1", not "A is the home row"); None where there is neither."""
         fn = self.sym.functions.get(e.func) if isinstance(e, A.Call) else None
         if isinstance(e, A.Call) and fn is not None and len(fn.params) == len(e.args):
             return substituted(fn.body, {p.name: a for p, a in zip(fn.params, e.args)})
@@ -1890,10 +1890,10 @@ class Speaker:
 
     def agreed(self, part: str, verbs: dict[str, str]) -> Optional[str]:
         """A relative clause's part with its first word, the verb, in the plural: the first rule that matches; a
-        predicate noun it ends with (catalogue `grammar.clause.plural_predicate`) too: "the number of creatures that
-        are not catapults", not "that are not a catapult". As it is where no rule matches, or None in a language
-        whose rules list every part they may change (`plural_verb_only`: French, where a verb's adjective or
-        participle would have to agree too: « qui sont empoisonnées »)."""
+        predicate noun it ends with (catalogue `grammar.clause.plural_predicate`) too: "the number of tokens that are
+        not jokers", not "that are not a joker". As it is where no rule matches, or None in a language whose rules
+        list every part they may change (`plural_verb_only`: French, where a verb's adjective or participle would have
+        to agree too: « qui sont empoisonnées »)."""
         for pattern, plural in verbs.items():
             said, n = re.subn(pattern, plural, part, count=1)
             if n:
@@ -1998,7 +1998,7 @@ class Speaker:
 
     def _e_BinOp(self, e: A.BinOp) -> Phrase:
         key = f"expr.{_BINOPS[e.op]}"
-        valued = e.op not in ("==", "!=") or self.said_as_number(e.right)  # « A vaut 3 », but « la case est la taverne »
+        valued = e.op not in ("==", "!=") or self.said_as_number(e.right)  # « A vaut 3 », but « A est la rangée de départ »
         if self._numeric(e.right) and valued and self.cat.has(f"{key}_num"):  # a language's own "equals 3"
             key += "_num"
         elif self._numeric(e.right) and self._number(e.right) is None and self.cat.has(f"{key}_ref"):
@@ -2126,9 +2126,9 @@ class Speaker:
 
     def said_as_number(self, e: A.Expr) -> bool:
         """Whether a number is said as an amount (a numeral, a sum, a letter, a count, the number of players, a thing's
-        value: "3", "A + 1", "the number of players"), not by the name of what it numbers ("the tavern", "the square
-        of player B", "the square of the fairy die"): equal to an amount, French says the value (« vaut 3 »), equal to
-        a named thing, that thing (« la case est la taverne », not « vaut la taverne »: review rv19)."""
+        value: "3", "A + 1", "the number of players"), not by the name of what it numbers ("the home row", "the row
+        of player B"): equal to an amount, French says the value (« vaut 3 »), equal to a named thing, that thing
+        (« A est la rangée de départ », not « A vaut la rangée de départ »: review rv19)."""
         if isinstance(e, (A.Num, A.Neg)) or isinstance(e, A.BinOp) and e.op in _PRECEDENCE or isinstance(e, A.CallComp):
             return True
         if isinstance(e, A.Call):
