@@ -55,8 +55,8 @@ ENGINE_EVENTS: dict[str, list[T]] = {"round_start": [], "moved": [card(""), T("z
 ENGINE_EVENT_PARAMS = {"round_start": [], "moved": ["c", "source", "target"]}
 
 
-# statements an `arrange` block refuses: they open a node, or add modifiers, prohibitions or turn loops
 OPTION_ROW_CARDS = 128  # rows of options (Game.option_rows) where a game has no more cards: their size grows with it
+# statements an `arrange` block refuses: they open a node, or add modifiers, prohibitions or turn loops
 ARRANGE_REFUSED: dict[type, str] = {
     A.LetChoose: "choose", A.LetRandom: "random", A.ChooseAction: "choose action", A.Draw: "draw", A.Modify: "modify",
     A.Forbid: "forbid", A.Turns: "turns", A.TurnsIn: "turns", A.Require: "require", A.EndGame: "end game"}
@@ -194,10 +194,10 @@ class Compiler(StatementCompiler):
             if _literal(src):  # the same for every player count: written in place of the game's table
                 self.const_code[c.name] = src
             keys = [k for k, _ in c.value.items] if isinstance(c.value, A.MapLit) else []
-            written = {k.value for k in keys if isinstance(k, (A.Num, A.Str, A.BoolLit))}
+            literal = [k.value for k in keys if isinstance(k, (A.Num, A.Str, A.BoolLit))]
             self.const_keys.pop(c.name, None)
-            if keys and all(isinstance(k, (A.Num, A.Str, A.BoolLit)) for k in keys):  # the same for every player count
-                self.const_keys[c.name] = written
+            if keys and len(literal) == len(keys):  # every key written out: the same for every player count
+                self.const_keys[c.name] = set(literal)
             self.p.consts.append((c.name, fn))
         for cur in self.of(A.CurrencyDef):
             fn, t = self.expr(cur.start, Scope(Layout()))
