@@ -81,8 +81,9 @@ class Idioms:
         """`count(Z) > 0`, `>= 1` → "Z is not empty"; `count(Z) <= 0`, `== 0`, `< 1` → "Z is empty"; of a list
         with its own plural noun, "there are (no) allowed cards"."""
         zone = _count_of(e.left)
-        some = (_num(e.right) == 0 and e.op in (">", "!=")) or (_num(e.right) == 1 and e.op == ">=")
-        none = (_num(e.right) == 0 and e.op in ("<=", "==")) or (_num(e.right) == 1 and e.op == "<")
+        n = self.sp._number(e.right)  # through a constant too: `count(Z) < size` with size 1 is "Z is empty"
+        some = (n == 0 and e.op in (">", "!=")) or (n == 1 and e.op == ">=")
+        none = (n == 0 and e.op in ("<=", "==")) or (n == 1 and e.op == "<")
         if zone is None:
             return self.counted(e.left, some) if some or none else self.counted_as(e)
         if some or none:
@@ -110,7 +111,6 @@ class Idioms:
             return self.sp.msg("idiom.not_empty" if some else "idiom.empty", e, zone=self.sp.expr(zone))
         if not self.sp._is_zone(zone):  # a list local counted: "there are at least 2 carried players"
             return self.counted_as(e, zone)
-        n = self.sp._number(e.right)
         if e.op in _COMPARE + ("==",) and n is not None:  # "holds exactly 2 tokens"
             op, count = ("<=", Phrase(str(n - 1))) if e.op == "<" and isinstance(e.right, A.Num) \
                 else (">=", Phrase(str(n + 1))) if e.op == ">" and n == 1 and isinstance(e.right, A.Num) \
