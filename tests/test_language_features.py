@@ -694,7 +694,8 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     """known_places: the place of a card of one family names a place of any family of the same size (the same
     code), so it is read without its check (as the loop's own zone in its own family, by the game's table of the
     zones at each place in another), and its end card inline (the helper only to fail on an empty zone); a loop over
-    the places unpacks each place's number and zone."""
+    the places unpacks each place's number and zone, and the row of options the body reads for it (not one read in a
+    branch only)."""
     def checked(family: int) -> str:
         return (f"(st.game.fam_place[{family}][_n0] if _n0 in st.game.fam_place[{family}] "
                 f"else _member(st, {family}, _n0, 'marker', _at3))")
@@ -711,6 +712,15 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
     assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in st.game.places(1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
+    row = "_row3 = st.game.option_rows(3)[_p0] or _optrow(st.game.option_rows(3), 3, _p0, 9)"
+    rows = [loop[0], "        if not len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:", "            continue", f"        {row}",
+            "        for _p1 in xs:", "            out.append(_row3[_p1])"]
+    assert known_places(rows, {1: "2"}) == ["    for _p0, _y0, _row3 in st.game.place_rows(1, 3):",  # its row with it
+                                            "        if not len(st.zones[_y0]) < 2:", "            continue", *rows[4:]]
+    deeper = [*loop[:2], f"            {row}", *rows[4:]]
+    assert known_places(deeper, {1: "2"})[0] == "    for _p0, _y0 in st.game.places(1):"  # a row read in a branch: kept
+    assert known_places(["    for _p0 in st.game.fam_numbers[1]:", f"        {row}", "        out.append(_row3[_p0])"],
+                        {1: "2"})[0] == "    for _p0, _y0, _row3 in st.game.place_rows(1, 3):"  # no zone read: the row
 
 
 def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_once() -> None:
