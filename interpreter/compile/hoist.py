@@ -43,9 +43,9 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 # action`'s lister; a single zone's id, expressions.e_Name: its family's first): bound itself
 _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?"
                          r"|(fam_place|fam_numbers)\[(\d+)\])")
-# a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows, place_rows): bound
-# itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows)\((\d+)(?:, (\d+))?\)")
+# a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows, place_rows,
+# card_rows): bound itself too
+_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows|card_rows)\((\d+)(?:, (\d+))?\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")

@@ -221,6 +221,11 @@ class Game:
         cards = range(len(self.card_ids))
         return tuple((n, z, [(aid, n, c) for c in cards]) for n, z in self.places(fam))
 
+    def card_rows(self, aid: int) -> list[tuple[int, int]]:
+        """The options `(aid, c)` of an action of one card parameter, for every card c: a lister (bound once per game)
+        appends an item of the list, no new tuple each time (compiler.option_made)."""
+        return [(aid, c) for c in range(len(self.card_ids))]
+
     def zone_at(self, fam: int) -> list[int]:
         """Per zone id, the zone of family `fam` at that zone's place number (-1 where it has none): a lister reads
         the place of another family as large as the card's (hoist.known_places) in one lookup, bound once per game."""
