@@ -62,16 +62,16 @@ ARRANGE_REFUSED: dict[type, str] = {
     A.Forbid: "forbid", A.Turns: "turns", A.TurnsIn: "turns", A.Require: "require", A.EndGame: "end game"}
 
 
-
 def option_made(aid: int, types: list[T], rows: bool) -> str:
     """The code of a listed option `(aid, *parameters)` (its loops' values `_p0`, `_p1` …): an item of the row made once
-    per game where it has one (two parameters, a card last: `_row{aid}`, compiler._action; one card: Game.card_rows),
+    per game where it has one (two parameters, a card last: `_row{aid}`, Compiler._action; one card: Game.card_rows),
     as a new tuple costs an allocation that the row's item does not."""
     if rows:
         return f"_row{aid}[_p1]"
     if len(types) == 1 and types[0].name == "card":
         return f"st.game.card_rows({aid})[_p0]"
     return f"({', '.join([str(aid), *(f'_p{k}' for k in range(len(types)))])}{',' * (not types)})"
+
 
 class Compiler(StatementCompiler):
     # ================================================================== top level
@@ -439,7 +439,8 @@ class Compiler(StatementCompiler):
         bound = {"L[0]"}
         start, start_pad, kept = len(lines), pad, []  # where the loops begin, and the domains read there
         # two parameters, a card last: each option is an item of its first value's row, made once per game (a row per
-        # card or place listed, as long as there are cards: at most OPTION_ROW_CARDS)
+        # card listed, as long as there are cards: at most OPTION_ROW_CARDS; a place's with the places, where the loop
+        # goes over them: hoist._places_enumerated)
         rows = len(params) == 2 and params[1][2].name == "card" and len(self.p.cards) <= OPTION_ROW_CARDS and (
             params[0][2].name == "card" or self._positions_of(act.params[0].domain) is not None)
         for k, (_, slot, ptype) in enumerate(params):
