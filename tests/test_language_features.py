@@ -139,31 +139,34 @@ zone slot de "Platz" en "slot" [2] of token public
 action lay(i in positions(slot), c in box) de "legen" en "lay" { label "lay {c} at {i}"  set done = 1 }
 action pair(c in box, d in box) de "paaren" en "pair" { label "pair {c} with {d}"  require c != d  set done = 2 }
 action pick(n in [1, 2], c in box) de "wählen" en "pick" { label "pick {c} as {n}"  set done = 3 }
-round { repeat while done == 0 phase p de "P" en "P" { choose action for next(first(players)): lay, pair, pick } }
+action use(c in box) de "nutzen" en "use" { label "use {c}"  set done = 4 }
+action count(n in [1, 2]) de "zählen" en "count" { label "count {n}"  set done = 5 }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for next(first(players)): lay, pair, pick, use, count } }
 score(p) = done
 '''
 
 
-def test_an_option_of_two_parameters_with_a_card_last_is_made_once_per_game(tmp_path: Path,
-                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_option_of_one_card_or_two_parameters_with_a_card_last_is_made_once_per_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Two parameters, a card last, the first a card or a place: each option is an item of its first value's row, made
-    on first use and kept for the game (the same tuple at every listing); other options, and all in a game of more
-    cards than OPTION_ROW_CARDS, are new tuples."""
+    on first use and kept for the game (the same tuple at every listing), as is the option of one card (Game.card_rows);
+    other options, and those of two parameters in a game of more cards than OPTION_ROW_CARDS, are new tuples."""
     game = _game(tmp_path, OPTION_ROWS)
     state = game.new_initial_state(seed=1)
     alpha, beta = game.card_index["alpha"], game.card_index["beta"]
     listed = game.listers[0](state, 1)
     again = game.listers[0](state, 1)
     assert listed == again == [(0, 1, alpha), (0, 1, beta), (0, 2, alpha), (0, 2, beta), (1, alpha, beta), (1, beta, alpha),
-                               (2, 1, alpha), (2, 1, beta), (2, 2, alpha), (2, 2, beta)]
-    assert [a is b for a, b in zip(listed, again)] == [True] * 6 + [False] * 4  # rows of a place or a card; a number's not
+                               (2, 1, alpha), (2, 1, beta), (2, 2, alpha), (2, 2, beta), (3, alpha), (3, beta), (4, 1), (4, 2)]
+    # rows of a place or a card, and one card's options; a number's not
+    assert [a is b for a, b in zip(listed, again)] == [True] * 6 + [False] * 4 + [True] * 2 + [False] * 2
     state.apply_label("pair alpha with beta")
     assert state.scores() == [2, 2]
     monkeypatch.setattr(compiler, "OPTION_ROW_CARDS", 1)
     game = _game(tmp_path / "many", OPTION_ROWS)
     state = game.new_initial_state(seed=1)
     listed, again = game.listers[0](state, 1), game.listers[0](state, 1)
-    assert listed == again and not any(a is b for a, b in zip(listed, again))
+    assert listed == again and [a is b for a, b in zip(listed, again)] == [False] * 10 + [True] * 2 + [False] * 2
 
 
 def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:
@@ -694,7 +697,8 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     """known_places: the place of a card of one family names a place of any family of the same size (the same
     code), so it is read without its check (as the loop's own zone in its own family, by the game's table of the
     zones at each place in another), and its end card inline (the helper only to fail on an empty zone); a loop over
-    the places unpacks each place's number and zone."""
+    the places unpacks each place's number and zone, and the row of options the body reads for it (not one read in a
+    branch only)."""
     def checked(family: int) -> str:
         return (f"(st.game.fam_place[{family}][_n0] if _n0 in st.game.fam_place[{family}] "
                 f"else _member(st, {family}, _n0, 'marker', _at3))")
@@ -711,6 +715,15 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
             "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
     assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in st.game.places(1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
+    row = "_row3 = st.game.option_rows(3)[_p0] or _optrow(st.game.option_rows(3), 3, _p0, 9)"
+    rows = [loop[0], "        if not len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:", "            continue", f"        {row}",
+            "        for _p1 in xs:", "            out.append(_row3[_p1])"]
+    assert known_places(rows, {1: "2"}) == ["    for _p0, _y0, _row3 in st.game.place_rows(1, 3):",  # its row with it
+                                            "        if not len(st.zones[_y0]) < 2:", "            continue", *rows[4:]]
+    deeper = [*loop[:2], f"            {row}", *rows[4:]]
+    assert known_places(deeper, {1: "2"})[0] == "    for _p0, _y0 in st.game.places(1):"  # a row read in a branch: kept
+    assert known_places(["    for _p0 in st.game.fam_numbers[1]:", f"        {row}", "        out.append(_row3[_p0])"],
+                        {1: "2"})[0] == "    for _p0, _y0, _row3 in st.game.place_rows(1, 3):"  # no zone read: the row
 
 
 def test_a_let_naming_a_loop_value_is_that_value_and_an_end_item_reads_its_zone_once() -> None:

@@ -62,6 +62,17 @@ ARRANGE_REFUSED: dict[type, str] = {
     A.Forbid: "forbid", A.Turns: "turns", A.TurnsIn: "turns", A.Require: "require", A.EndGame: "end game"}
 
 
+def option_made(aid: int, types: list[T], rows: bool) -> str:
+    """The code of a listed option `(aid, *parameters)` (its loops' values `_p0`, `_p1` …): an item of the row made once
+    per game where it has one (two parameters, a card last: `_row{aid}`, Compiler._action; one card: Game.card_rows),
+    as a new tuple costs an allocation that the row's item does not."""
+    if rows:
+        return f"_row{aid}[_p1]"
+    if len(types) == 1 and types[0].name == "card":
+        return f"st.game.card_rows({aid})[_p0]"
+    return f"({', '.join([str(aid), *(f'_p{k}' for k in range(len(types)))])}{',' * (not types)})"
+
+
 class Compiler(StatementCompiler):
     # ================================================================== top level
     def compile(self) -> Program:
@@ -428,7 +439,8 @@ class Compiler(StatementCompiler):
         bound = {"L[0]"}
         start, start_pad, kept = len(lines), pad, []  # where the loops begin, and the domains read there
         # two parameters, a card last: each option is an item of its first value's row, made once per game (a row per
-        # card or place listed, as long as there are cards: at most OPTION_ROW_CARDS)
+        # card listed, as long as there are cards: at most OPTION_ROW_CARDS; a place's with the places, where the loop
+        # goes over them: hoist._places_enumerated)
         rows = len(params) == 2 and params[1][2].name == "card" and len(self.p.cards) <= OPTION_ROW_CARDS and (
             params[0][2].name == "card" or self._positions_of(act.params[0].domain) is not None)
         for k, (_, slot, ptype) in enumerate(params):
@@ -456,8 +468,7 @@ class Compiler(StatementCompiler):
             pad = inner
         call_reads, lines[start + 1:] = hoist_call_reads(lines[start + 1:], start_pad)  # the first source is read once
         lines[start:start] = kept + call_reads
-        option = ", ".join([str(aid), *(f"_p{k}" for k in range(len(params)))])  # flat: one tuple per option
-        lines.append(f"{pad}out.append(_row{aid}[_p1])" if rows else f"{pad}out.append(({option}{',' * (not params)}))")
+        lines.append(f"{pad}out.append({option_made(aid, [p[2] for p in params], rows)})")
         self.option_code[aid] = known_places(slots_as_locals(lines, {0: "me"} | {slot: f"_p{k}" for k, (_, slot, _) in
                                                                               enumerate(params)}), self.size_code)
         refuse = ["def first_refusal(st, me, chosen):", f"    L = [None] * {scope.layout.size}", "    L[0] = me"]
@@ -510,13 +521,14 @@ class Compiler(StatementCompiler):
         (State.agent_pick: the numbers it would draw from the whole list), and only the option drawn is built."""
         first, aid = parts[0], aids[0]
         loop = re.fullmatch(r"( *)for _p0 in (.+):", first[-4])  # its loop and option, before its `except`
-        assert loop is not None and first[-3] == f"{loop[1]}    out.append(({aid}, _p0))", first[-4:-2]
+        option = option_made(aid, [p[2] for p in self.p.actions[aid].params], False)
+        assert loop is not None and first[-3] == f"{loop[1]}    out.append({option})", first[-4:-2]
         names = ", ".join(self.p.actions[a].name for a in aids)
         return self._enumerator("pick", [
             "    out = []", "    _count = 0", *first[:-4], f"{loop[1]}_items = {loop[2]}", f"{loop[1]}_count = len(_items)",
             *first[-2:], *(ln for part in parts[1:] for ln in part), "    _total = _count + len(out)", "    if not _total:",
             "        " + B.no_action("me", names), "    _index = st.agent_pick(me, range(_total))",
-            "    if _index < _count:", f"        return ({aid}, _items[_index])", "    return out[_index - _count]"])
+            "    if _index < _count:", f"        return {option.replace('_p0', '_items[_index]')}", "    return out[_index - _count]"])
 
     def _enumerator(self, name: str, lines: list[str]) -> Callable[[Any], Callable[..., Any]]:
         """What makes, for a game, the generated function `name(st, me)` of `lines`: its reads of the state hoisted,

@@ -43,8 +43,9 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 # action`'s lister; a single zone's id, expressions.e_Name: its family's first): bound itself
 _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?"
                          r"|(fam_place|fam_numbers)\[(\d+)\])")
-# a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows): bound itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows)\((\d+)\)")
+# a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows, place_rows,
+# card_rows): bound itself too
+_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows|card_rows)\((\d+)(?:, (\d+))?\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")
@@ -72,8 +73,9 @@ def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
         return local
 
     def made(m: re.Match[str]) -> str:
-        local = f"_g_{m[1]}_{m[2]}"
-        bound[local] = f"{m[1]}({m[2]})"
+        args = [arg for arg in m.groups()[1:] if arg]
+        local = "_".join(["_g", m[1], *args])
+        bound[local] = f"{m[1]}({', '.join(args)})"
         return local
 
     def function(m: re.Match[str]) -> str:
@@ -302,6 +304,9 @@ PICK_READ = re.compile(r"_pick\(((?:[\w.\[\]]| - 1\]|zone_at\(\d+\))+), (-?\d+),
 
 _PLACE_LOOPS = (re.compile(r"for (_p\d+) in st\.game\.fam_numbers\[(\d+)\]:$"),  # positions(F)
                 re.compile(r"for _z(\d+) in st\.game\.fam_zones\[(\d+)\]:$"))  # card_loop: its _n is the place
+# a place's row of options, read in the loop over the places (compiler._action)
+_PLACE_ROW = re.compile(r"_row(\d+) = st\.game\.option_rows\(\1\)\[(_p\d+)\] "
+                        r"or _optrow\(st\.game\.option_rows\(\1\), \1, \2, \d+\)")
 
 
 def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
@@ -623,7 +628,8 @@ def _local_read(node: ast.expr) -> bool:
 def _places_enumerated(lines: list[str]) -> list[str]:
     """A loop over positions(F) whose body reads F's zone at the position: over F's places (Game.places: a pair
     unpacked costs less than a count or `enumerate`), the zone `_y{k}` with its position `_p{k}`, so the body reads
-    no table for it."""
+    no table for it. Where the body reads its position's row of options (compiler._action), the loop is over the
+    places with their rows made for the game (Game.place_rows): no row looked up and tested per place."""
     out: list[str] = []
     for i, line in enumerate(lines):
         m = _PLACE_LOOPS[0].match(line.strip())
@@ -635,10 +641,16 @@ def _places_enumerated(lines: list[str]) -> list[str]:
         read = re.compile(re.escape(f"st.game.fam_zones[{m.group(2)}][{m.group(1)} - 1]"))
         k = m.group(1)[2:]
         body = [sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
-        if body == lines[i + 1:end]:
+        rows = [(j, r[1]) for j, b in enumerate(body) if b[len(pad) + 4:len(pad) + 5] != " " and
+                (r := _PLACE_ROW.fullmatch(b.strip())) and r[2] == m.group(1)]  # in the body itself, not deeper
+        if rows:
+            del body[rows[0][0]]
+            out.append(f"{pad}for {m.group(1)}, _y{k}, _row{rows[0][1]} in st.game.place_rows({m.group(2)}, {rows[0][1]}):")
+        elif body != lines[i + 1:end]:
+            out.append(f"{pad}for {m.group(1)}, _y{k} in st.game.places({m.group(2)}):")
+        else:
             out.append(line)
             continue
-        out.append(f"{pad}for {m.group(1)}, _y{k} in st.game.places({m.group(2)}):")
         lines[i + 1:end] = body  # read on as the loop's own lines
     return out
 

@@ -214,6 +214,18 @@ class Game:
         made on first use: a lister (bound once per game) appends an option of the row, no new tuple each time."""
         return [None] * (len(self.card_ids) + len(self.zone_names))
 
+    def place_rows(self, fam: int, aid: int) -> tuple[tuple[int, int, list[tuple[int, int, int]]], ...]:
+        """The family's places as (number, zone, row) triples, the row that of the options `(aid, number, c)` of every
+        card c (helpers.option_row): a lister's loop over the places of an action's first parameter (bound once per
+        game, hoist._places_enumerated) unpacks its row with its place."""
+        cards = range(len(self.card_ids))
+        return tuple((n, z, [(aid, n, c) for c in cards]) for n, z in self.places(fam))
+
+    def card_rows(self, aid: int) -> list[tuple[int, int]]:
+        """The options `(aid, c)` of an action of one card parameter, for every card c: a lister (bound once per game)
+        appends an item of the list, no new tuple each time (compiler.option_made)."""
+        return [(aid, c) for c in range(len(self.card_ids))]
+
     def zone_at(self, fam: int) -> list[int]:
         """Per zone id, the zone of family `fam` at that zone's place number (-1 where it has none): a lister reads
         the place of another family as large as the card's (hoist.known_places) in one lookup, bound once per game."""
