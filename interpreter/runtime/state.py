@@ -25,6 +25,10 @@ CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
 _ACTIONS: dict[int, list[int]] = {}  # legal_actions' answers by number of options
+# apply_action's quick test of an action: an int from 0 to 256 is (in CPython) the one object of its value, so it is
+# the item of its own index here, where a bool, an int below 0 or a larger one is not (None past the small ones,
+# or an IndexError); those go on to the full check (State._check_action)
+_INDEXES: list[Optional[int]] = [*range(257)]
 _OUTCOMES: dict[int, list[tuple[int, float]]] = {}  # chance_outcomes' answers by number of outcomes
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
@@ -215,14 +219,15 @@ class State:
                 value = values[action]
         else:
             pending = self.pending
-            if type(action) is not int or action < 0:  # a bool, another type or below 0 (past the end: below)
-                pending = self._check_action(action)
             try:  # costs nothing where it does not catch
+                if _INDEXES[action] is not action:  # a bool, below 0 or an int past the small ones (IndexError: below)
+                    pending = self._check_action(action)
                 kind, seat, labels, values, slot = pending  # type: ignore[misc]
                 value = values[action]
                 self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
-            except (TypeError, IndexError):  # the end (no node to unpack), or an action past the last option
-                self._refuse(action)
+            except (TypeError, IndexError):  # the end (no node to unpack), an action past the last option or not an int,
+                self._apply_past_indexes(action)  # or one past the ints _INDEXES holds: refused unless legal
+                return
             except AttributeError:  # no base (_steps None): the state as it stands is, taken before the step
                 self._base, self._steps = self.clone(), [action]
         try:
@@ -511,6 +516,14 @@ class State:
         if pending is None or not is_index(action) or not 0 <= action < len(pending[3]):
             self._refuse(action)
         return pending
+
+    def _apply_past_indexes(self, action: int) -> None:
+        """apply_action of an action whose quick test raised, before the step changed anything: IllegalActionError
+        unless it is a legal int past those _INDEXES holds, which then holds its index (as a None, so that the test
+        sends it on to _check_action) and the step is taken."""
+        self._check_action(action)
+        _INDEXES.extend([None] * (action + 1 - len(_INDEXES)))
+        self.apply_action(action)
 
     def _refuse(self, action: object) -> NoReturn:
         """The IllegalActionError of an action that is not legal here, the state unchanged."""
