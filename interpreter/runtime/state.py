@@ -231,12 +231,12 @@ class State:
             except AttributeError:  # no base (_steps None): the state as it stands is, taken before the step
                 self._base, self._steps = self.clone(), [action]
         try:
-            if slot < 0:
-                self.take_action(seat, value, labels[action] if labels is not None else None)
-            elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
-                self.pending = None
+            if kind:  # a chance node (CHANCE is the one true kind: DECIDE is 0, a run's None): its label noted (a
+                self.pending = None  # draw's: its card's id), its value put into its slot
                 self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
                 self.frames[-1][2][slot] = value
+            elif slot < 0:
+                self.take_action(seat, value, labels[action] if labels is not None else None)
             elif kind == DECIDE:
                 self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
             self.budget = self.game.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
