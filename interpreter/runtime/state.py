@@ -241,16 +241,17 @@ class State:
                 self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
             self.budget = self.game.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
-                if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
-                    while True:
-                        for _ in self._gen:  # a stop (the runners locate an error of theirs)
-                            if len(self.log) + len(self.history) > self.game.max_both:
-                                fr = self.frames[-1]
-                                self.past_written()
-                            return
-                        if not self.frames:
-                            break
-                        self._gen = _resumed(self)  # the frame on top, below those of the run that ended
+                # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
+                # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
+                while undoable:
+                    for _ in self._gen:  # a stop (the runners locate an error of theirs)
+                        if len(self.log) + len(self.history) > self.game.max_both:
+                            fr = self.frames[-1]
+                            self.past_written()
+                        return
+                    if not self.frames:
+                        break
+                    self._gen = _resumed(self)  # the frame on top, below those of the run that ended
                 else:
                     self._gen = _NO_RUN
                     enter_at, frames = self.game.enter_at, self.frames
@@ -495,7 +496,7 @@ class State:
         steps only sample_chance draws (_go_back keeps the count)."""
         if n is None:
             pending = self.pending
-            if pending is None or pending[0] != CHANCE:
+            if pending is None or not pending[0]:  # the end, or a decision (DECIDE is 0; ops)
                 pending = self._chance("sample_chance")
             n = len(pending[3])
         else:
