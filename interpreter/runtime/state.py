@@ -210,7 +210,8 @@ class State:
         went past it. A frame standing at one of its block's starts goes on in the block's runner
         (compile/blocks.py), else one op at a time (a step only a saved or arranged state stands at; Game.enter_at
         says which). In a sampling run (advance's), the ops decide the chance events they open at once
-        (sample_chance(n))."""
+        (sample_chance(n)). The node taken stays in `pending` through an API run, which reads it nowhere, until
+        the stop or the end sets it; the engine's run closes it first, for the agents that decide inside it."""
         if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
             if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
                 kind, slot = None, 0
@@ -232,7 +233,7 @@ class State:
                 self._base, self._steps = self.clone(), [action]
         try:
             if kind:  # a chance node (CHANCE is the one true kind: DECIDE is 0, a run's None): its label noted (a
-                self.pending = None  # draw's: its card's id), its value put into its slot
+                # draw's: its card's id), its value put into its slot; the node stays until the run stops or ends
                 self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
                 self.frames[-1][2][slot] = value
             elif slot < 0:
@@ -254,6 +255,7 @@ class State:
                     self._gen = _resumed(self)  # the frame on top, below those of the run that ended
                 else:
                     self._gen = _NO_RUN
+                    self.pending = None  # the node taken (kept by the step): agents in the run see the ones it opens
                     enter_at, frames = self.game.enter_at, self.frames
                     while frames:
                         fr = frames[-1]
@@ -598,6 +600,7 @@ class State:
             action: int = self.agents[seat].act(self)  # type: ignore[index]  # agents play
             if type(action) is not int or not 0 <= action < n:
                 self._check_action(action)  # IllegalActionError
+            self.pending = None  # closed again (take_action leaves it open), so the next agent_pick opens its own
         else:  # random_below written out: a call less per decision
             k = n.bit_length()
             action = bits(k)
@@ -617,8 +620,8 @@ class State:
 
     def take_action(self, seat: int, value: tuple[Any, ...], label: Optional[str] = None) -> None:
         """Takes the option `value` of the open `choose action` node: notes its label (the one the game remembers
-        unless given), starts the action's frame, or runs a body that runs through at once, as its frame would."""
-        self.pending = None
+        unless given), starts the action's frame, or runs a body that runs through at once, as its frame would. The
+        node is left as it is: the run's next stop or end sets it (apply_action; agent_pick closes its own)."""
         # the option as the game remembers it (Game.starts): most are
         try: known, block, layout, run = self.game.starts[seat][value]  # noqa: E701
         except (KeyError, TypeError):  # not yet; or a parameter that is a list
