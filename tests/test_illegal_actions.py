@@ -208,34 +208,25 @@ def test_a_chance_event_decided_inside_a_run_draws_what_its_node_would() -> None
     assert 0 <= decision.sample_chance(3) < 3 and decision.draws == before + 1
 
 
-MANY = """game probe {
-  players 2 to 3
+MANY = """game many {
+  players 2 to 2
 }
-kind tok {
-  field v: int
-  id "t{v}"
-}
-cards tok in box {
-  columns v
-  row 1
-}
-zone box of tok public
-var acc: int = 0
+var picked: int = 0
 round {
   repeat while round < 1
   phase pick {
     let x = choose first(players) from range(0, 399)
-    set acc = x
+    set picked = x
   }
 }
-score(p) = acc
+score(p) = picked
 """
 
 
 def test_an_action_past_the_small_ints_is_checked_in_full(tmp_path: Path) -> None:
     """apply_action's quick test knows the ints up to 256 only: a larger one is taken where legal, the first time and
     again, and refused where not, as a bool or a negative one is (the state unchanged)."""
-    folder = tmp_path / "probe"
+    folder = tmp_path / "many"
     folder.mkdir()
     (folder / "game.rules").write_text(MANY, encoding="utf-8")
     game = load_game(str(folder), players=2)
