@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
@@ -205,3 +206,34 @@ def test_a_chance_event_decided_inside_a_run_draws_what_its_node_would() -> None
     decision = node("play")
     before = decision.draws
     assert 0 <= decision.sample_chance(3) < 3 and decision.draws == before + 1
+
+
+MANY = """game many {
+  players 2 to 2
+}
+var picked: int = 0
+round {
+  repeat while round < 1
+  phase pick {
+    let x = choose first(players) from range(0, 399)
+    set picked = x
+  }
+}
+score(p) = picked
+"""
+
+
+def test_an_action_past_the_small_ints_is_checked_in_full(tmp_path: Path) -> None:
+    """apply_action's quick test knows the ints up to 256 only: a larger one is taken where legal, the first time and
+    again, and refused where not, as a bool or a negative one is (the state unchanged)."""
+    folder = tmp_path / "many"
+    folder.mkdir()
+    (folder / "game.rules").write_text(MANY, encoding="utf-8")
+    game = load_game(str(folder), players=2)
+    for action in (300, 399, 257, 300, 256, 0):
+        state = game.new_initial_state(seed=1)
+        assert len(state.legal_actions()) == 400
+        for bad in (400, 1000, -1, -300, -1000, True, 300.0):
+            refuse(state, lambda: state.apply_action(bad))  # type: ignore[arg-type]  # noqa: B023
+        state.apply_action(action)
+        assert state.is_terminal() and state.gvars[0] == action and state.history[-1] == str(action)

@@ -431,9 +431,10 @@ class Recorder:
         return self.rng.randrange(len(state.legal_actions()))
 
 
-def stepped_from_outside(game: Game, seed: int, agents: list[Any]) -> tuple[State, int]:
-    """The game of `seed` stepped from outside, each decision asked of its seat's agent: the state and the decisions."""
-    stepped = game.new_initial_state(seed)
+def stepped_from_outside(game: Game, seed: int, agents: list[Any], start: Optional[State] = None) -> tuple[State, int]:
+    """The game of `seed` (or from the state `start` on) stepped from outside, each decision asked of its seat's agent:
+    the state and the decisions."""
+    stepped = game.new_initial_state(seed) if start is None else start
     count = 0
     while not stepped.is_terminal():
         if stepped.is_chance_node():
@@ -459,6 +460,25 @@ def test_agents_deciding_inside_the_run_see_and_play_what_they_would_at_each_sto
         assert [r.seen for r in inside] == [r.seen for r in outside]
         assert played.to_json() == stepped.to_json() and played.returns() == stepped.returns()
         assert played.agents is None
+
+
+def test_agents_deciding_inside_a_run_that_took_an_action_see_the_nodes_they_decide() -> None:
+    """A run that starts by taking a `choose action` option (whose node a step leaves in place until the run stops)
+    and goes on to the agents' decisions: each agent sees the node it decides, as stepping from outside shows it."""
+    game = load_game(RULESET, players=3)
+    for seed in (1, 2):
+        start = game.new_initial_state(seed)
+        rng = random.Random(seed)
+        while start.is_chance_node() or start.pending[4] >= 0 or start.phase != "play":  # type: ignore[index]
+            start.apply_action(start.sample_chance() if start.is_chance_node() else rng.randrange(len(start.legal_actions())))
+        inside = [Recorder(seed * 10 + seat) for seat in range(3)]
+        outside = [Recorder(seed * 10 + seat) for seat in range(3)]
+        played = start.clone()
+        decisions = play_bots(played, inside)
+        stepped, count = stepped_from_outside(game, seed, outside, start.clone())
+        assert decisions == count > 10
+        assert [r.seen for r in inside] == [r.seen for r in outside]
+        assert played.to_json() == stepped.to_json()
 
 
 @pytest.mark.parametrize("ruleset, players", [(RULESET, 4), ("magical_friends", 4), ("fuerchterliche_feinde", 2)])

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from interpreter.compile.types import T
     from interpreter.runtime.state import State
 
-DECIDE, CHANCE = 0, 1
+DECIDE, CHANCE = 0, 1  # node kinds; State.apply_action and sample_chance tell them by truth (CHANCE the true one)
 # log entry tags
 L_MOVE, L_REVEAL, L_PAY, L_DECIDE, L_ROUND, L_PHASE, L_TEXT = range(7)
 

@@ -25,6 +25,10 @@ CHANCE_PLAYER = -1
 TERMINAL_PLAYER = -4
 _MASK = (1 << 64) - 1
 _ACTIONS: dict[int, list[int]] = {}  # legal_actions' answers by number of options
+# apply_action's quick test of an action: an int from 0 to 256 is (in CPython) the one object of its value, so it is
+# the item of its own index here, where a bool, an int below 0 or a larger one is not (None past the small ones,
+# or an IndexError); those go on to the full check (State._check_action)
+_INDEXES: list[Optional[int]] = [*range(257)]
 _OUTCOMES: dict[int, list[tuple[int, float]]] = {}  # chance_outcomes' answers by number of outcomes
 # what json.dumps(..., separators=(",", ":"), ensure_ascii=False) gives, made once; a state holds no
 # cycles, so the check for them is left out
@@ -206,7 +210,8 @@ class State:
         went past it. A frame standing at one of its block's starts goes on in the block's runner
         (compile/blocks.py), else one op at a time (a step only a saved or arranged state stands at; Game.enter_at
         says which). In a sampling run (advance's), the ops decide the chance events they open at once
-        (sample_chance(n))."""
+        (sample_chance(n)). The node taken stays in `pending` through an API run, which reads it nowhere, until
+        the stop or the end sets it; the engine's run closes it first, for the agents that decide inside it."""
         if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
             if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
                 kind, slot = None, 0
@@ -215,39 +220,42 @@ class State:
                 value = values[action]
         else:
             pending = self.pending
-            if type(action) is not int or action < 0:  # a bool, another type or below 0 (past the end: below)
-                pending = self._check_action(action)
             try:  # costs nothing where it does not catch
+                if _INDEXES[action] is not action:  # a bool, below 0 or an int past the small ones (IndexError: below)
+                    pending = self._check_action(action)
                 kind, seat, labels, values, slot = pending  # type: ignore[misc]
                 value = values[action]
                 self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
-            except (TypeError, IndexError):  # the end (no node to unpack), or an action past the last option
-                self._refuse(action)
+            except (TypeError, IndexError):  # the end (no node to unpack), an action past the last option or not an int,
+                self._apply_past_indexes(action)  # or one past the ints _INDEXES holds: refused unless legal
+                return
             except AttributeError:  # no base (_steps None): the state as it stands is, taken before the step
                 self._base, self._steps = self.clone(), [action]
         try:
-            if slot < 0:
-                self.take_action(seat, value, labels[action] if labels is not None else None)
-            elif kind == CHANCE:  # its label noted (a draw's: its card's id), its value put into its slot
-                self.pending = None
+            if kind:  # a chance node (CHANCE is the one true kind: DECIDE is 0, a run's None): its label noted (a
+                # draw's: its card's id), its value put into its slot; the node stays until the run stops or ends
                 self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
                 self.frames[-1][2][slot] = value
+            elif slot < 0:
+                self.take_action(seat, value, labels[action] if labels is not None else None)
             elif kind == DECIDE:
                 self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
             self.budget = self.game.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
-                if undoable:  # the API loop: the run goes on in the generator that stopped (_resumed)
-                    while True:
-                        for _ in self._gen:  # a stop (the runners locate an error of theirs)
-                            if len(self.log) + len(self.history) > self.game.max_both:
-                                fr = self.frames[-1]
-                                self.past_written()
-                            return
-                        if not self.frames:
-                            break
-                        self._gen = _resumed(self)  # the frame on top, below those of the run that ended
+                # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
+                # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
+                while undoable:
+                    for _ in self._gen:  # a stop (the runners locate an error of theirs)
+                        if len(self.log) + len(self.history) > self.game.max_both:
+                            fr = self.frames[-1]
+                            self.past_written()
+                        return
+                    if not self.frames:
+                        break
+                    self._gen = _resumed(self)  # the frame on top, below those of the run that ended
                 else:
                     self._gen = _NO_RUN
+                    self.pending = None  # the node taken (kept by the step): agents in the run see the ones it opens
                     enter_at, frames = self.game.enter_at, self.frames
                     while frames:
                         fr = frames[-1]
@@ -490,7 +498,7 @@ class State:
         steps only sample_chance draws (_go_back keeps the count)."""
         if n is None:
             pending = self.pending
-            if pending is None or pending[0] != CHANCE:
+            if pending is None or not pending[0]:  # the end, or a decision (DECIDE is 0; ops)
                 pending = self._chance("sample_chance")
             n = len(pending[3])
         else:
@@ -511,6 +519,14 @@ class State:
         if pending is None or not is_index(action) or not 0 <= action < len(pending[3]):
             self._refuse(action)
         return pending
+
+    def _apply_past_indexes(self, action: int) -> None:
+        """apply_action of an action whose quick test raised, before the step changed anything: IllegalActionError
+        unless it is a legal int past those _INDEXES holds, which then holds its index (as a None, so that the test
+        sends it on to _check_action) and the step is taken."""
+        self._check_action(action)
+        _INDEXES.extend([None] * (action + 1 - len(_INDEXES)))
+        self.apply_action(action)
 
     def _refuse(self, action: object) -> NoReturn:
         """The IllegalActionError of an action that is not legal here, the state unchanged."""
@@ -584,6 +600,7 @@ class State:
             action: int = self.agents[seat].act(self)  # type: ignore[index]  # agents play
             if type(action) is not int or not 0 <= action < n:
                 self._check_action(action)  # IllegalActionError
+            self.pending = None  # closed again (take_action leaves it open), so the next agent_pick opens its own
         else:  # random_below written out: a call less per decision
             k = n.bit_length()
             action = bits(k)
@@ -603,8 +620,8 @@ class State:
 
     def take_action(self, seat: int, value: tuple[Any, ...], label: Optional[str] = None) -> None:
         """Takes the option `value` of the open `choose action` node: notes its label (the one the game remembers
-        unless given), starts the action's frame, or runs a body that runs through at once, as its frame would."""
-        self.pending = None
+        unless given), starts the action's frame, or runs a body that runs through at once, as its frame would. The
+        node is left as it is: the run's next stop or end sets it (apply_action; agent_pick closes its own)."""
         # the option as the game remembers it (Game.starts): most are
         try: known, block, layout, run = self.game.starts[seat][value]  # noqa: E701
         except (KeyError, TypeError):  # not yet; or a parameter that is a list
