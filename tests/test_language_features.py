@@ -814,7 +814,8 @@ def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
 
 def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A loop over positions(row) names places of row and of marker, as large (the same code): `marker[i]`, also
-    inside a function inlined with i, is read without its check, its top card inline (the helper only to fail)."""
+    inside a function inlined with i, is read without its check, its top card inline (the helper only to fail); the
+    loop spends row's size, a number, not the length of its range (a loop over the players: their number)."""
     from interpreter.compile import blocks
     runners: list[str] = []
     lowered = blocks.lowered_code
@@ -824,6 +825,7 @@ var seen: int = 0 de "gesehen" en "seen"
 internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])
 round { repeat while done == 0 phase p de "P" en "P" {
   for i in positions(row) { set seen = seen * 10 + marker_top(i).weight + count(marker[i]) }
+  for p in players { set done = 0 }
   set done = 1
 } }
 score(p) = seen
@@ -833,8 +835,10 @@ score(p) = seen
     state = game.new_initial_state()
     assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
     loop = next(src for src in runners if "_g_fam_numbers_" in src)  # the phase's runner
-    # the loop runs over the game's own range of places, counted for the budget as it is: no range built, no copy
-    assert re.search(r"st\.budget -= len\(_g_fam_numbers_\d+\)", loop) and re.search(r"for _l\d+ in _g_fam_numbers_\d+:", loop)
+    # the loop runs over the game's own range of places, counted for the budget by the family's size (row [2]): no
+    # range built, no copy, no length taken
+    assert re.search(r"st\.budget -= 2\n", loop) and re.search(r"for _l\d+ in _g_fam_numbers_\d+:", loop)
+    assert "st.budget -= _g_num_players\n" in loop and "budget -= len(" not in loop  # the players' loop: their number
     assert "range(" not in loop and "_b_q" not in loop
     assert "_member(" not in loop and "_pick(" in loop and " or _pick((), -1, " in loop
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty

@@ -32,6 +32,8 @@ from interpreter.runtime.game import FEW_ZONES
 from interpreter.runtime.program import SCOPES, Block, ForbidDef, ModDef, ZoneSpec
 
 # a loop's source read again for its count at no cost: a name, or a game's table the function binds (hoist.GAME_TABLES)
+_PLACES = re.compile(r"st\.game\.fam_numbers\[(\d+)\]")  # the places of a family (positions(F), expressions.iterable)
+_KEPT_NUMBER = re.compile(r"\d+|st\.game\.(?:num_players|consts\[\d+\])")  # a number, or one the game keeps
 _BOUND_SOURCE = re.compile(rf"st\.game\.(?:{'|'.join(GAME_TABLES)})(?:\[\d+\])*|[A-Za-z_]\w*")
 
 
@@ -230,7 +232,7 @@ class StatementCompiler(ExpressionCompiler):
             if sweep is not None:
                 return B.sweep(*sweep, item, body, self.p.cached) + ([] if emptied is None else B.no_owned(emptied))
             items = src if _BOUND_SOURCE.fullmatch(src) else "_b_q"
-            return [*([] if items == src else [f"_b_q = {src}"]), *B.spent(f"len({items})"), f"for {item} in {items}:",
+            return [*([] if items == src else [f"_b_q = {src}"]), *B.spent(self._count(items)), f"for {item} in {items}:",
                     *_indent(body), *([] if emptied is None else B.no_owned(emptied))]
         if isinstance(s, A.While):
             cond, t = self.code(s.cond, scope)
@@ -265,6 +267,13 @@ class StatementCompiler(ExpressionCompiler):
                 assert not snippet.cells and not snippet.pushes
                 lines += snippet.lines
         return lines
+
+    def _count(self, items: str) -> str:
+        """The code of the number of `items` (a loop's source): the players' count, or a family's size where its code
+        reads a number the game keeps (no list to take the length of), else len(items)."""
+        places = _PLACES.fullmatch(items)
+        size = "st.game.num_players" if items == "st.game.players" else self.size_code.get(int(places[1])) if places else None
+        return size if size is not None and _KEPT_NUMBER.fullmatch(size) else f"len({items})"
 
     def _straight_lines(self, body: list[Any], scope: Scope) -> list[str]:
         """Statements as plain Python, each one's errors placed at it."""
