@@ -730,6 +730,28 @@ def test_a_loop_that_moves_every_card_of_a_family_elsewhere_moves_it_zone_by_zon
         assert failed[:1] == failed[1:] and len(failed) == 2 * (steps < 10)
 
 
+def _reads_where(code: Any) -> bool:
+    """Whether code (or a function inside it) looks up where a card lies: `where[c]` read, not set."""
+    ops = list(dis.get_instructions(code))
+    return any(i.argval in ("where", "_s_where") and ops[k + 2].opname == "BINARY_SUBSCR" for k, i in enumerate(ops[:-2])) \
+        or any(_reads_where(k) for k in code.co_consts if hasattr(k, "co_code"))
+
+
+def test_a_card_from_a_family_of_one_zone_leaves_that_zone_unlooked_up(tmp_path: Path) -> None:
+    """A move of a card whose family the compiler knows (an option's, a loop's), a family of one zone, takes that zone
+    as the one the card leaves (card_move): no look-up of where it lies; from a family of several zones it looks."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "game.rules").write_text(swept_rules(one_by_one=True), encoding="utf-8")
+    game = load_game(str(tmp_path / "one"), players=3)
+    place = [a.name for a in game.program.actions].index("place")  # from the box, the game's one zone of its family
+    assert not _reads_where(game.actions[place][2].__code__)
+    assert _reads_where(game.runners[[b.name for b in game.program.blocks].index("phase clear")].__code__)  # from a row
+    state = game.new_initial_state(1)
+    state.apply_label("place t3 2")
+    assert state.zones[game.fam_zones[game.program.zone_by_name["row"].family_id][1]] == [2]
+    assert state.where[2] == game.fam_zones[game.program.zone_by_name["row"].family_id][1] and 2 not in state.zones[0]
+
+
 ROOM = """zone slot [2] of tok public capacity 1
 action put(t in cards(box), i in [1, 2]) {
   label "put {t} {i}"

@@ -646,7 +646,8 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if whole:
         return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners)]
-    lines = [] if swept else ["_b_f = st.where[_b_c]"]
+    lines = [] if swept else [f"_b_f = st.game.fam_zones[{src.family_id}][0]" if src is not None and src.shape == "single"
+                              else "_b_f = st.where[_b_c]"]  # a card of a family of one zone lies in that zone
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
     if unsure:
