@@ -4,6 +4,7 @@ parameters."""
 from __future__ import annotations
 
 import ast
+import dis
 import json
 import re
 from pathlib import Path
@@ -132,6 +133,56 @@ action boost(t in box) de "stärken" en "boost" { label "boost {t}"  set done = 
         '  expect fee[card("g1").level] == 10\n}\n', encoding="utf-8")
     (result,) = run_all(str(unread / "feature_test"))
     assert not result.passed and "the map has no entry for 5" in result.message
+
+
+UNSIGNED = '''
+kind gem { title de "Juwel" en "gem" field level: int de "Stufe" en "level" }
+zone vault de "Tresor" en "vault" of gem public
+cards gem in vault {
+  card g1 { title de "G1" en "G1" level = 1 }
+  card g2 { title de "G2" en "G2" level = 2 }
+}
+currency coins de "die Münzen" en "coins" start 5
+action settle() de "zahlen" en "settle" {
+  label "settle"
+  for g in vault { pay g.level coins from me to bank }
+  set done = 1
+}
+action weaken() de "schwächen" en "weaken" {
+  label "weaken"
+  modify gem.level by -2 where it == card("g1") until end of game
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): settle, weaken } }
+score(p) = p.coins
+'''
+
+
+def test_a_payment_of_a_field_printed_at_least_0_checks_no_sign_where_no_modifier_changes_it(tmp_path: Path) -> None:
+    """`pay g.level …` of a field no rule sets, printed at least 0 on every card of its kind, tests no sign where no
+    modifier is active (neither a saved state nor an arrange may change the field); a modified value below 0 still
+    fails as a payment of it, and a field printed below 0 on some card, or set by a rule, keeps the test."""
+    def checks(game: Game) -> int:  # the loop is written twice: without a modifier active, with one (unswitch)
+        run = game.actions[game.program.actions[0].aid][2]
+        return sum(i.argval == "a payment of " for i in dis.get_instructions(run))
+
+    game = _game(tmp_path / "plain", UNSIGNED)
+    assert game.program.printed == {("gem", "level")}
+    plain = checks(game)
+    state = game.new_initial_state(seed=1)
+    state.apply_label("settle")
+    assert state.scores() == [2, 5]
+    state = game.new_initial_state(seed=1)
+    state.apply_label("weaken")
+    with pytest.raises(GameRuleError, match="a payment of -1 coins"):
+        state.apply_label("settle")
+    saved = json.loads(game.new_initial_state(seed=1).to_json())
+    saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
+    with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
+        game.state_from_json(json.dumps(saved))
+    for other in (UNSIGNED.replace("level = 2 }", "level = -2 }"),
+                  UNSIGNED.replace("to bank }", "to bank  set g.level = 1 }")):
+        game = _game(tmp_path / str(len(other)), other)
+        assert not game.program.printed and checks(game) == 2 * plain > 0  # in both copies, not the modified one's only
 
 
 OPTION_ROWS = '''

@@ -830,14 +830,18 @@ def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify:
 
 
 def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
-        at_most: bool) -> Snippet:
+        at_most: bool, unsigned: Optional[tuple[Optional[str], str]] = None) -> Snippet:
     """A payment; the bank's side (no payer or payee given) and a whole-number amount are settled here, not
-    tested each time (a player's side may still be the bank, -1, at run time)."""
+    tested each time (a player's side may still be the bank, -1, at run time). `unsigned`: where its test holds
+    (None: always), the amount is its plain read, never below 0 (statements._unsigned): its sign is not checked."""
     short = ("    _b_n = _b_h" if at_most else
              f"    raise GameRuleError(f'P{{_b_s + 1}} cannot pay {{_b_n}} ' + {name!r} + f' (has {{_b_h}})')")
     lines = [f"_b_n = {amount}"]
     if not amount.isdigit():
         lines += ["if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})"]
+    if unsigned is not None:
+        lines = [f"_b_n = {unsigned[1]}"] if unsigned[0] is None else \
+            [f"if {unsigned[0]}:", f"    _b_n = {unsigned[1]}", "else:", *("    " + ln for ln in lines)]
     lines += [f"_b_s = {payer}"] if payer is not None else []
     lines += [f"_b_d = {payee}"] if payee is not None else []
     take = [f"st.gvars[{bank}] -= _b_n"]  # the bank's side

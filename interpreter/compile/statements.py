@@ -526,7 +526,25 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(party, pt, PLAYER, "who pays or is paid")
             parties.append(src)
         pidx, bank = self.p.currencies[s.currency]
-        em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available))
+        em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available,
+                          self._unsigned(s.amount, scope)))
+
+    def _unsigned(self, e: Any, scope: Scope) -> Optional[tuple[Optional[str], str]]:
+        """A card's field that no rule sets, printed at least 0 on every card of its kind (Program.printed keeps saved
+        states and arranges from changing it): the test that no modifier may change it (None: none can) and its plain
+        read, never below 0 where that test holds (blocks.pay checks no sign there)."""
+        if not isinstance(e, A.Attr) or e.name in self.set_fields:
+            return None
+        obj, t = self.code(e.obj, scope)
+        fidx = self.p.kinds[t.arg].index.get(e.name) if t.name == "card" and t.arg else None
+        if fidx is None or "_through(" in obj or "_modified(" in obj:
+            return None
+        printed = [vals[fidx] for vals, kind in zip(self.p.card_vals, self.p.card_kind) if kind == t.arg]
+        if not printed or not all(type(v) is int and v >= 0 for v in printed):  # no cards: not made yet
+            return None
+        self.p.printed.add((t.arg, e.name))
+        test = f"{fidx} not in st.modded" if (t.arg, e.name) in self.modifiable else None
+        return test, f"st.card_vals[{obj}][{fidx}]"
 
     def s_If(self, s: A.If, scope: Scope, em: Emitter) -> None:
         cond, t = self.code(s.cond, scope)
