@@ -865,8 +865,9 @@ def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
 
 def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A loop over positions(row) names places of row and of marker, as large (the same code): `marker[i]`, also
-    inside a function inlined with i, is read without its check, its top card inline (the helper only to fail); the
-    loop spends row's size, a number, not the length of its range (a loop over the players: their number)."""
+    inside a function inlined with i, is read without its check, its top card inline (the helper only to fail), the
+    zone at i a number of the loop's own; the loop spends row's size, a number, not the length of its range (a loop
+    over the players: their number)."""
     from interpreter.compile import blocks
     runners: list[str] = []
     lowered = blocks.lowered_code
@@ -885,10 +886,12 @@ score(p) = seen
     game = _game(tmp_path, flow.replace("MARK", "marker[2]"))
     state = game.new_initial_state()
     assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
-    loop = next(src for src in runners if "_g_fam_numbers_" in src)  # the phase's runner
-    # the loop runs over the game's own range of places, counted for the budget by the family's size (row [2]): no
-    # range built, no copy, no length taken
-    assert re.search(r"st\.budget -= 2\n", loop) and re.search(r"for _l\d+ in _g_fam_numbers_\d+:", loop)
+    loop = next(src for src in runners if "_g_places_" in src)  # the phase's runner
+    # the loop runs over the game's places, with the zone of marker at each (Game.places), counted for the budget by
+    # the family's size (row [2]): no range built, no copy, no length taken, no table read for the zone
+    row, marker = (game.program.zone_by_name[name].family_id for name in ("row", "marker"))
+    assert re.search(r"st\.budget -= 2\n", loop) and f"for _l0, _y0_{marker} in _g_places_{row}_{marker}:" in loop
+    assert "_g_fam_zones_" not in loop and game.places(row, marker) == tuple(enumerate(game.fam_zones[marker], 1))
     assert "st.budget -= _g_num_players\n" in loop and "budget -= len(" not in loop  # the players' loop: their number
     assert "range(" not in loop and "_b_q" not in loop
     assert "_member(" not in loop and "_pick(" in loop and " or _pick((), -1, " in loop

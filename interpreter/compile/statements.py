@@ -227,12 +227,14 @@ class StatementCompiler(ExpressionCompiler):
             body = self._straight_lines(s.body, inner)
             emptied, self.emptied, self.swept = self.emptied, None, None
             item, body = _loop_variable(var, body)
+            over, body = _over_places(item, src, body)
             if A.Break in inside:  # it may end early: it spends round by round
-                return [f"for {item} in {src}:", *_indent(body + B.SPEND)]
+                return [f"for {over}:", *_indent(body + B.SPEND)]
             if sweep is not None:
                 return B.sweep(*sweep, item, body, self.p.cached) + ([] if emptied is None else B.no_owned(emptied))
             items = src if _BOUND_SOURCE.fullmatch(src) else "_b_q"
-            return [*([] if items == src else [f"_b_q = {src}"]), *B.spent(self._count(items)), f"for {item} in {items}:",
+            over = over if items == src else f"{item} in {items}"
+            return [*([] if items == src else [f"_b_q = {src}"]), *B.spent(self._count(items)), f"for {over}:",
                     *_indent(body), *([] if emptied is None else B.no_owned(emptied))]
         if isinstance(s, A.While):
             cond, t = self.code(s.cond, scope)
@@ -908,6 +910,23 @@ def _loop_variable(var: int, body: list[str]) -> tuple[str, list[str]]:
     if any(_PASSES_FRAME.search(ln) or any(slot.search(s) for s in STRING_LITERAL.split(ln)[1::2]) for ln in body):
         return f"L[{var}]", body
     return f"_l{var}", [sub_code(ln, slot, f"_l{var}") for ln in body]
+
+
+def _over_places(item: str, src: str, body: list[str]) -> tuple[str, list[str]]:
+    """What a loop runs over (`item in src`), and its body: over positions(F) (a local `item`), where the body reads
+    zones of families at the position (`fam_zones[G][item - 1]`, in range: expressions.e_Index), F's places with
+    those zones (Game.places), each read as a local `_y…`, no table read and no number counted down each time."""
+    places = _PLACES.fullmatch(src)
+    if places is None or not item.startswith("_l"):
+        return f"{item} in {src}", body
+    read = re.compile(rf"\bst\.game\.fam_zones\[(\d+)\]\[{item} - 1\]")
+    families = list(dict.fromkeys(m[1] for ln in body for part in STRING_LITERAL.split(ln)[::2] for m in read.finditer(part)))
+    if not families:
+        return f"{item} in {src}", body
+    zones = [f"_y{item[2:]}_{f}" for f in families]
+    body = [sub_code(ln, read, lambda m: f"_y{item[2:]}_{m[1]}") for ln in body]
+    read_too = "" if families == [places[1]] else ", " + ", ".join(families)  # F's own zones: its places as they are
+    return f"{item}, {', '.join(zones)} in st.game.places({places[1]}{read_too})", body
 
 
 def _indent(lines: list[str]) -> list[str]:
