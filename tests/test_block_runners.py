@@ -646,19 +646,11 @@ action place(t in cards(box), i in [1, 2, 3]) {
   give t to me
   move t to row[i]
 }
-action peek(t in cards(row)) {
-  label "peek {t}"
-  reveal t to me
-}
-action flip(t in cards(row)) {
-  label "flip {t}"
-  reveal t
-}
-round {
+""" + WHOLE[WHOLE.index("action show"):WHOLE.index("action sweep")].replace("cards(box)", "cards(row)") + """round {
   repeat while round < 12
   phase play {
     turns p from first(players) until steps >= 5 {
-      choose action for p: place, peek, flip
+      choose action for p: place, show, flip
       set steps = steps + 1
     }
   }
