@@ -6,6 +6,7 @@ import dis
 import json
 import random
 import re
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -634,6 +635,113 @@ def test_a_zone_moved_whole_leaves_what_its_cards_moved_one_by_one_leave(tmp_pat
     # only `table` moved onto a table (one family) tests whether the zones are one; two families never are
     sweep = [i for i in dis.get_instructions(load_game(str(tmp_path / "whole"), players=2).actions[2][2])]
     assert sum(i.argval == "extend" for i in sweep) == 5 and sum(i.argrepr == "!=" for i in sweep) == 1
+
+
+SWEPT = """zone box of tok hidden
+zone row [3] of tok hidden
+zone mine per player of tok owner CAPACITY
+var steps: int = 0
+action place(t in cards(box), i in [1, 2, 3]) {
+  label "place {t} {i}"
+  give t to me
+  move t to row[i]
+}
+""" + WHOLE[WHOLE.index("action show"):WHOLE.index("action sweep")].replace("cards(box)", "cards(row)") + """round {
+  repeat while round < 12
+  phase play {
+    turns p from first(players) until steps >= 5 {
+      choose action for p: place, show, flip
+      set steps = steps + 1
+    }
+  }
+  phase clear {
+    set steps = 0
+    for c in cards(row) { move c to mine(owner(c)) }
+    for p in players { move cards(mine(p)) to box }
+  }
+}
+score(p) = 0
+"""
+
+
+def swept_rules(capacity: str = "", one_by_one: bool = False, owner: str = "c") -> str:
+    """The probe game's seven tokens (RULES) placed in a row by three players and swept back (SWEPT) to the owner of
+    `owner`: the loop over the row's cards moves them zone by zone (blocks.sweep), or, `one_by_one`, card by card (a
+    body of two statements)."""
+    head = RULES[:RULES.index("zone box")].replace("game probe", "game swept").replace("players 2 to 2", "players 3 to 3")
+    rules = head.replace("  row 3\n", "".join(f"  row {v}\n" for v in range(3, 8))) + SWEPT.replace("CAPACITY", capacity)
+    body = f"{{ let o = owner({owner})  move c to mine(o) }}" if one_by_one else f"{{ move c to mine(owner({owner})) }}"
+    return rules.replace("{ move c to mine(owner(c)) }", body)
+
+
+@pytest.mark.parametrize("owner", ["c", "first(cards(row))"])
+def test_a_loop_that_moves_every_card_of_a_family_elsewhere_moves_it_zone_by_zone(tmp_path: Path, owner: str) -> None:
+    """`for c in cards(F) { move c to G(owner(c)) }` leaves what its cards moved one at a time leave (zones, places,
+    faces, knowledge, log entries kept or only counted, the family cache), with no card's zone looked up or taken
+    out of its list (not where the destination reads where cards lie); a destination that fills up fails at the move,
+    the step undone; a budget runs out where it would card by card."""
+    games = []
+    for name, one_by_one in (("swept", False), ("single", True)):
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "game.rules").write_text(swept_rules(one_by_one=one_by_one, owner=owner), encoding="utf-8")
+        games.append(load_game(str(tmp_path / name), players=3))
+    clear = [b.name for b in games[0].program.blocks].index("phase clear")
+    removes = [any(i.argval == "remove" for i in dis.get_instructions(game.runners[clear])) for game in games]
+    assert removes == [owner != "c", True]
+    played: list[list[Any]] = [[], []]
+    for seen, game in zip(played, games):
+        for seed, keep_log in ((1, True), (2, True), (3, False)):
+            state, rng = game.new_initial_state(seed), random.Random(seed)
+            state.keep_log = keep_log
+            while not state.is_terminal():
+                state.apply_action(rng.randrange(len(state.legal_actions())))
+                row = game.program.zone_by_name["row"].family_id
+                assert family_cards(state, row) == [c for z in game.fam_zones[row] for c in state.zones[z]]
+                seen.append([state.zones, state.where, state.known, state.owner, state.log, state.history])
+    assert played[0] == played[1]
+    assert any(e[0] == L_MOVE and e[2] in games[0].fam_zones[2] for step in played[0] for e in step[4] if e)
+    (tmp_path / "full").mkdir()
+    (tmp_path / "full" / "game.rules").write_text(swept_rules("capacity 1"), encoding="utf-8")
+    state = load_game(str(tmp_path / "full"), players=3).new_initial_state(1)
+    for label in ("place t1 1", "place t2 2", "place t3 3", "place t4 1"):
+        state.apply_label(label)
+    before = state.to_json()
+    with pytest.raises(GameRuleError, match="holds at most 1") as info:
+        state.apply_label("place t5 2")
+    assert info.value.line == swept_rules("capacity 1").split("\n").index("    for c in cards(row) { move c to mine(owner(c)) }") + 1
+    assert state.to_json() == before
+    for steps in range(3, 11):  # a budget that runs out in the loop, or after it: where it does, as card by card
+        failed: list[Any] = []
+        for game in games:
+            state = Game(game.program, 3, game.program.name, [], replace(game.limits, max_steps=steps)).new_initial_state(1)
+            try:
+                for label in ("place t1 1", "place t2 2", "place t3 3", "place t4 1", "place t5 2"):
+                    state.apply_label(label)
+            except GameRuleError as exc:
+                failed.append((exc.line, exc.message))
+        assert failed[:1] == failed[1:] and len(failed) == 2 * (steps < 10)
+
+
+def _reads_where(code: Any) -> bool:
+    """Whether code (or a function inside it) looks up where a card lies: `where[c]` read, not set."""
+    ops = list(dis.get_instructions(code))
+    return any(i.argval in ("where", "_s_where") and ops[k + 2].opname == "BINARY_SUBSCR" for k, i in enumerate(ops[:-2])) \
+        or any(_reads_where(k) for k in code.co_consts if hasattr(k, "co_code"))
+
+
+def test_a_card_from_a_family_of_one_zone_leaves_that_zone_unlooked_up(tmp_path: Path) -> None:
+    """A move of a card whose family the compiler knows (an option's, a loop's), a family of one zone, takes that zone
+    as the one the card leaves (card_move): no look-up of where it lies; from a family of several zones it looks."""
+    (tmp_path / "one").mkdir()
+    (tmp_path / "one" / "game.rules").write_text(swept_rules(one_by_one=True), encoding="utf-8")
+    game = load_game(str(tmp_path / "one"), players=3)
+    place = [a.name for a in game.program.actions].index("place")  # from the box, the game's one zone of its family
+    assert not _reads_where(game.actions[place][2].__code__)
+    assert _reads_where(game.runners[[b.name for b in game.program.blocks].index("phase clear")].__code__)  # from a row
+    state = game.new_initial_state(1)
+    state.apply_label("place t3 2")
+    assert state.zones[game.fam_zones[game.program.zone_by_name["row"].family_id][1]] == [2]
+    assert state.where[2] == game.fam_zones[game.program.zone_by_name["row"].family_id][1] and 2 not in state.zones[0]
 
 
 ROOM = """zone slot [2] of tok public capacity 1

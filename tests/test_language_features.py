@@ -4,6 +4,7 @@ parameters."""
 from __future__ import annotations
 
 import ast
+import dis
 import json
 import re
 from pathlib import Path
@@ -132,6 +133,49 @@ action boost(t in box) de "stärken" en "boost" { label "boost {t}"  set done = 
         '  expect fee[card("g1").level] == 10\n}\n', encoding="utf-8")
     (result,) = run_all(str(unread / "feature_test"))
     assert not result.passed and "the map has no entry for 5" in result.message
+
+
+UNSIGNED = PRINTED[:PRINTED.index("const fee")] + '''currency coins de "die Münzen" en "coins" start 5
+action settle() de "zahlen" en "settle" {
+  label "settle"
+  for g in vault { pay g.level coins from me to bank }
+  set done = 1
+}
+action weaken() de "schwächen" en "weaken" {
+  label "weaken"
+  modify gem.level by -2 where it == card("g1") until end of game
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): settle, weaken } }
+score(p) = p.coins
+'''
+
+
+def test_a_payment_of_a_field_printed_at_least_0_checks_no_sign_where_no_modifier_changes_it(tmp_path: Path) -> None:
+    """`pay g.level …` of a field no rule sets, printed at least 0 on every card of its kind, tests no sign where no
+    modifier is active (neither a saved state nor an arrange may change the field); a modified value below 0 still
+    fails as a payment of it, and a field printed below 0 on some card, or set by a rule, keeps the test."""
+    def checks(game: Game) -> int:  # the loop is written twice: without a modifier active, with one (unswitch)
+        run = game.actions[game.program.actions[0].aid][2]
+        return sum(i.argval == "a payment of " for i in dis.get_instructions(run))
+
+    game = _game(tmp_path / "plain", UNSIGNED)
+    assert game.program.printed == {("gem", "level")}
+    plain = checks(game)
+    state = game.new_initial_state(seed=1)
+    state.apply_label("settle")
+    assert state.scores() == [2, 5]
+    state = game.new_initial_state(seed=1)
+    state.apply_label("weaken")
+    with pytest.raises(GameRuleError, match="a payment of -1 coins"):
+        state.apply_label("settle")
+    saved = json.loads(game.new_initial_state(seed=1).to_json())
+    saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
+    with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
+        game.state_from_json(json.dumps(saved))
+    for other in (UNSIGNED.replace("level = 2 }", "level = -2 }"),
+                  UNSIGNED.replace("to bank }", "to bank  set g.level = 1 }")):
+        game = _game(tmp_path / str(len(other)), other)
+        assert not game.program.printed and checks(game) == 2 * plain > 0  # in both copies, not the modified one's only
 
 
 OPTION_ROWS = '''
@@ -827,7 +871,9 @@ def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
 
 def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A loop over positions(row) names places of row and of marker, as large (the same code): `marker[i]`, also
-    inside a function inlined with i, is read without its check, its top card inline (the helper only to fail)."""
+    inside a function inlined with i, is read without its check, its top card inline (the helper only to fail), the
+    zone at i a number of the loop's own; the loop spends row's size, a number, not the length of its range (a loop
+    over the players: their number)."""
     from interpreter.compile import blocks
     runners: list[str] = []
     lowered = blocks.lowered_code
@@ -837,6 +883,7 @@ var seen: int = 0 de "gesehen" en "seen"
 internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])
 round { repeat while done == 0 phase p de "P" en "P" {
   for i in positions(row) { set seen = seen * 10 + marker_top(i).weight + count(marker[i]) }
+  for p in players { set done = 0 }
   set done = 1
 } }
 score(p) = seen
@@ -845,9 +892,13 @@ score(p) = seen
     game = _game(tmp_path, flow.replace("MARK", "marker[2]"))
     state = game.new_initial_state()
     assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
-    loop = next(src for src in runners if "_g_fam_numbers_" in src)  # the phase's runner
-    # the loop runs over the game's own range of places, counted for the budget as it is: no range built, no copy
-    assert re.search(r"st\.budget -= len\(_g_fam_numbers_\d+\)", loop) and re.search(r"for _l\d+ in _g_fam_numbers_\d+:", loop)
+    loop = next(src for src in runners if "_g_places_" in src)  # the phase's runner
+    # the loop runs over the game's places, with the zone of marker at each (Game.places), counted for the budget by
+    # the family's size (row [2]): no range built, no copy, no length taken, no table read for the zone
+    row, marker = (game.program.zone_by_name[name].family_id for name in ("row", "marker"))
+    assert re.search(r"st\.budget -= 2\n", loop) and f"for _l0, _y0_{marker} in _g_places_{row}_{marker}:" in loop
+    assert "_g_fam_zones_" not in loop and game.places(row, marker) == tuple(enumerate(game.fam_zones[marker], 1))
+    assert "st.budget -= _g_num_players\n" in loop and "budget -= len(" not in loop  # the players' loop: their number
     assert "range(" not in loop and "_b_q" not in loop
     assert "_member(" not in loop and "_pick(" in loop and " or _pick((), -1, " in loop
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty

@@ -632,7 +632,8 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool, src: Optional[ZoneSpec],
-              few: tuple[Optional[bool], Optional[bool]], cached: frozenset[int], whole: bool = False) -> Lines:
+              few: tuple[Optional[bool], Optional[bool]], cached: frozenset[int], whole: bool = False,
+              swept: bool = False) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
@@ -640,11 +641,13 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
     here, else read at run time; `few`: whether each of them has few zones (Game.fam_few), where known; `cached`: the
     families the state may keep the cards of (Program.cached); `unsure`: the
     card's or the zone's kind is not known at load, so it is checked here (else settled at load). `whole`: the card
-    goes with every card of its zone `_b_f` to a zone of no capacity, their lists changed at once by move_all."""
+    goes with every card of its zone `_b_f` to a zone of no capacity, their lists changed at once by move_all;
+    `swept`: the card lies in zone `_b_f` of a family that a sweep empties, which leaves its list and the cache to it."""
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if whole:
         return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners)]
-    lines = ["_b_f = st.where[_b_c]"]
+    lines = [] if swept else [f"_b_f = st.game.fam_zones[{src.family_id}][0]" if src is not None and src.shape == "single"
+                              else "_b_f = st.where[_b_c]"]  # a card of a family of one zone lies in that zone
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
     cap = "st.game.zone_cap[_b_z]" if dest is None else dest.capacity
     if unsure:
@@ -658,8 +661,8 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
             test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
-    lines += ["st.zones[_b_f].remove(_b_c)", ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
-              "st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached)]
+    lines += [*([] if swept else ["st.zones[_b_f].remove(_b_c)"]), ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
+              "st.where[_b_c] = _b_z", *([] if swept else _refiled(bottom, family, src, few, cached))]
     return lines + _seen_go(dest, src, owners)
 
 
@@ -719,6 +722,17 @@ def move_all(zone: str, to: str, moving: Lines, apart: bool = False) -> Snippet:
     return Snippet([f"_b_z = {to}", f"_b_f = {zone}", "_b_y = st.zones[_b_f]", "if _b_y:", "    for _b_c in _b_y:",
                     *("        " + ln for ln in moving),
                     *(["    " + ln for ln in moved] if apart else ["    if _b_f != _b_z:", *("        " + ln for ln in moved)])])
+
+
+def sweep(family: int, dest: int, item: str, body: Lines, cached: frozenset[int]) -> Lines:
+    """A loop that moves every card of `family` to zones of the family `dest` (statements._sweep; `body`: the move,
+    card_move's lines `swept`, of card `item`), zone by zone in the family's order: each zone's list emptied once
+    its cards are gone, the family cache dropped at the start. The budget is spent as each zone starts: all of a
+    loop's rounds are spent before its last one runs, as for any loop that cannot break off."""
+    drop = [f"    st.fam_cards.pop({k}, None)" for k in (family, dest) if k in cached]
+    return [*(["if st.fam_cards:", *drop] if drop else []), f"for _b_f in st.game.fam_zones[{family}]:",
+            "    _b_y = st.zones[_b_f]", *("    " + ln for ln in spent("len(_b_y)")), f"    for {item} in _b_y:",
+            *("        " + ln for ln in body), "    _b_y.clear()"]
 
 
 def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = None) -> Snippet:
@@ -816,14 +830,18 @@ def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify:
 
 
 def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
-        at_most: bool) -> Snippet:
+        at_most: bool, unsigned: Optional[tuple[Optional[str], str]] = None) -> Snippet:
     """A payment; the bank's side (no payer or payee given) and a whole-number amount are settled here, not
-    tested each time (a player's side may still be the bank, -1, at run time)."""
+    tested each time (a player's side may still be the bank, -1, at run time). `unsigned`: where its test holds
+    (None: always), the amount is its plain read, never below 0 (statements._unsigned): its sign is not checked."""
     short = ("    _b_n = _b_h" if at_most else
              f"    raise GameRuleError(f'P{{_b_s + 1}} cannot pay {{_b_n}} ' + {name!r} + f' (has {{_b_h}})')")
     lines = [f"_b_n = {amount}"]
     if not amount.isdigit():
         lines += ["if _b_n < 0:", f"    raise GameRuleError(f'a payment of {{_b_n}} ' + {name!r})"]
+    if unsigned is not None:
+        lines = [f"_b_n = {unsigned[1]}"] if unsigned[0] is None else \
+            [f"if {unsigned[0]}:", f"    _b_n = {unsigned[1]}", "else:", *("    " + ln for ln in lines)]
     lines += [f"_b_s = {payer}"] if payer is not None else []
     lines += [f"_b_d = {payee}"] if payee is not None else []
     take = [f"st.gvars[{bank}] -= _b_n"]  # the bank's side

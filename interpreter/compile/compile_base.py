@@ -152,6 +152,7 @@ class CompilerBase:
         self.first_move: Optional[tuple[int, Any]] = None
         self.roomy: Optional[A.Move] = None  # the move about to be compiled, if its destination has room (_note_room)
         self.emptied: Optional[int] = None  # the counted family the loop being compiled empties (_emptied)
+        self.swept: Optional[A.Move] = None  # the move of the loop being compiled that sweeps a family (_sweep)
         self.const_code: dict[str, str] = {}  # a constant whose value is a number, truth value or text: that literal
         self.gvar_index: dict[str, tuple[int, T]] = {}
         self.pvar_index: dict[str, tuple[int, T]] = {}

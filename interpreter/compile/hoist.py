@@ -45,7 +45,7 @@ _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|lister
                          r"|(fam_place|fam_numbers)\[(\d+)\])")
 # a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows, place_rows,
 # card_rows): bound itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows|card_rows)\((\d+)(?:, (\d+))?\)")
+_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")
@@ -73,9 +73,8 @@ def game_tables_bound(lines: list[str]) -> tuple[list[str], dict[str, str]]:
         return local
 
     def made(m: re.Match[str]) -> str:
-        args = [arg for arg in m.groups()[1:] if arg]
-        local = "_".join(["_g", m[1], *args])
-        bound[local] = f"{m[1]}({', '.join(args)})"
+        local = f"_g_{m[1]}_{m[2].replace(', ', '_')}"
+        bound[local] = f"{m[1]}({m[2]})"
         return local
 
     def function(m: re.Match[str]) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, cast
 
 from dsl import ast as A
 from dsl.errors import RulesError, did_you_mean, error_at
@@ -32,6 +32,8 @@ from interpreter.runtime.game import FEW_ZONES
 from interpreter.runtime.program import SCOPES, Block, ForbidDef, ModDef, ZoneSpec
 
 # a loop's source read again for its count at no cost: a name, or a game's table the function binds (hoist.GAME_TABLES)
+_PLACES = re.compile(r"st\.game\.fam_numbers\[(\d+)\]")  # the places of a family (positions(F), expressions.iterable)
+_KEPT_NUMBER = re.compile(r"\d+|st\.game\.(?:num_players|consts\[\d+\])")  # a number, or one the game keeps
 _BOUND_SOURCE = re.compile(rf"st\.game\.(?:{'|'.join(GAME_TABLES)})(?:\[\d+\])*|[A-Za-z_]\w*")
 
 
@@ -92,18 +94,34 @@ class StatementCompiler(ExpressionCompiler):
         except RulesError:  # the move's own error is reported as it is compiled
             return
 
-    def _emptied(self, s: A.For, inner: Scope) -> Optional[int]:
-        """The family counted by owner (Program.counted) that a loop over all its cards empties, its body one move of
-        the loop's card out of it, no trigger noting the moves: its counts are all 0 once the loop ends (blocks.no_owned),
-        not brought down card by card (_destination)."""
+    def _emptying(self, s: A.For, inner: Scope) -> Optional[tuple[ZoneSpec, ZoneSpec]]:
+        """The families of a loop over all the cards of one, its body one move of the loop's card to another family,
+        no trigger noting the moves: it empties that family. (It, the destination's.)"""
         body, source = s.body, inner.card_source(s.var)
         whole = s.source.args[0] if isinstance(s.source, A.Call) and s.source.func == "cards" and len(s.source.args) == 1 \
             else s.source  # the family named alone (a name), not one of its zones
-        if len(body) != 1 or not isinstance(body[0], A.Move) or source is None or source.family_id not in self.p.counted \
-                or "moved" in self.events or not isinstance(whole, A.Name) or self._zone_named(whole, inner) is None:
+        if len(body) != 1 or not isinstance(body[0], A.Move) or source is None or "moved" in self.events \
+                or not isinstance(whole, A.Name) or self._zone_named(whole, inner) is None:
             return None
         dest = self._zone_named(body[0].to, inner)
-        return source.family_id if dest is not None and dest.family_id != source.family_id else None
+        return (source, dest) if dest is not None and dest.family_id != source.family_id else None
+
+    def _emptied(self, s: A.For, inner: Scope) -> Optional[int]:
+        """The family counted by owner (Program.counted) that a loop empties (_emptying): its counts are all 0 once the
+        loop ends (blocks.no_owned), not brought down card by card (_destination)."""
+        families = self._emptying(s, inner)
+        return families[0].family_id if families is not None and families[0].family_id in self.p.counted else None
+
+    def _sweep(self, s: A.For, inner: Scope) -> Optional[tuple[int, int]]:
+        """The families (its, the destination's) of a loop that empties one (_emptying) whose destination reads no
+        card's place but the loop's card's owner: moved zone by zone (blocks.sweep), as every destination is the same
+        with the zones' lists emptied at the end of each zone, not card by card."""
+        families = self._emptying(s, inner)
+        if families is None or not all(isinstance(n, _PLACE_FREE) and (not isinstance(n, A.Call) or n.func == "owner"
+                                                                        or n.func in self.p.zone_by_name)
+                                       for n in A.walk(cast(A.Move, s.body[0]).to)):
+            return None
+        return families[0].family_id, families[1].family_id
 
     def _unplaced(self, e: Any, scope: Scope) -> tuple[str, T]:
         """The code of `e` but the names of the positions its errors name (CompilerBase.where), and its type."""
@@ -204,13 +222,19 @@ class StatementCompiler(ExpressionCompiler):
             if source is not None and _moves_itself_only(s.var, s.body):
                 inner.sources[s.var] = source
             self.emptied = self._emptied(s, inner)
+            sweep = self._sweep(s, inner)
+            self.swept = cast(A.Move, s.body[0]) if sweep is not None else None
             body = self._straight_lines(s.body, inner)
-            emptied, self.emptied = self.emptied, None
+            emptied, self.emptied, self.swept = self.emptied, None, None
             item, body = _loop_variable(var, body)
+            over, body = _over_places(item, src, body)
             if A.Break in inside:  # it may end early: it spends round by round
-                return [f"for {item} in {src}:", *_indent(body + B.SPEND)]
+                return [f"for {over}:", *_indent(body + B.SPEND)]
+            if sweep is not None:
+                return B.sweep(*sweep, item, body, self.p.cached) + ([] if emptied is None else B.no_owned(emptied))
             items = src if _BOUND_SOURCE.fullmatch(src) else "_b_q"
-            return [*([] if items == src else [f"_b_q = {src}"]), *B.spent(f"len({items})"), f"for {item} in {items}:",
+            over = over if items == src else f"{item} in {items}"
+            return [*([] if items == src else [f"_b_q = {src}"]), *B.spent(self._count(items)), f"for {over}:",
                     *_indent(body), *([] if emptied is None else B.no_owned(emptied))]
         if isinstance(s, A.While):
             cond, t = self.code(s.cond, scope)
@@ -245,6 +269,13 @@ class StatementCompiler(ExpressionCompiler):
                 assert not snippet.cells and not snippet.pushes
                 lines += snippet.lines
         return lines
+
+    def _count(self, items: str) -> str:
+        """The code of the number of `items` (a loop's source): the players' count, or a family's size where its code
+        reads a number the game keeps (no list to take the length of), else len(items)."""
+        places = _PLACES.fullmatch(items)
+        size = "st.game.num_players" if items == "st.game.players" else self.size_code.get(int(places[1])) if places else None
+        return size if size is not None and _KEPT_NUMBER.fullmatch(size) else f"len({items})"
 
     def _straight_lines(self, body: list[Any], scope: Scope) -> list[str]:
         """Statements as plain Python, each one's errors placed at it."""
@@ -365,13 +396,14 @@ class StatementCompiler(ExpressionCompiler):
             return self.seq_src(node, scope, True, "the cards")[0], None, "" if item is None else item.arg
         raise error_at(node.pos, f"expected a card, a list of cards or a zone, got {t}")
 
-    def _destination(self, to: Any, kind: str, verb: str, bottom: bool, scope: Scope,
-                     src: Optional[ZoneSpec], whole: bool = False, roomy: bool = False) -> tuple[str, list[str]]:
+    def _destination(self, to: Any, kind: str, verb: str, bottom: bool, scope: Scope, src: Optional[ZoneSpec],
+                     whole: bool = False, roomy: bool = False, swept: bool = False) -> tuple[str, list[str]]:
         """The code of the zone `to` and the lines moving a card of `kind` there (from the family `src`, where the
         compiler knows it): a card of another kind than the zone holds is an error at load where both kinds are
         known, else checked at the move (a generated lister would read the card's fields by the zone's kind).
         `whole`: the lines for a card that goes with all its zone's cards to a zone of no capacity, where the kinds
-        are known (card_move), else none; `roomy`: the zone has room for the one card (_note_room)."""
+        are known (card_move), else none; `roomy`: the zone has room for the one card (_note_room); `swept`: the card
+        is one of a sweep's (blocks.sweep)."""
         code, t = self._zone_expr(to, scope, "the destination")
         if kind and t.arg and kind != t.arg:
             raise error_at(to.pos, f"cannot {verb} a {kind} into {written(to) or 'this zone'}: it holds {t.arg} cards")
@@ -383,7 +415,7 @@ class StatementCompiler(ExpressionCompiler):
         if roomy and dest is not None:  # no capacity to test
             dest = replace(dest, capacity=None)
         return code, B.card_move(bottom, dest, owners,
-                                 not (kind and t.arg), src, few, self.p.cached, whole) + B.recount_move(
+                                 not (kind and t.arg), src, few, self.p.cached, whole, swept) + B.recount_move(
             [k for k in self.p.counted if k != self.emptied], None if dest is None else dest.family_id,
             None if src is None else src.family_id)
 
@@ -437,7 +469,8 @@ class StatementCompiler(ExpressionCompiler):
                 apart = source is not None and dest is not None and source.family_id != dest.family_id
                 em.emit_src(B.move_all(zone, to, moving, apart))
                 return
-        to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, roomy=self.roomy is s and one is not None)
+        to, moving = self._destination(s.to, kind, "move", s.bottom, scope, source, roomy=self.roomy is s and one is not None,
+                                       swept=self.swept is s)
         em.emit_src(B.move(what, to, moving, "moved" in self.events, one))
         if isinstance(s.what, A.Name):
             scope.forget_source(s.what.name)
@@ -495,7 +528,25 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(party, pt, PLAYER, "who pays or is paid")
             parties.append(src)
         pidx, bank = self.p.currencies[s.currency]
-        em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available))
+        em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available,
+                          self._unsigned(s.amount, scope)))
+
+    def _unsigned(self, e: Any, scope: Scope) -> Optional[tuple[Optional[str], str]]:
+        """A card's field that no rule sets, printed at least 0 on every card of its kind (Program.printed keeps saved
+        states and arranges from changing it): the test that no modifier may change it (None: none can) and its plain
+        read, never below 0 where that test holds (blocks.pay checks no sign there)."""
+        if not isinstance(e, A.Attr) or e.name in self.set_fields:
+            return None
+        obj, t = self.code(e.obj, scope)
+        fidx = self.p.kinds[t.arg].index.get(e.name) if t.name == "card" and t.arg else None
+        if fidx is None or "_through(" in obj or "_modified(" in obj:
+            return None
+        printed = [vals[fidx] for vals, kind in zip(self.p.card_vals, self.p.card_kind) if kind == t.arg]
+        if not printed or not all(type(v) is int and v >= 0 for v in printed):  # no cards: not made yet
+            return None
+        self.p.printed.add((t.arg, e.name))
+        test = f"{fidx} not in st.modded" if (t.arg, e.name) in self.modifiable else None
+        return test, f"st.card_vals[{obj}][{fidx}]"
 
     def s_If(self, s: A.If, scope: Scope, em: Emitter) -> None:
         cond, t = self.code(s.cond, scope)
@@ -813,6 +864,7 @@ _STRAIGHT = (A.Let, A.SetStmt, A.Reveal, A.Pay, A.If, A.For, A.While, A.Repeat, 
              A.Log, A.Modify, A.Forbid)
 _POS_NAME = re.compile(r"\b_at\d+\b")  # the name of a position an error names (CompilerBase.where)
 _LOOPS = (A.For, A.While, A.Repeat)
+_PLACE_FREE = (A.Name, A.Num, A.Index, A.Call, A.Pos)  # the nodes of a sweep's destination (_sweep; its calls: below)
 _COMPOUND = (A.If, *_LOOPS)
 _NEST_MAX = 4  # loops and ifs inside each other, each in a `try`: Python allows 20 nested blocks in all
 
@@ -858,6 +910,23 @@ def _loop_variable(var: int, body: list[str]) -> tuple[str, list[str]]:
     if any(_PASSES_FRAME.search(ln) or any(slot.search(s) for s in STRING_LITERAL.split(ln)[1::2]) for ln in body):
         return f"L[{var}]", body
     return f"_l{var}", [sub_code(ln, slot, f"_l{var}") for ln in body]
+
+
+def _over_places(item: str, src: str, body: list[str]) -> tuple[str, list[str]]:
+    """What a loop runs over (`item in src`), and its body: over positions(F) (a local `item`), where the body reads
+    zones of families at the position (`fam_zones[G][item - 1]`, in range: expressions.e_Index), F's places with
+    those zones (Game.places), each read as a local `_y…`, no table read and no number counted down each time."""
+    places = _PLACES.fullmatch(src)
+    if places is None or not item.startswith("_l"):
+        return f"{item} in {src}", body
+    read = re.compile(rf"\bst\.game\.fam_zones\[(\d+)\]\[{item} - 1\]")
+    families = list(dict.fromkeys(m[1] for ln in body for part in STRING_LITERAL.split(ln)[::2] for m in read.finditer(part)))
+    if not families:
+        return f"{item} in {src}", body
+    zones = [f"_y{item[2:]}_{f}" for f in families]
+    body = [sub_code(ln, read, lambda m: f"_y{item[2:]}_{m[1]}") for ln in body]
+    read_too = "" if families == [places[1]] else ", " + ", ".join(families)  # F's own zones: its places as they are
+    return f"{item}, {', '.join(zones)} in st.game.places({places[1]}{read_too})", body
 
 
 def _indent(lines: list[str]) -> list[str]:

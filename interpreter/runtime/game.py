@@ -204,10 +204,11 @@ class Game:
         sizes = {"player": self.num_players, "card": len(self.card_ids), "zone": len(self.zone_names), "bool": 2}
         return sizes.get(kind, self.limits.max_list)
 
-    def places(self, fam: int) -> tuple[tuple[int, int], ...]:
-        """The family's places as (number, zone) pairs: a lister's loop over them (hoist.known_places, bound once per
-        game) unpacks each, not counting the number up."""
-        return tuple(enumerate(self.fam_zones[fam], 1))
+    def places(self, fam: int, *read: int) -> tuple[tuple[int, ...], ...]:
+        """The family's places as (number, zone) pairs, or (number, the zone at that number of each family `read`, as
+        large): a loop over them (a lister's: hoist.known_places; statements._over_places; bound once per game)
+        unpacks each, not counting the number up."""
+        return tuple(zip(range(1, len(self.fam_zones[fam]) + 1), *(self.fam_zones[f] for f in read or (fam,))))
 
     def option_rows(self, aid: int) -> list[Optional[list[tuple[int, int, int]]]]:
         """Per value of an action's first parameter (a card or a place number), its options' row (helpers.option_row),
