@@ -885,3 +885,66 @@ def test_only_the_main_blocks_calls_run_without_a_depth_test() -> None:
     root = _called(lines, 1, 3, True, True)
     assert not any("len(frames) > " in ln or "len(st.frames) > " in ln for ln in root)
     assert root[-3:-1] == ["if frames[-1] is not fr:", "    while (_b_t := frames[-1]) is not fr:"]
+
+
+FULL = """zone box of tok public
+zone row [3] of tok public capacity CAP
+var agree: int = 0
+var filled: int = 0
+rule note {
+  if all(count(row[i]) == 2 for i in positions(row)) == all(count(row[i]) + 0 == 2 for i in positions(row)) {
+    set agree = agree + 1
+  }
+  if all(2 == count(row[i]) for i in positions(row)) { set filled = filled + 1 }
+}
+action put(t in cards(box), i in positions(row)) {
+  label "put {t} {i}"
+  require count(row[i]) < 2
+  move t to row[i]
+  call note
+}
+action take(t in cards(row)) {
+  label "take {t}"
+  move t to box
+  call note
+}
+round {
+  repeat while round < 5
+  phase play {
+    turns p from first(players) until all(count(row[i]) == 2 for i in positions(row))
+        skip when count(c for c in cards(row) if owner(c) == p) == 9 {
+      choose action for p: put, take
+    }
+  }
+  phase clear {
+    for c in cards(row) { move c to box }
+  }
+}
+score(p) = 0
+"""
+
+
+@pytest.mark.parametrize("change, counts", [
+    ({}, True),
+    ({"capacity CAP": "capacity 3"}, False),  # a zone may hold a third card: the counts could mislead
+    ({"owner(c) == p)": "owner(c) == p and p == p)"}, False),  # the row's cards not counted by owner
+])
+def test_every_place_full_is_read_from_the_counts_by_owner_where_no_place_holds_more(
+        tmp_path: Path, change: dict[str, str], counts: bool) -> None:
+    """`all(count(Z[i]) == k for i in positions(Z))`, Z counted by owner and of capacity at most k, is the sum of Z's
+    counts (expressions._every_place_full), with the value of a pass over its zones."""
+    rules = owned_rules()
+    rules = rules[:rules.index("zone box")].replace("game owned", "game full") + FULL
+    for old, new in change.items():
+        rules = rules.replace(old, new)
+    rules = rules.replace("CAP", "2")
+    (tmp_path / "game.rules").write_text(rules, encoding="utf-8")
+    game = load_game(str(tmp_path), players=3)
+    assert any("sum" in code.co_names for code in _codes(game)) == counts
+    names = [g[0] for g in game.program.gvars]
+    for seed in range(1, 4):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.randrange(len(state.legal_actions())))
+        assert state.gvars[names.index("agree")] == len(state.history) > 60
+        assert state.gvars[names.index("filled")] >= 5
