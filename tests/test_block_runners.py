@@ -948,3 +948,51 @@ def test_every_place_full_is_read_from_the_counts_by_owner_where_no_place_holds_
             state.apply_action(rng.randrange(len(state.legal_actions())))
         assert state.gvars[names.index("agree")] == len(state.history) > 60
         assert state.gvars[names.index("filled")] >= 5
+
+
+THROUGH = """game probe {
+  players 2 to 2
+}
+var n: int = 0
+action add(x in [1, 2]) {
+  label "add {x}"
+  set n = n + x
+}
+action ask(x in [1, 2]) {
+  label "ask {x}"
+  let y = choose me from [x, 3]
+  set n = n + y
+}
+round {
+  repeat while round < 3
+  phase play {
+    turns p from first(players) until n >= 10 {
+      choose action for p: ACTIONS
+    }
+  }
+  phase more {
+    choose action for first(players): ask
+  }
+}
+score(p) = n
+"""
+
+
+@pytest.mark.parametrize("actions", ["add", "add, ask"])
+def test_a_choice_of_actions_that_all_run_through_looks_at_no_frames_after_it(tmp_path: Path, actions: str) -> None:
+    """An option of actions whose bodies all run through (ActionInfo.run) starts no frame, so the runner goes on
+    after the choice with no test of the frames on top (blocks.choose_action's `through`); an action that stops
+    inside starts one, which runs before the turns go on."""
+    (tmp_path / "game.rules").write_text(THROUGH.replace("ACTIONS", actions), encoding="utf-8")
+    game = load_game(str(tmp_path), players=2)
+    for seed in range(1, 4):
+        state, rng, sim = game.new_initial_state(seed), random.Random(seed), game.new_initial_state(seed)
+        while not state.is_terminal():
+            action = rng.randrange(len(state.legal_actions()))
+            state.apply_action(action)
+            sim.advance(action)
+            assert state.to_json() == sim.to_json() == game.state_from_json(state.to_json()).to_json()
+        assert state.round == 3 and len(state.history) >= 10 and sum(h.startswith("ask") for h in state.history) >= 3
+    play = [b.name for b in game.program.blocks].index("phase play")
+    for run in (game.runners[play], game.gens[play]):  # (the resumable one made by the API steps)
+        assert any(i.opname == "IS_OP" for i in dis.get_instructions(run)) == ("ask" in actions)

@@ -305,7 +305,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
-        if s is None or s.pushes or s.node is not None:
+        if s is None or s.pushes or s.stepped or s.node is not None:  # (stepped: a run stops there, and goes on after it)
             starts.add(k + 1)
         if s is not None:
             starts.update(c[0] for c in s.cells)
@@ -739,22 +739,23 @@ def _decider(seat: str, known: bool) -> Lines:
     return [f"_b_w = {seat}", *check]
 
 
-def choose_action(seat: str, lister: int, actions: str, counts: bool, known: bool) -> Snippet:
+def choose_action(seat: str, lister: int, actions: str, counts: bool, known: bool, through: bool) -> Snippet:
     """`choose action`: the options listed by the game's lister number `lister` (Game.listers, each made by
     compiler._option_listers), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
     agent that looks at the state), else the run stops at the node. `counts`: a plain random agent takes its option
     from the picking function beside it, `lister + 1` (compiler._option_picker), which counts the first action's
     options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it).
-    `known`: `seat` is known to be a player's (_decider)."""
+    `known`: `seat` is known to be a player's (_decider). `through`: every action's body runs through (a function,
+    ActionInfo.run), so taking one starts no frame: the run goes on with no test of the frames on top."""
     listed = [f"    _b_v = st.game.listers[{lister}](st, _b_w)", "    if not _b_v:", "        " + no_action("_b_w", actions)]
     stop = [STOPS_AT_DECISION, *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
     picked = [*listed, "    AFTER", "    st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"]
     if not counts:
-        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True, stepped=True)
+        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=not through, stepped=True)
     return Snippet([*_decider(seat, known), *stop, "elif st.forbids or st.random_bits[_b_w] is None:", *picked, "else:",
                     f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "    st.take_action(_b_w, _b_v)"],
-                   pushes=True, stepped=True)
+                   pushes=not through, stepped=True)
 
 
 def no_action(seat: str, actions: str) -> str:

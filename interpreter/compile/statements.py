@@ -584,7 +584,9 @@ class StatementCompiler(ExpressionCompiler):
             aids.append(self.action_ids[name])
         k = self.option_listers.setdefault(tuple(aids), len(self.option_listers))  # compiled once the actions are
         first = next(a for a in self.of(A.ActionDef) if a.name == s.actions[0])
-        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first), _seat_read(s.seat, scope)))
+        through = all(self.p.actions[a] is not None and self.p.actions[a].run is not None for a in aids)  # compiled, no stop
+        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first), _seat_read(s.seat, scope),
+                                    through))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule
