@@ -817,9 +817,10 @@ def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify:
 
 
 def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
-        at_most: bool) -> Snippet:
+        at_most: bool, seats: tuple[bool, bool] = (False, False)) -> Snippet:
     """A payment; the bank's side (no payer or payee given) and a whole-number amount are settled here, not
-    tested each time (a player's side may still be the bank, -1, at run time)."""
+    tested each time (a player's side may still be the bank, -1, at run time, unless `seats` says that the payer's
+    or the payee's code reads a name that holds a seat, Scope.is_seat)."""
     short = ("    _b_n = _b_h" if at_most else
              f"    raise GameRuleError(f'P{{_b_s + 1}} cannot pay {{_b_n}} ' + {name!r} + f' (has {{_b_h}})')")
     lines = [f"_b_n = {amount}"]
@@ -830,10 +831,11 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
     take = [f"st.gvars[{bank}] -= _b_n"]  # the bank's side
     give = [f"st.gvars[{bank}] += _b_n"]
     if payer is not None:  # the payer's row read once
-        take = ["if _b_s >= 0:", "    _b_r = st.pvars[_b_s]", f"    _b_h = _b_r[{pidx}]", "    if _b_h < _b_n:",
-                "    " + short, f"    _b_r[{pidx}] = _b_h - _b_n", "else:", *("    " + ln for ln in take)]
+        row = ["_b_r = st.pvars[_b_s]", f"_b_h = _b_r[{pidx}]", "if _b_h < _b_n:", short, f"_b_r[{pidx}] = _b_h - _b_n"]
+        take = row if seats[0] else ["if _b_s >= 0:", *("    " + ln for ln in row), "else:", *("    " + ln for ln in take)]
     if payee is not None:
-        give = ["if _b_d >= 0:", f"    st.pvars[_b_d][{pidx}] += _b_n", "else:", *("    " + ln for ln in give)]
+        row = [f"st.pvars[_b_d][{pidx}] += _b_n"]
+        give = row if seats[1] else ["if _b_d >= 0:", *("    " + ln for ln in row), "else:", *("    " + ln for ln in give)]
     lines += take + give
     who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
     log = logged(f"({L_PAY}, {who}, _b_n, {name!r})")

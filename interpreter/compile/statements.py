@@ -262,7 +262,7 @@ class StatementCompiler(ExpressionCompiler):
         if t.name == "map":
             raise error_at(s.pos, "a map cannot be held in a local name", "index the constant directly")
         source = self._card_source(s.value, scope)
-        slot = scope.define(s.name, t)
+        slot = scope.define(s.name, t, self.listed_places.get(id(s)))
         em.emit_src(B.set_local(slot, src))
         self.let_source = None if source is None else (s.name, source)
         if src.startswith(("(", "[")) and "(" in src[1:]:  # work to spare: a call or a comprehension
@@ -424,8 +424,7 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what, one, kind = self._cards_expr(s.what, scope)
-        first = self.first_move
-        source = first[1] if first is not None and first[0] == id(s) else self._card_source(s.what, scope)
+        source = self.listed_moves.get(id(s)) or self._card_source(s.what, scope)
         let, self.let_source = self.let_source, None
         if source is None and let is not None and isinstance(s.what, A.Name) and s.what.name == let[0]:
             source = let[1]
@@ -495,7 +494,8 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(party, pt, PLAYER, "who pays or is paid")
             parties.append(src)
         pidx, bank = self.p.currencies[s.currency]
-        em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available))
+        em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available,
+                          (_seat_read(s.payer, scope), _seat_read(s.payee, scope))))
 
     def s_If(self, s: A.If, scope: Scope, em: Emitter) -> None:
         cond, t = self.code(s.cond, scope)
