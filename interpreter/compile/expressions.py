@@ -133,7 +133,7 @@ class ExpressionCompiler(CompilerBase):
             return ""
         for param, positions in zip(params, places):
             if positions is not None:
-                body = CHECKED_PLACE.sub(lambda m: f"st.game.fam_zones[{m[1]}][{m[2]} - 1]" if m[2] == param
+                body = CHECKED_PLACE.sub(lambda m: f"st.game.fam_at[{m[1]}][{m[2]}]" if m[2] == param
                                          and self._known_place(positions, int(m[1])) else m[0], body)
         pieces, uses = _cut(body, tuple(params))
         for arg, used in zip(args, uses):  # a chain of reads without calls may be read a few times
@@ -285,7 +285,7 @@ class ExpressionCompiler(CompilerBase):
                 return f"st.game.fam_zones[{obj}][{idx}]", T("zone", spec.kind)
             self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
             if isinstance(e.index, A.Name) and self._known_place(scope.safe_index(e.index.name), spec.family_id):
-                return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
+                return f"st.game.fam_at[{obj}][{idx}]", T("zone", spec.kind)  # in range by construction
             checked = f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})"
             if _PLAIN.fullmatch(idx):  # cheap to read twice: the place looked up inline, the helper only to fail
                 places = f"st.game.fam_place[{obj}]"
@@ -428,7 +428,7 @@ class ExpressionCompiler(CompilerBase):
         source = iterable(seq_code(src, st))
         family = self._positions_of(e.source)
         if family is not None and e.key is None:  # `… f[i] … for i in positions(f)`, i read only as f[i]: over f's zones
-            at, zone = f"st.game.fam_zones[{family}][{var} - 1]", f"{var}_z"
+            at, zone = f"st.game.fam_at[{family}][{var}]", f"{var}_z"
             if not _uses(var, (body + cond).replace(at, zone)):
                 body, cond, var, source = body.replace(at, zone), cond.replace(at, zone), zone, f"st.game.fam_zones[{family}]"
         if e.key is not None:
