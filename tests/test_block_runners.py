@@ -714,10 +714,13 @@ score(p) = seen
 def test_turns_pass_over_the_skipped_seats_as_written(tmp_path: Path, until: str, skip: str, played: list[int]) -> None:
     function = "function last_seat(q: player) = q == last(players)\n" if "last_seat" in until else ""
     (tmp_path / "game.rules").write_text(function + SKIPPING.replace("UNTIL", until).replace("SKIP", skip), encoding="utf-8")
-    state = load_game(str(tmp_path), players=3).new_initial_state(seed=1)
+    game = load_game(str(tmp_path), players=3)
+    state = game.new_initial_state(seed=1)
     while not state.is_terminal():
         state.apply_action(0)
     assert state.scores()[0] == sum(k * 4 ** i for i, k in enumerate(reversed(played)))
+    turns = game.runners[[b.name for b in game.program.blocks].index("phase p")]  # the next seat: Game.next_seat's
+    assert game.next_seat == [1, 2, 0] and not any(i.argrepr == "%" for i in dis.get_instructions(turns))
     (tmp_path / "game.rules").write_text(SKIPPING.replace("UNTIL", "5").replace("SKIP", "n >= 0"), encoding="utf-8")
     with pytest.raises(GameRuleError, match="every player would be skipped"):
         load_game(str(tmp_path), players=3).new_initial_state(seed=1)
@@ -1065,8 +1068,10 @@ def test_an_options_cards_are_known_to_lie_in_their_domains_until_something_else
         head = owned_rules()[:owned_rules().index("zone box")]
         (tmp_path / name / "game.rules").write_text(head + LISTED.replace("FIRST", first), encoding="utf-8")
         game = load_game(str(tmp_path / name), players=3)
-        swap, pair = (game.actions[[a.name for a in game.program.actions].index(a)][2].__code__ for a in ("swap", "pair"))
-        names[name] = ("_g_zone_family" in swap.co_varnames, "_member" in swap.co_names, "_g_zone_family" in pair.co_varnames)
+        aids = [a.name for a in game.program.actions]
+        swap, pair = (game.actions[aids.index(a)][2].__code__ for a in ("swap", "pair"))
+        names[name] = ("_g_zone_family" in swap.co_varnames, "_member" in swap.co_names,
+                       "_g_zone_family" in pair.co_varnames)
         seen = []
         for seed in range(1, 5):
             state, rng = game.new_initial_state(seed), random.Random(seed)

@@ -560,7 +560,7 @@ def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[
     count = f"L[{skips}]" if again else "_b_j"
     step = [f"    {count} += 1", f"    if {count} > st.game.num_players:",
             "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
-            f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
+            f"    L[{var}] = st.game.next_seat[L[{var}]]"]
     if again:
         return Snippet(lines + [f"if {skip}:", *step, "    GOTO 1", f"L[{skips}] = 0"], (end, itself))
     return Snippet(lines + [f"if {skip}:", "    _b_j = 0", "    while True:", *("    " + ln for ln in step),
@@ -568,7 +568,8 @@ def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[
 
 
 def next_player(var: int) -> Snippet:
-    return Snippet([f"L[{var}] = (L[{var}] + 1) % st.game.num_players"])
+    """The turns go on to the next seat (the turns' player is a seat throughout: turns_init)."""
+    return Snippet([f"L[{var}] = st.game.next_seat[L[{var}]]"])
 
 
 def require(cond: str, message: str) -> Snippet:

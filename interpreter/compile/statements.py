@@ -584,7 +584,7 @@ class StatementCompiler(ExpressionCompiler):
             aids.append(self.action_ids[name])
         k = self.option_listers.setdefault(tuple(aids), len(self.option_listers))  # compiled once the actions are
         first = next(a for a in self.of(A.ActionDef) if a.name == s.actions[0])
-        through = all(self.p.actions[a] is not None and self.p.actions[a].run is not None for a in aids)  # compiled, no stop
+        through = all(self.p.actions[a] is not None and self.p.actions[a].run is not None for a in aids)  # no stop in any
         em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first), _seat_read(s.seat, scope),
                                     through))
 

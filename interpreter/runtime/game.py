@@ -43,12 +43,13 @@ class _Probe:
 class Game:
     # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
     # game of this many attributes would keep them in a plain dict
-    __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers",
-                 "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+    __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "next_seat",
+                 "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at",
+                 "listers", "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                  "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
-                 "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both", "__weakref__")
+                 "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
+                 "__weakref__")
     max_steps: int  # the limits' two budgets a step reads (set with the limits: __setattr__)
     max_both: int
 
@@ -73,6 +74,7 @@ class Game:
         self.variants = list(variants)
         self.num_players = num_players
         self.players = list(range(num_players))
+        self.next_seat = [*self.players[1:], 0]  # each seat's next one: a turn goes on by one index, no `% n`
         self.all_mask = (1 << num_players) - 1
         self.card_ids = [c.id for c in program.cards]
         self.card_index = {cid: c for c, cid in enumerate(self.card_ids)}
