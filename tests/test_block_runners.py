@@ -934,8 +934,8 @@ score(p) = 0
 ])
 def test_every_place_full_is_read_from_the_counts_by_owner_where_no_place_holds_more(
         tmp_path: Path, change: dict[str, str], counts: bool) -> None:
-    """`all(count(Z[i]) == k for i in positions(Z))`, Z counted by owner and of capacity at most k, is the sum of Z's
-    counts (expressions._every_place_full), with the value of a pass over its zones."""
+    """`all(count(Z[i]) == k for i in positions(Z))`, Z counted by owner and of capacity k, is whether Z's counts add
+    up to k a zone (expressions._every_place_full, Game.fam_full), with the value of a pass over its zones."""
     rules = owned_rules()
     rules = rules[:rules.index("zone box")].replace("game owned", "game full") + FULL
     for old, new in change.items():
@@ -944,6 +944,7 @@ def test_every_place_full_is_read_from_the_counts_by_owner_where_no_place_holds_
     (tmp_path / "game.rules").write_text(rules, encoding="utf-8")
     game = load_game(str(tmp_path), players=3)
     assert any("sum" in code.co_names for code in _codes(game)) == counts
+    assert game.fam_full[game.program.zone_by_name["row"].family_id] == (6 if "capacity 2" in rules else 9)
     names = [g[0] for g in game.program.gvars]
     for seed in range(1, 4):
         state, rng = game.new_initial_state(seed), random.Random(seed)

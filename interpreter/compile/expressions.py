@@ -374,25 +374,24 @@ class ExpressionCompiler(CompilerBase):
 
     def _every_place_full(self, e: A.CallComp, scope: Scope) -> Optional[tuple[str, T]]:
         """`all(count(Z[i]) == k for i in positions(Z))` of a family Z whose cards are counted by owner (State.owned)
-        and whose zones hold at most k cards: true exactly when Z holds k cards a zone, read from the counts, with no
-        pass over its zones. A zone never holds more than its capacity: every move into it checks it, saved states
-        are checked (saved._check_cards), and cards start in single zones only."""
+        and whose zones hold at most k cards (its capacity): true exactly when Z holds k cards a zone (Game.fam_full),
+        read from the counts, with no pass over its zones. A zone never holds more than its capacity: every move into
+        it checks it, saved states are checked (saved._check_cards), and cards start in single zones only."""
         comp, test = e.comp, e.comp.expr
         family = self._positions_of(comp.source)
         if e.func != "all" or family is None or comp.cond is not None or comp.key is not None \
                 or not isinstance(test, A.BinOp) or test.op != "==" or {"count", "positions"} & set(self.functions):
             return None
         spec = self.p.zones[family]
-        size = self.size_code.get(family)
-        if family not in self.p.counted or spec.capacity is None or size is None or scope.lookup(spec.name) is not None:
+        if family not in self.p.counted or spec.shape != "indexed" or scope.lookup(spec.name) is not None:
             return None
         for counted, full in ((test.left, test.right), (test.right, test.left)):
             place = counted.args[0] if isinstance(counted, A.Call) and counted.func == "count" \
                 and len(counted.args) == 1 else None
-            if isinstance(full, A.Num) and spec.capacity <= full.value and isinstance(place, A.Index) \
+            if isinstance(full, A.Num) and spec.capacity == full.value and isinstance(place, A.Index) \
                     and isinstance(place.obj, A.Name) and place.obj.name == spec.name \
                     and isinstance(place.index, A.Name) and place.index.name == comp.var:
-                return f"(sum(st.owned[{family}]) == {full.value} * ({size}))", BOOL
+                return f"(sum(st.owned[{family}]) == st.game.fam_full[{family}])", BOOL
         return None
 
     def _owned_count(self, e: A.CallComp, scope: Scope) -> Optional[tuple[str, T]]:

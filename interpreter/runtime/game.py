@@ -48,7 +48,7 @@ class Game:
                  "listers", "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                  "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
-                 "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
+                 "fam_full", "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
                  "__weakref__")
     max_steps: int  # the limits' two budgets a step reads (set with the limits: __setattr__)
     max_both: int
@@ -158,6 +158,10 @@ class Game:
         self.fam_at: list[list[int]] = [[-1, *ids] for ids in self.fam_zones]
         # per family, its place numbers 1 … n (positions): made once, not by a range call at each loop over them
         self.fam_numbers: list[range] = [range(1, len(ids) + 1) for ids in self.fam_zones]
+        # per family of a capacity, the cards it holds with each of its zones full (-1: none), for a test of that
+        # from its counts by owner (expressions._every_place_full)
+        self.fam_full: list[int] = [-1 if spec.capacity is None else spec.capacity * len(ids)
+                                    for spec, ids in zip(program.zones, self.fam_zones)]
         self.start_zones: list[list[int]] = [[] for _ in self.zone_names]  # each card in the first zone of its family
         self.start_where: list[int] = []
         for c, info in enumerate(program.cards):
