@@ -755,8 +755,8 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
         f"            x = ({place} or _pick((), -1, 'top', _at4))[-1]",
         "            y = (st.zones[_z0] or _pick((), 0, 'first', _at5))[0]"]
     assert known_places(lines, {1: "2", 2: "3"})[-2] == lines[-2]  # another size: checked, and the helper reads the place
-    loop = ["    for _p0 in st.game.fam_numbers[1]:", "        if len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:",
-            "            out.append((0, (_p0,)))", "    x = st.game.fam_zones[1][_p0 - 1]"]
+    loop = ["    for _p0 in st.game.fam_numbers[1]:", "        if len(st.zones[st.game.fam_at[1][_p0]]) < 2:",
+            "            out.append((0, (_p0,)))", "    x = st.game.fam_at[1][_p0]"]
     assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in st.game.places(1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
     row = "_row3 = st.game.option_rows(3)[_p0] or _optrow(st.game.option_rows(3), 3, _p0, 9)"
@@ -951,7 +951,7 @@ score(p) = seen
 '''
     game = _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "1"))
     assert game.new_initial_state().scores() == [111, 111]
-    rules = [src for src in functions if "fam_zones" in src or "fam_place" in src]  # unchecked / checked reads
+    rules = [src for src in functions if "fam_at" in src or "fam_place" in src]  # unchecked / checked reads
     assert len(rules) == 2 and sorted("_member(" in src for src in rules) == [False, True]
     with pytest.raises(GameRuleError, match=r"marker\[3\] does not exist"):
         _game(tmp_path, flow.replace("MARK", "marker[2]").replace("LAST", "3")).new_initial_state()

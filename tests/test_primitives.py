@@ -1,6 +1,7 @@
 """Unit tests of every built-in primitive and every statement kind, on tiny games written for the purpose."""
 from __future__ import annotations
 
+import dis
 from pathlib import Path
 from typing import Any, Optional
 
@@ -678,6 +679,35 @@ score(p) = p.gold
         state.apply_label("spend 6")
     message = str(info.value)
     assert "P1" in message and "6" in message and "5" in message and "gold" in message, message
+
+
+def test_a_payment_from_or_to_a_seat_tests_no_bank_side(tmp_path: Path) -> None:
+    """A side that reads a name holding a seat (`me`, a turn's player) is never the bank: its row is read at once
+    (blocks.pay `seats`); another player value (`next(me)`) may be the bank (-1), so it is tested."""
+    from interpreter.compile.blocks import pay
+    lines = pay("2", "L[0]", "L[1]", 0, 0, "gold", False, (True, False)).lines
+    assert "if _b_s >= 0:" not in lines and "if _b_d >= 0:" in lines and "_b_r = st.pvars[_b_s]" in lines
+    game = build(tmp_path, """
+action give_on(n in [1, 2]) {
+  label "give on {n}"
+  pay n gold from me to next(me)
+  pay 1 gold from next(me) to me
+}
+round {
+  repeat while round < 2
+  phase a {
+    turns p from first(players) until round > 9 skip when round > 1 {
+      choose action for p: give_on
+    }
+  }
+}
+score(p) = p.gold
+""")
+    code = game.actions[0][2].__code__
+    assert [i.argval for i in dis.get_instructions(code) if i.opname == "COMPARE_OP"].count(">=") == 2
+    state = game.new_initial_state()
+    state.apply_label("give on 2")
+    assert [gold(state, 0), gold(state, 1)] == [4, 6]
 
 
 def test_negative_payment_is_a_rules_error(tmp_path: Path) -> None:

@@ -305,7 +305,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
-        if s is None or s.pushes or s.node is not None:
+        if s is None or s.pushes or s.stepped or s.node is not None:  # (stepped: a run stops there, and goes on after it)
             starts.add(k + 1)
         if s is not None:
             starts.update(c[0] for c in s.cells)
@@ -560,7 +560,7 @@ def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[
     count = f"L[{skips}]" if again else "_b_j"
     step = [f"    {count} += 1", f"    if {count} > st.game.num_players:",
             "        raise GameRuleError('every player would be skipped, but the turns have not ended')",
-            f"    L[{var}] = (L[{var}] + 1) % st.game.num_players"]
+            f"    L[{var}] = st.game.next_seat[L[{var}]]"]
     if again:
         return Snippet(lines + [f"if {skip}:", *step, "    GOTO 1", f"L[{skips}] = 0"], (end, itself))
     return Snippet(lines + [f"if {skip}:", "    _b_j = 0", "    while True:", *("    " + ln for ln in step),
@@ -568,7 +568,8 @@ def turns_head(until: str, skip: Optional[str], var: int, skips: int, end: list[
 
 
 def next_player(var: int) -> Snippet:
-    return Snippet([f"L[{var}] = (L[{var}] + 1) % st.game.num_players"])
+    """The turns go on to the next seat (the turns' player is a seat throughout: turns_init)."""
+    return Snippet([f"L[{var}] = st.game.next_seat[L[{var}]]"])
 
 
 def require(cond: str, message: str) -> Snippet:
@@ -753,22 +754,23 @@ def _decider(seat: str, known: bool) -> Lines:
     return [f"_b_w = {seat}", *check]
 
 
-def choose_action(seat: str, lister: int, actions: str, counts: bool, known: bool) -> Snippet:
+def choose_action(seat: str, lister: int, actions: str, counts: bool, known: bool, through: bool) -> Snippet:
     """`choose action`: the options listed by the game's lister number `lister` (Game.listers, each made by
     compiler._option_listers), their labels made only when read. With agents playing inside the
     run (play_bots), the seat's agent takes the decision at once (State.agent_pick, which opens the node only for an
     agent that looks at the state), else the run stops at the node. `counts`: a plain random agent takes its option
     from the picking function beside it, `lister + 1` (compiler._option_picker), which counts the first action's
     options and builds the one drawn (not while a `forbid` is active: only listed options are tested against it).
-    `known`: `seat` is known to be a player's (_decider)."""
+    `known`: `seat` is known to be a player's (_decider). `through`: every action's body runs through (a function,
+    ActionInfo.run), so taking one starts no frame: the run goes on with no test of the frames on top."""
     listed = [f"    _b_v = st.game.listers[{lister}](st, _b_w)", "    if not _b_v:", "        " + no_action("_b_w", actions)]
     stop = [STOPS_AT_DECISION, *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
     picked = [*listed, "    AFTER", "    st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"]
     if not counts:
-        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=True, stepped=True)
+        return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=not through, stepped=True)
     return Snippet([*_decider(seat, known), *stop, "elif st.forbids or st.random_bits[_b_w] is None:", *picked, "else:",
                     f"    _b_v = st.game.listers[{lister + 1}](st, _b_w)", "    AFTER", "    st.take_action(_b_w, _b_v)"],
-                   pushes=True, stepped=True)
+                   pushes=not through, stepped=True)
 
 
 def no_action(seat: str, actions: str) -> str:
@@ -830,9 +832,11 @@ def draw_place(picked: int, left: Optional[int], to: str, moving: Lines, notify:
 
 
 def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank: int, name: str,
-        at_most: bool, unsigned: Optional[tuple[Optional[str], str]] = None) -> Snippet:
+        at_most: bool, unsigned: Optional[tuple[Optional[str], str]] = None,
+        seats: tuple[bool, bool] = (False, False)) -> Snippet:
     """A payment; the bank's side (no payer or payee given) and a whole-number amount are settled here, not
-    tested each time (a player's side may still be the bank, -1, at run time). `unsigned`: where its test holds
+    tested each time (a player's side may still be the bank, -1, at run time, unless `seats` says that the payer's
+    or the payee's code reads a name that holds a seat, Scope.is_seat). `unsigned`: where its test holds
     (None: always), the amount is its plain read, never below 0 (statements._unsigned): its sign is not checked."""
     short = ("    _b_n = _b_h" if at_most else
              f"    raise GameRuleError(f'P{{_b_s + 1}} cannot pay {{_b_n}} ' + {name!r} + f' (has {{_b_h}})')")
@@ -847,10 +851,11 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
     take = [f"st.gvars[{bank}] -= _b_n"]  # the bank's side
     give = [f"st.gvars[{bank}] += _b_n"]
     if payer is not None:  # the payer's row read once
-        take = ["if _b_s >= 0:", "    _b_r = st.pvars[_b_s]", f"    _b_h = _b_r[{pidx}]", "    if _b_h < _b_n:",
-                "    " + short, f"    _b_r[{pidx}] = _b_h - _b_n", "else:", *("    " + ln for ln in take)]
+        row = ["_b_r = st.pvars[_b_s]", f"_b_h = _b_r[{pidx}]", "if _b_h < _b_n:", short, f"_b_r[{pidx}] = _b_h - _b_n"]
+        take = row if seats[0] else ["if _b_s >= 0:", *("    " + ln for ln in row), "else:", *("    " + ln for ln in take)]
     if payee is not None:
-        give = ["if _b_d >= 0:", f"    st.pvars[_b_d][{pidx}] += _b_n", "else:", *("    " + ln for ln in give)]
+        row = [f"st.pvars[_b_d][{pidx}] += _b_n"]
+        give = row if seats[1] else ["if _b_d >= 0:", *("    " + ln for ln in row), "else:", *("    " + ln for ln in give)]
     lines += take + give
     who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
     log = logged(f"({L_PAY}, {who}, _b_n, {name!r})")

@@ -148,8 +148,11 @@ class CompilerBase:
         # a `let` of cards whose family the compiler knows (its name, that family), while the next statement compiles:
         # nothing ran between them, so the cards still lie there (a move of them needs not look where they are)
         self.let_source: Optional[tuple[str, Any]] = None
-        # while an action's body is compiled: its first move and the family its card comes from (Compiler._first_move)
-        self.first_move: Optional[tuple[int, Any]] = None
+        # while an action's body is compiled: the moves of its option's cards that still lie in their domains, with the
+        # family each comes from, and its lets of such a card's position, with the family it is a place of
+        # (Compiler._as_listed)
+        self.listed_moves: dict[int, Any] = {}
+        self.listed_places: dict[int, int] = {}
         self.roomy: Optional[A.Move] = None  # the move about to be compiled, if its destination has room (_note_room)
         self.emptied: Optional[int] = None  # the counted family the loop being compiled empties (_emptied)
         self.swept: Optional[A.Move] = None  # the move of the loop being compiled that sweeps a family (_sweep)

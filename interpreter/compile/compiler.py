@@ -423,13 +423,13 @@ class Compiler(StatementCompiler):
         # again), so the body checks them no more.
         em = Emitter(act.pos)
         self.listed = {id(r) for r in requires}
-        self.first_move = self._first_move(act, scope)
+        self.listed_moves, self.listed_places = self._as_listed(act, scope)
         self.stmts(act.body, scope.child(), em)
         self._finish_block(bid, em, scope.layout.size)
         straight = all(self._straight(s, False, 0) for s in act.body)
         run = self._function_of(act.body, scope.child()) if straight else None
         self.listed = set()
-        self.first_move = None
+        self.listed_moves, self.listed_places = {}, {}
         lines: list[str] = []
         pad = "        "  # inside the listing function and its `try` (_option_listers)
         for line in prefix[0]:  # before the loops: a failing `require` skips the action's loops
@@ -482,24 +482,42 @@ class Compiler(StatementCompiler):
         return ActionInfo(act.name, aid, params, bid, scope.layout.size, act.label, "me" in named,
                           [O.formatter(p[2]) for p in params], act, namespace["first_refusal"], requires, run)
 
-    def _first_move(self, act: A.ActionDef, scope: Scope) -> Optional[tuple[int, ZoneSpec]]:
-        """The body's first statement that may move cards, and the family its card comes from, where it moves a card
-        parameter given by a zone or family (`c in hand(me)`) that nothing before sets: an option's card lies in its
-        domain as the body starts (as its requirements hold, StatementCompiler.listed)."""
+    def _as_listed(self, act: A.ActionDef, scope: Scope) -> tuple[dict[int, ZoneSpec], dict[int, int]]:
+        """What the body's first statements may rely on: an option's card lies in its domain as the body starts (as its
+        requirements hold, StatementCompiler.listed). So a card parameter given by a zone or family (`c in hand(me)`)
+        comes from that family where a statement moves it before anything else moved but the cards of other such
+        parameters from other families (other cards: none of those moves, noted by no trigger, moved it), nothing
+        setting its name before; and a `let` of its position before any move is a place of that family. The ids of
+        those moves with the family, and of those lets with the family."""
+        moves: dict[int, ZoneSpec] = {}
+        places: dict[int, int] = {}
         before: list[Any] = []
+        params = {p.name: p for p in act.params}
         for stmt in A.opened(act.body):
             nodes = list(A.walk(stmt))
             if not any(isinstance(n, MOVING) for n in nodes):
+                value = stmt.value if isinstance(stmt, A.Let) and not moves else None
+                if isinstance(value, A.Call) and value.func == "position" and "position" not in self.functions \
+                        and len(value.args) == 1 and isinstance(value.args[0], A.Name):
+                    source = self._listed_source(params.get(value.args[0].name), before, scope)
+                    if source is not None and source.shape == "indexed":
+                        places[id(stmt)] = source.family_id
                 before += nodes
                 continue
-            if not (isinstance(stmt, A.Move) and isinstance(stmt.what, A.Name)):
-                return None
-            prm = next((p for p in act.params if p.name == stmt.what.name), None)
-            if prm is None or any(sets_name(n, prm.name) for n in before):
-                return None
-            source = self._card_source(prm.domain, scope)
-            return None if source is None else (id(stmt), source)
-        return None
+            if not (isinstance(stmt, A.Move) and isinstance(stmt.what, A.Name)) or (moves and "moved" in self.events):
+                break
+            source = self._listed_source(params.get(stmt.what.name), before, scope)
+            if source is None or source.family_id in {spec.family_id for spec in moves.values()}:
+                break
+            moves[id(stmt)] = source
+            before += nodes
+        return moves, places
+
+    def _listed_source(self, prm: Optional[A.ActionParam], before: list[Any], scope: Scope) -> Optional[ZoneSpec]:
+        """The family a card parameter's domain gives (_card_source), if nothing in `before` sets its name."""
+        if prm is None or any(sets_name(n, prm.name) for n in before):
+            return None
+        return self._card_source(prm.domain, scope)
 
     def _option_listers(self, aids: tuple[int, ...]) -> list[Optional[Callable[[Any], Callable[..., Any]]]]:
         """What makes, for a game, the generated function `(state, seat) → options` of a `choose action` among `aids`:

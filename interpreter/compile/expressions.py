@@ -133,7 +133,7 @@ class ExpressionCompiler(CompilerBase):
             return ""
         for param, positions in zip(params, places):
             if positions is not None:
-                body = CHECKED_PLACE.sub(lambda m: f"st.game.fam_zones[{m[1]}][{m[2]} - 1]" if m[2] == param
+                body = CHECKED_PLACE.sub(lambda m: f"st.game.fam_at[{m[1]}][{m[2]}]" if m[2] == param
                                          and self._known_place(positions, int(m[1])) else m[0], body)
         pieces, uses = _cut(body, tuple(params))
         for arg, used in zip(args, uses):  # a chain of reads without calls may be read a few times
@@ -285,7 +285,7 @@ class ExpressionCompiler(CompilerBase):
                 return f"st.game.fam_zones[{obj}][{idx}]", T("zone", spec.kind)
             self._expect(e.index, it, INT, f"the index of zone family '{spec.name}'")
             if isinstance(e.index, A.Name) and self._known_place(scope.safe_index(e.index.name), spec.family_id):
-                return f"st.game.fam_zones[{obj}][{idx} - 1]", T("zone", spec.kind)  # in range by construction
+                return f"st.game.fam_at[{obj}][{idx}]", T("zone", spec.kind)  # in range by construction
             checked = f"_member(st, {obj}, {idx}, {spec.name!r}, {self.where(e.pos)})"
             if _PLAIN.fullmatch(idx):  # cheap to read twice: the place looked up inline, the helper only to fail
                 places = f"st.game.fam_place[{obj}]"
@@ -369,8 +369,30 @@ class ExpressionCompiler(CompilerBase):
         if e.func not in AGGREGATES:
             raise error_at(e.pos, f"'{e.func}' does not take a `… for … in …` argument",
                            f"aggregates that do: {', '.join(sorted(AGGREGATES))}")
-        return self._owned_count(e, scope) \
+        return self._owned_count(e, scope) or self._every_place_full(e, scope) \
             or self.e_Call(A.Call.model_construct(pos=e.pos, func=e.func, args=[e.comp]), scope)  # valid parts: no validator
+
+    def _every_place_full(self, e: A.CallComp, scope: Scope) -> Optional[tuple[str, T]]:
+        """`all(count(Z[i]) == k for i in positions(Z))` of a family Z whose cards are counted by owner (State.owned)
+        and whose zones hold at most k cards (its capacity): true exactly when Z holds k cards a zone (Game.fam_full),
+        read from the counts, with no pass over its zones. A zone never holds more than its capacity: every move into
+        it checks it, saved states are checked (saved._check_cards), and cards start in single zones only."""
+        comp, test = e.comp, e.comp.expr
+        family = self._positions_of(comp.source)
+        if e.func != "all" or family is None or comp.cond is not None or comp.key is not None \
+                or not isinstance(test, A.BinOp) or test.op != "==" or {"count", "positions"} & set(self.functions):
+            return None
+        spec = self.p.zones[family]
+        if family not in self.p.counted or spec.shape != "indexed" or scope.lookup(spec.name) is not None:
+            return None
+        for counted, full in ((test.left, test.right), (test.right, test.left)):
+            place = counted.args[0] if isinstance(counted, A.Call) and counted.func == "count" \
+                and len(counted.args) == 1 else None
+            if isinstance(full, A.Num) and spec.capacity == full.value and isinstance(place, A.Index) \
+                    and isinstance(place.obj, A.Name) and place.obj.name == spec.name \
+                    and isinstance(place.index, A.Name) and place.index.name == comp.var:
+                return f"(sum(st.owned[{family}]) == st.game.fam_full[{family}])", BOOL
+        return None
 
     def _owned_count(self, e: A.CallComp, scope: Scope) -> Optional[tuple[str, T]]:
         """A count of a family's cards by owner (compile_base.owner_count) read from the counts that the family's
@@ -405,7 +427,7 @@ class ExpressionCompiler(CompilerBase):
         source = iterable(seq_code(src, st))
         family = self._positions_of(e.source)
         if family is not None and e.key is None:  # `… f[i] … for i in positions(f)`, i read only as f[i]: over f's zones
-            at, zone = f"st.game.fam_zones[{family}][{var} - 1]", f"{var}_z"
+            at, zone = f"st.game.fam_at[{family}][{var}]", f"{var}_z"
             if not _uses(var, (body + cond).replace(at, zone)):
                 body, cond, var, source = body.replace(at, zone), cond.replace(at, zone), zone, f"st.game.fam_zones[{family}]"
         if e.key is not None:

@@ -33,16 +33,16 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
 # the game's tables that stay as they are once it is built (Game.__init__; runners, listers and rules are filled, never
 # replaced): block runners, option listers and functions that run through are made per game with them bound as
 # their parameters' defaults (blocks._runner_code, made_for_game), not read at each entry
-GAME_TABLES = ("num_players", "players", "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners",
-               "gens", "listers", "rules", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels", "consts", "fam_zones",
-               "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled", "zone_public", "zone_cap",
-               "zone_family", "fam_span", "fam_few", "fam_place", "fam_numbers", "start_zones", "start_where", "max_outcomes",
-               "program")
+GAME_TABLES = ("num_players", "players", "next_seat", "all_mask", "card_ids", "card_index", "card_vals", "code",
+               "op_pos", "runners", "gens", "listers", "rules", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+               "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
+               "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
+               "fam_full", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
 # an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a `choose
 # action`'s lister; a single zone's id, expressions.e_Name: its family's first): bound itself
 _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers)\[(\d+)\](?:\[(0)\])?"
-                         r"|(fam_place|fam_numbers)\[(\d+)\])")
+                         r"|(fam_place|fam_at|fam_numbers|fam_full)\[(\d+)\])")
 # a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows, place_rows,
 # card_rows): bound itself too
 _GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
@@ -332,7 +332,7 @@ def known_places(lines: list[str], sizes: dict[int, str]) -> list[str]:
         if m.group(2) in zones:  # a card loop's place: its zone, or the zone of another family there (Game.zone_at)
             family, zone = zones[m.group(2)]
             return zone if family == m.group(1) else f"st.game.zone_at({m.group(1)})[{zone}]"
-        return f"st.game.fam_zones[{m.group(1)}][{m.group(2)} - 1]"
+        return f"st.game.fam_at[{m.group(1)}][{m.group(2)}]"
 
     lines = [end_items_inline(_sub_spanning(line, CHECKED_PLACE, place)) for line in lines]
     unread = [n for n in zones if not any(re.search(rf"\b{n}\b(?! = )", line) for line in lines)]
@@ -637,7 +637,7 @@ def _places_enumerated(lines: list[str]) -> list[str]:
             continue
         pad = line[:len(line) - len(line.lstrip())]
         end = next((j for j in range(i + 1, len(lines)) if not lines[j].startswith(pad + " ")), len(lines))
-        read = re.compile(re.escape(f"st.game.fam_zones[{m.group(2)}][{m.group(1)} - 1]"))
+        read = re.compile(re.escape(f"st.game.fam_at[{m.group(2)}][{m.group(1)}]"))
         k = m.group(1)[2:]
         body = [sub_code(b, read, f"_y{k}") for b in lines[i + 1:end]]
         rows = [(j, r[1]) for j, b in enumerate(body) if b[len(pad) + 4:len(pad) + 5] != " " and

@@ -293,7 +293,7 @@ class StatementCompiler(ExpressionCompiler):
         if t.name == "map":
             raise error_at(s.pos, "a map cannot be held in a local name", "index the constant directly")
         source = self._card_source(s.value, scope)
-        slot = scope.define(s.name, t)
+        slot = scope.define(s.name, t, self.listed_places.get(id(s)))
         em.emit_src(B.set_local(slot, src))
         self.let_source = None if source is None else (s.name, source)
         if src.startswith(("(", "[")) and "(" in src[1:]:  # work to spare: a call or a comprehension
@@ -456,8 +456,7 @@ class StatementCompiler(ExpressionCompiler):
 
     def s_Move(self, s: A.Move, scope: Scope, em: Emitter) -> None:
         what, one, kind = self._cards_expr(s.what, scope)
-        first = self.first_move
-        source = first[1] if first is not None and first[0] == id(s) else self._card_source(s.what, scope)
+        source = self.listed_moves.get(id(s)) or self._card_source(s.what, scope)
         let, self.let_source = self.let_source, None
         if source is None and let is not None and isinstance(s.what, A.Name) and s.what.name == let[0]:
             source = let[1]
@@ -529,7 +528,8 @@ class StatementCompiler(ExpressionCompiler):
             parties.append(src)
         pidx, bank = self.p.currencies[s.currency]
         em.emit_src(B.pay(amount, parties[0], parties[1], pidx, bank, s.currency, s.at_most_available,
-                          self._unsigned(s.amount, scope)))
+                          self._unsigned(s.amount, scope),
+                          (_seat_read(s.payer, scope), _seat_read(s.payee, scope))))
 
     def _unsigned(self, e: Any, scope: Scope) -> Optional[tuple[Optional[str], str]]:
         """A card's field that no rule sets, printed at least 0 on every card of its kind (Program.printed keeps saved
@@ -635,7 +635,9 @@ class StatementCompiler(ExpressionCompiler):
             aids.append(self.action_ids[name])
         k = self.option_listers.setdefault(tuple(aids), len(self.option_listers))  # compiled once the actions are
         first = next(a for a in self.of(A.ActionDef) if a.name == s.actions[0])
-        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first), _seat_read(s.seat, scope)))
+        through = all(self.p.actions[a] is not None and self.p.actions[a].run is not None for a in aids)  # no stop in any
+        em.emit_src(B.choose_action(seat, 2 * k, ", ".join(s.actions), counted_first(first), _seat_read(s.seat, scope),
+                                    through))
 
     def s_CallRule(self, s: A.CallRule, scope: Scope, em: Emitter) -> None:
         args = self._rule_args(s, scope)  # first: it names an unknown rule

@@ -43,12 +43,13 @@ class _Probe:
 class Game:
     # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
     # game of this many attributes would keep them in a plain dict
-    __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "all_mask",
-                 "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at", "listers",
-                 "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+    __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "next_seat",
+                 "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at",
+                 "listers", "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
-                 "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_numbers",
-                 "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both", "__weakref__")
+                 "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
+                 "fam_full", "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
+                 "__weakref__")
     max_steps: int  # the limits' two budgets a step reads (set with the limits: __setattr__)
     max_both: int
 
@@ -73,6 +74,7 @@ class Game:
         self.variants = list(variants)
         self.num_players = num_players
         self.players = list(range(num_players))
+        self.next_seat = [*self.players[1:], 0]  # each seat's next one: a turn goes on by one index, no `% n`
         self.all_mask = (1 << num_players) - 1
         self.card_ids = [c.id for c in program.cards]
         self.card_index = {cid: c for c, cid in enumerate(self.card_ids)}
@@ -151,8 +153,15 @@ class Game:
         self.fam_few = [hi - lo <= FEW_ZONES for lo, hi in self.fam_span]  # dropped by a move, not refiled (blocks.card_move)
         # per family, its zones by place number (counted from 1): a place checked and read in one lookup (expressions.e_Index)
         self.fam_place: list[dict[int, int]] = [dict(enumerate(ids, 1)) for ids in self.fam_zones]
+        # per family, its zone at each place number, at that index (0 is no place): a place known to exist read by one
+        # index, no `- 1` (expressions.e_Index)
+        self.fam_at: list[list[int]] = [[-1, *ids] for ids in self.fam_zones]
         # per family, its place numbers 1 … n (positions): made once, not by a range call at each loop over them
         self.fam_numbers: list[range] = [range(1, len(ids) + 1) for ids in self.fam_zones]
+        # per family of a capacity, the cards it holds with each of its zones full (-1: none), for a test of that
+        # from its counts by owner (expressions._every_place_full)
+        self.fam_full: list[int] = [-1 if spec.capacity is None else spec.capacity * len(ids)
+                                    for spec, ids in zip(program.zones, self.fam_zones)]
         self.start_zones: list[list[int]] = [[] for _ in self.zone_names]  # each card in the first zone of its family
         self.start_where: list[int] = []
         for c, info in enumerate(program.cards):
