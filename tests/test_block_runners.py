@@ -885,3 +885,16 @@ def test_only_the_main_blocks_calls_run_without_a_depth_test() -> None:
     root = _called(lines, 1, 3, True, True)
     assert not any("len(frames) > " in ln or "len(st.frames) > " in ln for ln in root)
     assert root[-3:-1] == ["if frames[-1] is not fr:", "    while (_b_t := frames[-1]) is not fr:"]
+
+
+@pytest.mark.parametrize("cards, src, ok", [([], 1, True), ([7], 1, False), ([7], 2, True), ([7, 8], 2, False)])
+def test_a_move_into_a_zone_of_room_for_one_tests_its_list_not_its_length(cards: list[int], src: int, ok: bool) -> None:
+    """A destination of capacity 1 is full where its list is not empty (no `len` call); a card that is the one
+    there already (its zone `_b_f` is the destination, 2) still moves."""
+    from interpreter.compile.blocks import card_move
+    from interpreter.runtime.program import ZoneSpec
+    spec = ZoneSpec("z", 0, "single", None, "tok", "public", False, 1, None)  # type: ignore[arg-type]
+    lines = card_move(False, spec, False, False, None, (None, None), frozenset())
+    test = next(ln for ln in lines if ln.startswith("if ") and "_b_f != _b_z" in ln)
+    assert test.startswith("if _b_k and (")
+    assert eval(test[3:-1], {"_b_k": cards, "_b_f": src, "_b_z": 2, "len": len}) != ok  # noqa: S307 - the test's own code

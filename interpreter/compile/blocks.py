@@ -653,7 +653,8 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
                   "    raise GameRuleError(f'cannot move the {st.game.program.card_kind[_b_c]} "
                   "{st.game.card_ids[_b_c]} into {st.game.zone_names[_b_z]}: it holds {_b_h} cards')"]
     if cap is not None:
-        test, shown = f"len(_b_k) >= {cap} and (_b_f != _b_z or len(_b_k) > {cap})", cap  # a full zone is rare
+        full = "_b_k" if cap == 1 else f"len(_b_k) >= {cap}"  # a list of at least one card is true: no len call
+        test, shown = f"{full} and (_b_f != _b_z or len(_b_k) > {cap})", cap  # a full zone is rare
         if dest is None:  # read at run time, where a zone may have none
             test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",
