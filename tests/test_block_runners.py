@@ -866,6 +866,33 @@ def test_a_loop_going_round_from_its_first_arm_runs_later_rounds_without_the_arm
     assert _run_loop(kept, 0, 6) == ["a", "b", "c", "b", "c", "b", "c"]
 
 
+def test_a_loop_inside_a_loop_left_only_for_the_arm_after_it_runs_its_rounds_as_a_loop_of_its_own() -> None:
+    """A loop in another's arms that no jump leaves for an arm but the next is nested (blocks._nested): its rounds
+    pass none of the outer loop's tests, and once both are peeled, no round entered at the first arm tests `pc`;
+    entered at any arm, the arms run as the jumps say. A jump back past its first arm or over the arm after it keeps it
+    one loop with the outer."""
+    from interpreter.compile.blocks import _loop_of, _nested
+
+    arms = [[("seen.append('a')", 1), ("n = 0", 1)],
+            [("if n == 2:", 3), ("    pc = 7", 3), ("    break", 3), ("n += 1", 3), ("seen.append('b')", 3)],
+            [("seen.append('c')", 5), ("pc = 3", 5), ("continue", 5)],
+            [("seen.append('d')", 7), ("if len(seen) >= ROUNDS:", 7), ("    pc = 9", 7), ("    break", 7), ("pc = 1", 7),
+             ("continue", 7)]]
+    spans = [(1, 2), (0, 3)]
+    inner = _nested([(0, 3)], spans, [(1, 3)])
+    assert inner == {(0, 3): [(1, 2)], (1, 2): []}
+    assert _nested([(0, 3)], spans, [(1, 4)]) == {(0, 3): []}  # leaves for an arm past the next
+    assert _nested([(0, 3)], [*spans, (0, 2)], [(1, 3)]) == {(0, 3): []}  # goes back past its first arm
+    nested = _loop_of((0, 3), inner, arms, [1, 3, 5, 7])
+    free = nested[nested.index(("else:", 1)):]
+    assert nested[0][0] == "while pc > 1:" and not any("pc <=" in ln or "pc >" in ln for ln, _ in free)
+    assert [ln for ln, _ in free].count("        while True:") == 1  # the inner loop's rounds, inside the outer's
+    head = ["n = 0"]
+    assert _run_loop([(ln, 0) for ln in head] + nested, 0, 12) == ["a", "b", "c", "b", "c", "d"] * 2
+    assert _run_loop([(ln, 0) for ln in head] + nested, 5, 12) == ["c", "b", "c", "b", "c", "d", "a", "b", "c", "b", "c", "d"]
+    assert _run_loop([(ln, 0) for ln in head] + nested, 7, 7) == ["d", "a", "b", "c", "b", "c", "d"]
+
+
 @pytest.mark.parametrize("lines, read", [
     (["if pc <= 3:", "    L[0] = 1"], ["_, pc, L = fr"]),
     (["L[0] = st.gvars[1]"], ["L = fr[2]"]),
