@@ -925,3 +925,42 @@ def test_a_move_into_a_zone_of_room_for_one_tests_its_list_not_its_length(cards:
     test = next(ln for ln in lines if ln.startswith("if ") and "_b_f != _b_z" in ln)
     assert test.startswith("if _b_k and (")
     assert eval(test[3:-1], {"_b_k": cards, "_b_f": src, "_b_z": 2, "len": len}) != ok  # noqa: S307 - the test's own code
+
+
+LOOPS = """game loops {
+  players 2 to 2
+}
+var total: int = 0
+var picks: int = 0
+round {
+  repeat while round < 1
+  phase p {
+    for x in ITEMS {
+      let k = choose first(players) from [1, 2]
+      set total = total * 10 + x * k
+      repeat 2 {
+        let j = choose first(players) from [0, 1]
+        set picks = picks + j
+      }
+    }
+  }
+}
+score(p) = total * 100 + picks
+"""
+
+
+@pytest.mark.parametrize("items, score", [("[]", 0), ("[3]", 602), ("[1, 2, 3]", 24606)])
+def test_a_loop_that_stops_takes_its_items_in_turn_and_its_inner_loops_rounds_as_written(
+        tmp_path: Path, items: str, score: int) -> None:
+    """A `for` loop's head takes only the first item (blocks.for_first: its jump back takes the others); a loop with a
+    stop inside it runs its rounds in each of the outer one's (blocks._nested), also in a clone taken at any stop."""
+    from interpreter.compile.blocks import for_first
+    assert not any("L[1]" in ln for ln in for_first(0, 1, 2, [9]).lines[:-1])  # the index is not read, only set
+    (tmp_path / "game.rules").write_text(LOOPS.replace("ITEMS", items), encoding="utf-8")
+    game = load_game(str(tmp_path), players=2)
+    for cloned in (False, True):  # in the run that stopped (the untested rounds), or entered at the stop
+        state = game.new_initial_state(seed=1)
+        while not state.is_terminal():
+            state = state.clone() if cloned else state
+            state.apply_action(1)
+        assert state.scores()[0] == score

@@ -593,8 +593,10 @@ def _next_item(items: int, idx: int, var: int) -> Lines:
             f"L[{var}] = _b_s[_b_i]", f"L[{idx}] = _b_i + 1"]
 
 
-def for_next(items: int, idx: int, var: int, end: list[int]) -> Snippet:
-    return Snippet(_next_item(items, idx, var), (end,))
+def for_first(items: int, idx: int, var: int, end: list[int]) -> Snippet:
+    """A `for` loop's head, which only for_init's step goes on to (its jump back, for_back, takes the next items
+    itself, and no state stands between the two): the first item, if any, into `var` (for_init set the index to 0)."""
+    return Snippet([f"_b_s = L[{items}]", "if not _b_s:", "    GOTO 0", f"L[{var}] = _b_s[0]", f"L[{idx}] = 1"], (end,))
 
 
 def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Snippet:
