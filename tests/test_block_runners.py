@@ -930,8 +930,6 @@ def test_a_move_into_a_zone_of_room_for_one_tests_its_list_not_its_length(cards:
 LOOPS = """game loops {
   players 2 to 2
 }
-var total: int = 0
-var picks: int = 0
 round {
   repeat while round < 1
   phase p {
@@ -945,6 +943,8 @@ round {
     }
   }
 }
+var total: int = 0
+var picks: int = 0
 score(p) = total * 100 + picks
 """
 
