@@ -964,3 +964,15 @@ def test_a_loop_that_stops_takes_its_items_in_turn_and_its_inner_loops_rounds_as
             state = state.clone() if cloned else state
             state.apply_action(1)
         assert state.scores()[0] == score
+
+
+@pytest.mark.parametrize("depth", [3, 20])
+def test_loops_that_stop_nested_deeper_than_python_nests_blocks_run_as_one_loop(tmp_path: Path, depth: int) -> None:
+    """Loops inside loops are loops of their own (blocks._nested) only as far as Python compiles the nesting (20
+    blocks): deeper, they are merged into one, as before; either way the runner plays as the ops one by one."""
+    body = "set total = total + k1"
+    for i in range(depth, 0, -1):
+        body = f"for x{i} in [1, 2] {{\n  let k{i} = choose first(players) from [1, 2]\n  {body}\n}}"
+    (tmp_path / "game.rules").write_text(LOOPS.replace("for x in ITEMS {", "if true {").replace(
+        LOOPS[LOOPS.index("      let k"):LOOPS.index("    }\n  }\n}")], body + "\n"), encoding="utf-8")
+    assert play(load_game(str(tmp_path), players=2), 1, 60) == play(stepwise(load_game(str(tmp_path), players=2)), 1, 60)

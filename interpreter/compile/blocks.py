@@ -288,7 +288,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
 
 
 def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable: bool = False,
-                 root: bool = False) -> tuple[CodeType, list[int], int, list[int]]:
+                 root: bool = False, nest: bool = True) -> tuple[CodeType, list[int], int, list[int]]:
     """`run(st, fr)`: the block's steps as arms, one from each start (where a run may be entered) to the next, in
     step order; an arm `if pc <= start:` is skipped by an entry past it. The run falls from arm to arm with `pc` left
     as it was, so each arm's test passes. The arms between a jump back and its target (a loop's body) are a
@@ -301,7 +301,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
     their positions and the game: per line of the run from `_first` on, its op; and the starts. `resumable`: the run
     is a generator (State.apply_action's, in the API loop), which yields at a stop and goes on after it (a snippet's
     lines after a STOP are in `else`s) as after its agent's decision, and runs the frames it pushes inside itself.
-    `root`: the game's main block (Emitter.root), whose calls test no depth (_called)."""
+    `root`: the game's main block (Emitter.root), whose calls test no depth (_called). `nest`: loops inside loops are
+    loops of their own (_nested), unless that nests more blocks than Python compiles (then they are merged)."""
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -317,7 +318,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
     spans = [(t, k) for k, t, back in jumps if back]
     groups = _groups(spans)
     group_of = {i: g for g in groups for i in range(g[0], g[1] + 1)}
-    inner_of = _nested(groups, spans, [(k, t) for k, t, back in jumps if not back])
+    inner_of = _nested(groups, spans, [(k, t) for k, t, back in jumps if not back]) if nest else {g: [] for g in groups}
     loop_of = dict(group_of)  # each arm's innermost loop
     for g in inner_of.values():
         loop_of.update((i, loop) for loop in g for i in range(loop[0], loop[1] + 1))
@@ -386,7 +387,12 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
     inline = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
-    return lowered_code(src, partial(_rewritten, inline)), [k for _, k in out], first, sorted(starts)
+    nested = any(inner_of.values())
+    try:
+        code = lowered_code(src, partial(_rewritten, inline), fallback=not nested)
+    except (SyntaxError, RecursionError):  # Python nests at most 20 blocks (loops, tries)
+        return _runner_code(snippets, targets, resumable, root, False)
+    return code, [k for _, k in out], first, sorted(starts)
 
 
 def _rewritten(inline: Optional[Callable[[ast.AST], bool]], tree: ast.AST) -> bool:

@@ -472,11 +472,12 @@ def function_code(src: str) -> CodeType:
     return compiled(f"lowered_function\0{src}", lambda: lowered_function(src))
 
 
-def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> CodeType:
+def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None, fallback: bool = True) -> CodeType:
     """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
     the statement it serves (a block runner maps the line that failed to its op); as written where Python
-    would not take them. `rewrite`: a further change of the lowered tree, in place (saying whether it changed
-    it), whose new nodes take their parents' positions; its statements in cheaper_forms."""
+    would not take them (without `fallback`, its SyntaxError). `rewrite`: a further change of the lowered tree, in
+    place (saying whether it changed it), whose new nodes take their parents' positions; its statements in
+    cheaper_forms."""
     try:
         tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
         if rewrite is not None and rewrite(tree):
@@ -484,6 +485,8 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
         cheaper_forms(tree)
         return compile(ast.fix_missing_locations(tree), "<string>", "exec")
     except (SyntaxError, RecursionError):
+        if not fallback:
+            raise
         return compile(src, "<string>", "exec")
 
 
