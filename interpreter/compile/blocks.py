@@ -389,7 +389,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
     inline = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
     nested = any(inner_of.values())
     try:
-        code = lowered_code(src, partial(_rewritten, inline), fallback=not nested)
+        code = lowered_code(src, partial(_rewritten, inline), not nested)  # (no fallback to the unlowered source)
     except (SyntaxError, RecursionError):  # Python nests at most 20 blocks (loops, tries)
         return _runner_code(snippets, targets, resumable, root, False)
     return code, [k for _, k in out], first, sorted(starts)
