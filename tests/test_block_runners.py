@@ -977,6 +977,33 @@ def test_a_loop_going_round_from_its_first_arm_runs_later_rounds_without_the_arm
     assert _run_loop(kept, 0, 6) == ["a", "b", "c", "b", "c", "b", "c"]
 
 
+def test_a_loop_inside_a_loop_left_only_for_the_arm_after_it_runs_its_rounds_as_a_loop_of_its_own() -> None:
+    """A loop in another's arms that no jump leaves for an arm but the next is nested (blocks._nested): its rounds
+    pass none of the outer loop's tests, and once both are peeled, no round entered at the first arm tests `pc`;
+    entered at any arm, the arms run as the jumps say. A jump back past its first arm or over the arm after it keeps it
+    one loop with the outer."""
+    from interpreter.compile.blocks import _loop_of, _nested
+
+    arms = [[("seen.append('a')", 1), ("n = 0", 1)],
+            [("if n == 2:", 3), ("    pc = 7", 3), ("    break", 3), ("n += 1", 3), ("seen.append('b')", 3)],
+            [("seen.append('c')", 5), ("pc = 3", 5), ("continue", 5)],
+            [("seen.append('d')", 7), ("if len(seen) >= ROUNDS:", 7), ("    pc = 9", 7), ("    break", 7), ("pc = 1", 7),
+             ("continue", 7)]]
+    spans = [(1, 2), (0, 3)]
+    inner = _nested([(0, 3)], spans, [(1, 3)])
+    assert inner == {(0, 3): [(1, 2)], (1, 2): []}
+    assert _nested([(0, 3)], spans, [(1, 4)]) == {(0, 3): []}  # leaves for an arm past the next
+    assert _nested([(0, 3)], [*spans, (0, 2)], [(1, 3)]) == {(0, 3): []}  # goes back past its first arm
+    nested = _loop_of((0, 3), inner, arms, [1, 3, 5, 7])
+    free = nested[nested.index(("else:", 1)):]
+    assert nested[0][0] == "while pc > 1:" and not any("pc <=" in ln or "pc >" in ln for ln, _ in free)
+    assert [ln for ln, _ in free].count("        while True:") == 1  # the inner loop's rounds, inside the outer's
+    head = ["n = 0"]
+    assert _run_loop([(ln, 0) for ln in head] + nested, 0, 12) == ["a", "b", "c", "b", "c", "d"] * 2
+    assert _run_loop([(ln, 0) for ln in head] + nested, 5, 12) == ["c", "b", "c", "b", "c", "d", "a", "b", "c", "b", "c", "d"]
+    assert _run_loop([(ln, 0) for ln in head] + nested, 7, 7) == ["d", "a", "b", "c", "b", "c", "d"]
+
+
 @pytest.mark.parametrize("lines, read", [
     (["if pc <= 3:", "    L[0] = 1"], ["_, pc, L = fr"]),
     (["L[0] = st.gvars[1]"], ["L = fr[2]"]),
@@ -1191,3 +1218,67 @@ def test_an_options_cards_are_known_to_lie_in_their_domains_until_something_else
     assert sum(h.startswith("swap") for h in played[0][-1]["history"]) > 2
     assert names == {"listed": (False, False, True), "after": (True, True, True)}
     assert played[0] == played[1]
+
+
+@pytest.mark.parametrize("cards, src, ok", [([], 1, True), ([7], 1, False), ([7], 2, True), ([7, 8], 2, False)])
+def test_a_move_into_a_zone_of_room_for_one_tests_its_list_not_its_length(cards: list[int], src: int, ok: bool) -> None:
+    """A destination of capacity 1 is full where its list is not empty (no `len` call); a card that is the one
+    there already (its zone `_b_f` is the destination, 2) still moves."""
+    from interpreter.compile.blocks import card_move
+    from interpreter.runtime.program import ZoneSpec
+    spec = ZoneSpec("z", 0, "single", None, "tok", "public", False, 1, None)  # type: ignore[arg-type]
+    lines = card_move(False, spec, False, False, None, (None, None), frozenset())
+    test = next(ln for ln in lines if ln.startswith("if ") and "_b_f != _b_z" in ln)
+    assert test.startswith("if _b_k and (")
+    assert eval(test[3:-1], {"_b_k": cards, "_b_f": src, "_b_z": 2, "len": len}) != ok  # noqa: S307 - the test's own code
+
+
+LOOPS = """game loops {
+  players 2 to 2
+}
+round {
+  repeat while round < 1
+  phase p {
+    for x in ITEMS {
+      let k = choose first(players) from [1, 2]
+      set total = total * 10 + x * k
+      repeat 2 {
+        let j = choose first(players) from [0, 1]
+        set picks = picks + j
+      }
+    }
+  }
+}
+var total: int = 0
+var picks: int = 0
+score(p) = total * 100 + picks
+"""
+
+
+@pytest.mark.parametrize("items, score", [("[]", 0), ("[3]", 602), ("[1, 2, 3]", 24606)])
+def test_a_loop_that_stops_takes_its_items_in_turn_and_its_inner_loops_rounds_as_written(
+        tmp_path: Path, items: str, score: int) -> None:
+    """A `for` loop's head takes only the first item (blocks.for_first: its jump back takes the others); a loop with a
+    stop inside it runs its rounds in each of the outer one's (blocks._nested), also in a clone taken at any stop."""
+    from interpreter.compile.blocks import for_first
+    assert not any("L[1]" in ln for ln in for_first(0, 1, 2, [9]).lines[:-1])  # the index is not read, only set
+    (tmp_path / "game.rules").write_text(LOOPS.replace("ITEMS", items), encoding="utf-8")
+    game = load_game(str(tmp_path), players=2)
+    for cloned in (False, True):  # in the run that stopped (the untested rounds), or entered at the stop
+        state = game.new_initial_state(seed=1)
+        while not state.is_terminal():
+            state = state.clone() if cloned else state
+            state.apply_action(1)
+        assert state.scores()[0] == score
+
+
+@pytest.mark.parametrize("depth", [3, 20])
+def test_loops_that_stop_nested_deeper_than_python_nests_blocks_run_as_one_loop(tmp_path: Path, depth: int) -> None:
+    """Loops inside loops are loops of their own (blocks._nested) only as far as Python compiles the nesting (20
+    blocks): deeper, they are merged into one, as before; either way the runner plays as the ops one by one."""
+    body = "set total = total + k1"
+    for i in range(depth, 0, -1):
+        body = f"for x{i} in [1, 2] {{\n  let k{i} = choose first(players) from [1, 2]\n  {body}\n}}"
+    (tmp_path / "game.rules").write_text(LOOPS.replace("for x in ITEMS {", "if true {").replace(
+        LOOPS[LOOPS.index("      let k"):LOOPS.index("    }\n  }\n}")], body + "\n"), encoding="utf-8")
+    assert play(load_game(str(tmp_path), players=2), 1, 60) == play(stepwise(load_game(str(tmp_path), players=2)), 1, 60)

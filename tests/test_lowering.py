@@ -307,6 +307,24 @@ def test_a_runner_loop_keeps_a_slot_it_reads_in_a_local_but_not_one_its_stop_fil
     assert st.seen == [(0, 10), (1, 11), (2, 11)] and fr[2] == [3, 22]
 
 
+def test_a_runner_loop_counts_no_read_of_an_inner_loops_rounds_entered_past_its_first_arm() -> None:
+    """An inner loop's rounds entered past its first arm (`while pc > k:`, blocks._loop) run once an entry at most:
+    their reads make no slot worth a local read at every entry of the loop around them (a runner entered often that
+    leaves it at once); a slot that is read often enough elsewhere is read through the local there too."""
+    inner = ("        while pc > 4:\n            st.seen.append(L[2] + L[2] + L[0])\n            pc = 3\n            continue\n"
+             "        else:\n            while True:\n                st.seen.append(L[2])\n                break\n")
+    run, code = _runner_made(RUNNER.replace("        L[0] += 1\n", "        L[0] += 1\n" + inner))
+    assert "_f2" not in code and "st.seen.append(L[2] + L[2] + _f0)" in code
+    st = type("St", (), {})()
+    st.seen = []
+    fr = [0, 5, [0, None, 1]]
+    for _ in run(st, fr):
+        fr[2][st.pending[4]] = st.pending[3][1]
+    assert st.seen == [(0, 10), 3, 1, (1, 11), 1, (2, 11), 1] and fr[2] == [3, 22, 1]
+    _, counted = _runner_made(RUNNER.replace("        L[0] += 1\n", "        L[0] += 1\n" + inner.replace("pc > 4", "pc")))
+    assert "_f2 = L[2]" in counted
+
+
 @pytest.mark.parametrize("handed", ["_o1(st, fr)", "f(L)"])
 def test_a_runner_loop_that_hands_its_frame_on_keeps_its_slots_in_the_frame(handed: str) -> None:
     _, code = _runner_made(RUNNER.replace("        L[0] += 1", f"        L[0] += 1\n        {handed}"))

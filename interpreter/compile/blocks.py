@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, field
 from functools import partial
 from types import CodeType
-from typing import Any, Callable, Iterator, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence, cast
 
 from interpreter.compile.code_cache import kept, kept_for_later
 from interpreter.compile.hoist import (
@@ -288,7 +288,7 @@ def _runner(code: list[Op], snippets: list[Optional[Snippet]], targets: set[int]
 
 
 def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable: bool = False,
-                 root: bool = False) -> tuple[CodeType, list[int], int, list[int]]:
+                 root: bool = False, nest: bool = True) -> tuple[CodeType, list[int], int, list[int]]:
     """`run(st, fr)`: the block's steps as arms, one from each start (where a run may be entered) to the next, in
     step order; an arm `if pc <= start:` is skipped by an entry past it. The run falls from arm to arm with `pc` left
     as it was, so each arm's test passes. The arms between a jump back and its target (a loop's body) are a
@@ -301,7 +301,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
     their positions and the game: per line of the run from `_first` on, its op; and the starts. `resumable`: the run
     is a generator (State.apply_action's, in the API loop), which yields at a stop and goes on after it (a snippet's
     lines after a STOP are in `else`s) as after its agent's decision, and runs the frames it pushes inside itself.
-    `root`: the game's main block (Emitter.root), whose calls test no depth (_called)."""
+    `root`: the game's main block (Emitter.root), whose calls test no depth (_called). `nest`: loops inside loops are
+    loops of their own (_nested), unless that nests more blocks than Python compiles (then they are merged)."""
     n = len(snippets)
     starts = {0} | targets
     for k, s in enumerate(snippets):
@@ -312,14 +313,20 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
     steps = sorted(k for k in starts if k < n)  # per arm, its first step
     arm_of = [i for i, (k, nxt) in enumerate(zip(steps, steps[1:] + [n])) for _ in range(k, nxt)]
     ends = {k for k, s in enumerate(snippets) if s is not None and s.lines == _RET}
-    groups = _groups([(arm_of[t], arm_of[k]) for k, s in enumerate(snippets) if s is not None
-                      for t in _gotos(s) if t not in ends and t <= steps[arm_of[k]]])
+    jumps = [(arm_of[k], arm_of[t] if t < n else len(steps), t <= steps[arm_of[k]]) for k, s in enumerate(snippets)
+             if s is not None for t in _gotos(s) if t not in ends]
+    spans = [(t, k) for k, t, back in jumps if back]
+    groups = _groups(spans)
     group_of = {i: g for g in groups for i in range(g[0], g[1] + 1)}
+    inner_of = _nested(groups, spans, [(k, t) for k, t, back in jumps if not back]) if nest else {g: [] for g in groups}
+    loop_of = dict(group_of)  # each arm's innermost loop
+    for g in inner_of.values():
+        loop_of.update((i, loop) for loop in g for i in range(loop[0], loop[1] + 1))
     arms: list[Pairs] = [[] for _ in steps]
     run_above = _run_above(resumable)
     for k, s in enumerate(snippets):
         i = arm_of[k]
-        group = group_of.get(i)
+        group = loop_of.get(i)
         if s is None:
             stopped = ["    yield True", "    return None"] if resumable else ["    return True"]  # on from the frames
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", *stopped, _PUSHED, *run_above,
@@ -358,8 +365,8 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
         if group is None:  # the last arm is entered at its start or before
             out += sets + lines if i == len(steps) - 1 else [(f"if pc <= {k}:", k)] + _indented(sets + lines, 1)
         elif i == group[0]:  # the loop is entered at one of its arms or before
-            loop = [list(zip(bodies[j], (n for _, n in arms[j]))) for j in range(i, group[1] + 1)]
-            out += [(f"if pc <= {steps[group[1]]}:", k)] + _indented(sets + _loop(loop, steps[i:group[1] + 1]), 1)
+            made = [list(zip(body, (j for _, j in arm))) for arm, body in zip(arms, bodies)]
+            out += [(f"if pc <= {steps[group[1]]}:", k)] + _indented(sets + _loop_of(group, inner_of, made, steps), 1)
     defaults = "".join(f", {name}=_g.{table}" for name, table in sorted(bound.items()))  # set by the call: no bytecode
     head = [f"def run(st, fr{defaults}):", *("    " + ln for ln in locals_set(hoisted, 1)),
             *("    " + ln for ln in _frame_read([ln for ln, _ in out])), "    try:"]
@@ -380,7 +387,12 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
                     + ["    " + ln for ln in head] + [pad + ln for ln, _ in out] + tail)
     first = 1 + 1 + len(generics) + len(head)  # the line number of out[0]
     inline = end_items_lines(src) if reads_end_items(src) else None  # end items read inline (hoist.end_items_in)
-    return lowered_code(src, partial(_rewritten, inline)), [k for _, k in out], first, sorted(starts)
+    nested = any(inner_of.values())
+    try:
+        code = lowered_code(src, partial(_rewritten, inline), not nested)  # (no fallback to the unlowered source)
+    except (SyntaxError, RecursionError):  # Python nests at most 20 blocks (loops, tries)
+        return _runner_code(snippets, targets, resumable, root, False)
+    return code, [k for _, k in out], first, sorted(starts)
 
 
 def _rewritten(inline: Optional[Callable[[ast.AST], bool]], tree: ast.AST) -> bool:
@@ -401,21 +413,80 @@ _PC = re.compile(r" *pc = (\d+)$")
 PEEL_MAX = 120  # the lines of a loop's arms after its first past which its rounds keep the arms' tests (code size)
 
 
-def _loop(arms: list[Pairs], starts: list[int]) -> Pairs:
+def _nested(groups: list[tuple[int, int]], spans: list[tuple[int, int]], forward: list[tuple[int, int]]
+            ) -> dict[tuple[int, int], list[tuple[int, int]]]:
+    """Per loop (first and last arm: `groups` and the loops found in them), the loops of its own arms that are loops of
+    their own (`spans`: the jumps back, target and source arm; `forward`: the other jumps, source and target arm): a
+    loop inside it that no jump leaves for an arm but the one after it (none goes back past its first arm, none skips
+    the arms after it), so that it is left where it ends, and the outer loop goes on at its next arm (_loop_of)."""
+    inner: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    def visit(loop: tuple[int, int]) -> None:
+        inner[loop] = []
+        for c, d in _groups([(x, y) for x, y in spans if loop[0] < x and y <= loop[1]]):
+            if not any(x < c <= y <= d for x, y in spans) and all(t == d + 1 for k, t in forward
+                                                                   if c <= k <= d and not c <= t <= d):
+                inner[loop].append((c, d))
+                visit((c, d))
+    for g in groups:
+        visit(g)
+    return inner
+
+
+def _loop_of(loop: tuple[int, int], inner: dict[tuple[int, int], list[tuple[int, int]]], arms: list[Pairs],
+             steps: list[int]) -> Pairs:
+    """The lines of a loop (its first and last arm) over `arms` (the runner's, `steps`: their first steps), a loop
+    inside it (_nested) made first, as one of its arms."""
+    parts: list[Pairs] = []
+    starts: list[int] = []
+    loops: dict[int, tuple[int, Optional[Pairs]]] = {}
+    i = loop[0]
+    while i <= loop[1]:
+        sub = next((sub for sub in inner[loop] if sub[0] == i), None)
+        starts.append(steps[i])
+        if sub is None:
+            parts.append(arms[i])
+            i += 1
+            continue
+        made = _loop_of(sub, inner, arms, steps)
+        loops[len(parts)] = (steps[sub[1]], _rounds(made))
+        parts.append(made)
+        i = sub[1] + 1
+    return _loop(parts, starts, loops)
+
+
+def _rounds(loop: Pairs) -> Optional[Pairs]:
+    """A loop made by _loop as entered at its first arm: its untested rounds, where it is peeled, else None."""
+    first = loop[0]
+    if not first[0].startswith("while pc > "):
+        return None
+    return [(ln[4:], k) for ln, k in loop[loop.index(("else:", first[1])) + 1:]]
+
+
+def _loop(arms: list[Pairs], starts: list[int], inner: Optional[dict[int, tuple[int, Optional[Pairs]]]] = None) -> Pairs:
     """A loop's arms (`starts`: their first steps), each but the last tested against `pc` so that an entry (or a
     jump) past an arm skips it; the loop is left where its last arm falls through. Where each jump in it goes round
     from its first arm or leaves it, the tests pass in every round after one from the first arm: the loop is peeled,
-    rounds entered past the first arm run with the tests (`while pc > first`), every other without them (its `else`)."""
+    rounds entered past the first arm run with the tests (`while pc > first`), every other without them (its `else`).
+    `inner`: the arms (by index) that are loops of their own (_loop_of), each with the last step it is entered at and
+    its rounds from its first arm (_rounds; a loop around it is peeled only where each inner one is: it enters them
+    there). An inner loop is left at the arm after it, and ends no round of this one."""
+    inner = inner or {}
     first = starts[0]
-    last = arms[-1] + ([("break", arms[-1][-1][1])] if _falls_through([ln for ln, _ in arms[-1]]) else [])
-    tested = [[(f"if pc <= {k}:", k)] + _indented(arm, 1) for k, arm in zip(starts, arms[:-1])]
+    bounds = [inner[j][0] if j in inner else k for j, k in enumerate(starts)]
+
+    def ended(arm: Pairs, j: int) -> Pairs:  # the last arm, which leaves the loop where it falls through
+        return arm + ([("break", arm[-1][1])] if j in inner or _falls_through([ln for ln, _ in arm]) else [])
+    last = ended(arms[-1], len(arms) - 1)
+    tested = [[(f"if pc <= {b}:", k)] + _indented(arm, 1) for k, b, arm in zip(starts, bounds, arms[:-1])]
     rest = [ln for arm in tested[1:] for ln in arm] + last
-    lines = [ln for arm in arms for ln, _ in arm] + [""]
+    lines = [ln for j, arm in enumerate(arms) for ln in (["while"] if j in inner else [ln for ln, _ in arm])] + [""]
     jumps = [(m.group(1), lines[j + 1].strip()) for j, ln in enumerate(lines) if (m := _PC.match(ln))]
-    if (len(arms) == 1 or len(rest) > PEEL_MAX
+    if (len(arms) == 1 or len(rest) > PEEL_MAX or any(rounds is None for _, rounds in inner.values())
             or any(then != "break" and (t, then) != (str(first), "continue") for t, then in jumps)):
         return [("while True:", first), *_indented([ln for arm in tested for ln in arm] + last, 1)]
-    free = [(ln, k) for arm in arms[:-1] for ln, k in arm] + last + [("", first)]
+    plain = [cast(Pairs, inner[j][1]) if j in inner else arm for j, arm in enumerate(arms)]
+    free = [(ln, k) for arm in plain[:-1] for ln, k in arm] + ended(plain[-1], len(arms) - 1) + [("", first)]
     free = [(ln, k) for j, (ln, k) in enumerate(free[:-1])  # no round after a tested one reads pc: not set going round
             if ln.strip() != f"pc = {first}" or free[j + 1][0].strip() != "continue"]
     return [(f"while pc > {first}:", first), *_indented(rest, 1), ("else:", first), ("    while True:", first),
@@ -528,8 +599,10 @@ def _next_item(items: int, idx: int, var: int) -> Lines:
             f"L[{var}] = _b_s[_b_i]", f"L[{idx}] = _b_i + 1"]
 
 
-def for_next(items: int, idx: int, var: int, end: list[int]) -> Snippet:
-    return Snippet(_next_item(items, idx, var), (end,))
+def for_first(items: int, idx: int, var: int, end: list[int]) -> Snippet:
+    """A `for` loop's head, which only for_init's step goes on to (its jump back, for_back, takes the next items
+    itself, and no state stands between the two): the first item, if any, into `var` (for_init set the index to 0)."""
+    return Snippet([f"_b_s = L[{items}]", "if not _b_s:", "    GOTO 0", f"L[{var}] = _b_s[0]", f"L[{idx}] = 1"], (end,))
 
 
 def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Snippet:
@@ -657,7 +730,8 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
                   "    raise GameRuleError(f'cannot move the {st.game.program.card_kind[_b_c]} "
                   "{st.game.card_ids[_b_c]} into {st.game.zone_names[_b_z]}: it holds {_b_h} cards')"]
     if cap is not None:
-        test, shown = f"len(_b_k) >= {cap} and (_b_f != _b_z or len(_b_k) > {cap})", cap  # a full zone is rare
+        full = "_b_k" if cap == 1 else f"len(_b_k) >= {cap}"  # a list of at least one card is true: no len call
+        test, shown = f"{full} and (_b_f != _b_z or len(_b_k) > {cap})", cap  # a full zone is rare
         if dest is None:  # read at run time, where a zone may have none
             test, shown = f"{cap} is not None and {test}", f"{{{cap}}}"
         lines += ["_b_k = st.zones[_b_z]", f"if {test}:",

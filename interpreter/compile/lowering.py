@@ -472,11 +472,12 @@ def function_code(src: str) -> CodeType:
     return compiled(f"lowered_function\0{src}", lambda: lowered_function(src))
 
 
-def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> CodeType:
+def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None, fallback: bool = True) -> CodeType:
     """Generated functions compiled with their list comprehensions run as loops, each new line numbered as
     the statement it serves (a block runner maps the line that failed to its op); as written where Python
-    would not take them. `rewrite`: a further change of the lowered tree, in place (saying whether it changed
-    it), whose new nodes take their parents' positions; its statements in cheaper_forms."""
+    would not take them (without `fallback`, its SyntaxError). `rewrite`: a further change of the lowered tree, in
+    place (saying whether it changed it), whose new nodes take their parents' positions; its statements in
+    cheaper_forms."""
     try:
         tree = _lowered_tree(src, by_zone=True) if " for " in src else ast.parse(src)
         if rewrite is not None and rewrite(tree):
@@ -484,6 +485,8 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None) -> 
         cheaper_forms(tree)
         return compile(ast.fix_missing_locations(tree), "<string>", "exec")
     except (SyntaxError, RecursionError):
+        if not fallback:
+            raise
         return compile(src, "<string>", "exec")
 
 
@@ -620,6 +623,8 @@ def _slots_kept(loop: ast.While) -> list[int]:
                 return []
             stopped.add(last.value)
     own = {id(n) for scope in nodes if isinstance(scope, OWN_SCOPE) for n in walked(scope)}
+    # an inner loop's rounds entered past its first arm (blocks._loop: `while pc > k:`) run once an entry at most
+    once = {id(n) for w in nodes if isinstance(w, ast.While) and _entered_past_first(w) for n in walked(w)}
     reads: Counter[int] = Counter()
     sets: Counter[int] = Counter()
     unsure: set[int | None] = set(stopped)
@@ -628,14 +633,12 @@ def _slots_kept(loop: ast.While) -> list[int]:
         if k is None:
             continue
         up, ctx = parent[id(n)], cast(ast.Subscript, n).ctx
-        if id(n) in own or isinstance(ctx, ast.Del):
+        plain = isinstance(ctx, ast.Load) or isinstance(up, ast.Assign) \
+            or isinstance(up, ast.AugAssign) and isinstance(up.op, (ast.Add, ast.Sub))
+        if id(n) in own or not plain:  # in a scope of its own; set as a loop's variable, deleted, or otherwise
             unsure.add(k)
-        elif isinstance(ctx, ast.Load):
-            reads[k] += 1
-        elif isinstance(up, ast.Assign) or isinstance(up, ast.AugAssign) and isinstance(up.op, (ast.Add, ast.Sub)):
-            sets[k] += 1
-        else:
-            unsure.add(k)  # set as a loop's variable, or otherwise
+        elif id(n) not in once:  # (those are rewritten too, not counted)
+            (reads if isinstance(ctx, ast.Load) else sets)[k] += 1
     kept = sorted(k for k in reads if k not in unsure and reads[k] >= sets[k] + 2)
     if not kept:
         return []
@@ -655,6 +658,13 @@ def _slots_kept(loop: ast.While) -> list[int]:
 
     loop.body = [cast(ast.stmt, local(s)) for s in loop.body]
     return kept
+
+
+def _entered_past_first(loop: ast.While) -> bool:
+    """Whether the loop is a peeled loop's rounds entered past its first arm (blocks._loop: `while pc > k:`)."""
+    test = loop.test
+    return isinstance(test, ast.Compare) and isinstance(test.left, ast.Name) and test.left.id == "pc" \
+        and isinstance(test.ops[0], ast.Gt) and isinstance(test.comparators[0], ast.Constant)
 
 
 def _step_set_once(loop: ast.While) -> Stmts:

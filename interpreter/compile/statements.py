@@ -604,7 +604,7 @@ class StatementCompiler(ExpressionCompiler):
         items, idx = scope.layout.alloc(), scope.layout.alloc()
         var = inner.define(name, elem, self._positions_of(source), seat=src == "st.game.players")
         em.emit_src(B.for_init(src, items, idx))
-        self._loop(em, body, inner, lambda end: B.for_next(items, idx, var, end), tail,
+        self._loop(em, body, inner, lambda end: B.for_first(items, idx, var, end), tail,
                    lambda top, end: B.for_back(items, idx, var, [top + 1], end))
 
     def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
