@@ -760,7 +760,7 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     assert known_places(loop, {1: "2"}) == ["    for _p0, _y0 in st.game.places(1):",
                                             "        if len(st.zones[_y0]) < 2:", *loop[2:]]  # the loop's own body only
     row = "_row3 = st.game.option_rows(3)[_p0] or _optrow(st.game.option_rows(3), 3, _p0, 9)"
-    rows = [loop[0], "        if not len(st.zones[st.game.fam_zones[1][_p0 - 1]]) < 2:", "            continue", f"        {row}",
+    rows = [loop[0], "        if not len(st.zones[st.game.fam_at[1][_p0]]) < 2:", "            continue", f"        {row}",
             "        for _p1 in xs:", "            out.append(_row3[_p1])"]
     assert known_places(rows, {1: "2"}) == ["    for _p0, _y0, _row3 in st.game.place_rows(1, 3):",  # its row with it
                                             "        if not len(st.zones[_y0]) < 2:", "            continue", *rows[4:]]

@@ -916,12 +916,12 @@ def _loop_variable(var: int, body: list[str]) -> tuple[str, list[str]]:
 
 def _over_places(item: str, src: str, body: list[str]) -> tuple[str, list[str]]:
     """What a loop runs over (`item in src`), and its body: over positions(F) (a local `item`), where the body reads
-    zones of families at the position (`fam_zones[G][item - 1]`, in range: expressions.e_Index), F's places with
+    zones of families at the position (`fam_at[G][item]`, in range: expressions.e_Index), F's places with
     those zones (Game.places), each read as a local `_y…`, no table read and no number counted down each time."""
     places = _PLACES.fullmatch(src)
     if places is None or not item.startswith("_l"):
         return f"{item} in {src}", body
-    read = re.compile(rf"\bst\.game\.fam_zones\[(\d+)\]\[{item} - 1\]")
+    read = re.compile(rf"\bst\.game\.fam_at\[(\d+)\]\[{item}\]")
     families = list(dict.fromkeys(m[1] for ln in body for part in STRING_LITERAL.split(ln)[::2] for m in read.finditer(part)))
     if not families:
         return f"{item} in {src}", body
