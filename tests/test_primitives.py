@@ -685,7 +685,7 @@ def test_a_payment_from_or_to_a_seat_tests_no_bank_side(tmp_path: Path) -> None:
     """A side that reads a name holding a seat (`me`, a turn's player) is never the bank: its row is read at once
     (blocks.pay `seats`); another player value (`next(me)`) may be the bank (-1), so it is tested."""
     from interpreter.compile.blocks import pay
-    lines = pay("2", "L[0]", "L[1]", 0, 0, "gold", False, (True, False)).lines
+    lines = pay("2", "L[0]", "L[1]", 0, 0, "gold", False, seats=(True, False)).lines
     assert "if _b_s >= 0:" not in lines and "if _b_d >= 0:" in lines and "_b_r = st.pvars[_b_s]" in lines
     game = build(tmp_path, """
 action give_on(n in [1, 2]) {
