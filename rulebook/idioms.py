@@ -291,6 +291,8 @@ class Idioms:
         if pair is not None and self.sp.cat.has(key + "_pair"):  # "the two tokens differ in value"
             return self.sp.msg(key + "_pair", e, both=pair[2], field=noun.np("bare"), same=noun.det("same"),
                                the_field=noun.np("def"))
+        if self.sp.said_as_number(e.left) and self.sp.cat.has(f"{key}_num"):  # « la force de A vaut celle de B »,
+            key += "_num"  # but « la couleur de A est la couleur de B »: French « vaut » says an amount (expr.eq_num)
         return self.sp.msg(key, e, a=self.sp.expr(e.left.obj), b=self.sp.expr(e.right.obj), field=noun.np("bare"),
                            same=noun.det("same"), the_field=noun.np("def"), det=noun.det("def"))
 
