@@ -784,8 +784,17 @@ class Speaker:
     def _expr(self, e: A.Expr) -> Phrase:
         self.enter(e)
         idiom = self.idioms.expr(e)
-        if idiom is not None:
-            return idiom
+        return idiom if idiom is not None else self._written(e)
+
+    def as_written(self, e: A.Expr) -> Phrase:
+        """An expression said as written, without the idiom that would say its outermost operation (its parts keep
+        theirs): for a definition whose idiom only restates its function's title and that has no level below it
+        (Speaker.unfolded), "the number of their spent tokens is greater than 0", not "they have spent tokens"."""
+        self.enter(e)
+        return self._written(e)
+
+    def _written(self, e: A.Expr) -> Phrase:
+        """An expression said by the method for its kind of node."""
         method: Callable[[A.Expr], Phrase] = getattr(self, f"_e_{type(e).__name__}")
         return method(e)
 
