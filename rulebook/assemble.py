@@ -28,9 +28,10 @@ from rulebook.sentences import Speaker, score_parts, sum_terms, text_of, times_t
 def restates(title: str, definition: str, articles: frozenset[str] = frozenset()) -> bool:
     """Whether a definition says nothing its title has not: it opens with the title's words ("the strong tokens
     when …" of "the strong tokens"), or uses no word the title does not ("A is the home row" of "row A is the home
-    row"); the articles aside, as a title says "a player" where its definition says "the player"."""
-    said, defined = ([w for w in re.findall(r"\w[\w'’-]*", text.lower()) if w not in articles] for text in (title, definition))
-    return defined[:len(said)] == said or set(defined) <= set(said)
+    row"; "the player has spent tokens" of "a player has spent tokens": no word but an article, which says nothing
+    new, as a title says "a player" where its definition says "the player")."""
+    said, defined = (re.findall(r"\w[\w'’-]*", text.lower()) for text in (title, definition))
+    return defined[:len(said)] == said or set(defined) - articles <= set(said)
 
 
 def _tied(score: A.ScoreDef) -> str:
