@@ -104,7 +104,7 @@ class Idioms:
                 return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
                                    item=held[1].np("indef"), bare=Phrase(held[1].plural(), "pl"))
             owned = self.held_plural(zone)
-            if owned is not None:  # "the player has used artifacts", not "their used artifacts are not empty"
+            if owned is not None:  # "the player has spent tokens", not "their spent tokens are not empty"
                 return self.sp.msg("idiom.has_some" if some else "idiom.has_none", e, owner=self.sp.expr(owned[0]),
                                    some=owned[1].np("some"), bare=owned[1].np("bare"))
             if isinstance(zone, A.Comprehension) and zone.cond is not None and zone.key is None \
@@ -179,9 +179,9 @@ class Idioms:
         return (found[0], found[1]) if found is not None and found[2].word == found[1].plural() else None
 
     def held_plural(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun]]:
-        """A player's zone named by a plural phrase of its own that is more than its cards' plural ("used
-        artifacts" of artifacts): the player and that phrase, so that the zone is said as what the player has
-        ("the player has used artifacts", not "their used artifacts are not empty": things are not empty)."""
+        """A player's zone named by a plural phrase of its own that is more than its cards' plural ("spent
+        tokens" of tokens): the player and that phrase, so that the zone is said as what the player has
+        ("the player has spent tokens", not "their spent tokens are not empty": things are not empty)."""
         found = self.players_zone(zone)
         return (found[0], found[2]) if found is not None and found[2].agree == "pl" \
             and found[2].word != found[1].plural() else None

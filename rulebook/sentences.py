@@ -162,7 +162,7 @@ def _is_owner_of_self(e: A.Expr) -> bool:
 CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
 COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
 COUNTED_FIRST = re.compile(r"\{(\w+)\}\{\1#")  # a function's text that starts with a number and its noun
-PLURAL_MARKED = re.compile(r"⟨([^⟩]*)⟩")  # words a plural verb rule marks to agree with it: « comptent comme ⟨maléfique⟩ »
+PLURAL_MARKED = re.compile(r"⟨([^⟩]*)⟩")  # words a plural verb rule marks to agree with it: « comptent comme ⟨vide⟩ »
 TWICE_ASIDE = re.compile(r"( \([^()]+\))(?:\1)+")  # a text's aside said again by the same text inside it: once
 
 
@@ -1906,8 +1906,8 @@ class Speaker:
         not jokers", not "that are not a joker". As it is where no rule matches, or None in a language whose rules
         list every part they may change (`plural_verb_only`: French, where a verb's adjective or participle would have
         to agree too: « qui sont empoisonnées »). A rule's replacement may mark words that agree with the verb,
-        an adjective, a participle or a predicate noun (`⟨…⟩`, French « comptent comme ⟨maléfique⟩ »): each of them
-        but the joining words goes into the plural by the catalogue's noun rules (« comptent comme maléfiques »)."""
+        an adjective, a participle or a predicate noun (`⟨…⟩`, French « comptent comme ⟨vide⟩ »): each of them
+        but the joining words goes into the plural by the catalogue's noun rules (« comptent comme vides »)."""
         for pattern, plural in verbs.items():
             said, n = re.subn(pattern, plural, part, count=1)
             if n:
