@@ -25,12 +25,13 @@ from rulebook.idioms import yes_or_no
 from rulebook.sentences import Speaker, score_parts, sum_terms, text_of, times_term
 
 
-def restates(title: str, definition: str) -> bool:
+def restates(title: str, definition: str, articles: frozenset[str] = frozenset()) -> bool:
     """Whether a definition says nothing its title has not: it opens with the title's words ("the strong tokens
     when …" of "the strong tokens"), or uses no word the title does not ("A is the home row" of "row A is the home
-    row")."""
+    row"; "the player has spent tokens" of "a player has spent tokens": no word but an article, which says nothing
+    new, as a title says "a player" where its definition says "the player")."""
     said, defined = (re.findall(r"\w[\w'’-]*", text.lower()) for text in (title, definition))
-    return defined[:len(said)] == said or set(defined) <= set(said)
+    return defined[:len(said)] == said or set(defined) - articles <= set(said)
 
 
 def _tied(score: A.ScoreDef) -> str:
@@ -644,11 +645,20 @@ class Assembler:
         the strong tokens when …", "row A is the home row: A is the home row") is said one level further down (Speaker.unfolded): a reader learns what the title means (review rv19 K14)."""
         name = self.sp.function_phrase(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
         body = self.sp.expr(fn.body)
-        deeper = self.sp.unfolded(fn.body) if restates(name.form("nom"), body.form("nom")) else None
-        body = body if deeper is None else self.sp.expr(deeper)
+        if restates(name.form("nom"), body.form("nom"), self.articles()):
+            deeper = self.sp.unfolded(fn.body)
+            body = self.sp.expr(deeper) if deeper is not None else self.sp.as_written(fn.body)
         line = Line(self.say("item.function", fn, name=self.sp.with_symbols(fn, name), body=body))
         self.sp.symbolised.pop(id(fn.body), None)  # the letters name the parameters in this line alone
         return line
+
+    def articles(self) -> frozenset[str]:
+        """The words of the catalogue's definite and indefinite articles, in every form."""
+        tables = self.sp.cat.data.get("articles", {})
+        forms = [t.get(det) for t in tables.values() if isinstance(t, dict) for det in ("def", "indef")] \
+            if isinstance(tables, dict) else []
+        return frozenset(w.lower() for f in forms for w in (f.values() if isinstance(f, dict) else [f])
+                         if isinstance(w, str) and w)
 
     def definition_lines(self, fn: A.FunctionDef) -> list[Line]:
         """A function's `note` is its definition in a player's words, told instead of the formula."""

@@ -103,6 +103,10 @@ class Idioms:
             if held is not None:  # "you have a joker", not "your jokers are not empty"
                 return self.sp.msg("idiom.has_a" if some else "idiom.has_none", e, owner=self.sp.expr(held[0]),
                                    item=held[1].np("indef"), bare=Phrase(held[1].plural(), "pl"))
+            owned = self.held_plural(zone)
+            if owned is not None:  # "the player has spent tokens", not "their spent tokens are not empty"
+                return self.sp.msg("idiom.has_some" if some else "idiom.has_none", e, owner=self.sp.expr(owned[0]),
+                                   some=owned[1].np("some"), bare=owned[1].np("bare"))
             if isinstance(zone, A.Comprehension) and zone.cond is not None and zone.key is None \
                     and isinstance(zone.expr, A.Name) and zone.expr.name == zone.var:  # "the bag holds a token whose …"
                 found: A.Expr = A.CallComp(pos=zone.pos, func="any", comp=A.Comprehension(
@@ -171,12 +175,23 @@ class Idioms:
     def held_by(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun]]:
         """A player's zone named by its cards' own plural ("jokers" of jokers): the player and the
         cards' noun, so that the zone is said as what the player has."""
+        found = self.players_zone(zone)
+        return (found[0], found[1]) if found is not None and found[2].word == found[1].plural() else None
+
+    def held_plural(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun]]:
+        """A player's zone named by a plural phrase of its own that is more than its cards' plural ("spent
+        tokens" of tokens): the player and that phrase, so that the zone is said as what the player has
+        ("the player has spent tokens", not "their spent tokens are not empty": things are not empty)."""
+        found = self.players_zone(zone)
+        return (found[0], found[2]) if found is not None and found[2].agree == "pl" \
+            and found[2].word != found[1].plural() else None
+
+    def players_zone(self, zone: A.Expr) -> Optional[tuple[A.Expr, Noun, Noun]]:
+        """A zone of one player: the player, its cards' noun and the zone's own noun."""
         held = self.sp.zone_def_of(zone)
         if not (isinstance(zone, A.Call) and len(zone.args) == 1 and held is not None and held.shape == "per_player"):
             return None
-        item = self.sp.nouns.element(zone).noun
-        own = self.sp.noun(held.text, f"zone '{held.name}'", held.pos)
-        return (zone.args[0], item) if own.word == item.plural() else None
+        return zone.args[0], self.sp.nouns.element(zone).noun, self.sp.noun(held.text, f"zone '{held.name}'", held.pos)
 
     def owns(self, e: A.BinOp) -> Optional[Phrase]:
         """`count(c for c in cards(Z) if owner(c) == p) == 2` → "p has 2 cards at the Zs" (a player's own
@@ -276,6 +291,8 @@ class Idioms:
         if pair is not None and self.sp.cat.has(key + "_pair"):  # "the two tokens differ in value"
             return self.sp.msg(key + "_pair", e, both=pair[2], field=noun.np("bare"), same=noun.det("same"),
                                the_field=noun.np("def"))
+        if self.sp.said_as_number(e.left) and self.sp.cat.has(f"{key}_num"):  # « la force de A vaut celle de B »,
+            key += "_num"  # but « la couleur de A est la couleur de B »: French « vaut » says an amount (expr.eq_num)
         return self.sp.msg(key, e, a=self.sp.expr(e.left.obj), b=self.sp.expr(e.right.obj), field=noun.np("bare"),
                            same=noun.det("same"), the_field=noun.np("def"), det=noun.det("def"))
 

@@ -162,6 +162,7 @@ def _is_owner_of_self(e: A.Expr) -> bool:
 CHOICE = re.compile(r"\{(\w+)\?([^|{}]*)\|([^{}]*)\}")  # a told text's words for a truth value: {forward?forward|back}
 COUNTED = re.compile(r"\{(\w+)#([^|{}]*)\|([^|{}]*)(?:\|([^{}]*))?\}")  # a told text's noun for a number: {n#square|squares}
 COUNTED_FIRST = re.compile(r"\{(\w+)\}\{\1#")  # a function's text that starts with a number and its noun
+PLURAL_MARKED = re.compile(r"⟨([^⟩]*)⟩")  # words a plural verb rule marks to agree with it: « comptent comme ⟨vide⟩ »
 TWICE_ASIDE = re.compile(r"( \([^()]+\))(?:\1)+")  # a text's aside said again by the same text inside it: once
 
 
@@ -783,8 +784,17 @@ class Speaker:
     def _expr(self, e: A.Expr) -> Phrase:
         self.enter(e)
         idiom = self.idioms.expr(e)
-        if idiom is not None:
-            return idiom
+        return idiom if idiom is not None else self._written(e)
+
+    def as_written(self, e: A.Expr) -> Phrase:
+        """An expression said as written, without the idiom that would say its outermost operation (its parts keep
+        theirs): for a definition whose idiom only restates its function's title and that has no level below it
+        (Speaker.unfolded), "the number of their spent tokens is greater than 0", not "they have spent tokens"."""
+        self.enter(e)
+        return self._written(e)
+
+    def _written(self, e: A.Expr) -> Phrase:
+        """An expression said by the method for its kind of node."""
         method: Callable[[A.Expr], Phrase] = getattr(self, f"_e_{type(e).__name__}")
         return method(e)
 
@@ -1882,23 +1892,30 @@ class Speaker:
 
     def plural_verbs(self) -> dict[str, str]:
         """How a language turns the verb a clause starts with into the plural (English "is" → "are", "counts" →
-        "count"), so a relative clause after a plural noun agrees with it; none: the language says "for which …"."""
+        "count"), so a relative clause after a plural noun agrees with it; none: the language says "for which …". A
+        rule's PREDICATE is the catalogue's `predicate`, the words that may agree with the verb, written once."""
         grammar = self.cat.data.get("grammar", {})
         clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
         verbs = clause.get("plural_verb", {}) if isinstance(clause, dict) else {}
-        return {str(k): str(v) for k, v in verbs.items()} if isinstance(verbs, dict) else {}
+        predicate = str(clause.get("predicate", "")) if isinstance(clause, dict) else ""
+        return {str(k).replace("PREDICATE", predicate): str(v) for k, v in verbs.items()} if isinstance(verbs, dict) else {}
 
     def agreed(self, part: str, verbs: dict[str, str]) -> Optional[str]:
         """A relative clause's part with its first word, the verb, in the plural: the first rule that matches; a
         predicate noun it ends with (catalogue `grammar.clause.plural_predicate`) too: "the number of tokens that are
         not jokers", not "that are not a joker". As it is where no rule matches, or None in a language whose rules
         list every part they may change (`plural_verb_only`: French, where a verb's adjective or participle would have
-        to agree too: « qui sont empoisonnées »)."""
+        to agree too: « qui sont empoisonnées »). A rule's replacement may mark words that agree with the verb,
+        an adjective, a participle or a predicate noun (`⟨…⟩`, French « comptent comme ⟨vide⟩ »): each of them
+        but the joining words goes into the plural by the catalogue's noun rules (« comptent comme vides »)."""
         for pattern, plural in verbs.items():
             said, n = re.subn(pattern, plural, part, count=1)
             if n:
                 grammar = self.cat.data.get("grammar", {})
                 clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
+                joins = set(clause.get("joins", [])) if isinstance(clause, dict) else set()
+                said = PLURAL_MARKED.sub(lambda m: " ".join(w if w in joins else Noun(w, self.cat).plural()
+                                                                for w in m.group(1).split(" ")), said)
                 predicate = clause.get("plural_predicate") if isinstance(clause, dict) else None
                 found = re.search(predicate, said) if isinstance(predicate, str) else None
                 if found is None:

@@ -15,6 +15,7 @@ from dsl.parser import parse_text
 from interpreter.cli import check_ruleset
 from rulebook.docs import expected_files
 from rulebook.phrases import Noun, catalogue
+from rulebook.sentences import Speaker, Symbols
 
 GAMES = Path(__file__).parent / "fixtures" / "games"
 MARKT = GAMES / "marktplatz"
@@ -169,3 +170,19 @@ def test_a_feminine_noun_written_with_la_keeps_its_gender_before_a_vowel() -> No
     assert noun.feminine()
     assert [catalogue("fr").contract(noun.np(d).form("nom")) for d in ("def", "indef", "this")] == \
         ["l'intersection", "une intersection", "cette intersection"]
+
+
+@pytest.mark.parametrize("part,plural", [
+    ("compte comme maléfique pour une capacité", "comptent comme maléfiques pour une capacité"),  # a predicate agrees
+    ("ne compte pas comme grande", "ne comptent pas comme grandes"),
+    ("peut être battue ou empoisonnée maintenant", "peuvent être battues ou empoisonnées maintenant"),
+    ("n'est pas une catapulte", "ne sont pas des catapultes"),
+    ("est déjà disponible", "sont déjà disponibles"),
+    ("est encore sur le plateau", "sont encore sur le plateau"),  # a place: only the verb
+    ("est la case de départ", None),  # an identity does not agree: « telles que … »
+    ("est très grande", None),  # nor an adverb
+    ("est face cachée", None),  # nor a fixed phrase
+])
+def test_a_french_relative_clause_after_a_plural_agrees_in_full_or_not_at_all(part: str, plural: str | None) -> None:
+    speaker = Speaker("fr", Symbols([]))
+    assert speaker.agreed(part, speaker.plural_verbs()) == plural
