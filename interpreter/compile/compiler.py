@@ -79,6 +79,8 @@ class Compiler(StatementCompiler):
         check_sections(self.items)
         self._enums()
         self._kinds()
+        if not any(isinstance(node, A.Reveal) for node in A.walk(self.items)):  # before any move is compiled
+            self.p.unshown = frozenset(self.p.kinds)
         self._zones()
         self._values()
         self._zone_sizes()
