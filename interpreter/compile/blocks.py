@@ -707,7 +707,7 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool, src: Optional[ZoneSpec],
               few: tuple[Optional[bool], Optional[bool]], cached: frozenset[int], whole: bool = False,
-              swept: bool = False, shown: bool = True) -> Lines:
+              swept: bool = False, revealed: bool = True) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
@@ -717,10 +717,10 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
     card's or the zone's kind is not known at load, so it is checked here (else settled at load). `whole`: the card
     goes with every card of its zone `_b_f` to a zone of no capacity, their lists changed at once by move_all;
     `swept`: the card lies in zone `_b_f` of a family that a sweep empties, which leaves its list and the cache to it;
-    `shown`: the card may have been revealed (else its kind is in Program.unshown: State.known is 0)."""
+    `revealed`: the card may have been revealed (else its kind is in Program.unshown: State.known is 0)."""
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if whole:
-        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners, shown)]
+        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners, revealed)]
     lines = [] if swept else [f"_b_f = st.game.fam_zones[{src.family_id}][0]" if src is not None and src.shape == "single"
                               else "_b_f = st.where[_b_c]"]  # a card of a family of one zone lies in that zone
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
@@ -739,16 +739,16 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
     lines += [*([] if swept else ["st.zones[_b_f].remove(_b_c)"]), ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
               "st.where[_b_c] = _b_z", *([] if swept else _refiled(bottom, family, src, few, cached))]
-    return lines + _seen_go(dest, src, owners, shown)
+    return lines + _seen_go(dest, src, owners, revealed)
 
 
-def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool, shown: bool) -> Lines:
+def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool, revealed: bool) -> Lines:
     """card_move's reset of the moved card's face and knowledge (one number: State.known; none where it cannot have
-    been `shown`), and its log entry; the seats that see it go are those that see either zone (Game.zone_mask), each
+    been `revealed`), and its log entry; the seats that see it go are those that see either zone (Game.zone_mask), each
     zone's settled where its family is known (a public one: every seat, nothing else counts; a hidden one: none)."""
     seen_by = [(zone, spec.visibility if spec is not None else None) for zone, spec in (("_b_f", src), ("_b_z", dest))]
     if any(vis == "public" for _, vis in seen_by):
-        return ["st.known[_b_c] = 0"] * shown + [logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
+        return ["st.known[_b_c] = 0"] * revealed + [logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
     mask = " | ".join(f"st.game.zone_mask[{zone}]" for zone, vis in seen_by if vis != "hidden") or "0"
     seen = [f"_b_s = {mask}"]
     if owners:
@@ -757,7 +757,7 @@ def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool, sh
     common = [*seen, f"st.log.append({entry})"] if owners else [f"st.log.append({entry.replace('_b_s', mask)})"]
     # who knew the card still sees it leave (every seat, if it was face up); who else saw it is worked out only
     # where the log keeps its entries
-    if not shown:
+    if not revealed:
         return ["if st.keep_log:", *("    " + ln for ln in common), "else:", "    st.log.append(())"]
     known = [*seen, "_b_s |= st.known[_b_c]"] if mask != "0" or owners else ["_b_s = st.known[_b_c]"]
     return ["if st.known[_b_c]:", "    if st.known[_b_c] < 0:", "        _b_s = st.game.all_mask",

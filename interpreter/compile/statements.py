@@ -414,7 +414,7 @@ class StatementCompiler(ExpressionCompiler):
         few = (self._few(src), self._few(dest))
         if roomy and dest is not None:  # no capacity to test
             dest = replace(dest, capacity=None)
-        held = kind or t.arg  # the card's kind: a move checks it against the zone's where only one is known
+        held = kind or t.arg or (dest.kind if dest is not None else "")  # the card's kind: a move checks it against the zone's where only one is known
         shown = held not in self.p.unshown if held else len(self.p.unshown) < len(self.p.kinds)
         return code, B.card_move(bottom, dest, owners, not (kind and t.arg), src, few, self.p.cached, whole, swept,
                                  shown) + B.recount_move(
@@ -510,6 +510,7 @@ class StatementCompiler(ExpressionCompiler):
         if kind in self.p.unshown or (not kind and self.p.unshown):  # only a scenario's arrange, compiled after the rules
             raise error_at(s.pos, f"cannot reveal {'a ' + kind + ' card' if kind else 'these cards'}: no rule reveals "
                                   "one, and the rules rely on that", "show the card in a rule, or leave it hidden")
+        self.revealed.update([kind] if kind else self.p.kinds)
         if s.to is None:
             em.emit_src(B.reveal(what, one))
             return
