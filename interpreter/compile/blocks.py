@@ -819,9 +819,30 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
     if not notify:
         if one is None and _ONE_CARD.fullmatch(what):  # a list written with one card
             one = what[1:-1]
+        top = None if one is None else _top_of(one)
+        if top is not None and moving[0].startswith("_b_f = ") and moving.count(_TAKEN) == 1:  # _b_f: the card's zone
+            return Snippet([f"_b_z = {to}", f"_b_f = {top[0]}", f"_b_c = (st.zones[_b_f] or {top[1]})[-1]",
+                            *("st.zones[_b_f].pop()" if ln == _TAKEN else ln for ln in moving[1:])])
         return Snippet([f"_b_z = {to}", *each_card(what, one, moving)])
     return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", *("    " + ln for ln in moving),
                     "    _b_m.append([_b_c, _b_f, _b_z])", "_fires['moved'](st, _b_m)"], pushes=True)
+
+
+_TAKEN = "st.zones[_b_f].remove(_b_c)"  # card_move's line that takes the card out of its zone
+
+
+def _top_of(one: str) -> Optional[tuple[str, str]]:
+    """The zone and the failing call of a card read as a zone's top (hoist.end_items_inline: `(st.zones[Z] or
+    _pick(…))[-1]`), else None: a move of it knows its zone and takes it by `pop()`, as nothing runs between."""
+    tree = ast.parse(one, mode="eval").body
+    if not (isinstance(tree, ast.Subscript) and ast.unparse(tree.slice) == "-1" and isinstance(tree.value, ast.BoolOp)
+            and isinstance(tree.value.op, ast.Or) and len(tree.value.values) == 2):
+        return None
+    read, fail = tree.value.values
+    if not (isinstance(read, ast.Subscript) and ast.unparse(read.value) == "st.zones" and isinstance(fail, ast.Call)
+            and ast.unparse(fail.func) == "_pick"):
+        return None
+    return ast.unparse(read.slice), ast.unparse(fail)
 
 
 def _decider(seat: str, known: bool) -> Lines:
