@@ -82,6 +82,17 @@ score(p) = done
 '''
 
 
+def _arrange_refused(scenarios: Path, line: str, message: str) -> RulesError:
+    """The load error of a scenario whose `arrange` holds `line` (on line 6 of its file), written to `scenarios`."""
+    scenarios.mkdir()
+    (scenarios / "s.rules").write_text('scenario s {\n  title de "S" en "S"\n  players ani bo\n  seed 1\n'
+                                       f'  arrange {{\n    {line}\n  }}\n}}\n', encoding="utf-8")
+    _, (scen,) = scenarios_of(str(scenarios.parent))
+    with pytest.raises(RulesError, match=message) as err:
+        check_scenario(str(scenarios.parent), scen, [])
+    return err.value
+
+
 def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_without_its_check(tmp_path: Path) -> None:
     """A constant map written with literal keys, looked up by a card field no rule sets or modifies whose every
     printed value is a key, cannot fail: it is read plainly, and neither a saved state nor a scenario's arrange may
@@ -98,12 +109,7 @@ def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_
     with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
         game.state_from_json(json.dumps(saved))
     scenarios = tmp_path / "plain" / "feature_test" / "scenarios"
-    scenarios.mkdir()
-    (scenarios / "s.rules").write_text('scenario s {\n  title de "S" en "S"\n  players ani bo\n  seed 1\n'
-                                       '  arrange {\n    set card("g1").level = 3\n  }\n}\n', encoding="utf-8")
-    _, (scen,) = scenarios_of(str(scenarios.parent))
-    with pytest.raises(RulesError, match="the rules rely on its printed values"):
-        check_scenario(str(scenarios.parent), scen, [])
+    _arrange_refused(scenarios, 'set card("g1").level = 3', "the rules rely on its printed values")
     (scenarios / "s.rules").write_text('scenario s {\n  title de "S" en "S"\n  players ani bo\n  seed 1\n  arrange {\n'
                                        '    set chosen.level = 3\n  }\n}\n',
                                        encoding="utf-8")
@@ -1050,3 +1056,63 @@ score(p) = 0
     (folder / "game.rules").write_text(rules.replace('en "{suit} {value}"', 'en "{suit} {worth}"'), encoding="utf-8")
     with pytest.raises(RulesError, match="name \\(en\\) of kind 'chip' names unknown field 'worth'"):
         load_game(str(folder), players=2)
+
+
+UNSHOWN = '''
+kind gem { title de "Juwel" en "gem" }
+zone vault de "Tresor" en "vault" of gem hidden
+zone shelf de "Regal" en "shelf" of gem public
+cards gem in vault {
+  card g1 { title de "G1" en "G1" }
+  card g2 { title de "G2" en "G2" }
+}
+action take() de "nehmen" en "take" {
+  label "take"
+  move top(vault) to shelf
+  set done = 1
+}
+round { repeat while done == 0 phase p de "P" en "P" {
+  reveal card("alpha")
+  choose action for next(first(players)): take
+} }
+score(p) = done
+'''
+
+
+def test_a_move_of_a_kind_no_rule_reveals_neither_tests_nor_clears_what_was_shown(tmp_path: Path) -> None:
+    """A kind no `reveal` names (by the types of the rules compiled) never has State.known set: its moves leave it
+    alone, and neither a saved state nor a scenario's arrange may show such a card; a revealed kind keeps the reset."""
+    game = _game(tmp_path / "plain", UNSHOWN)
+    assert game.program.unshown == {"gem"}
+    run = game.actions[game.program.actions[0].aid][2].__code__
+    assert "known" not in run.co_names
+    state = game.new_initial_state(seed=1)
+    state.apply_label("take")
+    assert state.is_terminal() and state.known[game.card_index["alpha"]] < 0
+    for key, value in (("known", 1), ("face_up", True)):
+        saved = json.loads(game.new_initial_state(seed=1).to_json())
+        saved[key][game.card_index["g1"]] = value
+        with pytest.raises(SavedStateError, match=f"{key}: card 'g1' was shown, but no rule reveals a gem card"):
+            game.state_from_json(json.dumps(saved))
+    error = _arrange_refused(tmp_path / "plain" / "feature_test" / "scenarios", 'reveal card("g1")',
+                             "cannot reveal a gem card: no rule reveals one")
+    assert error.diagnostics[0].line == 6
+    game = _game(tmp_path / "shown", UNSHOWN.replace('reveal card("alpha")', "reveal top(vault)"))
+    assert game.program.unshown == {"token"}
+    assert "known" in game.actions[game.program.actions[0].aid][2].__code__.co_names
+
+
+def test_a_move_of_a_zones_top_card_takes_it_from_that_zone_by_pop(tmp_path: Path) -> None:
+    """`move top(Z) to …` knows the card's zone (no `where` read) and takes the card off its end; a move of another
+    card still looks its zone up and removes it by value."""
+    game = _game(tmp_path / "top", UNSHOWN)
+    run = game.actions[game.program.actions[0].aid][2].__code__
+    assert "pop" in run.co_names and "remove" not in run.co_names
+    state = game.new_initial_state(seed=1)
+    vault, shelf = (game.zone_names.index(name) for name in ("vault", "shelf"))
+    top = state.zones[vault][-1]
+    state.apply_label("take")
+    assert state.zones[shelf] == [top] and top not in state.zones[vault] and state.where[top] == shelf
+    game = _game(tmp_path / "first", UNSHOWN.replace("move top(vault)", "move first(vault)"))
+    run = game.actions[game.program.actions[0].aid][2].__code__
+    assert "remove" in run.co_names and "pop" not in run.co_names

@@ -707,7 +707,7 @@ _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one ca
 
 def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool, src: Optional[ZoneSpec],
               few: tuple[Optional[bool], Optional[bool]], cached: frozenset[int], whole: bool = False,
-              swept: bool = False) -> Lines:
+              swept: bool = False, revealed: bool = True) -> Lines:
     """Moves card `_b_c` from its zone (`_b_f`, read here) to zone `_b_z`: the one place a move is written, inline
     as the hot path of every game (capacity, family cache, face and knowledge reset,
     log entry with the seats that see it go, as Game.sees; `owners`: some zone is seen by its cards' owners only).
@@ -716,10 +716,11 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
     families the state may keep the cards of (Program.cached); `unsure`: the
     card's or the zone's kind is not known at load, so it is checked here (else settled at load). `whole`: the card
     goes with every card of its zone `_b_f` to a zone of no capacity, their lists changed at once by move_all;
-    `swept`: the card lies in zone `_b_f` of a family that a sweep empties, which leaves its list and the cache to it."""
+    `swept`: the card lies in zone `_b_f` of a family that a sweep empties, which leaves its list and the cache to it;
+    `revealed`: the card may have been revealed (else its kind is in Program.unshown: State.known is 0)."""
     family = "st.game.zone_family[_b_z]" if dest is None else dest.family_id
     if whole:
-        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners)]
+        return ["st.where[_b_c] = _b_z", *_refiled(bottom, family, src, few, cached), *_seen_go(dest, src, owners, revealed)]
     lines = [] if swept else [f"_b_f = st.game.fam_zones[{src.family_id}][0]" if src is not None and src.shape == "single"
                               else "_b_f = st.where[_b_c]"]  # a card of a family of one zone lies in that zone
     put = "insert(0, _b_c)" if bottom else "append(_b_c)"
@@ -738,16 +739,16 @@ def card_move(bottom: bool, dest: Optional[ZoneSpec], owners: bool, unsure: bool
                   f"    raise GameRuleError(f'{{st.game.zone_names[_b_z]}} holds at most {shown} card(s)')"]
     lines += [*([] if swept else ["st.zones[_b_f].remove(_b_c)"]), ("_b_k." if cap is not None else "st.zones[_b_z].") + put,
               "st.where[_b_c] = _b_z", *([] if swept else _refiled(bottom, family, src, few, cached))]
-    return lines + _seen_go(dest, src, owners)
+    return lines + _seen_go(dest, src, owners, revealed)
 
 
-def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool) -> Lines:
-    """card_move's reset of the moved card's face and knowledge (one number: State.known), and its log entry; the
-    seats that see it go are those that see either zone (Game.zone_mask), each zone's settled where its family is
-    known (a public one: every seat, nothing else counts; a hidden one: none)."""
+def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool, revealed: bool) -> Lines:
+    """card_move's reset of the moved card's face and knowledge (one number: State.known; none where it cannot have
+    been `revealed`), and its log entry; the seats that see it go are those that see either zone (Game.zone_mask), each
+    zone's settled where its family is known (a public one: every seat, nothing else counts; a hidden one: none)."""
     seen_by = [(zone, spec.visibility if spec is not None else None) for zone, spec in (("_b_f", src), ("_b_z", dest))]
     if any(vis == "public" for _, vis in seen_by):
-        return ["st.known[_b_c] = 0", logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
+        return ["st.known[_b_c] = 0"] * revealed + [logged(f"({L_MOVE}, _b_c, _b_f, _b_z, st.game.all_mask)")]
     mask = " | ".join(f"st.game.zone_mask[{zone}]" for zone, vis in seen_by if vis != "hidden") or "0"
     seen = [f"_b_s = {mask}"]
     if owners:
@@ -756,9 +757,11 @@ def _seen_go(dest: Optional[ZoneSpec], src: Optional[ZoneSpec], owners: bool) ->
     common = [*seen, f"st.log.append({entry})"] if owners else [f"st.log.append({entry.replace('_b_s', mask)})"]
     # who knew the card still sees it leave (every seat, if it was face up); who else saw it is worked out only
     # where the log keeps its entries
-    shown = [*seen, "_b_s |= st.known[_b_c]"] if mask != "0" or owners else ["_b_s = st.known[_b_c]"]
+    if not revealed:
+        return ["if st.keep_log:", *("    " + ln for ln in common), "else:", "    st.log.append(())"]
+    known = [*seen, "_b_s |= st.known[_b_c]"] if mask != "0" or owners else ["_b_s = st.known[_b_c]"]
     return ["if st.known[_b_c]:", "    if st.known[_b_c] < 0:", "        _b_s = st.game.all_mask",
-            "    else:", *("        " + ln for ln in shown),
+            "    else:", *("        " + ln for ln in known),
             "    st.known[_b_c] = 0", "    " + logged(entry), "elif st.keep_log:", *("    " + ln for ln in common),
             "else:", "    st.log.append(())"]
 
@@ -816,9 +819,30 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
     if not notify:
         if one is None and _ONE_CARD.fullmatch(what):  # a list written with one card
             one = what[1:-1]
+        top = None if one is None else _top_of(one)
+        if top is not None and moving[0].startswith("_b_f = ") and moving.count(_TAKEN) == 1:  # _b_f: the card's zone
+            return Snippet([f"_b_z = {to}", f"_b_f = {top[0]}", f"_b_c = (st.zones[_b_f] or {top[1]})[-1]",
+                            *("st.zones[_b_f].pop()" if ln == _TAKEN else ln for ln in moving[1:])])
         return Snippet([f"_b_z = {to}", *each_card(what, one, moving)])
     return Snippet([f"_b_z = {to}", "_b_m = []", f"for _b_c in {what}:", *("    " + ln for ln in moving),
                     "    _b_m.append([_b_c, _b_f, _b_z])", "_fires['moved'](st, _b_m)"], pushes=True)
+
+
+_TAKEN = "st.zones[_b_f].remove(_b_c)"  # card_move's line that takes the card out of its zone
+
+
+def _top_of(one: str) -> Optional[tuple[str, str]]:
+    """The zone and the failing call of a card read as a zone's top (hoist.end_items_inline: `(st.zones[Z] or
+    _pick(…))[-1]`), else None: a move of it knows its zone and takes it by `pop()`, as nothing runs between."""
+    tree = ast.parse(one, mode="eval").body
+    if not (isinstance(tree, ast.Subscript) and ast.unparse(tree.slice) == "-1" and isinstance(tree.value, ast.BoolOp)
+            and isinstance(tree.value.op, ast.Or) and len(tree.value.values) == 2):
+        return None
+    read, fail = tree.value.values
+    if not (isinstance(read, ast.Subscript) and ast.unparse(read.value) == "st.zones" and isinstance(fail, ast.Call)
+            and ast.unparse(fail.func) == "_pick"):
+        return None
+    return ast.unparse(read.slice), ast.unparse(fail)
 
 
 def _decider(seat: str, known: bool) -> Lines:

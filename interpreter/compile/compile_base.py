@@ -112,6 +112,10 @@ class CompilerBase:
 
     def __init__(self, items: list[A.Node], name: str, variants: list[str]) -> None:
         self.items = items
+        # the card kinds a rule may reveal, where known before the moves are compiled (compile_program; None: any);
+        # and those the `reveal`s compiled so far name (s_Reveal)
+        self.shown: Optional[frozenset[str]] = None
+        self.revealed: set[str] = set()
         self.at: A.Pos = items[0].pos if items else A.Pos(file="?", line=1, col=1)  # where errors point
         game = next((i for i in items if isinstance(i, A.GameDef)), None)
         if game is None:

@@ -15,7 +15,7 @@ from dsl.limits import MAX_CARDS
 from dsl.sections import check_sections
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
-from interpreter.compile.code_cache import compiled
+from interpreter.compile.code_cache import compiled, kept
 from interpreter.compile.compile_base import check_told, counted_first, guard_levels, names_in, template_fields
 from interpreter.compile.expressions import iterable
 from interpreter.compile.hoist import (
@@ -79,6 +79,8 @@ class Compiler(StatementCompiler):
         check_sections(self.items)
         self._enums()
         self._kinds()
+        if self.shown is not None:  # before any move is compiled
+            self.p.unshown = frozenset(self.p.kinds) - self.shown
         self._zones()
         self._values()
         self._zone_sizes()
@@ -661,11 +663,23 @@ class Compiler(StatementCompiler):
 
 
 def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Program:
-    """Type-check and compile; raises RulesError with the position of the first problem."""
+    """Type-check and compile; raises RulesError with the position of the first problem. The kinds the rules reveal
+    are known from their types only once compiled: where there are `reveal`s, a first compile (or the code cache)
+    tells them, so that the moves of the other kinds leave out State.known (Program.unshown)."""
+    shown: tuple[str, ...] = ()
+    if any(isinstance(node, A.Reveal) for node in A.walk(items)):
+        shown = kept("revealed kinds", lambda: tuple(sorted(_compiled(items, name, variants, None)[1])), shared=False)
+    return _compiled(items, name, variants, frozenset(shown))[0]
+
+
+def _compiled(items: list[A.Node], name: str, variants: list[str],
+              shown: Optional[frozenset[str]]) -> tuple[Program, set[str]]:
+    """The program, with the kinds a rule may reveal given (`shown`; None: any), and the kinds its `reveal`s name."""
     compiler = Compiler(items, name, variants)
+    compiler.shown = shown
     try:
         with numbering(compiler.numbers):
-            return compiler.compile()
+            return compiler.compile(), compiler.revealed
     except RulesError:
         raise
     except RecursionError:

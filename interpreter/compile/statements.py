@@ -414,8 +414,10 @@ class StatementCompiler(ExpressionCompiler):
         few = (self._few(src), self._few(dest))
         if roomy and dest is not None:  # no capacity to test
             dest = replace(dest, capacity=None)
-        return code, B.card_move(bottom, dest, owners,
-                                 not (kind and t.arg), src, few, self.p.cached, whole, swept) + B.recount_move(
+        held = kind or t.arg or (dest.kind if dest is not None else "")  # the card's kind: a move checks it against the zone's where only one is known
+        shown = held not in self.p.unshown if held else len(self.p.unshown) < len(self.p.kinds)
+        return code, B.card_move(bottom, dest, owners, not (kind and t.arg), src, few, self.p.cached, whole, swept,
+                                 shown) + B.recount_move(
             [k for k in self.p.counted if k != self.emptied], None if dest is None else dest.family_id,
             None if src is None else src.family_id)
 
@@ -504,7 +506,11 @@ class StatementCompiler(ExpressionCompiler):
         end[0] = em.here()
 
     def s_Reveal(self, s: A.Reveal, scope: Scope, em: Emitter) -> None:
-        what, one, _ = self._cards_expr(s.what, scope)
+        what, one, kind = self._cards_expr(s.what, scope)
+        if kind in self.p.unshown or (not kind and self.p.unshown):  # only a scenario's arrange, compiled after the rules
+            raise error_at(s.pos, f"cannot reveal {'a ' + kind + ' card' if kind else 'these cards'}: no rule reveals "
+                                  "one, and the rules rely on that", "show the card in a rule, or leave it hidden")
+        self.revealed.update([kind] if kind else self.p.kinds)
         if s.to is None:
             em.emit_src(B.reveal(what, one))
             return

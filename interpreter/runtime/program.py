@@ -163,6 +163,9 @@ class Program:
     # the card fields (kind, field) whose printed values generated code relies on (a map looked up by one without its
     # check): no rule sets them, and neither may a saved state nor a scenario's arrange (saved.validate, ops)
     printed: set[tuple[str, str]] = field(default_factory=set)
+    # the card kinds no rule may reveal (State.known stays 0): their moves neither test nor clear it
+    # (blocks.card_move), and neither a saved state nor a scenario's arrange may show one (saved.validate, s_Reveal)
+    unshown: frozenset[str] = frozenset()
     main_block: int = 0
     counted: tuple[int, ...] = ()  # the zone families whose cards are counted per owner as they move (State.owned)
     # the zone families whose cards the rules may read as one list, kept in the state (helpers.family_cards); a move

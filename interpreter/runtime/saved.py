@@ -183,6 +183,11 @@ def _check_cards(game: "Game", s: SavedState) -> None:
     for c, mask in enumerate(s.known or []):
         if not 0 <= mask <= game.all_mask:
             raise SavedStateError(f"known: card {_card_name(game, c)} was shown to seats {mask}, which are no players")
+    for key, values in (("face_up", s.face_up), ("known", s.known)):
+        shown = next((c for c, v in enumerate(values or []) if v and prog.card_kind[c] in prog.unshown), None)
+        if shown is not None:
+            raise SavedStateError(f"{key}: card {_card_name(game, shown)} was shown, but no rule reveals a "
+                                  f"{prog.card_kind[shown]} card and the rules rely on that")
     for key, row in s.changed_cards.items():
         c = int(key) if key.isdigit() and len(key) < 10 else -1
         if not 0 <= c < ncards:
