@@ -270,6 +270,22 @@ score(p) = done
     assert game.new_initial_state().scores()[0] == 1 * 100 + 7
 
 
+def test_a_modifier_tests_its_condition_before_its_value_and_applies_in_order(tmp_path: Path) -> None:
+    """A modifier is one function of the value so far (statements.s_Modify): its value is not read where its
+    condition fails (here it would divide by zero), and `to` and `by` modifiers apply in the order made."""
+    game = _game(tmp_path, '''
+setup {
+  modify token.power to 10 / (it.power - 2) where it.power != 2 until end of game
+  modify token.power by 5 until end of game
+  set done = card("alpha").power * 100 + card("beta").power
+}
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = done
+''')
+    assert len(game.program.moddefs) == 2 and game.mods_nest  # the condition reads the field it changes
+    assert game.new_initial_state().scores()[0] == (-10 + 5) * 100 + 2 + 5
+
+
 def test_forbid_captures_locals_and_sees_parameters(tmp_path: Path) -> None:
     """`forbid … where` sees the action's parameters and the creating block's locals."""
     game = _game(tmp_path, '''

@@ -711,9 +711,11 @@ class StatementCompiler(ExpressionCompiler):
         if s.where is not None:
             wsrc, wt = self.code(s.where, mscope)
             self._expect(s.where, wt, BOOL, "a modifier's condition")
-        params = f"st, {it}{mscope.params()}"
-        where = self.fn(wsrc, params) if s.where is not None else None
-        self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
+        # one function for condition and value (the condition first, as it reads), given the value so far `_m_v`
+        applied = f"_m_v + ({value})" if s.mode == "by" else f"({value})"
+        if s.where is not None:
+            applied = f"{applied} if ({wsrc}) else _m_v"
+        self.p.moddefs.append(ModDef(s.kind, fidx, self.fn(applied, f"st, {it}, _m_v{mscope.params()}"),
                                      SCOPES[s.until], s.pos, self.reads_modifiable(value + " " + wsrc)))
         em.emit_src(B.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 

@@ -121,9 +121,9 @@ def _applied(st: "State", c: int, fidx: int, kind: str) -> Any:
     try:
         rows = st.game.mod_rows
         for mid, _, cap in st.mods:
-            field, its_kind, add, value, where = rows[mid]
-            if field == fidx and its_kind == kind and (where is None or where(st, c, *cap)):
-                v = v + value(st, c, *cap) if add else value(st, c, *cap)
+            field, its_kind, apply = rows[mid]
+            if field == fidx and its_kind == kind:
+                v = apply(st, c, v, *cap)
     except GameRuleError as exc:  # the modifier's own line, not the line that read the field
         raise exc.at(st.game.program.moddefs[mid].pos) from None
     return v
