@@ -276,6 +276,22 @@ score(p) = done
     assert game.new_initial_state().scores()[0] == 1 * 100 + 7
 
 
+def test_a_modifier_tests_its_condition_before_its_value_and_applies_in_order(tmp_path: Path) -> None:
+    """A modifier is one function of the value so far (statements.s_Modify): its value is not read where its
+    condition fails (here it would divide by zero), and `to` and `by` modifiers apply in the order made."""
+    game = _game(tmp_path, '''
+setup {
+  modify token.power to 10 / (it.power - 2) where it.power != 2 until end of game
+  modify token.power by 5 until end of game
+  set done = card("alpha").power * 100 + card("beta").power
+}
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = done
+''')
+    assert len(game.program.moddefs) == 2 and game.mods_nest  # the condition reads the field it changes
+    assert game.new_initial_state().scores()[0] == (-10 + 5) * 100 + 2 + 5
+
+
 def test_forbid_captures_locals_and_sees_parameters(tmp_path: Path) -> None:
     """`forbid … where` sees the action's parameters and the creating block's locals."""
     game = _game(tmp_path, '''
@@ -310,6 +326,40 @@ round { repeat while done == 0 phase p de "P" en "P" { choose action for first(p
 score(p) = 0
 ''')
     assert game.new_initial_state().legal_labels() == ["pair alpha beta", "pair beta alpha", "pair beta beta"]
+
+
+def _action_id_tests(keep: Any) -> int:
+    """How many times a restriction's `keep` reads an option's action id (`_b_o[0]`)."""
+    ops = list(dis.get_instructions(keep))
+    return sum(1 for a, b in zip(ops, ops[1:]) if a.opname == "LOAD_FAST" and a.argval == "_b_o"
+               and b.opname == "LOAD_CONST" and b.argval == 0)
+
+
+def test_a_restriction_tests_the_action_id_once_per_distinct_condition_and_not_where_it_names_every_action(
+        tmp_path: Path) -> None:
+    """Actions a `forbid` names with the same condition share one test of the option's action id (statements.
+    _arms_by_action); with every action of the game named, there is none. The same options are ruled out."""
+    rules = '''
+action take(t in box) de "nehmen" en "take" {
+  label "take {t}"
+  set done = 1
+}
+action keep(t in box) de "behalten" en "keep" {
+  label "keep {t}"
+  set done = 1
+}
+EXTRA
+setup { forbid take, keep where t.power >= 2 until end of round }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take, keep ACTIONS } }
+score(p) = 0
+'''
+    both = _game(tmp_path / "a", rules.replace("EXTRA", "").replace("ACTIONS", ""))
+    assert _action_id_tests(both.program.forbids[0].keep) == 0
+    assert both.new_initial_state().legal_labels() == ["take alpha", "keep alpha"]
+    rest = _game(tmp_path / "b", rules.replace("EXTRA", 'action wait() de "warten" en "wait" {\n  label "wait"\n'
+                                                        '  set done = 1\n}').replace("ACTIONS", ", wait"))
+    assert _action_id_tests(rest.program.forbids[0].keep) == 1
+    assert rest.new_initial_state().legal_labels() == ["take alpha", "keep alpha", "wait"]
 
 
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:

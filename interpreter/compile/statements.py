@@ -717,16 +717,19 @@ class StatementCompiler(ExpressionCompiler):
         if s.where is not None:
             wsrc, wt = self.code(s.where, mscope)
             self._expect(s.where, wt, BOOL, "a modifier's condition")
-        params = f"st, {it}{mscope.params()}"
-        where = self.fn(wsrc, params) if s.where is not None else None
-        self.p.moddefs.append(ModDef(s.kind, fidx, s.mode == "by", self.fn(value, params), where,
+        # one function for condition and value (the condition first, as it reads), given the value so far `_m_v`
+        applied = f"_m_v + ({value})" if s.mode == "by" else f"({value})"
+        if s.where is not None:
+            applied = f"{applied} if ({wsrc}) else _m_v"
+        self.p.moddefs.append(ModDef(s.kind, fidx, self.fn(applied, f"st, {it}, _m_v{mscope.params()}"),
                                      SCOPES[s.until], s.pos, self.reads_modifiable(value + " " + wsrc)))
         em.emit_src(B.add_modifier(len(self.p.moddefs) - 1, fidx, SCOPES[s.until], mscope.slots()))
 
     def s_Forbid(self, s: A.Forbid, scope: Scope, em: Emitter) -> None:
         """A restriction is one generated function `keep(st, me, options, *captured)`: the listed options without
         those of the actions it names that its condition rules out (all of them without one), in their order."""
-        arms: list[str] = []
+        bodies: dict[tuple[str, ...], list[int]] = {}  # each arm's lines, and the actions whose options it tests
+        mes: list[str] = []  # the condition's names for `me`, set once before the options
         captured: dict[str, list[int]] = {}
         params = ""
         for name in s.actions:
@@ -751,14 +754,16 @@ class StatementCompiler(ExpressionCompiler):
             for k in once:
                 test = sub_code(test, _word(read[k]), f"_b_o[{k}]")
             bind = [f"    {n} = _b_o[{k}]" for k, n in read.items() if k not in once]
-            arms += [f"{'elif' if arms else 'if'} _b_o[0] == {self.action_ids[name]}:",
-                     *([f"    {names[0]} = me"] if _word(names[0]).search(test) else []),
-                     *(bind if len(bind) < 2 else [f"    _, {''.join(n + ', ' for n in names[1:])}= _b_o"]),
-                     f"    if {test}:", "        continue"]
+            mes += [f"{names[0]} = me"] if _word(names[0]).search(test) else []
+            body = (*(bind if len(bind) < 2 else [f"    _, {''.join(n + ', ' for n in names[1:])}= _b_o"]),
+                    f"    if {test}:", "        continue")
+            bodies.setdefault(body, []).append(self.action_ids[name])
         if len({tuple(c) for c in captured.values()}) > 1:
             raise error_at(s.pos, "a restriction of several actions must use the same local names for each")
-        lines, hoisted = state_reads_as_locals(["_b_k = []", "for _b_o in options:", *_indent(arms),
-                                                "    _b_k.append(_b_o)", "return _b_k"])  # it changes nothing
+        arms = _arms_by_action(bodies, len(self.action_ids))
+        lines, hoisted = state_reads_as_locals([*dict.fromkeys(mes), "_b_k = []", "_b_a = _b_k.append",
+                                                "for _b_o in options:", *_indent(arms), "    _b_a(_b_o)",
+                                                "return _b_k"])  # it changes nothing
         ns: dict[str, Any] = {}
         with nesting_limit(s.where.pos if s.where is not None else s.pos):
             exec(function_code("\n".join([f"def keep(st, me, options{params}):",  # noqa: S102 - our own generated code
@@ -900,6 +905,18 @@ def sets_name(node: object, var: str) -> bool:
     if isinstance(node, A.SetStmt):
         return isinstance(node.target, A.Name) and node.target.name == var
     return isinstance(node, A.Let) and node.name == var
+
+
+def _arms_by_action(bodies: dict[tuple[str, ...], list[int]], actions: int) -> list[str]:
+    """A restriction's tests of an option `_b_o`, one arm per distinct test with the ids of the actions it tests (one
+    id test for them all); no id test where one test serves every action of the game."""
+    if len(bodies) == 1 and len(ids := next(iter(bodies.values()))) == actions:
+        return [ln[4:] for ln in next(iter(bodies))]
+    arms: list[str] = []
+    for body, ids in bodies.items():
+        test = f"_b_o[0] == {ids[0]}" if len(ids) == 1 else f"_b_o[0] in {tuple(ids)}"
+        arms += [f"{'elif' if arms else 'if'} {test}:", *body]
+    return arms
 
 
 def _word(name: str) -> re.Pattern[str]:

@@ -87,7 +87,7 @@ class Game:
         self.enter_at: list[list[Op]] = []
         self.nlocals = [b.nlocals for b in program.blocks]
         self.mod_field = [md.field for md in program.moddefs]  # modifier → the field it changes (runtime.modified)
-        self.mod_rows = [(md.field, md.kind, md.add, md.value, md.where) for md in program.moddefs]
+        self.mod_rows = [(md.field, md.kind, md.apply) for md in program.moddefs]
         self.mods_nest = any(md.nests for md in program.moddefs)  # a read of a modified field may meet another
         # per seat: option → its label (options.option_label); one dict for all seats where no label names the seat
         seated = any(a.label_names_me for a in program.actions)

@@ -99,34 +99,35 @@ def modified(st: "State", c: int, fidx: int, kind: str) -> Any:
     return st.card_vals[c][fidx]
 
 
-def through_modifiers(st: "State", c: int, fidx: int, kind: str) -> Any:
-    """A field with an active modifier (in `modded`). Inside a modifier, reading the field it modifies gives the
-    base value (no endless loop): kept track of only where a modifier reads a modifiable field (Game.mods_nest)."""
-    if not st.game.mods_nest:
-        return _applied(st, c, fidx, kind)
-    key = (id(st), c, fidx)
-    if key in _READING:
-        return st.card_vals[c][fidx]
-    _READING.add(key)
-    try:
-        return _applied(st, c, fidx, kind)
-    finally:
-        _READING.discard(key)
-
-
-def _applied(st: "State", c: int, fidx: int, kind: str) -> Any:
-    """The base value of a field, changed by every active modifier of its kind and field in order."""
+def through_modifiers(st: "State", c: int, fidx: int, kind: str, guarded: bool = False) -> Any:
+    """A field with an active modifier (in `modded`): the base value, changed by every active modifier of its kind
+    and field in order. Where a modifier reads a modifiable field (Game.mods_nest), the read is `_guarded`."""
+    if st.game.mods_nest and not guarded:
+        return _guarded(st, c, fidx, kind)
     v = st.card_vals[c][fidx]
     mid = 0
     try:
         rows = st.game.mod_rows
         for mid, _, cap in st.mods:
-            field, its_kind, add, value, where = rows[mid]
-            if field == fidx and its_kind == kind and (where is None or where(st, c, *cap)):
-                v = v + value(st, c, *cap) if add else value(st, c, *cap)
+            field, its_kind, apply = rows[mid]
+            if field == fidx and its_kind == kind:
+                v = apply(st, c, v, *cap)
     except GameRuleError as exc:  # the modifier's own line, not the line that read the field
         raise exc.at(st.game.program.moddefs[mid].pos) from None
     return v
+
+
+def _guarded(st: "State", c: int, fidx: int, kind: str) -> Any:
+    """through_modifiers where modifiers may nest: inside a modifier, reading the field it modifies gives the base
+    value (no endless loop)."""
+    key = (id(st), c, fidx)
+    if key in _READING:
+        return st.card_vals[c][fidx]
+    _READING.add(key)
+    try:
+        return through_modifiers(st, c, fidx, kind, True)
+    finally:
+        _READING.discard(key)
 
 
 def dynamic_field(st: "State", c: int, name: str) -> Any:

@@ -101,9 +101,7 @@ class ActionInfo:
 class ModDef:
     kind: str
     field: int
-    add: bool
-    value: Callable[..., Any]  # (state, the card read, *captured locals) → value
-    where: Optional[Callable[..., Any]]
+    apply: Callable[..., Any]  # (state, the card read, the value so far, *captured locals) → the value after it
     scope: int
     pos: A.Pos
     nests: bool  # its value or condition may read a field some modifier changes (Game.mods_nest)
