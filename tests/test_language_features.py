@@ -219,6 +219,46 @@ def test_an_option_of_one_card_or_two_parameters_with_a_card_last_is_made_once_p
     assert listed == again and [a is b for a, b in zip(listed, again)] == [False] * 10 + [True] * 2 + [False] * 2
 
 
+EFFECTS = '''
+game effects { title de "T" en "T" players 2 to 2 }
+kind token { field power: int  field effect: effect }
+zone box of token public
+zone pile per player of token public
+cards token in box {
+  card alpha { power = 1
+    effect { set self.power = self.power + 10  give self to me  move self to pile(me) } }
+  card beta { power = 2
+    effect {
+      set done = top(pile(me)).power } }
+  card gamma { power = 3 }
+}
+var done: int = 0
+setup { run card("alpha").effect by first(players)  run card("gamma").effect by first(players)  run card(WHICH).effect by last(players) }
+round { repeat while false phase p de "P" en "P" { } }
+score(p) = sum(c.power for c in pile(p)) * 100 + done
+'''
+
+
+def test_an_effect_that_never_stops_runs_as_a_plain_call_with_the_same_errors(tmp_path: Path) -> None:
+    """Where every effect a `run` may reach runs through, the run calls its function (Game.effect_runs: none for a card
+    without one), no frame; an effect that may stop (a decision) makes every `run` of its field use frames, as
+    before. Both give the same result, and an error inside an effect at the same place."""
+    stops = "  card delta { power = 4 effect { let t = choose first(players) from cards(box)  set done = t.power } }\n"
+    for extra, tables in (("", 1), (stops, 0)):
+        rules = EFFECTS.replace("  card gamma", extra + "  card gamma")
+        (tmp_path / f"g{tables}").mkdir()
+        (tmp_path / f"g{tables}" / "game.rules").write_text(rules.replace("WHICH", '"alpha"'), encoding="utf-8")
+        game = load_game(str(tmp_path / f"g{tables}"), players=2)
+        assert len(game.effect_runs) == tables
+        if tables:
+            assert [e is None for e in game.effect_runs[0]] == [False, False, True]
+        assert game.new_initial_state().scores() == [0, 2100]  # alpha ran twice, last for the second player
+        (tmp_path / f"g{tables}" / "game.rules").write_text(rules.replace("WHICH", '"beta"'), encoding="utf-8")
+        with pytest.raises(GameRuleError) as info:
+            load_game(str(tmp_path / f"g{tables}"), players=2).new_initial_state()
+        assert (info.value.line, info.value.col) == (11, 18) and "empty" in str(info.value)
+
+
 def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:
     """`run` passes the acting seat as `me`; `set self.power` changes the base value, per state."""
     game = _game(tmp_path, '''

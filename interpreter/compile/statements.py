@@ -686,7 +686,32 @@ class StatementCompiler(ExpressionCompiler):
         if s.as_self is not None:
             as_self, as_t = self.code(s.as_self, scope)
             self._expect(s.as_self, as_t, t, "the card the effect runs as (`self`)")
-        em.emit_src(B.run_effect(obj, tgt.name, acting, as_self))
+        table = self._effect_table(kind.name, tgt.name)
+        em.emit_src(B.run_effect(obj, tgt.name, acting, as_self) if table is None else
+                    B.run_effect_through(obj, table, acting, as_self))
+
+    def _effect_table(self, kind: str, field: str) -> Optional[int]:
+        """Where every effect `field` of the kind's cards runs through (_straight): the number of the game's table
+        (Program.effect_runs) giving each card its effect's function (st, L) and number of locals past `self` and
+        `me`, so a `run` calls it with no frame; None where one may stop (it runs in a frame, as before)."""
+        if (kind, field) not in self.effect_tables:
+            efs = [(c, ef) for c, info in enumerate(self.p.cards) if info.kind == kind
+                   for ef in info.effect_src if ef.name == field]
+            self.effect_tables[kind, field] = None
+            if all(self._straight(s, False, 0) for _, ef in efs for s in ef.body):
+                table: list[Optional[tuple[int, int]]] = [None] * len(self.p.cards)
+                made: dict[int, tuple[int, int]] = {}  # the cards of a row with a range share one effect
+                for c, ef in efs:
+                    if id(ef) not in made:
+                        scope = Scope(Layout())
+                        scope.define("self", card(kind))
+                        scope.define("me", PLAYER)
+                        self.p.rules.append(self._function_of(ef.body, scope))
+                        made[id(ef)] = (len(self.p.rules) - 1, scope.layout.size - 2)
+                    table[c] = made[id(ef)]
+                self.p.effect_runs.append(table)
+                self.effect_tables[kind, field] = len(self.p.effect_runs) - 1
+        return self.effect_tables[kind, field]
 
     def _no_player_needed(self, s: A.Run, kind: str, field: str) -> None:
         """`run` without `by` where no `me` is known: no effect it may run can speak of `me`."""

@@ -45,7 +45,7 @@ class Game:
     # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "next_seat",
                  "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at",
-                 "listers", "fns", "rules", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+                 "listers", "fns", "rules", "effect_runs", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                  "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
                  "fam_full", "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
@@ -176,6 +176,7 @@ class Game:
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
         self.fns: dict[str, Fn] = {}
         self.rules: list[Callable[..., None]] = []
+        self.effect_runs: list[list[Optional[tuple[Callable[..., None], int]]]] = []
         self.make_rules()
         # per action: its block, its frame's locals past the option's and its body's function if it runs through
         self.actions: list[tuple[int, tuple[None, ...], Optional[Callable[..., None]]]] = [
@@ -200,6 +201,8 @@ class Game:
             self.fns[name] = make_fn(self)
         for make in self.program.rules[len(self.rules):]:
             self.rules.append(make(self))
+        for table in self.program.effect_runs[len(self.effect_runs):]:  # (Program.effect_runs)
+            self.effect_runs.append([None if e is None else (self.rules[e[0]], e[1]) for e in table])
 
     def _outcome_bound(self, kind: str, n: int) -> int:
         """The most outcomes one `random` may have: its literal or constant list's length, else as many as
