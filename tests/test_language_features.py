@@ -233,7 +233,8 @@ cards token in box {
   card gamma { power = 3 }
 }
 var done: int = 0
-setup { run card("alpha").effect by first(players)  run card("gamma").effect by first(players)  run card(WHICH).effect by last(players) }
+rule first_alpha() { run card("alpha").effect by first(players) }
+setup { call first_alpha()  run card("gamma").effect by first(players)  run card(WHICH).effect by last(players) }
 round { repeat while false phase p de "P" en "P" { } }
 score(p) = sum(c.power for c in pile(p)) * 100 + done
 '''
@@ -242,14 +243,15 @@ score(p) = sum(c.power for c in pile(p)) * 100 + done
 def test_an_effect_that_never_stops_runs_as_a_plain_call_with_the_same_errors(tmp_path: Path) -> None:
     """Where every effect a `run` may reach runs through, the run calls its function (Game.effect_runs: none for a card
     without one), no frame; an effect that may stop (a decision) makes every `run` of its field use frames, as
-    before. Both give the same result, and an error inside an effect at the same place."""
+    before. Both give the same result, and an error inside an effect at the same place. A rule that runs effects that
+    run through runs through itself (a function, made after the effects' table it reads: Game._make_effect_runs)."""
     stops = "  card delta { power = 4 effect { let t = choose first(players) from cards(box)  set done = t.power } }\n"
     for extra, tables in (("", 1), (stops, 0)):
         rules = EFFECTS.replace("  card gamma", extra + "  card gamma")
         (tmp_path / f"g{tables}").mkdir()
         (tmp_path / f"g{tables}" / "game.rules").write_text(rules.replace("WHICH", '"alpha"'), encoding="utf-8")
         game = load_game(str(tmp_path / f"g{tables}"), players=2)
-        assert len(game.effect_runs) == tables
+        assert len(game.effect_runs) == tables and len(game.rules) == 3 * tables  # alpha's, beta's, first_alpha
         if tables:
             assert [e is None for e in game.effect_runs[0]] == [False, False, True]
         assert game.new_initial_state().scores() == [0, 2100]  # alpha ran twice, last for the second player

@@ -136,6 +136,7 @@ class CompilerBase:
         self.rules: dict[str, A.RuleDef] = {r.name: r for r in self.of(A.RuleDef)}
         self.rule_blocks: dict[str, int] = {}
         self.straight_rules: dict[str, bool] = {}  # rule → whether it runs through (StatementCompiler._straight_rule)
+        self.straight_effects: dict[str, bool] = {}  # effect field → whether all run through (_straight_effects)
         # such a rule, and per parameter the family whose positions its argument runs over (if any) → its function's
         # name and its locals (StatementCompiler._rule_function)
         self.rule_functions: dict[tuple[str, tuple[Optional[int], ...]], tuple[str, int]] = {}

@@ -160,6 +160,8 @@ class StatementCompiler(ExpressionCompiler):
             return in_loop
         if isinstance(s, A.CallRule):
             return self._straight_rule(s.rule)
+        if isinstance(s, A.Run):
+            return isinstance(s.target, A.Attr) and self._straight_effects(s.target.name)
         if not isinstance(s, _STRAIGHT) or depth > _NEST_MAX:
             return False
         in_loop = in_loop or isinstance(s, _LOOPS)
@@ -176,6 +178,15 @@ class StatementCompiler(ExpressionCompiler):
             self.straight_rules[name] = False  # a call back to it while its body is looked at: no way through
             self.straight_rules[name] = all(self._straight(s, False, 0) for s in rule.body)
         return self.straight_rules[name]
+
+    def _straight_effects(self, field: str) -> bool:
+        """Whether every card's effect `field` (of any kind) runs through (_straight); one that runs such an effect
+        itself, directly or not, does not (it runs in frames, as _straight_rule's rules)."""
+        if field not in self.straight_effects:
+            self.straight_effects[field] = False  # a run of it inside one of them: no way through
+            self.straight_effects[field] = all(self._straight(s, False, 0) for info in self.p.cards
+                                               for ef in info.effect_src if ef.name == field for s in ef.body)
+        return self.straight_effects[field]
 
     def _rule_function(self, name: str, places: tuple[Optional[int], ...]) -> tuple[str, int]:
         """The code reading the game's Python function `(st, L)` running a rule that runs through (Game.rules, made by
@@ -691,14 +702,14 @@ class StatementCompiler(ExpressionCompiler):
                     B.run_effect_through(obj, table, acting, as_self))
 
     def _effect_table(self, kind: str, field: str) -> Optional[int]:
-        """Where every effect `field` of the kind's cards runs through (_straight): the number of the game's table
-        (Program.effect_runs) giving each card its effect's function (st, L) and number of locals past `self` and
-        `me`, so a `run` calls it with no frame; None where one may stop (it runs in a frame, as before)."""
+        """Where every effect `field` runs through (_straight_effects): the number of the game's table
+        (Program.effect_runs) giving each of the kind's cards its effect's function (st, L) and number of locals past
+        `self` and `me`, so a `run` calls it with no frame; None where one may stop (it runs in a frame, as before)."""
         if (kind, field) not in self.effect_tables:
             efs = [(c, ef) for c, info in enumerate(self.p.cards) if info.kind == kind
                    for ef in info.effect_src if ef.name == field]
             self.effect_tables[kind, field] = None
-            if all(self._straight(s, False, 0) for _, ef in efs for s in ef.body):
+            if self._straight_effects(field):
                 table: list[Optional[tuple[int, int]]] = [None] * len(self.p.cards)
                 made: dict[int, tuple[int, int]] = {}  # the cards of a row with a range share one effect
                 for c, ef in efs:
@@ -709,7 +720,7 @@ class StatementCompiler(ExpressionCompiler):
                         self.p.rules.append(self._function_of(ef.body, scope))
                         made[id(ef)] = (len(self.p.rules) - 1, scope.layout.size - 2)
                     table[c] = made[id(ef)]
-                self.p.effect_runs.append(table)
+                self.p.effect_runs.append((len(self.p.rules), table))
                 self.effect_tables[kind, field] = len(self.p.effect_runs) - 1
         return self.effect_tables[kind, field]
 

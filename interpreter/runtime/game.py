@@ -200,8 +200,15 @@ class Game:
         for name, make_fn in self.program.functions[len(self.fns):]:
             self.fns[name] = make_fn(self)
         for make in self.program.rules[len(self.rules):]:
+            self._make_effect_runs()  # before a rule that may read them
             self.rules.append(make(self))
-        for table in self.program.effect_runs[len(self.effect_runs):]:  # (Program.effect_runs)
+        self._make_effect_runs()
+
+    def _make_effect_runs(self) -> None:
+        """Makes the tables of effects (Program.effect_runs) whose functions are all made, in order."""
+        for ready, table in self.program.effect_runs[len(self.effect_runs):]:
+            if ready > len(self.rules):
+                return
             self.effect_runs.append([None if e is None else (self.rules[e[0]], e[1]) for e in table])
 
     def _outcome_bound(self, kind: str, n: int) -> int:
