@@ -244,14 +244,16 @@ def test_an_effect_that_never_stops_runs_as_a_plain_call_with_the_same_errors(tm
     """Where every effect a `run` may reach runs through, the run calls its function (Game.effect_runs: none for a card
     without one), no frame; an effect that may stop (a decision) makes every `run` of its field use frames, as
     before. Both give the same result, and an error inside an effect at the same place. A rule that runs effects that
-    run through runs through itself (a function, made after the effects' table it reads: Game._make_effect_runs)."""
+    run through runs through itself (a function, made after the effects' table it reads: Game._make_effect_runs), as
+    does a phase (compiler._flow)."""
     stops = "  card delta { power = 4 effect { let t = choose first(players) from cards(box)  set done = t.power } }\n"
     for extra, tables in (("", 1), (stops, 0)):
         rules = EFFECTS.replace("  card gamma", extra + "  card gamma")
         (tmp_path / f"g{tables}").mkdir()
         (tmp_path / f"g{tables}" / "game.rules").write_text(rules.replace("WHICH", '"alpha"'), encoding="utf-8")
         game = load_game(str(tmp_path / f"g{tables}"), players=2)
-        assert len(game.effect_runs) == tables and len(game.rules) == 3 * tables  # alpha's, beta's, first_alpha
+        assert len(game.effect_runs) == tables and len(game.rules) == 3 * tables + 1  # alpha's, beta's, first_alpha;
+        assert "phase p" not in [b.name for b in game.program.blocks]  # and the empty phase's, which runs through
         if tables:
             assert [e is None for e in game.effect_runs[0]] == [False, False, True]
         assert game.new_initial_state().scores() == [0, 2100]  # alpha ran twice, last for the second player
@@ -967,6 +969,13 @@ def test_a_list_every_action_filters_alike_is_built_once_per_call() -> None:
         assert env["shared"](state, 2) == env["options"](state, 2)
 
 
+def _capture_functions(sources: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Notes the source of each function that runs through (a phase's, StatementCompiler._function_of) in `sources`."""
+    from interpreter.compile import hoist
+    made = hoist.made_for_game
+    monkeypatch.setattr(hoist, "made_for_game", lambda src, bound: (sources.append(src), made(src, bound))[1])
+
+
 def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A loop over positions(row) names places of row and of marker, as large (the same code): `marker[i]`, also
     inside a function inlined with i, is read without its check, its top card inline (the helper only to fail), the
@@ -976,6 +985,7 @@ def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkey
     runners: list[str] = []
     lowered = blocks.lowered_code
     monkeypatch.setattr(blocks, "lowered_code", lambda src, *more: (runners.append(src), lowered(src, *more))[1])
+    _capture_functions(runners, monkeypatch)
     flow = ZONE_WORK.split("action take")[0] + '''
 var seen: int = 0 de "gesehen" en "seen"
 internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])
@@ -1010,6 +1020,7 @@ def test_a_statement_right_after_a_let_reads_its_value_from_the_let(tmp_path: Pa
     runners: list[str] = []
     lowered = blocks.lowered_code
     monkeypatch.setattr(blocks, "lowered_code", lambda src, *more: (runners.append(src), lowered(src, *more))[1])
+    _capture_functions(runners, monkeypatch)
     flow = ZONE_WORK.split("action take")[0].replace("MARK", "marker[2]") + '''
 var seen: int = 0 de "gesehen" en "seen"
 function heavy_ones() de "die schweren" en "the heavy ones" = [s for s in cards(row) if s.weight > 1]
@@ -1025,7 +1036,7 @@ score(p) = seen
     state = _game(tmp_path, flow).new_initial_state()
     assert state.is_terminal() and state.scores() == [22, 22]  # both heavy ones first, the while's test each round
     phase = next(src for src in runners if "while " in src and "card_vals" in src)
-    assert "if (len(L[0]) == 2):" in phase
+    assert "if len(_l0) == 2:" in phase  # the phase runs through: a function, its slots locals
     assert phase.count(" for _v") == 2  # the let and the while's condition work it out, the `if` does not
 
 

@@ -982,9 +982,19 @@ def call_rule(bid: int, args: list[str], nlocals: Optional[int]) -> Snippet:
 def phase_begin(name: str, bid: int, nlocals: int) -> Snippet:
     """Enters a phase: set, logged, and its block's frame started (run at once, as a rule's); `nlocals`: the phase's
     number of locals (its block is compiled first), so the frame's list is written out."""
-    return Snippet([f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))",
-                    f"_b_t = [{bid}, 0, {frame_locals([], nlocals, bid)}]", "st.frames.append(_b_t)"],
+    return Snippet([*_phase_entered(name), f"_b_t = [{bid}, 0, {frame_locals([], nlocals, bid)}]", "st.frames.append(_b_t)"],
                    pushes=True, calls=bid)
+
+
+def phase_through(name: str, fn: str, nlocals: int) -> Snippet:
+    """Enters a phase whose body runs through (no stop inside), as phase_begin: its function `fn` (Game.rules) called
+    at once, with no frame."""
+    return Snippet([*_phase_entered(name), f"{fn}(st, {frame_locals([], nlocals, 0)})"])
+
+
+def _phase_entered(name: str) -> Lines:
+    """A phase entered: set and logged."""
+    return [f"st.phase = {name!r}", f"st.log.append(({L_PHASE}, {name!r}))"]
 
 
 def run_effect(obj: str, field: str, acting: str, as_self: Optional[str]) -> Snippet:

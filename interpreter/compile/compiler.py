@@ -632,9 +632,14 @@ class Compiler(StatementCompiler):
             if ph.name in seen:
                 raise error_at(ph.pos, f"phase '{ph.name}' is defined twice")
             seen.add(ph.name)
-            bid = self._new_block(f"phase {ph.name}")
-            self._fill_block(bid, ph.body, Scope(Layout()), ph.pos)
-            em.emit_src(B.phase_begin(ph.name, bid, self.p.blocks[bid].nlocals))
+            if all(self._straight(s, False, 0) for s in ph.body):  # no stop inside: a function, no block or frame
+                scope = Scope(Layout())
+                self.p.rules.append(self._function_of(ph.body, scope))
+                em.emit_src(B.phase_through(ph.name, f"st.game.rules[{len(self.p.rules) - 1}]", scope.layout.size))
+            else:
+                bid = self._new_block(f"phase {ph.name}")
+                self._fill_block(bid, ph.body, Scope(Layout()), ph.pos)
+                em.emit_src(B.phase_begin(ph.name, bid, self.p.blocks[bid].nlocals))
             for snippet in self.expiry("phase"):
                 em.emit_src(snippet)
         for snippet in self.expiry("round"):
