@@ -671,9 +671,11 @@ def compile_program(items: list[A.Node], name: str, variants: list[str]) -> Prog
     """Type-check and compile; raises RulesError with the position of the first problem. The kinds the rules reveal
     are known from their types only once compiled: where there are `reveal`s, a first compile (or the code cache)
     tells them, so that the moves of the other kinds leave out State.known (Program.unshown)."""
-    shown: tuple[str, ...] = ()
-    if any(isinstance(node, A.Reveal) for node in A.walk(items)):
-        shown = kept("revealed kinds", lambda: tuple(sorted(_compiled(items, name, variants, None)[1])), shared=False)
+    def revealed() -> tuple[str, ...]:  # the walk too only where the cache lacks the answer: it reads every node
+        if not any(isinstance(node, A.Reveal) for node in A.walk(items)):
+            return ()
+        return tuple(sorted(_compiled(items, name, variants, None)[1]))
+    shown = kept("revealed kinds", revealed, shared=False)
     return _compiled(items, name, variants, frozenset(shown))[0]
 
 
