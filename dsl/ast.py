@@ -758,10 +758,15 @@ def found(node: Node, cls: type[N]) -> list[N]:
     entry = _indexes.get(id(node))
     if entry is None or entry[0] is not node:
         entry = _kept(node)
+    if not cls.__subclasses__():  # its nodes are the index's of its class: no answer made (a load asks 355 items × 6)
+        return entry[1].get(cls, _NONE)
     answer = entry[2].get(cls)
     if answer is None:
         answer = entry[2][cls] = [n for t, nodes in entry[1].items() if issubclass(t, cls) for n in nodes]
     return answer
+
+
+_NONE: list[Any] = []  # found's answer where a node holds none of a class (read, never changed)
 
 
 def _kept(node: Node, index: Optional[ByClass] = None) -> tuple[Node, ByClass, ByClass]:
