@@ -7,7 +7,10 @@ from typing import Any, Iterator, Literal, Optional, TypeVar, Union
 from pydantic import BaseModel, ConfigDict, Field
 
 _new = object.__new__
-_set = object.__setattr__
+# the setters of a model's attributes that a node read back is given (_unpickled): a call each, with no lookup of the
+# attribute by name as object.__setattr__ makes (a frozen model refuses its own __setattr__)
+_set_dict, _set_given, _set_extra, _set_private = (BaseModel.__dict__[name].__set__ for name in (
+    "__dict__", "__pydantic_fields_set__", "__pydantic_extra__", "__pydantic_private__"))
 
 
 def _reduced(node: BaseModel) -> tuple[Any, ...]:
@@ -34,16 +37,16 @@ def _unpickled(cls: type[BaseModel], fields: dict[str, Any], given: set[str], fi
     place): half the nodes read back are positions, each made in its node's call."""
     if file is not None:
         pos = _new(Pos)
-        _set(pos, "__dict__", {"file": file, "line": line, "col": col})
-        _set(pos, "__pydantic_fields_set__", _POS_GIVEN)
-        _set(pos, "__pydantic_extra__", None)
-        _set(pos, "__pydantic_private__", None)
+        _set_dict(pos, {"file": file, "line": line, "col": col})
+        _set_given(pos, _POS_GIVEN)
+        _set_extra(pos, None)
+        _set_private(pos, None)
         fields["pos"] = pos
     node = _new(cls)
-    _set(node, "__dict__", fields)
-    _set(node, "__pydantic_fields_set__", given)
-    _set(node, "__pydantic_extra__", None)
-    _set(node, "__pydantic_private__", None)
+    _set_dict(node, fields)
+    _set_given(node, given)
+    _set_extra(node, None)
+    _set_private(node, None)
     return node
 
 
