@@ -55,7 +55,7 @@ class Game:
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Setting the limits (load_game's reload does, after the game is built) also sets the two budgets a step
-        reads of them (State.apply_action), as the game's own: one read each where a step would make two."""
+        reads of them (State.apply_action), as the game's own, which each state made since copies (State.max_steps)."""
         object.__setattr__(self, name, value)
         if name == "limits":
             object.__setattr__(self, "max_steps", value.max_steps)

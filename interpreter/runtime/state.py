@@ -101,7 +101,7 @@ class State:
     __slots__ = ("game", "zones", "where", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
                  "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
-                 "keep_log", "_gen")
+                 "keep_log", "_gen", "max_steps", "max_both")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -111,6 +111,8 @@ class State:
         self._base: Optional[int | State] = None
         self._steps: Optional[list[int]] = None
         self.budget = game.max_steps  # set again by each run; here too for an op run on a clone
+        # the two budgets a step reads (its game's, of the limits as they are when the state is made): one read each
+        self.max_steps, self.max_both = game.max_steps, game.max_both
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True) only)
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
@@ -240,13 +242,13 @@ class State:
                 self.take_action(seat, value, labels[action] if labels is not None else None)
             elif kind == DECIDE:
                 self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
-            self.budget = self.game.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
+            self.budget = self.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
                 # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
                 while undoable:
                     for self.pending in self._gen:  # a stop at the node it yields (the runners locate an error of theirs)
-                        if len(self.log) + len(self.history) > self.game.max_both:
+                        if len(self.log) + len(self.history) > self.max_both:
                             fr = self.frames[-1]
                             self.past_written()
                         return
@@ -260,7 +262,7 @@ class State:
                     while frames:
                         fr = frames[-1]
                         if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) + len(self.history) > self.game.max_both:
+                            if len(self.log) + len(self.history) > self.max_both:
                                 fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
                                 self.past_written()
                             return
@@ -505,10 +507,9 @@ class State:
             except TypeError:
                 self._no_chance("sample_chance")
         else:
-            game = self.game
-            if len(self.log) + len(self.history) > game.max_both:
+            if len(self.log) + len(self.history) > self.max_both:
                 self.past_written()
-            self.budget = game.max_steps
+            self.budget = self.max_steps
         self.draws = draws = self.draws + 1
         x = (self._stream + draws) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -592,8 +593,7 @@ class State:
         set): the budgets are checked as at a stop and renewed as by a step. The agent sees a state as at the
         stop: the frames stand after the op, the node is open (a `choose action` node, opened only here: not for
         a plain random agent, whose pick is written out from its stream, `random_bits`: RandomAgent.act's numbers)."""
-        game = self.game
-        if len(self.log) + len(self.history) > game.max_both:
+        if len(self.log) + len(self.history) > self.max_both:
             self.past_written()
         bits = self.random_bits[seat]
         n = len(options)
@@ -609,7 +609,7 @@ class State:
             action = bits(k)
             while action >= n:
                 action = bits(k)
-        self.budget = game.max_steps
+        self.budget = self.max_steps
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
