@@ -49,9 +49,10 @@ Resumable = Callable[[Any, list[Any]], Iterator[tuple[Any, ...]]]  # a block's r
 class Snippet:
     """One op as statements over `st`, `fr` and `L` (the frame's locals); a line `GOTO n` jumps to the step
     in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames. A line `STOP node`
-    (a bare `STOP`: the node set in st.pending) stops the run at the node the snippet opened, to go on at the next step (none of the snippet's lines runs after
-    it: they are in `else`s, so a resumable runner goes on past it, _runner_code); a line `AFTER` sets the frame's
-    step after the snippet, as a stop would, and goes on; `node`: that node's type (Program.node_types)."""
+    (a bare `STOP`: the node set in st.pending) stops the run at the node the snippet opened, to go on at the next
+    step (none of the snippet's lines runs after it: they are in `else`s, so a resumable runner goes on past it,
+    _runner_code); a line `AFTER` sets the frame's step after the snippet, as a stop would, and goes on; `node`: that
+    node's type (Program.node_types)."""
 
     lines: Lines
     cells: tuple[list[int], ...] = ()
@@ -138,8 +139,8 @@ def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines, resumable: bo
             out.append(pad + "if True:")
         elif body.startswith("GOTO "):
             out += [pad + g for g in goto(s.cells[int(body[5:])][0])]
-        elif (body + " ").startswith("STOP "):  # with its node, where given: a resumable runner yields it (State.apply_action
-            node = body[5:]  # keeps it in State.pending), a plain one sets it and returns
+        elif (body + " ").startswith("STOP "):  # with its node, where given: a resumable runner yields it
+            node = body[5:]  # (State.apply_action keeps it in State.pending), a plain one sets it and returns
             ends = stop if not node else [*stop[:-1], f"yield {node}"] if resumable else [f"st.pending = {node}", *stop]
             out += [pad + g for g in ends]
         elif body == "AFTER":
@@ -330,7 +331,7 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
         i = arm_of[k]
         group = loop_of.get(i)
         if s is None:
-            stopped = ["    yield st.pending", "    return None"] if resumable else ["    return True"]  # on from the frames
+            stopped = ["    yield st.pending", "    return None"] if resumable else ["    return True"]  # op set the node
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", *stopped, _PUSHED, *run_above,
                     f"if fr[1] != {k + 1}:", "    return None"]
         else:
@@ -915,7 +916,8 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     empty = "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')"
     top = f"L[{picked}] = _b_k[-1]"
     pick = ["if not _b_k:", empty, top] if test is None else [  # a chance node: more than one card, tested first
-        f"if {test}:", "    " + STOPS_AT_CHANCE, f"        STOP ({CHANCE}, -1, None, _b_k.copy(), {picked})", "    else:", "        _b_c = _b_k[st.sample_chance(len(_b_k))]",
+        f"if {test}:", "    " + STOPS_AT_CHANCE, f"        STOP ({CHANCE}, -1, None, _b_k.copy(), {picked})",
+        "    else:", "        _b_c = _b_k[st.sample_chance(len(_b_k))]",
         "        st.history.append(st.game.card_ids[_b_c])", f"        L[{picked}] = _b_c", "elif _b_k:", "    " + top,
         "else:", empty]
     return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", *pick],

@@ -247,7 +247,7 @@ class State:
                 # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
                 # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
                 while undoable:
-                    for self.pending in self._gen:  # a stop at the node it yields (the runners locate an error of theirs)
+                    for self.pending in self._gen:  # a stop, at the node it yields (runners locate errors of theirs)
                         if len(self.log) + len(self.history) > self.max_both:
                             fr = self.frames[-1]
                             self.past_written()
@@ -442,7 +442,7 @@ class State:
             self._no_chance(call)
         return pending
 
-    def _no_chance(self, call: str) -> NoReturn:
+    def _no_chance(self, call: str = "sample_chance") -> NoReturn:
         """WrongNodeError for `call`, where no chance node is open."""
         if self.pending is None:
             raise WrongNodeError(f"{call}() at the end of the game: there is no chance node")
@@ -503,9 +503,9 @@ class State:
         its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws). Between
         steps only sample_chance draws (_go_back keeps the count)."""
         if n is None:  # the open node's outcomes: the end (TypeError) and a decision (DECIDE is 0; ops) are refused
-            try: n = self._no_chance("sample_chance") if not self.pending[0] else len(self.pending[3])  # type: ignore[index]  # noqa: E501,E701
+            try: n = self._no_chance() if not self.pending[0] else len(self.pending[3])  # type: ignore  # noqa: E701
             except TypeError:
-                self._no_chance("sample_chance")
+                self._no_chance()
         else:
             if len(self.log) + len(self.history) > self.max_both:
                 self.past_written()
