@@ -129,8 +129,9 @@ def test_a_game_that_never_ends_runs_out_of_decisions(tmp_path: Path) -> None:
 
 
 def test_limits_set_after_the_game_is_built_are_the_ones_its_steps_spend(tmp_path: Path) -> None:
-    """A game's limits may be set again after it is built (a pickled game's reload does): a step reads the new
-    budgets (Game keeps the two a step reads with the limits), both that of a stop and that of a run."""
+    """A game's limits may be set again after it is built (a pickled game's reload does): a state made since steps
+    with the new budgets (Game keeps the two a step reads with the limits, a new state or clone copies them), both
+    that of a stop and that of a run."""
     body = ("round {\n  repeat while round >= 0\n  phase play {\n    choose action for first(players): rest\n"
             "    repeat 100 { set acc = 1 }\n  }\n}\nscore(p) = 0\n")
     game = game_of(tmp_path, HEAD + REST + body, Limits())
@@ -145,6 +146,7 @@ def test_limits_set_after_the_game_is_built_are_the_ones_its_steps_spend(tmp_pat
     with pytest.raises(GameRuleError) as info:
         game.new_initial_state(seed=4).apply_action(0)
     assert "more than 50 loop rounds and calls" in info.value.message
+    assert (state.clone().max_steps, state.max_steps) == (50, 1000)
 
 
 def test_the_sum_a_stop_compares_is_the_lesser_budget_of_log_and_actions(monkeypatch: pytest.MonkeyPatch) -> None:

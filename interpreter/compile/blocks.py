@@ -42,16 +42,17 @@ from interpreter.runtime.ops import (
 from interpreter.runtime.program import Op, Trigger, ZoneSpec
 
 Lines = list[str]
-Resumable = Callable[[Any, list[Any]], Iterator[bool]]  # a block's resumable runner (_runner_code)
+Resumable = Callable[[Any, list[Any]], Iterator[tuple[Any, ...]]]  # a block's resumable runner (_runner_code)
 
 
 @dataclass
 class Snippet:
     """One op as statements over `st`, `fr` and `L` (the frame's locals); a line `GOTO n` jumps to the step
-    in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames. A line `STOP`
-    stops the run at the node the snippet opened, to go on at the next step (none of the snippet's lines runs after
-    it: they are in `else`s, so a resumable runner goes on past it, _runner_code); a line `AFTER` sets the frame's
-    step after the snippet, as a stop would, and goes on; `node`: that node's type (Program.node_types)."""
+    in cells[n][0] (patched once the target is emitted). `pushes`: it may start trigger frames. A line `STOP node`
+    (a bare `STOP`: the node set in st.pending) stops the run at the node the snippet opened, to go on at the next
+    step (none of the snippet's lines runs after it: they are in `else`s, so a resumable runner goes on past it,
+    _runner_code); a line `AFTER` sets the frame's step after the snippet, as a stop would, and goes on; `node`: that
+    node's type (Program.node_types)."""
 
     lines: Lines
     cells: tuple[list[int], ...] = ()
@@ -68,7 +69,7 @@ def _stops_last(lines: Lines) -> bool:
     """Whether each STOP is the last line on its path: the lines after it are in `else`s of the `if`s around it (a
     resumable runner goes on past a STOP, so a line it reached there would run after the node's outcome too)."""
     for k, line in enumerate(lines):
-        if line.strip() == "STOP":
+        if (line.strip() + " ").startswith("STOP "):
             limit, in_else = len(line) - len(line.lstrip()), False
             for later in lines[k + 1:]:
                 pad = len(later) - len(later.lstrip())
@@ -138,8 +139,10 @@ def _expand(s: Snippet, goto: Callable[[int], Lines], stop: Lines, resumable: bo
             out.append(pad + "if True:")
         elif body.startswith("GOTO "):
             out += [pad + g for g in goto(s.cells[int(body[5:])][0])]
-        elif body == "STOP":
-            out += [pad + g for g in stop]
+        elif (body + " ").startswith("STOP "):  # with its node, where given: a resumable runner yields it
+            node = body[5:]  # (State.apply_action keeps it in State.pending), a plain one sets it and returns
+            ends = stop if not node else [*stop[:-1], f"yield {node}"] if resumable else [f"st.pending = {node}", *stop]
+            out += [pad + g for g in ends]
         elif body == "AFTER":
             out += [pad + g for g in stop[:-1]]
         else:
@@ -328,12 +331,12 @@ def _runner_code(snippets: list[Optional[Snippet]], targets: set[int], resumable
         i = arm_of[k]
         group = loop_of.get(i)
         if s is None:
-            stopped = ["    yield True", "    return None"] if resumable else ["    return True"]  # on from the frames
+            stopped = ["    yield st.pending", "    return None"] if resumable else ["    return True"]  # op set the node
             body = [f"fr[1] = {k + 1}", f"if _o{k}(st, fr):", *stopped, _PUSHED, *run_above,
                     f"if fr[1] != {k + 1}:", "    return None"]
         else:
             body = _expand(s, lambda t: _goto(t, steps[i], None if group is None else steps[group[1]], ends),
-                           [f"fr[1] = {k + 1}", "yield True" if resumable else "return True"], resumable)
+                           [f"fr[1] = {k + 1}", "yield st.pending" if resumable else "return True"], resumable)
             if s.calls is not None:  # the frame it pushed runs in its runner at once, the rest (if any) as below
                 body = _called(body, k + 1, s.calls, resumable, root)
             elif s.pushes:  # the frames it pushed run, this one standing after it (set already where it is `stepped`)
@@ -862,7 +865,7 @@ def choose_action(seat: str, lister: int, actions: str, counts: bool, known: boo
     `known`: `seat` is known to be a player's (_decider). `through`: every action's body runs through (a function,
     ActionInfo.run), so taking one starts no frame: the run goes on with no test of the frames on top."""
     listed = [f"    _b_v = st.game.listers[{lister}](st, _b_w)", "    if not _b_v:", "        " + no_action("_b_w", actions)]
-    stop = [STOPS_AT_DECISION, *listed, f"    st.pending = ({DECIDE}, _b_w, None, _b_v, -1)", "    STOP"]
+    stop = [STOPS_AT_DECISION, *listed, f"    STOP ({DECIDE}, _b_w, None, _b_v, -1)"]
     picked = [*listed, "    AFTER", "    st.take_action(_b_w, _b_v[st.agent_pick(_b_w, _b_v)])"]
     if not counts:
         return Snippet([*_decider(seat, known), *stop, "else:", *picked], pushes=not through, stepped=True)
@@ -897,7 +900,7 @@ def random_pick(options: str, slot: int, labels: str, node: tuple[str, Any, Any]
     return Snippet([f"_b_v = list({options})", "if not _b_v:", "    raise GameRuleError('a random choice among no outcomes')",
                     "if len(_b_v) == 1:", f"    L[{slot}] = _b_v[0]", "else:", "    if len(_b_v) > st.game.max_outcomes:",
                     f"        raise GameRuleError({too_many})", f"    _b_l = _unique({labels}(st, _b_v))",
-                    "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, _b_l, _b_v, {slot})", "        STOP",
+                    "    " + STOPS_AT_CHANCE, f"        STOP ({CHANCE}, -1, _b_l, _b_v, {slot})",
                     "    else:", "        _b_p = st.sample_chance(len(_b_v))", "        st.history.append(_b_l[_b_p])",
                     f"        L[{slot}] = _b_v[_b_p]"],
                    node=node)
@@ -913,8 +916,8 @@ def draw_pick(src: str, left: Optional[int], picked: int, end: list[int], shuffl
     empty = "    raise GameRuleError(f'cannot draw from the empty zone {st.game.zone_names[_b_z]}')"
     top = f"L[{picked}] = _b_k[-1]"
     pick = ["if not _b_k:", empty, top] if test is None else [  # a chance node: more than one card, tested first
-        f"if {test}:", "    " + STOPS_AT_CHANCE, f"        st.pending = ({CHANCE}, -1, None, _b_k.copy(), {picked})",
-        "        STOP", "    else:", "        _b_c = _b_k[st.sample_chance(len(_b_k))]",
+        f"if {test}:", "    " + STOPS_AT_CHANCE, f"        STOP ({CHANCE}, -1, None, _b_k.copy(), {picked})",
+        "    else:", "        _b_c = _b_k[st.sample_chance(len(_b_k))]",
         "        st.history.append(st.game.card_ids[_b_c])", f"        L[{picked}] = _b_c", "elif _b_k:", "    " + top,
         "else:", empty]
     return Snippet([*counted, f"_b_z = {src}", "_b_k = st.zones[_b_z]", *pick],

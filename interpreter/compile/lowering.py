@@ -612,8 +612,10 @@ def _slots_kept(loop: ast.While) -> list[int]:
     nodes = walked(loop)
     parent = {id(c): n for n in nodes for c in ast.iter_child_nodes(n)}
     stopped: set[int] = set()  # the slots the loop's stops name (an outcome goes there)
-    for n in nodes:
-        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "pending" for t in n.targets):
+    for n in nodes:  # a node set in st.pending, or yielded (blocks._expand: apply_action keeps it there)
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "pending" for t in n.targets) \
+                or isinstance(n, ast.Yield) and isinstance(n.value, ast.Tuple):
+            assert n.value is not None
             if isinstance(n.value, ast.Constant) and n.value.value is None:
                 continue
             last = n.value.elts[-1] if isinstance(n.value, ast.Tuple) and n.value.elts else None

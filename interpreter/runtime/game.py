@@ -25,7 +25,7 @@ class ConstantError(ValueError):
         self.name = name
 
 
-def _first_resumable(game: "Game", bid: int, st: State, fr: list[Any]) -> Iterator[bool]:
+def _first_resumable(game: "Game", bid: int, st: State, fr: list[Any]) -> Iterator[tuple[Any, ...]]:
     """Makes block `bid`'s resumable runner for the game (Block.resumable) in its place in Game.gens, and enters it."""
     make = game.program.blocks[bid].resumable
     assert make is not None, f"block {bid} has no resumable runner"
@@ -55,7 +55,7 @@ class Game:
 
     def __setattr__(self, name: str, value: Any) -> None:
         """Setting the limits (load_game's reload does, after the game is built) also sets the two budgets a step
-        reads of them (State.apply_action), as the game's own: one read each where a step would make two."""
+        reads of them (State.apply_action), as the game's own, which each state made since copies (State.max_steps)."""
         object.__setattr__(self, name, value)
         if name == "limits":
             object.__setattr__(self, "max_steps", value.max_steps)
@@ -190,7 +190,7 @@ class Game:
                          for b, run in zip(program.blocks, self.runners)]
         # per block: its runner as a generator, entered at the same steps (State.apply_action's run in the API loop),
         # made at its first use (most processes never run one)
-        self.gens: list[Callable[[State, list[Any]], Iterator[bool]]] = [
+        self.gens: list[Callable[[State, list[Any]], Iterator[tuple[Any, ...]]]] = [
             partial(_first_resumable, self, bid) for bid in range(len(program.blocks))]
 
     def make_rules(self) -> None:

@@ -63,7 +63,7 @@ class Block:
     runner: Optional[Callable[[Any], Op]] = None
     starts: frozenset[int] = frozenset()
     # makes, for a game, the runner as a generator that goes on after a stop (State.apply_action's, compile/blocks.py)
-    resumable: Optional[Callable[[Any], Callable[[Any, list[Any]], Iterator[bool]]]] = None
+    resumable: Optional[Callable[[Any], Callable[[Any, list[Any]], Iterator[tuple[Any, ...]]]]] = None
 
 
 @dataclass

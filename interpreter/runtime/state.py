@@ -77,31 +77,31 @@ def step_op(st: "State", fr: list[Any]) -> Optional[bool]:
         raise exc.at(st.game.op_pos[bid][pc]) from None
 
 
-_NO_RUN: Iterator[bool] = iter(())  # State._gen where the state has no run: one that has ended
+_NO_RUN: Iterator[tuple[Any, ...]] = iter(())  # State._gen where the state has no run: one that has ended
 
 
-def _resumed(st: "State") -> Iterator[bool]:
-    """The run of the state's top frame in the API loop as a generator, which yields at each stop and goes on from
+def _resumed(st: "State") -> Iterator[tuple[Any, ...]]:
+    """The run of the state's top frame in the API loop as a generator, which yields each stop's node and goes on from
     there at the next step: its block's resumable runner (Game.gens, entered as Game.enter_at says), which runs the
     frames it pushes inside itself, so a stop costs no new entry into the runners of the frames below it."""
     fr = st.frames[-1]
     if st.game.enter_at[fr[0]][fr[1]] is step_op:  # between its block's starts (a saved or arranged state)
         return _stepped(st, fr)
-    run: Iterator[bool] = st.game.gens[fr[0]](st, fr)
+    run: Iterator[tuple[Any, ...]] = st.game.gens[fr[0]](st, fr)
     return run
 
 
-def _stepped(st: "State", fr: list[Any]) -> Iterator[bool]:
+def _stepped(st: "State", fr: list[Any]) -> Iterator[tuple[Any, ...]]:
     """The frame's one op (step_op), as a generator."""
     if step_op(st, fr):
-        yield True
+        yield st.pending  # type: ignore[misc]  # the node it stopped at
 
 
 class State:
     __slots__ = ("game", "zones", "where", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
                  "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
                  "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
-                 "keep_log", "_gen")
+                 "keep_log", "_gen", "max_steps", "max_both")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
         self.game = game
@@ -111,6 +111,8 @@ class State:
         self._base: Optional[int | State] = None
         self._steps: Optional[list[int]] = None
         self.budget = game.max_steps  # set again by each run; here too for an op run on a clone
+        # the two budgets a step reads (its game's, of the limits as they are when the state is made): one read each
+        self.max_steps, self.max_both = game.max_steps, game.max_both
         self.fam_cards: dict[int, list[int]] = {}  # family -> its cards (helpers.family_cards), kept by blocks.card_move
         self.sampling = False  # whether this run decides chance events itself (advance(a, sample_chance=True) only)
         self.agents: Optional[Sequence[Any]] = None  # agents taking the decisions inside the run (decide_inline)
@@ -121,7 +123,7 @@ class State:
         self.keep_log = True
         # the live state's run in the API loop, stopped where the state stands (_resumed), or _NO_RUN: dropped
         # wherever the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
-        self._gen: Iterator[bool] = _NO_RUN
+        self._gen: Iterator[tuple[Any, ...]] = _NO_RUN
         if _empty:
             return
         start = game.start_state
@@ -240,13 +242,13 @@ class State:
                 self.take_action(seat, value, labels[action] if labels is not None else None)
             elif kind == DECIDE:
                 self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
-            self.budget = self.game.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
+            self.budget = self.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
                 # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
                 while undoable:
-                    for _ in self._gen:  # a stop (the runners locate an error of theirs)
-                        if len(self.log) + len(self.history) > self.game.max_both:
+                    for self.pending in self._gen:  # a stop, at the node it yields (runners locate errors of theirs)
+                        if len(self.log) + len(self.history) > self.max_both:
                             fr = self.frames[-1]
                             self.past_written()
                         return
@@ -260,7 +262,7 @@ class State:
                     while frames:
                         fr = frames[-1]
                         if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) + len(self.history) > self.game.max_both:
+                            if len(self.log) + len(self.history) > self.max_both:
                                 fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
                                 self.past_written()
                             return
@@ -436,11 +438,15 @@ class State:
     def _chance(self, call: str) -> tuple[Any, ...]:
         """The pending chance node, checked before anything changes (an assert would vanish under -O)."""
         pending = self.pending
-        if pending is None:
-            raise WrongNodeError(f"{call}() at the end of the game: there is no chance node")
-        if pending[0] != CHANCE:
-            raise WrongNodeError(f"{call}() at a decision of P{pending[1] + 1}: only a chance node has outcomes")
+        if pending is None or pending[0] != CHANCE:
+            self._no_chance(call)
         return pending
+
+    def _no_chance(self, call: str = "sample_chance") -> NoReturn:
+        """WrongNodeError for `call`, where no chance node is open."""
+        if self.pending is None:
+            raise WrongNodeError(f"{call}() at the end of the game: there is no chance node")
+        raise WrongNodeError(f"{call}() at a decision of P{self.pending[1] + 1}: only a chance node has outcomes")
 
     def returns(self) -> list[float]:
         return list(self._returns) if self._returns is not None else [0.0] * self.game.num_players
@@ -496,16 +502,14 @@ class State:
         draws, a tiny, fast, portable random function whose whole state is two integers (written out here, no call:
         its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws). Between
         steps only sample_chance draws (_go_back keeps the count)."""
-        if n is None:
-            pending = self.pending
-            if pending is None or not pending[0]:  # the end, or a decision (DECIDE is 0; ops)
-                pending = self._chance("sample_chance")
-            n = len(pending[3])
+        if n is None:  # the open node's outcomes: the end (TypeError) and a decision (DECIDE is 0; ops) are refused
+            try: n = self._no_chance() if not self.pending[0] else len(self.pending[3])  # type: ignore  # noqa: E701
+            except TypeError:
+                self._no_chance()
         else:
-            game = self.game
-            if len(self.log) + len(self.history) > game.max_both:
+            if len(self.log) + len(self.history) > self.max_both:
                 self.past_written()
-            self.budget = game.max_steps
+            self.budget = self.max_steps
         self.draws = draws = self.draws + 1
         x = (self._stream + draws) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -589,8 +593,7 @@ class State:
         set): the budgets are checked as at a stop and renewed as by a step. The agent sees a state as at the
         stop: the frames stand after the op, the node is open (a `choose action` node, opened only here: not for
         a plain random agent, whose pick is written out from its stream, `random_bits`: RandomAgent.act's numbers)."""
-        game = self.game
-        if len(self.log) + len(self.history) > game.max_both:
+        if len(self.log) + len(self.history) > self.max_both:
             self.past_written()
         bits = self.random_bits[seat]
         n = len(options)
@@ -606,7 +609,7 @@ class State:
             action = bits(k)
             while action >= n:
                 action = bits(k)
-        self.budget = game.max_steps
+        self.budget = self.max_steps
         return action
 
     def _choose(self, pending: tuple[Any, ...], action: int) -> None:
