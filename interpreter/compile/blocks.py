@@ -698,8 +698,9 @@ def recount_move(counted: Sequence[int], dest: Optional[int], src: Optional[int]
 
 
 def no_owned(family: int) -> Lines:
-    """The counts by owner of a family that no card lies in any more (statements._emptied)."""
-    return [f"st.owned[{family}] = [0] * (st.game.num_players + 1)"]
+    """The counts by owner of a family that no card lies in any more (statements._emptied), set in place: code may
+    hold the family's list of counts as a local (hoist._STATE_READ)."""
+    return [f"st.owned[{family}][:] = st.game.no_counts"]
 
 
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
