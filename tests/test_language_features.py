@@ -1206,11 +1206,14 @@ def test_a_move_of_a_kind_no_rule_reveals_neither_tests_nor_clears_what_was_show
 
 
 def test_a_move_of_a_zones_top_card_takes_it_from_that_zone_by_pop(tmp_path: Path) -> None:
-    """`move top(Z) to …` knows the card's zone (no `where` read) and takes the card off its end; a move of another
-    card still looks its zone up and removes it by value."""
+    """`move top(Z) to …` knows the card's zone (no `where` read) and takes the card off its end, by the pop that
+    reads it; a move of another card still looks its zone up and removes it by value."""
     game = _game(tmp_path / "top", UNSHOWN)
     run = game.actions[game.program.actions[0].aid][2].__code__
     assert "pop" in run.co_names and "remove" not in run.co_names
+    ops = list(dis.get_instructions(run))
+    popped = [k for k, op in enumerate(ops) if op.argval == "pop"]
+    assert len(popped) == 1 and ops[popped[0] + 3].opname == "STORE_FAST"  # pop, PRECALL, CALL: the card kept
     state = game.new_initial_state(seed=1)
     vault, shelf = (game.zone_names.index(name) for name in ("vault", "shelf"))
     top = state.zones[vault][-1]

@@ -822,6 +822,9 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
             one = what[1:-1]
         top = None if one is None else _top_of(one)
         if top is not None and moving[0].startswith("_b_f = ") and moving.count(_TAKEN) == 1:  # _b_f: the card's zone
+            if moving[1] == _TAKEN:  # taken out first: read by the pop that takes it
+                return Snippet([f"_b_z = {to}", f"_b_f = {top[0]}", f"_b_c = (st.zones[_b_f] or {top[1]}).pop()",
+                                *moving[2:]])
             return Snippet([f"_b_z = {to}", f"_b_f = {top[0]}", f"_b_c = (st.zones[_b_f] or {top[1]})[-1]",
                             *("st.zones[_b_f].pop()" if ln == _TAKEN else ln for ln in moving[1:])])
         return Snippet([f"_b_z = {to}", *each_card(what, one, moving)])
