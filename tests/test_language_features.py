@@ -980,7 +980,7 @@ def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkey
     """A loop over positions(row) names places of row and of marker, as large (the same code): `marker[i]`, also
     inside a function inlined with i, is read without its check, its top card inline (the helper only to fail), the
     zone at i a number of the loop's own; the loop spends row's size, a number, not the length of its range (a loop
-    over the players: their number)."""
+    over the players: their number, and the seats with their zones of a per-player family the body reads)."""
     from interpreter.compile import blocks
     runners: list[str] = []
     lowered = blocks.lowered_code
@@ -991,15 +991,17 @@ var seen: int = 0 de "gesehen" en "seen"
 internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])
 round { repeat while done == 0 phase p de "P" en "P" {
   for i in positions(row) { set seen = seen * 10 + marker_top(i).weight + count(marker[i]) }
-  for p in players { set done = 0 }
+  for p in players { set done = 0  if p == last(players) { set seen = seen + count(shelf(p)) } }
   set done = 1
 } }
 score(p) = seen
 '''
-    flow = flow.replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]')
+    flow = flow.replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]\n  move card("light") to shelf(last(players))')
+    flow = flow.replace('zone bag de', 'zone shelf de "Regal" en "shelf" per player of stone public\nzone bag de')
     game = _game(tmp_path, flow.replace("MARK", "marker[2]"))
     state = game.new_initial_state()
-    assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
+    assert state.is_terminal() and state.scores() == [46, 46]  # heavy (3) and the marker stone (4), one card each;
+    # the last player's shelf: one card
     loop = next(src for src in runners if "_g_places_" in src)  # the phase's runner
     # the loop runs over the game's places, with the zone of marker at each (Game.places), counted for the budget by
     # the family's size (row [2]): no range built, no copy, no length taken, no table read for the zone
@@ -1007,6 +1009,9 @@ score(p) = seen
     assert re.search(r"st\.budget -= 2\n", loop) and f"for _l0, _y0_{marker} in _g_places_{row}_{marker}:" in loop
     assert "_g_fam_zones_" not in loop and game.places(row, marker) == tuple(enumerate(game.fam_zones[marker], 1))
     assert "st.budget -= _g_num_players\n" in loop and "budget -= len(" not in loop  # the players' loop: their number
+    shelf = game.program.zone_by_name["shelf"].family_id
+    assert f"for _l1, _y1_{shelf} in _g_seat_zones_{shelf}:" in loop
+    assert game.seat_zones(shelf) == tuple(zip(game.players, game.fam_zones[shelf]))
     assert "range(" not in loop and "_b_q" not in loop
     assert "_member(" not in loop and "_pick(" in loop and " or _pick((), -1, " in loop
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty

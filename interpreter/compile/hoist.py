@@ -44,9 +44,9 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 # action`'s lister, a table of effects; a single zone's id, expressions.e_Name: its family's first): bound itself
 _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers|effect_runs)\[(\d+)\](?:\[(0)\])?"
                          r"|(fam_place|fam_at|fam_numbers|fam_full)\[(\d+)\])")
-# a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows, place_rows,
+# a table the game makes for a family or an action when asked (Game.places, seat_zones, zone_at, option_rows, place_rows,
 # card_rows): bound itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
+_GAME_MADE = re.compile(r"\bst\.game\.(places|seat_zones|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")

@@ -231,6 +231,11 @@ class Game:
         unpacks each, not counting the number up."""
         return tuple(zip(range(1, len(self.fam_zones[fam]) + 1), *(self.fam_zones[f] for f in read or (fam,))))
 
+    def seat_zones(self, *read: int) -> tuple[tuple[int, ...], ...]:
+        """The seats as (seat, its zone of each per-player family `read`): a loop over the players that reads those
+        zones (statements._over_places; bound once per game) unpacks them with the seat."""
+        return tuple(zip(self.players, *(self.fam_zones[f] for f in read)))
+
     def option_rows(self, aid: int) -> list[Optional[list[tuple[int, int, int]]]]:
         """Per value of an action's first parameter (a card or a place number), its options' row (helpers.option_row),
         made on first use: a lister (bound once per game) appends an option of the row, no new tuple each time."""
