@@ -1045,6 +1045,31 @@ score(p) = seen
     assert phase.count(" for _v") == 2  # the let and the while's condition work it out, the `if` does not
 
 
+def test_a_statement_right_after_a_reveal_of_one_card_reads_that_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In code that runs through, a statement right after `reveal X` of one card, worked out with work to spare, reads
+    the revealed card where its values work X out again as it starts (nothing ran since); a card's field set, which
+    names its own card first, works X out itself."""
+    sources: list[str] = []
+    _capture_functions(sources, monkeypatch)
+    flow = ZONE_WORK.split("action take")[0].replace("MARK", "marker[2]") + '''
+var seen: int = 0 de "gesehen" en "seen"
+round { repeat while done == 0 phase p de "P" en "P" {
+  reveal top(row[2])
+  if top(row[2]).weight > 2 { set seen = seen + top(row[2]).weight }
+  reveal top(row[2])
+  set top(row[1]).weight = top(row[2]).weight + 10
+  set seen = seen * 100 + top(row[1]).weight
+  set done = 1
+} }
+score(p) = seen
+'''
+    state = _game(tmp_path, flow).new_initial_state()
+    assert state.is_terminal() and state.scores() == [313, 313]  # heavy (3), then light's weight set to 3 + 10
+    phase = next(src for src in sources if "_b_r" in src)
+    assert re.search(r"if .*card_vals\[_b_c\]\[\d+\] > 2", phase)
+    assert re.search(r"_b_r\[\d+\] = .*_pick\(", phase)
+
+
 def test_a_rule_called_with_a_place_its_loop_knows_reads_it_without_its_check(tmp_path: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A rule that runs through, called with a position of a family as large: a function of its own reads the

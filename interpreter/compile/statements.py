@@ -142,9 +142,11 @@ class StatementCompiler(ExpressionCompiler):
 
     def _begin(self, s: Any) -> None:
         """A statement starts: right after a `let`, one that reads its values as it starts (_AT_START) reads the let's
-        value from its slot where its code would work it out again alike (CompilerBase.reused): nothing ran since."""
+        value from its slot where its code would work it out again alike (CompilerBase.reused): nothing ran since; so
+        too after a reveal of one card in code that runs through (_structured), from its `_b_c`."""
         let, self.after_let = self.after_let, None
-        self.reused = let if isinstance(s, _AT_START) else None
+        self.reused = let if isinstance(s, _AT_START) and not (let and let[1] == "_b_c" and isinstance(s, A.SetStmt)) \
+            else None  # (a card's field set names its card _b_c before its value is worked out: blocks.set_card_field)
         if not isinstance(s, A.Move):  # (s_Move reads it)
             self.let_source = None
 
@@ -279,6 +281,9 @@ class StatementCompiler(ExpressionCompiler):
             else:
                 assert not snippet.cells and not snippet.pushes
                 lines += snippet.lines
+        if isinstance(s, A.Reveal) and lines[0].startswith("_b_c = ") and "(" in lines[0] \
+                and not any(ln.lstrip().startswith("_b_c =") for ln in lines[1:]):
+            self.after_let = (lines[0][7:], "_b_c")  # the one card revealed, work to spare: as a let's (_begin)
         return lines
 
     def _count(self, items: str) -> str:
