@@ -1093,6 +1093,43 @@ def test_every_place_full_is_read_from_the_counts_by_owner_where_no_place_holds_
         assert state.gvars[names.index("filled")] >= 5
 
 
+CLEARED = """  phase clear {
+    let q = first(players)
+    set before = count(c for c in cards(row) if owner(c) == q)
+    for c in cards(row) { move c to box }
+    set after = count(c for c in cards(row) if owner(c) == q) + count(c for c in cards(row) if owner(c) == next(q))
+  }
+"""
+
+
+def test_a_familys_counts_by_owner_are_held_as_a_local_and_set_to_none_in_place(tmp_path: Path) -> None:
+    """Code that reads a family's counts by owner (State.owned) holds their list as a local (hoist._STATE_READ): the
+    turns loop, and a phase that reads them before and after a loop that empties the family, which sets them to none
+    in place (blocks.no_owned), so that the state's counts stay those of the cards after every step."""
+    rules = owned_rules()
+    rules = rules[:rules.index("zone box")].replace("game owned", "game full") + FULL.replace("CAP", "2")
+    rules = rules.replace("var filled: int = 0", "var filled: int = 0\nvar before: int = 0\nvar after: int = 0")
+    rules = rules.replace("  phase clear {\n    for c in cards(row) { move c to box }\n  }\n", CLEARED)
+    rules = rules.replace("  move t to row[i]\n  call note", "  give t to me\n  move t to row[i]\n  call note")
+    (tmp_path / "game.rules").write_text(rules, encoding="utf-8")
+    game = load_game(str(tmp_path), players=3)
+    row = game.program.zone_by_name["row"].family_id
+    turns = game.runners[[b.name for b in game.program.blocks].index("phase play")]
+    assert all(f"_s_owned_{row}" in code.co_varnames for code in (turns.__code__, _last_phase(game).__code__))
+    names = [g[0] for g in game.program.gvars]
+    befores = set()
+    for seed in range(1, 4):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(rng.randrange(len(state.legal_actions())))
+            counted = state.clone()
+            counted.recount()
+            assert state.owned == counted.owned
+            assert state.gvars[names.index("after")] == 0
+            befores.add(state.gvars[names.index("before")])
+    assert len(befores) > 1
+
+
 THROUGH = """game probe {
   players 2 to 2
 }

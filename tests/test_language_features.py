@@ -980,7 +980,7 @@ def test_a_place_its_loop_knows_is_read_without_its_check(tmp_path: Path, monkey
     """A loop over positions(row) names places of row and of marker, as large (the same code): `marker[i]`, also
     inside a function inlined with i, is read without its check, its top card inline (the helper only to fail), the
     zone at i a number of the loop's own; the loop spends row's size, a number, not the length of its range (a loop
-    over the players: their number)."""
+    over the players: their number, and the seats with their zones of a per-player family the body reads)."""
     from interpreter.compile import blocks
     runners: list[str] = []
     lowered = blocks.lowered_code
@@ -991,15 +991,17 @@ var seen: int = 0 de "gesehen" en "seen"
 internal function marker_top(i: int) de "die Marke an {i}" en "marker at {i}" = top(marker[i])
 round { repeat while done == 0 phase p de "P" en "P" {
   for i in positions(row) { set seen = seen * 10 + marker_top(i).weight + count(marker[i]) }
-  for p in players { set done = 0 }
+  for p in players { set done = 0  if p == last(players) { set seen = seen + count(shelf(p)) } }
   set done = 1
 } }
 score(p) = seen
 '''
-    flow = flow.replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]')
+    flow = flow.replace('move card("heavy") to row[2]', 'move card("heavy") to marker[1]\n  move card("light") to shelf(last(players))')
+    flow = flow.replace('zone bag de', 'zone shelf de "Regal" en "shelf" per player of stone public\nzone bag de')
     game = _game(tmp_path, flow.replace("MARK", "marker[2]"))
     state = game.new_initial_state()
-    assert state.is_terminal() and state.scores() == [45, 45]  # heavy (3) and the marker stone (4), one card each
+    assert state.is_terminal() and state.scores() == [46, 46]  # heavy (3) and the marker stone (4), one card each;
+    # the last player's shelf: one card
     loop = next(src for src in runners if "_g_places_" in src)  # the phase's runner
     # the loop runs over the game's places, with the zone of marker at each (Game.places), counted for the budget by
     # the family's size (row [2]): no range built, no copy, no length taken, no table read for the zone
@@ -1007,6 +1009,9 @@ score(p) = seen
     assert re.search(r"st\.budget -= 2\n", loop) and f"for _l0, _y0_{marker} in _g_places_{row}_{marker}:" in loop
     assert "_g_fam_zones_" not in loop and game.places(row, marker) == tuple(enumerate(game.fam_zones[marker], 1))
     assert "st.budget -= _g_num_players\n" in loop and "budget -= len(" not in loop  # the players' loop: their number
+    shelf = game.program.zone_by_name["shelf"].family_id
+    assert f"for _l1, _y1_{shelf} in _g_seat_zones_{shelf}:" in loop
+    assert game.seat_zones(shelf) == tuple(zip(game.players, game.fam_zones[shelf]))
     assert "range(" not in loop and "_b_q" not in loop
     assert "_member(" not in loop and "_pick(" in loop and " or _pick((), -1, " in loop
     with pytest.raises(GameRuleError, match="top of an empty list or zone"):  # marker[2] is empty
@@ -1038,6 +1043,31 @@ score(p) = seen
     phase = next(src for src in runners if "while " in src and "card_vals" in src)
     assert "if len(_l0) == 2:" in phase  # the phase runs through: a function, its slots locals
     assert phase.count(" for _v") == 2  # the let and the while's condition work it out, the `if` does not
+
+
+def test_a_statement_right_after_a_reveal_of_one_card_reads_that_card(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """In code that runs through, a statement right after `reveal X` of one card, worked out with work to spare, reads
+    the revealed card where its values work X out again as it starts (nothing ran since); a card's field set, which
+    names its own card first, works X out itself."""
+    sources: list[str] = []
+    _capture_functions(sources, monkeypatch)
+    flow = ZONE_WORK.split("action take")[0].replace("MARK", "marker[2]") + '''
+var seen: int = 0 de "gesehen" en "seen"
+round { repeat while done == 0 phase p de "P" en "P" {
+  reveal top(row[2])
+  if top(row[2]).weight > 2 { set seen = seen + top(row[2]).weight }
+  reveal top(row[2])
+  set top(row[1]).weight = top(row[2]).weight + 10
+  set seen = seen * 100 + top(row[1]).weight
+  set done = 1
+} }
+score(p) = seen
+'''
+    state = _game(tmp_path, flow).new_initial_state()
+    assert state.is_terminal() and state.scores() == [313, 313]  # heavy (3), then light's weight set to 3 + 10
+    phase = next(src for src in sources if "_b_r" in src)
+    assert re.search(r"if .*card_vals\[_b_c\]\[\d+\] > 2", phase)
+    assert re.search(r"_b_r\[\d+\] = .*_pick\(", phase)
 
 
 def test_a_rule_called_with_a_place_its_loop_knows_reads_it_without_its_check(tmp_path: Path,
@@ -1206,11 +1236,14 @@ def test_a_move_of_a_kind_no_rule_reveals_neither_tests_nor_clears_what_was_show
 
 
 def test_a_move_of_a_zones_top_card_takes_it_from_that_zone_by_pop(tmp_path: Path) -> None:
-    """`move top(Z) to …` knows the card's zone (no `where` read) and takes the card off its end; a move of another
-    card still looks its zone up and removes it by value."""
+    """`move top(Z) to …` knows the card's zone (no `where` read) and takes the card off its end, by the pop that
+    reads it; a move of another card still looks its zone up and removes it by value."""
     game = _game(tmp_path / "top", UNSHOWN)
     run = game.actions[game.program.actions[0].aid][2].__code__
     assert "pop" in run.co_names and "remove" not in run.co_names
+    ops = list(dis.get_instructions(run))
+    popped = [k for k, op in enumerate(ops) if op.argval == "pop"]
+    assert len(popped) == 1 and ops[popped[0] + 3].opname == "STORE_FAST"  # pop, PRECALL, CALL: the card kept
     state = game.new_initial_state(seed=1)
     vault, shelf = (game.zone_names.index(name) for name in ("vault", "shelf"))
     top = state.zones[vault][-1]

@@ -710,6 +710,28 @@ score(p) = p.gold
     assert [gold(state, 0), gold(state, 1)] == [4, 6]
 
 
+def test_a_payment_between_the_bank_and_a_side_that_may_be_the_bank_tests_that_side_once(tmp_path: Path) -> None:
+    """A payment from a player value to the bank, or from the bank to one, tests once whether that side is a seat
+    (blocks.pay): only then does gold move, the bank paying itself changes nothing."""
+    from interpreter.compile.blocks import pay
+    for payer, payee, side in (("L[0]", None, "_b_s"), (None, "L[1]", "_b_d")):
+        lines = pay("2", payer, payee, 0, 0, "gold", False).lines
+        assert lines.count(f"if {side} >= 0:") == 1 and "else:" not in lines
+    game = build(tmp_path, """
+setup {
+  give first(cards(box)) to last(players)
+  pay 2 gold from owner(first(cards(box))) to bank
+  pay 1 gold from owner(last(cards(box))) to bank at most available
+  pay 3 gold from bank to owner(first(cards(box)))
+  pay 4 gold from bank to owner(last(cards(box)))
+}
+""" + NO_ROUNDS)
+    state = game.new_initial_state()
+    assert [gold(state, 0), gold(state, 1), bank(state)] == [5, 6, -11]  # the bank gave out 5 a seat at the start
+    log = state.observation(0)["log"]
+    assert "P2 pays 2 gold to the bank" in log and "the bank pays 3 gold to P2" in log, log
+
+
 def test_negative_payment_is_a_rules_error(tmp_path: Path) -> None:
     """A payment of a negative amount is refused (pay the other way instead)."""
     game = build(tmp_path, """

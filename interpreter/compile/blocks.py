@@ -701,8 +701,9 @@ def recount_move(counted: Sequence[int], dest: Optional[int], src: Optional[int]
 
 
 def no_owned(family: int) -> Lines:
-    """The counts by owner of a family that no card lies in any more (statements._emptied)."""
-    return [f"st.owned[{family}] = [0] * (st.game.num_players + 1)"]
+    """The counts by owner of a family that no card lies in any more (statements._emptied), set in place: code may
+    hold the family's list of counts as a local (hoist._STATE_READ)."""
+    return [f"st.owned[{family}][:] = st.game.no_counts"]
 
 
 _ONE_CARD = re.compile(r"\[(?:[A-Za-z_]\w*|L\[\d+\]|\d+)\]")  # a list of one card given by a name, slot or number
@@ -824,6 +825,9 @@ def move(what: str, to: str, moving: Lines, notify: bool, one: Optional[str] = N
             one = what[1:-1]
         top = None if one is None else _top_of(one)
         if top is not None and moving[0].startswith("_b_f = ") and moving.count(_TAKEN) == 1:  # _b_f: the card's zone
+            if moving[1] == _TAKEN:  # taken out first: read by the pop that takes it
+                return Snippet([f"_b_z = {to}", f"_b_f = {top[0]}", f"_b_c = (st.zones[_b_f] or {top[1]}).pop()",
+                                *moving[2:]])
             return Snippet([f"_b_z = {to}", f"_b_f = {top[0]}", f"_b_c = (st.zones[_b_f] or {top[1]})[-1]",
                             *("st.zones[_b_f].pop()" if ln == _TAKEN else ln for ln in moving[1:])])
         return Snippet([f"_b_z = {to}", *each_card(what, one, moving)])
@@ -951,13 +955,18 @@ def pay(amount: str, payer: Optional[str], payee: Optional[str], pidx: int, bank
     lines += [f"_b_d = {payee}"] if payee is not None else []
     take = [f"st.gvars[{bank}] -= _b_n"]  # the bank's side
     give = [f"st.gvars[{bank}] += _b_n"]
-    if payer is not None:  # the payer's row read once
-        row = ["_b_r = st.pvars[_b_s]", f"_b_h = _b_r[{pidx}]", "if _b_h < _b_n:", short, f"_b_r[{pidx}] = _b_h - _b_n"]
-        take = row if seats[0] else ["if _b_s >= 0:", *("    " + ln for ln in row), "else:", *("    " + ln for ln in take)]
-    if payee is not None:
-        row = [f"st.pvars[_b_d][{pidx}] += _b_n"]
-        give = row if seats[1] else ["if _b_d >= 0:", *("    " + ln for ln in row), "else:", *("    " + ln for ln in give)]
-    lines += take + give
+    paid = take if payer is None else ["_b_r = st.pvars[_b_s]", f"_b_h = _b_r[{pidx}]", "if _b_h < _b_n:", short,
+                                       f"_b_r[{pidx}] = _b_h - _b_n"]  # the payer's row read once
+    got = give if payee is None else [f"st.pvars[_b_d][{pidx}] += _b_n"]
+    if payer is not None and not seats[0] and payee is None:  # a seat or the bank pays the bank: only a seat changes
+        lines += ["if _b_s >= 0:", *("    " + ln for ln in paid + got)]
+    elif payee is not None and not seats[1] and payer is None:  # the bank pays a seat or itself
+        lines += ["if _b_d >= 0:", *("    " + ln for ln in paid + got)]
+    else:
+        lines += (paid if payer is None or seats[0] else ["if _b_s >= 0:", *("    " + ln for ln in paid), "else:",
+                                                           *("    " + ln for ln in take)]) \
+            + (got if payee is None or seats[1] else ["if _b_d >= 0:", *("    " + ln for ln in got), "else:",
+                                                      *("    " + ln for ln in give)])
     who = f"{'_b_s' if payer is not None else -1}, {'_b_d' if payee is not None else -1}"
     log = logged(f"({L_PAY}, {who}, _b_n, {name!r})")
     if amount.isdigit() and int(amount) and not at_most:  # a whole number paid in full: logged

@@ -95,6 +95,13 @@ def _cut(body: str, params: tuple[str, ...]) -> tuple[tuple[Union[str, int], ...
     return tuple(pieces), tuple(uses)
 
 
+def _again(value: str, anywhere: bool = False) -> re.Pattern[str]:
+    """Code that works `value` out again (not the end of a longer read); `anywhere`: at any error positions (`_atN`),
+    which only the first working out can report."""
+    pattern = re.escape(value)
+    return re.compile(r"(?<![\w)\]])" + (re.sub(r"_at\d+", lambda _: r"_at\d+", pattern) if anywhere else pattern))
+
+
 class ExpressionCompiler(CompilerBase):
     def _function(self, name: str, at: A.Pos) -> tuple[str, T]:
         """Compiles a pure function once into a Python function named in the generated code's globals."""
@@ -158,8 +165,10 @@ class ExpressionCompiler(CompilerBase):
         method = getattr(self, "e_" + type(e).__name__)
         src, t = method(e, scope)
         self.at = e.pos
-        if self.reused is not None and self.reused[0] in src:
-            src = sub_code(src, re.compile(r"(?<![\w)\]])" + re.escape(self.reused[0])), self.reused[1])
+        if self.reused is not None and "'" in self.reused[0]:  # string literals inside: matched whole, at any
+            src = _again(self.reused[0], True).sub(self.reused[1], src)  # positions (its errors: where it was worked out)
+        elif self.reused is not None and self.reused[0] in src:
+            src = sub_code(src, _again(self.reused[0]), self.reused[1])
         return src, t
 
     def code_as(self, e: Any, scope: Scope, want: T) -> tuple[str, T]:

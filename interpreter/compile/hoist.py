@@ -19,10 +19,11 @@ from interpreter.compile.primitives import FAMILY_CARDS
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (its family cache, counts by owner and log too, and whether the log keeps its entries)
 # that generated code reads but never rebinds: an enumerator changes nothing, a block runner only their items
-# (State.recount sets the counts between runs, play_bots the log's flag before it)
+# (State.recount sets the counts between runs, play_bots the log's flag before it); a family's list of counts by owner
+# is read as one (`st.owned[5]`: blocks.no_owned sets it in place)
 _STATE_LISTS = ("zones", "where", "card_vals", "owner", "known", "pvars", "gvars", "fam_cards", "owned",
                 "log", "keep_log")
-_STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
+_STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|owned\[\d+\]|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"
 # reads of a bound card that cannot fail: its zone, that zone's number, a field of its row, its owner
 _BOUND_NAME = re.compile(_NAME)
@@ -33,7 +34,7 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
 # the game's tables that stay as they are once it is built (Game.__init__; runners, listers and rules are filled, never
 # replaced): block runners, option listers and functions that run through are made per game with them bound as
 # their parameters' defaults (blocks._runner_code, made_for_game), not read at each entry
-GAME_TABLES = ("num_players", "players", "next_seat", "all_mask", "card_ids", "card_index", "card_vals", "code",
+GAME_TABLES = ("num_players", "players", "next_seat", "no_counts", "all_mask", "card_ids", "card_index", "card_vals", "code",
                "op_pos", "runners", "gens", "listers", "rules", "effect_runs", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
@@ -43,9 +44,9 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 # action`'s lister, a table of effects; a single zone's id, expressions.e_Name: its family's first): bound itself
 _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers|effect_runs)\[(\d+)\](?:\[(0)\])?"
                          r"|(fam_place|fam_at|fam_numbers|fam_full)\[(\d+)\])")
-# a table the game makes for a family or an action when asked (Game.places, zone_at, option_rows, place_rows,
+# a table the game makes for a family or an action when asked (Game.places, seat_zones, zone_at, option_rows, place_rows,
 # card_rows): bound itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
+_GAME_MADE = re.compile(r"\bst\.game\.(places|seat_zones|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")
@@ -102,8 +103,9 @@ def made_for_game(src: str, bound: dict[str, str]) -> str:
 
 
 def local_name(read: str) -> str:
-    """The local that holds a read of the state's list (`st.x`: `_s_x`) or of the game's table (`_g_x`)."""
-    return f"_g_{read[8:]}" if read.startswith("st.game.") else f"_s_{read[3:]}"
+    """The local that holds a read of the state's list (`st.x`: `_s_x`, `st.owned[5]`: `_s_owned_5`) or of the game's
+    table (`_g_x`)."""
+    return f"_g_{read[8:]}" if read.startswith("st.game.") else f"_s_{read[3:].replace('[', '_').rstrip(']')}"
 
 
 def state_reads_as_locals(body: list[str], only: Optional[set[str]] = None) -> tuple[list[str], dict[str, str]]:

@@ -142,9 +142,11 @@ class StatementCompiler(ExpressionCompiler):
 
     def _begin(self, s: Any) -> None:
         """A statement starts: right after a `let`, one that reads its values as it starts (_AT_START) reads the let's
-        value from its slot where its code would work it out again alike (CompilerBase.reused): nothing ran since."""
+        value from its slot where its code would work it out again alike (CompilerBase.reused): nothing ran since; so
+        too after a reveal of one card in code that runs through (_structured), from its `_b_c`."""
         let, self.after_let = self.after_let, None
-        self.reused = let if isinstance(s, _AT_START) else None
+        self.reused = let if isinstance(s, _AT_START) and not (let and let[1] == "_b_c" and isinstance(s, A.SetStmt)) \
+            else None  # (a card's field set names its card _b_c before its value is worked out: blocks.set_card_field)
         if not isinstance(s, A.Move):  # (s_Move reads it)
             self.let_source = None
 
@@ -279,6 +281,9 @@ class StatementCompiler(ExpressionCompiler):
             else:
                 assert not snippet.cells and not snippet.pushes
                 lines += snippet.lines
+        if isinstance(s, A.Reveal) and lines[0].startswith("_b_c = ") and "(" in lines[0] \
+                and not any(ln.lstrip().startswith("_b_c =") for ln in lines[1:]):
+            self.after_let = (lines[0][7:], "_b_c")  # the one card revealed, work to spare: as a let's (_begin)
         return lines
 
     def _count(self, items: str) -> str:
@@ -976,16 +981,20 @@ def _loop_variable(var: int, body: list[str]) -> tuple[str, list[str]]:
 def _over_places(item: str, src: str, body: list[str]) -> tuple[str, list[str]]:
     """What a loop runs over (`item in src`), and its body: over positions(F) (a local `item`), where the body reads
     zones of families at the position (`fam_at[G][item]`, in range: expressions.e_Index), F's places with
-    those zones (Game.places), each read as a local `_y…`, no table read and no number counted down each time."""
+    those zones (Game.places); over the players, where it reads zones of per-player families at the seat
+    (`fam_zones[G][item]`), the seats with those zones (Game.seat_zones). Each zone is read as a local `_y…`, no
+    table read and no number counted down each time."""
     places = _PLACES.fullmatch(src)
-    if places is None or not item.startswith("_l"):
+    if (places is None and src != "st.game.players") or not item.startswith("_l"):
         return f"{item} in {src}", body
-    read = re.compile(rf"\bst\.game\.fam_at\[(\d+)\]\[{item}\]")
+    read = re.compile(rf"\bst\.game\.{'fam_zones' if places is None else 'fam_at'}\[(\d+)\]\[{item}\]")
     families = list(dict.fromkeys(m[1] for ln in body for part in STRING_LITERAL.split(ln)[::2] for m in read.finditer(part)))
     if not families:
         return f"{item} in {src}", body
     zones = [f"_y{item[2:]}_{f}" for f in families]
     body = [sub_code(ln, read, lambda m: f"_y{item[2:]}_{m[1]}") for ln in body]
+    if places is None:
+        return f"{item}, {', '.join(zones)} in st.game.seat_zones({', '.join(families)})", body
     read_too = "" if families == [places[1]] else ", " + ", ".join(families)  # F's own zones: its places as they are
     return f"{item}, {', '.join(zones)} in st.game.places({places[1]}{read_too})", body
 

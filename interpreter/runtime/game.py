@@ -44,6 +44,7 @@ class Game:
     # slots: generated code made for a game reads its tables once, but the rest of the engine at every step, and a
     # game of this many attributes would keep them in a plain dict
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "next_seat",
+                 "no_counts",
                  "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at",
                  "listers", "fns", "rules", "effect_runs", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
@@ -75,6 +76,7 @@ class Game:
         self.num_players = num_players
         self.players = list(range(num_players))
         self.next_seat = [*self.players[1:], 0]  # each seat's next one: a turn goes on by one index, no `% n`
+        self.no_counts = (0,) * (num_players + 1)  # a family's counts by owner once it is empty (blocks.no_owned)
         self.all_mask = (1 << num_players) - 1
         self.card_ids = [c.id for c in program.cards]
         self.card_index = {cid: c for c, cid in enumerate(self.card_ids)}
@@ -228,6 +230,11 @@ class Game:
         large): a loop over them (a lister's: hoist.known_places; statements._over_places; bound once per game)
         unpacks each, not counting the number up."""
         return tuple(zip(range(1, len(self.fam_zones[fam]) + 1), *(self.fam_zones[f] for f in read or (fam,))))
+
+    def seat_zones(self, *read: int) -> tuple[tuple[int, ...], ...]:
+        """The seats as (seat, its zone of each per-player family `read`): a loop over the players that reads those
+        zones (statements._over_places; bound once per game) unpacks them with the seat."""
+        return tuple(zip(self.players, *(self.fam_zones[f] for f in read)))
 
     def option_rows(self, aid: int) -> list[Optional[list[tuple[int, int, int]]]]:
         """Per value of an action's first parameter (a card or a place number), its options' row (helpers.option_row),
