@@ -424,6 +424,7 @@ class ExpressionCompiler(CompilerBase):
             ccode, ct = self.code(e.cond, inner)
             self._expect(e.cond, ct, BOOL, "a filter condition")
             cond = f" if {ccode}"
+        body, cond = self._by_column(e, elem.arg if elem.name == "card" else None, var, body, cond)
         source = iterable(seq_code(src, st))
         family = self._positions_of(e.source)
         if family is not None and e.key is None:  # `… f[i] … for i in positions(f)`, i read only as f[i]: over f's zones
@@ -436,6 +437,26 @@ class ExpressionCompiler(CompilerBase):
         if _READ.fullmatch(source):  # a list read without a call: an empty one needs no comprehension run
             return f"([{body} for {var} in {source}{cond}] if {source} else [])", list_of(bt)
         return f"[{body} for {var} in {source}{cond}]", list_of(bt)
+
+    def _by_column(self, e: A.Comprehension, kind: Optional[str], var: str, body: str, cond: str) -> tuple[str, str]:
+        """body and cond with the field of the loop's card that is the item, the filter's `==` side or the item's, read
+        from its column (Game.field_col) where no rule sets or modifies it: the lowering runs such a comprehension
+        as one pass in C (lowering._mapped). That field then keeps its printed values (Program.printed)."""
+        info = self.p.kinds.get(kind) if kind else None
+        if info is None:
+            return body, cond
+        for part in (e.expr, e.cond):
+            for side in [part.left, part.right] if isinstance(part, A.BinOp) and part.op == "==" else [part]:
+                if not (isinstance(side, A.Attr) and isinstance(side.obj, A.Name) and side.obj.name == e.var
+                        and side.name in info.index and side.name not in self.set_fields
+                        and (info.name, side.name) not in self.modifiable):
+                    continue
+                fidx = info.index[side.name]
+                read, column = f"st.card_vals[{var}][{fidx}]", f"st.game.field_col[{fidx}][{var}]"
+                if read in body + cond:
+                    body, cond = body.replace(read, column), cond.replace(read, column)
+                    self.p.printed.add((info.name, side.name))
+        return body, cond
 
     def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[str, T]:
         if e.op in ("==", "!=") and isinstance(e.left, A.Name):

@@ -37,6 +37,10 @@ class _Lowering:
     def lower(self, node: ast.expr) -> tuple[Stmts, ast.expr]:
         """Statements to run first and the expression that then gives node's value; no statements where
         nothing inside needs any (the node is returned as it was)."""
+        mapped = self._mapped(_over_read(node))
+        if mapped is not None:
+            name = self.temp()
+            return [_assign(name, mapped)], ast.Name(name, ast.Load())
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
         kept = kept_value(node)
@@ -75,6 +79,43 @@ class _Lowering:
                 value = ast.Name(name, ast.Load())
             values.append(value)
         return out, _rebuilt(node, values)
+
+    def _mapped(self, node: ast.expr) -> ast.expr | None:
+        """`[t[c] for c in cs]` as `list(map(t.__getitem__, cs))`, and `[c for c in cs if t[c] == x]` as
+        `list(_compress(cs, map(_eq, map(t.__getitem__, cs), _repeat(x))))` (either side of the `==`), where t and x
+        read no c and cannot fail (pure; cs too where it is read twice): one pass in C, no bytecode per item, with
+        the same items, order and errors (t's own IndexError or KeyError). None for any other comprehension, and
+        for one over a family's cards read zone by zone (_loop)."""
+        if not isinstance(node, ast.ListComp) or len(node.generators) != 1 or node.generators[0].is_async \
+                or not isinstance(node.generators[0].target, ast.Name):
+            return None
+        gen, own = node.generators[0], {node.generators[0].target.id}
+        cards = ast.unparse(gen.iter)
+        if self.by_zone and FAMILY_CARDS.fullmatch(cards):
+            return None
+
+        def getter(read: ast.expr) -> str | None:
+            if isinstance(read, ast.Subscript) and isinstance(read.slice, ast.Name) and read.slice.id in own \
+                    and _independent(read.value, own) and pure(read.value):
+                return f"({ast.unparse(read.value)}).__getitem__"
+            return None
+
+        test = gen.ifs[0] if len(gen.ifs) == 1 else None
+        src = None
+        if not gen.ifs:
+            got = getter(node.elt)
+            src = f"list(map({got}, {cards}))" if got is not None else None
+        elif isinstance(node.elt, ast.Name) and node.elt.id in own and pure(gen.iter) and isinstance(test, ast.Compare) \
+                and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+            left, right = test.left, test.comparators[0]
+            for item, x, first in ((left, right, True), (right, left, False)):
+                got = getter(item)
+                if got is not None and _independent(x, own) and pure(x):
+                    items, same = f"map({got}, {cards})", f"_repeat({ast.unparse(x)})"
+                    pair = f"{items}, {same}" if first else f"{same}, {items}"
+                    src = f"list(_compress({cards}, map(_eq, {pair})))"
+                    break
+        return _unlocated(ast.parse(src, mode="eval").body) if src is not None else None
 
     def _if(self, node: ast.IfExp) -> tuple[Stmts, ast.expr]:
         test_s, test = self.lower(node.test)
@@ -220,16 +261,22 @@ def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "sum", "any", "all")
             and len(node.args) == 1 and not node.keywords):
         return "", None
-    comp = node.args[0]
-    if isinstance(comp, ast.IfExp) and isinstance(comp.orelse, ast.List) and not comp.orelse.elts \
-            and isinstance(comp.body, ast.ListComp) and len(comp.body.generators) == 1 \
-            and ast.dump(comp.test) == ast.dump(comp.body.generators[0].iter) and pure(comp.test):
-        comp = comp.body
+    comp = _over_read(node.args[0])
     if not isinstance(comp, ast.ListComp) or any(g.is_async for g in comp.generators):
         return "", None
     if node.func.id == "len" and not isinstance(comp.elt, (ast.Name, ast.Constant)):
         return "", None
     return node.func.id, comp
+
+
+def _over_read(node: ast.expr) -> ast.expr:
+    """The comprehension of `[…] if xs else []` over a plain read xs (expressions.e_Comprehension), which gives
+    the same over no items; else node."""
+    if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.List) and not node.orelse.elts \
+            and isinstance(node.body, ast.ListComp) and len(node.body.generators) == 1 \
+            and ast.dump(node.test) == ast.dump(node.body.generators[0].iter) and pure(node.test):
+        return node.body
+    return node
 
 
 # The graph searches of helpers.py: pure functions of their arguments, none of which answers None.
