@@ -43,12 +43,12 @@ _NUMBER = re.compile(r"-?\d+")  # a whole number written out
 INLINE_MAX = 400  # characters of a function body that may stand in for its call
 
 
-_NUMBERS = re.compile(r"list\((st\.game\.fam_numbers\[\d+\])\)")  # positions(f): a copy of the game's range
+NUMBERS = re.compile(r"list\((st\.game\.fam_numbers\[\d+\])\)")  # positions(f): a copy of the game's range
 
 
 def iterable(src: str) -> str:
     """Code only looped over once: `list(range(…))` or `positions(f)` without its throw-away list."""
-    numbers = _NUMBERS.fullmatch(src)
+    numbers = NUMBERS.fullmatch(src)
     if numbers:
         return numbers[1]
     if not (src.startswith("list(range(") and src.endswith("))")) or "'" in src or '"' in src:
