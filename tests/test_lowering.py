@@ -343,3 +343,34 @@ def test_a_runner_loop_that_stops_at_two_steps_sets_each_where_it_stops() -> Non
         steps.append(fr[1])
         fr[2][st.pending[4]] = st.pending[3][1]
     assert steps == [2, 2, 4, 2]
+
+
+def test_a_comprehension_of_a_tables_entries_or_filtered_by_one_runs_as_one_pass_in_c() -> None:
+    """`[t[x] for x in xs]` and `[x for x in xs if t[x] == a]` (either side) are map / compress passes with no loop;
+    their values and errors are the comprehension's. One whose other side reads the item, or calls, stays a loop."""
+    from itertools import compress, repeat
+    from operator import eq
+    env = {"_compress": compress, "_eq": eq, "_repeat": repeat}
+    for src in ("[t[x] for x in xs]", "[x for x in xs if t[x] == a]", "[x for x in xs if a == t[x]] if xs else []",
+                "[x for x in xs if t[x] == t[a]] + [t[x] for x in xs if x]"):
+        code = function_source("xs, a, t", src)
+        tree = ast.parse(code)
+        assert not any(isinstance(n, (ast.ListComp, ast.IfExp)) for n in ast.walk(tree)), src
+        assert sum(isinstance(n, ast.For) for n in ast.walk(tree)) == src.count(" if x]"), src
+        made: dict[str, Any] = {}
+        exec(code, dict(env), made)  # noqa: S102 - the code under test
+        written = eval(f"lambda xs, a, t: {src}")  # noqa: S307 - the expression under test
+        for xs, a in INPUTS:
+            for t in ([5, 0, 5, 0], {0: 1, 1: 0, 2: 1, 3: 0}, [1, 0]):  # a short list, a dict without a key: the error
+                try:
+                    want: Any = written(xs, a, t)
+                except (IndexError, KeyError) as exc:
+                    want = type(exc)
+                try:
+                    got: Any = made["_fn"](xs, a, t)
+                except (IndexError, KeyError) as exc:
+                    got = type(exc)
+                assert got == want, (src, xs, a, t)
+    for src in ("[x for x in xs if t[x] == x]", "[x for x in xs if t[x] == f(a)]", "[x for x in f(xs) if t[x] == a]",
+                "[x for x in xs if t[x] > a]", "[t[x] for x in xs for y in xs]"):
+        assert any(isinstance(n, ast.For) for n in ast.walk(ast.parse(function_source("xs, a, t, f", src)))), src
