@@ -374,3 +374,20 @@ def test_a_comprehension_of_a_tables_entries_or_filtered_by_one_runs_as_one_pass
     for src in ("[x for x in xs if t[x] == x]", "[x for x in xs if t[x] == f(a)]", "[x for x in f(xs) if t[x] == a]",
                 "[x for x in xs if t[x] > a]", "[t[x] for x in xs for y in xs]"):
         assert any(isinstance(n, ast.For) for n in ast.walk(ast.parse(function_source("xs, a, t, f", src)))), src
+
+
+def test_constant_items_kept_where_a_list_made_once_holds_them_are_filtered_in_one_pass() -> None:
+    """`[x for x in [a, b, …] if any(f(y) == x for y in ys)]`: the list of the f(y) is made (as by the first round)
+    and filters the constant items in C; the same items in order. Items that are not constants keep the loop."""
+    for src, loops in (("[x for x in [3, 1, 2, 7] if any([y == x for y in xs])]", 1),
+                       ("[x for x in [0, 1, 2] if any([(y > a) == x for y in xs])]", 1),
+                       ("[x for x in [a, 1] if any([y == x for y in xs])]", 2)):
+        code = function_source("xs, a", src)
+        tree = ast.parse(code)
+        assert sum(isinstance(n, ast.For) for n in ast.walk(tree)) == loops, src
+        assert ("filter(" in code) == (loops == 1), src
+        made: dict[str, Any] = {}
+        exec(code, {}, made)  # noqa: S102 - the code under test
+        written = eval(f"lambda xs, a: {src}")  # noqa: S307 - the expression under test
+        for xs, a in INPUTS:
+            assert made["_fn"](xs, a) == written(xs, a), (src, xs, a)

@@ -151,6 +151,16 @@ class _Lowering:
         self.loops += targets
         kept = self._kept_once(node, set(targets))
         kept += self._slots_once(node)
+        among = _among_found(node) if not fold else None
+        if among is not None:  # the list searched made as its first round would, then the items kept in one pass in C
+            del self.loops[len(self.loops) - len(targets):]
+            made = cast(tuple[str, ast.expr, ast.expr], kept_value(among))  # made here: its name is not emptied first
+            kept = [s for s in kept if not (isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == made[0])]
+            among_s, among_v = self.lower(made[1])
+            name = self.temp()
+            picked = ast.Call(ast.Name("list", ast.Load()), [ast.Call(ast.Name("filter", ast.Load()), [
+                ast.Attribute(among_v, "__contains__", ast.Load()), ast.Tuple(cast(ast.List, node.generators[0].iter).elts, ast.Load())], [])], [])
+            return kept + among_s + [_assign(name, picked)], ast.Name(name, ast.Load())
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
@@ -332,6 +342,27 @@ def _found_among(node: ast.AST, targets: set[str]) -> tuple[ast.expr, ast.ListCo
                 and pure(item) and pure(x):
             return x, ast.ListComp(item, [gen])
     return None
+
+
+def _among_found(node: ast.ListComp) -> ast.expr | None:
+    """The list K of `[x for x in [a, b, …] if x in K]` (constant items, K a list kept at its first use that reads no x,
+    as _found_among makes it): K is made by the first round in any case and is the same in every round, so K's
+    `__contains__` filters the items (list `in` is `__contains__`); else None."""
+    gen = node.generators[0] if len(node.generators) == 1 else None
+    if gen is None or not isinstance(gen.target, ast.Name) or not isinstance(node.elt, ast.Name) \
+            or node.elt.id != gen.target.id or len(gen.ifs) != 1 or not isinstance(gen.iter, ast.List) \
+            or not gen.iter.elts or not all(isinstance(e, ast.Constant) for e in gen.iter.elts):
+        return None
+    test = gen.ifs[0]
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)
+            and isinstance(test.left, ast.Name) and test.left.id == gen.target.id):
+        return None
+    among = test.comparators[0]
+    kept = kept_value(among)
+    if kept is None or not isinstance(kept[1], ast.ListComp) \
+            or any(isinstance(n, ast.Name) and n.id == gen.target.id for n in walked(among)):
+        return None
+    return among
 
 
 def kept_at_first_use(name: str, value: ast.expr, mark: ast.expr) -> ast.IfExp:

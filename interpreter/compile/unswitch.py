@@ -18,7 +18,7 @@ _BLOCKS = ("body", "orelse", "finalbody")
 # read a zone's end, a place or a map, build an error or fail, and the lists' and the family cache's upkeep
 _KEEPS_MODS = frozenset(("_through", "_pick", "_member", "_mapget", "_over_budget", "GameRuleError", "len", "_famcards",
                          "append", "remove", "extend", "insert", "clear", "pop", "get", "copy", "at", "refile",
-                         "list", "map", "_compress", "_repeat"))
+                         "list", "map", "filter", "_compress", "_repeat"))
 
 
 def flags_unswitched(tree: ast.AST) -> None:
