@@ -37,10 +37,6 @@ class _Lowering:
     def lower(self, node: ast.expr) -> tuple[Stmts, ast.expr]:
         """Statements to run first and the expression that then gives node's value; no statements where
         nothing inside needs any (the node is returned as it was)."""
-        mapped = self._mapped(_over_read(node))
-        if mapped is not None:
-            name = self.temp()
-            return [_assign(name, mapped)], ast.Name(name, ast.Load())
         if isinstance(node, ast.ListComp) and all(not g.is_async for g in node.generators):
             return self._comprehension(node)
         kept = kept_value(node)
@@ -80,43 +76,6 @@ class _Lowering:
             values.append(value)
         return out, _rebuilt(node, values)
 
-    def _mapped(self, node: ast.expr) -> ast.expr | None:
-        """`[t[c] for c in cs]` as `list(map(t.__getitem__, cs))`, and `[c for c in cs if t[c] == x]` as
-        `list(_compress(cs, map(_eq, map(t.__getitem__, cs), _repeat(x))))` (either side of the `==`), where t and x
-        read no c and cannot fail (pure; cs too where it is read twice): one pass in C, no bytecode per item, with
-        the same items, order and errors (t's own IndexError or KeyError). None for any other comprehension, and
-        for one over a family's cards read zone by zone (_loop)."""
-        if not isinstance(node, ast.ListComp) or len(node.generators) != 1 or node.generators[0].is_async \
-                or not isinstance(node.generators[0].target, ast.Name):
-            return None
-        gen, own = node.generators[0], {node.generators[0].target.id}
-        cards = ast.unparse(gen.iter)
-        if self.by_zone and FAMILY_CARDS.fullmatch(cards):
-            return None
-
-        def getter(read: ast.expr) -> str | None:
-            if isinstance(read, ast.Subscript) and isinstance(read.slice, ast.Name) and read.slice.id in own \
-                    and _independent(read.value, own) and pure(read.value):
-                return f"({ast.unparse(read.value)}).__getitem__"
-            return None
-
-        test = gen.ifs[0] if len(gen.ifs) == 1 else None
-        src = None
-        if not gen.ifs:
-            got = getter(node.elt)
-            src = f"list(map({got}, {cards}))" if got is not None else None
-        elif isinstance(node.elt, ast.Name) and node.elt.id in own and pure(gen.iter) and isinstance(test, ast.Compare) \
-                and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
-            left, right = test.left, test.comparators[0]
-            for item, x, first in ((left, right, True), (right, left, False)):
-                got = getter(item)
-                if got is not None and _independent(x, own) and pure(x):
-                    items, same = f"map({got}, {cards})", f"_repeat({ast.unparse(x)})"
-                    pair = f"{items}, {same}" if first else f"{same}, {items}"
-                    src = f"list(_compress({cards}, map(_eq, {pair})))"
-                    break
-        return _unlocated(ast.parse(src, mode="eval").body) if src is not None else None
-
     def _if(self, node: ast.IfExp) -> tuple[Stmts, ast.expr]:
         test_s, test = self.lower(node.test)
         body_s, body = self.lower(node.body)
@@ -151,16 +110,6 @@ class _Lowering:
         self.loops += targets
         kept = self._kept_once(node, set(targets))
         kept += self._slots_once(node)
-        among = _among_found(node) if not fold else None
-        if among is not None:  # the list searched made as its first round would, then the items kept in one pass in C
-            del self.loops[len(self.loops) - len(targets):]
-            made = cast(tuple[str, ast.expr, ast.expr], kept_value(among))  # made here: its name is not emptied first
-            kept = [s for s in kept if not (isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == made[0])]
-            among_s, among_v = self.lower(made[1])
-            name = self.temp()
-            picked = ast.Call(ast.Name("list", ast.Load()), [ast.Call(ast.Name("filter", ast.Load()), [
-                ast.Attribute(among_v, "__contains__", ast.Load()), ast.Tuple(cast(ast.List, node.generators[0].iter).elts, ast.Load())], [])], [])
-            return kept + among_s + [_assign(name, picked)], ast.Name(name, ast.Load())
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
@@ -271,22 +220,16 @@ def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("len", "sum", "any", "all")
             and len(node.args) == 1 and not node.keywords):
         return "", None
-    comp = _over_read(node.args[0])
+    comp = node.args[0]
+    if isinstance(comp, ast.IfExp) and isinstance(comp.orelse, ast.List) and not comp.orelse.elts \
+            and isinstance(comp.body, ast.ListComp) and len(comp.body.generators) == 1 \
+            and ast.dump(comp.test) == ast.dump(comp.body.generators[0].iter) and pure(comp.test):
+        comp = comp.body
     if not isinstance(comp, ast.ListComp) or any(g.is_async for g in comp.generators):
         return "", None
     if node.func.id == "len" and not isinstance(comp.elt, (ast.Name, ast.Constant)):
         return "", None
     return node.func.id, comp
-
-
-def _over_read(node: ast.expr) -> ast.expr:
-    """The comprehension of `[…] if xs else []` over a plain read xs (expressions.e_Comprehension), which gives
-    the same over no items; else node."""
-    if isinstance(node, ast.IfExp) and isinstance(node.orelse, ast.List) and not node.orelse.elts \
-            and isinstance(node.body, ast.ListComp) and len(node.body.generators) == 1 \
-            and ast.dump(node.test) == ast.dump(node.body.generators[0].iter) and pure(node.test):
-        return node.body
-    return node
 
 
 # The graph searches of helpers.py: pure functions of their arguments, none of which answers None.
@@ -342,27 +285,6 @@ def _found_among(node: ast.AST, targets: set[str]) -> tuple[ast.expr, ast.ListCo
                 and pure(item) and pure(x):
             return x, ast.ListComp(item, [gen])
     return None
-
-
-def _among_found(node: ast.ListComp) -> ast.expr | None:
-    """The list K of `[x for x in [a, b, …] if x in K]` (constant items, K a list kept at its first use that reads no x,
-    as _found_among makes it): K is made by the first round in any case and is the same in every round, so K's
-    `__contains__` filters the items (list `in` is `__contains__`); else None."""
-    gen = node.generators[0] if len(node.generators) == 1 else None
-    if gen is None or not isinstance(gen.target, ast.Name) or not isinstance(node.elt, ast.Name) \
-            or node.elt.id != gen.target.id or len(gen.ifs) != 1 or not isinstance(gen.iter, ast.List) \
-            or not gen.iter.elts or not all(isinstance(e, ast.Constant) for e in gen.iter.elts):
-        return None
-    test = gen.ifs[0]
-    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)
-            and isinstance(test.left, ast.Name) and test.left.id == gen.target.id):
-        return None
-    among = test.comparators[0]
-    kept = kept_value(among)
-    if kept is None or not isinstance(kept[1], ast.ListComp) \
-            or any(isinstance(n, ast.Name) and n.id == gen.target.id for n in walked(among)):
-        return None
-    return among
 
 
 def kept_at_first_use(name: str, value: ast.expr, mark: ast.expr) -> ast.IfExp:

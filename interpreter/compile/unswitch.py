@@ -17,8 +17,7 @@ _BLOCKS = ("body", "orelse", "finalbody")
 # what a loop may call and still keep the modifiers as they are: the engine's helpers that read a field through them,
 # read a zone's end, a place or a map, build an error or fail, and the lists' and the family cache's upkeep
 _KEEPS_MODS = frozenset(("_through", "_pick", "_member", "_mapget", "_over_budget", "GameRuleError", "len", "_famcards",
-                         "append", "remove", "extend", "insert", "clear", "pop", "get", "copy", "at", "refile",
-                         "list", "map", "filter", "_compress", "_repeat"))
+                         "append", "remove", "extend", "insert", "clear", "pop", "get", "copy", "at", "refile"))
 
 
 def flags_unswitched(tree: ast.AST) -> None:

@@ -2,8 +2,7 @@
 (bounds, empty zones, division by zero) and reads through active modifiers."""
 from __future__ import annotations
 
-from itertools import chain, combinations, compress, repeat
-from operator import eq
+from itertools import chain, combinations
 from math import inf
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
@@ -567,5 +566,5 @@ ENV: dict[str, Any] = {
     "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,
     "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier, "_reached_stops": reached_stops, "_within": within,
     "_shortest_path": shortest_path, "_subsets": subsets, "_mul": multiply, "_range": number_range,
-    "_concat": concat, "_few": few_enough_for_subsets, "_compress": compress, "_eq": eq, "_repeat": repeat,
+    "_concat": concat, "_few": few_enough_for_subsets,
 }
