@@ -110,6 +110,13 @@ class _Lowering:
         self.loops += targets
         kept = self._kept_once(node, set(targets))
         kept += self._slots_once(node)
+        among = _among_found(node) if not fold else None
+        if among is not None:  # made before the loop, as its first round would: no test of it in each round
+            made = cast(tuple[str, ast.expr, ast.expr], kept_value(among))
+            kept = [s for s in kept if not (isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == made[0])]
+            made_s, made_v = self.lower(made[1])
+            kept += made_s + [_assign(made[0], made_v)]
+            cast(ast.Compare, node.generators[0].ifs[0]).comparators[0] = ast.Name(made[0], ast.Load())
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
@@ -285,6 +292,24 @@ def _found_among(node: ast.AST, targets: set[str]) -> tuple[ast.expr, ast.ListCo
                 and pure(item) and pure(x):
             return x, ast.ListComp(item, [gen])
     return None
+
+
+def _among_found(node: ast.ListComp) -> ast.expr | None:
+    """The list K of `[x for x in [a, b, …] if x in K]` (constant items, K a list kept at its first use that reads no x,
+    as _found_among makes it): the first round makes K in any case, and every round finds the same; else None."""
+    gen = node.generators[0] if len(node.generators) == 1 else None
+    if gen is None or not isinstance(gen.target, ast.Name) or len(gen.ifs) != 1 or not isinstance(gen.iter, ast.List) \
+            or not gen.iter.elts or not all(isinstance(e, ast.Constant) for e in gen.iter.elts):
+        return None
+    test = gen.ifs[0]
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)
+            and isinstance(test.left, ast.Name) and test.left.id == gen.target.id):
+        return None
+    among = test.comparators[0]
+    kept = kept_value(among)
+    if kept is None or any(isinstance(n, ast.Name) and n.id == gen.target.id for n in walked(among)):
+        return None
+    return among
 
 
 def kept_at_first_use(name: str, value: ast.expr, mark: ast.expr) -> ast.IfExp:
