@@ -522,10 +522,13 @@ def cheaper_forms(tree: ast.AST) -> None:
     fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
     name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies); a loop
-    that tests a flag it cannot change once per card, written twice under one test of it (unswitch)."""
+    that tests a flag it cannot change once per card, written twice under one test of it (unswitch); a test of a
+    length against 0 as the truth of what is measured (_truth)."""
     copies_forwarded(tree)
     flags_unswitched(tree)
     for node in reversed(walked(tree)):  # a statement's statements first: its first one's line is the one it keeps
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            node.test = _truth(node.test)
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
         elif isinstance(node, (ast.If, ast.While)) and isinstance(node.test, ast.Constant) and node.test.value is True:
@@ -534,6 +537,23 @@ def cheaper_forms(tree: ast.AST) -> None:
             block = getattr(node, name, None)
             if isinstance(block, list):
                 block[:] = [_plain_update(s) if isinstance(s, ast.AugAssign) else s for s in block]
+
+
+def _truth(test: ast.expr) -> ast.expr:
+    """A test with `len(x) > 0` and `len(x) != 0` as `x`, `len(x) == 0` as `not x` (also inside `not`, `and`, `or`,
+    whose values are only tested): the engine measures lists, strings and maps only, which are true when not empty."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.copy_location(ast.UnaryOp(test.op, _truth(test.operand)), test)
+    if isinstance(test, ast.BoolOp):
+        return ast.copy_location(ast.BoolOp(test.op, [_truth(v) for v in test.values]), test)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Gt, ast.NotEq, ast.Eq)) \
+            and isinstance(test.left, ast.Call) and isinstance(test.left.func, ast.Name) and test.left.func.id == "len" \
+            and len(test.left.args) == 1 and not test.left.keywords and not isinstance(test.left.args[0], ast.Starred) \
+            and isinstance(test.comparators[0], ast.Constant) and type(test.comparators[0].value) is int \
+            and test.comparators[0].value == 0:
+        measured = test.left.args[0]
+        return ast.copy_location(ast.UnaryOp(ast.Not(), measured), test) if isinstance(test.ops[0], ast.Eq) else measured
+    return test
 
 
 def _plain_update(stmt: ast.AugAssign) -> ast.stmt:
