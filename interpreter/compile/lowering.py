@@ -295,8 +295,8 @@ def _found_among(node: ast.AST, targets: set[str]) -> tuple[ast.expr, ast.ListCo
 
 
 def _among_found(node: ast.ListComp) -> ast.expr | None:
-    """The list K of `[x for x in [a, b, …] if x in K]` (constant items, K a list kept at its first use that reads no x,
-    as _found_among makes it): the first round makes K in any case, and every round finds the same; else None."""
+    """The list K of `[x for x in [a, b, …] if x in K]` (constant items, K a list kept at its first use that reads
+    no x, as _found_among makes it): the first round makes K in any case, and every round finds the same; else None."""
     gen = node.generators[0] if len(node.generators) == 1 else None
     if gen is None or not isinstance(gen.target, ast.Name) or len(gen.ifs) != 1 or not isinstance(gen.iter, ast.List) \
             or not gen.iter.elts or not all(isinstance(e, ast.Constant) for e in gen.iter.elts):
@@ -546,14 +546,16 @@ def _truth(test: ast.expr) -> ast.expr:
         return ast.copy_location(ast.UnaryOp(test.op, _truth(test.operand)), test)
     if isinstance(test, ast.BoolOp):
         return ast.copy_location(ast.BoolOp(test.op, [_truth(v) for v in test.values]), test)
-    if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Gt, ast.NotEq, ast.Eq)) \
-            and isinstance(test.left, ast.Call) and isinstance(test.left.func, ast.Name) and test.left.func.id == "len" \
-            and len(test.left.args) == 1 and not test.left.keywords and not isinstance(test.left.args[0], ast.Starred) \
-            and isinstance(test.comparators[0], ast.Constant) and type(test.comparators[0].value) is int \
-            and test.comparators[0].value == 0:
-        measured = test.left.args[0]
-        return ast.copy_location(ast.UnaryOp(ast.Not(), measured), test) if isinstance(test.ops[0], ast.Eq) else measured
-    return test
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Gt, ast.NotEq, ast.Eq))
+            and isinstance(test.comparators[0], ast.Constant) and type(test.comparators[0].value) is int
+            and test.comparators[0].value == 0):
+        return test
+    measure = test.left
+    if not (isinstance(measure, ast.Call) and isinstance(measure.func, ast.Name) and measure.func.id == "len"
+            and len(measure.args) == 1 and not measure.keywords and not isinstance(measure.args[0], ast.Starred)):
+        return test
+    measured = measure.args[0]
+    return measured if not isinstance(test.ops[0], ast.Eq) else ast.copy_location(ast.UnaryOp(ast.Not(), measured), test)
 
 
 def _plain_update(stmt: ast.AugAssign) -> ast.stmt:

@@ -165,7 +165,8 @@ class Game:
         # per field number, each card's printed value of the field of its kind at that number (None past its row): a
         # comprehension over cards reads a field no rule changes (Program.printed) by one index (expressions._by_column)
         widest = max(map(len, self.card_vals), default=0)
-        self.field_col: list[list[Any]] = [[row[k] if k < len(row) else None for row in self.card_vals] for k in range(widest)]
+        self.field_col: list[list[Any]] = [[row[k] if k < len(row) else None for row in self.card_vals]
+                                           for k in range(widest)]
         self.start_zones: list[list[int]] = [[] for _ in self.zone_names]  # each card in the first zone of its family
         self.start_where: list[int] = []
         for c, info in enumerate(program.cards):
