@@ -1323,3 +1323,29 @@ def test_loops_that_stop_nested_deeper_than_python_nests_blocks_run_as_one_loop(
     (tmp_path / "game.rules").write_text(LOOPS.replace("for x in ITEMS {", "if true {").replace(
         LOOPS[LOOPS.index("      let k"):LOOPS.index("    }\n  }\n}")], body + "\n"), encoding="utf-8")
     assert play(load_game(str(tmp_path), players=2), 1, 60) == play(stepwise(load_game(str(tmp_path), players=2)), 1, 60)
+
+
+@pytest.mark.parametrize("items, score", [("positions(slot)", 24606), ("players", 204)])
+def test_a_loop_over_the_seats_or_a_familys_places_works_its_next_item_out_from_the_index(
+        tmp_path: Path, items: str, score: int) -> None:
+    """A loop over the seats (0, 1, …) or a family's places (1, 2, …) takes its next item from its index and the count
+    the game keeps (blocks._next_item), not from its list: the items are as in the list, in the runner, in a clone
+    taken at any stop and op by op."""
+    from interpreter.compile.blocks import for_back
+    counted = for_back(0, 1, 2, [5], [9], ("st.game.num_players", 1)).lines
+    assert not any("L[0]" in ln or "len(" in ln for ln in counted) and "L[2] = L[1] = _b_i + 1" in counted
+    assert "L[2] = _b_s[_b_i]" in for_back(0, 1, 2, [5], [9]).lines
+    rules = LOOPS.replace("ITEMS", items).replace("x * k", "(if x == first(players) then 0 else 1) * k" if items == "players"
+                                                   else "x * k") + 'kind token { title de "S" en "S" }\nzone slot de "P" en "slot" [3] of token public\n'
+    (tmp_path / "game.rules").write_text(rules, encoding="utf-8")
+    game = load_game(str(tmp_path), players=2)
+    for cloned in (False, True):
+        state = game.new_initial_state(seed=1)
+        while not state.is_terminal():
+            state = state.clone() if cloned else state
+            state.apply_action(1)
+        assert state.scores()[0] == score
+    made = [gen for gen in game.gens if hasattr(gen, "__code__")]  # the runners the game played made
+    assert made and not any(a.argval == "len" and b.argval == "_b_s" for gen in made
+                            for a, b in zip(list(dis.get_instructions(gen)), list(dis.get_instructions(gen))[1:]))
+    assert play(load_game(str(tmp_path), players=2), 1, 60) == play(stepwise(load_game(str(tmp_path), players=2)), 1, 60)

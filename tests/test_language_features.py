@@ -1252,3 +1252,41 @@ def test_a_move_of_a_zones_top_card_takes_it_from_that_zone_by_pop(tmp_path: Pat
     game = _game(tmp_path / "first", UNSHOWN.replace("move top(vault)", "move first(vault)"))
     run = game.actions[game.program.actions[0].aid][2].__code__
     assert "remove" in run.co_names and "pop" not in run.co_names
+
+
+COLUMN = PRINTED[:PRINTED.index("const fee")] + '''zone shelf de "Regal" en "shelf" per player of gem public
+var chosen: card = first(vault) de "gewählt" en "chosen"
+action take(n in [1, 2]) de "nehmen" en "take" {
+  label "take {n}"
+  let levels = [g.level for g in vault]
+  for g in [g for g in vault if g.level == n] { move g to shelf(me) }
+  set done = sum(levels) * 10 + count(shelf(me))
+}
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take } }
+score(p) = done
+'''
+
+
+def test_a_comprehension_over_cards_reads_a_field_no_rule_changes_from_its_column(tmp_path: Path) -> None:
+    """`[g.f for g in Z]` and `[g for g in Z if g.f == x]` of a field no rule sets or modifies read it from the game's
+    column (Game.field_col: one index a card), and the field keeps its printed values; a field a rule sets is read
+    from the state."""
+    def reads(game: Game) -> tuple[bool, bool]:
+        code = game.actions[game.program.actions[0].aid][2].__code__
+        return "card_vals" in code.co_names, any(n.startswith("_g_field_col_") for n in code.co_varnames)
+
+    game = _game(tmp_path / "plain", COLUMN)
+    assert game.program.printed == {("gem", "level")} and reads(game) == (False, True)
+    assert game.field_col[game.program.kinds["gem"].index["level"]][game.card_index["g2"]] == 2
+    state = game.new_initial_state(seed=1)
+    state.apply_label("take 1")
+    assert state.scores() == [31, 31]  # levels 1 + 2, one card taken
+    saved = json.loads(game.new_initial_state(seed=1).to_json())
+    saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
+    with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
+        game.state_from_json(json.dumps(saved))
+    game = _game(tmp_path / "set", COLUMN.replace("set done =", "set card(\"g1\").level = 2  set done ="))
+    assert not game.program.printed and reads(game) == (True, False)
+    state = game.new_initial_state(seed=1)
+    state.apply_label("take 2")
+    assert state.scores() == [31, 31]

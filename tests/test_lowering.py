@@ -343,3 +343,39 @@ def test_a_runner_loop_that_stops_at_two_steps_sets_each_where_it_stops() -> Non
         steps.append(fr[1])
         fr[2][st.pending[4]] = st.pending[3][1]
     assert steps == [2, 2, 4, 2]
+
+
+def test_a_list_searched_by_each_of_constant_items_is_made_before_their_loop() -> None:
+    """`[x for x in [a, b, …] if any(f(y) == x for y in ys)]`: the first round makes the list of the f(y) in any case,
+    so it is made before the loop, with no test in each round of whether it is made yet; the same items, and the same
+    first error. Items that are not constants keep the test."""
+    for src, before in (("[x for x in [3, 1, 2, 7] if any([y == x for y in xs])]", True),
+                        ("[x for x in [0, 1, 2] if any([(y > a) == x for y in xs])]", True),
+                        ("[x for x in [1, 2] if x in [1 / y for y in xs]]", True),
+                        ("[x for x in [a, 1] if any([y == x for y in xs])]", False)):
+        code = function_source("xs, a", src)
+        tested = any(isinstance(n, ast.Compare) and isinstance(n.ops[0], (ast.Is, ast.IsNot)) for n in ast.walk(ast.parse(code)))
+        assert tested != before, src
+        made: dict[str, Any] = {}
+        exec(code, {}, made)  # noqa: S102 - the code under test
+        written = eval(f"lambda xs, a: {src}")  # noqa: S307 - the expression under test
+        for xs, a in INPUTS:
+            assert outcome(lambda xs, a, f: made["_fn"](xs, a), xs, a) == outcome(lambda xs, a, f: written(xs, a), xs, a), src
+
+
+def test_a_test_of_a_length_against_0_tests_what_is_measured() -> None:
+    """`if len(x) > 0`, `!= 0`, `== 0` (also under `not`, `and`, `or`, in a `while` or an `x if … else y`) test x itself:
+    no call of len; a length compared with anything else, or a length as a value, stays."""
+    src = ("def run(xs, ys):\n    out = []\n    if not len(xs) > 0 or len(ys) == 0:\n        out.append(1)\n"
+           "    while len(ys) != 0 and len(xs) > 0:\n        ys = list(ys)\n        ys.pop()\n        out.append(2)\n"
+           "    out.append(3 if len(xs) == 0 else 4)\n    if len(xs) > 1:\n        out.append(5)\n"
+           "    out.append(len(ys) > 0)\n    return out\n")
+    made: dict[str, Any] = {}
+    code = lowered_code(src)
+    exec(code, {}, made)  # noqa: S102 - the code under test
+    written: dict[str, Any] = {}
+    exec(src, {}, written)  # noqa: S102 - the code as written
+    for xs, ys in (([], []), ([1], []), ([], [1, 2]), ([1, 2], [3, 4]), ("ab", {1: 2})):
+        assert made["run"](xs, ys) == written["run"](xs, ys), (xs, ys)
+    names = [i.argval for c in code.co_consts if hasattr(c, "co_code") for i in __import__("dis").get_instructions(c)]
+    assert names.count("len") == 2  # `len(xs) > 1` and the value `len(ys) > 0`

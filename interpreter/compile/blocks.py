@@ -596,10 +596,16 @@ def for_init(items_src: str, items: int, idx: int) -> Snippet:
     return Snippet([f"L[{items}] = {items_src}", f"L[{idx}] = 0"])
 
 
-def _next_item(items: int, idx: int, var: int) -> Lines:
-    """Takes the next item into `var`, or jumps to cells[0] (the loop's end) when none is left."""
-    return [f"_b_i = L[{idx}]", f"_b_s = L[{items}]", "if _b_i >= len(_b_s):", "    GOTO 0",
-            f"L[{var}] = _b_s[_b_i]", f"L[{idx}] = _b_i + 1"]
+def _next_item(items: int, idx: int, var: int, counted: Optional[tuple[str, int]]) -> Lines:
+    """Takes the next item into `var`, or jumps to cells[0] (the loop's end) when none is left. `counted`: the
+    items are the numbers first, first + 1, … (the seats, a family's places) and the code of how many there
+    are, a number the game keeps (first 0 or 1): the item is worked out from the index, the list not read."""
+    if counted is None:
+        return [f"_b_i = L[{idx}]", f"_b_s = L[{items}]", "if _b_i >= len(_b_s):", "    GOTO 0",
+                f"L[{var}] = _b_s[_b_i]", f"L[{idx}] = _b_i + 1"]
+    count, first = counted
+    take = [f"L[{var}] = L[{idx}] = _b_i + 1"] if first else [f"L[{var}] = _b_i", f"L[{idx}] = _b_i + 1"]
+    return [f"_b_i = L[{idx}]", f"if _b_i >= {count}:", "    GOTO 0", *take]
 
 
 def for_first(items: int, idx: int, var: int, end: list[int]) -> Snippet:
@@ -608,10 +614,11 @@ def for_first(items: int, idx: int, var: int, end: list[int]) -> Snippet:
     return Snippet([f"_b_s = L[{items}]", "if not _b_s:", "    GOTO 0", f"L[{var}] = _b_s[0]", f"L[{idx}] = 1"], (end,))
 
 
-def for_back(items: int, idx: int, var: int, body: list[int], end: list[int]) -> Snippet:
+def for_back(items: int, idx: int, var: int, body: list[int], end: list[int],
+             counted: Optional[tuple[str, int]] = None) -> Snippet:
     """A `for` loop's jump back (as loop_back) that takes the next item itself, without a trip through
     the loop's head."""
-    return Snippet(SPEND + _next_item(items, idx, var) + ["GOTO 1"], (end, body))
+    return Snippet(SPEND + _next_item(items, idx, var, counted) + ["GOTO 1"], (end, body))
 
 
 def countdown(left: int, end: list[int]) -> Snippet:

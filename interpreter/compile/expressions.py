@@ -43,12 +43,12 @@ _NUMBER = re.compile(r"-?\d+")  # a whole number written out
 INLINE_MAX = 400  # characters of a function body that may stand in for its call
 
 
-_NUMBERS = re.compile(r"list\((st\.game\.fam_numbers\[\d+\])\)")  # positions(f): a copy of the game's range
+NUMBERS = re.compile(r"list\((st\.game\.fam_numbers\[\d+\])\)")  # positions(f): a copy of the game's range
 
 
 def iterable(src: str) -> str:
     """Code only looped over once: `list(range(…))` or `positions(f)` without its throw-away list."""
-    numbers = _NUMBERS.fullmatch(src)
+    numbers = NUMBERS.fullmatch(src)
     if numbers:
         return numbers[1]
     if not (src.startswith("list(range(") and src.endswith("))")) or "'" in src or '"' in src:
@@ -433,6 +433,7 @@ class ExpressionCompiler(CompilerBase):
             ccode, ct = self.code(e.cond, inner)
             self._expect(e.cond, ct, BOOL, "a filter condition")
             cond = f" if {ccode}"
+        body, cond = self._by_column(e, elem.arg if elem.name == "card" else None, var, body, cond)
         source = iterable(seq_code(src, st))
         family = self._positions_of(e.source)
         if family is not None and e.key is None:  # `… f[i] … for i in positions(f)`, i read only as f[i]: over f's zones
@@ -445,6 +446,27 @@ class ExpressionCompiler(CompilerBase):
         if _READ.fullmatch(source):  # a list read without a call: an empty one needs no comprehension run
             return f"([{body} for {var} in {source}{cond}] if {source} else [])", list_of(bt)
         return f"[{body} for {var} in {source}{cond}]", list_of(bt)
+
+    def _by_column(self, e: A.Comprehension, kind: Optional[str], var: str, body: str, cond: str) -> tuple[str, str]:
+        """body and cond with the field of the loop's card that is the item, the filter's `==` side or the item's, read
+        from its column (Game.field_col) where no rule sets or modifies it: one index a card, not two (a map or compress
+        pass in C instead of the lowered loop costs more instructions). The field then keeps its printed values
+        (Program.printed)."""
+        info = self.p.kinds.get(kind) if kind else None
+        if info is None:
+            return body, cond
+        for part in (e.expr, e.cond):
+            for side in [part.left, part.right] if isinstance(part, A.BinOp) and part.op == "==" else [part]:
+                if not (isinstance(side, A.Attr) and isinstance(side.obj, A.Name) and side.obj.name == e.var
+                        and side.name in info.index and side.name not in self.set_fields
+                        and (info.name, side.name) not in self.modifiable):
+                    continue
+                fidx = info.index[side.name]
+                read, column = f"st.card_vals[{var}][{fidx}]", f"st.game.field_col[{fidx}][{var}]"
+                if read in body + cond:
+                    body, cond = body.replace(read, column), cond.replace(read, column)
+                    self.p.printed.add((info.name, side.name))
+        return body, cond
 
     def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[str, T]:
         if e.op in ("==", "!=") and isinstance(e.left, A.Name):

@@ -110,6 +110,13 @@ class _Lowering:
         self.loops += targets
         kept = self._kept_once(node, set(targets))
         kept += self._slots_once(node)
+        among = _among_found(node) if not fold else None
+        if among is not None:  # made before the loop, as its first round would: no test of it in each round
+            made = cast(tuple[str, ast.expr, ast.expr], kept_value(among))
+            kept = [s for s in kept if not (isinstance(s, ast.Assign) and ast.unparse(s.targets[0]) == made[0])]
+            made_s, made_v = self.lower(made[1])
+            kept += made_s + [_assign(made[0], made_v)]
+            cast(ast.Compare, node.generators[0].ifs[0]).comparators[0] = ast.Name(made[0], ast.Load())
         name = self.temp()
         elt_s, elt = self.lower(node.elt) if fold != "len" else ([], node.elt)
         step = _fold_step(name, fold, elt)
@@ -285,6 +292,24 @@ def _found_among(node: ast.AST, targets: set[str]) -> tuple[ast.expr, ast.ListCo
                 and pure(item) and pure(x):
             return x, ast.ListComp(item, [gen])
     return None
+
+
+def _among_found(node: ast.ListComp) -> ast.expr | None:
+    """The list K of `[x for x in [a, b, …] if x in K]` (constant items, K a list kept at its first use that reads
+    no x, as _found_among makes it): the first round makes K in any case, and every round finds the same; else None."""
+    gen = node.generators[0] if len(node.generators) == 1 else None
+    if gen is None or not isinstance(gen.target, ast.Name) or len(gen.ifs) != 1 or not isinstance(gen.iter, ast.List) \
+            or not gen.iter.elts or not all(isinstance(e, ast.Constant) for e in gen.iter.elts):
+        return None
+    test = gen.ifs[0]
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)
+            and isinstance(test.left, ast.Name) and test.left.id == gen.target.id):
+        return None
+    among = test.comparators[0]
+    kept = kept_value(among)
+    if kept is None or any(isinstance(n, ast.Name) and n.id == gen.target.id for n in walked(among)):
+        return None
+    return among
 
 
 def kept_at_first_use(name: str, value: ast.expr, mark: ast.expr) -> ast.IfExp:
@@ -497,10 +522,13 @@ def cheaper_forms(tree: ast.AST) -> None:
     fail, in its statements and handlers, stay as they were); `x[k] += v` and `x.f += v`, x and k names or constants, as `x[k] = x[k] + v` (no COPY and SWAP
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
     name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies); a loop
-    that tests a flag it cannot change once per card, written twice under one test of it (unswitch)."""
+    that tests a flag it cannot change once per card, written twice under one test of it (unswitch); a test of a
+    length against 0 as the truth of what is measured (_truth)."""
     copies_forwarded(tree)
     flags_unswitched(tree)
     for node in reversed(walked(tree)):  # a statement's statements first: its first one's line is the one it keeps
+        if isinstance(node, (ast.If, ast.While, ast.IfExp)):
+            node.test = _truth(node.test)
         if isinstance(node, ast.Try):
             node.lineno = node.body[0].lineno
         elif isinstance(node, (ast.If, ast.While)) and isinstance(node.test, ast.Constant) and node.test.value is True:
@@ -509,6 +537,25 @@ def cheaper_forms(tree: ast.AST) -> None:
             block = getattr(node, name, None)
             if isinstance(block, list):
                 block[:] = [_plain_update(s) if isinstance(s, ast.AugAssign) else s for s in block]
+
+
+def _truth(test: ast.expr) -> ast.expr:
+    """A test with `len(x) > 0` and `len(x) != 0` as `x`, `len(x) == 0` as `not x` (also inside `not`, `and`, `or`,
+    whose values are only tested): the engine measures lists, strings and maps only, which are true when not empty."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return ast.copy_location(ast.UnaryOp(test.op, _truth(test.operand)), test)
+    if isinstance(test, ast.BoolOp):
+        return ast.copy_location(ast.BoolOp(test.op, [_truth(v) for v in test.values]), test)
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], (ast.Gt, ast.NotEq, ast.Eq))
+            and isinstance(test.comparators[0], ast.Constant) and type(test.comparators[0].value) is int
+            and test.comparators[0].value == 0):
+        return test
+    measure = test.left
+    if not (isinstance(measure, ast.Call) and isinstance(measure.func, ast.Name) and measure.func.id == "len"
+            and len(measure.args) == 1 and not measure.keywords and not isinstance(measure.args[0], ast.Starred)):
+        return test
+    measured = measure.args[0]
+    return measured if not isinstance(test.ops[0], ast.Eq) else ast.copy_location(ast.UnaryOp(ast.Not(), measured), test)
 
 
 def _plain_update(stmt: ast.AugAssign) -> ast.stmt:

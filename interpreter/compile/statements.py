@@ -11,7 +11,7 @@ from dsl.errors import RulesError, did_you_mean, error_at
 from interpreter.compile import blocks as B
 from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
-from interpreter.compile.expressions import ExpressionCompiler, iterable
+from interpreter.compile.expressions import NUMBERS, ExpressionCompiler, iterable
 from interpreter.compile.hoist import GAME_TABLES, STRING_LITERAL, inline_function_code, state_reads_as_locals, sub_code
 from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
@@ -626,8 +626,17 @@ class StatementCompiler(ExpressionCompiler):
         items, idx = scope.layout.alloc(), scope.layout.alloc()
         var = inner.define(name, elem, self._positions_of(source), seat=src == "st.game.players")
         em.emit_src(B.for_init(src, items, idx))
+        counted = self._counted(src)
         self._loop(em, body, inner, lambda end: B.for_first(items, idx, var, end), tail,
-                   lambda top, end: B.for_back(items, idx, var, [top + 1], end))
+                   lambda top, end: B.for_back(items, idx, var, [top + 1], end, counted))
+
+    def _counted(self, src: str) -> Optional[tuple[str, int]]:
+        """For a loop's source that is the seats (0, 1, …) or a family's places (1, 2, …, a copy of them): the code
+        of how many there are, where it reads a number the game keeps (_count), and the first; else None."""
+        places = NUMBERS.fullmatch(src)
+        first = 0 if src == "st.game.players" else 1 if places else None
+        count = self._count(places[1] if places else src) if first is not None else ""
+        return (count, first) if first is not None and not count.startswith("len(") else None
 
     def s_While(self, s: A.While, scope: Scope, em: Emitter) -> None:
         cond, t = self.code(s.cond, scope)

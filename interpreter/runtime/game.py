@@ -49,7 +49,7 @@ class Game:
                  "listers", "fns", "rules", "effect_runs", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                  "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
-                 "fam_full", "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
+                 "fam_full", "field_col", "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
                  "__weakref__")
     max_steps: int  # the limits' two budgets a step reads (set with the limits: __setattr__)
     max_both: int
@@ -164,6 +164,11 @@ class Game:
         # from its counts by owner (expressions._every_place_full)
         self.fam_full: list[int] = [-1 if spec.capacity is None else spec.capacity * len(ids)
                                     for spec, ids in zip(program.zones, self.fam_zones)]
+        # per field number, each card's printed value of the field of its kind at that number (None past its row): a
+        # comprehension over cards reads a field no rule changes (Program.printed) by one index (expressions._by_column)
+        widest = max(map(len, self.card_vals), default=0)
+        self.field_col: list[list[Any]] = [[row[k] if k < len(row) else None for row in self.card_vals]
+                                           for k in range(widest)]
         self.start_zones: list[list[int]] = [[] for _ in self.zone_names]  # each card in the first zone of its family
         self.start_where: list[int] = []
         for c, info in enumerate(program.cards):
