@@ -2090,7 +2090,10 @@ class Speaker:
 
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
-        has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“)."""
+        has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“). A value its text marks
+        plural names the one kind there is of it ("the magic tricks"): definite, and the indefinite article the
+        `is` text writes before it (catalogue `grammar.value_article`) goes, as it cannot count a plural ("the
+        square is the dunes", not "is a dunes")."""
         if isinstance(left, A.Name) and isinstance(right, A.Call):
             left, right = right, left
         if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
@@ -2099,8 +2102,12 @@ class Speaker:
         if fn is None or fn.kind_clause is None:
             return None
         value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
-        said = value.np("indef" if value.gender != "default" else "bare").form("nom")
+        said = value.np("def" if value.agree == "pl" else "indef" if value.gender != "default" else "bare").form("nom")
         template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
+        grammar = self.cat.data.get("grammar", {})
+        article = grammar.get("value_article") if isinstance(grammar, dict) and value.agree == "pl" else None
+        if isinstance(article, str):
+            template = re.sub(article, "", template)
         text = A.Text(pos=fn.kind_clause.pos, by_lang={**fn.kind_clause.by_lang,  # (all: `apposed` reads the German)
                                                        self.lang: template.replace("{value}", self.literal(said))})
         clause = self.function_phrase(fn.model_copy(update={"text": text, "body": e}), [self.expr(a) for a in left.args],
