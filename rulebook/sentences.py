@@ -1832,7 +1832,7 @@ class Speaker:
         right = self._operand(cond.right, cond.op, right=True)
         title = self.numbered_title(cond.left, cond.right) if cond.op in ("==", "!=") else None
         if title is not None:  # the one card with that number named too: "whose number is 7 (Red Star)"
-            right = self.msg("expr.numbered_card", cond, number=right, title=title)
+            right = self.msg("expr.numbered_card", cond, number=right, title=title.word)
         return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
 
     def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase(""),
@@ -2051,9 +2051,11 @@ class Speaker:
         if kind is not None:  # "the square is a switch", not "the type of the square is switch"
             return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
-        if title is not None:  # "the token is Red Star", not "the number of the token is 7"
+        if title is not None:  # "the token is Red Star", not "the number of the token is 7"; a title with its
+            # article keeps it, as it names the card: „… ist der Mondstein“, « … est l'Hydre », not « … est Hydre »
             owner = left.obj if isinstance(left, A.Attr) else left
-            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=Phrase(title))
+            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op),
+                            right=title.np("def") if title.gender != "default" else Phrase(title.word))
         if e.op in ("==", "!=") and isinstance(right, A.Num) and right.value == 0 \
                 and (zone := self.place_var(left) or self.place_zone(left)) is not None:  # place 0 is none
             noun = self.noun(self.sym.vars[left.name].text, f"var '{left.name}'", left.pos) \
@@ -2114,14 +2116,14 @@ class Speaker:
                                       e, left.args)
         return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
 
-    def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
+    def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[Noun]:
         """The title of the card a field compared with a number names, where one card alone has it."""
         if not (isinstance(left, A.Attr) and isinstance(left.obj, A.Name) and isinstance(right, A.Num)):
             return None
         ref = self.lookup(left.obj.name)
         kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
         title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
-        return self.literal(self.noun(title, f"card with {left.name} {right.value}", right.pos).word) \
+        return Noun(self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)), self.cat) \
             if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:

@@ -634,6 +634,16 @@ def test_a_plural_value_compared_by_the_is_text_is_said_definite(op: str, de: st
         assert flatten(Speaker(lang, Symbols(items)).lines(rule.body))[0] == f"- {expected}"
 
 
+def test_a_french_title_whose_article_elides_may_be_feminine() -> None:
+    """« l':f Opale »: elided like « l' » (« l'Opale », « de l'Opale »), feminine where a word agrees or picks its
+    form (« cette Opale », « une Opale »); « l' » alone stays masculine (« cet Ogre »)."""
+    fr = phrases.catalogue("fr")
+    opal, ogre = phrases.Noun("l':f Opale", fr), phrases.Noun("l'Ogre", fr)
+    assert [opal.np(d).form("nom") for d in ("def", "this", "indef")] == ["l'Opale", "cette Opale", "une Opale"]
+    assert opal.feminine() and opal.word == "Opale"
+    assert [ogre.np(d).form("nom") for d in ("def", "this")] == ["l'Ogre", "cet Ogre"] and not ogre.feminine()
+
+
 def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
     """German: „den Riesen“, „des Riesen“, „dem Mitreisenden“; „der Spieler“ keeps its strong endings."""
     stmt = 'let a de "der Riese" en "giant" fr "le géant" = top(deck)\npay 1 gold from me to owner(a)'
