@@ -947,6 +947,38 @@ class Speaker:
                  and (c := self.sym.consts.get(n.name)) is not None and isinstance(c.value, A.Num) and self.named_const(c)}
         return substituted(e, named) if named else None
 
+    def continued(self, fn: A.FunctionDef, said: Phrase) -> Optional[Phrase]:
+        """A definition that calls a function whose text is this one's with more after it, this one's parameters in
+        the same places ("wand power of {w}" defined as "wand power of {w} with {friends}"): said from where the two
+        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): "that with the friends …", „die
+        mit seinen Freunden …“, « celle avec les amis … », not the title again as the definition's start."""
+        call = fn.body
+        called = self.sym.functions.get(call.func) if isinstance(call, A.Call) else None
+        grammar = self.cat.data.get("grammar", {})
+        same = grammar.get("continued") if isinstance(grammar, dict) else None
+        if not isinstance(call, A.Call) or called is None or not isinstance(same, dict) \
+                or not self.continues(fn, called, call):
+            return None
+        start = self.expr(A.Call(pos=call.pos, func=fn.name, args=[A.Name(pos=call.pos, name=p.name) for p in fn.params]))
+        head, whole = start.form("nom"), said.form("nom")
+        if not whole.startswith(head + " "):  # (a parameter said otherwise in the longer text)
+            return None
+        gender = self.noun(fn.text, f"function '{fn.name}'", fn.pos).gender
+        return Phrase(f"{same.get(gender, same.get('default', ''))}{whole[len(head):]}", said.agree)
+
+    def continues(self, fn: A.FunctionDef, called: A.FunctionDef, call: A.Call) -> bool:
+        """Whether the called function's text starts with the text of the function that calls it, followed by more,
+        and the call passes that function's parameters in the places the two texts share."""
+        own = text_of(fn.text, self.lang, f"function '{fn.name}'", fn.pos)
+        text = text_of(called.text, self.lang, f"function '{called.name}'", called.pos)
+        parts = PLACEHOLDER.split(own)  # text, name, case, text, …
+        found = re.match("".join(re.escape(part) if i % 3 == 0 else PLACEHOLDER.pattern if i % 3 == 1 else ""
+                                 for i, part in enumerate(parts)) + " ", text)
+        args = dict(zip((p.name for p in called.params), call.args))
+        return found is not None and len(args) == len(called.params) == len(call.args) and all(
+            isinstance(arg := args.get(place), A.Name) and arg.name == own_place
+            for place, own_place in zip(found.groups()[::2], parts[1::3]))
+
     def agreed_values(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
         """Enum values a clause says of its feminine subject as a predicate (a place after a word of the catalogue's
         `grammar.feminine.after`), in the feminine by its ending rules: « la gemme compte comme Bleue », not
