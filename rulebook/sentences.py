@@ -949,9 +949,9 @@ class Speaker:
 
     def continued(self, fn: A.FunctionDef, said: Phrase) -> Optional[Phrase]:
         """A definition that calls a function whose text is this one's with more after it, this one's parameters in
-        the same places ("wand power of {w}" defined as "wand power of {w} with {friends}"): said from where the two
-        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): "that with the friends …", „die
-        mit seinen Freunden …“, « celle avec les amis … », not the title again as the definition's start."""
+        the same places ("power of {p}" defined as "power of {p} with {ts}"): said from where the two
+        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): "that with their pile", „die
+        mit seinem Stapel“, « celle avec sa pile », not the title again as the definition's start."""
         call = fn.body
         called = self.sym.functions.get(call.func) if isinstance(call, A.Call) else None
         grammar = self.cat.data.get("grammar", {})
@@ -2084,7 +2084,7 @@ class Speaker:
             return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
         if title is not None:  # "the token is Red Star", not "the number of the token is 7"; a title with its
-            # article keeps it, as it names the card: „… ist der Mondstein“, « … est l'Hydre », not « … est Hydre »
+            # article keeps it, as it names the card: „… ist der Mondstein“, « … est l'Opale », not « … est Opale »
             owner = left.obj if isinstance(left, A.Attr) else left
             return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op),
                             right=title.np("def") if title.gender != "default" else Phrase(title.word))
@@ -2125,9 +2125,9 @@ class Speaker:
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
         has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“). A value its text marks
-        plural names the one kind there is of it ("the magic tricks"): definite, and the indefinite article the
+        plural names the one kind there is of it ("the dunes"): definite, and the indefinite article the
         `is` text writes before it (catalogue `grammar.value_article`) goes, as it cannot count a plural ("the
-        square is the dunes", not "is a dunes")."""
+        row is the dunes", not "is a dunes")."""
         if isinstance(left, A.Name) and isinstance(right, A.Call):
             left, right = right, left
         if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
