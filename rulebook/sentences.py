@@ -955,8 +955,8 @@ class Speaker:
         call = fn.body
         called = self.sym.functions.get(call.func) if isinstance(call, A.Call) else None
         grammar = self.cat.data.get("grammar", {})
-        same = grammar.get("continued") if isinstance(grammar, dict) else None
-        if not isinstance(call, A.Call) or called is None or not isinstance(same, dict) \
+        pronouns = grammar.get("continued") if isinstance(grammar, dict) else None
+        if not isinstance(call, A.Call) or called is None or not isinstance(pronouns, dict) \
                 or not self.continues(fn, called, call):
             return None
         start = self.expr(A.Call(pos=call.pos, func=fn.name, args=[A.Name(pos=call.pos, name=p.name) for p in fn.params]))
@@ -964,7 +964,7 @@ class Speaker:
         if not whole.startswith(head + " "):  # (a parameter said otherwise in the longer text)
             return None
         gender = self.noun(fn.text, f"function '{fn.name}'", fn.pos).gender
-        return Phrase(f"{same.get(gender, same.get('default', ''))}{whole[len(head):]}", said.agree)
+        return Phrase(f"{pronouns.get(gender, pronouns.get('default', ''))}{whole[len(head):]}", said.agree)
 
     def continues(self, fn: A.FunctionDef, called: A.FunctionDef, call: A.Call) -> bool:
         """Whether the called function's text starts with the text of the function that calls it, followed by more,
