@@ -642,12 +642,15 @@ class Assembler:
 
     def function_line(self, fn: A.FunctionDef) -> Line:
         """A function's title, then its definition; a definition that only restates the title ("the strong tokens:
-        the strong tokens when …", "row A is the home row: A is the home row") is said one level further down (Speaker.unfolded): a reader learns what the title means (review rv19 K14)."""
+        the strong tokens when …", "row A is the home row: A is the home row") is said one level further down (Speaker.unfolded): a reader learns what the title means (review rv19 K14); one
+        that calls a function whose text goes on from the title's is said from where they part (Speaker.continued)."""
         name = self.sp.function_phrase(fn, [Phrase(self.sp.var(p.name)) for p in fn.params], fn)
         body = self.sp.expr(fn.body)
         if restates(name.form("nom"), body.form("nom"), self.articles()):
             deeper = self.sp.unfolded(fn.body)
             body = self.sp.expr(deeper) if deeper is not None else self.sp.as_written(fn.body)
+        else:  # "the power of a player: that with their pile", not "… : the power of the player with their pile"
+            body = self.sp.continued(fn, body) or body
         line = Line(self.say("item.function", fn, name=self.sp.with_symbols(fn, name), body=body))
         self.sp.symbolised.pop(id(fn.body), None)  # the letters name the parameters in this line alone
         return line

@@ -947,6 +947,38 @@ class Speaker:
                  and (c := self.sym.consts.get(n.name)) is not None and isinstance(c.value, A.Num) and self.named_const(c)}
         return substituted(e, named) if named else None
 
+    def continued(self, fn: A.FunctionDef, said: Phrase) -> Optional[Phrase]:
+        """A definition that calls a function whose text is this one's with more after it, this one's parameters in
+        the same places ("power of {p}" defined as "power of {p} with {ts}"): said from where the two
+        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): "that with their pile", „die
+        mit seinem Stapel“, « celle avec sa pile », not the title again as the definition's start."""
+        call = fn.body
+        called = self.sym.functions.get(call.func) if isinstance(call, A.Call) else None
+        grammar = self.cat.data.get("grammar", {})
+        pronouns = grammar.get("continued") if isinstance(grammar, dict) else None
+        if not isinstance(call, A.Call) or called is None or not isinstance(pronouns, dict) \
+                or not self.continues(fn, called, call):
+            return None
+        start = self.expr(A.Call(pos=call.pos, func=fn.name, args=[A.Name(pos=call.pos, name=p.name) for p in fn.params]))
+        head, whole = start.form("nom"), said.form("nom")
+        if not whole.startswith(head + " "):  # (a parameter said otherwise in the longer text)
+            return None
+        gender = self.noun(fn.text, f"function '{fn.name}'", fn.pos).gender
+        return Phrase(f"{pronouns.get(gender, pronouns.get('default', ''))}{whole[len(head):]}", said.agree)
+
+    def continues(self, fn: A.FunctionDef, called: A.FunctionDef, call: A.Call) -> bool:
+        """Whether the called function's text starts with the text of the function that calls it, followed by more,
+        and the call passes that function's parameters in the places the two texts share."""
+        own = text_of(fn.text, self.lang, f"function '{fn.name}'", fn.pos)
+        text = text_of(called.text, self.lang, f"function '{called.name}'", called.pos)
+        parts = PLACEHOLDER.split(own)  # text, name, case, text, …
+        found = re.match("".join(re.escape(part) if i % 3 == 0 else PLACEHOLDER.pattern if i % 3 == 1 else ""
+                                 for i, part in enumerate(parts)) + " ", text)
+        args = dict(zip((p.name for p in called.params), call.args))
+        return found is not None and len(args) == len(called.params) == len(call.args) and all(
+            isinstance(arg := args.get(place), A.Name) and arg.name == own_place
+            for place, own_place in zip(found.groups()[::2], parts[1::3]))
+
     def agreed_values(self, text: str, values: dict[str, Arg], nodes: Mapping[str, A.Expr]) -> dict[str, Arg]:
         """Enum values a clause says of its feminine subject as a predicate (a place after a word of the catalogue's
         `grammar.feminine.after`), in the feminine by its ending rules: « la gemme compte comme Bleue », not
@@ -1832,7 +1864,7 @@ class Speaker:
         right = self._operand(cond.right, cond.op, right=True)
         title = self.numbered_title(cond.left, cond.right) if cond.op in ("==", "!=") else None
         if title is not None:  # the one card with that number named too: "whose number is 7 (Red Star)"
-            right = self.msg("expr.numbered_card", cond, number=right, title=title)
+            right = self.msg("expr.numbered_card", cond, number=right, title=title.word)
         return Phrase(lambda f: fill(pattern, f, {"left": left, "right": right}))
 
     def relative(self, cond: A.Expr, var: Phrase, name: str = "", relgen: Phrase = Phrase(""),
@@ -2051,9 +2083,11 @@ class Speaker:
         if kind is not None:  # "the square is a switch", not "the type of the square is switch"
             return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
-        if title is not None:  # "the token is Red Star", not "the number of the token is 7"
+        if title is not None:  # "the token is Red Star", not "the number of the token is 7"; a title with its
+            # article keeps it, as it names the card: „… ist der Mondstein“, « … est l'Opale », not « … est Opale »
             owner = left.obj if isinstance(left, A.Attr) else left
-            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=Phrase(title))
+            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op),
+                            right=title.np("def") if title.gender != "default" else Phrase(title.word))
         if e.op in ("==", "!=") and isinstance(right, A.Num) and right.value == 0 \
                 and (zone := self.place_var(left) or self.place_zone(left)) is not None:  # place 0 is none
             noun = self.noun(self.sym.vars[left.name].text, f"var '{left.name}'", left.pos) \
@@ -2090,7 +2124,10 @@ class Speaker:
 
     def kind_said(self, e: A.BinOp, left: A.Expr, right: A.Expr) -> Optional[Phrase]:
         """`f(x) == V` of a function with an `is` text: that clause, the value said indefinite where its text
-        has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“)."""
+        has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“). A value its text marks
+        plural names the one kind there is of it ("the dunes"): definite, and the indefinite article the
+        `is` text writes before it (catalogue `grammar.value_article`) goes, as it cannot count a plural ("the
+        row is the dunes", not "is a dunes")."""
         if isinstance(left, A.Name) and isinstance(right, A.Call):
             left, right = right, left
         if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
@@ -2099,22 +2136,26 @@ class Speaker:
         if fn is None or fn.kind_clause is None:
             return None
         value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
-        said = value.np("indef" if value.gender != "default" else "bare").form("nom")
+        said = value.np("def" if value.agree == "pl" else "indef" if value.gender != "default" else "bare").form("nom")
         template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
+        grammar = self.cat.data.get("grammar", {})
+        article = grammar.get("value_article") if isinstance(grammar, dict) and value.agree == "pl" else None
+        if isinstance(article, str):
+            template = re.sub(article, "", template)
         text = A.Text(pos=fn.kind_clause.pos, by_lang={**fn.kind_clause.by_lang,  # (all: `apposed` reads the German)
                                                        self.lang: template.replace("{value}", self.literal(said))})
         clause = self.function_phrase(fn.model_copy(update={"text": text, "body": e}), [self.expr(a) for a in left.args],
                                       e, left.args)
         return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
 
-    def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[str]:
+    def numbered_title(self, left: A.Expr, right: A.Expr) -> Optional[Noun]:
         """The title of the card a field compared with a number names, where one card alone has it."""
         if not (isinstance(left, A.Attr) and isinstance(left.obj, A.Name) and isinstance(right, A.Num)):
             return None
         ref = self.lookup(left.obj.name)
         kind = ref.kind if ref is not None else self.self_kind if left.obj.name == "self" else None
         title = self.sym.numbered_card(kind, left.name, right.value) if kind else None
-        return self.literal(self.noun(title, f"card with {left.name} {right.value}", right.pos).word) \
+        return Noun(self.literal(text_of(title, self.lang, f"card with {left.name} {right.value}", right.pos)), self.cat) \
             if title is not None else None
 
     def remembered_place(self, left: A.Expr, right: A.Expr) -> Optional[tuple[Phrase, Phrase]]:

@@ -618,6 +618,32 @@ def test_a_value_compared_with_one_of_its_kind_is_said_by_the_is_text(op: str, d
         assert flatten(Speaker(lang, Symbols(items)).lines(rule.body))[0] == f"- {expected}"
 
 
+@pytest.mark.parametrize("op,de,en,fr", [
+    ("==", "Wenn der Platz 2 die Dünen ist:", "If slot 2 is the dunes:", "Si l'emplacement 2 est de type dunes\u00a0:"),
+    ("!=", "Wenn der Platz 2 nicht die Dünen ist:", "If slot 2 is not the dunes:",
+     "Si l'emplacement 2 n'est pas de type dunes\u00a0:"),
+])
+def test_a_plural_value_compared_by_the_is_text_is_said_definite(op: str, de: str, en: str, fr: str) -> None:
+    """A value its text marks plural („die:pl Dünen“, "the:pl dunes") names the one kind there is of it: "slot 2
+    is the dunes", not "is a dunes" (the is text's "a" goes); French « de type » takes it bare as any value."""
+    kinded = KINDED.replace('swamp de "der Sumpf" en "swamp" fr "marais"', 'dunes de "die:pl Dünen" en "the:pl dunes" fr "dunes"')
+    items = parse_text(kinded + SNIPPET_RULES.replace("STMT", f"if ground_of(2) {op} dunes {{ end game }}"),
+                       "snippet.rules").items
+    rule = next(i for i in items if isinstance(i, A.RuleDef))
+    for lang, expected in (("de", de), ("en", en), ("fr", fr)):
+        assert flatten(Speaker(lang, Symbols(items)).lines(rule.body))[0] == f"- {expected}"
+
+
+def test_a_french_title_whose_article_elides_may_be_feminine() -> None:
+    """« l':f Opale »: elided like « l' » (« l'Opale », « de l'Opale »), feminine where a word agrees or picks its
+    form (« cette Opale », « une Opale »); « l' » alone stays masculine (« cet Ogre »)."""
+    fr = phrases.catalogue("fr")
+    opal, ogre = phrases.Noun("l':f Opale", fr), phrases.Noun("l'Ogre", fr)
+    assert [opal.np(d).form("nom") for d in ("def", "this", "indef")] == ["l'Opale", "cette Opale", "une Opale"]
+    assert opal.feminine() and opal.word == "Opale"
+    assert [ogre.np(d).form("nom") for d in ("def", "this")] == ["l'Ogre", "cet Ogre"] and not ogre.feminine()
+
+
 def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
     """German: „den Riesen“, „des Riesen“, „dem Mitreisenden“; „der Spieler“ keeps its strong endings."""
     stmt = 'let a de "der Riese" en "giant" fr "le géant" = top(deck)\npay 1 gold from me to owner(a)'
