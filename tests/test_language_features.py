@@ -263,6 +263,21 @@ def test_an_effect_that_never_stops_runs_as_a_plain_call_with_the_same_errors(tm
         assert (info.value.line, info.value.col) == (11, 18) and "empty" in str(info.value)
 
 
+def test_a_run_of_effects_that_run_through_passes_as_many_slots_as_the_largest_effect_needs(tmp_path: Path) -> None:
+    """The list a `run` passes an effect that runs through holds `self`, `me` and as many slots as the effect of
+    its table with the most locals has (the others leave the rest unread): none where no effect has a local."""
+    plain = EFFECTS.replace("WHICH", '"alpha"')
+    with_local = plain.replace("set self.power = self.power + 10", "let p = self.power + 10  set self.power = p")
+    for rules, slots, scores in ((plain, 0, [0, 2100]), (with_local, 1, [0, 2100])):
+        (tmp_path / f"s{slots}").mkdir()
+        (tmp_path / f"s{slots}" / "game.rules").write_text(rules, encoding="utf-8")
+        game = load_game(str(tmp_path / f"s{slots}"), players=2)
+        assert game.new_initial_state().scores() == scores
+    from interpreter.compile import blocks
+    assert blocks.run_effect_through("c", 0, 0, "-1", None).lines[-1].strip() == "_b_e(st, [_b_c, -1])"
+    assert blocks.run_effect_through("c", 0, 2, "-1", None).lines[-1].strip() == "_b_e(st, [_b_c, -1, None, None])"
+
+
 def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:
     """`run` passes the acting seat as `me`; `set self.power` changes the base value, per state."""
     game = _game(tmp_path, '''
