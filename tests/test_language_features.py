@@ -421,6 +421,25 @@ score(p) = 0
     assert rest.new_initial_state().legal_labels() == ["take alpha", "keep alpha", "wait"]
 
 
+def test_a_lister_looks_for_active_restrictions_only_in_a_game_with_a_forbid(tmp_path: Path) -> None:
+    """A game whose rules hold no `forbid` lists its options with no test of `st.forbids`
+    (compiler._option_listers); one that holds one still drops the options it rules out."""
+    rules = '''
+action take(t in box) de "nehmen" en "take" {
+  label "take {t}"
+  set done = 1
+}
+setup { SETUP }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take } }
+score(p) = 0
+'''
+    for setup, looks, labels in (("set done = 0", False, ["take alpha", "take beta"]),
+                                 ("forbid take where t.power >= 2 until end of round", True, ["take alpha"])):
+        game = _game(tmp_path / str(looks), rules.replace("SETUP", setup))
+        assert ("forbids" in game.listers[0].__code__.co_names) is looks
+        assert game.new_initial_state().legal_labels() == labels
+
+
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:
     """`run a.effect as b` runs a's rule text with `self` = b (a card that takes on another's text)."""
     game = _game(tmp_path, '''
