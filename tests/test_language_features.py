@@ -263,6 +263,21 @@ def test_an_effect_that_never_stops_runs_as_a_plain_call_with_the_same_errors(tm
         assert (info.value.line, info.value.col) == (11, 18) and "empty" in str(info.value)
 
 
+def test_a_run_of_effects_that_run_through_passes_as_many_slots_as_the_largest_effect_needs(tmp_path: Path) -> None:
+    """The list a `run` passes an effect that runs through holds `self`, `me` and as many slots as the effect of
+    its table with the most locals has (the others leave the rest unread): none where no effect has a local."""
+    plain = EFFECTS.replace("WHICH", '"alpha"')
+    with_local = plain.replace("set self.power = self.power + 10", "let p = self.power + 10  set self.power = p")
+    for rules, slots, scores in ((plain, 0, [0, 2100]), (with_local, 1, [0, 2100])):
+        (tmp_path / f"s{slots}").mkdir()
+        (tmp_path / f"s{slots}" / "game.rules").write_text(rules, encoding="utf-8")
+        game = load_game(str(tmp_path / f"s{slots}"), players=2)
+        assert game.new_initial_state().scores() == scores
+    from interpreter.compile import blocks
+    assert blocks.run_effect_through("c", 0, 0, "-1", None).lines[-1].strip() == "_b_e(st, [_b_c, -1])"
+    assert blocks.run_effect_through("c", 0, 2, "-1", None).lines[-1].strip() == "_b_e(st, [_b_c, -1, None, None])"
+
+
 def test_effect_sets_a_card_field_with_self_and_me(tmp_path: Path) -> None:
     """`run` passes the acting seat as `me`; `set self.power` changes the base value, per state."""
     game = _game(tmp_path, '''
@@ -404,6 +419,25 @@ score(p) = 0
                                                         '  set done = 1\n}').replace("ACTIONS", ", wait"))
     assert _action_id_tests(rest.program.forbids[0].keep) == 1
     assert rest.new_initial_state().legal_labels() == ["take alpha", "keep alpha", "wait"]
+
+
+def test_a_lister_looks_for_active_restrictions_only_in_a_game_with_a_forbid(tmp_path: Path) -> None:
+    """A game whose rules hold no `forbid` lists its options with no test of `st.forbids`
+    (compiler._option_listers); one that holds one still drops the options it rules out."""
+    rules = '''
+action take(t in box) de "nehmen" en "take" {
+  label "take {t}"
+  set done = 1
+}
+setup { SETUP }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take } }
+score(p) = 0
+'''
+    for setup, looks, labels in (("set done = 0", False, ["take alpha", "take beta"]),
+                                 ("forbid take where t.power >= 2 until end of round", True, ["take alpha"])):
+        game = _game(tmp_path / str(looks), rules.replace("SETUP", setup))
+        assert ("forbids" in game.listers[0].__code__.co_names) is looks
+        assert game.new_initial_state().legal_labels() == labels
 
 
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:

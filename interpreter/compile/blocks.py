@@ -1025,12 +1025,13 @@ def run_effect(obj: str, field: str, acting: str, as_self: Optional[str]) -> Sni
                     "    st.frames.append(_b_t)", *("    " + ln for ln in SPEND)], pushes=True)
 
 
-def run_effect_through(obj: str, table: int, acting: str, as_self: Optional[str]) -> Snippet:
+def run_effect_through(obj: str, table: int, slots: int, acting: str, as_self: Optional[str]) -> Snippet:
     """run_effect where every effect the `run` may reach runs through: the card's function in the game's table
-    `table` (Game.effect_runs) called at once, with no frame (the budget spent as a frame's entry spends it)."""
+    `table` (Game.effect_runs) called at once, with no frame (the budget spent as a frame's entry spends it) and the
+    most locals one of them has (`slots`) past `self` and `me`."""
     me = "_b_c" if as_self is None else as_self
     return Snippet([f"_b_c = {obj}", f"_b_e = st.game.effect_runs[{table}][_b_c]", "if _b_e is not None:",
-                    *("    " + ln for ln in SPEND), f"    _b_e[0](st, [{me}, {acting}] + [None] * _b_e[1])"])
+                    *("    " + ln for ln in SPEND), f"    _b_e(st, [{me}, {acting}{', None' * slots}])"])
 
 
 def add_modifier(mid: int, fidx: int, scope: int, captured: list[int]) -> Snippet:

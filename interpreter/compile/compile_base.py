@@ -140,8 +140,8 @@ class CompilerBase:
         # such a rule, and per parameter the family whose positions its argument runs over (if any) → its function's
         # name and its locals (StatementCompiler._rule_function)
         self.rule_functions: dict[tuple[str, tuple[Optional[int], ...]], tuple[str, int]] = {}
-        # (kind, effect field) → its table in Program.effect_runs, None where an effect may stop (StatementCompiler._effect_table)
-        self.effect_tables: dict[tuple[str, str], Optional[int]] = {}
+        # (kind, effect field) → its table in Program.effect_runs and most locals, None where an effect may stop (StatementCompiler._effect_table)
+        self.effect_tables: dict[tuple[str, str], Optional[tuple[int, int]]] = {}
         self.action_ids: dict[str, int] = {}
         self.option_code: dict[int, list[str]] = {}  # action → its options' loops, for the listing functions
         self.size_code: dict[int, str] = {}  # a numbered zone family → the code of its size (compiler._zone_sizes)

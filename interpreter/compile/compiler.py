@@ -525,13 +525,14 @@ class Compiler(StatementCompiler):
         """What makes, for a game, the generated function `(state, seat) → options` of a `choose action` among `aids`:
         each action's loops in turn (_action), inside a `try` that names the action where its prefix fails (made one
         `try` as the code is compiled: hoist.one_try); the options an active `forbid` rules out are dropped afterwards
-        (none is active, mostly: then no option is tested).
+        (none is active, mostly: then no option is tested; in a game without a `forbid`, the lister does not look).
         Beside it its picking function where the first action's options are counted (counted_first), else None."""
         parts = [["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                   f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
                  for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids]))]
         lister = self._enumerator("options", ["    out = []", *(ln for part in parts for ln in part),
-                                              "    return _allowed(st, me, out) if st.forbids else out"])
+                                              "    return _allowed(st, me, out) if st.forbids else out"
+                                              if self.p.forbids else "    return out"])
         return [lister, self._option_picker(aids, parts) if counted_first(self.p.actions[aids[0]].ast) else None]
 
     def _option_picker(self, aids: tuple[int, ...], parts: list[list[str]]) -> Callable[[Any], Callable[..., Any]]:

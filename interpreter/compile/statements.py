@@ -713,29 +713,32 @@ class StatementCompiler(ExpressionCompiler):
             self._expect(s.as_self, as_t, t, "the card the effect runs as (`self`)")
         table = self._effect_table(kind.name, tgt.name)
         em.emit_src(B.run_effect(obj, tgt.name, acting, as_self) if table is None else
-                    B.run_effect_through(obj, table, acting, as_self))
+                    B.run_effect_through(obj, *table, acting, as_self))
 
-    def _effect_table(self, kind: str, field: str) -> Optional[int]:
+    def _effect_table(self, kind: str, field: str) -> Optional[tuple[int, int]]:
         """Where every effect `field` runs through (_straight_effects): the number of the game's table
-        (Program.effect_runs) giving each of the kind's cards its effect's function (st, L) and number of locals past
-        `self` and `me`, so a `run` calls it with no frame; None where one may stop (it runs in a frame, as before)."""
+        (Program.effect_runs) giving each of the kind's cards its effect's function (st, L), and the most locals past
+        `self` and `me` one has, so a `run` calls it with no frame and a list that long (extra slots go unread);
+        None where one may stop (it runs in a frame, as before)."""
         if (kind, field) not in self.effect_tables:
             efs = [(c, ef) for c, info in enumerate(self.p.cards) if info.kind == kind
                    for ef in info.effect_src if ef.name == field]
             self.effect_tables[kind, field] = None
             if self._straight_effects(field):
-                table: list[Optional[tuple[int, int]]] = [None] * len(self.p.cards)
-                made: dict[int, tuple[int, int]] = {}  # the cards of a row with a range share one effect
+                table: list[Optional[int]] = [None] * len(self.p.cards)
+                made: dict[int, int] = {}  # the cards of a row with a range share one effect
+                slots = 0
                 for c, ef in efs:
                     if id(ef) not in made:
                         scope = Scope(Layout())
                         scope.define("self", card(kind))
                         scope.define("me", PLAYER)
                         self.p.rules.append(self._function_of(ef.body, scope))
-                        made[id(ef)] = (len(self.p.rules) - 1, scope.layout.size - 2)
+                        made[id(ef)] = len(self.p.rules) - 1
+                        slots = max(slots, scope.layout.size - 2)
                     table[c] = made[id(ef)]
                 self.p.effect_runs.append((len(self.p.rules), table))
-                self.effect_tables[kind, field] = len(self.p.effect_runs) - 1
+                self.effect_tables[kind, field] = (len(self.p.effect_runs) - 1, slots)
         return self.effect_tables[kind, field]
 
     def _no_player_needed(self, s: A.Run, kind: str, field: str) -> None:

@@ -183,7 +183,7 @@ class Game:
                                 + [self._outcome_bound(kind, n) for kind, n in program.random_bounds])
         self.fns: dict[str, Fn] = {}
         self.rules: list[Callable[..., None]] = []
-        self.effect_runs: list[list[Optional[tuple[Callable[..., None], int]]]] = []
+        self.effect_runs: list[list[Optional[Callable[..., None]]]] = []
         self.make_rules()
         # per action: its block, its frame's locals past the option's and its body's function if it runs through
         self.actions: list[tuple[int, tuple[None, ...], Optional[Callable[..., None]]]] = [
@@ -216,7 +216,7 @@ class Game:
         for ready, table in self.program.effect_runs[len(self.effect_runs):]:
             if ready > len(self.rules):
                 return
-            self.effect_runs.append([None if e is None else (self.rules[e[0]], e[1]) for e in table])
+            self.effect_runs.append([None if e is None else self.rules[e] for e in table])
 
     def _outcome_bound(self, kind: str, n: int) -> int:
         """The most outcomes one `random` may have: its literal or constant list's length, else as many as

@@ -105,8 +105,7 @@ def through_modifiers(st: "State", c: int, fidx: int, kind: str, guarded: bool =
     if st.game.mods_nest and not guarded:
         return _guarded(st, c, fidx, kind)
     v = st.card_vals[c][fidx]
-    mid = 0
-    try:
+    try:  # only a modifier's function raises, once its number `mid` is set
         rows = st.game.mod_rows
         for mid, _, cap in st.mods:
             field, its_kind, apply = rows[mid]

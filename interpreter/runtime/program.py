@@ -149,9 +149,8 @@ class Program:
     # those of the rules it calls (StatementCompiler._rule_function)
     rules: list[Callable[[Any], Callable[..., None]]] = field(default_factory=list)
     # per (kind, effect field) whose effects all run through: how many `rules` make its functions, and per card its
-    # effect's function (its index in `rules`) and number of locals past `self` and `me`, or None
-    # (StatementCompiler._effect_table: Game.effect_runs)
-    effect_runs: list[tuple[int, list[Optional[tuple[int, int]]]]] = field(default_factory=list)
+    # effect's function (its index in `rules`) or None (StatementCompiler._effect_table: Game.effect_runs)
+    effect_runs: list[tuple[int, list[Optional[int]]]] = field(default_factory=list)
     # per function the rules define that reads the game (hoist.reads_game): its name and what makes it for a game
     # (CompilerBase.fn_for_game: Game.fns), after the functions it calls; code made for one game calls these, other
     # code the program's own (`_fg_NAME`)
