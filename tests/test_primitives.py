@@ -11,7 +11,7 @@ from dsl import ast as A
 from dsl.errors import RulesError
 from dsl.parser import parse_text
 from interpreter import CHANCE_PLAYER, IllegalActionError, load_game
-from interpreter.compile.primitives import REGISTRY
+from interpreter.compile.primitives import REGISTRY, _sorted_whole
 from interpreter.compile.types import INT, PLAYER, T, card, list_of
 from interpreter.play.agents import RandomAgent
 from interpreter.play.simulate import play_bots
@@ -493,6 +493,24 @@ def test_a_loop_over_positions_that_reads_only_the_zones(pstate: State) -> None:
     assert ev(pstate, "[count(row[i]) for i in positions(row) by -i]") == [0, 1, 2]
     fn, _, _ = compile_expr(expr_node("[count(row[i]) for i in positions(row)]"), {})
     assert "range" not in fn.__code__.co_names  # over the zones: no numbers made
+
+
+def test_the_first_of_a_sorted_list_is_its_least_without_a_sort(pstate: State) -> None:
+    """`first([… by k])` takes the least key's item, the first of equal keys as the stable sort has it, with no sort
+    (helpers.least_by); the empty list's error stays first's, and `last` or a longer expression still sorts."""
+    compile_expr = pstate.game.program.compile_expr
+    assert compile_expr is not None
+    assert ev(pstate, "first([i for i in [3, 1, 2, 1] by i])") == 1
+    assert ev(pstate, "first([i for i in [21, 12, 11, 22] by i / 10])") == 12  # equal keys: the first one
+    assert ev(pstate, "first([i for i in [5, 4, 6] by 0])") == 5
+    assert ev(pstate, "first([i for i in [5, 4, 6] by -i])") == 6
+    assert ev(pstate, "last([i for i in [3, 1, 2] by i])") == 3
+    for src, helper in (("first([i for i in [3, 1] by i])", "_least_by"), ("last([i for i in [3, 1] by i])", "_sorted_by")):
+        fn, _, _ = compile_expr(expr_node(src), {})
+        assert helper in fn.__code__.co_names, src
+    assert not _sorted_whole("_sorted_by([(1, 1)]) + _sorted_by([(2, 2)])")  # only a whole call is rewritten
+    with pytest.raises(GameRuleError, match="first"):
+        ev(pstate, "first([i for i in [3] if i > 5 by i])")
 
 
 def test_move_into_a_full_zone_is_a_rules_error(tmp_path: Path) -> None:

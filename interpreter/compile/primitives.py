@@ -2,6 +2,7 @@
 types at load, describes itself (de/en) for the language reference, and writes its Python code."""
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence, Union
@@ -156,8 +157,20 @@ def _all(args: Sequence[str], ts: Sequence[T]) -> str:
 
 def _end_item(index: int, what: str) -> Build:
     def build(args: Sequence[str], ts: Sequence[T]) -> str:
-        return f"_pick({seq_code(args[0], ts[0])}, {index}, '{what}')"
+        code = seq_code(args[0], ts[0])
+        if index == 0 and _sorted_whole(code):  # the first of a sorted list is its least: no sort (helpers.least_by)
+            code = "_least_by" + code[len("_sorted_by"):]
+        return f"_pick({code}, {index}, '{what}')"
     return build
+
+
+def _sorted_whole(code: str) -> bool:
+    """Whether `code` is one call of _sorted_by as a whole (a `[… by …]` comprehension), not a part of a longer
+    expression that begins with one."""
+    if not code.startswith("_sorted_by("):
+        return False
+    tree = ast.parse(code, mode="eval").body
+    return isinstance(tree, ast.Call) and isinstance(tree.func, ast.Name) and tree.func.id == "_sorted_by"
 
 
 primitive("first", "(collection)", "das erste Element (die unterste Karte einer Zone)",

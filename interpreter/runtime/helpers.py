@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from itertools import chain, combinations
 from math import inf
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from interpreter.runtime.errors import GameRuleError
@@ -84,9 +85,18 @@ def modulo(x: int, y: int, at: Optional["Pos"] = None) -> int:
     return x % y
 
 
+_KEY = itemgetter(0)  # a (key, item) pair's key, read in C (a lambda would be a Python call per item)
+
+
 def sorted_by(keyed: list[tuple[Any, Any]]) -> list[Any]:
-    keyed.sort(key=lambda kv: kv[0])
+    keyed.sort(key=_KEY)
     return [v for _, v in keyed]
+
+
+def least_by(keyed: list[tuple[Any, Any]]) -> list[Any]:
+    """`first` of sorted_by's list, without sorting it: min keeps the first of equal keys, as the stable sort does
+    (a list of that item, or the empty one, for first's own check)."""
+    return [min(keyed, key=_KEY)[1]] if keyed else []
 
 
 _READING: set[tuple[int, int, int]] = set()  # (state, card, field) whose modifiers are being applied
@@ -560,7 +570,7 @@ def subsets(xs: Sequence[Any]) -> list[list[Any]]:
 
 ENV: dict[str, Any] = {
     "_famcards": family_cards, "_optrow": option_row, "_member": member, "_mapget": map_get, "_listget": list_get, "_pick": pick,
-    "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_modified": modified,
+    "_extreme": extreme, "_div": divide, "_mod": modulo, "_sorted_by": sorted_by, "_least_by": least_by, "_modified": modified,
     "_through": through_modifiers, "_dynfield": dynamic_field, "_card": card_by_id, "GameRuleError": GameRuleError,
     "_neighbours": neighbours, "_successors": successors, "_predecessors": predecessors,
     "_steps_ahead": steps_ahead, "_graph_distance": graph_distance, "_frontier": frontier, "_reached_stops": reached_stops, "_within": within,
