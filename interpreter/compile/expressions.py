@@ -95,9 +95,10 @@ def _cut(body: str, params: tuple[str, ...]) -> tuple[tuple[Union[str, int], ...
     return tuple(pieces), tuple(uses)
 
 
+@lru_cache(maxsize=256)
 def _again(value: str, anywhere: bool = False) -> re.Pattern[str]:
     """Code that works `value` out again (not the end of a longer read); `anywhere`: at any error positions (`_atN`),
-    which only the first working out can report."""
+    which only the first working out can report. Kept: one value is looked for in many expressions after it."""
     pattern = re.escape(value)
     return re.compile(r"(?<![\w)\]])" + (re.sub(r"_at\d+", lambda _: r"_at\d+", pattern) if anywhere else pattern))
 
@@ -166,7 +167,8 @@ class ExpressionCompiler(CompilerBase):
         src, t = method(e, scope)
         self.at = e.pos
         if self.reused is not None and "'" in self.reused[0]:  # string literals inside: matched whole, at any
-            src = _again(self.reused[0], True).sub(self.reused[1], src)  # positions (its errors: where it was worked out)
+            if self.reused[0].split("_at", 1)[0] in src:  # positions (its errors: where it was worked out); what
+                src = _again(self.reused[0], True).sub(self.reused[1], src)  # comes before them first, as a string
         elif self.reused is not None and self.reused[0] in src:
             src = sub_code(src, _again(self.reused[0]), self.reused[1])
         return src, t
