@@ -10,8 +10,7 @@ import pytest
 
 from dsl.errors import RulesError
 from interpreter import load_game
-from interpreter.compile import code_cache
-from interpreter.compile import lowering
+from interpreter.compile import code_cache, loading, lowering
 from interpreter.compile.loading import load_program
 from interpreter.play.simulate import simulate
 
@@ -20,6 +19,7 @@ from interpreter.play.simulate import simulate
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("REGELWERK_CACHE", str(folder))
+    monkeypatch.setattr(loading, "read_program", lambda path: None)  # a program kept whole would load with no code
     load_program.cache_clear()
     return folder
 
@@ -120,7 +120,6 @@ def test_an_empty_setting_keeps_no_code_on_disk(tmp_path: Path, monkeypatch: pyt
 def test_checks_a_load_passed_are_not_run_again(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A file is written once its whole load passed the checks: the same files, read by the same engine, pass them
     again; other budgets build the games for each player count again; the checks' own code is in the file's key."""
-    from interpreter.compile import loading
     load_program("maechtige_monster")
     ran: list[str] = []
     for name in ("validate_source", "check_reachable", "_check_player_counts"):
@@ -138,7 +137,7 @@ def test_checks_a_load_passed_are_not_run_again(cache: Path, monkeypatch: pytest
         read.append(path)
         return b""
     monkeypatch.setattr(Path, "read_bytes", spy)
-    code_cache._compiler_fingerprint.cache_clear()
-    code_cache._compiler_fingerprint()
-    code_cache._compiler_fingerprint.cache_clear()
+    code_cache.compiler_fingerprint.cache_clear()
+    code_cache.compiler_fingerprint()
+    code_cache.compiler_fingerprint.cache_clear()
     assert {"validate.py", "reachability.py", "steps.py"} <= {p.name for p in read if p.parent.name == "dsl"}

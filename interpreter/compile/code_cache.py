@@ -13,10 +13,10 @@ import os
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from types import CodeType
-from typing import Any, Callable, Iterator, Optional, TypeVar, Union
+from typing import Any, Callable, Generic, Iterator, Optional, TypeVar, Union
 
 from dsl.files import REPO_ROOT
 from dsl.parse_cache import cache_dir
@@ -76,10 +76,32 @@ def kept_for_later(key: str, make: Callable[[], V]) -> Callable[[], V]:
         return make
     if codes.found:
         later = codes.path.with_suffix(".later")
-        return lambda: _later(later).get(key) or make()
+        return Later(lambda: _later(later).get(key) or make())
     value = codes.later[key] = _made[key] if key in _made else make()
     _remember(key, value)
-    return lambda: value
+    return Later(lambda: value)
+
+
+class Later(Generic[V]):
+    """What kept_for_later gives: the value, read or made at the first call. A program kept whole (program_cache)
+    keeps the value itself, marshalled, not how it is made (from the compiler's own notes)."""
+
+    def __init__(self, read: Callable[[], V]) -> None:
+        self.read = read
+        self.value: Optional[V] = None
+
+    def __call__(self) -> V:
+        if self.value is None:
+            self.value = self.read()
+        return self.value
+
+    def __reduce__(self) -> tuple[Callable[[bytes], Later[Any]], tuple[bytes]]:
+        value: Any = self()
+        return _unmarshalled, (marshal.dumps(value),)
+
+
+def _unmarshalled(blob: bytes) -> Later[Any]:
+    return Later(partial(marshal.loads, blob))
 
 
 def checked(name: str, check: Callable[[], None]) -> None:
@@ -108,7 +130,7 @@ def kept_code(fingerprint: Optional[str]) -> Iterator[None]:
     if fingerprint is None or folder is None:
         yield
         return
-    key = hashlib.sha256(_compiler_fingerprint() + fingerprint.encode()).hexdigest()
+    key = hashlib.sha256(compiler_fingerprint() + fingerprint.encode()).hexdigest()
     codes = _Codes(folder / f"code-{key}.marshal")
     token = _current.set(codes)
     try:
@@ -128,7 +150,7 @@ def _later(path: Path) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def _compiler_fingerprint() -> bytes:
+def compiler_fingerprint() -> bytes:
     """What an entry depends on besides its key: the compiler's steps (this package), the runtime whose names and
     limits they write into the code, the language's checks (dsl) that a load passed, and the Python."""
     digest = hashlib.sha256(sys.version.encode() + importlib.util.MAGIC_NUMBER)
@@ -141,12 +163,8 @@ def _compiler_fingerprint() -> bytes:
 
 def _read(path: Path) -> dict[str, Any]:
     """The entries of a whole file; none if it is missing, damaged or not of this form."""
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return {}
-    body = memoryview(data)[_CHECKSUM:]
-    if hashlib.sha256(body).digest() != data[:_CHECKSUM]:
+    body = read_whole(path)
+    if body is None:
         return {}
     try:
         found = marshal.loads(body)
@@ -157,14 +175,32 @@ def _read(path: Path) -> dict[str, Any]:
     return found
 
 
+def read_whole(path: Path) -> Optional[memoryview]:
+    """What write_whole wrote to `path`; None if it is missing, cut short or altered (its checksum fails)."""
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    body = memoryview(data)[_CHECKSUM:]
+    return body if hashlib.sha256(body).digest() == data[:_CHECKSUM] else None
+
+
 def _write(path: Path, codes: dict[str, Any]) -> None:
-    """Atomically (parallel loads may write the same file); a cache that cannot be written (or a value marshal
-    does not take) is skipped."""
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    """A value marshal does not take is skipped with the file."""
     try:
         body = marshal.dumps(codes)
+    except ValueError:
+        return
+    write_whole(path, body)
+
+
+def write_whole(path: Path, body: bytes) -> None:
+    """`body` behind its checksum, atomically (parallel loads may write the same file: each writes a file of its own
+    and renames it); a cache that cannot be written is skipped."""
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp.write_bytes(hashlib.sha256(body).digest() + body)
         os.replace(tmp, path)
-    except (OSError, ValueError):
+    except OSError:
         tmp.unlink(missing_ok=True)

@@ -18,6 +18,7 @@ from dsl.reachability import check_reachable
 from interpreter.compile.code_cache import checked, kept_code
 from interpreter.compile.compiler import compile_program
 from interpreter.compile.pictures import check_pictures
+from interpreter.compile.program_cache import keep_program, program_path, read_program
 from interpreter.runtime.game import ConstantError, Game
 from interpreter.runtime.limits import Limits
 from interpreter.runtime.program import Program
@@ -79,28 +80,35 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _compile(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
-    """The game's files and variants only: scenario files are read by `check` and `test`, not to play. The
-    generated code is kept by `fingerprint`, the files read (kept_code)."""
+    """The game's files and variants only: scenario files are read by `check` and `test`, not to play. The program is
+    kept whole by `fingerprint`, the files read, and by the budgets its checks spent (program_cache), and so is the
+    generated code, for a load of other files (kept_code)."""
+    budgets = repr(Limits.from_env())
+    kept = program_path(f"{fingerprint}\0{ruleset}\0{variants!r}\0{budgets}") if fingerprint else None
     with _collector_paused():
-        return _compiled(ruleset, variants, fingerprint)
+        program = read_program(kept) if kept else None
+        return program or _compiled(ruleset, variants, fingerprint, budgets, kept)
 
 
-def _compiled(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]) -> Program:
+def _compiled(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str], budgets: str,
+              kept: Optional[Path]) -> Program:
     """Checks that a load of the same files passed before are not run again (checked): the budgets that building a
-    game for each player count spends are in their name."""
+    game for each player count spends are in their name. The program is kept at `kept` once all passed."""
     src = read_ruleset(find_ruleset(ruleset), scenarios=False)
     try:
         names = add_variant_files(src, variants)
-        with kept_code(fingerprint and f"{fingerprint}\0{names}"):  # kept once the whole load succeeded
+        code = f"{fingerprint}\0{names}"
+        with kept_code(fingerprint and code):  # kept once the whole load succeeded
             checked("texts and definitions", lambda: validate_source(src))
             items = apply_variants(src, names)
             program = compile_program(items, src.name, names)
             checked("reachable", lambda: check_reachable(items))
-            budgets = repr(Limits.from_env())
             checked(f"player counts\0{budgets}", lambda: _check_player_counts(program, items, src.name, names))
             if program.pictures:
                 checked(f"pictures\0{budgets}", lambda: check_pictures(
                     Game(program, program.max_players, src.name, names), items))
+        if kept:
+            keep_program(kept, program, code)
         return program
     except RulesError as exc:
         for file, text in src.sources.items():
