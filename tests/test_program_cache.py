@@ -23,6 +23,7 @@ from interpreter.compile.code_cache import Later
 from interpreter.compile.loading import load_program
 from interpreter.play.scenario import run_all
 from interpreter.play.simulate import simulate
+from interpreter.runtime import helpers
 from interpreter.runtime.program import Program
 
 GAMES = [("maechtige_monster", ()), ("maechtige_monster", ("waechterkette",)),
@@ -206,6 +207,19 @@ def test_a_file_broken_after_its_program_was_kept_gives_its_located_error(cache:
     [problem] = failed.value.diagnostics
     assert (Path(problem.file).name, problem.line) == ("game.rules", lines + 1)
     assert len(list(cache.glob("program-*"))) == 1
+
+
+def divide(a: int, b: int) -> int:
+    """A stand-in for an engine function, as a test may patch one in."""
+    return a // b
+
+
+def test_a_program_that_names_a_function_outside_the_engine_is_not_kept(cache: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Such a function (a test's stand-in) is not in the key: a later load must not be given it."""
+    monkeypatch.setitem(helpers.ENV, "_div", divide)
+    load_program("maechtige_monster")
+    assert list(cache.glob("code-*")) and not list(cache.glob("program-*"))
 
 
 def test_parallel_loads_leave_a_whole_program(cache: Path) -> None:

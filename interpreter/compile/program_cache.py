@@ -107,6 +107,17 @@ def _fill(cell: CellType, value: tuple[Any, ...]) -> None:
         cell.cell_contents = value[0]
 
 
+FIXED = ("interpreter.compile.", "interpreter.runtime.", "dsl.")  # the engine's modules in the key (compiler_fingerprint)
+
+
+def _fixed(module: str) -> str:
+    """A module a kept program may name: one of the engine's in its key, the standard library's or pydantic's (their
+    versions are in it); not another (a test's stand-in for an engine function would be kept for later loads)."""
+    if not f"{module}.".startswith(FIXED) and module.partition(".")[0] not in {*sys.stdlib_module_names, "pydantic"}:
+        raise pickle.PicklingError(f"a program names module {module}")
+    return module
+
+
 def _named(module: str, qualname: str) -> Any:
     found: Any = sys.modules.get(module)
     for part in qualname.split("."):
@@ -125,16 +136,20 @@ class _Pickler(pickle.Pickler):
 
     def persistent_id(self, obj: Any) -> Optional[tuple[str, str]]:
         if type(obj) is ModuleType:
-            return ("module", obj.__name__)
+            return ("module", _fixed(obj.__name__))
         if type(obj) is dict and id(obj) in self.modules:
-            return ("namespace", self.modules[id(obj)])
+            return ("namespace", _fixed(self.modules[id(obj)]))
         return None
 
     def reducer_override(self, obj: Any) -> Any:
         kind = type(obj)
+        if isinstance(obj, type):
+            _fixed(obj.__module__)
+            return NotImplemented
         if kind is FunctionType:
             if obj.__module__ is not None and "<locals>" not in obj.__qualname__ \
                     and _named(obj.__module__, obj.__qualname__) is obj:
+                _fixed(obj.__module__)
                 return NotImplemented
             return _function, (obj.__code__, obj.__globals__, obj.__name__, obj.__defaults__, obj.__closure__,
                                obj.__kwdefaults__)
