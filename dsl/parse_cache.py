@@ -27,7 +27,7 @@ def cache_dir() -> Optional[Path]:
 
 
 @lru_cache(maxsize=1)
-def _parser_fingerprint() -> bytes:
+def parser_fingerprint() -> bytes:
     """What the parser's output depends on besides the text: its grammar and code, and the Python running it."""
     digest = hashlib.sha256(sys.version.encode())
     here = Path(__file__).parent
@@ -69,7 +69,7 @@ def _store(path: Path, parsed: A.RulesFile) -> None:
 def cached_parse(source: str, file: str, parse: Callable[[str, str], A.RulesFile]) -> A.RulesFile:
     """parse(source, file), or the AST of an earlier parse of the same name and text (ASTs are frozen, so
     they are shared). Errors are never cached: a file with one is parsed, and reported, every time."""
-    key = hashlib.sha256(_parser_fingerprint() + f"{file}\0{source}".encode()).hexdigest()
+    key = hashlib.sha256(parser_fingerprint() + f"{file}\0{source}".encode()).hexdigest()
     parsed = _memory.get(key)
     if parsed is not None:
         return parsed

@@ -148,15 +148,17 @@ def test_a_kept_program_compiles_a_scenarios_expressions_as_the_compiler(cache: 
     assert ran == [] and all(passed for _, passed, _ in first)
 
 
-@pytest.mark.parametrize("other", ["compiler", "python"])
+@pytest.mark.parametrize("other", ["compiler", "grammar", "python"])
 def test_a_program_kept_by_another_engine_or_python_is_not_used(cache: Path, monkeypatch: pytest.MonkeyPatch,
                                                                  other: str) -> None:
     load_program("maechtige_monster")
-    code_cache.compiler_fingerprint.cache_clear()
     if other == "compiler":
         monkeypatch.setattr(program_cache, "compiler_fingerprint", lambda: b"an older compiler")
+    elif other == "grammar":
+        monkeypatch.setattr(program_cache, "parser_fingerprint", lambda: b"an older grammar")
     else:
         monkeypatch.setattr(sys, "version", sys.version + " (another build)")
+    code_cache.compiler_fingerprint.cache_clear()
     load_program.cache_clear()
     ran = compiles(monkeypatch)
     try:

@@ -2,9 +2,10 @@
 nor the compiler (they made most of a load's time even with every code kept: the compiler still wrote each source
 to find its code). The file is keyed by everything the program depends on: the files read (their paths, contents
 and the working folder, as the load's fingerprint names them), the ruleset and variants asked for, the budgets the
-load's checks spent, the engine's compiler, runtime and checks, pydantic and the Python running it; a file written
-by an older engine is so never found, and one that does not read back whole (checksum) is ignored. It is written
-only once its load succeeded (the checks passed), so a file with errors is compiled, and reported, every time.
+load's checks spent, the engine's parser (its grammar too), compiler, runtime and checks, pydantic and the Python
+running it; a file written by an older engine is so never found, and one that does not read back whole (checksum)
+is ignored. It is written only once its load succeeded (the checks passed), so a file with errors is compiled, and
+reported, every time.
 
 A Program is plain data and functions: the generated ones are kept by their code (marshal), their namespace and
 their closures' values; modules and their functions by name. What the compiler gives for later compiles (a
@@ -24,7 +25,7 @@ from typing import Any, Optional
 import pydantic
 
 from dsl import ast as A
-from dsl.parse_cache import cache_dir
+from dsl.parse_cache import cache_dir, parser_fingerprint
 from interpreter.compile.code_cache import compiler_fingerprint, kept_code, read_whole, write_whole
 from interpreter.compile.compile_base import CompilerBase
 from interpreter.compile.compiler import compile_program
@@ -38,8 +39,8 @@ def program_path(load: str) -> Optional[Path]:
     folder = cache_dir()
     if folder is None:
         return None
-    key = hashlib.sha256(compiler_fingerprint() + f"{pydantic.VERSION}\0{load}".encode()).hexdigest()
-    return folder / f"program-{key}.pickle"
+    key = hashlib.sha256(compiler_fingerprint() + parser_fingerprint() + f"{pydantic.VERSION}\0{load}".encode())
+    return folder / f"program-{key.hexdigest()}.pickle"
 
 
 def read_program(path: Path) -> Optional[Program]:
