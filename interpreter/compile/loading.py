@@ -87,7 +87,7 @@ def _compile(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str]
     kept = program_path(f"{fingerprint}\0{ruleset}\0{variants!r}\0{budgets}") if fingerprint else None
     with _collector_paused():
         program = read_program(kept) if kept else None
-        return program or _compiled(ruleset, variants, fingerprint, budgets, kept)
+        return program if program is not None else _compiled(ruleset, variants, fingerprint, budgets, kept)
 
 
 def _compiled(ruleset: str, variants: tuple[str, ...], fingerprint: Optional[str], budgets: str,

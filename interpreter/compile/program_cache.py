@@ -93,12 +93,14 @@ class _Recompiled:
 
 def _function(code: CodeType, names: dict[str, Any], name: str, defaults: Optional[tuple[Any, ...]],
               closure: Optional[tuple[CellType, ...]], kwdefaults: Optional[dict[str, Any]]) -> FunctionType:
+    """A function made again as it was: its module and qualified name follow from its namespace and code."""
     made = FunctionType(code, names, name, defaults, closure)
     made.__kwdefaults__ = kwdefaults
     return made
 
 
 def _cell() -> CellType:
+    """An empty cell, named so that pickle finds it (the cell type has no importable name)."""
     return CellType()
 
 
@@ -120,6 +122,7 @@ def _fixed(module: str) -> str:
 
 
 def _named(module: str, qualname: str) -> Any:
+    """What `module.qualname` names in this process (None if nothing): pickle finds an object by that name only."""
     found: Any = sys.modules.get(module)
     for part in qualname.split("."):
         found = getattr(found, part, None)
@@ -170,6 +173,8 @@ class _Pickler(pickle.Pickler):
 
 
 class _Unpickler(pickle.Unpickler):
+    """Modules and their namespaces, which _Pickler keeps by name, are this process's own."""
+
     def persistent_load(self, pid: tuple[str, str]) -> Any:
         module = importlib.import_module(pid[1])
         return module if pid[0] == "module" else module.__dict__
