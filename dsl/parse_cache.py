@@ -4,7 +4,6 @@ and of the file's name and text: an edited file, or an edited parser, is parsed 
 from __future__ import annotations
 
 import hashlib
-import os
 import pickle
 import sys
 from functools import lru_cache
@@ -12,18 +11,10 @@ from pathlib import Path
 from typing import Callable, Optional
 
 from dsl import ast as A
+from dsl.cache_folder import cache_dir, write_atomic
 
 MEMORY_FILES = 256  # parsed files kept in this process
 _memory: dict[str, A.RulesFile] = {}
-
-
-def cache_dir() -> Optional[Path]:
-    """REGELWERK_CACHE (empty: no cache on disk), else $XDG_CACHE_HOME/regelwerk or ~/.cache/regelwerk."""
-    chosen = os.environ.get("REGELWERK_CACHE")
-    if chosen is not None:
-        return Path(chosen) if chosen else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "regelwerk"
 
 
 @lru_cache(maxsize=1)
@@ -56,14 +47,7 @@ def _load(path: Path) -> Optional[A.RulesFile]:
 
 
 def _store(path: Path, parsed: A.RulesFile) -> None:
-    """Writes atomically (parallel processes may write the same entry); a cache that cannot be written is skipped."""
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(pickle.dumps((parsed, A.indexes(_nodes(parsed))), protocol=pickle.HIGHEST_PROTOCOL))
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+    write_atomic(path, pickle.dumps((parsed, A.indexes(_nodes(parsed))), protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def cached_parse(source: str, file: str, parse: Callable[[str, str], A.RulesFile]) -> A.RulesFile:

@@ -349,6 +349,28 @@ def _browser_check(out: Path) -> int:
     return 0 if all(r.ok for r in reports) else 1
 
 
+# ------------------------------------------------------------------ cache
+
+
+def cmd_cache(args: argparse.Namespace) -> int:
+    from dsl.cache_folder import cache_dir, cache_limit, entries, prune
+    folder = cache_dir()
+    if folder is None:
+        print("no cache on disk (REGELWERK_CACHE is empty)")
+        return 0
+    limit = cache_limit()
+    if args.clear or args.prune:
+        done = prune(folder, 0 if args.clear else limit)
+        print(f"removed {done.removed} of {done.files} files ({_mb(done.freed)} of {_mb(done.size)})")
+    found = entries(folder) if folder.is_dir() else []
+    print(f"{folder}: {len(found)} files, {_mb(sum(e.size for e in found))} (limit {_mb(limit)}, REGELWERK_CACHE_MB)")
+    return 0
+
+
+def _mb(size: int) -> str:
+    return f"{size / 1_000_000:.1f} MB"
+
+
 # ------------------------------------------------------------------ arguments
 
 
@@ -438,6 +460,12 @@ def build_parser() -> argparse.ArgumentParser:
     variant_option(p)
     p.add_argument("--screenshots", action="store_true",
                    help="open the HTML in headless Chromium, check it, keep each game's first page as PNG")
+
+    p = command("cache", cmd_cache, "show where the caches on disk are and how large; prune or clear them")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--prune", action="store_true",
+                      help="remove the files used longest ago now, down to 3/4 of the limit, if over it")
+    what.add_argument("--clear", action="store_true", help="remove every cached file")
 
     p = command("test", cmd_test, "run a ruleset's scenarios; with --variant those that load one of the variants")
     p.add_argument("game", metavar="GAME")

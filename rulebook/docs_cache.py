@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import sys
 from functools import lru_cache
 from importlib import metadata
@@ -14,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Mapping, Optional
 
 from dsl.files import REPO_ROOT
-from dsl.parse_cache import cache_dir
+from dsl.cache_folder import cache_dir, write_atomic
 
 CODE_DIRS = ("dsl", "interpreter", "rulebook")  # every file below these can change a generated text
 LIBRARIES = ("jinja2", "markupsafe", "lark", "pydantic", "pydantic_core")
@@ -77,11 +76,4 @@ def _load(path: Path) -> Optional[Texts]:
 
 
 def _store(path: Path, texts: Texts) -> None:
-    """Writes atomically (parallel runs may write the same entry); a cache that cannot be written is skipped."""
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+    write_atomic(path, json.dumps(texts, ensure_ascii=False).encode("utf-8"))

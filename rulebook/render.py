@@ -24,7 +24,7 @@ from typing import Any, Literal
 import jinja2
 import markupsafe
 
-from dsl.parse_cache import cache_dir
+from dsl.cache_folder import cache_dir
 from rulebook.model import Rulebook
 
 Format = Literal["md", "html"]

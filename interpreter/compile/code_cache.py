@@ -9,7 +9,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import marshal
-import os
 import sys
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,7 +18,7 @@ from types import CodeType
 from typing import Any, Callable, Generic, Iterator, Optional, TypeVar, Union
 
 from dsl.files import REPO_ROOT
-from dsl.parse_cache import cache_dir
+from dsl.cache_folder import cache_dir, write_atomic
 
 _CHECKSUM = 32  # bytes of sha256 before the marshalled entries
 V = TypeVar("V")
@@ -195,12 +194,5 @@ def _write(path: Path, codes: dict[str, Any]) -> None:
 
 
 def write_whole(path: Path, body: bytes) -> None:
-    """`body` behind its checksum, atomically (parallel loads may write the same file: each writes a file of its own
-    and renames it); a cache that cannot be written is skipped."""
-    tmp = path.with_suffix(f".{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(hashlib.sha256(body).digest() + body)
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+    """`body` behind its checksum, atomically."""
+    write_atomic(path, hashlib.sha256(body).digest() + body)

@@ -25,7 +25,8 @@ from typing import Any, Optional
 import pydantic
 
 from dsl import ast as A
-from dsl.parse_cache import cache_dir, parser_fingerprint
+from dsl.cache_folder import cache_dir
+from dsl.parse_cache import parser_fingerprint
 from interpreter.compile.code_cache import compiler_fingerprint, kept_code, read_whole, write_whole
 from interpreter.compile.compile_base import CompilerBase
 from interpreter.compile.compiler import compile_program
