@@ -220,14 +220,12 @@ class State:
             else:
                 kind, seat, labels, values, slot = pending
                 value = values[action]
-        else:
-            pending = self.pending
-            try:  # costs nothing where it does not catch
-                if _INDEXES[action] is not action:  # a bool, below 0 or an int past the small ones (IndexError: below)
-                    pending = self._check_action(action)
-                kind, seat, labels, values, slot = pending  # type: ignore[misc]
-                value = values[action]
-                self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
+        else:  # the open node, unless the quick test fails (a bool, below 0 or an int past the small ones; IndexError:
+            # below); the try's first line holds the test, so that the try costs no NOP (see is_chance_node); the action
+            # noted last is not replayed if the step fails (_go_back)
+            try: kind, seat, labels, values, slot = (self._check_action(action) if _INDEXES[action]  # type: ignore[misc]
+                                                     is not action else self.pending); value = values[action]; (
+                self._steps.append(action))  # type: ignore[union-attr]  # noqa: E701, E702
             except (TypeError, IndexError):  # the end (no node to unpack), an action past the last option or not an int,
                 self._apply_past_indexes(action)  # or one past the ints _INDEXES holds: refused unless legal
                 return
@@ -241,7 +239,7 @@ class State:
             elif slot < 0:
                 self.take_action(seat, value, labels[action] if labels is not None else None)
             elif kind == DECIDE:
-                self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
+                self._choose(action)
             self.budget = self.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
@@ -586,7 +584,7 @@ class State:
         """The decision its op has just opened (`pending`), with agents playing inside the run (play_bots): the
         seat's agent takes it here, as advance would after the stop, and the run goes on."""
         pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
-        self._choose(pending, self.agent_pick(pending[1], pending[3]))
+        self._choose(self.agent_pick(pending[1], pending[3]))
 
     def agent_pick(self, seat: int, options: Sequence[Any]) -> int:
         """The option the seat's agent picks among those of the decision just opened, inside the run (agents
@@ -612,10 +610,10 @@ class State:
         self.budget = self.max_steps
         return action
 
-    def _choose(self, pending: tuple[Any, ...], action: int) -> None:
-        """Takes option `action` of the open decision `pending` of a value (not `choose action`'s): notes its label
-        and puts the value into its slot of the node's frame."""
-        _, seat, labels, values, slot = pending
+    def _choose(self, action: int) -> None:
+        """Takes option `action` of the open decision of a value (not `choose action`'s; the step's node is the open
+        one, apply_action's `pending` too): notes its label and puts the value into its slot of the node's frame."""
+        _, seat, labels, values, slot = self.pending  # type: ignore[misc]
         self.pending = None
         self.history.append(labels[action])
         self.log.append((L_DECIDE, seat, labels[action]))
