@@ -237,3 +237,41 @@ def test_an_action_past_the_small_ints_is_checked_in_full(tmp_path: Path) -> Non
             refuse(state, lambda: state.apply_action(bad))  # type: ignore[arg-type]  # noqa: B023
         state.apply_action(action)
         assert state.is_terminal() and state.gvars[0] == action and state.history[-1] == str(action)
+
+
+TWINS = """game twins {
+  players 2 to 2
+}
+var picked: int = 0
+var kept: int = 0
+action pick(x in [2, 2]) {
+  label "pick {x}"
+  set picked = picked + x
+}
+round {
+  repeat while round < 1
+  phase pick {
+    choose action for first(players): pick
+    let y = choose first(players) from [5, 6]
+    set kept = y
+  }
+}
+score(p) = picked
+"""
+
+
+def test_a_choose_action_step_notes_the_label_the_node_showed(tmp_path: Path) -> None:
+    """A `choose action` step notes the option's own label unless the node's labels were read, and then the one they
+    showed (equal labels numbered); it takes the same option either way. A `choose`'s step notes its label."""
+    folder = tmp_path / "twins"
+    folder.mkdir()
+    (folder / "game.rules").write_text(TWINS, encoding="utf-8")
+    game = load_game(str(folder), players=2)
+    for read in (False, True):
+        state = game.new_initial_state(seed=1)
+        if read:
+            assert state.legal_labels() == ["pick 2", "pick 2 #2"]
+        state.apply_action(1)
+        assert state.history == ["pick 2 #2" if read else "pick 2"] and state.gvars[0] == 2
+        state.apply_action(1)
+        assert state.is_terminal() and state.history[-1] == "6" and state.gvars[1] == 6

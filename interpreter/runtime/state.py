@@ -215,8 +215,8 @@ class State:
         (sample_chance(n)). The node taken stays in `pending` through an API run, which reads it nowhere, until
         the stop or the end sets it; the engine's run closes it first, for the agents that decide inside it."""
         if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
-            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
-                kind, slot = None, 0
+            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None, and
+                kind, labels, slot = None, (), 0  # labels and slot that no branch below takes one for)
             else:
                 kind, seat, labels, values, slot = pending
                 value = values[action]
@@ -236,8 +236,10 @@ class State:
                 # draw's: its card's id), its value put into its slot; the node stays until the run stops or ends
                 self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
                 self.frames[-1][2][slot] = value
-            elif slot < 0:
-                self.take_action(seat, value, labels[action] if labels is not None else None)
+            elif labels is None:  # a decision opened without labels: `choose action`'s, its labels not read (the
+                self.take_action(seat, value)  # usual one; a `choose`'s has its labels), of the label the game remembers
+            elif slot < 0:  # `choose action`'s, its labels read (State._labels): of the node's own label
+                self.take_action(seat, value, labels[action])
             elif kind == DECIDE:
                 self._choose(action)
             self.budget = self.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
