@@ -208,6 +208,24 @@ def test_a_chance_event_decided_inside_a_run_draws_what_its_node_would() -> None
     assert 0 <= decision.sample_chance(3) < 3 and decision.draws == before + 1
 
 
+def test_the_count_of_draws_is_kept_by_a_new_seed_a_clone_and_a_save() -> None:
+    """A draw advances the count (State.draws); a new seed keeps it, on its own stream: its next draw is that of a
+    state of the seed and count given apart, as the one of a clone or a loaded save is the state's own."""
+    state = node("chance")
+    n, before = len(state.legal_actions()), state.draws
+    assert before > 0
+    state.sample_chance()
+    assert state.draws == before + 1
+    for copy in (state.clone(), state.game.state_from_json(state.to_json())):
+        assert copy.draws == before + 1 and copy.sample_chance() == state.clone().sample_chance()
+    other = state.clone()
+    other.seed = 99
+    assert other.draws == before + 1 and other.seed == 99
+    given = node("chance")
+    given.seed, given.draws = 99, before + 1
+    assert [other.sample_chance() for _ in range(20)] == [given.sample_chance() for _ in range(20)]
+    assert given.draws == before + 21 and 0 <= state.sample_chance() < n
+
 MANY = """game many {
   players 2 to 2
 }

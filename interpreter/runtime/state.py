@@ -99,8 +99,8 @@ def _stepped(st: "State", fr: list[Any]) -> Iterator[tuple[Any, ...]]:
 
 class State:
     __slots__ = ("game", "zones", "where", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
-                 "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
+                 "known", "pending", "_seed", "_stream", "_input", "round", "phase", "log", "history", "_returns",
+                 "_base", "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
                  "keep_log", "_gen", "max_steps", "max_both")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
@@ -124,6 +124,7 @@ class State:
         # the live state's run in the API loop, stopped where the state stands (_resumed), or _NO_RUN: dropped
         # wherever the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
         self._gen: Iterator[tuple[Any, ...]] = _NO_RUN
+        self._stream = self._input = 0  # no draws yet (a stream for the seed setter to keep the count of)
         if _empty:
             return
         start = game.start_state
@@ -241,7 +242,7 @@ class State:
             elif slot < 0:  # `choose action`'s, its labels read (State._labels): of the node's own label
                 self.take_action(seat, value, labels[action])
             elif kind == DECIDE:
-                self._choose(action)
+                self._choose(self.pending, action)  # type: ignore[arg-type]  # the node stepped (`pending` in a run)
             self.budget = self.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
             try:
                 # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
@@ -486,11 +487,23 @@ class State:
 
     @seed.setter
     def seed(self, seed: int) -> None:
-        """Also keeps the seed's own term of a draw's input (sample_chance), so a draw does not compute it again. The
-        steps so far came from another seed: no longer replayed (edited)."""
+        """Also keeps the seed's own term of a draw's input (sample_chance), so a draw does not compute it again, and
+        the count of draws, on the new seed's stream. The steps so far came from another seed: no longer replayed
+        (edited)."""
         self._seed = seed
         self._base = self._steps = None
-        self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
+        stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
+        self._input, self._stream = (self._input - self._stream + stream) & _MASK, stream
+
+    @property
+    def draws(self) -> int:
+        """How many numbers the stream has given (sample_chance). A draw advances only its input, the seed's term
+        plus draws (mod 2 ** 64, as splitmix64 reads it), so the count is that less the seed's term."""
+        return (self._input - self._stream) & _MASK
+
+    @draws.setter
+    def draws(self, draws: int) -> None:
+        self._input = (self._stream + draws) & _MASK
 
     def sample_chance(self, n: Optional[int] = None) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game.
@@ -500,8 +513,8 @@ class State:
 
         The draw: the next number u in [0, 1) of the stream (advancing it), int(u * n). u is splitmix64 of seed and
         draws, a tiny, fast, portable random function whose whole state is two integers (written out here, no call:
-        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws). Between
-        steps only sample_chance draws (_go_back keeps the count)."""
+        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws, kept as
+        such: one more each draw). Between steps only sample_chance draws (_go_back keeps the count)."""
         if n is None:  # the open node's outcomes: the end (TypeError) and a decision (DECIDE is 0; ops) are refused
             try: n = self._no_chance() if not self.pending[0] else len(self.pending[3])  # type: ignore  # noqa: E701
             except TypeError:
@@ -510,8 +523,7 @@ class State:
             if len(self.log) + len(self.history) > self.max_both:
                 self.past_written()
             self.budget = self.max_steps
-        self.draws = draws = self.draws + 1
-        x = (self._stream + draws) & _MASK
+        self._input = x = (self._input + 1) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         return int((x ^ (x >> 31)) / 2.0 ** 64 * n)
@@ -586,7 +598,7 @@ class State:
         """The decision its op has just opened (`pending`), with agents playing inside the run (play_bots): the
         seat's agent takes it here, as advance would after the stop, and the run goes on."""
         pending: tuple[Any, ...] = self.pending  # type: ignore[assignment]  # the node its op has just opened
-        self._choose(self.agent_pick(pending[1], pending[3]))
+        self._choose(pending, self.agent_pick(pending[1], pending[3]))
 
     def agent_pick(self, seat: int, options: Sequence[Any]) -> int:
         """The option the seat's agent picks among those of the decision just opened, inside the run (agents
@@ -612,10 +624,10 @@ class State:
         self.budget = self.max_steps
         return action
 
-    def _choose(self, action: int) -> None:
-        """Takes option `action` of the open decision of a value (not `choose action`'s; the step's node is the open
-        one, apply_action's `pending` too): notes its label and puts the value into its slot of the node's frame."""
-        _, seat, labels, values, slot = self.pending  # type: ignore[misc]
+    def _choose(self, pending: tuple[Any, ...], action: int) -> None:
+        """Takes option `action` of the open decision `pending` of a value (not `choose action`'s): notes its label
+        and puts the value into its slot of the node's frame."""
+        _, seat, labels, values, slot = pending
         self.pending = None
         self.history.append(labels[action])
         self.log.append((L_DECIDE, seat, labels[action]))
@@ -692,7 +704,7 @@ class State:
         s.modded = self.modded
         s.forbids = self.forbids.copy()
         s.pending = self.pending
-        s._seed, s._stream, s.draws, s.round, s.phase = self._seed, self._stream, self.draws, self.round, self.phase
+        s._seed, s._stream, s._input, s.round, s.phase = self._seed, self._stream, self._input, self.round, self.phase
         s.log = self.log.copy()
         s.keep_log = self.keep_log
         s.history = self.history.copy()
