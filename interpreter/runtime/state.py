@@ -244,36 +244,34 @@ class State:
             elif kind == DECIDE:
                 self._choose(self.pending, action)  # type: ignore[arg-type]  # the node stepped (`pending` in a run)
             self.budget = self.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
-            try:
-                # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
-                # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
-                while undoable:
-                    for self.pending in self._gen:  # a stop, at the node it yields (runners locate errors of theirs)
+            # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
+            # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
+            while undoable:
+                for self.pending in self._gen:  # a stop, at the node it yields (runners locate errors of theirs)
+                    if len(self.log) + len(self.history) > self.max_both:
+                        self._past_written_at(self.frames[-1])
+                    return
+                if not self.frames:
+                    break
+                self._gen = _resumed(self)  # the frame on top, below those of the run that ended
+            else:
+                self._gen = _NO_RUN
+                self.pending = None  # the node taken (kept by the step): agents in the run see the ones it opens
+                enter_at, frames = self.game.enter_at, self.frames
+                while frames:
+                    fr = frames[-1]
+                    if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
                         if len(self.log) + len(self.history) > self.max_both:
-                            fr = self.frames[-1]
-                            self.past_written()
+                            self._past_written_at(frames[-1])  # the frame that stopped, maybe one its runner ran
                         return
-                    if not self.frames:
-                        break
-                    self._gen = _resumed(self)  # the frame on top, below those of the run that ended
-                else:
-                    self._gen = _NO_RUN
-                    self.pending = None  # the node taken (kept by the step): agents in the run see the ones it opens
-                    enter_at, frames = self.game.enter_at, self.frames
-                    while frames:
-                        fr = frames[-1]
-                        if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) + len(self.history) > self.max_both:
-                                fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
-                                self.past_written()
-                            return
-            except GameRuleError as exc:
-                if exc.file is None:  # not located by a runner or op (a budget at a stop): at the op of the frame `fr`
-                    exc = exc.at(self.game.op_pos[fr[0]][fr[1] - 1])
-                raise exc.during(self.seed, self.history) from None
             self.pending = None
             self._finish()
-        except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
+        except GameRuleError as exc:  # located where it was raised (by a runner or op, a stop, _finish)
+            exc = exc.during(self.seed, self.history)  # the steps so far, this one's own included (not _go_back's)
+            if undoable:
+                self._go_back()
+            raise exc from None
+        except BaseException:  # whatever else stops a step must not leave half of it either
             if undoable:
                 self._go_back()
             raise
@@ -282,6 +280,13 @@ class State:
         """apply_action's step, not undoable: `action` (checked) of the node `pending`, or, without one, the run
         on from the frames as they stand (a new game's set-up, a scenario's arranged state)."""
         self.apply_action(action, pending, False)
+
+    def _past_written_at(self, fr: list[Any]) -> None:
+        """past_written at apply_action's stop, where frame `fr` stands after the op that stopped: its error located
+        at that op."""
+        try: self.past_written()  # noqa: E701
+        except GameRuleError as exc:
+            raise exc.at(self.game.op_pos[fr[0]][fr[1] - 1]) from None
 
     def past_written(self) -> None:
         """At a stop whose log and history together are past Limits.max_both: the error of the one past its own budget
