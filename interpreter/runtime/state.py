@@ -124,7 +124,7 @@ class State:
         # the live state's run in the API loop, stopped where the state stands (_resumed), or _NO_RUN: dropped
         # wherever the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
         self._gen: Iterator[tuple[Any, ...]] = _NO_RUN
-        self._stream = self._input = 0  # no draws yet (a stream for the seed setter to keep the count of)
+        self._stream = self._input = 0  # no draws yet: the count the seed setter keeps (a copy's or load's is set)
         if _empty:
             return
         start = game.start_state
@@ -216,8 +216,8 @@ class State:
         (sample_chance(n)). The node taken stays in `pending` through an API run, which reads it nowhere, until
         the stop or the end sets it; the engine's run closes it first, for the agents that decide inside it."""
         if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
-            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None, and
-                kind, labels, slot = None, (), 0  # labels and slot that no branch below takes one for)
+            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None, labels
+                kind, labels, slot = None, (), 0  # not None, slot not below 0: no branch below takes one)
             else:
                 kind, seat, labels, values, slot = pending
                 value = values[action]
