@@ -208,6 +208,24 @@ def test_a_chance_event_decided_inside_a_run_draws_what_its_node_would() -> None
     assert 0 <= decision.sample_chance(3) < 3 and decision.draws == before + 1
 
 
+def test_the_count_of_draws_is_kept_by_a_new_seed_a_clone_and_a_save() -> None:
+    """A draw advances the count (State.draws); a new seed keeps it, on its own stream: its next draw is that of a
+    state of the seed and count given apart, as the one of a clone or a loaded save is the state's own."""
+    state = node("chance")
+    n, before = len(state.legal_actions()), state.draws
+    assert before > 0
+    state.sample_chance()
+    assert state.draws == before + 1
+    for copy in (state.clone(), state.game.state_from_json(state.to_json())):
+        assert copy.draws == before + 1 and copy.sample_chance() == state.clone().sample_chance()
+    other = state.clone()
+    other.seed = 99
+    assert other.draws == before + 1 and other.seed == 99
+    given = node("chance")
+    given.seed, given.draws = 99, before + 1
+    assert [other.sample_chance() for _ in range(20)] == [given.sample_chance() for _ in range(20)]
+    assert given.draws == before + 21 and 0 <= state.sample_chance() < n
+
 MANY = """game many {
   players 2 to 2
 }
@@ -237,3 +255,41 @@ def test_an_action_past_the_small_ints_is_checked_in_full(tmp_path: Path) -> Non
             refuse(state, lambda: state.apply_action(bad))  # type: ignore[arg-type]  # noqa: B023
         state.apply_action(action)
         assert state.is_terminal() and state.gvars[0] == action and state.history[-1] == str(action)
+
+
+TWINS = """game twins {
+  players 2 to 2
+}
+var picked: int = 0
+var kept: int = 0
+action pick(x in [2, 2]) {
+  label "pick {x}"
+  set picked = picked + x
+}
+round {
+  repeat while round < 1
+  phase pick {
+    choose action for first(players): pick
+    let y = choose first(players) from [5, 6]
+    set kept = y
+  }
+}
+score(p) = picked
+"""
+
+
+def test_a_choose_action_step_notes_the_label_the_node_showed(tmp_path: Path) -> None:
+    """A `choose action` step notes the option's own label unless the node's labels were read, and then the one they
+    showed (equal labels numbered); it takes the same option either way. A `choose`'s step notes its label."""
+    folder = tmp_path / "twins"
+    folder.mkdir()
+    (folder / "game.rules").write_text(TWINS, encoding="utf-8")
+    game = load_game(str(folder), players=2)
+    for read in (False, True):
+        state = game.new_initial_state(seed=1)
+        if read:
+            assert state.legal_labels() == ["pick 2", "pick 2 #2"]
+        state.apply_action(1)
+        assert state.history == ["pick 2 #2" if read else "pick 2"] and state.gvars[0] == 2
+        state.apply_action(1)
+        assert state.is_terminal() and state.history[-1] == "6" and state.gvars[1] == 6

@@ -99,8 +99,8 @@ def _stepped(st: "State", fr: list[Any]) -> Iterator[tuple[Any, ...]]:
 
 class State:
     __slots__ = ("game", "zones", "where", "owner", "card_vals", "gvars", "pvars", "frames", "mods", "forbids",
-                 "known", "pending", "_seed", "_stream", "draws", "round", "phase", "log", "history", "_returns", "_base",
-                 "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
+                 "known", "pending", "_seed", "_stream", "_input", "round", "phase", "log", "history", "_returns",
+                 "_base", "_steps", "budget", "modded", "fam_cards", "owned", "sampling", "agents", "random_bits",
                  "keep_log", "_gen", "max_steps", "max_both")
 
     def __init__(self, game: "Game", seed: int = 0, _empty: bool = False) -> None:
@@ -124,6 +124,7 @@ class State:
         # the live state's run in the API loop, stopped where the state stands (_resumed), or _NO_RUN: dropped
         # wherever the frames go on without it or the state is written to otherwise (never copied, saved or pickled)
         self._gen: Iterator[tuple[Any, ...]] = _NO_RUN
+        self._stream = self._input = 0  # no draws yet: the count the seed setter keeps (a copy's or load's is set)
         if _empty:
             return
         start = game.start_state
@@ -215,19 +216,17 @@ class State:
         (sample_chance(n)). The node taken stays in `pending` through an API run, which reads it nowhere, until
         the stop or the end sets it; the engine's run closes it first, for the agents that decide inside it."""
         if not undoable:  # the engine's own run (advance, _run): the node given, checked, or none
-            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None)
-                kind, slot = None, 0
+            if pending is None:  # the run goes on from the frames as they stand: no option to take (kind None, labels
+                kind, labels, slot = None, (), 0  # not None, slot not below 0: no branch below takes one)
             else:
                 kind, seat, labels, values, slot = pending
                 value = values[action]
-        else:
-            pending = self.pending
-            try:  # costs nothing where it does not catch
-                if _INDEXES[action] is not action:  # a bool, below 0 or an int past the small ones (IndexError: below)
-                    pending = self._check_action(action)
-                kind, seat, labels, values, slot = pending  # type: ignore[misc]
-                value = values[action]
-                self._steps.append(action)  # type: ignore[union-attr]  # not replayed if it fails (_go_back)
+        else:  # the open node, unless the quick test fails (a bool, below 0 or an int past the small ones; IndexError:
+            # below); the try's first line holds the test, so that the try costs no NOP (see is_chance_node); the action
+            # noted last is not replayed if the step fails (_go_back)
+            try: kind, seat, labels, values, slot = (self._check_action(action) if _INDEXES[action]  # type: ignore[misc]
+                                                     is not action else self.pending); value = values[action]; (
+                self._steps.append(action))  # type: ignore[union-attr]  # noqa: E701, E702
             except (TypeError, IndexError):  # the end (no node to unpack), an action past the last option or not an int,
                 self._apply_past_indexes(action)  # or one past the ints _INDEXES holds: refused unless legal
                 return
@@ -238,41 +237,41 @@ class State:
                 # draw's: its card's id), its value put into its slot; the node stays until the run stops or ends
                 self.history.append(labels[action] if labels is not None else self.game.card_ids[value])
                 self.frames[-1][2][slot] = value
-            elif slot < 0:
-                self.take_action(seat, value, labels[action] if labels is not None else None)
+            elif labels is None:  # a decision opened without labels: `choose action`'s, its labels not read (the
+                self.take_action(seat, value)  # usual one; a `choose`'s has its labels), of the label the game remembers
+            elif slot < 0:  # `choose action`'s, its labels read (State._labels): of the node's own label
+                self.take_action(seat, value, labels[action])
             elif kind == DECIDE:
-                self._choose(pending, action)  # type: ignore[arg-type]  # a node (kind not None)
+                self._choose(self.pending, action)  # type: ignore[arg-type]  # the node stepped (`pending` in a run)
             self.budget = self.max_steps  # loop rounds and calls until the next stop (see blocks.loop_back)
-            try:
-                # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
-                # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
-                while undoable:
-                    for self.pending in self._gen:  # a stop, at the node it yields (runners locate errors of theirs)
+            # the API loop, which leaves only by a stop's return or at the end's break: the run goes on in the
+            # generator that stopped (_resumed); else (not undoable) the engine's loop, over the runners
+            while undoable:
+                for self.pending in self._gen:  # a stop, at the node it yields (runners locate errors of theirs)
+                    if len(self.log) + len(self.history) > self.max_both:
+                        self._past_written_at(self.frames[-1])
+                    return
+                if not self.frames:
+                    break
+                self._gen = _resumed(self)  # the frame on top, below those of the run that ended
+            else:
+                self._gen = _NO_RUN
+                self.pending = None  # the node taken (kept by the step): agents in the run see the ones it opens
+                enter_at, frames = self.game.enter_at, self.frames
+                while frames:
+                    fr = frames[-1]
+                    if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
                         if len(self.log) + len(self.history) > self.max_both:
-                            fr = self.frames[-1]
-                            self.past_written()
+                            self._past_written_at(frames[-1])  # the frame that stopped, maybe one its runner ran
                         return
-                    if not self.frames:
-                        break
-                    self._gen = _resumed(self)  # the frame on top, below those of the run that ended
-                else:
-                    self._gen = _NO_RUN
-                    self.pending = None  # the node taken (kept by the step): agents in the run see the ones it opens
-                    enter_at, frames = self.game.enter_at, self.frames
-                    while frames:
-                        fr = frames[-1]
-                        if enter_at[fr[0]][fr[1]](self, fr):  # the runner (or op) leaves fr[1] after the op that failed
-                            if len(self.log) + len(self.history) > self.max_both:
-                                fr = frames[-1]  # the frame that stopped, maybe one its runner ran (blocks.py)
-                                self.past_written()
-                            return
-            except GameRuleError as exc:
-                if exc.file is None:  # not located by a runner or op (a budget at a stop): at the op of the frame `fr`
-                    exc = exc.at(self.game.op_pos[fr[0]][fr[1] - 1])
-                raise exc.during(self.seed, self.history) from None
             self.pending = None
             self._finish()
-        except BaseException:  # a rules error above all, but whatever stops a step must not leave half of it
+        except GameRuleError as exc:  # located where it was raised (by a runner or op, a stop, _finish)
+            exc = exc.during(self.seed, self.history)  # the steps so far, this one's own included (not _go_back's)
+            if undoable:
+                self._go_back()
+            raise exc from None
+        except BaseException:  # whatever else stops a step must not leave half of it either
             if undoable:
                 self._go_back()
             raise
@@ -281,6 +280,13 @@ class State:
         """apply_action's step, not undoable: `action` (checked) of the node `pending`, or, without one, the run
         on from the frames as they stand (a new game's set-up, a scenario's arranged state)."""
         self.apply_action(action, pending, False)
+
+    def _past_written_at(self, fr: list[Any]) -> None:
+        """past_written at apply_action's stop, where frame `fr` stands after the op that stopped: its error located
+        at that op."""
+        try: self.past_written()  # noqa: E701
+        except GameRuleError as exc:
+            raise exc.at(self.game.op_pos[fr[0]][fr[1] - 1]) from None
 
     def past_written(self) -> None:
         """At a stop whose log and history together are past Limits.max_both: the error of the one past its own budget
@@ -486,11 +492,23 @@ class State:
 
     @seed.setter
     def seed(self, seed: int) -> None:
-        """Also keeps the seed's own term of a draw's input (sample_chance), so a draw does not compute it again. The
-        steps so far came from another seed: no longer replayed (edited)."""
+        """Also keeps the seed's own term of a draw's input (sample_chance), so a draw does not compute it again, and
+        the count of draws, on the new seed's stream. The steps so far came from another seed: no longer replayed
+        (edited)."""
         self._seed = seed
         self._base = self._steps = None
-        self._stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
+        stream = (seed * 0x2545F4914F6CDD1D + 0x9E3779B97F4A7C15) & _MASK
+        self._input, self._stream = (self._input - self._stream + stream) & _MASK, stream
+
+    @property
+    def draws(self) -> int:
+        """How many numbers the stream has given (sample_chance). A draw advances only its input, the seed's term
+        plus draws (mod 2 ** 64, as splitmix64 reads it), so the count is that less the seed's term."""
+        return (self._input - self._stream) & _MASK
+
+    @draws.setter
+    def draws(self, draws: int) -> None:
+        self._input = (self._stream + draws) & _MASK
 
     def sample_chance(self, n: Optional[int] = None) -> int:
         """A chance outcome drawn from the state's seeded stream: same seed, same game.
@@ -500,8 +518,8 @@ class State:
 
         The draw: the next number u in [0, 1) of the stream (advancing it), int(u * n). u is splitmix64 of seed and
         draws, a tiny, fast, portable random function whose whole state is two integers (written out here, no call:
-        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws). Between
-        steps only sample_chance draws (_go_back keeps the count)."""
+        its input, seed * 0x2545F4914F6CDD1D + draws + 0x9E3779B97F4A7C15, is the seed's term plus draws, kept as
+        such: one more each draw). Between steps only sample_chance draws (_go_back keeps the count)."""
         if n is None:  # the open node's outcomes: the end (TypeError) and a decision (DECIDE is 0; ops) are refused
             try: n = self._no_chance() if not self.pending[0] else len(self.pending[3])  # type: ignore  # noqa: E701
             except TypeError:
@@ -510,8 +528,7 @@ class State:
             if len(self.log) + len(self.history) > self.max_both:
                 self.past_written()
             self.budget = self.max_steps
-        self.draws = draws = self.draws + 1
-        x = (self._stream + draws) & _MASK
+        self._input = x = (self._input + 1) & _MASK
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
         return int((x ^ (x >> 31)) / 2.0 ** 64 * n)
@@ -692,7 +709,7 @@ class State:
         s.modded = self.modded
         s.forbids = self.forbids.copy()
         s.pending = self.pending
-        s._seed, s._stream, s.draws, s.round, s.phase = self._seed, self._stream, self.draws, self.round, self.phase
+        s._seed, s._stream, s._input, s.round, s.phase = self._seed, self._stream, self._input, self.round, self.phase
         s.log = self.log.copy()
         s.keep_log = self.keep_log
         s.history = self.history.copy()
