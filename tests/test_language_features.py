@@ -118,7 +118,7 @@ def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_
     for other, why in [(PRINTED.replace("level = 2 }", "level = 4 }"), "a card printing no key"),
                        (PRINTED.replace("set done =", "set card(\"g1\").level = 2  set done ="), "a rule sets it")]:
         game = _game(tmp_path / why.replace(" ", "_"), other)
-        assert not game.program.printed, why
+        assert (game.program.printed == {("gem", "level")}) == (why == "a card printing no key"), why  # its column
         run = game.actions[game.program.actions[0].aid][2].__code__
         assert "_mapget" in run.co_names + run.co_varnames, why
     state = game.new_initial_state(seed=1)
@@ -178,10 +178,10 @@ def test_a_payment_of_a_field_printed_at_least_0_checks_no_sign_where_no_modifie
     saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
     with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
         game.state_from_json(json.dumps(saved))
-    for other in (UNSIGNED.replace("level = 2 }", "level = -2 }"),
-                  UNSIGNED.replace("to bank }", "to bank  set g.level = 1 }")):
+    for other, read in ((UNSIGNED.replace("level = 2 }", "level = -2 }"), {("gem", "level")}),  # by its column
+                        (UNSIGNED.replace("to bank }", "to bank  set g.level = 1 }"), set())):
         game = _game(tmp_path / str(len(other)), other)
-        assert not game.program.printed and checks(game) == 2 * plain > 0  # in both copies, not the modified one's only
+        assert game.program.printed == read and checks(game) == 2 * plain > 0  # in both copies, not the modified one's only
 
 
 OPTION_ROWS = '''
@@ -1074,7 +1074,7 @@ score(p) = seen
 '''
     state = _game(tmp_path, flow).new_initial_state()
     assert state.is_terminal() and state.scores() == [22, 22]  # both heavy ones first, the while's test each round
-    phase = next(src for src in runners if "while " in src and "card_vals" in src)
+    phase = next(src for src in runners if "while " in src and "field_col" in src)
     assert "if len(_l0) == 2:" in phase  # the phase runs through: a function, its slots locals
     assert phase.count(" for _v") == 2  # the let and the while's condition work it out, the `if` does not
 
@@ -1290,21 +1290,21 @@ def test_a_move_of_a_zones_top_card_takes_it_from_that_zone_by_pop(tmp_path: Pat
 
 COLUMN = PRINTED[:PRINTED.index("const fee")] + '''zone shelf de "Regal" en "shelf" per player of gem public
 var chosen: card = first(vault) de "gewählt" en "chosen"
-action take(n in [1, 2]) de "nehmen" en "take" {
+action take(n in [1, 2, 11]) de "nehmen" en "take" {
   label "take {n}"
   let levels = [g.level for g in vault]
   for g in [g for g in vault if g.level == n] { move g to shelf(me) }
-  set done = sum(levels) * 10 + count(shelf(me))
+  set done = sum(levels) * 10 + count(shelf(me)) + first(shelf(me)).level * 100
 }
 round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take } }
 score(p) = done
 '''
 
 
-def test_a_comprehension_over_cards_reads_a_field_no_rule_changes_from_its_column(tmp_path: Path) -> None:
-    """`[g.f for g in Z]` and `[g for g in Z if g.f == x]` of a field no rule sets or modifies read it from the game's
-    column (Game.field_col: one index a card), and the field keeps its printed values; a field a rule sets is read
-    from the state."""
+def test_a_card_field_no_rule_sets_is_read_from_its_column(tmp_path: Path) -> None:
+    """A card's field that no rule sets (`g.level`, in a comprehension or not, and a modifiable field's value while no
+    modifier is active) is read from the game's column (Game.field_col: one index a card, not two), and the field
+    keeps its printed values; a field a rule sets is read from the state."""
     def reads(game: Game) -> tuple[bool, bool]:
         code = game.actions[game.program.actions[0].aid][2].__code__
         return "card_vals" in code.co_names, any(n.startswith("_g_field_col_") for n in code.co_varnames)
@@ -1314,13 +1314,21 @@ def test_a_comprehension_over_cards_reads_a_field_no_rule_changes_from_its_colum
     assert game.field_col[game.program.kinds["gem"].index["level"]][game.card_index["g2"]] == 2
     state = game.new_initial_state(seed=1)
     state.apply_label("take 1")
-    assert state.scores() == [31, 31]  # levels 1 + 2, one card taken
+    assert state.scores() == [131, 131]  # levels 1 + 2, one card taken, its level 1
     saved = json.loads(game.new_initial_state(seed=1).to_json())
     saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
     with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
         game.state_from_json(json.dumps(saved))
+    game = _game(tmp_path / "modified", COLUMN.replace(": take }", ": take, weaken }") + '''
+action weaken() de "stärken" en "strengthen" { label "weaken"  modify gem.level by 10 until end of game }
+''')
+    assert game.program.printed == {("gem", "level")} and reads(game) == (False, True)
+    state = game.new_initial_state(seed=1)
+    state.apply_label("weaken")
+    state.apply_label("take 11")
+    assert state.scores() == [1331, 1331]  # levels 11 + 12, g1 taken, its level 11
     game = _game(tmp_path / "set", COLUMN.replace("set done =", "set card(\"g1\").level = 2  set done ="))
     assert not game.program.printed and reads(game) == (True, False)
     state = game.new_initial_state(seed=1)
     state.apply_label("take 2")
-    assert state.scores() == [31, 31]
+    assert state.scores() == [231, 231]  # levels 1 + 2 (g1 set after), g2 taken, its level 2

@@ -184,6 +184,7 @@ class CompilerBase:
         # the last read of a card field that keeps its printed values: (its code, kind, field), for e_Index
         self.printed_read: Optional[tuple[str, str, str]] = None
         self.const_keys: dict[str, set[Any]] = {}  # a constant map written with literal keys → those keys
+        self.by_column = True  # the rules read a card field no rule sets from its column (ExpressionCompiler.field_read)
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}
                                               for cls in (A.Modify, A.Forbid)}

@@ -112,7 +112,9 @@ class Compiler(StatementCompiler):
         self._flow()
         # the `choose action`s' listing and picking functions, compiled once their actions are
         self.p.listers = [make for aids in self.option_listers for make in self._option_listers(aids)]
-        self.const_keys.clear()  # code compiled later (a scenario's) keeps its checks: an arrange may have set the field
+        # code compiled later (a scenario's) keeps its checks and reads fields from the state: an arrange may set them
+        self.const_keys.clear()
+        self.by_column = False
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p

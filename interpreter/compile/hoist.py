@@ -23,12 +23,13 @@ STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # rep
 # is read as one (`st.owned[5]`: blocks.no_owned sets it in place)
 _STATE_LISTS = ("zones", "where", "card_vals", "owner", "known", "pvars", "gvars", "fam_cards", "owned",
                 "log", "keep_log")
-_STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|owned\[\d+\]|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
+_STATE_READ = re.compile(r"\bst\.(?:game\.(?:field_col\[\d+\]|\w+)|owned\[\d+\]|(" + "|".join(_STATE_LISTS)
+                         + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"
 # reads of a bound card that cannot fail: its zone, that zone's number, a field of its row, its owner
 _BOUND_NAME = re.compile(_NAME)
 _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.where\[{_NAME}\]"
-                        rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.owner\[{_NAME}\]")
+                        rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.game\.field_col\[\d+\]\[{_NAME}\]|st\.owner\[{_NAME}\]")
 
 
 # the game's tables that stay as they are once it is built (Game.__init__; runners, listers and rules are filled, never
@@ -104,8 +105,9 @@ def made_for_game(src: str, bound: dict[str, str]) -> str:
 
 def local_name(read: str) -> str:
     """The local that holds a read of the state's list (`st.x`: `_s_x`, `st.owned[5]`: `_s_owned_5`) or of the game's
-    table (`_g_x`)."""
-    return f"_g_{read[8:]}" if read.startswith("st.game.") else f"_s_{read[3:].replace('[', '_').rstrip(']')}"
+    table (`_g_x`; a field's column `st.game.field_col[1]`: `_g_field_col_1`, as game_tables_bound names it)."""
+    name = f"_g_{read[8:]}" if read.startswith("st.game.") else f"_s_{read[3:]}"
+    return name.replace("[", "_").rstrip("]")
 
 
 def state_reads_as_locals(body: list[str], only: Optional[set[str]] = None) -> tuple[list[str], dict[str, str]]:

@@ -568,7 +568,7 @@ class StatementCompiler(ExpressionCompiler):
             return None
         self.p.printed.add((t.arg, e.name))
         test = f"{fidx} not in st.modded" if (t.arg, e.name) in self.modifiable else None
-        return test, f"st.card_vals[{obj}][{fidx}]"
+        return test, self.field_read(obj, t.arg, e.name)
 
     def s_If(self, s: A.If, scope: Scope, em: Emitter) -> None:
         cond, t = self.code(s.cond, scope)

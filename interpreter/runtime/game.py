@@ -164,8 +164,8 @@ class Game:
         # from its counts by owner (expressions._every_place_full)
         self.fam_full: list[int] = [-1 if spec.capacity is None else spec.capacity * len(ids)
                                     for spec, ids in zip(program.zones, self.fam_zones)]
-        # per field number, each card's printed value of the field of its kind at that number (None past its row): a
-        # comprehension over cards reads a field no rule changes (Program.printed) by one index (expressions._by_column)
+        # per field number, each card's printed value of the field of its kind at that number (None past its row): the
+        # rules read a field no rule sets (Program.printed) by one index (expressions.field_read)
         widest = max(map(len, self.card_vals), default=0)
         self.field_col: list[list[Any]] = [[row[k] if k < len(row) else None for row in self.card_vals]
                                            for k in range(widest)]
