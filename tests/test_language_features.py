@@ -876,7 +876,7 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     code), so it is read without its check (as the loop's own zone in its own family, by the game's table of the
     zones at each place in another), and its end card inline (the helper only to fail on an empty zone); a loop over
     the places unpacks each place's number and zone, and the row of options the body reads for it (not one read in a
-    branch only)."""
+    branch only), and no number where nothing reads it."""
     def checked(family: int) -> str:
         return (f"(st.game.fam_place[{family}][_n0] if _n0 in st.game.fam_place[{family}] "
                 f"else _member(st, {family}, _n0, 'marker', _at3))")
@@ -896,8 +896,11 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     row = "_row3 = st.game.option_rows(3)[_p0] or _optrow(st.game.option_rows(3), 3, _p0, 9)"
     rows = [loop[0], "        if not len(st.zones[st.game.fam_at[1][_p0]]) < 2:", "            continue", f"        {row}",
             "        for _p1 in xs:", "            out.append(_row3[_p1])"]
-    assert known_places(rows, {1: "2"}) == ["    for _p0, _y0, _row3 in st.game.place_rows(1, 3):",  # its row with it
+    assert known_places(rows, {1: "2"}) == ["    for _y0, _row3 in st.game.zone_rows(1, 3):",  # its row with it
                                             "        if not len(st.zones[_y0]) < 2:", "            continue", *rows[4:]]
+    assert known_places([*rows, "    y = _p0"], {1: "2"})[0] == "    for _p0, _y0, _row3 in st.game.place_rows(1, 3):"
+    assert known_places([*rows, "    for _p0 in ys:", "        y = _p0"], {1: "2"})[0] == \
+        "    for _y0, _row3 in st.game.zone_rows(1, 3):"  # its number read nowhere: not unpacked
     deeper = [*loop[:2], f"            {row}", *rows[4:]]
     assert known_places(deeper, {1: "2"})[0] == "    for _p0, _y0 in st.game.places(1):"  # a row read in a branch: kept
     assert known_places(["    for _p0 in st.game.fam_numbers[1]:", f"        {row}", "        out.append(_row3[_p0])"],

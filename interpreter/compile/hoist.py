@@ -46,8 +46,9 @@ _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\
 _GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers|effect_runs)\[(\d+)\](?:\[(0)\])?"
                          r"|(fam_place|fam_at|fam_numbers|fam_full|field_col)\[(\d+)\])")
 # a table the game makes for a family or an action when asked (Game.places, seat_zones, zone_at, option_rows, place_rows,
-# card_rows): bound itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|seat_zones|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
+# zone_rows, card_rows): bound itself too
+_GAME_MADE = re.compile(r"\bst\.game\.(places|seat_zones|zone_at|option_rows|place_rows|zone_rows|card_rows)"
+                        r"\((\d+(?:, \d+)*)\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")
@@ -648,7 +649,9 @@ def _places_enumerated(lines: list[str]) -> list[str]:
                 (r := _PLACE_ROW.fullmatch(b.strip())) and r[2] == m.group(1)]  # in the body itself, not deeper
         if rows:
             del body[rows[0][0]]
-            out.append(f"{pad}for {m.group(1)}, _y{k}, _row{rows[0][1]} in st.game.place_rows({m.group(2)}, {rows[0][1]}):")
+            number = _read_in(m.group(1), body + _until_bound(m.group(1), lines[end:]))
+            out.append(f"{pad}for {m.group(1) + ', ' if number else ''}_y{k}, _row{rows[0][1]} in "
+                       f"st.game.{'place' if number else 'zone'}_rows({m.group(2)}, {rows[0][1]}):")
         elif body != lines[i + 1:end]:
             out.append(f"{pad}for {m.group(1)}, _y{k} in st.game.places({m.group(2)}):")
         else:
@@ -656,6 +659,18 @@ def _places_enumerated(lines: list[str]) -> list[str]:
             continue
         lines[i + 1:end] = body  # read on as the loop's own lines
     return out
+
+
+def _read_in(name: str, lines: list[str]) -> bool:
+    """Whether the lines read the local `name` (outside string literals)."""
+    word = re.compile(rf"\b{name}\b")
+    return any(word.search(part) for line in lines for part in STRING_LITERAL.split(line)[::2])
+
+
+def _until_bound(name: str, lines: list[str]) -> list[str]:
+    """The lines up to the next loop that binds the local `name` again (the next action's own loop)."""
+    start = re.compile(rf"\s*for {name}\b")
+    return lines[:next((j for j, line in enumerate(lines) if start.match(line)), len(lines))]
 
 
 def _sub_spanning(line: str, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str]) -> str:

@@ -253,6 +253,11 @@ class Game:
         cards = range(len(self.card_ids))
         return tuple((n, z, [(aid, n, c) for c in cards]) for n, z in self.places(fam))
 
+    def zone_rows(self, fam: int, aid: int) -> tuple[tuple[int, list[tuple[int, int, int]]], ...]:
+        """place_rows without the numbers, as (zone, row) pairs: for a loop that reads no place number (one store
+        fewer per place)."""
+        return tuple((z, row) for _, z, row in self.place_rows(fam, aid))
+
     def card_rows(self, aid: int) -> list[tuple[int, int]]:
         """The options `(aid, c)` of an action of one card parameter, for every card c: a lister (bound once per game)
         appends an item of the list, no new tuple each time (compiler.option_made)."""
