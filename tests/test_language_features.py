@@ -440,6 +440,32 @@ score(p) = 0
         assert game.new_initial_state().legal_labels() == labels
 
 
+def test_a_restriction_that_cannot_fail_is_tested_as_the_options_are_listed(tmp_path: Path) -> None:
+    """While a restriction is active, the lister calls its own function (compiler._restricted): where the first active
+    one cannot fail, its condition (with its captured locals) is tested in the listing loops and its `keep` is not
+    called; the others, and all of them where the first can fail, are tested after, in their order."""
+    rules = '''
+action take(t in box) de "nehmen" en "take" { label "take {t}"  set done = 1 }
+action poke(t in box, u in box) de "stupsen" en "poke" { label "poke {t} {u}"  require t != u  set done = 2 }
+setup { let k = 2  SETUP }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take, poke } }
+score(p) = 0
+'''
+    plain = "forbid take, poke where t.power >= k until end of round"
+    failing = "forbid poke where u.power > 3 / k until end of round"  # a division: its own `keep`, located
+    cases = ((plain, ["take alpha", "poke alpha beta"]), (f"{plain}  {failing}", ["take alpha"]),
+             (f"{failing}  {plain}", ["take alpha"]),
+             (f"if k == 3 {{ {plain} }}", ["take alpha", "take beta", "poke alpha beta", "poke beta alpha"]))
+    for n, (setup, labels) in enumerate(cases):
+        game = _game(tmp_path / str(n), rules.replace("SETUP", setup))
+        assert len(game.restricted) == 1 and "forbids" in game.listers[0].__code__.co_names
+        state = game.new_initial_state()
+        folded = state.forbids[0][0] if setup.startswith(plain) else None
+        if folded is not None:  # tested in the loops: its keep never runs
+            game.program.forbids[folded].keep = lambda *_: pytest.fail("keep of the restriction tested as listed")
+        assert state.legal_labels() == labels, setup
+
+
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:
     """`run a.effect as b` runs a's rule text with `self` = b (a card that takes on another's text)."""
     game = _game(tmp_path, '''

@@ -36,14 +36,15 @@ _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.whe
 # replaced): block runners, option listers and functions that run through are made per game with them bound as
 # their parameters' defaults (blocks._runner_code, made_for_game), not read at each entry
 GAME_TABLES = ("num_players", "players", "next_seat", "no_counts", "all_mask", "card_ids", "card_index", "card_vals", "code",
-               "op_pos", "runners", "gens", "listers", "rules", "effect_runs", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+               "op_pos", "runners", "gens", "listers", "restricted", "rules", "effect_runs", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
                "fam_full", "field_col", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
 # an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a `choose
 # action`'s lister, a table of effects; a single zone's id, expressions.e_Name: its family's first): bound itself
-_GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers|effect_runs)\[(\d+)\](?:\[(0)\])?"
+_GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers|restricted|effect_runs)\[(\d+)\]"
+                         r"(?:\[(0)\])?"
                          r"|(fam_place|fam_at|fam_numbers|fam_full|field_col)\[(\d+)\])")
 # a table the game makes for a family or an action when asked (Game.places, seat_zones, zone_at, option_rows, place_rows,
 # zone_rows, card_rows): bound itself too

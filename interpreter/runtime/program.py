@@ -158,6 +158,8 @@ class Program:
     # per `choose action`, side by side: what makes, for a game, the generated function listing its options, and its
     # picking function or None (compiler._option_listers)
     listers: list[Optional[Callable[[Any], Callable[..., Any]]]] = field(default_factory=list)
+    # what makes, for a game, a lister while a restriction is active, which its lister calls (compiler._restricted)
+    restricted: list[Callable[[Any], Callable[..., Any]]] = field(default_factory=list)
     moddefs: list[ModDef] = field(default_factory=list)
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
