@@ -118,7 +118,7 @@ def test_a_constant_map_looked_up_by_a_field_printed_as_one_of_its_keys_is_read_
     for other, why in [(PRINTED.replace("level = 2 }", "level = 4 }"), "a card printing no key"),
                        (PRINTED.replace("set done =", "set card(\"g1\").level = 2  set done ="), "a rule sets it")]:
         game = _game(tmp_path / why.replace(" ", "_"), other)
-        assert not game.program.printed, why
+        assert (game.program.printed == {("gem", "level")}) == (why == "a card printing no key"), why  # its column
         run = game.actions[game.program.actions[0].aid][2].__code__
         assert "_mapget" in run.co_names + run.co_varnames, why
     state = game.new_initial_state(seed=1)
@@ -178,10 +178,10 @@ def test_a_payment_of_a_field_printed_at_least_0_checks_no_sign_where_no_modifie
     saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
     with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
         game.state_from_json(json.dumps(saved))
-    for other in (UNSIGNED.replace("level = 2 }", "level = -2 }"),
-                  UNSIGNED.replace("to bank }", "to bank  set g.level = 1 }")):
+    for other, read in ((UNSIGNED.replace("level = 2 }", "level = -2 }"), {("gem", "level")}),  # by its column
+                        (UNSIGNED.replace("to bank }", "to bank  set g.level = 1 }"), set())):
         game = _game(tmp_path / str(len(other)), other)
-        assert not game.program.printed and checks(game) == 2 * plain > 0  # in both copies, not the modified one's only
+        assert game.program.printed == read and checks(game) == 2 * plain > 0  # in both copies, not the modified one's only
 
 
 OPTION_ROWS = '''
@@ -438,6 +438,32 @@ score(p) = 0
         game = _game(tmp_path / str(looks), rules.replace("SETUP", setup))
         assert ("forbids" in game.listers[0].__code__.co_names) is looks
         assert game.new_initial_state().legal_labels() == labels
+
+
+def test_a_restriction_that_cannot_fail_is_tested_as_the_options_are_listed(tmp_path: Path) -> None:
+    """While a restriction is active, the lister calls its own function (compiler._restricted): where the first active
+    one cannot fail, its condition (with its captured locals) is tested in the listing loops and its `keep` is not
+    called; the others, and all of them where the first can fail, are tested after, in their order."""
+    rules = '''
+action take(t in box) de "nehmen" en "take" { label "take {t}"  set done = 1 }
+action poke(t in box, u in box) de "stupsen" en "poke" { label "poke {t} {u}"  require t != u  set done = 2 }
+setup { let k = 2  SETUP }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take, poke } }
+score(p) = 0
+'''
+    plain = "forbid take, poke where t.power >= k until end of round"
+    failing = "forbid poke where u.power > 3 / k until end of round"  # a division: its own `keep`, located
+    cases = ((plain, ["take alpha", "poke alpha beta"]), (f"{plain}  {failing}", ["take alpha"]),
+             (f"{failing}  {plain}", ["take alpha"]),
+             (f"if k == 3 {{ {plain} }}", ["take alpha", "take beta", "poke alpha beta", "poke beta alpha"]))
+    for n, (setup, labels) in enumerate(cases):
+        game = _game(tmp_path / str(n), rules.replace("SETUP", setup))
+        assert len(game.restricted) == 1 and "forbids" in game.listers[0].__code__.co_names
+        state = game.new_initial_state()
+        folded = state.forbids[0][0] if setup.startswith(plain) else None
+        if folded is not None:  # tested in the loops: its keep never runs
+            game.program.forbids[folded].keep = lambda *_: pytest.fail("keep of the restriction tested as listed")
+        assert state.legal_labels() == labels, setup
 
 
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:
@@ -876,7 +902,7 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     code), so it is read without its check (as the loop's own zone in its own family, by the game's table of the
     zones at each place in another), and its end card inline (the helper only to fail on an empty zone); a loop over
     the places unpacks each place's number and zone, and the row of options the body reads for it (not one read in a
-    branch only)."""
+    branch only), and no number where nothing reads it."""
     def checked(family: int) -> str:
         return (f"(st.game.fam_place[{family}][_n0] if _n0 in st.game.fam_place[{family}] "
                 f"else _member(st, {family}, _n0, 'marker', _at3))")
@@ -896,8 +922,11 @@ def test_a_place_of_a_family_as_large_is_read_without_its_check() -> None:
     row = "_row3 = st.game.option_rows(3)[_p0] or _optrow(st.game.option_rows(3), 3, _p0, 9)"
     rows = [loop[0], "        if not len(st.zones[st.game.fam_at[1][_p0]]) < 2:", "            continue", f"        {row}",
             "        for _p1 in xs:", "            out.append(_row3[_p1])"]
-    assert known_places(rows, {1: "2"}) == ["    for _p0, _y0, _row3 in st.game.place_rows(1, 3):",  # its row with it
+    assert known_places(rows, {1: "2"}) == ["    for _y0, _row3 in st.game.zone_rows(1, 3):",  # its row with it
                                             "        if not len(st.zones[_y0]) < 2:", "            continue", *rows[4:]]
+    assert known_places([*rows, "    y = _p0"], {1: "2"})[0] == "    for _p0, _y0, _row3 in st.game.place_rows(1, 3):"
+    assert known_places([*rows, "    for _p0 in ys:", "        y = _p0"], {1: "2"})[0] == \
+        "    for _y0, _row3 in st.game.zone_rows(1, 3):"  # its number read nowhere: not unpacked
     deeper = [*loop[:2], f"            {row}", *rows[4:]]
     assert known_places(deeper, {1: "2"})[0] == "    for _p0, _y0 in st.game.places(1):"  # a row read in a branch: kept
     assert known_places(["    for _p0 in st.game.fam_numbers[1]:", f"        {row}", "        out.append(_row3[_p0])"],
@@ -1074,7 +1103,7 @@ score(p) = seen
 '''
     state = _game(tmp_path, flow).new_initial_state()
     assert state.is_terminal() and state.scores() == [22, 22]  # both heavy ones first, the while's test each round
-    phase = next(src for src in runners if "while " in src and "card_vals" in src)
+    phase = next(src for src in runners if "while " in src and "field_col" in src)
     assert "if len(_l0) == 2:" in phase  # the phase runs through: a function, its slots locals
     assert phase.count(" for _v") == 2  # the let and the while's condition work it out, the `if` does not
 
@@ -1290,21 +1319,21 @@ def test_a_move_of_a_zones_top_card_takes_it_from_that_zone_by_pop(tmp_path: Pat
 
 COLUMN = PRINTED[:PRINTED.index("const fee")] + '''zone shelf de "Regal" en "shelf" per player of gem public
 var chosen: card = first(vault) de "gewählt" en "chosen"
-action take(n in [1, 2]) de "nehmen" en "take" {
+action take(n in [1, 2, 11]) de "nehmen" en "take" {
   label "take {n}"
   let levels = [g.level for g in vault]
   for g in [g for g in vault if g.level == n] { move g to shelf(me) }
-  set done = sum(levels) * 10 + count(shelf(me))
+  set done = sum(levels) * 10 + count(shelf(me)) + first(shelf(me)).level * 100
 }
 round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): take } }
 score(p) = done
 '''
 
 
-def test_a_comprehension_over_cards_reads_a_field_no_rule_changes_from_its_column(tmp_path: Path) -> None:
-    """`[g.f for g in Z]` and `[g for g in Z if g.f == x]` of a field no rule sets or modifies read it from the game's
-    column (Game.field_col: one index a card), and the field keeps its printed values; a field a rule sets is read
-    from the state."""
+def test_a_card_field_no_rule_sets_is_read_from_its_column(tmp_path: Path) -> None:
+    """A card's field that no rule sets (`g.level`, in a comprehension or not, and a modifiable field's value while no
+    modifier is active) is read from the game's column (Game.field_col: one index a card, not two), and the field
+    keeps its printed values; a field a rule sets is read from the state."""
     def reads(game: Game) -> tuple[bool, bool]:
         code = game.actions[game.program.actions[0].aid][2].__code__
         return "card_vals" in code.co_names, any(n.startswith("_g_field_col_") for n in code.co_varnames)
@@ -1314,13 +1343,21 @@ def test_a_comprehension_over_cards_reads_a_field_no_rule_changes_from_its_colum
     assert game.field_col[game.program.kinds["gem"].index["level"]][game.card_index["g2"]] == 2
     state = game.new_initial_state(seed=1)
     state.apply_label("take 1")
-    assert state.scores() == [31, 31]  # levels 1 + 2, one card taken
+    assert state.scores() == [131, 131]  # levels 1 + 2, one card taken, its level 1
     saved = json.loads(game.new_initial_state(seed=1).to_json())
     saved["changed_cards"] = {str(game.card_index["g1"]): [3]}
     with pytest.raises(SavedStateError, match="level = 3, but no rule changes its printed 1"):
         game.state_from_json(json.dumps(saved))
+    game = _game(tmp_path / "modified", COLUMN.replace(": take }", ": take, weaken }") + '''
+action weaken() de "stärken" en "strengthen" { label "weaken"  modify gem.level by 10 until end of game }
+''')
+    assert game.program.printed == {("gem", "level")} and reads(game) == (False, True)
+    state = game.new_initial_state(seed=1)
+    state.apply_label("weaken")
+    state.apply_label("take 11")
+    assert state.scores() == [1331, 1331]  # levels 11 + 12, g1 taken, its level 11
     game = _game(tmp_path / "set", COLUMN.replace("set done =", "set card(\"g1\").level = 2  set done ="))
     assert not game.program.printed and reads(game) == (True, False)
     state = game.new_initial_state(seed=1)
     state.apply_label("take 2")
-    assert state.scores() == [31, 31]
+    assert state.scores() == [231, 231]  # levels 1 + 2 (g1 set after), g2 taken, its level 2

@@ -184,6 +184,10 @@ class CompilerBase:
         # the last read of a card field that keeps its printed values: (its code, kind, field), for e_Index
         self.printed_read: Optional[tuple[str, str, str]] = None
         self.const_keys: dict[str, set[Any]] = {}  # a constant map written with literal keys → those keys
+        # per restriction that cannot fail (`forbid`, statements.s_Forbid): its condition for each action it names, in
+        # the names of the action's lister (`me`, `_p0` …), and its captured locals' names, comma-separated
+        self.folds: dict[int, tuple[dict[int, str], str]] = {}
+        self.by_column = True  # the rules read a card field no rule sets from its column (ExpressionCompiler.field_read)
         # how long the modifiers and the restrictions last (SCOPES): which of them the end of a scope can end
         self.lasting: dict[type, set[int]] = {cls: {SCOPES[n.until] for n in changes if isinstance(n, cls)}
                                               for cls in (A.Modify, A.Forbid)}

@@ -112,7 +112,9 @@ class Compiler(StatementCompiler):
         self._flow()
         # the `choose action`s' listing and picking functions, compiled once their actions are
         self.p.listers = [make for aids in self.option_listers for make in self._option_listers(aids)]
-        self.const_keys.clear()  # code compiled later (a scenario's) keeps its checks: an arrange may have set the field
+        # code compiled later (a scenario's) keeps its checks and reads fields from the state: an arrange may set them
+        self.const_keys.clear()
+        self.by_column = False
         self.p.compile_expr = self.detached
         self.p.compile_block = self.detached_block
         return self.p
@@ -530,10 +532,38 @@ class Compiler(StatementCompiler):
         parts = [["    try:", *code, "    except GameRuleError as exc:  # in the action's `require`/`let` prefix",
                   f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
                  for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids]))]
-        lister = self._enumerator("options", ["    out = []", *(ln for part in parts for ln in part),
-                                              "    return _allowed(st, me, out) if st.forbids else out"
-                                              if self.p.forbids else "    return out"])
+        listed = [ln for part in parts for ln in part]
+        fid = next((f for f, (folds, _) in self.folds.items() if set(folds) & set(aids)), None)
+        if fid is None:
+            lister = self._enumerator("options", ["    out = []", *listed, "    return _allowed(st, me, out) if st.forbids "
+                                                  "else out" if self.p.forbids else "    return out"])
+        else:  # while a restriction is active: listed by its own function (below), the call one test
+            self.p.restricted.append(self._restricted(aids, parts, fid))
+            lister = self._enumerator("options", ["    if st.forbids:",
+                                                  f"        return st.game.restricted[{len(self.p.restricted) - 1}](st, me)",
+                                                  "    out = []", *listed, "    return out"])
         return [lister, self._option_picker(aids, parts) if counted_first(self.p.actions[aids[0]].ast) else None]
+
+    def _restricted(self, aids: tuple[int, ...], parts: list[list[str]], fid: int) -> Callable[[Any], Callable[..., Any]]:
+        """What makes, for a game, the lister of a `choose action` among `aids` while a restriction is active: where
+        the first active one is the restriction `fid`, which cannot fail (statements.s_Forbid), or one written alike
+        (an effect's, compiled for each way it runs), its condition is tested as each option is listed, in the
+        lister's loops, and only the others' restrictions are tested after; else all of them are, after the options
+        are listed (options.allowed)."""
+        folds, captured = self.folds[fid]
+        alike = tuple(f for f, fold in self.folds.items() if fold == self.folds[fid])
+        tested = []
+        for aid, part in zip(aids, parts):
+            if aid in folds:
+                at = max(k for k, ln in enumerate(part) if ln.lstrip().startswith("out.append("))
+                pad = part[at][:len(part[at]) - len(part[at].lstrip())]
+                part = [*part[:at], f"{pad}if {folds[aid]}:", f"{pad}    continue", *part[at:]]
+            tested += ["    " + ln for ln in part]
+        return self._enumerator("restricted", [
+            "    out = []", "    _b_f = st.forbids", f"    if _b_f[0][0] {f'in {alike}' if len(alike) > 1 else f'== {fid}'}:",
+            *([f"        {captured}, = _b_f[0][2]"] if captured else []), *tested,
+            "        return _allowed(st, me, out, 1) if len(_b_f) > 1 else out",
+            *(ln for part in parts for ln in part), "    return _allowed(st, me, out)"])
 
     def _option_picker(self, aids: tuple[int, ...], parts: list[list[str]]) -> Callable[[Any], Callable[..., Any]]:
         """What makes the generated function `(state, seat) → option` of a `choose action` for a plain random agent

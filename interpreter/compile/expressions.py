@@ -267,14 +267,13 @@ class ExpressionCompiler(CompilerBase):
             if e.name not in kind.index:
                 raise error_at(e.pos, f"{t.arg} cards have no field '{e.name}'", did_you_mean(e.name, kind.index))
             fidx = kind.index[e.name]
-            if (t.arg, e.name) in self.modifiable:
-                # no active modifier: the base value, without a call (either branch evaluates obj once; an obj
-                # that reads a modifiable field itself stays one call, not a doubled text)
-                if "_through(" not in obj and "_modified(" not in obj:
-                    return (f"(st.card_vals[{obj}][{fidx}] if {fidx} not in st.modded else "
-                            f"_through(st, {obj}, {fidx}, {t.arg!r}))", kind.types[fidx])
-                return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]
-            src = f"st.card_vals[{obj}][{fidx}]"
+            modifiable = (t.arg, e.name) in self.modifiable
+            if modifiable and ("_through(" in obj or "_modified(" in obj):
+                return f"_modified(st, {obj}, {fidx}, {t.arg!r})", kind.types[fidx]  # one call, not a doubled text
+            src = self.field_read(obj, t.arg, e.name)
+            if modifiable:  # no active modifier: the base value, without a call (either branch evaluates obj once)
+                return f"({src} if {fidx} not in st.modded else _through(st, {obj}, {fidx}, {t.arg!r}))", \
+                    kind.types[fidx]
             if e.name not in self.set_fields:  # its printed value, whatever happens in play
                 self.printed_read = (src, t.arg, e.name)
             return src, kind.types[fidx]
@@ -284,6 +283,18 @@ class ExpressionCompiler(CompilerBase):
             idx, vt = self.pvar_index[e.name]
             return f"st.pvars[{obj}][{idx}]", vt
         raise error_at(e.pos, f"{t} has no field '{e.name}'")
+
+    def field_read(self, obj: str, kind: str, name: str) -> str:
+        """The code reading field `name` of the card `obj` of `kind`, unmodified: in the rules, where no rule sets it
+        and it holds no card, list or effect (a determinized state maps cards), from its column (Game.field_col: one
+        index, not two), the field then keeping its printed values (Program.printed); else from the card's row."""
+        info = self.p.kinds[kind]
+        fidx = info.index[name]
+        if not self.by_column or name in self.set_fields \
+                or info.types[fidx].name not in ("int", "bool", "text", "player", "enum"):
+            return f"st.card_vals[{obj}][{fidx}]"
+        self.p.printed.add((kind, name))
+        return f"st.game.field_col[{fidx}][{obj}]"
 
     def e_Index(self, e: A.Index, scope: Scope) -> tuple[str, T]:
         obj, t = self.code(e.obj, scope)
@@ -435,7 +446,6 @@ class ExpressionCompiler(CompilerBase):
             ccode, ct = self.code(e.cond, inner)
             self._expect(e.cond, ct, BOOL, "a filter condition")
             cond = f" if {ccode}"
-        body, cond = self._by_column(e, elem.arg if elem.name == "card" else None, var, body, cond)
         source = iterable(seq_code(src, st))
         family = self._positions_of(e.source)
         if family is not None and e.key is None:  # `… f[i] … for i in positions(f)`, i read only as f[i]: over f's zones
@@ -448,27 +458,6 @@ class ExpressionCompiler(CompilerBase):
         if _READ.fullmatch(source):  # a list read without a call: an empty one needs no comprehension run
             return f"([{body} for {var} in {source}{cond}] if {source} else [])", list_of(bt)
         return f"[{body} for {var} in {source}{cond}]", list_of(bt)
-
-    def _by_column(self, e: A.Comprehension, kind: Optional[str], var: str, body: str, cond: str) -> tuple[str, str]:
-        """body and cond with the field of the loop's card that is the item, the filter's `==` side or the item's, read
-        from its column (Game.field_col) where no rule sets or modifies it: one index a card, not two (a map or compress
-        pass in C instead of the lowered loop costs more instructions). The field then keeps its printed values
-        (Program.printed)."""
-        info = self.p.kinds.get(kind) if kind else None
-        if info is None:
-            return body, cond
-        for part in (e.expr, e.cond):
-            for side in [part.left, part.right] if isinstance(part, A.BinOp) and part.op == "==" else [part]:
-                if not (isinstance(side, A.Attr) and isinstance(side.obj, A.Name) and side.obj.name == e.var
-                        and side.name in info.index and side.name not in self.set_fields
-                        and (info.name, side.name) not in self.modifiable):
-                    continue
-                fidx = info.index[side.name]
-                read, column = f"st.card_vals[{var}][{fidx}]", f"st.game.field_col[{fidx}][{var}]"
-                if read in body + cond:
-                    body, cond = body.replace(read, column), cond.replace(read, column)
-                    self.p.printed.add((info.name, side.name))
-        return body, cond
 
     def e_BinOp(self, e: A.BinOp, scope: Scope) -> tuple[str, T]:
         if e.op in ("==", "!=") and isinstance(e.left, A.Name):

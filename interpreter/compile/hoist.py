@@ -23,30 +23,33 @@ STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # rep
 # is read as one (`st.owned[5]`: blocks.no_owned sets it in place)
 _STATE_LISTS = ("zones", "where", "card_vals", "owner", "known", "pvars", "gvars", "fam_cards", "owned",
                 "log", "keep_log")
-_STATE_READ = re.compile(r"\bst\.(?:game\.(\w+)|owned\[\d+\]|(" + "|".join(_STATE_LISTS) + r")\b)(?!\w|\s*\()")
+_STATE_READ = re.compile(r"\bst\.(?:game\.(?:field_col\[\d+\]|\w+)|owned\[\d+\]|(" + "|".join(_STATE_LISTS)
+                         + r")\b)(?!\w|\s*\()")
 _NAME = r"(?:L\[\d+\]|_p\d+)"
 # reads of a bound card that cannot fail: its zone, that zone's number, a field of its row, its owner
 _BOUND_NAME = re.compile(_NAME)
 _CARD_READ = re.compile(rf"st\.game\.zone_number\[st\.where\[{_NAME}\]\]|st\.where\[{_NAME}\]"
-                        rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.owner\[{_NAME}\]")
+                        rf"|st\.card_vals\[{_NAME}\]\[\d+\]|st\.game\.field_col\[\d+\]\[{_NAME}\]|st\.owner\[{_NAME}\]")
 
 
 # the game's tables that stay as they are once it is built (Game.__init__; runners, listers and rules are filled, never
 # replaced): block runners, option listers and functions that run through are made per game with them bound as
 # their parameters' defaults (blocks._runner_code, made_for_game), not read at each entry
 GAME_TABLES = ("num_players", "players", "next_seat", "no_counts", "all_mask", "card_ids", "card_index", "card_vals", "code",
-               "op_pos", "runners", "gens", "listers", "rules", "effect_runs", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+               "op_pos", "runners", "gens", "listers", "restricted", "rules", "effect_runs", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
                "fam_full", "field_col", "start_zones", "start_where", "max_outcomes", "program")
 _GAME_TABLE = re.compile(r"\bst\.game\.(" + "|".join(GAME_TABLES) + r")\b(?!\s*\()")
 # an entry of a table at a constant index that every game has (a family's, a constant's, a rule's function, a `choose
 # action`'s lister, a table of effects; a single zone's id, expressions.e_Name: its family's first): bound itself
-_GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers|effect_runs)\[(\d+)\](?:\[(0)\])?"
+_GAME_ENTRY = re.compile(r"\bst\.game\.(?:(fam_zones|fam_few|consts|rules|listers|restricted|effect_runs)\[(\d+)\]"
+                         r"(?:\[(0)\])?"
                          r"|(fam_place|fam_at|fam_numbers|fam_full|field_col)\[(\d+)\])")
 # a table the game makes for a family or an action when asked (Game.places, seat_zones, zone_at, option_rows, place_rows,
-# card_rows): bound itself too
-_GAME_MADE = re.compile(r"\bst\.game\.(places|seat_zones|zone_at|option_rows|place_rows|card_rows)\((\d+(?:, \d+)*)\)")
+# zone_rows, card_rows): bound itself too
+_GAME_MADE = re.compile(r"\bst\.game\.(places|seat_zones|zone_at|option_rows|place_rows|zone_rows|card_rows)"
+                        r"\((\d+(?:, \d+)*)\)")
 # a call of a rules function that reads the game (expressions._function: `_fg_NAME`, in the generated code's globals,
 # reads_game): its game's own (Game.fns) bound under the same name
 _FUNCTION_CALL = re.compile(r"\b_fg_(\w+)\(")
@@ -104,8 +107,9 @@ def made_for_game(src: str, bound: dict[str, str]) -> str:
 
 def local_name(read: str) -> str:
     """The local that holds a read of the state's list (`st.x`: `_s_x`, `st.owned[5]`: `_s_owned_5`) or of the game's
-    table (`_g_x`)."""
-    return f"_g_{read[8:]}" if read.startswith("st.game.") else f"_s_{read[3:].replace('[', '_').rstrip(']')}"
+    table (`_g_x`; a field's column `st.game.field_col[1]`: `_g_field_col_1`, as game_tables_bound names it)."""
+    name = f"_g_{read[8:]}" if read.startswith("st.game.") else f"_s_{read[3:]}"
+    return name.replace("[", "_").rstrip("]")
 
 
 def state_reads_as_locals(body: list[str], only: Optional[set[str]] = None) -> tuple[list[str], dict[str, str]]:
@@ -646,7 +650,9 @@ def _places_enumerated(lines: list[str]) -> list[str]:
                 (r := _PLACE_ROW.fullmatch(b.strip())) and r[2] == m.group(1)]  # in the body itself, not deeper
         if rows:
             del body[rows[0][0]]
-            out.append(f"{pad}for {m.group(1)}, _y{k}, _row{rows[0][1]} in st.game.place_rows({m.group(2)}, {rows[0][1]}):")
+            number = _read_in(m.group(1), body + _until_bound(m.group(1), lines[end:]))
+            out.append(f"{pad}for {m.group(1) + ', ' if number else ''}_y{k}, _row{rows[0][1]} in "
+                       f"st.game.{'place' if number else 'zone'}_rows({m.group(2)}, {rows[0][1]}):")
         elif body != lines[i + 1:end]:
             out.append(f"{pad}for {m.group(1)}, _y{k} in st.game.places({m.group(2)}):")
         else:
@@ -654,6 +660,18 @@ def _places_enumerated(lines: list[str]) -> list[str]:
             continue
         lines[i + 1:end] = body  # read on as the loop's own lines
     return out
+
+
+def _read_in(name: str, lines: list[str]) -> bool:
+    """Whether the lines read the local `name` (outside string literals)."""
+    word = re.compile(rf"\b{name}\b")
+    return any(word.search(part) for line in lines for part in STRING_LITERAL.split(line)[::2])
+
+
+def _until_bound(name: str, lines: list[str]) -> list[str]:
+    """The lines up to the next loop that binds the local `name` again (the next action's own loop)."""
+    start = re.compile(rf"\s*for {name}\b")
+    return lines[:next((j for j, line in enumerate(lines) if start.match(line)), len(lines))]
 
 
 def _sub_spanning(line: str, pattern: re.Pattern[str], repl: Callable[[re.Match[str]], str]) -> str:

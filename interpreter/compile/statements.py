@@ -2,6 +2,7 @@
 control flow, so the engine can stop at any decision and resume from plain data."""
 from __future__ import annotations
 
+import ast
 import re
 from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence, cast
@@ -13,7 +14,7 @@ from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
 from interpreter.compile.expressions import NUMBERS, ExpressionCompiler, iterable
 from interpreter.compile.hoist import GAME_TABLES, STRING_LITERAL, inline_function_code, state_reads_as_locals, sub_code
-from interpreter.compile.lowering import function_code
+from interpreter.compile.lowering import function_code, pure
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
     ANY,
@@ -568,7 +569,7 @@ class StatementCompiler(ExpressionCompiler):
             return None
         self.p.printed.add((t.arg, e.name))
         test = f"{fidx} not in st.modded" if (t.arg, e.name) in self.modifiable else None
-        return test, f"st.card_vals[{obj}][{fidx}]"
+        return test, self.field_read(obj, t.arg, e.name)
 
     def s_If(self, s: A.If, scope: Scope, em: Emitter) -> None:
         cond, t = self.code(s.cond, scope)
@@ -782,6 +783,7 @@ class StatementCompiler(ExpressionCompiler):
         """A restriction is one generated function `keep(st, me, options, *captured)`: the listed options without
         those of the actions it names that its condition rules out (all of them without one), in their order."""
         bodies: dict[tuple[str, ...], list[int]] = {}  # each arm's lines, and the actions whose options it tests
+        folds: dict[int, str] = {}  # per action, the condition in its lister's names (compiler._option_listers)
         mes: list[str] = []  # the condition's names for `me`, set once before the options
         captured: dict[str, list[int]] = {}
         params = ""
@@ -802,6 +804,8 @@ class StatementCompiler(ExpressionCompiler):
             params = fscope.params()
             # a parameter the condition reads once is read there (an item costs less than a name unpacked and read);
             # one read more often is set from its item, several are unpacked
+            folds[self.action_ids[name]] = sub_code(test, re.compile("|".join(rf"\b{n}\b" for n in names)),
+                                                    lambda m: "me" if m[0] == names[0] else f"_p{names.index(m[0]) - 1}")
             read = {k: n for k, n in enumerate(names[1:], 1) if _word(n).search(test)}
             once = {k for k, n in read.items() if len(_word(n).findall(test)) == 1 and " for " not in test}
             for k in once:
@@ -823,6 +827,8 @@ class StatementCompiler(ExpressionCompiler):
                                              *_indent([f"{n} = {read}" for n, read in hoisted.items()] + lines)])),
                  self.env, ns)
         self.p.forbids.append(ForbidDef(ns["keep"], SCOPES[s.until], s.pos))
+        if all(pure(ast.parse(test, mode="eval").body) for test in folds.values()):  # it cannot fail: no position
+            self.folds[len(self.p.forbids) - 1] = folds, params[2:]
         em.emit_src(B.add_forbid(len(self.p.forbids) - 1, SCOPES[s.until], next(iter(captured.values()), [])))
 
     def s_Turns(self, s: A.Turns, scope: Scope, em: Emitter) -> None:

@@ -46,10 +46,10 @@ class Game:
     __slots__ = ("program", "limits", "source", "reload", "ruleset", "variants", "num_players", "players", "next_seat",
                  "no_counts",
                  "all_mask", "card_ids", "card_index", "card_vals", "code", "op_pos", "runners", "gens", "enter_at",
-                 "listers", "fns", "rules", "effect_runs", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
+                 "listers", "restricted", "fns", "rules", "effect_runs", "actions", "starts", "nlocals", "mod_field", "mod_rows", "mods_nest", "labels",
                  "consts", "fam_zones", "zone_names", "zone_number", "zone_player", "zone_mask", "zone_shuffled",
                  "zone_public", "zone_cap", "zone_family", "fam_span", "fam_few", "fam_place", "fam_at", "fam_numbers",
-                 "fam_full", "field_col", "start_zones", "start_where", "_catalogue", "start_state", "max_outcomes", "max_steps", "max_both",
+                 "fam_full", "field_col", "start_zones", "start_where", "_catalogue", "_rows", "start_state", "max_outcomes", "max_steps", "max_both",
                  "__weakref__")
     max_steps: int  # the limits' two budgets a step reads (set with the limits: __setattr__)
     max_both: int
@@ -164,8 +164,8 @@ class Game:
         # from its counts by owner (expressions._every_place_full)
         self.fam_full: list[int] = [-1 if spec.capacity is None else spec.capacity * len(ids)
                                     for spec, ids in zip(program.zones, self.fam_zones)]
-        # per field number, each card's printed value of the field of its kind at that number (None past its row): a
-        # comprehension over cards reads a field no rule changes (Program.printed) by one index (expressions._by_column)
+        # per field number, each card's printed value of the field of its kind at that number (None past its row): the
+        # rules read a field no rule sets (Program.printed) by one index (expressions.field_read)
         widest = max(map(len, self.card_vals), default=0)
         self.field_col: list[list[Any]] = [[row[k] if k < len(row) else None for row in self.card_vals]
                                            for k in range(widest)]
@@ -176,6 +176,7 @@ class Game:
             self.start_zones[z].append(c)
             self.start_where.append(z)
         self._catalogue: Optional[Catalogue] = None
+        self._rows: dict[int, list[Optional[list[tuple[int, int, int]]]]] = {}  # option_rows, per action
         # every new state as it stands at its first stop, made by the first new_initial_state (State._set_up) from
         # the game as it then stood: a later change of the game's limits is not seen by it
         self.start_state: Optional[State] = None
@@ -189,6 +190,7 @@ class Game:
         self.actions: list[tuple[int, tuple[None, ...], Optional[Callable[..., None]]]] = [
             (a.block, a.blank, None if a.run is None else a.run(self)) for a in program.actions]
         # made with the tables above (compiler._option_listers): each `choose action`'s lister and picker (or None)
+        self.restricted = [make(self) for make in program.restricted]  # first: a lister is made with its own
         self.listers = [None if make is None else make(self) for make in program.listers]
         for b in program.blocks:  # made with the tables above bound (compile/blocks.py _runner_code)
             assert b.runner is not None, f"block {b.name} has no runner"
@@ -243,8 +245,11 @@ class Game:
 
     def option_rows(self, aid: int) -> list[Optional[list[tuple[int, int, int]]]]:
         """Per value of an action's first parameter (a card or a place number), its options' row (helpers.option_row),
-        made on first use: a lister (bound once per game) appends an option of the row, no new tuple each time."""
-        return [None] * (len(self.card_ids) + len(self.zone_names))
+        made on first use: a lister (bound once per game) appends an option of the row, no new tuple each time; the
+        listers of the action share them."""
+        if aid not in self._rows:
+            self._rows[aid] = [None] * (len(self.card_ids) + len(self.zone_names))
+        return self._rows[aid]
 
     def place_rows(self, fam: int, aid: int) -> tuple[tuple[int, int, list[tuple[int, int, int]]], ...]:
         """The family's places as (number, zone, row) triples, the row that of the options `(aid, number, c)` of every
@@ -252,6 +257,11 @@ class Game:
         game, hoist._places_enumerated) unpacks its row with its place."""
         cards = range(len(self.card_ids))
         return tuple((n, z, [(aid, n, c) for c in cards]) for n, z in self.places(fam))
+
+    def zone_rows(self, fam: int, aid: int) -> tuple[tuple[int, list[tuple[int, int, int]]], ...]:
+        """place_rows without the numbers, as (zone, row) pairs: for a loop that reads no place number (one store
+        fewer per place)."""
+        return tuple((z, row) for _, z, row in self.place_rows(fam, aid))
 
     def card_rows(self, aid: int) -> list[tuple[int, int]]:
         """The options `(aid, c)` of an action of one card parameter, for every card c: a lister (bound once per game)

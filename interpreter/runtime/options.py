@@ -13,11 +13,11 @@ if TYPE_CHECKING:
     from interpreter.runtime.state import State
 
 
-def allowed(st: "State", seat: int, values: list[Any]) -> list[Any]:
-    """The listed options `(action id, *parameters)` that no active `forbid` rules out, in their order: each
-    restriction's generated `keep` drops those of its actions whose condition holds for the seat."""
+def allowed(st: "State", seat: int, values: list[Any], first: int = 0) -> list[Any]:
+    """The listed options `(action id, *parameters)` that no active `forbid` from the `first` on rules out, in their
+    order: each restriction's generated `keep` drops those of its actions whose condition holds for the seat."""
     defs = st.game.program.forbids
-    for fid, _, cap in st.forbids:
+    for fid, _, cap in st.forbids[first:]:
         try:
             values = defs[fid].keep(st, seat, values, *cap)
         except GameRuleError as exc:  # the restriction's own line

@@ -158,11 +158,14 @@ class Program:
     # per `choose action`, side by side: what makes, for a game, the generated function listing its options, and its
     # picking function or None (compiler._option_listers)
     listers: list[Optional[Callable[[Any], Callable[..., Any]]]] = field(default_factory=list)
+    # what makes, for a game, a lister while a restriction is active, which its lister calls (compiler._restricted)
+    restricted: list[Callable[[Any], Callable[..., Any]]] = field(default_factory=list)
     moddefs: list[ModDef] = field(default_factory=list)
     forbids: list[ForbidDef] = field(default_factory=list)
     triggers: dict[str, list[Trigger]] = field(default_factory=dict)
-    # the card fields (kind, field) whose printed values generated code relies on (a map looked up by one without its
-    # check): no rule sets them, and neither may a saved state nor a scenario's arrange (saved.validate, ops)
+    # the card fields (kind, field) whose printed values generated code relies on (read from the game's column, a map
+    # looked up by one without its check): no rule sets them, and neither may a saved state nor a scenario's arrange
+    # (saved.validate, ops)
     printed: set[tuple[str, str]] = field(default_factory=set)
     # the card kinds no rule may reveal (State.known stays 0): their moves neither test nor clear it
     # (blocks.card_move), and neither a saved state nor a scenario's arrange may show one (saved.validate, s_Reveal)
