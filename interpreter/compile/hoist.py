@@ -15,6 +15,7 @@ from interpreter.compile.code_cache import compiled
 from interpreter.compile.lowering import (cheaper_forms, frame_as_locals, kept_at_first_use, kept_value,
                                           lowered_function, pure)
 from interpreter.compile.primitives import FAMILY_CARDS
+from interpreter.compile.reuse import values_reused
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (its family cache, counts by owner and log too, and whether the log keeps its entries)
@@ -365,6 +366,14 @@ def end_items_code(src: str, inline_too: bool = True) -> Union[str, CodeType]:
     parse costs the load more than reading a list once instead of twice spares."""
     tree = _end_items_tree(src, inline_too)
     return src if tree is None else compile(tree, "<string>", "exec")
+
+
+def pure_function_code(src: str) -> Union[str, CodeType]:
+    """end_items_code (without inline_too) of generated functions that change nothing (a rule's function, an
+    expression's), each value they compute again read from its first computation (reuse.values_reused)."""
+    tree = _end_items_tree(src, False) or ast.parse(src)
+    changed = [values_reused(node) for node in tree.body if isinstance(node, ast.FunctionDef)]
+    return compile(tree, "<string>", "exec") if any(changed) else end_items_code(src, False)
 
 
 def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
