@@ -376,6 +376,16 @@ def pure_function_code(src: str) -> Union[str, CodeType]:
     return compile(tree, "<string>", "exec") if any(changed) else end_items_code(src, False)
 
 
+def reused_code(src: str) -> CodeType:
+    """The code of generated functions that change nothing, lowered (lowering.lowered_function), each value they
+    compute again read from its first computation (reuse.values_reused)."""
+    tree = ast.parse(lowered_function(src))
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            values_reused(node)
+    return compile(ast.fix_missing_locations(tree), "<string>", "exec")
+
+
 def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
     """The tree of `src` changed by end_items_in, or None where it has nothing to change (see end_items_code)."""
     if not (reads_end_items(src) if inline_too else calls_helpers(src)):

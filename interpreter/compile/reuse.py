@@ -22,6 +22,7 @@ _CHANGING = frozenset(("append", "extend", "insert", "remove", "pop", "clear", "
                        "discard"))  # the methods that change a list, a map or a set in place
 _READING = frozenset(("get", "index", "count", "keys", "values", "items", "copy"))  # those that only read
 _TEMP = re.compile(r"_[ij]\d+")  # the walrus temporaries of one generated expression (an end item, a list item)
+_PLACE = re.compile(r"_at\d+")  # the position a failing helper is given
 _LEAST = 4  # nodes: a shorter read costs about what keeping it does
 _KEEPING = 2  # the code units keeping a value costs (COPY, STORE_FAST)
 
@@ -121,12 +122,14 @@ class _Reuse:
         free = frozenset(r for r in reads if r not in bound)
         if free & self.changed:
             return None
-        if not bound:
+        if not bound and not any(_PLACE.fullmatch(name) for name in free):
             return ast.dump(node), free, len(parts)
         same = copy.deepcopy(node)
         for n in walked(same):
             if isinstance(n, ast.Name) and n.id in bound:
                 n.id = bound[n.id]
+            elif isinstance(n, ast.Name) and _PLACE.fullmatch(n.id):
+                n.id = "_at"  # where it fails: a later computation reached after the first runs through as it did
         return ast.dump(same), free, len(parts)
 
     def expr(self, node: ast.expr, avail: _Avail) -> None:
