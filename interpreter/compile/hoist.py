@@ -372,8 +372,11 @@ def pure_function_code(src: str) -> Union[str, CodeType]:
     """end_items_code (without inline_too) of generated functions that change nothing (a rule's function, an
     expression's), each value they compute again read from its first computation (reuse.values_reused)."""
     tree = _end_items_tree(src, False) or ast.parse(src)
-    changed = [values_reused(node) for node in tree.body if isinstance(node, ast.FunctionDef)]
-    return compile(tree, "<string>", "exec") if any(changed) else end_items_code(src, False)
+    cheaper_forms(tree)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            values_reused(node)
+    return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
 
 def reused_code(src: str) -> CodeType:
@@ -395,10 +398,14 @@ def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
 
 
 def lister_code(src: str) -> CodeType:
-    """end_items_code's code of a generated lister or picker (compiler._enumerator), its actions' `try`s one (one_try)."""
+    """end_items_code's code of a generated lister or picker (compiler._enumerator), its actions' `try`s one (one_try),
+    each value it computes again read from its first computation (reuse.values_reused: listing changes nothing)."""
     tree = _end_items_tree(src, True) or ast.parse(src)
     one_try(tree)
     failing_helpers_bound(tree)
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            values_reused(node)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
 

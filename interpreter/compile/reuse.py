@@ -21,6 +21,7 @@ _PLAIN = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Compare, ast
 _CHANGING = frozenset(("append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "update", "add",
                        "discard"))  # the methods that change a list, a map or a set in place
 _READING = frozenset(("get", "index", "count", "keys", "values", "items", "copy"))  # those that only read
+_PAUSES = (ast.Yield, ast.YieldFrom, ast.Await)
 _TEMP = re.compile(r"_[ij]\d+")  # the walrus temporaries of one generated expression (an end item, a list item)
 _PLACE = re.compile(r"_at\d+")  # the position a failing helper is given
 _LEAST = 4  # nodes: a shorter read costs about what keeping it does
@@ -58,6 +59,12 @@ def _held(value: ast.expr) -> set[str]:
     return set()
 
 
+def _parts(node: ast.AST) -> list[ast.expr]:
+    """The expressions directly below node, in the order Python evaluates them (a keyword argument's value too)."""
+    return [c.value if isinstance(c, ast.keyword) else c for c in ast.iter_child_nodes(node)
+            if isinstance(c, (ast.expr, ast.keyword))]
+
+
 def pure_call(node: ast.AST) -> bool:
     """Whether node is a call of a pure helper (_PURE_CALL)."""
     return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and _PURE_CALL.fullmatch(node.func.id) is not None
@@ -87,17 +94,32 @@ class _Reuse:
                     if (names | held) & self.changed and not (names | held) <= self.changed:
                         self.changed |= names | held
                         grew = True
+        # the lists the function makes itself: every value set to such a name is a new list or another such name
+        made = {t.id for n in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
+        shrunk = True
+        while shrunk:
+            shrunk = False
+            for n in nodes:
+                targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(
+                    n, (ast.For, ast.NamedExpr, ast.AugAssign)) else []
+                for t in targets:
+                    if isinstance(t, ast.Name) and t.id in made and not (isinstance(n, ast.Assign) and (
+                            isinstance(n.value, (ast.List, ast.ListComp))
+                            or isinstance(n.value, ast.Name) and n.value.id in made)):
+                        made.discard(t.id)
+                        shrunk = True
+        self.made = made
         self.seen: list[_Seen] = []
         self.odds = 1.0
 
     def harmless(self, call: ast.Call) -> bool:
         """Whether call changes nothing a kept value reads: a pure helper, a method that only reads, or one that changes
-        a list no kept value reads (self.changed)."""
+        a list the function made itself (self.made), which no kept value reads (self.changed)."""
         if pure_call(call):
             return True
         method = call.func
         return isinstance(method, ast.Attribute) and (method.attr in _READING or method.attr in _CHANGING and isinstance(
-            method.value, ast.Name) and method.value.id in self.changed)
+            method.value, ast.Name) and method.value.id in self.made and method.value.id in self.changed)
 
     def key(self, node: ast.expr) -> tuple[str, frozenset[str], int] | None:
         """The value's key (its dump, its own temporaries renamed) and the names it reads, or None where it cannot
@@ -155,13 +177,12 @@ class _Reuse:
             self.expr(node.comparators[0], avail)
             self.maybe(node.comparators[1:], avail)
         else:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child, avail)
+            for child in _parts(node):
+                self.expr(child, avail)
             if isinstance(node, ast.NamedExpr):
                 self.kill({node.target.id}, avail)
-            elif isinstance(node, ast.Call) and not self.harmless(node):
-                avail.clear()
+            elif isinstance(node, _PAUSES) or isinstance(node, ast.Call) and not self.harmless(node):
+                avail.clear()  # (while a generator waits, the state may change)
         if found is not None:
             seen = _Seen(node, found[1], found[2], self.odds)
             self.seen.append(seen)
@@ -226,9 +247,8 @@ class _Reuse:
         elif isinstance(node, ast.FunctionDef):
             self.stmts(node.body, {})
         else:
-            for child in ast.iter_child_nodes(node):
-                if isinstance(child, ast.expr):
-                    self.expr(child, avail)
+            for child in _parts(node):
+                self.expr(child, avail)
             self.kill({n.id for n in walked(node) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}, avail)
             if isinstance(node, (ast.Assign, ast.AugAssign)) and not all(isinstance(t, ast.Name) for t in (
                     node.targets if isinstance(node, ast.Assign) else [node.target])):
@@ -237,7 +257,7 @@ class _Reuse:
     def looped(self, node: ast.stmt, avail: _Avail) -> None:
         """Before a loop (or a `try`, whose handler may start anywhere in it): what its statements set is unknown."""
         inner = walked(node)
-        if any(isinstance(n, ast.Call) and not self.harmless(n) for n in inner) \
+        if any(isinstance(n, _PAUSES) or isinstance(n, ast.Call) and not self.harmless(n) for n in inner) \
                 or any(isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.ctx, ast.Store) for n in inner):
             avail.clear()
         self.kill({n.id for n in inner if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}, avail)
