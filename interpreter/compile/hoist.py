@@ -15,7 +15,7 @@ from interpreter.compile.code_cache import compiled
 from interpreter.compile.lowering import (cheaper_forms, frame_as_locals, kept_at_first_use, kept_value,
                                           lowered_function, pure)
 from interpreter.compile.primitives import FAMILY_CARDS
-from interpreter.compile.reuse import values_reused
+from interpreter.compile.reuse import reused
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (its family cache, counts by owner and log too, and whether the log keeps its entries)
@@ -373,9 +373,7 @@ def pure_function_code(src: str) -> Union[str, CodeType]:
     expression's), each value they compute again read from its first computation (reuse.values_reused)."""
     tree = _end_items_tree(src, False) or ast.parse(src)
     cheaper_forms(tree)
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            values_reused(node)
+    reused(tree)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
 
@@ -383,9 +381,7 @@ def reused_code(src: str) -> CodeType:
     """The code of generated functions that change nothing, lowered (lowering.lowered_function), each value they
     compute again read from its first computation (reuse.values_reused)."""
     tree = ast.parse(lowered_function(src))
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            values_reused(node)
+    reused(tree)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
 
@@ -403,9 +399,7 @@ def lister_code(src: str) -> CodeType:
     tree = _end_items_tree(src, True) or ast.parse(src)
     one_try(tree)
     failing_helpers_bound(tree)
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef):
-            values_reused(node)
+    reused(tree)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
 
@@ -497,6 +491,7 @@ def inline_function_code(body: list[str]) -> CodeType:
         whole = made_for_game(lowered_function(frame_as_locals(src)), bound)
         tree = _end_items_tree(whole, False) or ast.parse(whole)
         cheaper_forms(tree)
+        reused(tree, False)
         return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
     return compiled("function\0" + "\n".join(body), made)

@@ -8,8 +8,10 @@ import ast
 import copy
 import re
 from dataclasses import dataclass, field
+from typing import Sequence, cast
 
 from interpreter.compile.astwalk import OWN_SCOPE, walked
+from interpreter.compile import lowering  # (it calls loops_hoisted: its `pure` is read at the call)
 
 # the helpers a kept value may call: pure functions of their arguments (len, the graph searches, a rule's function
 # `_fg_…`) and those that only fail or fill the state's family cache (the value stays the same)
@@ -59,6 +61,14 @@ def _held(value: ast.expr) -> set[str]:
     return set()
 
 
+def _fresh(value: ast.expr, made: set[str]) -> bool:
+    """Whether value is a new list (or None, a list not made yet), or one of the lists `made`."""
+    if isinstance(value, ast.IfExp):
+        return _fresh(value.body, made) and _fresh(value.orelse, made)
+    return isinstance(value, (ast.List, ast.ListComp)) or isinstance(value, ast.Constant) and value.value is None \
+        or isinstance(value, ast.Name) and value.id in made
+
+
 def _parts(node: ast.AST) -> list[ast.expr]:
     """The expressions directly below node, in the order Python evaluates them (a keyword argument's value too)."""
     return [c.value if isinstance(c, ast.keyword) else c for c in ast.iter_child_nodes(node)
@@ -95,6 +105,7 @@ class _Reuse:
                         self.changed |= names | held
                         grew = True
         # the lists the function makes itself: every value set to such a name is a new list or another such name
+        # (_fresh)
         made = {t.id for n in nodes if isinstance(n, ast.Assign) for t in n.targets if isinstance(t, ast.Name)}
         shrunk = True
         while shrunk:
@@ -103,9 +114,8 @@ class _Reuse:
                 targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(
                     n, (ast.For, ast.NamedExpr, ast.AugAssign)) else []
                 for t in targets:
-                    if isinstance(t, ast.Name) and t.id in made and not (isinstance(n, ast.Assign) and (
-                            isinstance(n.value, (ast.List, ast.ListComp))
-                            or isinstance(n.value, ast.Name) and n.value.id in made)):
+                    if isinstance(t, ast.Name) and t.id in made and not (isinstance(n, ast.Assign)
+                                                                         and _fresh(n.value, made)):
                         made.discard(t.id)
                         shrunk = True
         self.made = made
@@ -135,7 +145,8 @@ class _Reuse:
                     return None
                 bound[n.target.id] = f"_t{len(bound)}"
             elif not isinstance(n, _PLAIN) or isinstance(n, ast.Call) and not pure_call(n) \
-                    or getattr(n, "ctx", None) is not None and not isinstance(n.ctx, ast.Load) and n.id not in bound:
+                    or not isinstance(getattr(n, "ctx", ast.Load()), ast.Load) \
+                    and not (isinstance(n, ast.Name) and n.id in bound):
                 return None
         reads = [n.id for n in parts if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)]
         for name in bound:
@@ -198,7 +209,7 @@ class _Reuse:
         self.odds *= 2
         self.keep(avail, [inner])
 
-    def either(self, first: list[ast.AST], second: list[ast.AST], avail: _Avail, odds: float = 0.5) -> None:
+    def either(self, first: Sequence[ast.AST], second: Sequence[ast.AST], avail: _Avail, odds: float = 0.5) -> None:
         """One of two branches (expressions or statements) runs, each `odds` times as often as the code around: what
         both keep of avail stays."""
         outs = []
@@ -257,10 +268,89 @@ class _Reuse:
     def looped(self, node: ast.stmt, avail: _Avail) -> None:
         """Before a loop (or a `try`, whose handler may start anywhere in it): what its statements set is unknown."""
         inner = walked(node)
-        if any(isinstance(n, _PAUSES) or isinstance(n, ast.Call) and not self.harmless(n) for n in inner) \
-                or any(isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.ctx, ast.Store) for n in inner):
+        if not self.still(inner):
             avail.clear()
-        self.kill({n.id for n in inner if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}, avail)
+        self.kill(_set(inner), avail)
+
+    def still(self, inner: list[ast.AST]) -> bool:
+        """Whether the nodes `inner` change no list or field a kept value may read, and do not pause."""
+        return not any(isinstance(n, _PAUSES) or isinstance(n, ast.Call) and not self.harmless(n)
+                       or isinstance(n, (ast.Subscript, ast.Attribute)) and isinstance(n.ctx, ast.Store) for n in inner)
+
+    def invariant(self, body: list[ast.stmt], fixed: set[str], found: dict[str, list[ast.expr]]) -> None:
+        """The largest values that body computes each time it runs (not in a branch, a later value of `and`/`or`, a
+        nested loop's body or a scope of its own) that read no name in `fixed` and cannot fail (lowering.pure), by
+        key."""
+        todo: list[ast.AST] = list(reversed(body))
+        while todo:
+            node = todo.pop()
+            key = self.key(node) if isinstance(node, ast.expr) else None
+            if key is not None and not key[1] & fixed and lowering.pure(node):
+                found.setdefault(key[0], []).append(cast(ast.expr, node))
+            elif isinstance(node, (ast.If, ast.While)):
+                todo.append(node.test)
+            elif isinstance(node, ast.For):
+                todo.append(node.iter)
+            elif isinstance(node, ast.IfExp):
+                todo.append(node.test)
+            elif isinstance(node, ast.BoolOp):
+                todo.append(node.values[0])
+            elif isinstance(node, ast.Compare):
+                todo += [node.comparators[0], node.left]
+            elif isinstance(node, (ast.expr, ast.Assign, ast.AugAssign, ast.Expr, ast.Return)) \
+                    and not isinstance(node, OWN_SCOPE):
+                todo += reversed(_parts(node))
+
+
+def _set(nodes: list[ast.AST]) -> set[str]:
+    """The names the nodes set (or delete)."""
+    return {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+
+
+def loops_hoisted(func: ast.FunctionDef) -> bool:
+    """func with each value that a `for` loop over a list it reads (from the state: not a local, which is often a short
+    list the function made, where the value would cost more than it spares) which changes nothing
+    outside its own lists computes in its body from names the loop does not set, and that cannot fail, computed once
+    before the loop instead (`_rv… = …`): a comprehension's test against the same card's field, each item; whether
+    anything changed."""
+    reuse = _Reuse(func)
+    blocks = [block for node in walked(func) for block in (getattr(node, f, None) for f in ("body", "orelse", "finalbody"))
+              if isinstance(block, list)]
+    names = {n.id for n in walked(func) if isinstance(n, ast.Name)}
+    k = 0
+    for loop in reversed([n for n in walked(func) if isinstance(n, ast.For)]):
+        inner = walked(loop)
+        if not reuse.still(inner) or isinstance(loop.iter, (ast.List, ast.Tuple, ast.Name)):
+            continue  # (a list held in a local is often one the function made of few items, or none: see above)
+        found: dict[str, list[ast.expr]] = {}
+        reuse.invariant(loop.body, _set(inner), found)
+        block = next(b for b in blocks if any(s is loop for s in b))
+        for nodes in found.values():
+            k += 1
+            while f"_rv{k}" in names:
+                k += 1
+            first = nodes[0]
+            at = next(i for i, s in enumerate(block) if s is loop)
+            block.insert(at, ast.copy_location(ast.Assign([ast.Name(f"_rv{k}", ast.Store())], first), loop))
+            for node in nodes:
+                _replace(loop, node, ast.copy_location(ast.Name(f"_rv{k}", ast.Load()), node))
+    if k:
+        ast.fix_missing_locations(func)
+    return k > 0
+
+
+def _replace(root: ast.AST, old: ast.AST, new: ast.AST) -> None:
+    """old, a node below root, replaced by new."""
+    for parent in walked(root):
+        for fname, value in ast.iter_fields(parent):
+            if value is old:
+                setattr(parent, fname, new)
+                return
+            if isinstance(value, list):
+                for i, v in enumerate(value):
+                    if v is old:
+                        value[i] = new
+                        return
 
 
 def values_reused(func: ast.FunctionDef) -> bool:
@@ -294,3 +384,13 @@ def values_reused(func: ast.FunctionDef) -> bool:
     Swap().visit(func)
     ast.fix_missing_locations(func)
     return True
+
+
+def reused(tree: ast.Module, again: bool = True) -> None:
+    """The functions of tree with their loops' fixed values computed before them (loops_hoisted) and, with `again`
+    (code that changes nothing), each value computed again read from its first computation (values_reused)."""
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef):
+            loops_hoisted(node)
+            if again:
+                values_reused(node)
