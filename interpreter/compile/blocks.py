@@ -1078,7 +1078,7 @@ def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any])
               f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in SPEND)]
     ns = dict(env, GameRuleError=GameRuleError, _positions=[t.pos for t in triggers], _guard_depth=guard_depth,
               _over_budget=over_budget)
-    src = "\n".join([lines[0], *repeated_reads_as_locals(lines[1:], "    ")])
-    exec(compiled(f"dispatcher\0{src}", lambda: reused_code(src)), ns)  # noqa: S102 - our own generated code
+    made = lambda: reused_code("\n".join([lines[0], *repeated_reads_as_locals(lines[1:], "    ")]))  # noqa: E731
+    exec(compiled("dispatcher\0" + "\n".join(lines), made), ns)  # noqa: S102 - our own generated code
     fire: Callable[..., None] = ns["fire"]
     return fire
