@@ -287,12 +287,8 @@ class _Reuse:
             key = self.key(node) if isinstance(node, ast.expr) else None
             if key is not None and not key[1] & fixed and lowering.pure(node):
                 found.setdefault(key[0], []).append(cast(ast.expr, node))
-            elif isinstance(node, (ast.If, ast.While)):
-                todo.append(node.test)
-            elif isinstance(node, ast.For):
-                todo.append(node.iter)
-            elif isinstance(node, ast.IfExp):
-                todo.append(node.test)
+            elif isinstance(node, (ast.If, ast.While, ast.IfExp, ast.For)):
+                todo.append(node.iter if isinstance(node, ast.For) else node.test)
             elif isinstance(node, ast.BoolOp):
                 todo.append(node.values[0])
             elif isinstance(node, ast.Compare):
