@@ -11,16 +11,18 @@ from functools import partial
 from types import CodeType
 from typing import Any, Callable, Iterator, Optional, Sequence, cast
 
-from interpreter.compile.code_cache import kept, kept_for_later
+from interpreter.compile.code_cache import compiled, kept, kept_for_later
 from interpreter.compile.hoist import (
     GAME_TABLES,
     end_items_lines,
     game_tables_bound,
     locals_set,
     reads_end_items,
+    repeated_reads_as_locals,
+    reused_code,
     runner_reads_as_locals,
 )
-from interpreter.compile.lowering import BY_ZONE_READS, function_code, loop_slots_as_locals, lowered_code
+from interpreter.compile.lowering import BY_ZONE_READS, loop_slots_as_locals, lowered_code
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.types import CARD
 from interpreter.runtime.errors import GameRuleError
@@ -1063,7 +1065,9 @@ def round_begin(emits: Optional[str]) -> Snippet:
 def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any]) -> Callable[..., None]:
     """`fire(st, occurrences)` for one event: pushes the frames of its triggers whose condition holds, each
     occurrence's in definition order, so they run in that order (a condition reads only the event's values
-    `L`, so a frame is made only once it holds); it spends the budget as every rule entered does."""
+    `L`, so a frame is made only once it holds); it spends the budget as every rule entered does. The conditions
+    change nothing: the state's lists they read are read once, and a value one computes that a later one computes
+    again is kept (hoist.reused_code)."""
     lines = ["def fire(st, occurrences):", "    pushed = []", "    t = 0", "    try:", "        for L in occurrences:"]
     for k, trig in enumerate(triggers):
         values = "".join(f"L[{i}], " for i in range(trig.values)) + "None, " * (nlocals[trig.block] - trig.values)
@@ -1074,6 +1078,7 @@ def dispatcher(triggers: list[Trigger], nlocals: list[int], env: dict[str, Any])
               f"        if len(frames) > {MAX_DEPTH}:", "            _guard_depth(st)", *("    " + ln for ln in SPEND)]
     ns = dict(env, GameRuleError=GameRuleError, _positions=[t.pos for t in triggers], _guard_depth=guard_depth,
               _over_budget=over_budget)
-    exec(function_code("\n".join(lines)), ns)  # noqa: S102 - our own generated code
+    made = lambda: reused_code("\n".join([lines[0], *repeated_reads_as_locals(lines[1:], "    ")]))  # noqa: E731
+    exec(compiled("dispatcher\0" + "\n".join(lines), made), ns)  # noqa: S102 - our own generated code
     fire: Callable[..., None] = ns["fire"]
     return fire

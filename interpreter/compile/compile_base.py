@@ -11,7 +11,7 @@ from typing import Any, Callable, Iterator, Optional, Union
 from dsl import ast as A
 from dsl.errors import did_you_mean, error_at
 from interpreter.compile.code_cache import compiled
-from interpreter.compile.hoist import end_items_code, game_tables_bound, hoist_function_reads, made_for_game
+from interpreter.compile.hoist import game_tables_bound, hoist_function_reads, made_for_game, pure_function_code
 from interpreter.compile.lowering import function_source
 from interpreter.compile.types import (
     BOOL,
@@ -229,7 +229,7 @@ class CompilerBase:
             with nesting_limit(self.at):
                 made: dict[str, Fn] = {}
                 code = compiled(f"fn\0{params}\0{src}",
-                                lambda: end_items_code(hoist_function_reads(function_source(params, src)), False))
+                                lambda: pure_function_code(hoist_function_reads(function_source(params, src))))
                 exec(code, self.env, made)  # noqa: S102 - our own generated code
                 self.lambdas[key] = made["_fn"]
         result: Fn = self.lambdas[key]
@@ -240,7 +240,7 @@ class CompilerBase:
         parameters' defaults (hoist.made_for_game): no call reads them from the state's game."""
         def made() -> Union[str, CodeType]:
             lines, bound = game_tables_bound(function_source(params, src).split("\n"))
-            return end_items_code(made_for_game(hoist_function_reads("\n".join(lines)), bound), False)
+            return pure_function_code(made_for_game(hoist_function_reads("\n".join(lines)), bound))
 
         with nesting_limit(self.at):
             namespace: dict[str, Callable[[Any], Fn]] = {}

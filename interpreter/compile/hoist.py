@@ -15,6 +15,7 @@ from interpreter.compile.code_cache import compiled
 from interpreter.compile.lowering import (cheaper_forms, frame_as_locals, kept_at_first_use, kept_value,
                                           lowered_function, pure)
 from interpreter.compile.primitives import FAMILY_CARDS
+from interpreter.compile.reuse import reused
 
 STRING_LITERAL = re.compile(r"""('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")""")  # repr's quoting
 # the state's lists (its family cache, counts by owner and log too, and whether the log keeps its entries)
@@ -371,6 +372,23 @@ def end_items_code(src: str, inline_too: bool = True) -> Union[str, CodeType]:
     return src if tree is None else compile(tree, "<string>", "exec")
 
 
+def pure_function_code(src: str) -> Union[str, CodeType]:
+    """end_items_code (without inline_too) of generated functions that change nothing (a rule's function, an
+    expression's), each value they compute again read from its first computation (reuse.values_reused)."""
+    tree = _end_items_tree(src, False) or ast.parse(src)
+    cheaper_forms(tree)
+    reused(tree)
+    return compile(ast.fix_missing_locations(tree), "<string>", "exec")
+
+
+def reused_code(src: str) -> CodeType:
+    """The code of generated functions that change nothing, lowered (lowering.lowered_function), each value they
+    compute again read from its first computation (reuse.values_reused)."""
+    tree = ast.parse(lowered_function(src))
+    reused(tree)
+    return compile(ast.fix_missing_locations(tree), "<string>", "exec")
+
+
 def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
     """The tree of `src` changed by end_items_in, or None where it has nothing to change (see end_items_code)."""
     if not (reads_end_items(src) if inline_too else calls_helpers(src)):
@@ -380,10 +398,12 @@ def _end_items_tree(src: str, inline_too: bool) -> Optional[ast.Module]:
 
 
 def lister_code(src: str) -> CodeType:
-    """end_items_code's code of a generated lister or picker (compiler._enumerator), its actions' `try`s one (one_try)."""
+    """end_items_code's code of a generated lister or picker (compiler._enumerator), its actions' `try`s one (one_try),
+    each value it computes again read from its first computation (reuse.values_reused: listing changes nothing)."""
     tree = _end_items_tree(src, True) or ast.parse(src)
     one_try(tree)
     failing_helpers_bound(tree)
+    reused(tree)
     return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
 
@@ -475,6 +495,7 @@ def inline_function_code(body: list[str]) -> CodeType:
         whole = made_for_game(lowered_function(frame_as_locals(src)), bound)
         tree = _end_items_tree(whole, False) or ast.parse(whole)
         cheaper_forms(tree)
+        reused(tree, False)
         return compile(ast.fix_missing_locations(tree), "<string>", "exec")
 
     return compiled("function\0" + "\n".join(body), made)

@@ -16,6 +16,7 @@ from interpreter.compile.code_cache import compiled
 from interpreter.compile.copies import copies_forwarded
 from interpreter.compile.unswitch import flags_unswitched
 from interpreter.compile.primitives import FAMILY_CARDS
+from interpreter.compile import reuse  # (it reads `pure` from here: each module reads the other at a call)
 
 Stmts = list[ast.stmt]
 # the locals a block runner's loop over a family's zones reads (_Lowering._loop): its hoisted state and game reads
@@ -508,6 +509,9 @@ def lowered_code(src: str, rewrite: Callable[[ast.AST], bool] | None = None, fal
         if rewrite is not None and rewrite(tree):
             ast.fix_missing_locations(tree)
         cheaper_forms(tree)
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                reuse.loops_hoisted(node)
         return compile(ast.fix_missing_locations(tree), "<string>", "exec")
     except (SyntaxError, RecursionError):
         if not fallback:
