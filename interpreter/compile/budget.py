@@ -21,9 +21,12 @@ _SAFE_NAMES = frozenset(("len", "sum", "min", "max", "any", "all", "list", "tupl
                          "range", "enumerate", "zip", "map", "filter", "abs", "isinstance", "divmod", "int", "str",
                          "GameRuleError", "_over_budget", "_guard_depth", "_check_seat", "_distinct", "_unique", "_pick",
                          "_through", "_member", "_mapget", "_concat", "_famcards"))
+_EXPRESSIONS = ("_f_", "_fg_")  # the rules' functions (expressions._function): an expression never spends
 _SAFE_METHODS = frozenset(("append", "remove", "extend", "insert", "clear", "pop", "get", "copy", "index", "count",
                            "at", "refile", "setdefault", "add", "discard", "items", "keys", "values", "bit_length"))
-_RENEWS = frozenset(("agent_pick", "sample_chance", "decide_inline"))  # State's: a decision or draw inside the run
+# State's calls that renew the count (a decision or a draw inside the run), with the arguments they then have (the
+# API's sample_chance() has none: it renews nothing)
+_RENEWS = {"agent_pick": 2, "sample_chance": 1, "decide_inline": 0}
 # bytecodes of a spend in the state's count, in the local and from the state's into the local (checked, unchecked), and
 # of a write-back or read of the local
 _IN_STATE, _IN_LOCAL, _INTO_LOCAL = (11, 6), (8, 4), (9, 5)
@@ -46,21 +49,17 @@ class _Unsure(Exception):
 
 def budget_kept_locally(tree: ast.AST) -> None:
     """Each function below tree that spends the budget, with its count held in the local where that pays (module
-    docstring), in place."""
-    for fn in walked(tree):
-        if isinstance(fn, ast.FunctionDef) and any(_is_count(n) for n in walked(fn)):
-            _Function(fn).lowered()
+    docstring), in place (one that holds a function of its own is left as it is)."""
+    facts, functions = _facts(tree)
+    for fn in functions:
+        if facts[id(fn)] & _NAMES:
+            _Function(fn, facts).lowered()
 
 
 def _is_count(node: ast.AST) -> bool:
     """`st.budget`."""
     return (isinstance(node, ast.Attribute) and node.attr == "budget" and isinstance(node.value, ast.Name)
             and node.value.id == "st")
-
-
-def _mentions(node: ast.AST) -> bool:
-    """Whether node reads or sets the count, in the state or in the local."""
-    return any(_is_count(n) or isinstance(n, ast.Name) and n.id == LEFT for n in walked(node))
 
 
 def _count(store: bool = False) -> ast.Attribute:
@@ -71,35 +70,69 @@ def _left(store: bool = False) -> ast.Name:
     return ast.Name(LEFT, ast.Store() if store else ast.Load())
 
 
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
 def _spent(stmt: ast.stmt, test: Optional[ast.stmt]) -> Optional[ast.expr]:
     """What `stmt` spends, where it and `test` are a spend as the snippets write it (blocks.spent, as cheaper_forms
     leaves it): `st.budget = st.budget - n` and `if st.budget < 0: _over_budget(st)`."""
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and _is_count(stmt.targets[0])
             and isinstance(stmt.value, ast.BinOp) and isinstance(stmt.value.op, ast.Sub) and _is_count(stmt.value.left)
-            and isinstance(test, ast.If) and ast.unparse(test) == "if st.budget < 0:\n    _over_budget(st)"):
+            and isinstance(test, ast.If) and not test.orelse and isinstance(test.test, ast.Compare)
+            and _is_count(test.test.left) and isinstance(test.test.ops[0], ast.Lt)
+            and isinstance(test.test.comparators[0], ast.Constant) and test.test.comparators[0].value == 0
+            and len(test.body) == 1 and isinstance(call := getattr(test.body[0], "value", None), ast.Call)
+            and _is_name(call.func, "_over_budget")):
         return None
     return stmt.value.right
 
 
-def _calls(node: ast.AST) -> tuple[bool, bool]:
-    """Whether node may spend or renew the count, or stop (a call into other generated code, a yield), and whether
-    the count is then as a stop renewed it (its last such part a yield or one of State's calls that renew it)."""
-    stops = other = False
-    for n in walked(node):
-        if isinstance(n, ast.Yield):
-            stops = True
-        elif isinstance(n, (ast.YieldFrom, ast.Await)):
-            other = True
-        elif isinstance(n, ast.Call):
-            f = n.func
-            if isinstance(f, ast.Name):
-                other = other or f.id not in _SAFE_NAMES
-            elif isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id == "st":
-                renews = f.attr in _RENEWS and bool(n.args)  # (sample_chance() with no count: the API's, no renewal)
-                stops, other = stops or renews, other or not renews
-            else:
-                other = other or not (isinstance(f, ast.Attribute) and f.attr in _SAFE_METHODS)
-    return stops or other, stops and not other
+# the facts of a node (and of those below it): it names the count (the state's or the local); it stops (a yield, or
+# one of State's calls that renew the count: a decision or draw inside the run); it calls what may spend (a call into
+# other generated code, a `yield from`); it leaves the function (any of those, or a return)
+_NAMES, _STOPS, _CALLS, _LEAVES = 1, 2, 4, 8
+
+
+def _facts(tree: ast.AST) -> tuple[dict[int, int], list[ast.FunctionDef]]:
+    """Each node's facts (by id), those of the nodes below it included, and the functions below tree."""
+    nodes, parents = [tree], [-1]
+    i = 0
+    while i < len(nodes):  # (walked, noting each node's parent; an expression's context is no node of interest)
+        for name in nodes[i]._fields:
+            value = getattr(nodes[i], name, None) if name != "ctx" else None
+            for v in value if isinstance(value, list) else [value]:
+                if isinstance(v, ast.AST):
+                    nodes.append(v)
+                    parents.append(i)
+        i += 1
+    facts = [_own_facts(n) for n in nodes]
+    for j in range(len(nodes) - 1, 0, -1):
+        facts[parents[j]] |= facts[j]
+    return {id(n): f for n, f in zip(nodes, facts)}, [n for n in nodes if isinstance(n, ast.FunctionDef)]
+
+
+def _own_facts(n: ast.AST) -> int:
+    """The node's own facts (_facts), by its type (a test of the commonest first)."""
+    kind = type(n)
+    if kind is ast.Name:
+        return _NAMES if cast(ast.Name, n).id == LEFT else 0
+    if kind is ast.Attribute:
+        return _NAMES if _is_count(n) else 0
+    if kind is ast.Call:
+        f = cast(ast.Call, n).func
+        if isinstance(f, ast.Name):
+            safe = f.id in _SAFE_NAMES or f.id.startswith(_EXPRESSIONS)
+        elif isinstance(f, ast.Attribute) and _is_name(f.value, "st"):
+            return _STOPS | _LEAVES if len(cast(ast.Call, n).args) == _RENEWS.get(f.attr) else _CALLS | _LEAVES
+        else:
+            safe = isinstance(f, ast.Attribute) and f.attr in _SAFE_METHODS
+        return 0 if safe else _CALLS | _LEAVES
+    if kind is ast.Yield:
+        return _STOPS | _LEAVES
+    if kind is ast.YieldFrom or kind is ast.Await:
+        return _CALLS | _LEAVES
+    return _LEAVES if kind is ast.Return else 0
 
 
 Made = tuple[list[ast.stmt], Optional[_At], float]  # statements, where the count is at their end (None: not reached), cost
@@ -121,8 +154,9 @@ def _own(stmts: list[ast.stmt]) -> list[ast.AST]:
 class _Function:
     """One function's statements with the count held in the local where it pays."""
 
-    def __init__(self, fn: ast.FunctionDef) -> None:
+    def __init__(self, fn: ast.FunctionDef, facts: dict[int, int]) -> None:
         self.fn = fn
+        self.facts = facts
         self.heads: list[_At] = []  # the heads of the loops around
         self.made: dict[tuple[int, int, _At, Optional[_At], Optional[_At]], Made] = {}  # a loop (or a list's rest) made, by its entry
 
@@ -193,7 +227,7 @@ class _Function:
             return self._loop(s, at)
         if isinstance(s, ast.Try):
             return self._try(s, at)
-        if _mentions(s) or isinstance(s, (ast.With, ast.AsyncWith, ast.AsyncFor, ast.Match, ast.Global, ast.Nonlocal)):
+        if self.facts[id(s)] & _NAMES or isinstance(s, (ast.With, ast.AsyncWith, ast.AsyncFor, ast.Match, ast.Global, ast.Nonlocal)):
             raise _Unsure
         if isinstance(s, ast.Raise):  # an error: nothing reads the count after it
             return [s], None, 0.0
@@ -202,11 +236,16 @@ class _Function:
                 raise _Unsure
             made, c = self._to(at, self.heads[-1], s)
             return made + [s], None, c
-        spends, fresh = _calls(s)
+        spends, fresh = self._calls(s)
         if isinstance(s, ast.Return) or spends:
             made, c = self._to(at, _STATE, s)
             return made + [s], None if isinstance(s, ast.Return) else _At(False, fresh), c
         return [s], at, 0.0
+
+    def _calls(self, node: ast.AST) -> tuple[bool, bool]:
+        """Whether node may spend or renew the count, or stop, and whether the count is then as a stop renewed it."""
+        f = self.facts[id(node)]
+        return bool(f & (_STOPS | _CALLS)), f & (_STOPS | _CALLS) == _STOPS
 
     def _to(self, at: _At, to: _At, like: ast.stmt) -> tuple[list[ast.stmt], float]:
         """The line that moves the count from where `at` has it to where `to` has it (at like's line), if any, and its
@@ -218,9 +257,9 @@ class _Function:
 
     def _tested(self, test: ast.expr, s: ast.stmt, at: _At) -> tuple[list[ast.stmt], _At, float]:
         """The line before a test or a loop's source that may spend (the count back in the state), if any."""
-        if _mentions(test):
+        if self.facts[id(test)] & _NAMES:
             raise _Unsure
-        spends, fresh = _calls(test)
+        spends, fresh = self._calls(test)
         if not spends:
             return [], at, 0.0
         made, c = self._to(at, _STATE, s)
@@ -244,9 +283,10 @@ class _Function:
         if s.finalbody:
             raise _Unsure
         for h in s.handlers:
-            ended = (isinstance(h.body[-1], ast.Return) and isinstance(h.type, ast.Name) and h.type.id == "IndexError"
-                     and ast.unparse(h.body[0]) == "if frames:\n    raise")
-            if _mentions(h) or not (isinstance(h.body[-1], ast.Raise) or ended):
+            first = h.body[0]
+            ended = (isinstance(h.body[-1], ast.Return) and h.type is not None and _is_name(h.type, "IndexError") and isinstance(first, ast.If)
+                     and _is_name(first.test, "frames") and isinstance(first.body[0], ast.Raise) and not first.body[0].exc)
+            if self.facts[id(h)] & _NAMES or not (isinstance(h.body[-1], ast.Raise) or ended):
                 raise _Unsure
         new = copy.copy(s)
         new.body, end, c = self.block(s.body, at, at)
@@ -256,12 +296,11 @@ class _Function:
     def _loop(self, s: ast.For | ast.While, at: _At) -> Made:
         """A loop entered at `at`, its count at its head where its rounds cost less; one that neither spends nor calls
         as it is."""
-        if not any(_is_count(n) or isinstance(n, (ast.Return, ast.Yield, ast.YieldFrom)) for n in walked(s)) \
-                and not _calls(s)[0]:
+        if not self.facts[id(s)] & (_NAMES | _LEAVES):
             return [s], at, 0.0
         if isinstance(s, ast.For):
             head, at, cost = self._tested(s.iter, s, at)
-        elif _mentions(s.test) or _calls(s.test)[0]:
+        elif self.facts[id(s.test)] & (_NAMES | _LEAVES):
             raise _Unsure
         else:
             head, cost = [], 0.0
@@ -290,5 +329,6 @@ class _Function:
         finally:
             self.heads.pop()
         new.orelse, _, c2 = self.block(s.orelse, head, head)
-        tested = isinstance(s, ast.While) and ast.unparse(s.test).startswith("pc > ")  # (blocks._loop's tested rounds:
+        tested = (isinstance(s, ast.While) and isinstance(s.test, ast.Compare) and _is_name(s.test.left, "pc")
+                  and isinstance(s.test.ops[0], ast.Gt))  # (blocks._loop's tested rounds:
         return [new], head, (1 if tested else ROUNDS) * c + c2  # the round a runner entered past a loop's first arm)
