@@ -418,7 +418,8 @@ score(p) = acc
 """
 
 
-def test_a_count_held_in_a_local_runs_out_where_the_states_would(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_count_held_in_a_local_runs_out_where_the_states_would(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     """A game whose phases spend the budget in loops, calls and after stops fails at the same step, line and
     column, and has the same count left at each stop, with the count held in a local as with it in the state."""
     monkeypatch.setenv("REGELWERK_CACHE", "")  # (the code made afresh at each load)

@@ -11,16 +11,15 @@ import ast
 import copy
 from typing import NamedTuple, Optional, cast
 
-from interpreter.compile.astwalk import walked
 
 LEFT = "_left"  # the local that holds the count
 ROUNDS = 3  # the rounds a loop is taken to run, weighing its rounds' spends against its entry's
 # what generated code calls that neither spends the budget nor renews it: Python's builtins and the engine's helpers
 # (they read and change the state's lists, never run a rule), and the methods of lists, maps and errors
-_SAFE_NAMES = frozenset(("len", "sum", "min", "max", "any", "all", "list", "tuple", "set", "frozenset", "dict", "sorted",
-                         "range", "enumerate", "zip", "map", "filter", "abs", "isinstance", "divmod", "int", "str",
-                         "GameRuleError", "_over_budget", "_guard_depth", "_check_seat", "_distinct", "_unique", "_pick",
-                         "_through", "_member", "_mapget", "_concat", "_famcards"))
+_SAFE_NAMES = frozenset(("len", "sum", "min", "max", "any", "all", "list", "tuple", "set", "frozenset", "dict",
+                         "sorted", "range", "enumerate", "zip", "map", "filter", "abs", "isinstance", "divmod", "int",
+                         "str", "GameRuleError", "_over_budget", "_guard_depth", "_check_seat", "_distinct", "_unique",
+                         "_pick", "_through", "_member", "_mapget", "_concat", "_famcards"))
 _EXPRESSIONS = ("_f_", "_fg_")  # the rules' functions (expressions._function): an expression never spends
 _SAFE_METHODS = frozenset(("append", "remove", "extend", "insert", "clear", "pop", "get", "copy", "index", "count",
                            "at", "refile", "setdefault", "add", "discard", "items", "keys", "values", "bit_length"))
@@ -135,7 +134,7 @@ def _own_facts(n: ast.AST) -> int:
     return _LEAVES if kind is ast.Return else 0
 
 
-Made = tuple[list[ast.stmt], Optional[_At], float]  # statements, where the count is at their end (None: not reached), cost
+Made = tuple[list[ast.stmt], Optional[_At], float]  # statements, where the count is at their end (None: never), cost
 
 
 def _own(stmts: list[ast.stmt]) -> list[ast.AST]:
@@ -158,7 +157,8 @@ class _Function:
         self.fn = fn
         self.facts = facts
         self.heads: list[_At] = []  # the heads of the loops around
-        self.made: dict[tuple[int, int, _At, Optional[_At], Optional[_At]], Made] = {}  # a loop (or a list's rest) made, by its entry
+        # a loop (by its id, -1) or the rest of a statement list (its id, the index) made, by its entry
+        self.made: dict[tuple[int, int, _At, Optional[_At], Optional[_At]], Made] = {}
 
     def lowered(self) -> None:
         """The function with its count held in the local, if the pass follows all of it."""
@@ -184,6 +184,8 @@ class _Function:
                 i += 1
                 continue
             test = cast(ast.If, stmts[i + 1])
+            if self.facts[id(amount)] & (_NAMES | _LEAVES):  # (a count that reads the budget or calls: never written)
+                raise _Unsure
             if at.local:
                 made, at, c = self._spend(stmts[i], test, amount, at, True)
                 out += made
@@ -227,7 +229,8 @@ class _Function:
             return self._loop(s, at)
         if isinstance(s, ast.Try):
             return self._try(s, at)
-        if self.facts[id(s)] & _NAMES or isinstance(s, (ast.With, ast.AsyncWith, ast.AsyncFor, ast.Match, ast.Global, ast.Nonlocal)):
+        if self.facts[id(s)] & _NAMES or isinstance(s, (ast.With, ast.AsyncWith, ast.AsyncFor, ast.Match, ast.Global,
+                                                        ast.Nonlocal)):
             raise _Unsure
         if isinstance(s, ast.Raise):  # an error: nothing reads the count after it
             return [s], None, 0.0
@@ -284,8 +287,9 @@ class _Function:
             raise _Unsure
         for h in s.handlers:
             first = h.body[0]
-            ended = (isinstance(h.body[-1], ast.Return) and h.type is not None and _is_name(h.type, "IndexError") and isinstance(first, ast.If)
-                     and _is_name(first.test, "frames") and isinstance(first.body[0], ast.Raise) and not first.body[0].exc)
+            ended = (isinstance(h.body[-1], ast.Return) and h.type is not None and _is_name(h.type, "IndexError")
+                     and isinstance(first, ast.If) and _is_name(first.test, "frames")
+                     and isinstance(first.body[0], ast.Raise) and not first.body[0].exc)
             if self.facts[id(h)] & _NAMES or not (isinstance(h.body[-1], ast.Raise) or ended):
                 raise _Unsure
         new = copy.copy(s)
