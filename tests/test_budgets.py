@@ -2,15 +2,19 @@
 engine's run-time budgets, the load-time size caps and the refusal of files that are not plain files."""
 from __future__ import annotations
 
+import ast
 import os
 import time
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from dsl.errors import RulesError
 from interpreter import load_game
 from interpreter.cli import main
+from interpreter.compile.budget import budget_kept_locally
 from interpreter.compile.loading import load_program
 from interpreter.runtime.errors import GameRuleError
 from interpreter.runtime.game import Game
@@ -315,3 +319,130 @@ def test_chance_events_decided_inside_a_run_spend_the_same_budget(tmp_path: Path
     assert (errors[1].line, errors[1].col) == where(HEAD + body, "    let r", "let")
     as_stops, inside_the_run = [(e.message, e.line, e.col, e.actions) for e in errors]
     assert as_stops == inside_the_run
+
+
+# a function as the snippets write a runner's spends (blocks.spent): a loop's rounds spent as it starts, a round's
+# spend, a call (of code that spends too), a stop, a return and a budget test after the loop
+SPENDER = """def run(st, xs):
+    try:
+        st.budget = st.budget - len(xs)
+        if st.budget < 0:
+            _over_budget(st)
+        for x in xs:
+            st.budget = st.budget - 1
+            if st.budget < 0:
+                _over_budget(st)
+            if x == 2:
+                callee(st)
+            elif x == 3:
+                yield x
+                st.budget = st.budget - 1
+                if st.budget < 0:
+                    _over_budget(st)
+            elif x == 4:
+                return None
+        st.budget = st.budget - 2
+        if st.budget < 0:
+            _over_budget(st)
+    except GameRuleError:
+        raise
+"""
+
+
+def _spent_by(tree: ast.Module, xs: list[int], steps: int) -> list[tuple[str, int]]:
+    """What a run of SPENDER's `run` over `xs` shows (a step budget `steps`, renewed at each stop as by a step): the
+    count a callee is entered with, the count at each stop and at the end, or the line of the spend that failed."""
+    seen: list[tuple[str, int]] = []
+
+    def over(st: Any) -> None:
+        raise GameRuleError("over")
+
+    def callee(st: Any) -> None:
+        seen.append(("call", st.budget))
+        st.budget -= 1
+
+    ns: dict[str, Any] = {"_over_budget": over, "callee": callee, "GameRuleError": GameRuleError}
+    exec(compile(tree, "<spender>", "exec"), ns)  # noqa: S102 - the test's own code
+    st = SimpleNamespace(budget=steps)
+    try:
+        for _ in ns["run"](st, xs):
+            seen.append(("stop", st.budget))
+            st.budget = steps
+    except GameRuleError as exc:
+        tb = exc.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_name != "run":
+            tb = tb.tb_next
+        assert tb is not None
+        return seen + [("over", tb.tb_lineno)]
+    return seen + [("end", st.budget)]
+
+
+def test_a_count_held_in_a_local_is_spent_and_read_as_the_states_would_be() -> None:
+    """A function that spends the budget keeps its count in a local (budget.budget_kept_locally): a callee sees the
+    count, a stop and the end leave it in the state, and a spend runs out at the same line, as with the count spent in
+    the state, for every budget; the spend right after a stop, of 1, has no test (max_steps is at least 1)."""
+    kept = ast.parse(SPENDER)
+    budget_kept_locally(kept)
+    ast.fix_missing_locations(kept)  # (as lowering does after its passes)
+    source = ast.unparse(kept)
+    assert "_left = _left - 1" in source and source.count("_over_budget") == SPENDER.count("_over_budget") - 1
+    for xs in ([1, 1, 1, 1], [1, 2, 1, 2], [3, 1, 3], [1, 4, 1], [2, 3, 2, 1, 3], []):
+        for steps in range(1, 14):
+            assert _spent_by(kept, xs, steps) == _spent_by(ast.parse(SPENDER), xs, steps), (xs, steps)
+    with pytest.raises(ValueError, match="max_steps must be at least 1"):
+        Limits(max_steps=0)
+
+
+LOCAL_BODY = HEAD + REST + """var n: int = 0
+rule bump(k: int) {
+  set acc = acc + k
+}
+round {
+  repeat while round < 3
+  phase tally {
+    for p in players { set acc = acc + 1 }
+    for p in players { set acc = acc + 2 }
+    call bump(1)
+    for p in players { set acc = acc + 3 }
+    while n < 4 { set n = n + 1 }
+    set n = 0
+  }
+  phase play {
+    for p in players {
+      choose action for p: rest
+      set acc = acc + 1
+    }
+  }
+}
+score(p) = acc
+"""
+
+
+def test_a_count_held_in_a_local_runs_out_where_the_states_would(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game whose phases spend the budget in loops, calls and after stops fails at the same step, line and
+    column, and has the same count left at each stop, with the count held in a local as with it in the state."""
+    monkeypatch.setenv("REGELWERK_CACHE", "")  # (the code made afresh at each load)
+    folder = write(tmp_path, LOCAL_BODY)
+    runs: list[list[Any]] = []
+    for kept in (True, False):
+        if not kept:
+            monkeypatch.setattr("interpreter.compile.lowering.budget_kept_locally", lambda tree: None)
+            load_program.cache_clear()
+        program = load_program(str(folder))
+        names = {name for fn in program.rules for name in fn(Game(program, 2, "probe", [])).__code__.co_varnames}
+        assert ("_left" in names) == kept
+        seen: list[Any] = []
+        for steps in range(1, 30):
+            try:
+                state = Game(program, 2, program.name, [], Limits(max_steps=steps)).new_initial_state(seed=3)
+                while not state.is_terminal():
+                    seen.append(state.budget)
+                    state.apply_action(0)
+                seen.append(("end", state.returns()))
+            except GameRuleError as exc:
+                seen.append((exc.message, exc.line, exc.col, exc.decision))
+        runs.append(seen)
+    assert runs[0] == runs[1]
+    assert any(isinstance(s, tuple) and s[0] == "end" for s in runs[0])
+    assert any(isinstance(s, tuple) and "loop rounds and calls" in s[0] for s in runs[0])

@@ -12,6 +12,7 @@ from types import CodeType
 from typing import Callable, cast
 
 from interpreter.compile.astwalk import OWN_SCOPE, walked
+from interpreter.compile.budget import budget_kept_locally
 from interpreter.compile.code_cache import compiled
 from interpreter.compile.copies import copies_forwarded
 from interpreter.compile.unswitch import flags_unswitched
@@ -527,7 +528,8 @@ def cheaper_forms(tree: ast.AST) -> None:
     of x and k: the engine's augmented assignments to a slot or a field are of whole numbers, and v sets neither
     name); a generated temporary's copy of a local or a constant dropped, its reads reading that (copies); a loop
     that tests a flag it cannot change once per card, written twice under one test of it (unswitch); a test of a
-    length against 0 as the truth of what is measured (_truth)."""
+    length against 0 as the truth of what is measured (_truth); the step budget's count held in a local where that
+    pays (budget)."""
     copies_forwarded(tree)
     flags_unswitched(tree)
     for node in reversed(walked(tree)):  # a statement's statements first: its first one's line is the one it keeps
@@ -541,6 +543,7 @@ def cheaper_forms(tree: ast.AST) -> None:
             block = getattr(node, name, None)
             if isinstance(block, list):
                 block[:] = [_plain_update(s) if isinstance(s, ast.AugAssign) else s for s in block]
+    budget_kept_locally(tree)
 
 
 def _truth(test: ast.expr) -> ast.expr:

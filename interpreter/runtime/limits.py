@@ -20,6 +20,10 @@ class Limits:
     max_both: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        """A step budget of at least 1: the first spend of 1 after a stop cannot fail (compile/budget.py drops its
+        test)."""
+        if self.max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1, not {self.max_steps}")
         object.__setattr__(self, "max_both", min(self.max_log, self.max_actions))
 
     @classmethod
