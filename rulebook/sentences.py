@@ -2127,7 +2127,9 @@ class Speaker:
         has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“). A value its text marks
         plural names the one kind there is of it ("the dunes"): definite, and the indefinite article the
         `is` text writes before it (catalogue `grammar.value_article`) goes, as it cannot count a plural ("the
-        row is the dunes", not "is a dunes")."""
+        row is the dunes", not "is a dunes"). Such a value of the place a card lies at says where the card stands
+        (catalogue `grammar.stands_at`): a place is not its plural name, "the token is at the dunes", „der
+        Spielstein steht bei den Dünen“, « le pion est aux dunes », not "the row of the token is the dunes"."""
         if isinstance(left, A.Name) and isinstance(right, A.Call):
             left, right = right, left
         if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
@@ -2136,9 +2138,15 @@ class Speaker:
         if fn is None or fn.kind_clause is None:
             return None
         value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
+        grammar = self.cat.data.get("grammar", {})
+        stands = grammar.get("stands_at") if isinstance(grammar, dict) and value.agree == "pl" else None
+        place = left.args[0] if len(left.args) == len(fn.params) == 1 else None
+        if isinstance(stands, str) and isinstance(place, A.Call) and place.func == "position" \
+                and self.place_zone(place) is not None:  # "the creature is at the magic tricks"
+            clause = self.clause(e, stands, {"it": self.expr(place.args[0]), "value": value.np("def")})
+            return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
         said = value.np("def" if value.agree == "pl" else "indef" if value.gender != "default" else "bare").form("nom")
         template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
-        grammar = self.cat.data.get("grammar", {})
         article = grammar.get("value_article") if isinstance(grammar, dict) and value.agree == "pl" else None
         if isinstance(article, str):
             template = re.sub(article, "", template)
