@@ -529,6 +529,7 @@ class Speaker:
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.runs_on = False  # what is being said is followed by more of its `and`/`or`: a quantifier in it ends in a bracket
         self.named_owners: frozenset[str] = frozenset()  # players said by name, not "their": another is nearer
+        self.said_owners: frozenset[str] = frozenset()  # players an earlier argument of the call being said names
         self.opening: frozenset[str] = frozenset()  # players a part's first sentence names (`unnamed_players`)
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
@@ -949,9 +950,11 @@ class Speaker:
 
     def continued(self, fn: A.FunctionDef, said: Phrase) -> Optional[Phrase]:
         """A definition that calls a function whose text is this one's with more after it, this one's parameters in
-        the same places ("power of {p}" defined as "power of {p} with {ts}"): said from where the two
-        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): "that with their pile", „die
-        mit seinem Stapel“, « celle avec sa pile », not the title again as the definition's start."""
+        the same places („die Kraft {p:vgen}“ defined as „die Kraft {p:vgen} mit {ts:dat}“): said from where the two
+        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): „diejenige mit seinem Stapel“,
+        not the title again as the definition's start. A language without a pronoun that reads right there says the
+        call whole: "the power of the player with their pile" (English "that with …" and French « celle avec … »
+        read as broken or familiar: review s22)."""
         call = fn.body
         called = self.sym.functions.get(call.func) if isinstance(call, A.Call) else None
         grammar = self.cat.data.get("grammar", {})
@@ -1114,9 +1117,14 @@ class Speaker:
         """`die Freunde {p:vgen} in …` said „seine Freunde in …“ for the one player in scope („deine“ for the
         reader), where the catalogue writes a possessive after the head noun (`possessive_slot`): the place
         follows the text's one noun, after adjectives alone (not „ein Freund“, „auf dem Feld“), and that noun
-        is no place of a board (said as a place elsewhere: „auf deinem Feld“)."""
+        is no place of a board (said as a place elsewhere: „auf deinem Feld“). A language whose phrase names a
+        player by name, but says them again by their possessive (`possessive_again`), does so in an argument
+        after one that names them: "the wand power of the player with their friends on the board", not "… with
+        the friends of the player on the board"."""
         grammar = self.cat.data.get("grammar", {})
-        mark = grammar.get("possessive_slot") if isinstance(grammar, dict) else None
+        again = isinstance(node, A.Name) and node.name in self.said_owners
+        mark = grammar.get("possessive_again" if again and "possessive_again" in grammar else "possessive_slot") \
+            if isinstance(grammar, dict) else None
         clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
         small = set(clause.get("skip", [])) if isinstance(clause, dict) else set()
         if not isinstance(mark, str) or not isinstance(node, A.Name):
@@ -1126,7 +1134,7 @@ class Speaker:
         folded = ref is not None and ref.every is not None  # said of every item at once: „die Figur jedes Spielers“
         owner = "your" if self.is_you(node) else "their" if self.possessor(node) and not folded else ""
         *before, noun = head.split(" ")
-        if not found or not owner or "{" in head or not noun[:1].isupper() or noun in self.zone_words().values() \
+        if not found or not owner or "{" in head or _capitalises(self.lang) and not noun[:1].isupper() or noun in self.zone_words().values() \
                 or any(not w[:1].islower() or w in small for w in before):
             return text, det
         return head + rest, owner
@@ -1200,6 +1208,23 @@ class Speaker:
         if place is None:
             return text, None, False
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place, False
+
+    def arguments(self, fn: A.FunctionDef, e: A.Call) -> list[Phrase]:
+        """A call's arguments; a player whom an argument names where the function's text says it before another
+        argument's place is known to that one (`said_owners`), which may say them again by their possessive
+        (Speaker.owned_head)."""
+        text = fn.text.by_lang.get(self.lang, "") if fn.text is not None else ""
+        at = {p.name: text.find("{" + p.name) for p in fn.params}
+        said: list[Phrase] = []
+        outer = self.said_owners
+        try:
+            for p, a in zip(fn.params, e.args):
+                self.said_owners = outer | {b.name for q, b in zip(fn.params, e.args)
+                                            if isinstance(b, A.Name) and 0 <= at[q.name] < at[p.name]}
+                said.append(self.argument(fn, p.name, a))
+        finally:
+            self.said_owners = outer
+        return said
 
     def argument(self, fn: A.FunctionDef, param: str, e: A.Expr) -> Phrase:
         """An argument, knowing the preposition the function's text sets before its place, which a list joined
@@ -1554,7 +1579,7 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             fn = sym.functions[e.func]
-            return self.function_phrase(fn, [self.argument(fn, p.name, a) for p, a in zip(fn.params, e.args)], e, e.args)
+            return self.function_phrase(fn, self.arguments(fn, e), e, e.args)
         owned = self.lookup(e.args[0].name) if e.func == "owner" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
             and e.args[0].name in self.one_owner else None
         if owned is not None and owned.pair is not None:  # "the owner of the two tokens", not "of the first token"
