@@ -1393,7 +1393,24 @@ class Speaker:
             return noun.np("their")
         if self.said_item(e.obj):
             return noun.np("its")
-        return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
+        return self.field_of(noun, e)
+
+    def field_of(self, noun: Noun, e: A.Attr) -> Phrase:
+        """A field of a thing named by a name, said with the thing right after the name's head where the name goes on
+        with words about its head (catalogue `grammar.field_modifier`: a preposition, a relative clause): „der
+        Zusatzschritt der Kreatur für eine kleine Kreatur vorn …“, « le pas de la créature pour une petite créature
+        devant … », not „… eine große hinten der Kreatur“ (those words would take the thing as theirs). A longer owner
+        (a call, a filter) keeps the end, as the words after it would seem to be about it."""
+        grammar = self.cat.data.get("grammar", {})
+        pattern = grammar.get("field_modifier") if isinstance(grammar, dict) else None
+        found = re.match(pattern, noun.word) if isinstance(pattern, str) and isinstance(e.obj, A.Name) else None
+        if found is None:
+            return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
+        head = noun.word[:found.start(1)]
+        said = self.msg("expr.field_of", e, field=Noun(f"{noun.gender} {head}" if noun.gender != "default" else head,
+                                                         self.cat).np("def"), obj=self.expr(e.obj))
+        rest = found.group(1) + noun.closed()  # „die Runde der Kreatur, in der sie festgehalten wird, ist …“
+        return Phrase(lambda f: said.form(f) + rest, said.agree, said.genitive)
 
     def said_item(self, e: A.Expr) -> bool:
         """Whether a thing is the item of a loop said in one sentence ("every token"), so its own field is "its
