@@ -1602,7 +1602,7 @@ class Speaker:
         if owned is not None and owned.pair is not None:  # "the owner of the two tokens", not "of the first token"
             return self.msg("idiom.owner_pair", e, things=owned.pair[2])
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
-            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
+            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).np("label").form("nom")
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
@@ -2125,11 +2125,12 @@ class Speaker:
         if kind is not None:  # "the square is a switch", not "the type of the square is switch"
             return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
-        if title is not None:  # "the token is Red Star", not "the number of the token is 7"; a title with its
-            # article keeps it, as it names the card: „… ist der Mondstein“, « … est l'Opale », not « … est Opale »
+        if title is not None:  # "the token is the Red Star", not "the number of the token is 7": the title with the
+            # definite article, as it names the one card: „… ist der Mondstein“, « … est l'Opale »; a German or French
+            # title written bare is a name (their bare article is empty: „… ist Arachne“), an English title is written
+            # bare and takes "the" unless marked a name (`en "name: Arachne"`)
             owner = left.obj if isinstance(left, A.Attr) else left
-            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op),
-                            right=title.np("def") if title.gender != "default" else Phrase(title.word))
+            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=title.np("def"))
         if e.op in ("==", "!=") and isinstance(right, A.Num) and right.value == 0 \
                 and (zone := self.place_var(left) or self.place_zone(left)) is not None:  # place 0 is none
             noun = self.noun(self.sym.vars[left.name].text, f"var '{left.name}'", left.pos) \
