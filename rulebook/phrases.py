@@ -265,7 +265,7 @@ def _article(text: str, cat: Catalogue) -> tuple[str, str, dict[str, Any]]:
 
 def _name_adjective(words: list[str], i: int, written: str) -> bool:
     """Whether a noun's capitalised word is an adjective of a name, which German writes capitalised: it ends as the
-    catalogue writes adjectives and a capitalised word follows („der Dunkle Lord“; not a letter: „die Reihe B“)."""
+    catalogue writes adjectives and a capitalised word follows („der Dunkle Stein“; not a letter: „die Reihe B“)."""
     return bool(written) and words[i].endswith(written) and i + 1 < len(words) and NAME_WORD.match(words[i + 1]) is not None
 
 
@@ -325,7 +325,7 @@ class Noun:
         written = str(grammar.get("adjective_written", "")) if isinstance(grammar, dict) else ""
         words = self.declined(det, "gen").split(" ")
         head = next((i for i, w in enumerate(words) if not w[:1].islower()
-                     and not _name_adjective(self.word.split(" "), i, written)), 0)  # „des Dunklen Lords“
+                     and not _name_adjective(self.word.split(" "), i, written)), 0)  # „des Dunklen Steins“
         word = words[head].rstrip(",")  # "des Hutes, den …"
         words[head] = word + self.gen_suffix(word) + words[head][len(word):]
         return f"{self.det(det).form('gen')} {' '.join(words)}".strip()
@@ -434,7 +434,7 @@ class Noun:
                 if i and words[i - 1] in small:  # a noun inside a phrase before the head: „in dieser Bewegung“
                     continue
                 if _name_adjective(words, i, written):
-                    words[i] = w[:len(w) - len(written)] + ending  # „Dunkler Lord“, „dem Dunklen Lord“
+                    words[i] = w[:len(w) - len(written)] + ending  # „Dunkler Stein“, „dem Dunklen Stein“
                     continue
                 head = i
                 break

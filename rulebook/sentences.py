@@ -1119,8 +1119,8 @@ class Speaker:
         follows the text's one noun, after adjectives alone (not „ein Freund“, „auf dem Feld“), and that noun
         is no place of a board (said as a place elsewhere: „auf deinem Feld“). A language whose phrase names a
         player by name, but says them again by their possessive (`possessive_again`), does so in an argument
-        after one that names them: "the wand power of the player with their friends on the board", not "… with
-        the friends of the player on the board"."""
+        after one that names them: "the power of the player with their strong tokens in the pile", not "… with
+        the strong tokens of the player in the pile"."""
         grammar = self.cat.data.get("grammar", {})
         again = isinstance(node, A.Name) and node.name in self.said_owners
         mark = grammar.get("possessive_again" if again and "possessive_again" in grammar else "possessive_slot") \
@@ -1398,9 +1398,9 @@ class Speaker:
     def field_of(self, noun: Noun, e: A.Attr) -> Phrase:
         """A field of a thing named by a name, said with the thing right after the name's head where the name goes on
         with words about its head (catalogue `grammar.field_modifier`: a preposition, a relative clause): „der
-        Zusatzschritt der Kreatur für eine kleine Kreatur vorn …“, « le pas de la créature pour une petite créature
-        devant … », not „… eine große hinten der Kreatur“ (those words would take the thing as theirs). A longer owner
-        (a call, a filter) keeps the end, as the words after it would seem to be about it."""
+        Vorsprung des Spielsteins für einen Stein vorn“, « l'avance du pion pour un pion devant », not „… für einen
+        Stein vorn des Spielsteins“ (those words would take the thing as theirs). A longer owner (a call, a filter)
+        keeps the end, as the words after it would seem to be about it."""
         grammar = self.cat.data.get("grammar", {})
         pattern = grammar.get("field_modifier") if isinstance(grammar, dict) else None
         found = re.match(pattern, noun.word) if isinstance(pattern, str) and isinstance(e.obj, A.Name) else None
@@ -1409,7 +1409,7 @@ class Speaker:
         head = noun.word[:found.start(1)]
         said = self.msg("expr.field_of", e, field=Noun(f"{noun.gender} {head}" if noun.gender != "default" else head,
                                                          self.cat).np("def"), obj=self.expr(e.obj))
-        rest = found.group(1) + noun.closed()  # „die Runde der Kreatur, in der sie festgehalten wird, ist …“
+        rest = found.group(1) + noun.closed()  # „der Hut des Spielers, den er trägt, ist …“
         return Phrase(lambda f: said.form(f) + rest, said.agree, said.genitive)
 
     def said_item(self, e: A.Expr) -> bool:
@@ -2127,8 +2127,8 @@ class Speaker:
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
         if title is not None:  # "the token is the Red Star", not "the number of the token is 7": the title with the
             # definite article, as it names the one card: „… ist der Mondstein“, « … est l'Opale »; a German or French
-            # title written bare is a name (their bare article is empty: „… ist Arachne“), an English title is written
-            # bare and takes "the" unless marked a name (`en "name: Arachne"`)
+            # title written bare is a name (their bare article is empty: « … est Némo »), an English title is written
+            # bare and takes "the" unless marked a name (`en "name: Nemo"`)
             owner = left.obj if isinstance(left, A.Attr) else left
             return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=title.np("def"))
         if e.op in ("==", "!=") and isinstance(right, A.Num) and right.value == 0 \
@@ -2185,7 +2185,7 @@ class Speaker:
         stands = grammar.get("stands_at") if isinstance(grammar, dict) and value.agree == "pl" else None
         place = left.args[0] if len(left.args) == len(fn.params) == 1 else None
         if isinstance(stands, str) and isinstance(place, A.Call) and place.func == "position" \
-                and self.place_zone(place) is not None:  # "the creature is at the magic tricks"
+                and self.place_zone(place) is not None:  # "the token is at the reeds"
             clause = self.clause(e, stands, {"it": self.expr(place.args[0]), "value": value.np("def")})
             return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
         said = value.np("def" if value.agree == "pl" else "indef" if value.gender != "default" else "bare").form("nom")
