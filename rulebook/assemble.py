@@ -649,7 +649,7 @@ class Assembler:
         if restates(name.form("nom"), body.form("nom"), self.articles()):
             deeper = self.sp.unfolded(fn.body)
             body = self.sp.expr(deeper) if deeper is not None else self.sp.as_written(fn.body)
-        else:  # "the power of a player: that with their pile", not "… : the power of the player with their pile"
+        else:  # „die Kraft von einem Spieler: diejenige mit seinem Stapel“, not „…: seine Kraft mit seinem Stapel“
             body = self.sp.continued(fn, body) or body
         line = Line(self.say("item.function", fn, name=self.sp.with_symbols(fn, name), body=body))
         self.sp.symbolised.pop(id(fn.body), None)  # the letters name the parameters in this line alone

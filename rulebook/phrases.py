@@ -14,6 +14,7 @@ CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogue"
 LANGUAGES = ("de", "en", "fr")  # the languages with a catalogue, in which a game may declare its texts
 DEFAULT_FORMS = ("nom", "main", "default")
 PLACEHOLDER = re.compile(r"\{(\w+)(?::(\w+))?\}")
+NAME_WORD = re.compile(r"[A-ZÄÖÜ][a-zäöüß]")  # a capitalised word (not a letter) after an adjective that a name writes capitalised
 IT_PLACE = "{it}"  # where a yes/no field's clause puts its card: "{it} is hidden"
 CASES = ("nom", "acc", "dat", "vgen")  # the forms a text of the rules file may ask for ("vgen": "of", a
 # genitive where the language has one: "des Spielers", else "von dem Spieler")
@@ -262,6 +263,12 @@ def _article(text: str, cat: Catalogue) -> tuple[str, str, dict[str, Any]]:
     return gender, word, articles.get(gender, {})
 
 
+def _name_adjective(words: list[str], i: int, written: str) -> bool:
+    """Whether a noun's capitalised word is an adjective of a name, which German writes capitalised: it ends as the
+    catalogue writes adjectives and a capitalised word follows („der Dunkle Stein“; not a letter: „die Reihe B“)."""
+    return bool(written) and words[i].endswith(written) and i + 1 < len(words) and NAME_WORD.match(words[i + 1]) is not None
+
+
 class Noun:
     """A display text used as a noun; a leading article known to the catalogue gives its gender (an
     elided one, French `l'`, is followed by its noun without a space)."""
@@ -314,8 +321,11 @@ class Noun:
     def genitive(self, det: str) -> str:
         """The noun in the genitive after its article, its adjectives declined and its head noun (the
         first capitalised word) with the ending: "des Stapels am Platz", "des verdrängten Steins"."""
+        grammar = self.cat.data.get("grammar", {})
+        written = str(grammar.get("adjective_written", "")) if isinstance(grammar, dict) else ""
         words = self.declined(det, "gen").split(" ")
-        head = next((i for i, w in enumerate(words) if not w[:1].islower()), 0)
+        head = next((i for i, w in enumerate(words) if not w[:1].islower()
+                     and not _name_adjective(self.word.split(" "), i, written)), 0)  # „des Dunklen Steins“
         word = words[head].rstrip(",")  # "des Hutes, den …"
         words[head] = word + self.gen_suffix(word) + words[head][len(word):]
         return f"{self.det(det).form('gen')} {' '.join(words)}".strip()
@@ -422,6 +432,9 @@ class Noun:
         for i, w in enumerate(words):
             if not w[:1].islower():
                 if i and words[i - 1] in small:  # a noun inside a phrase before the head: „in dieser Bewegung“
+                    continue
+                if _name_adjective(words, i, written):
+                    words[i] = w[:len(w) - len(written)] + ending  # „Dunkler Stein“, „dem Dunklen Stein“
                     continue
                 head = i
                 break

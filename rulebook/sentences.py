@@ -529,6 +529,7 @@ class Speaker:
         self.enum_hint = ""  # the enum a value compared with something of that enum belongs to
         self.runs_on = False  # what is being said is followed by more of its `and`/`or`: a quantifier in it ends in a bracket
         self.named_owners: frozenset[str] = frozenset()  # players said by name, not "their": another is nearer
+        self.said_owners: frozenset[str] = frozenset()  # players an earlier argument of the call being said names
         self.opening: frozenset[str] = frozenset()  # players a part's first sentence names (`unnamed_players`)
         self.depth = 0  # how deep in blocks: the outermost one is said again if a local got a letter late
         self.domains: set[int] = set()  # the sources of actions' parameters, said as "from your hand"
@@ -949,9 +950,11 @@ class Speaker:
 
     def continued(self, fn: A.FunctionDef, said: Phrase) -> Optional[Phrase]:
         """A definition that calls a function whose text is this one's with more after it, this one's parameters in
-        the same places ("power of {p}" defined as "power of {p} with {ts}"): said from where the two
-        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): "that with their pile", „die
-        mit seinem Stapel“, « celle avec sa pile », not the title again as the definition's start."""
+        the same places („die Kraft {p:vgen}“ defined as „die Kraft {p:vgen} mit {ts:dat}“): said from where the two
+        part, after the catalogue's pronoun for the title's noun (`grammar.continued`): „diejenige mit seinem Stapel“,
+        not the title again as the definition's start. A language without a pronoun that reads right there says the
+        call whole: "the power of the player with their pile" (English "that with …" and French « celle avec … »
+        read as broken or familiar: review s22)."""
         call = fn.body
         called = self.sym.functions.get(call.func) if isinstance(call, A.Call) else None
         grammar = self.cat.data.get("grammar", {})
@@ -1114,9 +1117,14 @@ class Speaker:
         """`die Freunde {p:vgen} in …` said „seine Freunde in …“ for the one player in scope („deine“ for the
         reader), where the catalogue writes a possessive after the head noun (`possessive_slot`): the place
         follows the text's one noun, after adjectives alone (not „ein Freund“, „auf dem Feld“), and that noun
-        is no place of a board (said as a place elsewhere: „auf deinem Feld“)."""
+        is no place of a board (said as a place elsewhere: „auf deinem Feld“). A language whose phrase names a
+        player by name, but says them again by their possessive (`possessive_again`), does so in an argument
+        after one that names them: "the power of the player with their strong tokens in the pile", not "… with
+        the strong tokens of the player in the pile"."""
         grammar = self.cat.data.get("grammar", {})
-        mark = grammar.get("possessive_slot") if isinstance(grammar, dict) else None
+        again = isinstance(node, A.Name) and node.name in self.said_owners
+        mark = grammar.get("possessive_again" if again and "possessive_again" in grammar else "possessive_slot") \
+            if isinstance(grammar, dict) else None
         clause = grammar.get("clause", {}) if isinstance(grammar, dict) else {}
         small = set(clause.get("skip", [])) if isinstance(clause, dict) else set()
         if not isinstance(mark, str) or not isinstance(node, A.Name):
@@ -1126,7 +1134,7 @@ class Speaker:
         folded = ref is not None and ref.every is not None  # said of every item at once: „die Figur jedes Spielers“
         owner = "your" if self.is_you(node) else "their" if self.possessor(node) and not folded else ""
         *before, noun = head.split(" ")
-        if not found or not owner or "{" in head or not noun[:1].isupper() or noun in self.zone_words().values() \
+        if not found or not owner or "{" in head or _capitalises(self.lang) and not noun[:1].isupper() or noun in self.zone_words().values() \
                 or any(not w[:1].islower() or w in small for w in before):
             return text, det
         return head + rest, owner
@@ -1200,6 +1208,23 @@ class Speaker:
         if place is None:
             return text, None, False
         return slot.sub(lambda m: "{" + param + (f":{m.group(1)}" if m.group(1) else "") + "}", text, count=1), place, False
+
+    def arguments(self, fn: A.FunctionDef, e: A.Call) -> list[Phrase]:
+        """A call's arguments; a player whom an argument names where the function's text says it before another
+        argument's place is known to that one (`said_owners`), which may say them again by their possessive
+        (Speaker.owned_head)."""
+        text = fn.text.by_lang.get(self.lang, "") if fn.text is not None else ""
+        at = {p.name: text.find("{" + p.name) for p in fn.params}
+        said: list[Phrase] = []
+        outer = self.said_owners
+        try:
+            for p, a in zip(fn.params, e.args):
+                self.said_owners = outer | {b.name for q, b in zip(fn.params, e.args)
+                                            if isinstance(b, A.Name) and 0 <= at[q.name] < at[p.name]}
+                said.append(self.argument(fn, p.name, a))
+        finally:
+            self.said_owners = outer
+        return said
 
     def argument(self, fn: A.FunctionDef, param: str, e: A.Expr) -> Phrase:
         """An argument, knowing the preposition the function's text sets before its place, which a list joined
@@ -1368,7 +1393,24 @@ class Speaker:
             return noun.np("their")
         if self.said_item(e.obj):
             return noun.np("its")
-        return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
+        return self.field_of(noun, e)
+
+    def field_of(self, noun: Noun, e: A.Attr) -> Phrase:
+        """A field of a thing named by a name, said with the thing right after the name's head where the name goes on
+        with words about its head (catalogue `grammar.field_modifier`: a preposition, a relative clause): „der
+        Vorsprung des Spielsteins für einen Stein vorn“, « l'avance du pion pour un pion devant », not „… für einen
+        Stein vorn des Spielsteins“ (those words would take the thing as theirs). A longer owner (a call, a filter)
+        keeps the end, as the words after it would seem to be about it."""
+        grammar = self.cat.data.get("grammar", {})
+        pattern = grammar.get("field_modifier") if isinstance(grammar, dict) else None
+        found = re.match(pattern, noun.word) if isinstance(pattern, str) and isinstance(e.obj, A.Name) else None
+        if found is None:
+            return self.msg("expr.field_of", e, field=noun.np("def"), obj=self.expr(e.obj))
+        head = noun.word[:found.start(1)]
+        said = self.msg("expr.field_of", e, field=Noun(f"{noun.gender} {head}" if noun.gender != "default" else head,
+                                                         self.cat).np("def"), obj=self.expr(e.obj))
+        rest = found.group(1) + noun.closed()  # „der Hut des Spielers, den er trägt, ist …“
+        return Phrase(lambda f: said.form(f) + rest, said.agree, said.genitive)
 
     def said_item(self, e: A.Expr) -> bool:
         """Whether a thing is the item of a loop said in one sentence ("every token"), so its own field is "its
@@ -1554,13 +1596,13 @@ class Speaker:
                             player=self.join([self.expr(a) for a in e.args]))
         if e.func in sym.functions:
             fn = sym.functions[e.func]
-            return self.function_phrase(fn, [self.argument(fn, p.name, a) for p, a in zip(fn.params, e.args)], e, e.args)
+            return self.function_phrase(fn, self.arguments(fn, e), e, e.args)
         owned = self.lookup(e.args[0].name) if e.func == "owner" and len(e.args) == 1 and isinstance(e.args[0], A.Name) \
             and e.args[0].name in self.one_owner else None
         if owned is not None and owned.pair is not None:  # "the owner of the two tokens", not "of the first token"
             return self.msg("idiom.owner_pair", e, things=owned.pair[2])
         if e.func == "card" and len(e.args) == 1 and isinstance(e.args[0], A.Str) and e.args[0].value in sym.card_titles:
-            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).word
+            title = self.noun(sym.card_titles[e.args[0].value], f"card '{e.args[0].value}'", e.pos).np("label").form("nom")
             return self.msg("prim.card", e, **{"0": Phrase(self.quoted(title))})
         if e.func in ("first", "last", "top") and len(e.args) == 1 and self._is_zone(e.args[0]):
             item = self.nouns.element(e.args[0])  # "the top tile of the stack", not "the top card"
@@ -2083,11 +2125,12 @@ class Speaker:
         if kind is not None:  # "the square is a switch", not "the type of the square is switch"
             return kind
         title = self.numbered_title(left, right) if e.op in ("==", "!=") else None
-        if title is not None:  # "the token is Red Star", not "the number of the token is 7"; a title with its
-            # article keeps it, as it names the card: „… ist der Mondstein“, « … est l'Opale », not « … est Opale »
+        if title is not None:  # "the token is the Red Star", not "the number of the token is 7": the title with the
+            # definite article, as it names the one card: „… ist der Mondstein“, « … est l'Opale »; a German or French
+            # title written bare is a name (their bare article is empty: « … est Némo »), an English title is written
+            # bare and takes "the" unless marked a name (`en "name: Nemo"`)
             owner = left.obj if isinstance(left, A.Attr) else left
-            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op),
-                            right=title.np("def") if title.gender != "default" else Phrase(title.word))
+            return self.msg(f"expr.{_BINOPS[e.op]}", e, left=self._operand(owner, e.op), right=title.np("def"))
         if e.op in ("==", "!=") and isinstance(right, A.Num) and right.value == 0 \
                 and (zone := self.place_var(left) or self.place_zone(left)) is not None:  # place 0 is none
             noun = self.noun(self.sym.vars[left.name].text, f"var '{left.name}'", left.pos) \
@@ -2127,7 +2170,9 @@ class Speaker:
         has an article („das Feld ist ein Schalter“); `!=` negates it („kein Schalter“). A value its text marks
         plural names the one kind there is of it ("the dunes"): definite, and the indefinite article the
         `is` text writes before it (catalogue `grammar.value_article`) goes, as it cannot count a plural ("the
-        row is the dunes", not "is a dunes")."""
+        row is the dunes", not "is a dunes"). Such a value of the place a card lies at says where the card stands
+        (catalogue `grammar.stands_at`): a place is not its plural name, "the token is at the dunes", „der
+        Spielstein steht bei den Dünen“, « le pion est aux dunes », not "the row of the token is the dunes"."""
         if isinstance(left, A.Name) and isinstance(right, A.Call):
             left, right = right, left
         if not isinstance(left, A.Call) or not isinstance(right, A.Name) or right.name not in self.sym.enum_values:
@@ -2136,9 +2181,15 @@ class Speaker:
         if fn is None or fn.kind_clause is None:
             return None
         value = self.noun(self.sym.enum_text(right.name, self.enum_hint), f"value '{right.name}'", right.pos)
+        grammar = self.cat.data.get("grammar", {})
+        stands = grammar.get("stands_at") if isinstance(grammar, dict) and value.agree == "pl" else None
+        place = left.args[0] if len(left.args) == len(fn.params) == 1 else None
+        if isinstance(stands, str) and isinstance(place, A.Call) and place.func == "position" \
+                and self.place_zone(place) is not None:  # "the token is at the reeds"
+            clause = self.clause(e, stands, {"it": self.expr(place.args[0]), "value": value.np("def")})
+            return clause if e.op == "==" else self.msg("expr.not_clause", e, clause=clause)
         said = value.np("def" if value.agree == "pl" else "indef" if value.gender != "default" else "bare").form("nom")
         template = text_of(fn.kind_clause, self.lang, f"the is text of function '{fn.name}'", fn.pos)
-        grammar = self.cat.data.get("grammar", {})
         article = grammar.get("value_article") if isinstance(grammar, dict) and value.agree == "pl" else None
         if isinstance(article, str):
             template = re.sub(article, "", template)

@@ -42,8 +42,8 @@ GOLDEN = [
     (MF, (), "de", "geteilt durch 10, abgerundet", "geteilt durch 10 (abgerundet), dazu die Anzahl seiner Bonuskarten."),
     # a list parameter with its own noun: a call fills it whole, one item of it is said by the list's kind
     (MF, (), "en", "with the friends the friends of the player on the board",
-     "that with the friends of the player on the board."),
-    (MF, (), "de", "mit den Freunden seine Freunde auf dem Spielplan", "die mit seinen Freunden auf dem Spielplan."),
+     "the wand power of the player with their friends on the board."),
+    (MF, (), "de", "mit den Freunden seine Freunde auf dem Spielplan", "diejenige mit seinen Freunden auf dem Spielplan."),
     (MF, (), "en", "for all friends (B) in the friends", "for every creature in the friends +"),
     # a function's text inside its own call says its aside once
     (MF, (), "en", "the square (0 at a fork) (0 at a fork)", "the square straight on after the square straight on after the square (0 at a fork) and"),

@@ -644,6 +644,17 @@ def test_a_french_title_whose_article_elides_may_be_feminine() -> None:
     assert [ogre.np(d).form("nom") for d in ("def", "this")] == ["l'Ogre", "cet Ogre"] and not ogre.feminine()
 
 
+def test_a_german_name_declines_its_adjectives() -> None:
+    """A name's capitalised adjective and an adjective made a noun take an adjective's endings: a heading
+    „Dunkler Stein“, „Schattenloser“, „dem Dunklen Stein“; a letter after a noun is no name („der Reihe B“)."""
+    de = phrases.catalogue("de")
+    dusk, nemo, row = (phrases.Noun(t, de) for t in ("der Dunkle Stein", "der Schattenlose", "die Reihe B"))
+    assert [dusk.np("label").form("nom"), dusk.np("def").form("dat"), dusk.np("def").form("gen")] \
+        == ["Dunkler Stein", "dem Dunklen Stein", "des Dunklen Steins"]
+    assert [nemo.np("label").form("nom"), nemo.np("def").form("dat")] == ["Schattenloser", "dem Schattenlosen"]
+    assert row.np("def").form("dat") == "der Reihe B"
+
+
 def test_a_masculine_noun_ending_in_e_is_declined_weak() -> None:
     """German: „den Riesen“, „des Riesen“, „dem Mitreisenden“; „der Spieler“ keeps its strong endings."""
     stmt = 'let a de "der Riese" en "giant" fr "le géant" = top(deck)\npay 1 gold from me to owner(a)'

@@ -25,11 +25,12 @@ _YES_NO = {"en": ("no", "yes"), "de": ("nein", "ja"), "fr": ("non", "oui")}
 
 
 def bare(text: Optional[A.Text], lang: str, fallback: str) -> str:
-    """A display text without its leading article ("die Hand" → "Hand"), or the rules-file name."""
+    """A display text without its leading article ("die Hand" → "Hand"), its adjectives as they stand alone, as in
+    the rulebook's headings („Dunkler Stein“, not „Dunkle Stein“), or the rules-file name."""
     if text is None or lang not in text.by_lang:
         return fallback
     from rulebook.phrases import Noun, catalogue
-    return Noun(text.by_lang[lang], catalogue(lang)).word
+    return Noun(text.by_lang[lang], catalogue(lang)).np("label").form("nom")
 
 
 class Display:
