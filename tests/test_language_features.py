@@ -464,6 +464,15 @@ score(p) = 0
         if folded is not None:  # tested in the loops: its keep never runs
             game.program.forbids[folded].keep = lambda *_: pytest.fail("keep of the restriction tested as listed")
         assert state.legal_labels() == labels, setup
+    placed = _game(tmp_path / "place", '''
+zone slot de "Platz" en "slot" [2] of token public
+action lay(i in positions(slot), c in box) de "legen" en "lay" { label "lay {c} at {i}"  require count(slot[i]) < 2  set done = 1 }
+setup { forbid lay where i == 1 until end of round }
+round { repeat while done == 0 phase p de "P" en "P" { choose action for first(players): lay } }
+score(p) = 0
+''')
+    assert not placed.restricted  # the place's number, read by the condition only, is not listed: tested after
+    assert placed.new_initial_state().legal_labels() == ["lay alpha at 2", "lay beta at 2"]
 
 
 def test_run_as_binds_self_to_another_card(tmp_path: Path) -> None:

@@ -73,6 +73,10 @@ def option_made(aid: int, types: list[T], rows: bool) -> str:
     return f"({', '.join([str(aid), *(f'_p{k}' for k in range(len(types)))])}{',' * (not types)})"
 
 
+_PARAM = re.compile(r"\b_p\d+\b")  # a lister's name of an action's parameter (slots_as_locals)
+_LOOP_PARAM = re.compile(r"\bfor (_p\d+)\b")  # a loop that binds one (not a loop over places that reads no number)
+
+
 class Compiler(StatementCompiler):
     # ================================================================== top level
     def compile(self) -> Program:
@@ -533,7 +537,9 @@ class Compiler(StatementCompiler):
                   f"        raise exc.at({self.where(self.p.actions[aid].ast.pos)}) from None"]
                  for aid, code in zip(aids, domains_read_once([self.option_code[aid] for aid in aids]))]
         listed = [ln for part in parts for ln in part]
-        fid = next((f for f, (folds, _) in self.folds.items() if set(folds) & set(aids)), None)
+        fid = next((f for f, (folds, _) in self.folds.items() if set(folds) & set(aids) and all(
+            set(_PARAM.findall(folds[aid])) <= set(_LOOP_PARAM.findall("\n".join(part)))  # each one it reads listed
+            for aid, part in zip(aids, parts) if aid in folds)), None)
         if fid is None:
             lister = self._enumerator("options", ["    out = []", *listed, "    return _allowed(st, me, out) if st.forbids "
                                                   "else out" if self.p.forbids else "    return out"])
