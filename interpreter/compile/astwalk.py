@@ -1,4 +1,5 @@
-"""What the passes over generated code's trees share: which nodes have a scope of their own, and a fast walk."""
+"""What the passes over generated code's trees share: which nodes have a scope of their own, a fast walk, and
+which code cannot fail (pure)."""
 from __future__ import annotations
 
 import ast
@@ -20,3 +21,14 @@ def walked(node: ast.AST) -> list[ast.AST]:
                 out.append(value)
         i += 1
     return out
+
+
+_PURE = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.IfExp,
+         ast.Tuple, ast.expr_context, ast.cmpop, ast.boolop, ast.unaryop)
+
+
+def pure(node: ast.AST) -> bool:
+    """Whether evaluating generated code node calls nothing but `len` and computes nothing that can fail: reads,
+    comparisons and truth values only (a rules error comes from a helper call or an arithmetic step)."""
+    return all(isinstance(n, _PURE) or isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
+               for n in walked(node))

@@ -32,7 +32,8 @@ from interpreter.compile.hoist import (
     shared_lists,
     slots_as_locals,
 )
-from interpreter.compile.lowering import function_code, lowered_function, pure
+from interpreter.compile.astwalk import pure
+from interpreter.compile.lowering import function_code, lowered_function
 from interpreter.compile.primitives import seq_code
 from interpreter.compile.scope import Layout, Scope, numbering
 from interpreter.compile.statements import MOVING, StatementCompiler, check_progress, sets_name

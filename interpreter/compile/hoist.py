@@ -10,10 +10,10 @@ from bisect import bisect_left
 from types import CodeType
 from typing import Any, Callable, Iterator, Optional, Union
 
-from interpreter.compile.astwalk import OWN_SCOPE, walked
+from interpreter.compile.astwalk import OWN_SCOPE, pure, walked
 from interpreter.compile.code_cache import compiled
 from interpreter.compile.lowering import (cheaper_forms, frame_as_locals, kept_at_first_use, kept_value,
-                                          lowered_function, pure)
+                                          lowered_function)
 from interpreter.compile.primitives import FAMILY_CARDS
 from interpreter.compile.reuse import reused
 

@@ -11,13 +11,13 @@ from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
 
-from interpreter.compile.astwalk import OWN_SCOPE, walked
+from interpreter.compile.astwalk import OWN_SCOPE, pure, walked
 from interpreter.compile.budget import budget_kept_locally
 from interpreter.compile.code_cache import compiled
 from interpreter.compile.copies import copies_forwarded
 from interpreter.compile.unswitch import flags_unswitched
 from interpreter.compile.primitives import FAMILY_CARDS
-from interpreter.compile import reuse  # (it reads `pure` from here: each module reads the other at a call)
+from interpreter.compile import reuse
 
 Stmts = list[ast.stmt]
 # the locals a block runner's loop over a family's zones reads (_Lowering._loop): its hoisted state and game reads
@@ -244,17 +244,6 @@ def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
 # The graph searches of helpers.py: pure functions of their arguments, none of which answers None.
 _SEARCHES = frozenset(("_frontier", "_reached_stops", "_within", "_shortest_path", "_neighbours", "_successors",
                        "_predecessors", "_steps_ahead", "_graph_distance"))
-_PURE = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.IfExp,
-         ast.Tuple, ast.expr_context, ast.cmpop, ast.boolop, ast.unaryop)
-
-
-def pure(node: ast.AST) -> bool:
-    """Whether evaluating generated code node calls nothing but `len` and computes nothing that can fail: reads,
-    comparisons and truth values only (a rules error comes from a helper call or an arithmetic step)."""
-    return all(isinstance(n, _PURE) or isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
-               for n in walked(node))
-
-
 def _with_children(node: ast.AST, fn: Callable[[ast.AST], ast.AST]) -> ast.AST:
     """node, each of its child nodes replaced by fn(child)."""
     for fname, value in ast.iter_fields(node):

@@ -10,8 +10,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence, cast
 
-from interpreter.compile.astwalk import OWN_SCOPE, walked
-from interpreter.compile import lowering  # (it calls loops_hoisted: its `pure` is read at the call)
+from interpreter.compile.astwalk import OWN_SCOPE, pure, walked
 
 # the helpers a kept value may call: pure functions of their arguments (len, the graph searches, a rule's function
 # `_fg_…`) and those that only fail or fill the state's family cache (the value stays the same)
@@ -279,13 +278,13 @@ class _Reuse:
 
     def invariant(self, body: list[ast.stmt], fixed: set[str], found: dict[str, list[ast.expr]]) -> None:
         """The largest values that body computes each time it runs (not in a branch, a later value of `and`/`or`, a
-        nested loop's body or a scope of its own) that read no name in `fixed` and cannot fail (lowering.pure), by
+        nested loop's body or a scope of its own) that read no name in `fixed` and cannot fail (astwalk.pure), by
         key."""
         todo: list[ast.AST] = list(reversed(body))
         while todo:
             node = todo.pop()
             key = self.key(node) if isinstance(node, ast.expr) else None
-            if key is not None and not key[1] & fixed and lowering.pure(node):
+            if key is not None and not key[1] & fixed and pure(node):
                 found.setdefault(key[0], []).append(cast(ast.expr, node))
             elif isinstance(node, (ast.If, ast.While, ast.IfExp, ast.For)):
                 todo.append(node.iter if isinstance(node, ast.For) else node.test)

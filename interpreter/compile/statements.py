@@ -14,7 +14,8 @@ from interpreter.compile.blocks import Emitter
 from interpreter.compile.compile_base import check_told, counted_first, nesting_limit, template_fields
 from interpreter.compile.expressions import NUMBERS, ExpressionCompiler, iterable
 from interpreter.compile.hoist import GAME_TABLES, STRING_LITERAL, inline_function_code, state_reads_as_locals, sub_code
-from interpreter.compile.lowering import function_code, pure
+from interpreter.compile.astwalk import pure
+from interpreter.compile.lowering import function_code
 from interpreter.compile.scope import CaptureScope, Layout, Scope
 from interpreter.compile.types import (
     ANY,
