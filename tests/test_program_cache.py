@@ -224,6 +224,23 @@ def test_a_program_that_names_a_function_outside_the_engine_is_not_kept(cache: P
     assert list(cache.glob("code-*")) and not list(cache.glob("program-*"))
 
 
+class _FreshNamespace(ModuleType):
+    """A module whose __dict__ is made at each read, as a C extension's may be (cffi's `_openssl.lib`)."""
+
+    @property  # type: ignore[misc]
+    def __dict__(self) -> dict[str, Any]:  # type: ignore[override]
+        return {"made": "now"}
+
+
+def test_a_module_whose_namespace_is_made_at_each_read_does_not_stop_a_program_being_kept(
+        cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its namespace, freed at once, gave its id to a dict made while pickling: every program was refused as naming
+    that module, once the suite had imported one (CI)."""
+    monkeypatch.setitem(sys.modules, "fresh_namespace", _FreshNamespace("fresh_namespace"))
+    load_program("maechtige_monster")
+    assert len(list(cache.glob("program-*"))) == 1
+
+
 def test_parallel_loads_leave_a_whole_program(cache: Path) -> None:
     """As `simulate --jobs N` starts them: each writes a file of its own and renames it over the kept one."""
     code = "from interpreter.compile.loading import load_program; load_program('maechtige_monster')"

@@ -137,13 +137,16 @@ class _Pickler(pickle.Pickler):
     def __init__(self, out: io.BytesIO, recompiled: _Recompiled) -> None:
         super().__init__(out, pickle.HIGHEST_PROTOCOL)
         self.recompiled = recompiled
-        self.modules = {id(m.__dict__): m.__name__ for m in list(sys.modules.values()) if isinstance(m, ModuleType)}
+        # each namespace held, not only its id: a module whose __dict__ is made at each read (a C extension's) would
+        # free it at once, and a dict made while pickling could take its id
+        self.modules = {id(d): (m.__name__, d) for m in list(sys.modules.values()) if isinstance(m, ModuleType)
+                        for d in (m.__dict__,)}
 
     def persistent_id(self, obj: Any) -> Optional[tuple[str, str]]:
         if type(obj) is ModuleType:
             return ("module", _fixed(obj.__name__))
-        if type(obj) is dict and id(obj) in self.modules:
-            return ("namespace", _fixed(self.modules[id(obj)]))
+        if type(obj) is dict and (found := self.modules.get(id(obj))) is not None and found[1] is obj:
+            return ("namespace", _fixed(found[0]))
         return None
 
     def reducer_override(self, obj: Any) -> Any:
