@@ -1,5 +1,5 @@
-"""What the passes over generated code's trees share: which nodes have a scope of their own, a fast walk, and
-which code cannot fail (pure)."""
+"""What the passes over generated code's trees share: which nodes have a scope of their own, a fast walk, which code
+cannot fail (pure) and which helpers are pure graph searches."""
 from __future__ import annotations
 
 import ast
@@ -32,3 +32,8 @@ def pure(node: ast.AST) -> bool:
     comparisons and truth values only (a rules error comes from a helper call or an arithmetic step)."""
     return all(isinstance(n, _PURE) or isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len"
                for n in walked(node))
+
+
+# The graph searches of helpers.py: pure functions of their arguments, none of which answers None.
+GRAPH_SEARCHES = frozenset(("_frontier", "_reached_stops", "_within", "_shortest_path", "_neighbours", "_successors",
+                            "_predecessors", "_steps_ahead", "_graph_distance"))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from types import CodeType
 from typing import Callable, cast
 
-from interpreter.compile.astwalk import OWN_SCOPE, pure, walked
+from interpreter.compile.astwalk import GRAPH_SEARCHES, OWN_SCOPE, pure, walked
 from interpreter.compile.budget import budget_kept_locally
 from interpreter.compile.code_cache import compiled
 from interpreter.compile.copies import copies_forwarded
@@ -210,7 +210,7 @@ class _Lowering:
         def once(node: ast.AST) -> ast.AST:
             if isinstance(node, ast.NamedExpr):  # a search kept by an inner loop already
                 return node
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SEARCHES \
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in GRAPH_SEARCHES \
                     and not node.keywords and all(map(pure, node.args)) \
                     and not any(isinstance(n, ast.Name) and n.id in changed for a in node.args for n in walked(a)):
                 return self._kept_at_first_use(node, kept)
@@ -241,9 +241,6 @@ def _folded(node: ast.expr) -> tuple[str, ast.ListComp | None]:
     return node.func.id, comp
 
 
-# The graph searches of helpers.py: pure functions of their arguments, none of which answers None.
-_SEARCHES = frozenset(("_frontier", "_reached_stops", "_within", "_shortest_path", "_neighbours", "_successors",
-                       "_predecessors", "_steps_ahead", "_graph_distance"))
 def _with_children(node: ast.AST, fn: Callable[[ast.AST], ast.AST]) -> ast.AST:
     """node, each of its child nodes replaced by fn(child)."""
     for fname, value in ast.iter_fields(node):

@@ -10,12 +10,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Sequence, cast
 
-from interpreter.compile.astwalk import OWN_SCOPE, pure, walked
+from interpreter.compile.astwalk import GRAPH_SEARCHES, OWN_SCOPE, pure, walked
 
 # the helpers a kept value may call: pure functions of their arguments (len, the graph searches, a rule's function
 # `_fg_…`) and those that only fail or fill the state's family cache (the value stays the same)
-_PURE_CALL = re.compile(r"len|_fg_\w+|_listget|_mapget|_member|_pick|_famcards|_frontier|_reached_stops|_within"
-                        r"|_shortest_path|_neighbours|_successors|_predecessors|_steps_ahead|_graph_distance")
+_PURE_CALL = re.compile("|".join((r"len|_fg_\w+|_listget|_mapget|_member|_pick|_famcards",
+                                   *sorted(GRAPH_SEARCHES))))
 _PLAIN = (ast.Name, ast.Constant, ast.Attribute, ast.Subscript, ast.Compare, ast.BoolOp, ast.UnaryOp, ast.IfExp,
           ast.BinOp, ast.Tuple, ast.NamedExpr, ast.Call, ast.expr_context, ast.cmpop, ast.boolop, ast.unaryop,
           ast.operator)
